@@ -1,0 +1,295 @@
+"""The `tui-wargame` command: a thin layer over the engine for players, scripts and play-by-email.
+
+Exit codes: 0 done; 1 an order was refused or `verify` found a difference;
+2 a file or an argument could not be used; 3 an internal error (a bug).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from tui_wargame import __version__, savefile, scenario_file
+from tui_wargame.engine import Game
+from tui_wargame.errors import WargameError
+from tui_wargame.model import IllegalOrder, apply
+from tui_wargame.narrative import describe, narrate, side_name
+from tui_wargame.savefile import Record
+from tui_wargame.text import clean
+from tui_wargame.views import record_view, scenario_summary, state_view
+
+
+def _saves_dir() -> Path:
+    return Path(os.environ.get("TUI_WARGAME_SAVES", "saves"))
+
+
+def _new_save_path(scenario_id: str) -> Path:
+    folder = _saves_dir()
+    n = 1
+    while (path := folder / f"{scenario_id}-{n}.toml").exists():
+        n += 1
+    return path
+
+
+def _dirs(args: argparse.Namespace) -> list[Path]:
+    return [Path(d) for d in args.scenarios or ()] + scenario_file.search_path()
+
+
+def _open(args: argparse.Namespace, write: bool = False) -> Game:
+    game = Game.open(args.file, write=write, scenario_dirs=_dirs(args))
+    for w in game.warnings:
+        print(f"warning: {w}", file=sys.stderr)
+    return game
+
+
+def _print_json(data: Any) -> None:
+    print(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+# --- commands ---
+
+
+def cmd_scenarios(args: argparse.Namespace) -> int:
+    found = []
+    for path in sorted(scenario_file.scenario_files(_dirs(args)).values()):
+        try:
+            found.append(scenario_summary(scenario_file.load(path)))
+        except WargameError as exc:
+            print(f"warning: skipped: {exc}", file=sys.stderr)
+    if args.json:
+        _print_json(found)
+    elif not found:
+        print("No scenarios found (looked in: " + ", ".join(map(str, _dirs(args))) + ")")
+    for s in found if not args.json else ():
+        sides = " vs ".join(x["name"] for x in s["sides"])
+        print(f"{s['id']:<12} {s['title']}\n{'':<12} {sides}; {s['length']}")
+    return 0
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    scenario = scenario_file.find(args.scenario, _dirs(args))
+    path = Path(args.out) if args.out else _new_save_path(scenario.id)
+    options = {"setup": args.setup, "undo_dice": args.undo_dice}
+    with Game.new(scenario, path, seed=args.seed, options=options) as game:
+        print(f"New game of {clean(scenario.title)}, seed {game.header.seed}, saved in {path}")
+        print(game.prompt())
+    return 0
+
+
+def cmd_legal(args: argparse.Namespace) -> int:
+    with _open(args) as game:
+        orders = [o.text for o in game.legal_orders()]
+        state = game.state
+        if args.json:
+            pending = ({"side": state.pending.side, "kind": state.pending.kind,
+                        "prompt": clean(state.pending.prompt)} if state.pending else None)
+            _print_json({"to_act": "" if state.over else state.to_act, "pending": pending,
+                         "orders": orders})
+        else:
+            print(f"# {clean(game.prompt())}")
+            print("\n".join(orders))
+    return 0
+
+
+def _report(game: Game, records: Sequence[Record]) -> None:
+    for record in records:
+        state = game.state_at(record.seq - 1)
+        print(f"accepted [{record.seq}] {side_name(game.scenario, record.side)}: {record.order}")
+        for e in record.events:
+            line = describe(game.scenario, state, e)
+            state = apply(state, e)
+            if line:
+                print(f"    {line}")
+    print(clean(game.prompt()))
+
+
+def cmd_order(args: argparse.Namespace) -> int:
+    with _open(args, write=True) as game:
+        _report(game, game.submit_all(args.orders, args.side))
+    return 0
+
+
+def cmd_undo(args: argparse.Namespace) -> int:
+    with _open(args, write=True) as game:
+        _report(game, [game.undo(args.side)])
+    return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    with _open(args) as game:
+        if args.at is not None and not 0 <= args.at <= game.seq:
+            raise WargameError(f"--at {args.at}: the save has records 0 to {game.seq}")
+        view = state_view(game, args.at)
+        if args.json:
+            _print_json(view)
+            return 0
+        sc = game.scenario
+        print(f"{view['title']} ({view['scenario']})  {view['save']}, record {view['seq']}")
+        print(f"Turn {view['turn'] + 1} of {len(sc.turns)}: {view['turn_name']}   "
+              f"Phase: {view['phase']}   Active: {side_name(sc, view['active'])}")
+        if view["pending"]:
+            p = view["pending"]
+            print(f"Pending: {side_name(sc, p['side'])} owes a decision ({p['kind']}): {p['prompt']}")
+        vp = ", ".join(f"{side_name(sc, s)} {n}" for s, n in view["victory_points"].items())
+        print(f"Victory points: {vp}")
+        if view["result"]:
+            r = view["result"]
+            who = f"{side_name(sc, r['winner'])} wins" if r["winner"] else "a draw"
+            print(f"Game over: {who} ({r['level']}). {r['reason']}")
+        print()
+        print(f"  {'id':<10} {'name':<28} {'side':<14} {'where':<15} steps")
+        for u in view["units"]:
+            flags = f"  [{', '.join(u['flags'])}]" if u["flags"] else ""
+            print(f"  {u['id']:<10} {u['name'][:28]:<28} {side_name(sc, u['side'])[:14]:<14} "
+                  f"{u['where']:<15} {u['steps']}/{u['max_steps']}{flags}")
+    return 0
+
+
+def cmd_log(args: argparse.Namespace) -> int:
+    with _open(args) as game:
+        views = [record_view(r) for r in game.records]
+        if args.json:
+            _print_json(views)
+            return 0
+        for v in views:
+            extra = f" (reverts {v['reverts']})" if "reverts" in v else ""
+            print(f"[{v['seq']}] {v['side'] or '-'} {v['kind']}: {v['order']}{extra}")
+            for e in v["events"]:
+                facts = " ".join(f"{k}={json.dumps(val, ensure_ascii=False)}"
+                                 for k, val in e.items() if k != "kind")
+                print(f"    {e['kind']} {facts}")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    if not args.text:
+        raise WargameError("the interactive replay viewer is not available yet; use `replay FILE --text`")
+    with _open(args) as game:
+        for line in narrate(game):
+            print(line)
+    return 0
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    with _open(args) as game:
+        problems = game.verify()
+        if problems:
+            for p in problems:
+                print(f"{args.file}: {p}")
+            return 1
+        print(f"{args.file}: ok: {len(game.records)} records, the hash chain holds, and a re-run "
+              f"from seed {game.header.seed} reproduces every event")
+    return 0
+
+
+def cmd_upgrade(args: argparse.Namespace) -> int:
+    save = savefile.read(args.file)
+    if save.upgraded_from is None:
+        print(f"{args.file}: already in the current save format ({savefile.FORMAT})")
+        return 0
+    out = Path(args.out) if args.out else Path(args.file).with_suffix(f".v{savefile.FORMAT}.toml")
+    savefile.create(out, save.header, save.records)
+    print(f"{args.file}: format {save.upgraded_from} copied to {out} in format {savefile.FORMAT}")
+    return 0
+
+
+# --- the parser ---
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="tui-wargame",
+        description="Hex-and-counter wargames in the terminal. Every command below works on a save "
+                    "file, which is the whole game: its orders, their dice and their results.",
+    )
+    p.add_argument("--version", action="version", version=f"tui-wargame {__version__}")
+    p.add_argument("--scenarios", action="append", metavar="DIR",
+                   help="also look for scenarios in DIR (may be repeated)")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    s = sub.add_parser("scenarios", help="list the scenarios")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(run=cmd_scenarios)
+
+    s = sub.add_parser("new", help="start a game and write its save")
+    s.add_argument("scenario", help="a scenario id (see `scenarios`) or a scenario file")
+    s.add_argument("--seed", type=int, help="the dice seed (default: random)")
+    s.add_argument("--out", metavar="FILE", help="the save file (default: saves/SCENARIO-N.toml)")
+    s.add_argument("--setup", default="historical", choices=("historical", "free"),
+                   help="historical deployment, or free deployment by orders")
+    s.add_argument("--undo-dice", action="store_true",
+                   help="allow undoing orders that rolled dice or revealed hidden information")
+    s.set_defaults(run=cmd_new)
+
+    s = sub.add_parser("legal", help="list every order legal now")
+    s.add_argument("file")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(run=cmd_legal)
+
+    s = sub.add_parser("order", help="give one or more orders (all or none are accepted)")
+    s.add_argument("file")
+    s.add_argument("orders", nargs="+", metavar="ORDER", help='an order, e.g. "move 31/1 2632 2631"')
+    s.add_argument("--as", dest="side", metavar="SIDE", help="refuse unless SIDE is to act")
+    s.set_defaults(run=cmd_order)
+
+    s = sub.add_parser("undo", help="take back the last order of this phase")
+    s.add_argument("file")
+    s.add_argument("--as", dest="side", metavar="SIDE", help="refuse unless the order was SIDE's")
+    s.set_defaults(run=cmd_undo)
+
+    s = sub.add_parser("show", help="print the state of the game")
+    s.add_argument("file")
+    s.add_argument("--at", type=int, metavar="SEQ", help="as it stood after record SEQ")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(run=cmd_show)
+
+    s = sub.add_parser("log", help="print the records and their events")
+    s.add_argument("file")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(run=cmd_log)
+
+    s = sub.add_parser("replay", help="tell the game turn by turn")
+    s.add_argument("file")
+    s.add_argument("--text", action="store_true", help="print the game as a narrative")
+    s.set_defaults(run=cmd_replay)
+
+    s = sub.add_parser("verify", help="check the hash chain and re-run every order from the seed")
+    s.add_argument("file")
+    s.set_defaults(run=cmd_verify)
+
+    s = sub.add_parser("upgrade", help="copy a save of an older format into the current one")
+    s.add_argument("file")
+    s.add_argument("--out", metavar="FILE")
+    s.set_defaults(run=cmd_upgrade)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = parser()
+    args = p.parse_args(argv)
+    if not getattr(args, "run", None):
+        p.print_help()
+        return 0
+    try:
+        return args.run(args)
+    except IllegalOrder as exc:
+        print(f"refused: {exc.reason}" + (f" ({exc.rule})" if exc.rule else ""), file=sys.stderr)
+        return 1
+    except WargameError as exc:
+        print(f"tui-wargame: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # a bug: say so briefly, never a traceback at a player
+        if os.environ.get("TUI_WARGAME_DEBUG"):
+            raise
+        print(f"tui-wargame: internal error ({type(exc).__name__}: {exc}); "
+              f"please report it. Set TUI_WARGAME_DEBUG=1 to see the details.", file=sys.stderr)
+        return 3

@@ -1,0 +1,308 @@
+"""The game engine: one path for every order, from whoever gives it, to the save file.
+
+    order text -> Order -> rule system (check, resolve with dice) -> events
+               -> apply() -> new State -> record appended to the log
+
+`Game` holds a scenario, its rule system, the records of the log and the
+State they fold to, with a snapshot every SNAPSHOT_EVERY records so that any
+point of a long game is reached quickly (`state_at`). The TUI, the CLI and
+computer players drive a game only through `submit`, `undo` and the queries.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import secrets
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from tui_wargame import __version__, rules, savefile, scenario_file
+from tui_wargame.dice import Dice
+from tui_wargame.errors import WargameError
+from tui_wargame.model import EMPTY, Event, EventError, IllegalOrder, Order, Scenario, State, fold
+from tui_wargame.model.events import restore_event
+from tui_wargame.rules import RuleSystem
+from tui_wargame.savefile import Header, Record, SaveError
+
+SNAPSHOT_EVERY = 64
+
+#: Options a game is created with, and their defaults.
+DEFAULT_OPTIONS: Mapping[str, Any] = {
+    "setup": "historical",  # or "free": deploy by orders within the set-up rules
+    "undo_dice": False,  # allow undoing orders that rolled dice or revealed hidden information
+}
+
+UNDO_RULE = "undo: docs/api.md"
+TURN_RULE = "sequence of play"
+PHASE_EVENTS = frozenset({"phase_began", "game_ended"})
+
+
+class Game:
+    """A game in memory, and (when opened for writing) the save it appends to."""
+
+    def __init__(self, scenario: Scenario, header: Header, records: Iterable[Record] = (),
+                 writer: savefile.Writer | None = None, warnings: Sequence[str] = (),
+                 path: Path | None = None, chain_problems: Sequence[str] = ()) -> None:
+        self.scenario = scenario
+        self.system: RuleSystem = rules.get(scenario.system)
+        self.header = header
+        self.path = path
+        self.warnings = list(warnings)
+        self.chain_problems = list(chain_problems)
+        self.records: list[Record] = []
+        self.state: State = EMPTY
+        self._snapshots: dict[int, State] = {}
+        self._effective: list[int] = []  # seqs of orders not undone, oldest first
+        self._writer = writer
+        for record in records:
+            self._fold(record)
+
+    # --- making and opening games ---
+
+    @classmethod
+    def new(cls, scenario: Scenario, path: Path | str, *, seed: int | None = None,
+            options: Mapping[str, Any] | None = None) -> Game:
+        """Start a game of `scenario` and write its save at `path` (which must not exist)."""
+        opts = {**DEFAULT_OPTIONS, **(options or {})}
+        if seed is None:
+            seed = secrets.randbelow(10**9)
+        if not 0 <= seed < 2**63:
+            raise WargameError(f"the seed must be a whole number from 0 to {2**63 - 1}")
+        header = Header(
+            scenario=scenario.id,
+            scenario_hash=scenario.content_hash,
+            system=scenario.system,
+            seed=seed,
+            created=_dt.datetime.now(_dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+            app=f"tui-wargame {__version__}",
+            options=opts,
+        )
+        system = rules.get(scenario.system)
+        setup = Record(0, "", "setup", f"setup {opts['setup']}", tuple(system.setup(scenario, opts)))
+        save = savefile.create(Path(path), header, [setup])
+        game = cls(scenario, header, save.records, path=save.path)
+        game._writer = savefile.Writer(save.path)
+        return game
+
+    @classmethod
+    def open(cls, path: Path | str, *, write: bool = False,
+             scenario_dirs: Sequence[Path] | None = None) -> Game:
+        """Open a save. With `write`, hold its lock so that orders can be appended."""
+        writer = savefile.Writer(path) if write else None
+        try:
+            save = writer.save if writer else savefile.read(path)
+            scenario = scenario_file.find(save.header.scenario, scenario_dirs)
+            warnings = list(save.warnings)
+            if scenario.content_hash != save.header.scenario_hash:
+                warnings.append(
+                    f"{path}: the scenario {scenario.id!r} has changed since this game began; "
+                    f"the game replays from its events, but `verify` may find differences"
+                )
+            if save.header.system != scenario.system:
+                raise SaveError(f"{path}: saved under rule system {save.header.system!r}, "
+                                f"but the scenario now uses {scenario.system!r}")
+            if save.problems:
+                warnings.append(f"{path}: the hash chain is broken ({save.problems[0]}); "
+                                f"run `tui-wargame verify` for details")
+            return cls(scenario, save.header, save.records, writer, warnings, save.path, save.problems)
+        except BaseException:
+            if writer:
+                writer.close()
+            raise
+
+    def close(self) -> None:
+        if self._writer:
+            self._writer.close()
+            self._writer = None
+
+    def __enter__(self) -> Game:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def writable(self) -> bool:
+        return self._writer is not None
+
+    # --- folding the log ---
+
+    def _fold(self, record: Record) -> None:
+        try:
+            self.state = fold(self.state, record.events)
+        except EventError as exc:
+            where = self.path or "save"
+            raise SaveError(f"{where}: record {record.seq}: {exc}") from None
+        self.records.append(record)
+        if record.kind == "order":
+            self._effective.append(record.seq)
+        elif record.kind == "undo" and record.reverts in self._effective:
+            self._effective.remove(record.reverts)
+        if record.seq % SNAPSHOT_EVERY == 0:
+            self._snapshots[record.seq] = self.state
+
+    @property
+    def seq(self) -> int:
+        """The seq of the last record."""
+        return len(self.records) - 1
+
+    def state_at(self, seq: int) -> State:
+        """The State right after record `seq` (-1: before anything)."""
+        if seq < 0:
+            return EMPTY
+        if seq >= self.seq:
+            return self.state
+        base = seq - seq % SNAPSHOT_EVERY
+        state = self._snapshots[base]
+        for record in self.records[base + 1 : seq + 1]:
+            state = fold(state, record.events)
+        return state
+
+    # --- orders ---
+
+    def legal_orders(self) -> list[Order]:
+        """Every order the side to act may give now, undo included when it is allowed."""
+        if self.state.over:
+            return []
+        orders = list(self.system.legal_orders(self.scenario, self.state))
+        try:
+            self._undo_record(None)
+        except IllegalOrder:
+            pass
+        else:
+            orders.append(Order("undo"))
+        return orders
+
+    def prepare(self, order: Order | str, side: str | None = None) -> Record:
+        """The record `order` would append, without appending it; IllegalOrder if it is refused."""
+        if isinstance(order, str):
+            order = Order.parse(order)
+        state = self.state
+        if state.over:
+            raise IllegalOrder("the game is over", TURN_RULE)
+        if side is not None and side != state.to_act:
+            raise IllegalOrder(f"it is {self.side_name(state.to_act)}'s turn to act, not "
+                               f"{self.side_name(side)}'s", TURN_RULE)
+        if order.verb == "undo":
+            if order.args:
+                raise IllegalOrder("undo takes no arguments", UNDO_RULE)
+            return self._undo_record(side)
+        seq = len(self.records)
+        dice = Dice(self.header.seed, seq)
+        resolution = self.system.resolve(self.scenario, state, order, dice)
+        return Record(seq, state.to_act, "order", order.text, resolution.events,
+                      final=dice.used or resolution.reveals)
+
+    def submit(self, order: Order | str, side: str | None = None) -> Record:
+        """Check, resolve and append `order`; it is on disk when this returns."""
+        return self._append(self.prepare(order, side))
+
+    def submit_all(self, orders: Sequence[Order | str], side: str | None = None) -> list[Record]:
+        """Submit several orders, all or none: if one is refused, nothing is appended."""
+        trial = self.branch(len(self.records) - 1)
+        for order in orders:
+            trial.submit(order, side)
+        return [self.submit(order, side) for order in orders]
+
+    def undo(self, side: str | None = None) -> Record:
+        return self.submit(Order("undo"), side)
+
+    def _undo_record(self, side: str | None) -> Record:
+        if not self._effective:
+            raise IllegalOrder("there is nothing to undo", UNDO_RULE)
+        top = self.records[self._effective[-1]]
+        if any(e.kind in PHASE_EVENTS for e in top.events):
+            raise IllegalOrder(f"`{top.order}` ended a phase; a finished phase cannot be undone", UNDO_RULE)
+        if top.final and not self.header.options.get("undo_dice", False):
+            raise IllegalOrder(
+                f"`{top.order}` rolled dice or revealed hidden information, so it stands "
+                f"(this game was created without the undo_dice option)", UNDO_RULE)
+        if side is not None and side != top.side:
+            raise IllegalOrder(f"the last order, `{top.order}`, was {self.side_name(top.side)}'s to undo",
+                               UNDO_RULE)
+        event = restore_event(self.state, self.state_at(top.seq - 1), top.seq)
+        return Record(len(self.records), top.side, "undo", "undo", (event,), reverts=top.seq)
+
+    def _append(self, record: Record) -> Record:
+        if self._writer is not None:
+            record = self._writer.append(record)
+        elif self.path is not None:
+            raise SaveError(f"{self.path}: opened read-only; orders cannot be added")
+        self._fold(record)
+        return record
+
+    def branch(self, seq: int) -> Game:
+        """An in-memory copy of this game as it stood after record `seq`; the save is untouched."""
+        game = Game.__new__(Game)
+        game.scenario, game.system, game.header = self.scenario, self.system, self.header
+        game.path, game.warnings, game.chain_problems, game._writer = None, [], [], None
+        game.records, game.state, game._snapshots, game._effective = [], EMPTY, {}, []
+        for record in self.records[: seq + 1]:
+            game._fold(record)
+        return game
+
+    # --- what the game says about itself ---
+
+    def side_name(self, side_id: str) -> str:
+        side = self.scenario.side.get(side_id)
+        return side.name if side else side_id or "nobody"
+
+    def prompt(self) -> str:
+        if self.state.over:
+            v = self.state.result
+            assert v is not None
+            who = f"{self.side_name(v.winner)} wins" if v.winner else "a draw"
+            return f"The game is over: {who} ({v.level}). {v.reason}"
+        return self.system.prompt(self.scenario, self.state)
+
+    def victory_points(self) -> Mapping[str, int]:
+        return self.system.victory_points(self.scenario, self.state)
+
+    def verify(self) -> list[str]:
+        """Problems found by checking the hash chain and re-running every order from the seed.
+
+        An empty list means the save is intact and every recorded event is what
+        the rules and dice produce today.
+        """
+        problems = list(self.chain_problems)
+        replica = Game(self.scenario, self.header)
+        opts = {**DEFAULT_OPTIONS, **self.header.options}
+        for record in self.records:
+            try:
+                if record.kind == "setup":
+                    expected = Record(0, "", "setup", record.order,
+                                      tuple(self.system.setup(self.scenario, opts)))
+                elif record.kind == "undo":
+                    expected = replica._undo_record(record.side)
+                else:
+                    expected = replica.prepare(Order.parse(record.order), record.side)
+            except IllegalOrder as exc:
+                problems.append(f"record {record.seq}: `{record.order}` is refused when re-run: {exc}")
+                break
+            difference = _difference(record, expected)
+            if difference:
+                problems.append(f"record {record.seq} (`{record.order}`): {difference}")
+                break
+            replica._fold(record)
+        return problems
+
+
+def _difference(recorded: Record, expected: Record) -> str:
+    if recorded.side != expected.side:
+        return f"given by {recorded.side!r}, but {expected.side!r} was to act"
+    if recorded.reverts != expected.reverts:
+        return f"undoes record {recorded.reverts}, but the last undoable record is {expected.reverts}"
+    for i, (a, b) in enumerate(zip(recorded.events, expected.events)):
+        if a != b:
+            return f"event {i} ({a.kind}) differs from a re-run: recorded {_short(a)}, re-run {_short(b)}"
+    if len(recorded.events) != len(expected.events):
+        return f"recorded {len(recorded.events)} events, a re-run gives {len(expected.events)}"
+    if recorded.final != expected.final:
+        return "its 'final' mark (dice rolled or information revealed) differs from a re-run"
+    return ""
+
+
+def _short(event: Event) -> str:
+    text = ", ".join(f"{k}={v!r}" for k, v in event.facts.items())
+    return text if len(text) < 160 else text[:157] + "..."

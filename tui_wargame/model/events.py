@@ -1,0 +1,258 @@
+"""Events: the facts a resolved order produced, and the pure fold that applies them.
+
+Events are the truth of a saved game. Their vocabulary is fixed and shared by
+every rule system, so a save opens and replays without any rule code:
+
+- state events change the State (`unit_moved`, `step_lost`, `phase_began`, ...);
+- every other kind is a *report* (`combat`, `bombardment`, `roll`, ...): it
+  explains what happened and leaves the State as it was.
+
+Facts are plain TOML values (str, int, bool, lists and tables of them);
+fractions travel as "7/3" strings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from fractions import Fraction
+from typing import Any
+
+from attrs import evolve, frozen
+
+from tui_wargame.model.state import Decision, State, UnitState, Verdict
+
+
+class EventError(ValueError):
+    """An event that cannot be applied: a malformed or inconsistent record."""
+
+
+def plain(value: Any) -> Any:
+    """`value` as TOML can store it: tuples become lists, fractions "p/q" strings."""
+    if isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, Fraction):
+        return str(value)
+    if isinstance(value, Mapping):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | frozenset | set):
+        items = [plain(v) for v in value]
+        return sorted(items) if isinstance(value, frozenset | set) else items
+    raise TypeError(f"an event fact cannot hold {type(value).__name__}: {value!r}")
+
+
+@frozen
+class Event:
+    kind: str
+    facts: Mapping[str, Any]
+
+    @classmethod
+    def of(cls, kind: str, **facts: Any) -> Event:
+        return cls(kind, plain(facts))
+
+    def __getitem__(self, key: str) -> Any:
+        return self.facts[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.facts.get(key, default)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, **self.facts}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Event:
+        facts = dict(data)
+        kind = facts.pop("kind", None)
+        if not isinstance(kind, str) or not kind:
+            raise EventError("an event has no 'kind'")
+        return cls(kind, facts)
+
+
+# --- unit state <-> plain tables (for state_restored and the JSON views) ---
+
+
+def unit_to_plain(u: UnitState) -> dict[str, Any]:
+    return {
+        "location": u.location,
+        "steps": u.steps,
+        "spent": str(u.spent),
+        "flags": sorted(u.flags),
+        "phase_flags": sorted(u.phase_flags),
+    }
+
+
+def unit_from_plain(d: Mapping[str, Any]) -> UnitState:
+    return UnitState(
+        location=d["location"],
+        steps=d["steps"],
+        spent=Fraction(d.get("spent", "0")),
+        flags=frozenset(d.get("flags", ())),
+        phase_flags=frozenset(d.get("phase_flags", ())),
+    )
+
+
+def decision_to_plain(d: Decision) -> dict[str, Any]:
+    return {"side": d.side, "decision": d.kind, "prompt": d.prompt, "data": plain(d.data)}
+
+
+def decision_from_plain(d: Mapping[str, Any]) -> Decision:
+    return Decision(side=d["side"], kind=d["decision"], prompt=d["prompt"], data=d.get("data", {}))
+
+
+def verdict_to_plain(v: Verdict) -> dict[str, Any]:
+    return {"winner": v.winner, "level": v.level, "reason": v.reason}
+
+
+# --- the fold ---
+
+
+def _unit(state: State, e: Event) -> UnitState:
+    try:
+        return state.units[e["unit"]]
+    except KeyError:
+        raise EventError(f"{e.kind}: no unit {e.get('unit')!r} is in play") from None
+
+
+def _with_unit(state: State, uid: str, u: UnitState) -> State:
+    return evolve(state, units={**state.units, uid: u})
+
+
+def _phase_began(state: State, e: Event) -> State:
+    units = {
+        uid: evolve(u, spent=Fraction(0), phase_flags=frozenset()) if (u.spent or u.phase_flags) else u
+        for uid, u in state.units.items()
+    }
+    return evolve(state, turn=e["turn"], phase=e["phase"], active=e["side"], units=units)
+
+
+def _unit_placed(state: State, e: Event) -> State:
+    uid = e["unit"]
+    old = state.units.get(uid)
+    if old is None:
+        if "steps" not in e.facts:
+            raise EventError(f"unit_placed: {uid!r} enters play without its 'steps'")
+        return _with_unit(state, uid, UnitState(location=e["to"], steps=e["steps"]))
+    return _with_unit(state, uid, evolve(old, location=e["to"], steps=e.get("steps", old.steps)))
+
+
+def _unit_moved(state: State, e: Event) -> State:
+    u = _unit(state, e)
+    return _with_unit(
+        state, e["unit"], evolve(u, location=e["path"][-1], spent=u.spent + Fraction(e["cost"]))
+    )
+
+
+def _step_lost(state: State, e: Event) -> State:
+    return _with_unit(state, e["unit"], evolve(_unit(state, e), steps=e["steps"]))
+
+
+def _unit_flagged(state: State, e: Event) -> State:
+    u = _unit(state, e)
+    name = "phase_flags" if e.get("scope", "game") == "phase" else "flags"
+    flags: frozenset[str] = getattr(u, name)
+    flags = flags | {e["flag"]} if e.get("on", True) else flags - {e["flag"]}
+    return _with_unit(state, e["unit"], evolve(u, **{name: flags}))
+
+
+def _value_set(state: State, e: Event) -> State:
+    return evolve(state, values={**state.values, e["key"]: e["value"]})
+
+
+def _control_changed(state: State, e: Event) -> State:
+    return evolve(state, control={**state.control, e["hex"]: e["side"]})
+
+
+def _decision_required(state: State, e: Event) -> State:
+    return evolve(state, pending=decision_from_plain(e.facts))
+
+
+def _decision_made(state: State, e: Event) -> State:
+    return evolve(state, pending=None)
+
+
+def _game_ended(state: State, e: Event) -> State:
+    return evolve(state, result=Verdict(e["winner"], e["level"], e["reason"]), pending=None)
+
+
+def _state_restored(state: State, e: Event) -> State:
+    """Undo: put back what the reverted record changed (see `restore_event`)."""
+    units = dict(state.units)
+    for uid in e.get("units_removed", ()):
+        units.pop(uid, None)
+    for uid, d in e.get("units", {}).items():
+        units[uid] = unit_from_plain(d)
+    values = {k: v for k, v in state.values.items() if k not in e.get("values_removed", ())}
+    values.update(e.get("values", {}))
+    control = {k: v for k, v in state.control.items() if k not in e.get("control_removed", ())}
+    control.update(e.get("control", {}))
+    pending = decision_from_plain(e["pending"]) if "pending" in e.facts else None
+    result = Verdict(**e["result"]) if "result" in e.facts else None
+    return State(
+        turn=e["turn"],
+        phase=e["phase"],
+        active=e["side"],
+        units=units,
+        values=values,
+        control=control,
+        pending=pending,
+        result=result,
+    )
+
+
+APPLY: Mapping[str, Callable[[State, Event], State]] = {
+    "phase_began": _phase_began,
+    "unit_placed": _unit_placed,
+    "unit_moved": _unit_moved,
+    "step_lost": _step_lost,
+    "unit_flagged": _unit_flagged,
+    "value_set": _value_set,
+    "control_changed": _control_changed,
+    "decision_required": _decision_required,
+    "decision_made": _decision_made,
+    "game_ended": _game_ended,
+    "state_restored": _state_restored,
+}
+
+#: Event kinds that change the State; every other kind is a report.
+STATE_EVENTS = frozenset(APPLY)
+
+
+def apply(state: State, event: Event) -> State:
+    """The State after `event`. Pure: `state` is not changed."""
+    fn = APPLY.get(event.kind)
+    if fn is None:
+        return state
+    try:
+        return fn(state, event)
+    except (KeyError, TypeError, ValueError, ZeroDivisionError, IndexError) as exc:
+        if isinstance(exc, EventError):
+            raise
+        raise EventError(f"{event.kind}: malformed event ({type(exc).__name__}: {exc})") from None
+
+
+def fold(state: State, events: Iterable[Event]) -> State:
+    for event in events:
+        state = apply(state, event)
+    return state
+
+
+def restore_event(current: State, target: State, reverts: int) -> Event:
+    """The `state_restored` event that turns `current` back into `target` (undo of record `reverts`)."""
+    facts: dict[str, Any] = {
+        "reverts": reverts,
+        "turn": target.turn,
+        "phase": target.phase,
+        "side": target.active,
+        "units": {
+            uid: unit_to_plain(u) for uid, u in target.units.items() if current.units.get(uid) != u
+        },
+        "units_removed": sorted(uid for uid in current.units if uid not in target.units),
+        "values": {k: v for k, v in target.values.items() if current.values.get(k) != v},
+        "values_removed": sorted(k for k in current.values if k not in target.values),
+        "control": {k: v for k, v in target.control.items() if current.control.get(k) != v},
+        "control_removed": sorted(k for k in current.control if k not in target.control),
+    }
+    if target.pending is not None:
+        facts["pending"] = decision_to_plain(target.pending)
+    if target.result is not None:
+        facts["result"] = verdict_to_plain(target.result)
+    return Event.of("state_restored", **facts)

@@ -1,0 +1,118 @@
+"""The game told in words: each event as a sentence, the log as a turn-by-turn story.
+
+Used by `tui-wargame replay --text`, the TUI's log panel and the replay viewer.
+Events are described from the events alone (plus the state they apply to, for
+"from where"), so an old save tells its story without rule code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from tui_wargame.engine import Game
+from tui_wargame.model import Event, Scenario, State, apply
+from tui_wargame.text import clean
+from tui_wargame.views import turn_name
+
+
+def unit_name(scenario: Scenario, uid: str) -> str:
+    spec = scenario.unit.get(uid)
+    return f"{clean(spec.name)} ({uid})" if spec else uid
+
+
+def side_name(scenario: Scenario, sid: str) -> str:
+    side = scenario.side.get(sid)
+    return clean(side.name) if side else sid
+
+
+def hex_name(scenario: Scenario, label: str) -> str:
+    place = scenario.places.get(label)
+    return f"{clean(place.name)} ({label})" if place else label
+
+
+def _units(scenario: Scenario, ids: Any) -> str:
+    return ", ".join(unit_name(scenario, u) for u in ids) or "nobody"
+
+
+def combat_text(scenario: Scenario, e: Event) -> str:
+    """The full explanation of a combat or bombardment report."""
+    who = _units(scenario, e.get("attackers", ()))
+    shifts = "; ".join(f"{s['by']:+d} {s['reason']}" for s in e.get("shifts", ()))
+    parts = [
+        f"{who} ({e.get('attack')}) against {_units(scenario, e.get('defenders', ()))} ({e.get('defence')})"
+        f" in {hex_name(scenario, e.get('hex', '?'))}",
+        f"differential {e.get('differential'):+d}" if isinstance(e.get("differential"), int) else "",
+        f"{e.get('row')} row" if e.get("row") else "",
+        f"shifts {shifts}" if shifts else "",
+        f"column {e.get('column')}",
+        f"die {e.get('die')}",
+        f"result {e.get('result')}",
+    ]
+    return f"{e.kind.capitalize()}: " + ", ".join(p for p in parts if p)
+
+
+def describe(scenario: Scenario, state: State, e: Event) -> str | None:
+    """One sentence for event `e`, applied to `state`; None for bookkeeping not worth telling."""
+    k = e.kind
+    if k == "unit_moved":
+        start = state.units[e["unit"]].location if e["unit"] in state.units else "?"
+        route = " - ".join([start, *e["path"]])
+        return f"{unit_name(scenario, e['unit'])} moves {route} ({e['cost']} MP)"
+    if k == "unit_placed":
+        to = e["to"]
+        where = f"at {hex_name(scenario, to)}" if to[:1].isdigit() else f"in the {to} box"
+        verb = "is eliminated" if to == "eliminated" else f"is placed {where}"
+        return f"{unit_name(scenario, e['unit'])} {verb}"
+    if k == "step_lost":
+        return f"{unit_name(scenario, e['unit'])} loses a step ({e['steps']} left)"
+    if k == "unit_flagged":
+        if e.get("scope") == "phase":
+            return None
+        state_word = "now" if e.get("on", True) else "no longer"
+        return f"{unit_name(scenario, e['unit'])} is {state_word} {clean(str(e['flag']))}"
+    if k == "value_set":
+        return f"{clean(str(e['key']))}: {clean(str(e['value']))}"
+    if k == "control_changed":
+        return f"{side_name(scenario, e['side'])} controls {hex_name(scenario, e['hex'])}"
+    if k == "decision_required":
+        return f"{side_name(scenario, e['side'])} must decide: {clean(e['prompt'])}"
+    if k in ("decision_made", "phase_began"):
+        return None
+    if k == "game_ended":
+        who = f"{side_name(scenario, e['winner'])} wins" if e["winner"] else "a draw"
+        return f"The game ends: {who} ({clean(e['level'])}). {clean(e['reason'])}"
+    if k == "state_restored":
+        return f"Undone: record {e['reverts']}"
+    if k in ("combat", "bombardment"):
+        return combat_text(scenario, e)
+    if k == "roll":
+        return f"{clean(str(e.get('purpose', 'roll')))}: die {e.get('die')}" + (
+            f", {clean(str(e['outcome']))}" if "outcome" in e.facts else "")
+    if k == "note":
+        return clean(str(e.get("text", "")))
+    facts = ", ".join(f"{key}={clean(str(v))}" for key, v in e.facts.items())
+    return f"{clean(k)}: {facts}"
+
+
+def narrate(game: Game) -> Iterator[str]:
+    """The whole game as lines of text, turn by turn and phase by phase."""
+    sc = game.scenario
+    state = game.state_at(-1)
+    turn_shown = None
+    for record in game.records:
+        if record.kind == "setup":
+            yield f"{clean(sc.title)}: set-up ({clean(record.order)}), seed {game.header.seed}"
+        else:
+            yield f"  [{record.seq}] {side_name(sc, record.side)}: {clean(record.order)}"
+        for e in record.events:
+            line = describe(sc, state, e)
+            state = apply(state, e)
+            if e.kind == "phase_began" or (e.kind == "state_restored" and state.turn != turn_shown):
+                if state.turn != turn_shown:
+                    turn_shown = state.turn
+                    yield ""
+                    yield f"== {turn_name(sc, state)} =="
+                yield f"-- {side_name(sc, state.active)}: {state.phase} phase --"
+            if line:
+                yield f"      {line}"

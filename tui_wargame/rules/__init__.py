@@ -1,0 +1,85 @@
+"""The interface every rule system implements, and the registry that finds them.
+
+A rule system turns orders into events. It never changes a State itself: the
+engine folds the events it returns. Fire & Movement and Foxhole are systems;
+a scenario names its system by id.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
+
+from attrs import frozen
+
+from tui_wargame.dice import Dice
+from tui_wargame.errors import WargameError
+from tui_wargame.model import Event, Order, Scenario, State
+
+
+@frozen
+class Resolution:
+    """What an accepted order did. `reveals` marks orders that showed hidden information."""
+
+    events: tuple[Event, ...]
+    reveals: bool = False
+
+
+class RuleSystem(Protocol):
+    id: str
+    title: str
+
+    def check_scenario(self, scenario: Scenario) -> list[str]:
+        """Problems with the system's own data in `scenario`, each naming the table and key."""
+        ...
+
+    def setup(self, scenario: Scenario, options: Mapping[str, Any]) -> list[Event]:
+        """The events of record 0: every counter placed, the first phase begun."""
+        ...
+
+    def legal_orders(self, scenario: Scenario, state: State) -> list[Order]:
+        """Every order the side to act may give now, including answers to a pending decision."""
+        ...
+
+    def resolve(self, scenario: Scenario, state: State, order: Order, dice: Dice) -> Resolution:
+        """Check `order` and resolve it; raise IllegalOrder with the rule section if it is refused."""
+        ...
+
+    def victory_points(self, scenario: Scenario, state: State) -> Mapping[str, int]:
+        ...
+
+    def prompt(self, scenario: Scenario, state: State) -> str:
+        """What the side to act should do now, with the rule that makes this moment special."""
+        ...
+
+
+class UnknownSystem(WargameError):
+    """A scenario or save names a rule system this installation does not have."""
+
+
+#: Built-in systems: id -> "module:attribute", imported on first use.
+BUILTIN: dict[str, str] = {}
+
+_registry: dict[str, RuleSystem | Callable[[], RuleSystem]] = {}
+
+
+def register(system_id: str, system: RuleSystem | Callable[[], RuleSystem]) -> None:
+    """Make a rule system (or a factory for one) available under `system_id`."""
+    _registry[system_id] = system
+
+
+def get(system_id: str) -> RuleSystem:
+    found = _registry.get(system_id)
+    if found is None and system_id in BUILTIN:
+        module, _, attr = BUILTIN[system_id].partition(":")
+        found = getattr(importlib.import_module(module), attr)
+    if found is None:
+        raise UnknownSystem(f"no rule system {system_id!r} (known: {', '.join(known()) or 'none'})")
+    system = found() if callable(found) and not hasattr(found, "resolve") else found
+    _registry[system_id] = system
+    return system  # type: ignore[return-value]
+
+
+def known() -> Sequence[str]:
+    return sorted({*BUILTIN, *_registry})

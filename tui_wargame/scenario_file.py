@@ -1,0 +1,268 @@
+"""Reading scenario files: TOML in, a checked `Scenario` out, or errors that name the place.
+
+Structure (types, required keys, unknown keys) is checked by cattrs; meaning
+(ids that exist, labels on the map, routes between adjacent hexes) by the
+checks below, then the rule system checks its own `[rules]` tables. Every
+problem is reported as `file: table.key: what is wrong`, all of them at once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import tomllib
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import cattrs
+from cattrs.v import format_exception
+
+from tui_wargame import rules
+from tui_wargame.errors import WargameError
+from tui_wargame.hexgrid import distance
+from tui_wargame.model.scenario import OFF_MAP_BOXES, Scenario
+
+MAX_PROBLEMS = 25
+
+
+class ScenarioError(WargameError):
+    """A scenario file that cannot be used; `problems` are "table.key: what is wrong" lines."""
+
+    def __init__(self, path: Path | str, problems: list[str]) -> None:
+        self.path = str(path)
+        self.problems = problems
+        shown = problems[:MAX_PROBLEMS]
+        more = len(problems) - len(shown)
+        text = "\n".join(f"{self.path}: {p}" for p in shown)
+        if more:
+            text += f"\n{self.path}: ... and {more} more problems"
+        super().__init__(text)
+
+
+class _Strict(ValueError):
+    """A value of the wrong TOML type; the message is shown as it is."""
+
+
+def _strict(kind: type, name: str) -> Any:
+    def hook(value: Any, _: Any) -> Any:
+        if type(value) is not kind:
+            raise _Strict(f"expected {name}, got {_describe(value)}")
+        return value
+
+    return hook
+
+
+def _describe(value: Any) -> str:
+    kinds = {bool: "a boolean", int: "an integer", str: "a string", float: "a float",
+             list: "an array", dict: "a table"}
+    text = repr(value)
+    if len(text) > 40:
+        text = text[:37] + "..."
+    return f"{kinds.get(type(value), type(value).__name__)} {text}"
+
+
+def _converter() -> cattrs.Converter:
+    conv = cattrs.Converter(forbid_extra_keys=True)
+    conv.register_structure_hook(int, _strict(int, "an integer"))
+    conv.register_structure_hook(str, _strict(str, "a string"))
+    conv.register_structure_hook(bool, _strict(bool, "true or false"))
+    return conv
+
+
+_CONVERTER = _converter()
+
+
+def _format(exc: BaseException, kind: type | None) -> str:
+    if isinstance(exc, _Strict):
+        return str(exc)
+    return format_exception(exc, kind)
+
+
+# The file's table names differ from the model's attribute names in a few places.
+_FILE_TO_MODEL = {"side": "sides", "turn": "turns", "unit": "units"}
+_MODEL_TO_FILE = {v: k for k, v in _FILE_TO_MODEL.items()}
+
+
+def _place(path: str, raw: Mapping[str, Any]) -> str:
+    """'$.units[3].steps' -> 'unit[3] (id "31/1").steps', in the file's own names."""
+    path = path.removeprefix("$").removeprefix(".")
+    parts = path.split(".", 1)
+    head = parts[0]
+    m = re.fullmatch(r"(\w+)\[(\d+)\]", head)
+    if m:
+        table, index = _MODEL_TO_FILE.get(m[1], m[1]), int(m[2])
+        head = f"{table}[{index}]"
+        items = raw.get(table)
+        if isinstance(items, list) and index < len(items) and isinstance(items[index], dict):
+            ident = items[index].get("id")
+            if isinstance(ident, str):
+                head += f" (id {ident!r})"
+    else:
+        head = _MODEL_TO_FILE.get(head, head)
+    return ".".join([head, *parts[1:]]) if head else "(top level)"
+
+
+def parse(text: str, path: Path | str = "<scenario>") -> Scenario:
+    """A checked Scenario from TOML text; ScenarioError naming every problem otherwise."""
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ScenarioError(path, [f"not valid TOML: {exc}"]) from None
+    data = {_FILE_TO_MODEL.get(k, k): v for k, v in raw.items()}
+    data["content_hash"] = hashlib.sha256(text.encode()).hexdigest()
+    try:
+        scenario = _CONVERTER.structure(data, Scenario)
+    except Exception as exc:  # cattrs groups every problem it found into one exception
+        problems = []
+        for line in cattrs.transform_error(exc, format_exception=_format):
+            what, _, where = line.rpartition(" @ ")
+            problems.append(f"{_place(where, raw)}: {what}")
+        raise ScenarioError(path, problems) from None
+    problems = list(_meaning(scenario))
+    if not problems:
+        try:
+            system = rules.get(scenario.system)
+        except rules.UnknownSystem as exc:
+            problems.append(f"system: {exc}")
+        else:
+            problems.extend(f"rules.{p}" if not p.startswith(("rules", "unit", "map")) else p
+                            for p in system.check_scenario(scenario))
+    if problems:
+        raise ScenarioError(path, problems)
+    return scenario
+
+
+def load(path: Path | str) -> Scenario:
+    """Read and check the scenario file at `path`."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise ScenarioError(path, [f"cannot be read: {exc.strerror or exc}"]) from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise ScenarioError(path, [f"line {line}: not UTF-8 text ({exc.reason})"]) from None
+    return parse(text, path)
+
+
+def _duplicates(kind: str, ids: Iterable[str]) -> Iterator[str]:
+    for ident, n in Counter(ids).items():
+        if n > 1:
+            yield f"{kind}: id {ident!r} is used {n} times"
+
+
+def _meaning(s: Scenario) -> Iterator[str]:
+    """Problems of meaning: references that point nowhere, hexes off the map."""
+    yield from _duplicates("side", (x.id for x in s.sides))
+    yield from _duplicates("turn", (x.id for x in s.turns))
+    yield from _duplicates("terrain", (x.id for x in s.terrain))
+    yield from _duplicates("unit", (x.id for x in s.units))
+    if len(s.sides) < 2:
+        yield "side: a scenario needs at least two sides"
+    if not s.turns:
+        yield "turn: the turn track is empty"
+    m = s.map
+    if m.columns[0] > m.columns[1] or m.rows[0] > m.rows[1]:
+        yield "map.columns/rows: the first number must not be larger than the last"
+        return
+    if not (0 <= m.columns[0] and m.columns[1] <= 99 and 0 <= m.rows[0] and m.rows[1] <= 99):
+        yield "map.columns/rows: columns and rows run from 00 to 99 (CCRR labels)"
+        return
+    terrain_ids = {t.id for t in s.terrain}
+    for t in s.terrain:
+        if len(t.glyph) != 2 or not t.glyph.isascii() or not t.glyph.isprintable():
+            yield f"terrain (id {t.id!r}).glyph: must be two printable ASCII characters"
+    if m.default_terrain not in terrain_ids:
+        yield f"map.default_terrain: no terrain {m.default_terrain!r} in the terrain table"
+    grid = s.grid
+
+    def bad_label(label: str) -> str | None:
+        try:
+            grid.parse(label)
+        except ValueError as exc:
+            return str(exc)
+        return None
+
+    seen: dict[str, str] = {}
+    for tid, labels in m.terrain.items():
+        if tid not in terrain_ids:
+            yield f"map.terrain.{tid}: no terrain {tid!r} in the terrain table"
+        for label in labels:
+            if err := bad_label(label):
+                yield f"map.terrain.{tid}: {err}"
+            elif label in seen and seen[label] != tid:
+                yield f"map.terrain.{tid}: hex {label} is already {seen[label]!r}"
+            seen[label] = tid
+    for i, hs in enumerate(m.hexside):
+        errs = [e for e in map(bad_label, hs.hexes) if e]
+        if errs:
+            yield from (f"map.hexside[{i}].hexes: {e}" for e in errs)
+        elif distance(grid.parse(hs.hexes[0]), grid.parse(hs.hexes[1])) != 1:
+            yield f"map.hexside[{i}].hexes: {hs.hexes[0]} and {hs.hexes[1]} are not adjacent"
+        if hs.side and hs.side not in s.side:
+            yield f"map.hexside[{i}].side: no side {hs.side!r}"
+    for i, route in enumerate(m.route):
+        if len(route.hexes) < 2:
+            yield f"map.route[{i}].hexes: a route joins at least two hexes"
+        errs = [e for e in map(bad_label, route.hexes) if e]
+        if errs:
+            yield from (f"map.route[{i}].hexes: {e}" for e in errs)
+            continue
+        for a, b in zip(route.hexes, route.hexes[1:]):
+            if distance(grid.parse(a), grid.parse(b)) != 1:
+                yield f"map.route[{i}].hexes: {a} and {b} are not adjacent"
+    for i, place in enumerate(m.place):
+        if err := bad_label(place.hex):
+            yield f"map.place[{i}].hex: {err}"
+        if place.side and place.side not in s.side:
+            yield f"map.place[{i}].side: no side {place.side!r}"
+    for i, u in enumerate(s.units):
+        where = f"unit[{i}] (id {u.id!r})"
+        if not u.id or any(c.isspace() for c in u.id):
+            yield f"{where}.id: a unit id is one word, without spaces"
+        if u.side not in s.side:
+            yield f"{where}.side: no side {u.side!r}"
+        if not u.factors:
+            yield f"{where}.factors: a unit has at least one step (one table of factors)"
+        if u.start not in OFF_MAP_BOXES and (err := bad_label(u.start)):
+            yield f"{where}.start: {err}; or one of the boxes {', '.join(OFF_MAP_BOXES)}"
+
+
+# --- the scenario library: where `tui-wargame scenarios` looks ---
+
+
+def search_path() -> list[Path]:
+    """Folders searched for scenarios: $TUI_WARGAME_SCENARIOS, the source tree's, the installed ones."""
+    dirs = [Path(p) for p in os.environ.get("TUI_WARGAME_SCENARIOS", "").split(os.pathsep) if p]
+    package = Path(__file__).resolve().parent
+    dirs += [package.parent / "scenarios", package / "_scenarios"]
+    return dirs
+
+
+def scenario_files(dirs: Iterable[Path] | None = None) -> dict[str, Path]:
+    """Scenario id (the file's stem) -> file, the first folder that has it winning."""
+    found: dict[str, Path] = {}
+    for folder in dirs if dirs is not None else search_path():
+        if folder.is_dir():
+            for f in sorted(folder.glob("*.toml")):
+                found.setdefault(f.stem, f)
+    return found
+
+
+def find(name: str, dirs: Iterable[Path] | None = None) -> Scenario:
+    """A scenario by id, or by the path of its file."""
+    if name.endswith(".toml") or os.sep in name:
+        return load(name)
+    files = scenario_files(dirs)
+    if name not in files:
+        known = ", ".join(sorted(files)) or "none"
+        raise ScenarioError(name, [f"no such scenario (known: {known})"])
+    scenario = load(files[name])
+    if scenario.id != name:
+        raise ScenarioError(files[name], [f"id: {scenario.id!r} differs from the file name {name!r}"])
+    return scenario
