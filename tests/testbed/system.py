@@ -195,7 +195,7 @@ class Testbed:
                 raise IllegalOrder(f"{there} cannot be entered", "Testbed 2")
             total += step
             if total > allowance:
-                raise IllegalOrder(f"the path costs more than {uid}'s {allowance} movement points", "Testbed 2")
+                raise IllegalOrder(f"the path costs more than {uid}'s {allowance} MP", "Testbed 2")
             here = there
         events = [Event.of("unit_moved", unit=uid, path=path, cost=total),
                   Event.of("unit_flagged", unit=uid, flag="moved", scope="phase")]
@@ -205,20 +205,40 @@ class Testbed:
                 events.append(Event.of("control_changed", hex=label, side=state.active))
         return Resolution(tuple(events))
 
-    def _order_attack(self, scenario: Scenario, state: State, order: Order, dice: Dice) -> Resolution:
+    def preview(self, scenario: Scenario, state: State, order: Order) -> dict[str, Any] | None:
+        """Testbed 4: the odds of an attack, before the die."""
+        if order.verb != "attack":
+            return None
         uid, target = self._combat_args(scenario, state, order)
         defenders = state.units_at(target)
         attack = self._factor(scenario, state, uid, "attack")
         defence = sum(self._factor(scenario, state, d, "defence") for d in defenders)
         columns: list[int] = scenario.rules["crt_columns"]
         column = min(max(attack - defence, columns[0]), columns[-1])
+        return {"attackers": [uid], "defenders": defenders, "hex": target, "attack": attack,
+                "defence": defence, "differential": attack - defence,
+                "row": scenario.terrain_at(target).id, "shifts": [], "column": str(column)}
+
+    def reach(self, scenario: Scenario, state: State, unit: str) -> dict[str, Fraction]:
+        u = state.units.get(unit)
+        if (state.phase != MOVEMENT or state.pending or u is None or not u.on_map or u.has("moved")
+                or scenario.unit[unit].side != state.active):
+            return {}
+        return {label: cost for label, (cost, _) in self._reach(scenario, state, unit).items()}
+
+    def concealed(self, scenario: Scenario, state: State, viewer: str) -> frozenset[str]:
+        return frozenset()
+
+    def _order_attack(self, scenario: Scenario, state: State, order: Order, dice: Dice) -> Resolution:
+        odds = self.preview(scenario, state, order)
+        assert odds is not None
+        uid, target, defenders = odds["attackers"][0], odds["hex"], odds["defenders"]
+        columns: list[int] = scenario.rules["crt_columns"]
         die = dice.roll()
-        result = scenario.rules["crt"][die - 1][columns.index(column)]
+        result = scenario.rules["crt"][die - 1][columns.index(int(odds["column"]))]
         events = [
             Event.of("unit_flagged", unit=uid, flag="attacked", scope="phase"),
-            Event.of("combat", attackers=[uid], defenders=defenders, hex=target, attack=attack,
-                     defence=defence, differential=attack - defence, row=scenario.terrain_at(target).id,
-                     shifts=[], column=str(column), die=die, result=result),
+            Event.of("combat", **odds, die=die, result=result),
         ]
         if result == "A1":
             events += self._lose_step(scenario, state, uid)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
 from typing import Any, Protocol
 
 from attrs import frozen
@@ -47,6 +48,19 @@ class RuleSystem(Protocol):
         ...
 
     def victory_points(self, scenario: Scenario, state: State) -> Mapping[str, int]:
+        ...
+
+    def reach(self, scenario: Scenario, state: State, unit: str) -> Mapping[str, Fraction]:
+        """Hex label -> movement cost, for every hex `unit` may move to now (empty if it may not move)."""
+        ...
+
+    def preview(self, scenario: Scenario, state: State, order: Order) -> Mapping[str, Any] | None:
+        """The explanation an attack order would carry (totals, differential, row, shifts, column),
+        without rolling; None if `order` is not one that can be previewed. Raises IllegalOrder."""
+        ...
+
+    def concealed(self, scenario: Scenario, state: State, viewer: str) -> frozenset[str]:
+        """Ids of the units whose identity or strength `viewer` may not see now (face-down markers)."""
         ...
 
     def prompt(self, scenario: Scenario, state: State) -> str:
