@@ -181,13 +181,13 @@ class Game:
         state = self.state
         if state.over:
             raise IllegalOrder("the game is over", TURN_RULE)
-        if side is not None and side != state.to_act:
-            raise IllegalOrder(f"it is {self.side_name(state.to_act)}'s turn to act, not "
-                               f"{self.side_name(side)}'s", TURN_RULE)
-        if order.verb == "undo":
+        if order.verb == "undo":  # the side that gave the last order takes it back, whoever is to act
             if order.args:
                 raise IllegalOrder("undo takes no arguments", UNDO_RULE)
             return self._undo_record(side)
+        if side is not None and side != state.to_act:
+            raise IllegalOrder(f"it is {self.side_name(state.to_act)}'s turn to act, not "
+                               f"{self.side_name(side)}'s", TURN_RULE)
         seq = len(self.records)
         dice = Dice(self.header.seed, seq)
         resolution = self.system.resolve(self.scenario, state, order, dice)

@@ -9,7 +9,8 @@ Its rulebook, in full (cited by the engine's tests as "Testbed N"):
    may not exceed its move factor, enter a prohibited hex, or enter a hex held
    by the enemy. Entering a victory hex takes control of it.
 3. Reinforcements. The reinforcing unit is placed at its hex when its side's
-   movement phase of its turn begins.
+   movement phase of its turn begins, or of the first later turn on which the
+   enemy does not hold that hex.
 4. Combat. In the combat phase a unit may attack an adjacent enemy hex once.
    One die on the CRT column for (attack - defence), the ends taken beyond
    them. A1: the attacker loses a step. D1: the defender decides: retreat one
@@ -309,7 +310,9 @@ class Testbed:
             return Resolution((self._verdict(scenario, state),))
         events = [Event.of("phase_began", turn=turn, phase=MOVEMENT, side=side)]
         r = scenario.rules.get("reinforcement")
-        if r and r["turn"] == turn and scenario.unit[r["unit"]].side == side:
+        if (r and r["turn"] <= turn and scenario.unit[r["unit"]].side == side
+                and state.units[r["unit"]].location == "reinforcements"
+                and self._occupant(scenario, state, r["hex"]) in (None, side)):
             events.append(Event.of("unit_placed", unit=r["unit"], to=r["hex"]))
         return Resolution(tuple(events))
 
