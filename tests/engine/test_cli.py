@@ -1,0 +1,200 @@
+"""The headless command line: each command over the engine API, its output and exit codes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import TESTBED_DIR
+from tui_wargame.cli import main
+
+SC = ["--scenarios", str(TESTBED_DIR)]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main([*SC, *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def save(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    path = tmp_path / "g.toml"
+    code, out, _ = run(capsys, "new", "testbed", "--seed", "11", "--out", str(path))
+    assert code == 0 and "seed 11" in out and str(path) in out
+    return path
+
+
+def test_scenarios_lists_id_title_sides_and_length(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "scenarios", "--json")
+    [s] = [x for x in json.loads(out) if x["id"] == "testbed"]
+    assert code == 0 and s["title"] == "Testbed: the River Crossing"
+    assert [x["id"] for x in s["sides"]] == ["red", "blue"]
+    assert s["turns"] == 4 and "Day 1 Morning to Day 2 Morning" in s["length"]
+    code, out, _ = run(capsys, "scenarios")
+    assert "testbed" in out and "Red vs Blue" in out
+
+
+def test_new_writes_under_saves_by_default(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert run(capsys, "new", "testbed")[0] == 0
+    assert run(capsys, "new", "testbed")[0] == 0
+    assert sorted(p.name for p in (tmp_path / "saves").iterdir()) == ["testbed-1.toml", "testbed-2.toml"]
+
+
+def test_new_refuses_unknown_scenarios_and_options(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run(capsys, "new", "atlantis", "--out", str(tmp_path / "x.toml"))
+    assert code == 2 and "no such scenario" in err and "Traceback" not in err
+    code, _, err = run(capsys, "new", "testbed", "--setup", "free", "--out", str(tmp_path / "y.toml"))
+    assert code == 1 and "only the historical set-up" in err
+    assert not (tmp_path / "y.toml").exists()
+
+
+def test_legal_lists_orders_and_decision_answers(save: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "legal", str(save), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["to_act"] == "red" and data["pending"] is None
+    assert "move r1 0201" in data["orders"] and "end" in data["orders"]
+    code, out, _ = run(capsys, "legal", str(save))
+    assert out.splitlines()[0] == "# Red: movement phase (Testbed 1)" and "move r2 0202" in out
+
+
+def test_order_appends_and_reports(save: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "order", str(save), "move r1 0201 0301 0401", "end")
+    assert code == 0
+    assert "accepted [1] Red: move r1 0201 0301 0401" in out
+    assert "1st Red Rifles (r1) moves 0101 - 0201 - 0301 - 0401 (3/2 MP)" in out
+    assert out.rstrip().endswith("Red: combat phase (Testbed 1)")
+
+
+def test_an_illegal_order_exits_1_and_leaves_the_file_unchanged(
+        save: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    before = save.read_bytes()
+    code, _, err = run(capsys, "order", str(save), "move r1 0201", "move r1 0202")
+    assert code == 1 and err.strip() == "refused: r1 has moved already this phase (Testbed 2)"
+    code, _, err = run(capsys, "order", str(save), "fly r1 0606")
+    assert code == 1 and "unknown order 'fly'" in err
+    code, _, err = run(capsys, "order", str(save), "end", "--as", "blue")
+    assert code == 1 and "Red's turn to act, not Blue's" in err
+    assert save.read_bytes() == before
+
+
+def test_undo(save: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    run(capsys, "order", str(save), "move r1 0201")
+    code, out, _ = run(capsys, "undo", str(save))
+    assert code == 0 and "Undone: record 1" in out
+    code, _, err = run(capsys, "undo", str(save))
+    assert code == 1 and "nothing to undo" in err
+
+
+def test_show_text_and_json(save: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    run(capsys, "order", str(save), "move r1 0201 0301 0401", "end")
+    code, out, _ = run(capsys, "show", str(save), "--json")
+    view = json.loads(out)
+    assert code == 0 and view["phase"] == "combat" and view["active"] == "red" and view["seq"] == 2
+    assert view["turn_name"] == "Day 1 Morning" and view["to_act"] == "red"
+    r1 = next(u for u in view["units"] if u["id"] == "r1")
+    assert r1 == {"id": "r1", "name": "1st Red Rifles", "side": "red", "where": "0401", "on_map": True,
+                  "steps": 2, "max_steps": 2, "flags": []}
+    r3 = next(u for u in view["units"] if u["id"] == "r3")
+    assert r3["where"] == "reinforcements" and not r3["on_map"]
+    assert view["victory_points"] == {"red": 0, "blue": 3} and view["over"] is False
+    code, out, _ = run(capsys, "show", str(save), "--at", "1", "--json")
+    assert json.loads(out)["phase"] == "movement"
+    code, out, _ = run(capsys, "show", str(save))
+    assert "Phase: combat" in out and "Victory points: Red 0, Blue 3" in out and "1st Red Rifles" in out
+    code, _, err = run(capsys, "show", str(save), "--at", "99")
+    assert code == 2 and "records 0 to 2" in err
+
+
+def test_show_names_a_pending_decision_and_the_verdict(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for seed in range(50):
+        path = tmp_path / f"g{seed}.toml"
+        run(capsys, "new", "testbed", "--seed", str(seed), "--out", str(path))
+        run(capsys, "order", str(path), "move r1 0201 0301 0401", "end", "attack r1 0402")
+        view = json.loads(run(capsys, "show", str(path), "--json")[1])
+        if view["pending"]:
+            break
+    assert view["pending"]["side"] == "blue" and view["pending"]["kind"] == "retreat_or_lose"
+    assert view["to_act"] == "blue"
+    run(capsys, "order", str(path), "lose b1", *["end"] * 15)  # to the end of the last turn
+    view = json.loads(run(capsys, "show", str(path), "--json")[1])
+    assert view["over"] and view["result"]["winner"] in ("red", "blue", "")
+    assert "Game over:" in run(capsys, "show", str(path))[1]
+
+
+def test_log_carries_the_combat_explanation(save: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    run(capsys, "order", str(save), "move r1 0201 0301 0401", "end", "attack r1 0402")
+    code, out, _ = run(capsys, "log", str(save), "--json")
+    records = json.loads(out)
+    assert [r["seq"] for r in records] == [0, 1, 2, 3]
+    assert records[3]["side"] == "red" and records[3]["order"] == "attack r1 0402" and records[3]["final"]
+    combat = next(e for e in records[3]["events"] if e["kind"] == "combat")
+    assert set(combat) >= {"attackers", "defenders", "attack", "defence", "differential", "row", "shifts",
+                           "column", "die", "result"}
+    code, out, _ = run(capsys, "log", str(save))
+    assert "[3] red order: attack r1 0402" in out and "    combat attackers=[\"r1\"]" in out
+
+
+def test_replay_text_tells_the_game_turn_by_turn(save: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    run(capsys, "order", str(save), "move r1 0201 0301 0401", "end", "attack r1 0402")
+    code, out, _ = run(capsys, "replay", str(save), "--text")
+    lines = out.splitlines()
+    assert code == 0 and lines[0].startswith("Testbed: the River Crossing: set-up")
+    assert "== Day 1 Morning ==" in lines and "-- Red: combat phase --" in lines
+    assert any(line.strip().startswith("Combat: 1st Red Rifles (r1) (4) against Blue Guards (b1) (4)")
+               for line in lines)
+
+
+def test_verify(save: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    run(capsys, "order", str(save), "move r1 0201 0301 0401", "end", "attack r1 0402")
+    code, out, _ = run(capsys, "verify", str(save))
+    assert code == 0 and "ok: 4 records" in out
+    text = save.read_text()
+    die = json.loads(run(capsys, "log", str(save), "--json")[1])[3]["events"][1]["die"]
+    save.write_text(text.replace(f"die = {die}", f"die = {die % 6 + 1}"))
+    code, out, err = run(capsys, "verify", str(save))
+    assert code == 1 and "record 3" in out and "hash chain is broken" in err
+
+
+def test_bad_files_give_one_line_not_a_traceback(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text("this is not a save")
+    for command in ("show", "log", "legal", "verify"):
+        code, out, err = run(capsys, command, str(bad))
+        assert code == 2 and err.startswith(f"tui-wargame: {bad}") and "Traceback" not in err
+    code, _, err = run(capsys, "show", str(tmp_path / "missing.toml"))
+    assert code == 2 and "cannot be read" in err
+
+
+def test_names_with_control_characters_print_inert(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "scen"
+    folder.mkdir()
+    text = (TESTBED_DIR / "testbed.toml").read_text().replace(
+        'name = "1st Red Rifles"', 'name = "1st \\u001b]0;pwned\\u0007Red\\u001b[2J Rifles"')
+    (folder / "testbed.toml").write_text(text)
+    path = tmp_path / "g.toml"
+    assert main(["--scenarios", str(folder), "new", "testbed", "--out", str(path)]) == 0
+    assert main(["--scenarios", str(folder), "show", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out and "1st ]0;pwnedRed[2J Rifles" in out
+
+
+def test_no_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([]) == 0
+    assert "usage: tui-wargame" in capsys.readouterr().out
+
+
+def test_python_dash_m_runs_the_same_command() -> None:
+    result = subprocess.run([sys.executable, "-m", "tui_wargame", "--version"],
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 0 and result.stdout.startswith("tui-wargame ")
