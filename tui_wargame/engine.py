@@ -137,8 +137,8 @@ class Game:
         self.records.append(record)
         if record.kind == "order":
             self._effective.append(record.seq)
-        elif record.kind == "undo" and record.reverts in self._effective:
-            self._effective.remove(record.reverts)
+        elif record.kind == "undo" and self._effective and record.reverts == self._effective[-1]:
+            self._effective.pop()
         if record.seq % SNAPSHOT_EVERY == 0:
             self._snapshots[record.seq] = self.state
 

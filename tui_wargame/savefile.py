@@ -29,6 +29,7 @@ from typing import Any
 import tomli_w
 from attrs import frozen
 
+from tui_wargame import record_reader
 from tui_wargame.errors import WargameError
 from tui_wargame.model.events import Event, EventError
 
@@ -256,10 +257,7 @@ def parse(data: bytes, path: Path) -> SaveFile:
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise SaveError(f"{path}: line {line}: not UTF-8 text") from None
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise SaveError(f"{path}: not a readable save ({exc})") from None
+    doc = _read_fast(text, len(head), chunks) or _read_toml(text, path)
 
     header, version = _header(doc, path)
     raw_records = doc.get("record", [])
@@ -290,6 +288,25 @@ def parse(data: bytes, path: Path) -> SaveFile:
         prev = own
     return SaveFile(path, header, records, header_hash, good_length, warnings, problems,
                     upgraded_from=version if version < FORMAT else None)
+
+
+def _read_fast(text: str, head_length: int, chunks: list[bytes]) -> dict[str, Any] | None:
+    """The save read by the fast record reader, or None when it must be read as general TOML."""
+    if not chunks:
+        return None
+    try:
+        header = tomllib.loads(text[:head_length]) if text[:head_length].isascii() else None
+    except tomllib.TOMLDecodeError:
+        return None
+    records = record_reader.read_records([c.decode() for c in chunks]) if header is not None else None
+    return None if records is None else {**header, "record": records}
+
+
+def _read_toml(text: str, path: Path) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise SaveError(f"{path}: not a readable save ({exc})") from None
 
 
 def _end_of_last_record(data: bytes) -> int:

@@ -1,0 +1,59 @@
+"""The fast record reader agrees with tomllib on every record, or steps aside."""
+
+from __future__ import annotations
+
+import tomllib
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tui_wargame.model import Event
+from tui_wargame.record_reader import read_records
+from tui_wargame.savefile import Record, record_bytes
+
+keys = st.text(st.characters(codec="utf-8"), min_size=1, max_size=8).filter(lambda k: k != "kind")
+scalars = st.one_of(st.booleans(), st.integers(-(2**63), 2**63 - 1), st.text(st.characters(codec="utf-8")))
+values = st.recursive(
+    scalars,
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(keys, inner, max_size=4)),
+    max_leaves=12,
+)
+events = st.builds(lambda kind, facts: Event(kind, facts), st.text(min_size=1, max_size=12),
+                   st.dictionaries(keys, values, max_size=5))
+
+
+def chunk(seq: int, evs: list[Event], order: str = "move a 0101") -> str:
+    data, _ = record_bytes(Record(seq, "red", "order", order, tuple(evs), prev="ab" * 16, final=seq % 2 == 0,
+                                  reverts=seq if seq % 3 == 0 else None))
+    return data.decode()
+
+
+@settings(max_examples=300)
+@given(st.lists(st.lists(events, max_size=4), min_size=1, max_size=4), st.text(st.characters(codec="utf-8")))
+def test_fast_reading_equals_toml_reading(records: list[list[Event]], order: str) -> None:
+    chunks = [chunk(i, evs, order) for i, evs in enumerate(records)]
+    expected = tomllib.loads("".join(chunks))["record"]
+    fast = read_records(chunks)
+    assert fast is None or fast == expected
+
+
+def test_our_ordinary_records_take_the_fast_path() -> None:
+    evs = [Event.of("unit_moved", unit="31/1", path=["2632", "2631"], cost="7/3"),
+           Event.of("combat", attackers=["a"], shifts=[{"by": 1, "reason": "Kress (Suez 13.1)"}], die=4),
+           Event.of("note", text='Quotes " and \\ and \u00e9 and \x1b escape: {x} = [y]')]
+    chunks = [chunk(0, evs), chunk(1, [])]
+    assert read_records(chunks) == tomllib.loads("".join(chunks))["record"]
+
+
+def test_hand_edited_forms_fall_back() -> None:
+    base = chunk(0, [Event.of("note", text="x")])
+    for edited in (
+        base.replace('side = "red"', "side = 'red'"),  # a literal string
+        base.replace("seq = 0", "seq = 0x0"),  # hexadecimal
+        base.replace("seq = 0", "seq = 0\nseq = 0"),  # a repeated key
+        base.replace('{kind = "note"', '{ kind = "note"'),  # other spacing
+        base.replace('text = "x"', 'text = "\\/"'),  # a JSON-only escape
+        base.replace("[[record]]", "[[record]]\n# a comment"),
+    ):
+        assert edited != base
+        assert read_records([edited]) is None
