@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime as _dt
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,8 @@ from tui_wargame import __version__, rules, savefile, scenario_file
 from tui_wargame.dice import Dice
 from tui_wargame.errors import WargameError
 from tui_wargame.model import EMPTY, Event, EventError, IllegalOrder, Order, Scenario, State, fold
-from tui_wargame.model.events import restore_event
+from tui_wargame.model.events import STATE_EVENTS, restore_event
+from tui_wargame.model.scenario import OFF_MAP_BOXES
 from tui_wargame.rules import RuleSystem
 from tui_wargame.savefile import Header, Record, SaveError
 
@@ -128,12 +130,16 @@ class Game:
 
     # --- folding the log ---
 
-    def _fold(self, record: Record) -> None:
-        try:
-            self.state = fold(self.state, record.events)
-        except EventError as exc:
-            where = self.path or "save"
-            raise SaveError(f"{where}: record {record.seq}: {exc}") from None
+    def _fold(self, record: Record, state: State | None = None) -> None:
+        """Add `record` to the log in memory; `state` is its result when already folded."""
+        if state is None:
+            try:
+                state = fold(self.state, record.events)  # checks each event's facts and types
+                self._check_references(record)
+            except EventError as exc:
+                where = self.path or "save"
+                raise SaveError(f"{where}: record {record.seq}: {exc}") from None
+        self.state = state
         self.records.append(record)
         if record.kind == "order":
             self._effective.append(record.seq)
@@ -141,6 +147,29 @@ class Game:
             self._effective.pop()
         if record.seq % SNAPSHOT_EVERY == 0:
             self._snapshots[record.seq] = self.state
+
+    @cached_property
+    def _locations(self) -> frozenset[str]:
+        grid = self.scenario.grid
+        return frozenset(grid.label(h) for h in grid.hexes()) | frozenset(OFF_MAP_BOXES)
+
+    def _check_references(self, record: Record) -> None:
+        """Refuse a loaded record that names units, hexes, sides or turns this scenario lacks."""
+        sc = self.scenario
+        for e in record.events:
+            facts = e.facts
+            if "unit" in facts and e.kind in STATE_EVENTS and facts["unit"] not in sc.unit:
+                raise EventError(f"{e.kind}: no unit {facts['unit']!r} in scenario {sc.id!r}")
+            places = [facts.get("to"), facts.get("hex"), *(facts.get("path") or ())]
+            if e.kind in ("unit_placed", "unit_moved", "control_changed"):
+                for where in places:
+                    if where is not None and where not in self._locations:
+                        raise EventError(f"{e.kind}: {where!r} is neither a hex of the map nor a box")
+            if e.kind in ("phase_began", "control_changed", "decision_required"):
+                if facts.get("side") not in sc.side:
+                    raise EventError(f"{e.kind}: no side {facts.get('side')!r}")
+            if e.kind == "phase_began" and not 0 <= facts.get("turn", -1) < len(sc.turns):
+                raise EventError(f"phase_began: turn {facts.get('turn')} is off the turn track")
 
     @property
     def seq(self) -> int:
@@ -225,11 +254,13 @@ class Game:
         return Record(len(self.records), top.side, "undo", "undo", (event,), reverts=top.seq)
 
     def _append(self, record: Record) -> Record:
+        if self._writer is None and self.path is not None:
+            raise SaveError(f"{self.path}: opened read-only; orders cannot be added")
+        # Fold before writing: events the fold refuses are a rule-system bug and never reach the disk.
+        state = fold(self.state, record.events)
         if self._writer is not None:
             record = self._writer.append(record)
-        elif self.path is not None:
-            raise SaveError(f"{self.path}: opened read-only; orders cannot be added")
-        self._fold(record)
+        self._fold(record, state)
         return record
 
     def branch(self, seq: int) -> Game:

@@ -81,6 +81,10 @@ def unit_to_plain(u: UnitState) -> dict[str, Any]:
 
 
 def unit_from_plain(d: Mapping[str, Any]) -> UnitState:
+    if type(d.get("location")) is not str or type(d.get("steps")) is not int:
+        raise EventError("a unit needs a location (string) and steps (integer)")
+    if not all(type(f) is str for f in (*d.get("flags", ()), *d.get("phase_flags", ()))):
+        raise EventError("a unit's flags must be strings")
     return UnitState(
         location=d["location"],
         steps=d["steps"],
@@ -216,11 +220,54 @@ APPLY: Mapping[str, Callable[[State, Event], State]] = {
 STATE_EVENTS = frozenset(APPLY)
 
 
+#: The facts each state event must carry (required, optional), with their TOML types.
+_STR, _INT, _BOOL, _LIST, _TABLE = str, int, bool, list, dict
+FACTS: Mapping[str, tuple[Mapping[str, type], Mapping[str, type]]] = {
+    "phase_began": ({"turn": _INT, "phase": _STR, "side": _STR}, {}),
+    "unit_placed": ({"unit": _STR, "to": _STR}, {"steps": _INT}),
+    "unit_moved": ({"unit": _STR, "path": _LIST}, {}),
+    "step_lost": ({"unit": _STR, "steps": _INT}, {}),
+    "unit_flagged": ({"unit": _STR, "flag": _STR}, {"on": _BOOL, "scope": _STR}),
+    "value_set": ({"key": _STR}, {}),
+    "control_changed": ({"hex": _STR, "side": _STR}, {}),
+    "decision_required": ({"side": _STR, "decision": _STR, "prompt": _STR}, {"data": _TABLE}),
+    "decision_made": ({}, {}),
+    "game_ended": ({"winner": _STR, "level": _STR, "reason": _STR}, {}),
+    "state_restored": (
+        {"reverts": _INT, "turn": _INT, "phase": _STR, "side": _STR},
+        {"units": _TABLE, "units_removed": _LIST, "values": _TABLE, "values_removed": _LIST,
+         "control": _TABLE, "control_removed": _LIST, "pending": _TABLE, "result": _TABLE},
+    ),
+}
+
+
+def _check(e: Event) -> None:
+    """Refuse a state event whose facts are missing or of the wrong type (a damaged save)."""
+    required, optional = FACTS[e.kind]
+    for name, kind in (*required.items(), *optional.items()):
+        value = e.facts.get(name)
+        if value is None:
+            if name in required:
+                raise EventError(f"{e.kind}: the fact {name!r} is missing")
+        elif type(value) is not kind:
+            raise EventError(f"{e.kind}: {name} must be {kind.__name__}, not {type(value).__name__}")
+    if e.kind == "unit_moved":
+        if not (e["path"] and all(type(x) is str for x in e["path"])):
+            raise EventError("unit_moved: path must be a non-empty list of hexes")
+        if type(e.get("cost")) not in (int, str):
+            raise EventError("unit_moved: cost must be a whole number or a fraction \"a/b\"")
+    if e.kind == "value_set" and type(e.facts.get("value")) not in (int, bool, str):
+        raise EventError("value_set: value must be an integer, a boolean or a string")
+    if e.kind == "unit_flagged" and e.get("scope", "game") not in ("game", "phase"):
+        raise EventError("unit_flagged: scope must be 'game' or 'phase'")
+
+
 def apply(state: State, event: Event) -> State:
     """The State after `event`. Pure: `state` is not changed."""
     fn = APPLY.get(event.kind)
     if fn is None:
         return state
+    _check(event)
     try:
         return fn(state, event)
     except (KeyError, TypeError, ValueError, ZeroDivisionError, IndexError) as exc:
