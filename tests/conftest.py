@@ -13,7 +13,27 @@ from tui_wargame.model import Scenario
 
 TESTBED_DIR = Path(__file__).parent / "testbed"
 
-rules.register(SYSTEM.id, SYSTEM)
+
+
+def register_testbed() -> None:
+    """Make the testbed system known (also for processes the tests start)."""
+    rules.register(SYSTEM.id, SYSTEM)
+
+
+register_testbed()
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--runslow", action="store_true", help="also run the long reliability tests")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--runslow"):
+        return
+    skip = pytest.mark.skip(reason="a long run: give --runslow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
 
 
 @pytest.fixture
