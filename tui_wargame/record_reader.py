@@ -3,16 +3,17 @@
 A 10,000-record save must open in well under a second on a small machine, and
 the standard library's TOML parser, written in Python, takes most of that. Our
 records are a strict subset of TOML: one `key = value` line a field and one
-inline table a line for each event, with strings written as JSON-compatible
-basic strings. This module reads that subset with `json` (in C) and returns
+inline table a line for each event, its keys quoted, with strings written as
+JSON-compatible basic strings, so that `"key" = ` becomes `"key": ` by a
+plain replace. This module reads that subset with `json` (in C) and returns
 None the moment anything departs from it, so that the caller falls back to the
 full TOML parser: a record edited by hand, or written by another tool, is
 still read, only more slowly.
 
 It never returns a different value from the one tomllib would: JSON-only
 spellings that TOML forbids (`\\/`, surrogate escapes, a raw DEL, NaN and
-Infinity, repeated keys) send the save to the fallback, and a key pattern
-matched inside a string breaks the JSON and so falls back too.
+Infinity, repeated keys) send the save to the fallback, and so does any
+string that holds `" = ` (an escaped quote), where the replace would change it.
 """
 
 from __future__ import annotations
@@ -23,9 +24,6 @@ from collections.abc import Sequence
 from typing import Any
 
 _SCALARS = frozenset({"seq", "side", "kind", "order", "prev", "final", "reverts"})
-# `key = ` after "{" or ", " becomes `"key": `; a quoted key keeps its quotes.
-_BARE_KEY = re.compile(r'(?:(?<=\{)|(?<=, ))([A-Za-z0-9_-]+) = ')
-_QUOTED_KEY = re.compile(r'(?:(?<=\{)|(?<=, ))("(?:[^"\\]|\\.)*") = ')
 _NOT_TOML = re.compile(r'\\(?:/|u[dD][89a-fA-F])|\x7f')
 
 
@@ -69,9 +67,10 @@ def read_records(chunks: Sequence[str]) -> list[dict[str, Any]] | None:
                 return None
         fields.append('"event": [' + ",".join(line[4:-1] for line in events) + "]")
         parts.append("{" + ", ".join(fields) + "}")
-    text = _BARE_KEY.sub(r'"\1": ', ",\n".join(parts))
-    if '" = ' in text:
-        text = _QUOTED_KEY.sub(r"\1: ", text)
+    text = ",\n".join(parts)
+    if '\\" = ' in text:  # a string holding `" = `, which the replace below would change
+        return None
+    text = text.replace('" = ', '": ')
     try:
         records = _DECODER.decode("[" + text + "]")
     except ValueError:

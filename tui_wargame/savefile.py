@@ -128,9 +128,6 @@ def record_bytes(record: Record) -> tuple[bytes, str]:
     return body + f"# sha256 {h}\n".encode(), h
 
 
-_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
-
-
 def _toml(value: Any) -> str:
     """`value` as a one-line TOML value (inline tables and arrays)."""
     if isinstance(value, bool):
@@ -142,9 +139,8 @@ def _toml(value: Any) -> str:
         return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
     if isinstance(value, list | tuple):
         return "[" + ", ".join(_toml(v) for v in value) + "]"
-    if isinstance(value, Mapping):
-        items = (f"{k if _BARE_KEY.fullmatch(k) else _toml(k)} = {_toml(v)}" for k, v in value.items())
-        return "{" + ", ".join(items) + "}"
+    if isinstance(value, Mapping):  # keys quoted, so that record_reader can read it as JSON
+        return "{" + ", ".join(f"{_toml(k)} = {_toml(v)}" for k, v in value.items()) + "}"
     raise TypeError(f"a save cannot hold {type(value).__name__}")
 
 
@@ -268,23 +264,24 @@ def parse(data: bytes, path: Path) -> SaveFile:
         raw_records = doc["record"]
         header, _ = _header(doc, path)
 
+    if not raw_records:
+        raise SaveError(f"{path}: no records: a save begins with its set-up record (the file is cut short)")
     header_hash = digest(head)
     prev = header_hash
     records = []
     for index, (raw, chunk) in enumerate(zip(raw_records, chunks)):
-        record = _record(raw, index, path)
         found = _TERMINATOR.search(chunk)
         own = digest(chunk[: found.start()]) if found else ""
+        record = _record(raw, index, path, own)
+        if (record.kind == "setup") != (index == 0):
+            raise SaveError(f"{path}: record {index}: the set-up record, and only it, comes first")
         if not found:
             problems.append(f"record {index}: its hash line is missing")
         elif found.group(1).decode() != own:
             problems.append(f"record {index}: its content does not match its hash (edited after writing)")
         if record.prev != prev:
             problems.append(f"record {index}: 'prev' does not match the hash of the record before it")
-        records.append(
-            Record(record.seq, record.side, record.kind, record.order, record.events,
-                   record.prev, own, record.final, record.reverts)
-        )
+        records.append(record)
         prev = own
     return SaveFile(path, header, records, header_hash, good_length, warnings, problems,
                     upgraded_from=version if version < FORMAT else None)
@@ -354,31 +351,32 @@ def _upgrade(doc: dict[str, Any], version: int, path: Path) -> dict[str, Any]:
     return doc
 
 
-def _record(raw: Any, index: int, path: Path) -> Record:
-    where = f"{path}: record {index}"
-    if not isinstance(raw, dict):
-        raise SaveError(f"{where}: not a table")
-    fields = {"seq": int, "side": str, "kind": str, "order": str, "prev": str}
-    for key, kind in fields.items():
-        value = raw.get(key)
-        if not isinstance(value, kind) or isinstance(value, bool):
-            raise SaveError(f"{where}: '{key}' is missing or not {kind.__name__}")
+_RECORD_FIELDS = (("seq", int), ("side", str), ("kind", str), ("order", str), ("prev", str))
+
+
+def _record(raw: Any, index: int, path: Path, own_hash: str) -> Record:
+    """A Record from a parsed [[record]] table, checked; SaveError naming it otherwise."""
+    if type(raw) is not dict:
+        raise SaveError(f"{path}: record {index}: not a table")
+    for key, kind in _RECORD_FIELDS:
+        if type(raw.get(key)) is not kind:
+            raise SaveError(f"{path}: record {index}: '{key}' is missing or not {kind.__name__}")
     if raw["seq"] != index:
-        raise SaveError(f"{where}: its seq is {raw['seq']}, expected {index}")
+        raise SaveError(f"{path}: record {index}: its seq is {raw['seq']}, expected {index}")
     if raw["kind"] not in RECORD_KINDS:
-        raise SaveError(f"{where}: unknown kind {raw['kind']!r}")
+        raise SaveError(f"{path}: record {index}: unknown kind {raw['kind']!r}")
     raw_events = raw.get("event", [])
-    if not isinstance(raw_events, list) or not all(isinstance(e, dict) for e in raw_events):
-        raise SaveError(f"{where}: 'event' must be an array of tables")
+    if type(raw_events) is not list:
+        raise SaveError(f"{path}: record {index}: 'event' must be an array of tables")
     try:
-        events = tuple(Event.from_dict(e) for e in raw_events)
+        events = tuple([Event.from_dict(e) for e in raw_events])
     except EventError as exc:
-        raise SaveError(f"{where}: {exc}") from None
+        raise SaveError(f"{path}: record {index}: {exc}") from None
     reverts = raw.get("reverts")
-    if raw["kind"] == "undo" and not isinstance(reverts, int):
-        raise SaveError(f"{where}: an undo record must name the record it 'reverts'")
-    return Record(raw["seq"], raw["side"], raw["kind"], raw["order"], events, raw["prev"], "",
-                  bool(raw.get("final", False)), reverts)
+    if raw["kind"] == "undo" and type(reverts) is not int:
+        raise SaveError(f"{path}: record {index}: an undo record must name the record it 'reverts'")
+    return Record(raw["seq"], raw["side"], raw["kind"], raw["order"], events, raw["prev"], own_hash,
+                  raw.get("final") is True, reverts)
 
 
 class Writer:

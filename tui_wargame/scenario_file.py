@@ -158,6 +158,12 @@ def _duplicates(kind: str, ids: Iterable[str]) -> Iterator[str]:
 
 def _meaning(s: Scenario) -> Iterator[str]:
     """Problems of meaning: references that point nowhere, hexes off the map."""
+    for table, items in (("side", s.sides), ("turn", s.turns), ("terrain", s.terrain)):
+        for i, item in enumerate(items):
+            if not item.id or any(c.isspace() for c in item.id):
+                yield f"{table}[{i}].id: an id is one word, without spaces"
+    if not s.id or any(c.isspace() for c in s.id):
+        yield "id: the scenario's id is one word, without spaces"
     yield from _duplicates("side", (x.id for x in s.sides))
     yield from _duplicates("turn", (x.id for x in s.turns))
     yield from _duplicates("terrain", (x.id for x in s.terrain))

@@ -159,7 +159,7 @@ def test_verify(save: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and "ok: 4 records" in out
     text = save.read_text()
     die = json.loads(run(capsys, "log", str(save), "--json")[1])[3]["events"][1]["die"]
-    save.write_text(text.replace(f"die = {die}", f"die = {die % 6 + 1}"))
+    save.write_text(text.replace(f'"die" = {die}', f'"die" = {die % 6 + 1}'))
     code, out, err = run(capsys, "verify", str(save))
     assert code == 1 and "record 3" in out and "hash chain is broken" in err
 

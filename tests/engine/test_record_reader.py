@@ -40,9 +40,15 @@ def test_fast_reading_equals_toml_reading(records: list[list[Event]], order: str
 def test_our_ordinary_records_take_the_fast_path() -> None:
     evs = [Event.of("unit_moved", unit="31/1", path=["2632", "2631"], cost="7/3"),
            Event.of("combat", attackers=["a"], shifts=[{"by": 1, "reason": "Kress (Suez 13.1)"}], die=4),
-           Event.of("note", text='Quotes " and \\ and \u00e9 and \x1b escape: {x} = [y]')]
+           Event.of("note", text='Quotes " and \\ and \u00e9 and \x1b escape: {x} = [y], a = b')]
     chunks = [chunk(0, evs), chunk(1, [])]
     assert read_records(chunks) == tomllib.loads("".join(chunks))["record"]
+
+
+def test_a_string_holding_a_key_separator_falls_back_and_still_reads() -> None:
+    chunks = [chunk(0, [Event.of("note", text='say "x" = 1')])]
+    assert read_records(chunks) is None
+    assert tomllib.loads("".join(chunks))["record"][0]["event"][0]["text"] == 'say "x" = 1'
 
 
 def test_hand_edited_forms_fall_back() -> None:
@@ -51,8 +57,8 @@ def test_hand_edited_forms_fall_back() -> None:
         base.replace('side = "red"', "side = 'red'"),  # a literal string
         base.replace("seq = 0", "seq = 0x0"),  # hexadecimal
         base.replace("seq = 0", "seq = 0\nseq = 0"),  # a repeated key
-        base.replace('{kind = "note"', '{ kind = "note"'),  # other spacing
-        base.replace('text = "x"', 'text = "\\/"'),  # a JSON-only escape
+        base.replace('{"kind" = "note"', '{kind = "note"'),  # a bare key
+        base.replace('"text" = "x"', '"text" = "\\/"'),  # a JSON-only escape
         base.replace("[[record]]", "[[record]]\n# a comment"),
     ):
         assert edited != base

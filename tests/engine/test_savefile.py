@@ -86,7 +86,7 @@ def test_an_edited_die_breaks_the_chain(game: Game, save_path: Path) -> None:
     die = game.records[-1].events[1]["die"]
     game.close()
     text = save_path.read_text()
-    edited = text.replace(f"die = {die},", f"die = {die % 6 + 1},")
+    edited = text.replace(f'"die" = {die},', f'"die" = {die % 6 + 1},')
     assert edited != text
     save_path.write_text(edited)
     save = savefile.read(save_path)

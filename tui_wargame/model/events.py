@@ -60,9 +60,11 @@ class Event:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Event:
+        if type(data) is not dict:
+            raise EventError("an event must be a table")
         facts = dict(data)
         kind = facts.pop("kind", None)
-        if not isinstance(kind, str) or not kind:
+        if type(kind) is not str or not kind:
             raise EventError("an event has no 'kind'")
         return cls(kind, facts)
 
@@ -117,7 +119,9 @@ def _unit(state: State, e: Event) -> UnitState:
 
 
 def _with_unit(state: State, uid: str, u: UnitState) -> State:
-    return evolve(state, units={**state.units, uid: u})
+    # Built directly rather than with attrs.evolve: this is the hot path of every load.
+    return State(state.turn, state.phase, state.active, {**state.units, uid: u}, state.values,
+                 state.control, state.pending, state.result)
 
 
 def _phase_began(state: State, e: Event) -> State:
@@ -135,18 +139,19 @@ def _unit_placed(state: State, e: Event) -> State:
         if "steps" not in e.facts:
             raise EventError(f"unit_placed: {uid!r} enters play without its 'steps'")
         return _with_unit(state, uid, UnitState(location=e["to"], steps=e["steps"]))
-    return _with_unit(state, uid, evolve(old, location=e["to"], steps=e.get("steps", old.steps)))
+    u = UnitState(e["to"], e.get("steps", old.steps), old.spent, old.flags, old.phase_flags)
+    return _with_unit(state, uid, u)
 
 
 def _unit_moved(state: State, e: Event) -> State:
     u = _unit(state, e)
-    return _with_unit(
-        state, e["unit"], evolve(u, location=e["path"][-1], spent=u.spent + Fraction(e["cost"]))
-    )
+    moved = UnitState(e["path"][-1], u.steps, u.spent + Fraction(e["cost"]), u.flags, u.phase_flags)
+    return _with_unit(state, e["unit"], moved)
 
 
 def _step_lost(state: State, e: Event) -> State:
-    return _with_unit(state, e["unit"], evolve(_unit(state, e), steps=e["steps"]))
+    u = _unit(state, e)
+    return _with_unit(state, e["unit"], UnitState(u.location, e["steps"], u.spent, u.flags, u.phase_flags))
 
 
 def _unit_flagged(state: State, e: Event) -> State:
