@@ -153,7 +153,7 @@ class Flow:
     def advancers(self) -> dict[str, list[list[str]]]:
         """F&M 7.9: attackers still beside the emptied hex, with their advance paths."""
         target = self.ctx["hex"]
-        if self.pos.units_in(target):
+        if self.pos.occupant(target) == self.ctx["defender"]:
             return {}
         found = {}
         for uid in self.units("attacker"):
