@@ -229,7 +229,8 @@ def structure(raw: Mapping[str, Any]) -> tuple[FmRules | None, list[str]]:
         problems = []
         for line in cattrs.transform_error(exc, format_exception=fmt):
             what, _, where = line.rpartition(" @ ")
-            problems.append(f"rules{where.removeprefix('$')}: {what}")
+            where = re.sub(r"\['([^']*)'\]", r".\1", where.removeprefix("$"))
+            problems.append(f"rules{where}: {what}")
         return None, problems
 
 
