@@ -132,7 +132,7 @@ class Shift:
 @frozen
 class Advance:
     mobile_trait: str = "mobile"  # F&M 7.9: circled movement factor
-    leg_hexes: int = 1  # Suez/Gaza 10.3: other units advance into the vacated hex only
+    leg_advance: bool = True  # Suez/Gaza 10.3: other units advance into the vacated hex only
 
 
 @frozen
