@@ -121,7 +121,8 @@ class FireAndMovement:
             raise IllegalOrder("the game is over", "F&M 4.0")
         if state.pending and state.pending.kind == fire_support.DEFENSIVE_FIRE:
             if order not in fire_support.answers(pos):
-                raise IllegalOrder(f"`{order.text}` is not an answer to: {state.pending.prompt}", "Suez 18.1")
+                raise IllegalOrder(f"`{order.text}` is not an answer to: {state.pending.prompt}",
+                                   fire_support.rule_of(pos))
             events = fire_support.answer(pos, order, dice)
         elif state.pending:
             if order.verb not in results.ANSWERS:
@@ -187,7 +188,8 @@ class FireAndMovement:
     def _fire(self, pos: Position, order: Order) -> list[Event]:
         """Suez 18.1: the attacker places fire support while declaring its attacks."""
         if pos.state.phase != sequence.COMBAT or pos.state.values.get(combat.STEP) != sequence.DECLARE:
-            raise IllegalOrder("fire support is placed at the start of the combat phase", "Suez 18.1")
+            raise IllegalOrder("fire support is placed at the start of the combat phase",
+                               fire_support.rule_of(pos))
         return fire_support.place(pos, pos.state.active, order)
 
     def _order_bombard(self, pos: Position, order: Order, dice: Dice) -> list[Event]:
