@@ -8,6 +8,7 @@ Orders (the text form players, saves and `legal_orders` share):
 - `resolve TARGET`            F&M 7.6: roll the attack on TARGET (the attacker picks the order);
 - `bombard HEX`, `air UNIT HEX`, `observe UNIT HEX`   Suez 18.0 fire support, while declaring;
 - `end`                       ends the phase or step;
+- the scenario's own orders, from `Hooks.extra_orders` / `Hooks.resolve_extra`;
 - answers to decisions: see `results` (`lose`, `retreat`, `deplete`, `displace`, `advance`, `stop`)
   and `fire_support` (the defender's `bombard`, `air`, then `done`).
 """
@@ -74,7 +75,7 @@ class FireAndMovement:
             return fire_support.answers(pos)
         if state.pending:
             return results.answers(pos)
-        orders: list[Order] = []
+        orders: list[Order] = list(pos.hooks.extra_orders(pos))
         if state.phase == sequence.MOVEMENT:
             for uid in sorted(state.units):
                 if movement.why_not_move(pos, uid) is not None:
@@ -130,9 +131,10 @@ class FireAndMovement:
             events = results.answer(pos, order)
         else:
             handler = getattr(self, f"_order_{order.verb}", None)
-            if handler is None:
+            extra = pos.hooks.resolve_extra(pos, order, dice) if handler is None else None
+            if handler is None and extra is None:
                 raise IllegalOrder(f"no order {order.verb!r} now", "F&M 4.0")
-            events = handler(pos, order, dice)
+            events = handler(pos, order, dice) if handler is not None else list(extra or ())
         after = fold(state, events)
         if after.result is None:
             verdict = pos.hooks.instant_victory(pos.at(after), "order")
