@@ -73,7 +73,7 @@ class UnknownSystem(WargameError):
 
 
 #: Built-in systems: id -> "module:attribute", imported on first use.
-BUILTIN: dict[str, str] = {}
+BUILTIN: dict[str, str] = {"fm": "tui_wargame.rules.fm:SYSTEM"}
 
 _registry: dict[str, RuleSystem | Callable[[], RuleSystem]] = {}
 

@@ -1,0 +1,9 @@
+"""The Fire & Movement folio system (F&M standard rules as completed by RULES-NOTES).
+
+See docs/rules/fire-and-movement.md for the rules as implemented.
+"""
+
+from tui_wargame.rules.fm.hooks import Hooks, register_hooks
+from tui_wargame.rules.fm.system import SYSTEM, FireAndMovement
+
+__all__ = ["SYSTEM", "FireAndMovement", "Hooks", "register_hooks"]

@@ -1,0 +1,146 @@
+"""F&M 7.1-7.6 Combat: declaring attacks, totals, differential, terrain row, column shifts.
+
+Attacks are declared hex by hex (`attack TARGET FROM` adds the whole stack in
+FROM to the attack on TARGET: stacked units attack together, Suez 17.3) and
+then resolved one by one in the attacker's order (`resolve TARGET`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tui_wargame.model import IllegalOrder
+from tui_wargame.rules.fm.data import differential_range
+from tui_wargame.rules.fm.position import Position
+
+ATTACKS = "attacks:"  # phase flag on a declared attacker: "attacks:0405"
+RESOLVED = "fm.resolved"  # value: hexes whose attack was resolved this combat phase, comma-separated
+STEP = "fm.combat"  # value: "declare" or "resolve"
+
+
+def target_of(pos: Position, uid: str) -> str | None:
+    for flag in pos.state.units[uid].phase_flags:
+        if flag.startswith(ATTACKS):
+            return flag.removeprefix(ATTACKS)
+    return None
+
+
+def resolved(pos: Position) -> list[str]:
+    text = str(pos.state.values.get(RESOLVED, ""))
+    return text.split(",") if text else []
+
+
+def combat_blocked(pos: Position, a: str, b: str) -> bool:
+    """F&M 7.1 / Suez 14.1: no combat across a hexside whose feature forbids it."""
+    return any(pos.rules.hexside[f.feature].blocks_combat for f in pos.scenario.features_between(a, b))
+
+
+def declared(pos: Position) -> dict[str, list[str]]:
+    """Target hex -> its declared attackers, for the attacks not yet resolved."""
+    done = set(resolved(pos))
+    found: dict[str, list[str]] = {}
+    for uid in pos.on_map_units(pos.state.active):
+        target = target_of(pos, uid)
+        if target and target not in done:
+            found.setdefault(target, []).append(uid)
+    return found
+
+
+def why_not_declare(pos: Position, target: str, source: str) -> str | None:
+    """F&M 7.1 (house rule): why the stack in `source` may not join an attack on `target`."""
+    side = pos.state.active
+    if pos.state.phase != "combat" or pos.state.values.get(STEP) != "declare":
+        return "attacks are declared at the start of the combat phase (F&M 7.1)"
+    units = pos.units_in(source)
+    if not units or pos.side_of(units[0]) != side:
+        return f"{source} holds none of your units (F&M 7.1)"
+    if any(target_of(pos, u) for u in units):
+        return f"the units in {source} are already attacking (F&M 7.1: each unit attacks once)"
+    if pos.occupant(target) != pos.enemy(side):
+        return f"{target} holds no enemy unit (F&M 7.1)"
+    if pos.distance(source, target) != 1:
+        return f"{source} is not adjacent to {target} (F&M 7.1)"
+    if combat_blocked(pos, source, target):
+        return f"no combat across the hexside {source}-{target} (F&M 7.1)"
+    return None
+
+
+def declarable(pos: Position) -> list[tuple[str, str]]:
+    """Every (target, source) pair that may be declared now."""
+    side = pos.state.active
+    pairs = []
+    for source, units in sorted(pos.occupied_hexes().items()):
+        if pos.side_of(units[0]) != side:
+            continue
+        for target in pos.neighbours(source):
+            if why_not_declare(pos, target, source) is None:
+                pairs.append((target, source))
+    return sorted(pairs)
+
+
+def terrain_row(pos: Position, target: str, attacker_hexes: list[str], defender_side: str) -> tuple[str, str]:
+    """F&M 7.4: the defender's CRT row and why; a hexside row (trench line, Suez 14.2) when every
+    attacking hex attacks across such a feature that serves the defender."""
+    rows = []
+    for source in attacker_hexes:
+        found = [pos.rules.hexside[f.feature].row for f in pos.scenario.features_between(source, target)
+                 if pos.rules.hexside[f.feature].row
+                 and (not pos.rules.hexside[f.feature].owner_only or f.side in ("", defender_side))]
+        rows.append(found[0] if found else "")
+    if rows and all(rows):
+        return rows[0], "every attacker attacks across the hexside (F&M 7.4)"
+    eff = pos.terrain(target)
+    if defender_side in eff.row_by_side:
+        row = eff.row_by_side[defender_side]
+        return row, f"{pos.terrain_id(target)}, defended by {defender_side} (F&M 7.4)"
+    return eff.row, f"{pos.terrain_id(target)} (F&M 7.4)"
+
+
+def column_index(labels: tuple[str, ...], differential: int) -> int:
+    """F&M 7.3: the column of `differential` on a row; beyond either end, the end column."""
+    for i, label in enumerate(labels):
+        low, high = differential_range(label)
+        if low <= differential <= high:
+            return i
+    return 0 if differential < differential_range(labels[0])[0] else len(labels) - 1
+
+
+def shifts_for(pos: Position, attackers: list[str], defenders: list[str],
+               target: str) -> list[dict[str, Any]]:
+    """F&M 7.6: column shifts from the scenario's data (night, surprise) and its hooks (Kress)."""
+    side = pos.state.active
+    found = []
+    for s in pos.rules.shift:
+        if s.side and s.side != side:
+            continue
+        if s.night is not None and s.night != pos.night:
+            continue
+        if s.turns and pos.turn.id not in s.turns:
+            continue
+        found.append({"by": s.by, "reason": f"{s.reason} ({s.rule})"})
+    for by, reason in pos.hooks.column_shifts(pos, attackers, defenders, target):
+        found.append({"by": by, "reason": reason})
+    return found
+
+
+def odds(pos: Position, target: str, attackers: list[str]) -> dict[str, Any]:
+    """The full explanation of an attack before the die (F&M 7.2-7.6)."""
+    defenders = pos.units_in(target)
+    if not defenders:
+        raise IllegalOrder(f"{target} holds no defender", "F&M 7.1")
+    defender_side = pos.side_of(defenders[0])
+    attack = sum(pos.factor(u, "attack") for u in attackers)
+    defence = sum(pos.factor(u, "defence") for u in defenders)
+    differential = attack - defence
+    sources = sorted({pos.location(u) for u in attackers})
+    row, why = terrain_row(pos, target, sources, defender_side)
+    crt = pos.rules.crt
+    base = column_index(crt.rows[row], differential)
+    shifts = shifts_for(pos, attackers, defenders, target)
+    final = min(max(base + sum(s["by"] for s in shifts), 0), len(crt.columns) - 1)
+    return {
+        "attackers": sorted(attackers), "defenders": sorted(defenders), "hex": target,
+        "attack": attack, "defence": defence, "differential": differential,
+        "row": row, "row_reason": why, "base_column": crt.columns[base], "shifts": shifts,
+        "column": crt.columns[final], "column_index": final,
+    }

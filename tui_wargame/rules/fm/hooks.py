@@ -1,0 +1,96 @@
+"""Hooks: where a scenario's exclusive rules plug into the system.
+
+The system calls these at fixed moments; the defaults are the standard rules
+(as completed by RULES-NOTES). A scenario module subclasses `Hooks`, overrides
+what its exclusive rules change, and registers the class under a name that
+the scenario's `[rules] hooks` key gives.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from tui_wargame.model import Event, Order, Verdict
+
+if TYPE_CHECKING:
+    from tui_wargame.dice import Dice
+    from tui_wargame.rules.fm.position import Position
+
+
+class Hooks:
+    """The standard rules: no exclusive rule changes anything."""
+
+    def start_of_turn(self, pos: Position, dice: Dice) -> list[Event]:
+        """Start-of-turn steps of the active player (Suez 11.3 activation, 11.5 reinforcement rolls).
+
+        Called when the player turn begins, before its movement phase; `pos` shows the new turn.
+        """
+        return []
+
+    def extra_orders(self, pos: Position) -> list[Order]:
+        """The exclusive rules' own orders legal now (Suez 13.1 Kress, Gaza 13.1 charge, rail moves)."""
+        return []
+
+    def resolve_extra(self, pos: Position, order: Order, dice: Dice) -> list[Event] | None:
+        """Resolve one of `extra_orders`; None if `order` is not one of this scenario's orders.
+        Raise IllegalOrder with the exclusive rule's section when it is refused."""
+        return None
+
+    def movement_allowance(self, pos: Position, unit: str, allowance: Fraction) -> Fraction:
+        """The unit's MP this phase (Suez 15.1 doubles them on the zero hour turn)."""
+        return allowance
+
+    def may_move(self, pos: Position, unit: str) -> str | None:
+        """Why `unit` may not move now (Suez 11.3 inactive, 15.2 surprise), with the rule; None if it may."""
+        return None
+
+    def may_bombard(self, pos: Position, side: str) -> str | None:
+        """Why `side` may not use fire support now (Suez 15.2 zero hour), with the rule; None if it may."""
+        return None
+
+    def ignores_zoc(self, pos: Position, unit: str) -> bool:
+        """Whether `unit` enters and leaves enemy ZOCs freely (Suez 13.3 armoured train)."""
+        return "ignores-zoc" in pos.spec(unit).traits
+
+    def column_shifts(self, pos: Position, attackers: list[str], defenders: list[str],
+                      hex_label: str) -> list[tuple[int, str]]:
+        """Extra column shifts for an attack, each (by, "reason (rule)") (Suez 13.1 Kress, Gaza 17.0)."""
+        return []
+
+    def advance_extra(self, pos: Position, unit: str) -> int:
+        """Hexes an advancing unit may add in any direction (Gaza 13.1 charging cavalry)."""
+        return 0
+
+    def instant_victory(self, pos: Position, moment: str) -> Verdict | None:
+        """An instant win at `moment`: "order" (after any order), "end-of-player-turn", "end-of-turn"."""
+        return None
+
+
+_HOOKS: dict[str, type[Hooks] | str] = {
+    "": Hooks,
+}
+_INSTANCES: dict[str, Hooks] = {}
+
+
+def register_hooks(name: str, hooks: type[Hooks] | str) -> None:
+    """Make a scenario's hook class (or "module:Class") available under `name`."""
+    _HOOKS[name] = hooks
+    _INSTANCES.pop(name, None)
+
+
+def hooks_named(name: str) -> Hooks:
+    """The hook object for `name`; KeyError if no such hooks are registered."""
+    if name not in _INSTANCES:
+        found: type[Hooks] | str | Callable[[], Any] = _HOOKS[name]
+        if isinstance(found, str):
+            module, _, attr = found.partition(":")
+            found = getattr(importlib.import_module(module), attr)
+        _INSTANCES[name] = found()  # type: ignore[operator]
+    return _INSTANCES[name]
+
+
+def known_hooks() -> list[str]:
+    return sorted(_HOOKS)

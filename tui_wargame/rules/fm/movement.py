@@ -1,0 +1,184 @@
+"""F&M 5.0 Movement: allowances, terrain and route costs, ZOC stops, the one-hex minimum.
+
+Costs are exact fractions. A move order gives a whole path; every step is
+checked. `reach` finds the cheapest legal path to every hex a unit may end in.
+"""
+
+from __future__ import annotations
+
+import heapq
+from fractions import Fraction
+
+from tui_wargame.model import IllegalOrder
+from tui_wargame.rules.fm.data import fraction
+from tui_wargame.rules.fm.position import Position
+from tui_wargame.rules.fm.zoc import free_exit_rule, in_enemy_zoc
+
+ROUTE_ONLY = "route-only:"  # trait prefix: the unit moves only along this route kind (Suez 13.3)
+
+
+def allowance(pos: Position, uid: str) -> Fraction:
+    """F&M 5.0: the printed movement factor, as the scenario's hooks change it (Suez 15.1)."""
+    return pos.hooks.movement_allowance(pos, uid, Fraction(pos.factor(uid, "move")))
+
+
+def route_cost(pos: Position, uid: str, kind: str) -> Fraction:
+    """F&M 5.2: a route's cost for this unit (Suez TEC: 1/3 for British infantry on tracks)."""
+    effect = pos.rules.route[kind]
+    spec = pos.spec(uid)
+    for special in effect.special:
+        side_ok = not special.side or special.side == spec.side
+        if side_ok and (not special.kinds or spec.kind in special.kinds):
+            return Fraction(special.cost)
+    return Fraction(effect.cost)
+
+
+def route_only(pos: Position, uid: str) -> str | None:
+    for trait in pos.spec(uid).traits:
+        if trait.startswith(ROUTE_ONLY):
+            return trait.removeprefix(ROUTE_ONLY)
+    return None
+
+
+def enter_cost(pos: Position, uid: str, a: str | None, b: str) -> Fraction | None:
+    """F&M 5.1/5.2: MP to enter `b` from `a` (None: from off the map), or None where it may not go.
+
+    Along a route joining a and b the route's cost replaces the terrain's; hexside
+    costs are added either way; prohibited terrain or hexsides stop any move.
+    """
+    if pos.occupant(b) not in (None, pos.side_of(uid)):
+        return None
+    terrain = fraction(pos.terrain(b).move)
+    if terrain is None:
+        return None
+    only = route_only(pos, uid)
+    routes = pos.scenario.routes_between(a, b) if a is not None else frozenset()
+    if only is not None and only not in routes:
+        return None
+    extra = Fraction(0)
+    if a is not None:
+        for f in pos.scenario.features_between(a, b):
+            add = fraction(pos.rules.hexside[f.feature].move)
+            if add is None:
+                return None
+            extra += add
+    if only is not None:
+        return route_cost(pos, uid, only) + extra
+    if routes:
+        return min(route_cost(pos, uid, k) for k in routes) + extra
+    return terrain + extra
+
+
+def exit_cost(pos: Position, uid: str, here: str) -> Fraction:
+    """F&M 5.1.1 (house rule +1 MP, rules.zoc.exit_cost): leaving a hex in an enemy ZOC."""
+    if pos.hooks.ignores_zoc(pos, uid) or not in_enemy_zoc(pos, pos.side_of(uid), here):
+        return Fraction(0)
+    if free_exit_rule(pos, uid, here):
+        return Fraction(0)
+    return Fraction(pos.rules.zoc.exit_cost)
+
+
+def stops_in(pos: Position, uid: str, label: str) -> bool:
+    """F&M 6.1: a unit entering an enemy ZOC stops there."""
+    return not pos.hooks.ignores_zoc(pos, uid) and in_enemy_zoc(pos, pos.side_of(uid), label)
+
+
+def why_not_move(pos: Position, uid: str) -> str | None:
+    """Why `uid` may not move now, or None. Rule section included."""
+    state = pos.state
+    if state.phase != "movement":
+        return "units move only in the movement phase (F&M 4.0)"
+    u = state.units.get(uid)
+    if u is None or pos.side_of(uid) != state.active:
+        return f"{uid} is not a unit of the moving side (F&M 4.0)"
+    if u.has("moved"):
+        return f"{uid} has moved already this phase (F&M 5.0)"
+    if not pos.is_combat(uid):
+        return f"{uid} is not a unit that moves (F&M 5.0)"
+    return pos.hooks.may_move(pos, uid)
+
+
+def reach(pos: Position, uid: str, start: str | None = None,
+          entry: tuple[str, ...] = ()) -> dict[str, tuple[Fraction, list[str]]]:
+    """Every hex `uid` may end its move in, with the cheapest cost and path (F&M 5.0, 6.1).
+
+    From the map: start at the unit's hex. Entering (F&M reinforcements): `entry`
+    lists the entry hexes and the path begins with one of them.
+    """
+    mp = allowance(pos, uid)
+    full = pos.state.units[uid].spent == 0
+    best: dict[str, tuple[Fraction, list[str]]] = {}
+    queue: list[tuple[Fraction, int, str]] = []
+    tick = 0
+
+    def offer(label: str, cost: Fraction, path: list[str], first_step: bool) -> None:
+        nonlocal tick
+        if cost > mp and not (first_step and full):
+            return  # F&M 5.1: beyond the allowance, except the one-hex minimum
+        if label in best and best[label][0] <= cost:
+            return
+        best[label] = (cost, path)
+        if cost <= mp:
+            tick += 1
+            heapq.heappush(queue, (cost, tick, label))
+
+    if start is None:
+        for label in entry:
+            c = enter_cost(pos, uid, None, label)
+            if c is not None:
+                offer(label, c, [label], True)
+        origin = None
+    else:
+        origin = start
+        leave = exit_cost(pos, uid, start)
+        for n in pos.neighbours(start):
+            c = enter_cost(pos, uid, start, n)
+            if c is not None:
+                offer(n, leave + c, [n], True)
+    while queue:
+        cost, _, here = heapq.heappop(queue)
+        if best[here][0] < cost or stops_in(pos, uid, here):
+            continue
+        leave = exit_cost(pos, uid, here)
+        for n in pos.neighbours(here):
+            if n == origin:
+                continue
+            c = enter_cost(pos, uid, here, n)
+            if c is not None:
+                offer(n, cost + leave + c, [*best[here][1], n], False)
+    best.pop(origin or "", None)
+    return best
+
+
+def path_cost(pos: Position, uid: str, path: list[str], start: str | None,
+              entry: tuple[str, ...] = ()) -> Fraction:
+    """F&M 5.0: check every step of `path` and return its cost; IllegalOrder naming the rule."""
+    if not path:
+        raise IllegalOrder("a move needs at least one hex", "F&M 5.0")
+    grid = pos.scenario.grid
+    for label in path:
+        try:
+            grid.parse(label)
+        except ValueError as exc:
+            raise IllegalOrder(str(exc), "F&M 5.1") from None
+    mp = allowance(pos, uid)
+    full = pos.state.units[uid].spent == 0
+    total = Fraction(0)
+    here = start
+    if here is None and path[0] not in entry:
+        raise IllegalOrder(f"{path[0]} is not an entry hex for {uid}", "F&M 5.4")
+    for i, there in enumerate(path):
+        if here is not None:
+            if pos.distance(here, there) != 1:
+                raise IllegalOrder(f"{there} is not next to {here}", "F&M 5.0")
+            if i > 0 and stops_in(pos, uid, here):
+                raise IllegalOrder(f"{uid} must stop on entering the enemy ZOC at {here}", "F&M 6.1")
+            total += exit_cost(pos, uid, here)
+        step = enter_cost(pos, uid, here, there)
+        if step is None:
+            raise IllegalOrder(f"{uid} may not enter {there}", "F&M 5.2")
+        total += step
+        if total > mp and not (i == 0 and full):
+            raise IllegalOrder(f"the path costs {total} MP, more than {uid}'s {mp}", "F&M 5.1")
+        here = there
+    return total

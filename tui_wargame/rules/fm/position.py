@@ -1,0 +1,109 @@
+"""A Position: one State seen through one scenario's rules, with the questions every rule asks.
+
+Rules functions take a Position rather than (scenario, state, data, hooks)
+so that each reads like the rulebook: whose unit, which hex, what terrain.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from tui_wargame.hexgrid import distance
+from tui_wargame.model import Scenario, State, Turn, UnitSpec
+from tui_wargame.rules.fm.data import FmRules, TerrainEffect, rules_of
+from tui_wargame.rules.fm.hooks import Hooks, hooks_named
+
+
+class Position:
+    def __init__(self, scenario: Scenario, state: State) -> None:
+        self.scenario = scenario
+        self.state = state
+        self.rules: FmRules = rules_of(scenario)
+        self.hooks: Hooks = hooks_named(self.rules.hooks)
+        self.zoc_cache: dict[str, frozenset[str]] = {}  # side -> hexes in its ZOC (zoc.zoc_of_side)
+
+    def at(self, state: State) -> Position:
+        """The same scenario at another State (after events folded locally)."""
+        return Position(self.scenario, state)
+
+    # --- sides and turns ---
+
+    @property
+    def first(self) -> str:
+        return self.rules.first or self.scenario.sides[0].id
+
+    @property
+    def second(self) -> str:
+        return next(s.id for s in self.scenario.sides if s.id != self.first)
+
+    def enemy(self, side: str) -> str:
+        return self.second if side == self.first else self.first
+
+    @property
+    def turn(self) -> Turn:
+        return self.scenario.turns[self.state.turn]
+
+    @property
+    def night(self) -> bool:
+        return self.turn.night
+
+    # --- units ---
+
+    def spec(self, uid: str) -> UnitSpec:
+        return self.scenario.unit[uid]
+
+    def side_of(self, uid: str) -> str:
+        return self.scenario.unit[uid].side
+
+    def factor(self, uid: str, name: str) -> int:
+        """The unit's printed factor on its current side (F&M: steps lost turn the counter)."""
+        spec = self.spec(uid)
+        lost = spec.steps - self.state.units[uid].steps
+        return int(spec.factors[min(lost, spec.steps - 1)][name])
+
+    def is_combat(self, uid: str) -> bool:
+        """Markers and air units are not combat units: no ZOC, no stacking, no attacks."""
+        return self.spec(uid).kind not in self.rules.non_combat_kinds
+
+    def location(self, uid: str) -> str:
+        return self.state.units[uid].location
+
+    @cached_property
+    def _by_hex(self) -> dict[str, list[str]]:
+        found: dict[str, list[str]] = {}
+        for uid, u in self.state.units.items():
+            if u.on_map and self.is_combat(uid):
+                found.setdefault(u.location, []).append(uid)
+        return found
+
+    def units_in(self, label: str) -> list[str]:
+        """The combat units in a hex."""
+        return list(self._by_hex.get(label, ()))
+
+    def occupied_hexes(self) -> dict[str, list[str]]:
+        return self._by_hex
+
+    def occupant(self, label: str) -> str | None:
+        """The side holding a hex with combat units, if any."""
+        units = self._by_hex.get(label)
+        return self.side_of(units[0]) if units else None
+
+    def on_map_units(self, side: str) -> list[str]:
+        return [uid for uid, u in self.state.units.items()
+                if u.on_map and self.side_of(uid) == side and self.is_combat(uid)]
+
+    # --- the map ---
+
+    def neighbours(self, label: str) -> list[str]:
+        grid = self.scenario.grid
+        return [grid.label(n) for n in grid.neighbours(grid.parse(label))]
+
+    def distance(self, a: str, b: str) -> int:
+        grid = self.scenario.grid
+        return distance(grid.parse(a), grid.parse(b))
+
+    def terrain(self, label: str) -> TerrainEffect:
+        return self.rules.terrain[self.scenario.terrain_at(label).id]
+
+    def terrain_id(self, label: str) -> str:
+        return self.scenario.terrain_at(label).id

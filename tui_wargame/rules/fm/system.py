@@ -1,0 +1,293 @@
+"""The Fire & Movement folio system as a `RuleSystem`: orders in, events out.
+
+Orders (the text form players, saves and `legal_orders` share):
+
+- `move UNIT HEX...`          F&M 5.0, the whole path; one move per unit per phase;
+- `enter UNIT HEX...`         a reinforcement enters at the first hex (an entry hex) and goes on;
+- `attack TARGET FROM`        F&M 7.1: the stack in FROM joins the attack on TARGET;
+- `resolve TARGET`            F&M 7.6: roll the attack on TARGET (the attacker picks the order);
+- `bombard HEX`, `air UNIT HEX`, `observe UNIT HEX`   Suez 18.0 fire support, while declaring;
+- `end`                       ends the phase or step;
+- the scenario's own orders, from `Hooks.extra_orders` / `Hooks.resolve_extra`;
+- answers to decisions: see `results` (`lose`, `retreat`, `deplete`, `displace`, `advance`, `stop`)
+  and `fire_support` (the defender's `bombard`, `air`, then `done`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from tui_wargame.dice import Dice
+from tui_wargame.model import Event, IllegalOrder, Order, Scenario, State, fold
+from tui_wargame.rules import Resolution
+from tui_wargame.rules.fm import combat, fire_support, movement, results, sequence
+from tui_wargame.rules.fm.data import check
+from tui_wargame.rules.fm.hooks import hooks_named, known_hooks
+from tui_wargame.rules.fm.position import Position
+from tui_wargame.rules.fm.stacking import overstacked_hexes
+from tui_wargame.rules.fm.victory import control_events, verdict_event, victory_points
+
+REINFORCEMENTS = "reinforcements"
+ARRIVED = "arrived"  # flag a hook sets on a reinforcement that may enter now (Suez 11.5, Gaza 11.3)
+
+
+def refusal(why: str) -> IllegalOrder:
+    """An IllegalOrder from a rules text "reason (rule)"."""
+    reason, _, rule = why.rpartition(" (")
+    return IllegalOrder(reason, rule.rstrip(")")) if reason else IllegalOrder(why, "F&M 4.0")
+
+
+class FireAndMovement:
+    id = "fm"
+    title = "Fire & Movement folio system"
+
+    # --- the scenario ---
+
+    def check_scenario(self, scenario: Scenario) -> list[str]:
+        problems = check(scenario)
+        name = scenario.rules.get("hooks", "")
+        if isinstance(name, str) and name not in known_hooks():
+            problems.append(f"rules.hooks: no hooks named {name!r} (known: {', '.join(known_hooks())})")
+        elif isinstance(name, str):
+            hooks_named(name)
+        return problems
+
+    def setup(self, scenario: Scenario, options: Mapping[str, Any]) -> list[Event]:
+        """The historical set-up: every counter at its start; the game begins with the first
+        player's Movement Phase of the first turn (Suez 10.2, Gaza 10.2)."""
+        if options.get("setup", "historical") != "historical":
+            raise IllegalOrder("only the historical set-up is available", "F&M 4.0")
+        pos = Position(scenario, State(turn=0, phase="", active="", units={}))
+        events = [Event.of("unit_placed", unit=u.id, to=u.start, steps=u.steps) for u in scenario.units]
+        events += [Event.of("control_changed", hex=p.hex, side=p.side) for p in scenario.map.place if p.side]
+        events.append(Event.of("phase_began", turn=0, phase=sequence.MOVEMENT, side=pos.first))
+        return events
+
+    # --- listing orders ---
+
+    def legal_orders(self, scenario: Scenario, state: State) -> list[Order]:
+        pos = Position(scenario, state)
+        if state.result is not None:
+            return []
+        if state.pending and state.pending.kind == fire_support.DEFENSIVE_FIRE:
+            return fire_support.answers(pos)
+        if state.pending:
+            return results.answers(pos)
+        orders: list[Order] = list(pos.hooks.extra_orders(pos))
+        if state.phase == sequence.MOVEMENT:
+            for uid in sorted(state.units):
+                if movement.why_not_move(pos, uid) is not None:
+                    continue
+                entry = self._entry(pos, uid)
+                if state.units[uid].on_map:
+                    for _, (_, path) in sorted(movement.reach(pos, uid, pos.location(uid)).items()):
+                        orders.append(Order("move", (uid, *path)))
+                elif entry:
+                    for _, (_, path) in sorted(movement.reach(pos, uid, None, entry).items()):
+                        orders.append(Order("enter", (uid, *path)))
+            if not overstacked_hexes(pos, state.active):
+                orders.append(Order("end"))
+        elif state.values.get(combat.STEP) == sequence.DECLARE:
+            orders += [Order("attack", pair) for pair in combat.declarable(pos)]
+            if pos.rules.fire_support is not None:
+                orders += fire_support.legal(pos, state.active)
+            orders.append(Order("end"))
+        else:
+            pending = combat.declared(pos)
+            orders += [Order("resolve", (t,)) for t in sorted(pending)]
+            if not pending:
+                orders.append(Order("end"))
+        return orders
+
+    def _entry(self, pos: Position, uid: str) -> tuple[str, ...]:
+        """F&M reinforcements: the entry hexes of `uid` if it may enter now, else ()."""
+        u = pos.state.units[uid]
+        if u.location != REINFORCEMENTS:
+            return ()
+        for r in pos.rules.reinforcement:
+            if uid not in r.units:
+                continue
+            due = r.turn and [t.id for t in pos.scenario.turns].index(r.turn) <= pos.state.turn
+            if due or u.has(ARRIVED):
+                return r.hexes
+        return ()
+
+    # --- resolving orders ---
+
+    def resolve(self, scenario: Scenario, state: State, order: Order, dice: Dice) -> Resolution:
+        pos = Position(scenario, state)
+        if state.result is not None:
+            raise IllegalOrder("the game is over", "F&M 4.0")
+        if state.pending and state.pending.kind == fire_support.DEFENSIVE_FIRE:
+            if order not in fire_support.answers(pos):
+                raise IllegalOrder(f"`{order.text}` is not an answer to: {state.pending.prompt}",
+                                   fire_support.rule_of(pos))
+            events = fire_support.answer(pos, order, dice)
+        elif state.pending:
+            if order.verb not in results.ANSWERS:
+                raise IllegalOrder(f"first: {state.pending.prompt}", "F&M 7.6")
+            events = results.answer(pos, order)
+        else:
+            handler = getattr(self, f"_order_{order.verb}", None)
+            extra = pos.hooks.resolve_extra(pos, order, dice) if handler is None else None
+            if handler is None and extra is None:
+                raise IllegalOrder(f"no order {order.verb!r} now", "F&M 4.0")
+            events = handler(pos, order, dice) if handler is not None else list(extra or ())
+        after = fold(state, events)
+        if after.result is None:
+            verdict = pos.hooks.instant_victory(pos.at(after), "order")
+            if verdict is not None:
+                events.append(verdict_event(verdict))
+        return Resolution(tuple(events), reveals=any(e.kind == "markers_revealed" for e in events))
+
+    def _order_move(self, pos: Position, order: Order, dice: Dice) -> list[Event]:
+        """F&M 5.0: move one unit along a path."""
+        if len(order.args) < 2:
+            raise IllegalOrder("move UNIT HEX...: a unit and its path", "F&M 5.0")
+        uid, path = order.args[0], list(order.args[1:])
+        self._may_move(pos, uid, on_map=True)
+        cost = movement.path_cost(pos, uid, path, pos.location(uid))
+        return self._moved(pos, uid, path, cost)
+
+    def _order_enter(self, pos: Position, order: Order, dice: Dice) -> list[Event]:
+        """F&M reinforcements: enter at an entry hex, paying its cost, and move on."""
+        if len(order.args) < 2:
+            raise IllegalOrder("enter UNIT HEX...: a unit and its path from the entry hex", "F&M 5.4")
+        uid, path = order.args[0], list(order.args[1:])
+        self._may_move(pos, uid, on_map=False)
+        entry = self._entry(pos, uid)
+        if not entry:
+            raise IllegalOrder(f"{uid} is not due to enter yet", "F&M 5.4")
+        cost = movement.path_cost(pos, uid, path, None, entry)
+        return self._moved(pos, uid, path, cost)
+
+    def _may_move(self, pos: Position, uid: str, on_map: bool) -> None:
+        u = pos.state.units.get(uid)
+        if u is None or u.on_map != on_map:
+            raise IllegalOrder(f"no unit {uid!r} {'on the map' if on_map else 'waiting to enter'}", "F&M 5.0")
+        why = movement.why_not_move(pos, uid)
+        if why:
+            raise refusal(why)
+
+    def _moved(self, pos: Position, uid: str, path: list[str], cost: Fraction) -> list[Event]:
+        events = [Event.of("unit_moved", unit=uid, path=path, cost=cost),
+                  Event.of("unit_flagged", unit=uid, flag="moved", scope="phase")]
+        return events + control_events(pos, pos.side_of(uid), path)
+
+    def _order_attack(self, pos: Position, order: Order, dice: Dice) -> list[Event]:
+        """F&M 7.1: the stack in FROM joins the attack on TARGET."""
+        if len(order.args) != 2:
+            raise IllegalOrder("attack TARGET FROM: the hex attacked and the hex attacking", "F&M 7.1")
+        target, source = order.args
+        why = combat.why_not_declare(pos, target, source)
+        if why:
+            raise refusal(why)
+        return [Event.of("unit_flagged", unit=u, flag=combat.ATTACKS + target, scope="phase")
+                for u in sorted(pos.units_in(source))]
+
+    def _fire(self, pos: Position, order: Order) -> list[Event]:
+        """Suez 18.1: the attacker places fire support while declaring its attacks."""
+        if pos.state.phase != sequence.COMBAT or pos.state.values.get(combat.STEP) != sequence.DECLARE:
+            raise IllegalOrder("fire support is placed at the start of the combat phase",
+                               fire_support.rule_of(pos))
+        return fire_support.place(pos, pos.state.active, order)
+
+    def _order_bombard(self, pos: Position, order: Order, dice: Dice) -> list[Event]:
+        return self._fire(pos, order)
+
+    def _order_air(self, pos: Position, order: Order, dice: Dice) -> list[Event]:
+        return self._fire(pos, order)
+
+    def _order_observe(self, pos: Position, order: Order, dice: Dice) -> list[Event]:
+        return self._fire(pos, order)
+
+    def _order_resolve(self, pos: Position, order: Order, dice: Dice) -> list[Event]:
+        """F&M 7.6: one die on the CRT, then the result's steps (results.py)."""
+        if len(order.args) != 1 or order.args[0] not in combat.declared(pos):
+            raise IllegalOrder("resolve TARGET: a hex with a declared attack", "F&M 7.6")
+        if pos.state.values.get(combat.STEP) != sequence.RESOLVE:
+            raise IllegalOrder("attacks are resolved after all are declared", "F&M 7.1")
+        target = order.args[0]
+        attackers = [u for u in combat.declared(pos)[target] if pos.distance(pos.location(u), target) == 1]
+        done = [*combat.resolved(pos), target]
+        events = [Event.of("value_set", key=combat.RESOLVED, value=",".join(done))]
+        ctx: dict[str, Any] = {"hex": target, "attacker": pos.state.active,
+                               "defender": pos.enemy(pos.state.active), "attackers": sorted(attackers),
+                               "defenders": sorted(pos.units_in(target)), "paths": {}, "advanced": []}
+        if not attackers:
+            return [*events, Event.of("attack_cancelled", hex=target, reason="no attacker is adjacent")]
+        if not ctx["defenders"]:
+            ctx["queue"] = [{"do": "advance"}]
+        else:
+            facts = combat.odds(pos, target, attackers)
+            die = dice.roll()
+            key = pos.rules.crt.results[die - 1][facts["column_index"]]
+            events.append(Event.of("combat", **facts, die=die, result=key))
+            ctx["result"] = key
+            ctx["queue"] = results.queue_for(pos.rules.crt.key[key])
+        flow = results.Flow(pos.at(fold(pos.state, events)), ctx)
+        return events + flow.run(answering=False)
+
+    def _order_end(self, pos: Position, order: Order, dice: Dice) -> list[Event]:
+        if order.args:
+            raise IllegalOrder("end takes no arguments", "F&M 4.0")
+        state = pos.state
+        over = overstacked_hexes(pos, state.active)
+        if over:
+            raise IllegalOrder(f"overstacked at {', '.join(over)}", "F&M 5.3")
+        if state.phase == sequence.MOVEMENT:
+            return sequence.begin_combat(pos)
+        if state.values.get(combat.STEP) == sequence.DECLARE:
+            fired = any(fire_support.placed(pos, s.id) for s in pos.scenario.sides) or any(
+                u.on_map and pos.spec(uid).kind == fire_support.AIR for uid, u in state.units.items())
+            if pos.rules.fire_support is not None and (combat.declared(pos) or fired):
+                return fire_support.after_declaration(pos, dice)
+            if combat.declared(pos):
+                return [Event.of("value_set", key=combat.STEP, value=sequence.RESOLVE)]
+        if combat.declared(pos):
+            raise IllegalOrder("every declared attack must be resolved first", "F&M 7.1")
+        return sequence.next_player_turn(pos, dice)
+
+    # --- queries ---
+
+    def victory_points(self, scenario: Scenario, state: State) -> Mapping[str, int]:
+        return victory_points(Position(scenario, state))
+
+    def reach(self, scenario: Scenario, state: State, unit: str) -> Mapping[str, Fraction]:
+        pos = Position(scenario, state)
+        if state.pending or state.result or unit not in state.units or movement.why_not_move(pos, unit):
+            return {}
+        if state.units[unit].on_map:
+            found = movement.reach(pos, unit, pos.location(unit))
+        else:
+            entry = self._entry(pos, unit)
+            found = movement.reach(pos, unit, None, entry) if entry else {}
+        return {label: cost for label, (cost, _) in found.items()}
+
+    def preview(self, scenario: Scenario, state: State, order: Order) -> Mapping[str, Any] | None:
+        """The explanation `resolve TARGET` (or `attack TARGET FROM`, with that stack added) would give."""
+        pos = Position(scenario, state)
+        if order.verb == "resolve" and len(order.args) == 1:
+            attackers = combat.declared(pos).get(order.args[0])
+            if not attackers:
+                raise IllegalOrder(f"no attack is declared on {order.args[0]}", "F&M 7.1")
+            return combat.odds(pos, order.args[0], attackers)
+        if order.verb == "attack" and len(order.args) == 2:
+            target, source = order.args
+            why = combat.why_not_declare(pos, target, source)
+            if why:
+                raise refusal(why)
+            return combat.odds(pos, target, [*combat.declared(pos).get(target, []), *pos.units_in(source)])
+        return None
+
+    def concealed(self, scenario: Scenario, state: State, viewer: str) -> frozenset[str]:
+        """Nothing is hidden by the standard rules without fire support markers."""
+        return frozenset()
+
+    def prompt(self, scenario: Scenario, state: State) -> str:
+        return sequence.prompt(Position(scenario, state))
+
+
+SYSTEM = FireAndMovement()

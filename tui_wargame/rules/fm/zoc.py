@@ -1,0 +1,49 @@
+"""F&M 6.0 Zones of control, as completed by RULES-NOTES (house rules marked).
+
+Every combat unit on the map exerts a ZOC into its six neighbours, except
+across hexsides that block it (Suez 14.1 canal). Friendly units do not cancel
+an enemy ZOC. Markers and air units have none.
+"""
+
+from __future__ import annotations
+
+from tui_wargame.rules.fm.position import Position
+
+
+def zoc_blocked(pos: Position, a: str, b: str) -> bool:
+    """F&M 6.1: no ZOC across a hexside whose feature blocks it."""
+    return any(pos.rules.hexside[f.feature].blocks_zoc for f in pos.scenario.features_between(a, b))
+
+
+def zoc_of_side(pos: Position, side: str) -> frozenset[str]:
+    """F&M 6.1: every hex in the ZOC of `side`'s combat units."""
+    cached = pos.zoc_cache.get(side)
+    if cached is not None:
+        return cached
+    found: set[str] = set()
+    for label, units in pos.occupied_hexes().items():
+        if pos.side_of(units[0]) != side:
+            continue
+        found.update(n for n in pos.neighbours(label) if not zoc_blocked(pos, label, n))
+    pos.zoc_cache[side] = frozenset(found)
+    return pos.zoc_cache[side]
+
+
+def in_enemy_zoc(pos: Position, side: str, label: str) -> bool:
+    """F&M 6.1 (house rule): a friendly unit in the hex does not cancel the enemy ZOC."""
+    return label in zoc_of_side(pos, pos.enemy(side))
+
+
+def free_exit_rule(pos: Position, uid: str, label: str) -> str | None:
+    """The rule that lets `uid` leave an enemy ZOC at `label` without the exit cost, if any
+    (Suez 19.0 night disengagement, Gaza 14.0 trench disengagement: rules.zoc.free_exit)."""
+    side = pos.side_of(uid)
+    for fe in pos.rules.zoc.free_exit:
+        if fe.side and fe.side != side:
+            continue
+        if fe.night is not None and fe.night != pos.night:
+            continue
+        if fe.terrain and fe.terrain != pos.terrain_id(label):
+            continue
+        return fe.rule
+    return None
