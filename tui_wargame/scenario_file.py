@@ -72,10 +72,10 @@ def _converter() -> cattrs.Converter:
     return conv
 
 
-_CONVERTER = _converter()
+STRICT_CONVERTER = _converter()
 
 
-def _format(exc: BaseException, kind: type | None) -> str:
+def format_problem(exc: BaseException, kind: type | None) -> str:
     if isinstance(exc, _Strict):
         return str(exc)
     return format_exception(exc, kind)
@@ -114,10 +114,10 @@ def parse(text: str, path: Path | str = "<scenario>") -> Scenario:
     data = {_FILE_TO_MODEL.get(k, k): v for k, v in raw.items()}
     data["content_hash"] = hashlib.sha256(text.encode()).hexdigest()
     try:
-        scenario = _CONVERTER.structure(data, Scenario)
+        scenario = STRICT_CONVERTER.structure(data, Scenario)
     except Exception as exc:  # cattrs groups every problem it found into one exception
         problems = []
-        for line in cattrs.transform_error(exc, format_exception=_format):
+        for line in cattrs.transform_error(exc, format_exception=format_problem):
             what, _, where = line.rpartition(" @ ")
             problems.append(f"{_place(where, raw)}: {what}")
         raise ScenarioError(path, problems) from None

@@ -17,8 +17,8 @@ import cattrs
 from attrs import field, frozen
 
 from tui_wargame.model import Scenario
-from tui_wargame.scenario_file import _CONVERTER as STRICT  # the scenario file's strict TOML types
-from tui_wargame.scenario_file import _format as format_problem
+from tui_wargame.scenario_file import STRICT_CONVERTER as STRICT  # strict TOML types
+from tui_wargame.scenario_file import format_problem
 
 PROHIBITED = "P"
 
