@@ -47,14 +47,14 @@ class GameScreen(Screen[None]):
         Binding("down,j", "cursor(0,1)", "Down", show=False, id="map.down"),
         Binding("left,h", "cursor(-1,0)", "Left", show=False, id="map.left"),
         Binding("right,l", "cursor(1,0)", "Right", show=False, id="map.right"),
-        Binding("enter,space", "act", "Select/act", id="game.act"),
-        Binding("tab", "next_unit", "Next unit", id="game.next_unit", priority=True),
+        Binding("enter,space", "act", "Select", id="game.act"),
+        Binding("tab", "next_unit", "Next", id="game.next_unit", priority=True),
         Binding("m", "move", "Move", id="game.move"),
         Binding("w", "waypoint", "Path step", show=False, id="game.waypoint"),
         Binding("a", "attack", "Attack", id="game.attack"),
         Binding("f", "fire", "Fire sup.", show=False, id="game.fire"),
         Binding("o", "orders", "Orders", show=False, id="game.orders"),
-        Binding("e", "end_phase", "End phase", id="game.end_phase"),
+        Binding("e", "end_phase", "End", id="game.end_phase"),
         Binding("u", "undo", "Undo", id="game.undo"),
         Binding("colon", "command", "Order", id="game.command"),
         Binding("escape,x", "deselect", "Deselect", show=False, id="game.deselect"),
@@ -146,7 +146,7 @@ class GameScreen(Screen[None]):
         overlay = Overlay(cursor=self.cursor, selected=self.selected, reach=reach, path=self.path,
                           zoc=self.zoc(), concealed=concealed)
         self.query_one(HexMap).show(state, overlay)
-        self.query_one("#header", Static).update(header(game, state, self.names))
+        self.query_one("#header", Static).update(header(game, state, self.names, width=self.size.width or 80))
         self.query_one("#panel", Static).update(
             hex_panel(game, state, self.cursor, self.names, selected=self.selected, concealed=concealed,
                       reach=reach))

@@ -60,13 +60,17 @@ def orders_about(orders: Iterable[Order], *, unit: str | None = None, hex: str |
     return [o for o in orders if (unit and unit in o.args) or (hex and hex in o.args)]
 
 
-def header(game: Game, state: State, names: Namer, *, where: str = "") -> Text:
+def header(game: Game, state: State, names: Namer, *, where: str = "", width: int = 80) -> Text:
+    """Scenario, turn, phase, active side and the save file; the title gives way when space is short."""
     sc, g = game.scenario, names.g
     parts = [names.text(sc.title)]
     if state.phase:
         parts.append(f"T{state.turn + 1}/{len(sc.turns)} {names.text(turn_name(sc, state))}")
         parts.append(f"{names.side(state.active)}: {names.text(state.phase)}")
     parts.append(where or (names.text(game.path.name) if game.path else "not saved"))
+    spare = width - len(f" {g.sep} ".join(parts))
+    if spare < 0:
+        parts[0] = parts[0][: max(len(parts[0]) + spare - 1, 4)]
     return Text(f" {g.sep} ".join(parts), no_wrap=True, overflow="crop")
 
 
@@ -150,13 +154,13 @@ def victory_text(game: Game, state: State, names: Namer) -> Text:
     sc = game.scenario
     out = Text()
     vp = game.system.victory_points(sc, state) if state.phase else {}
-    out.append("Victory points: " + ", ".join(f"{names.side(s)} {n}" for s, n in vp.items()) + "\n",
+    out.append("VP: " + ", ".join(f"{names.side(s)} {n}" for s, n in vp.items()) + "\n",
                style="bold")
     for place in sc.map.place:
         if place.vp:
             holder = state.control.get(place.hex)
-            out.append(f"  {place.hex} {names.text(place.name)[:18]:<18} {place.vp:>2} VP  "
-                       f"{names.side(holder) if holder else '-'}\n")
+            out.append(f" {place.hex} {names.text(place.name)[:10]:<10} {place.vp:>2} "
+                       f"{names.side(holder)[:8] if holder else '-'}\n")
     if state.result:
         r = state.result
         who = f"{names.side(r.winner)} wins" if r.winner else "a draw"

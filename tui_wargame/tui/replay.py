@@ -72,17 +72,17 @@ class ReplayScreen(Screen[None]):
         Binding("right,l,period", "step(1)", "Next", id="replay.next"),
         Binding("left,h,comma", "step(-1)", "Back", id="replay.back"),
         Binding("down,j,rightsquarebracket", "phase(1)", "Phase+", id="replay.phase_next"),
-        Binding("up,k,leftsquarebracket", "phase(-1)", "Phase-", id="replay.phase_back"),
+        Binding("up,k,leftsquarebracket", "phase(-1)", "Phase-", show=False, id="replay.phase_back"),
         Binding("pagedown,J", "turn(1)", "Turn+", id="replay.turn_next"),
-        Binding("pageup,K", "turn(-1)", "Turn-", id="replay.turn_back"),
+        Binding("pageup,K", "turn(-1)", "Turn-", show=False, id="replay.turn_back"),
         Binding("home,g", "jump_to(0)", "Start", show=False, id="replay.start"),
         Binding("end,G", "jump_to(-1)", "End", show=False, id="replay.end"),
         Binding("colon,slash", "jump", "Jump", id="replay.jump"),
-        Binding("space,a", "autoplay", "Autoplay", id="replay.autoplay"),
+        Binding("space,a", "autoplay", "Auto", id="replay.autoplay"),
         Binding("plus,equals_sign", "speed(1)", "Faster", show=False, id="replay.faster"),
         Binding("minus", "speed(-1)", "Slower", show=False, id="replay.slower"),
         Binding("z", "zoom", "Zoom", show=False, id="replay.zoom"),
-        Binding("p", "play_from_here", "Play from here", id="replay.play"),
+        Binding("p", "play_from_here", "Play on", id="replay.play"),
         Binding("q,escape", "leave", "Back", id="replay.quit"),
     ]
 
@@ -115,7 +115,8 @@ class ReplayScreen(Screen[None]):
         cursor = min(marks) if marks else None
         self.query_one(HexMap).show(state, Overlay(cursor=cursor, marks=marks))
         where = f"replay {seq}/{game.seq}" + (" (finished)" if game.state.over else " (unfinished)")
-        self.query_one("#header", Static).update(header(game, state, self.names, where=where))
+        top = header(game, state, self.names, where=where, width=self.size.width or 80)
+        self.query_one("#header", Static).update(top)
         text = Text()
         for line in record_lines(game, seq, self.names):
             text.append(line + "\n")
@@ -197,11 +198,11 @@ class ReplayScreen(Screen[None]):
         self.show()
 
     def _tick(self) -> None:
+        if self.seq < self.game.seq:
+            self.seq += 1
         if self.seq >= self.game.seq and self.timer:
             self.timer.stop()
             self.timer = None
-        else:
-            self.seq += 1
         self.show()
 
     def action_speed(self, n: int) -> None:
