@@ -166,11 +166,11 @@ def cmd_log(args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_app(args: argparse.Namespace, start: str, game: Game | None = None) -> int:
+def _run_app(args: argparse.Namespace, start: str, game: Game | None = None, greeting: str = "") -> int:
     from tui_wargame.tui.app import WargameApp  # Textual loads only for the interactive commands
 
     app = WargameApp(start=start, game=game, ascii_only=args.ascii, scenario_dirs=_dirs(args),
-                     saves_dir=_saves_dir())
+                     saves_dir=_saves_dir(), greeting=greeting)
     try:
         app.run()
     finally:
@@ -187,6 +187,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     """Continue a save, or start a new game of a scenario, and go straight to the map."""
     target = Path(args.target)
     game: Game | None = None
+    greeting = ""
     if target.is_file():
         try:
             game = Game.open(target, write=True, scenario_dirs=_dirs(args))
@@ -196,9 +197,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         scenario = scenario_file.find(args.target, _dirs(args))
         path = _new_save_path(scenario.id)
         game = Game.new(scenario, path, seed=args.seed)
+        greeting = f"New game, seed {game.header.seed}; every order is saved in {path}"
     for w in game.warnings:
         print(f"warning: {w}", file=sys.stderr)
-    return _run_app(args, "play", game)
+    return _run_app(args, "play", game, greeting)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

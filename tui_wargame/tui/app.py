@@ -41,7 +41,7 @@ class WargameApp(App[None]):
 
     def __init__(self, *, start: str = "title", game: Game | None = None, ascii_only: bool = False,
                  scenario_dirs: list[Path] | None = None, saves_dir: Path | None = None,
-                 hotseat: bool = True) -> None:
+                 hotseat: bool = True, greeting: str = "") -> None:
         super().__init__()
         self.start = start
         self.game = game
@@ -49,6 +49,7 @@ class WargameApp(App[None]):
         self.scenario_dirs = scenario_dirs
         self.saves_dir = saves_dir or Path("saves")
         self.hotseat = hotseat
+        self.greeting = greeting
         self._too_small: TooSmallScreen | None = None
 
     def get_key_display(self, binding: Binding) -> str:
@@ -65,7 +66,7 @@ class WargameApp(App[None]):
         if self.start == "play" and self.game is not None:
             from tui_wargame.tui.game import GameScreen
 
-            self.push_screen(GameScreen(self.game, self.g, hotseat=self.hotseat))
+            self.push_screen(GameScreen(self.game, self.g, hotseat=self.hotseat, greeting=self.greeting))
         elif self.start == "replay" and self.game is not None:
             from tui_wargame.tui.replay import ReplayScreen
 

@@ -70,7 +70,7 @@ class GameScreen(Screen[None]):
         Binding("q", "leave", "Quit", id="game.quit"),
     ]
 
-    def __init__(self, game: Game, glyphs: Glyphs, *, hotseat: bool = True) -> None:
+    def __init__(self, game: Game, glyphs: Glyphs, *, hotseat: bool = True, greeting: str = "") -> None:
         super().__init__()
         self.game = game
         self.g = glyphs
@@ -83,6 +83,8 @@ class GameScreen(Screen[None]):
         self.path: tuple[str, ...] = ()
         self.show_zoc = False
         self.message: Text = Text("")
+        if greeting:
+            self.say(greeting)
         self.logged = 0  # records already in the log panel
 
     # --- layout ---

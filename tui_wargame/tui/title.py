@@ -157,9 +157,9 @@ class TitleScreen(Screen[None]):
         except WargameError as exc:
             self.notify(self.text(exc), severity="error")
             return
-        self.notify(f"New game, seed {game.header.seed}, saved in {self.text(game.path)}", timeout=8)
         self.load()
-        self.app.push_screen(GameScreen(game, self.g))
+        greeting = f"New game, seed {game.header.seed}; every order is saved in {self.text(game.path)}"
+        self.app.push_screen(GameScreen(game, self.g, greeting=greeting))
 
     def _open(self, write: bool) -> Game | None:
         path = self._chosen_save()
