@@ -75,10 +75,11 @@ class WargameApp(App[None]):
             from tui_wargame.tui.title import TitleScreen
 
             self.push_screen(TitleScreen(self.g, self.scenario_dirs, self.saves_dir))
-        self._check_size(self.size.width, self.size.height)
+        self.call_after_refresh(lambda: self._check_size(self.size.width, self.size.height))
 
     def on_resize(self, event: events.Resize) -> None:
-        self._check_size(event.size.width, event.size.height)
+        if len(self.screen_stack) > 1:  # before on_mount has pushed the first screen, on_mount checks
+            self._check_size(event.size.width, event.size.height)
 
     def _check_size(self, width: int, height: int) -> None:
         small = width < MIN_WIDTH or height < MIN_HEIGHT
