@@ -103,6 +103,10 @@ class GameScreen(Screen[None]):
         self.game.close()  # release the save's lock; everything accepted is already on disk
 
     def on_mount(self) -> None:
+        if self.app.size.width >= 140:  # a large terminal: a wider panel, and the log open
+            self.query_one("#side").styles.width = 44
+        if self.app.size.height >= 40:
+            self.query_one("#log", RichLog).display = True
         self.query_one(HexMap).focus()
         self._log_new()
         self.redraw()
