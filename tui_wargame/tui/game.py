@@ -86,6 +86,7 @@ class GameScreen(Screen[None]):
         if greeting:
             self.say(greeting)
         self.logged = 0  # records already in the log panel
+        self._shown: dict[str, Text] = {}
 
     # --- layout ---
 
@@ -152,17 +153,22 @@ class GameScreen(Screen[None]):
         overlay = Overlay(cursor=self.cursor, selected=self.selected, reach=reach, path=self.path,
                           zoc=self.zoc(), concealed=concealed)
         self.query_one(HexMap).show(state, overlay)
-        self.query_one("#header", Static).update(header(game, state, self.names, width=self.size.width or 80))
-        self.query_one("#panel", Static).update(
-            hex_panel(game, state, self.cursor, self.names, selected=self.selected, concealed=concealed,
-                      reach=reach))
+        self._update("#header", header(game, state, self.names, width=self.size.width or 80))
+        self._update("#panel", hex_panel(game, state, self.cursor, self.names, selected=self.selected,
+                                         concealed=concealed, reach=reach))
         prompt = Text(self.names.text(game.prompt()), style="bold", no_wrap=True, overflow="crop")
         prompt.append("\n")
         if self.message:
             prompt.append_text(self.message)
         else:
             prompt.append(self._hint(), style="dim")
-        self.query_one("#prompt", Static).update(prompt)
+        self._update("#prompt", prompt)
+
+    def _update(self, selector: str, text: Text) -> None:
+        """Replace a Static's text only when it differs, so an unchanged line is not sent again."""
+        if self._shown.get(selector) != text:
+            self._shown[selector] = text
+            self.query_one(selector, Static).update(text, layout=False)  # fixed sizes: no relayout
 
     def _hint(self) -> str:
         state = self.game.state

@@ -22,6 +22,13 @@ from tui_wargame.tui.glyphs import Glyphs
 from tui_wargame.tui.mapdraw import COMPACT, DETAILED, Overlay, Painter, Row
 
 
+def _changed_span(a: Row, b: Row) -> tuple[int, int]:
+    """[first, last + 1) of the characters that differ between two rows of equal length."""
+    first = next(i for i, (p, q) in enumerate(zip(a, b)) if p != q)
+    last = next(i for i in range(len(a) - 1, -1, -1) if a[i] != b[i])
+    return first, last + 1
+
+
 def _strip(row: Row) -> Strip:
     segments: list[Segment] = []
     run, style = "", None
@@ -77,21 +84,23 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
             self.refreshed_rows = len(rows)
             self.refresh()
         else:
-            changed = [y for y, (a, b) in enumerate(zip(self.rows, rows)) if a != b]
+            changed = [(y, _changed_span(a, b)) for y, (a, b) in enumerate(zip(self.rows, rows)) if a != b]
             self.rows = rows
-            for y in changed:
+            for y, _ in changed:
                 self.strips[y] = None
             self.refreshed_rows = len(changed)
-            self._refresh_rows(changed)
+            self._refresh_spans(changed)
         if overlay.cursor:
             self.scroll_to_hex(overlay.cursor)
 
-    def _refresh_rows(self, ys: Iterable[int]) -> None:
+    def _refresh_spans(self, spans: Iterable[tuple[int, tuple[int, int]]]) -> None:
+        """Repaint only the changed characters of each changed row that is in view."""
         sx, sy = self.scroll_offset
-        width = self.size.width
-        for y in ys:
-            if sy <= y < sy + self.size.height:
-                self.refresh(Region(0, y - sy, width, 1))
+        view = Region(0, 0, *self.size)
+        for y, (x0, x1) in spans:
+            region = Region(x0 - sx, y - sy, x1 - x0, 1).intersection(view)
+            if region:
+                self.refresh(region)
 
     def set_detailed(self, detailed: bool) -> None:
         self.detailed = detailed
@@ -100,9 +109,14 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
             self.show(self.state, self.overlay)
 
     def scroll_to_hex(self, label: str) -> None:
-        if label in self.painter.origin:
-            x, y, w, h = self.painter.box(label)
-            self.scroll_to_region(Region(x, y, w, h), animate=False, spacing=None, immediate=True)
+        """Scroll just enough to show hex `label`; nothing at all (no refresh) when it is in view."""
+        if label not in self.painter.origin:
+            return
+        box = Region(*self.painter.box(label))
+        view = Region(*self.scroll_offset, *self.size)
+        if self.size.area and view.contains_region(box):
+            return
+        self.scroll_to_region(box, animate=False, spacing=None, immediate=True)
 
     def render_line(self, y: int) -> Strip:
         sx, sy = self.scroll_offset
