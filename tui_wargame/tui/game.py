@@ -87,6 +87,8 @@ class GameScreen(Screen[None]):
             self.say(greeting)
         self.logged = 0  # records already in the log panel
         self._shown: dict[str, Text] = {}
+        self.log_lines: list[str] = []  # the narrative so far
+        self.log_written = 0  # lines of it in the log panel
 
     # --- layout ---
 
@@ -96,7 +98,7 @@ class GameScreen(Screen[None]):
             yield HexMap(self.game.scenario, self.g, id="map")
             with Vertical(id="side"):
                 yield Static(id="panel")
-                yield RichLog(id="log", wrap=True, markup=False, max_lines=2000)
+                yield RichLog(id="log", wrap=True, markup=False, max_lines=2000, min_width=20)
         yield Static(id="prompt")
         yield Footer()
 
@@ -104,11 +106,13 @@ class GameScreen(Screen[None]):
         self.game.close()  # release the save's lock; everything accepted is already on disk
 
     def on_mount(self) -> None:
-        if self.app.size.width >= 140:  # a large terminal: a wider panel, and the log open
+        hexmap = self.query_one(HexMap)
+        if self.app.size.width >= 140:  # a large terminal: a wider panel and the detailed map
             self.query_one("#side").styles.width = 44
+            hexmap.detailed = True
         if self.app.size.height >= 40:
             self.query_one("#log", RichLog).display = True
-        self.query_one(HexMap).focus()
+        hexmap.focus()
         self._log_new()
         self.redraw()
         self.call_after_refresh(self._check_keyboard)
@@ -184,11 +188,19 @@ class GameScreen(Screen[None]):
         self.message = Text(self.names.text(text), style=style, no_wrap=True, overflow="crop")
 
     def _log_new(self) -> None:
-        log = self.query_one("#log", RichLog)
+        """Add the narrative of new records; a hidden log is written when shown (it wraps to its width)."""
         for seq in range(self.logged, len(self.game.records)):
-            for line in record_lines(self.game, seq, self.names):
-                log.write(Text(line))
+            self.log_lines += record_lines(self.game, seq, self.names)
         self.logged = len(self.game.records)
+        log = self.query_one("#log", RichLog)
+        if log.display:
+            self.call_after_refresh(self._write_log)
+
+    def _write_log(self) -> None:
+        log = self.query_one("#log", RichLog)
+        for line in self.log_lines[self.log_written:]:
+            log.write(Text(line))
+        self.log_written = len(self.log_lines)
 
     # --- giving orders ---
 
@@ -439,6 +451,8 @@ class GameScreen(Screen[None]):
     def action_log(self) -> None:
         log = self.query_one("#log", RichLog)
         log.display = not log.display
+        if log.display:
+            self.call_after_refresh(self._write_log)
 
     def action_help(self, tab: str) -> None:
         from tui_wargame.tui.help import HelpScreen
