@@ -69,6 +69,9 @@ class TitleScreen(Screen[None]):
         self.load()
         self.query_one("#scenarios", OptionList).focus()
 
+    def on_screen_resume(self) -> None:
+        self.load_saves()  # a game played since may have added or touched a save
+
     def load(self) -> None:
         self.scenarios = []
         for path in sorted(scenario_file.scenario_files(self.scenario_dirs).values()):
@@ -79,14 +82,21 @@ class TitleScreen(Screen[None]):
         scen = self.query_one("#scenarios", OptionList)
         scen.clear_options()
         scen.add_options([Option(Text(self.text(s.title)), id=s.id) for s in self.scenarios])
-        if self.saves_dir.is_dir():
-            self.saves = sorted(self.saves_dir.glob("*.toml"), key=lambda p: -p.stat().st_mtime)
-        saves = self.query_one("#saves", OptionList)
-        saves.clear_options()
-        saves.add_options([Option(Text(self.text(p.name))) for p in self.saves])
         if self.scenarios:
             scen.highlighted = 0
         self.describe_scenario(0)
+        self.load_saves()
+
+    def load_saves(self) -> None:
+        """List the saves, newest first, keeping the highlighted one highlighted."""
+        saves = self.query_one("#saves", OptionList)
+        chosen = self.saves[saves.highlighted] if saves.highlighted is not None and self.saves else None
+        if self.saves_dir.is_dir():
+            self.saves = sorted(self.saves_dir.glob("*.toml"), key=lambda p: -p.stat().st_mtime)
+        saves.clear_options()
+        saves.add_options([Option(Text(self.text(p.name))) for p in self.saves])
+        if chosen in self.saves:
+            saves.highlighted = self.saves.index(chosen)
 
     def describe_scenario(self, index: int) -> None:
         about = Text()
@@ -157,7 +167,7 @@ class TitleScreen(Screen[None]):
         except WargameError as exc:
             self.notify(self.text(exc), severity="error")
             return
-        self.load()
+        self.load_saves()
         greeting = f"New game, seed {game.header.seed}; every order is saved in {self.text(game.path)}"
         self.app.push_screen(GameScreen(game, self.g, greeting=greeting))
 
