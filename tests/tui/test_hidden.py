@@ -60,3 +60,16 @@ async def test_a_scout_reveals_the_hex(tmp_path: Path) -> None:
         shown = screen_text(pilot.app)
         assert "B3-3" in shown and "B??" in shown  # b1 revealed, b2 still face down
     game.close()
+
+
+@sync
+async def test_the_log_does_not_name_units_the_viewer_may_not_see(tmp_path: Path) -> None:
+    game = fog_game(tmp_path)
+    async with WargameApp(start="play", game=game, ascii_only=True).run_test(size=(100, 50)) as pilot:
+        log = "\n".join(pilot.app.screen.log_lines)
+        assert "1st Red Rifles (r1) is placed at 0101" in log
+        assert "Blue Guards" not in log and "a hidden unit acts" in log
+        await press(pilot, "e", "y", "e", "enter")  # Blue takes the keyboard
+        log = "\n".join(pilot.app.screen.log_lines)
+        assert "Blue Guards (b1) is placed at Ford Hill" in log and "1st Red Rifles" not in log
+    game.close()

@@ -189,12 +189,18 @@ class GameScreen(Screen[None]):
 
     def _log_new(self) -> None:
         """Add the narrative of new records; a hidden log is written when shown (it wraps to its width)."""
+        hidden = self.concealed()
         for seq in range(self.logged, len(self.game.records)):
-            self.log_lines += record_lines(self.game, seq, self.names)
+            self.log_lines += record_lines(self.game, seq, self.names, hidden)
         self.logged = len(self.game.records)
         log = self.query_one("#log", RichLog)
         if log.display:
             self.call_after_refresh(self._write_log)
+
+    def _reset_log(self) -> None:
+        self.logged, self.log_lines, self.log_written = 0, [], 0
+        self.query_one("#log", RichLog).clear()
+        self._log_new()
 
     def _write_log(self) -> None:
         log = self.query_one("#log", RichLog)
@@ -243,6 +249,7 @@ class GameScreen(Screen[None]):
 
         def taken(_: None) -> None:
             self.viewer = state.to_act
+            self._reset_log()  # told again, without what the new viewer may not see
             self.redraw()
 
         self.app.push_screen(HandOverScreen(f"{why}\n\nHand the keyboard to {side}."), taken)

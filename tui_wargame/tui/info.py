@@ -200,17 +200,35 @@ def preview_text(game: Game, order: Order, names: Namer) -> Text:
     return out
 
 
-def record_lines(game: Game, seq: int, names: Namer) -> list[str]:
-    """The narrative of record `seq`: who gave which order, then a sentence per event."""
+def _names_any(value: object, ids: frozenset[str]) -> bool:
+    if isinstance(value, str):
+        return value in ids
+    if isinstance(value, list | tuple):
+        return any(_names_any(v, ids) for v in value)
+    if isinstance(value, Mapping):
+        return any(_names_any(v, ids) for v in value.values())
+    return False
+
+
+def record_lines(game: Game, seq: int, names: Namer, hidden: frozenset[str] = frozenset()) -> list[str]:
+    """The narrative of record `seq`: who gave which order, then a sentence per event.
+
+    Orders and events naming a unit in `hidden` (those the reader may not see) are told without it.
+    """
     from tui_wargame.model import apply
     from tui_wargame.narrative import describe
 
     record = game.records[seq]
     state = game.state_at(seq - 1)
     who = names.side(record.side) if record.side else "set-up"
-    lines = [f"[{seq}] {who}: {names.text(record.order)}"]
+    order = names.text(record.order)
+    if hidden and _names_any(record.order.split(), hidden):
+        order = f"{names.text(record.order.split()[0])} (hidden)"
+    lines = [f"[{seq}] {who}: {order}"]
     for e in record.events:
         line = describe(game.scenario, state, e)
+        if line and hidden and _names_any(dict(e.facts), hidden):
+            line = "a hidden unit acts"
         state = apply(state, e)
         if e.kind == "phase_began":
             lines.append(f"  -- {names.text(turn_name(game.scenario, state))}: {names.side(state.active)} "
