@@ -224,11 +224,11 @@ class ReplayScreen(Screen[None]):
         path = branch_path(folder, self.game.scenario.id)
         savefile.create(path, self.game.header, self.game.records[: self.seq + 1])
         branch = Game.open(path, write=True, scenario_dirs=getattr(self.app, "scenario_dirs", None))
-        self.notify(f"Playing on from record {self.seq} in {path}")
         if self.timer:
             self.timer.stop()
             self.timer = None
-        self.app.switch_screen(GameScreen(branch, self.g))
+        greeting = f"Playing on from record {self.seq} in {path}; the original save is unchanged"
+        self.app.switch_screen(GameScreen(branch, self.g, greeting=greeting))
 
     def action_leave(self) -> None:
         if len(self.app.screen_stack) > 2:
