@@ -13,7 +13,7 @@ the previous picture and refresh only the rows that changed.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 
 from attrs import field, frozen
@@ -212,7 +212,7 @@ class Painter:
         self._features(put, grid)
         return [tuple(row) for row in grid]
 
-    def _features(self, put, grid: list[list[Cell]]) -> None:  # noqa: ANN001
+    def _features(self, put: Callable[[int, int, str, Style], None], grid: list[list[Cell]]) -> None:
         s, w = self.shape.s, self.shape.w
         parse = self.scenario.grid.parse
         for hs in self.scenario.map.hexside:

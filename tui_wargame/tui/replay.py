@@ -220,7 +220,7 @@ class ReplayScreen(Screen[None]):
         """Copy the records up to the one shown into a new save and play it; the original is untouched."""
         from tui_wargame.tui.game import GameScreen
 
-        folder = self.saves_dir or getattr(self.app, "saves_dir", Path("saves"))
+        folder: Path = self.saves_dir or getattr(self.app, "saves_dir", None) or Path("saves")
         path = branch_path(folder, self.game.scenario.id)
         savefile.create(path, self.game.header, self.game.records[: self.seq + 1])
         branch = Game.open(path, write=True, scenario_dirs=getattr(self.app, "scenario_dirs", None))
