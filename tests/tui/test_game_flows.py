@@ -181,3 +181,27 @@ async def test_leaving_releases_the_save(game: Game, tmp_path: Path) -> None:
     async with app_for(game).run_test(size=(80, 24)) as pilot:
         await press(pilot, "q")
     assert not game.writable
+
+
+@sync
+async def test_the_map_opens_on_the_side_to_acts_units(big_game: Game) -> None:
+    big_game.submit("end")
+    big_game.submit("end")  # Blue to act: its unit is at the far corner, 2825
+    async with app_for(big_game).run_test(size=(80, 24)) as pilot:
+        await press(pilot, "enter")  # take the keyboard
+        assert pilot.app.screen.cursor == "2825"
+        assert "B1-3" in screen_text(pilot.app)
+
+
+@sync
+async def test_orders_chooser_and_fire_support_use_the_legal_orders(game: Game) -> None:
+    async with app_for(game).run_test(size=(80, 24)) as pilot:
+        await press(pilot, "tab", "o")
+        assert isinstance(pilot.app.screen, OrderChooser)
+        offered = pilot.app.screen.orders
+        assert offered and all("r1" in o.args or "0101" in o.args for o in offered)
+        await press(pilot, "escape", "f")
+        assert isinstance(pilot.app.screen, GameScreen)
+        assert "Fire support: no legal orders here now" in screen_text(pilot.app)
+        await press(pilot, "down", "down", "w")
+        assert "is not next to 0101" in screen_text(pilot.app)

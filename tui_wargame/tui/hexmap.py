@@ -129,6 +129,10 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
             strip = self.strips[row] = _strip(self.rows[row])
         return strip.crop(sx, sx + width).extend_cell_length(width, self.rich_style)
 
+    def on_resize(self, event: events.Resize) -> None:
+        if self.overlay.cursor:  # the first layout, or a resized terminal: keep the cursor in view
+            self.scroll_to_hex(self.overlay.cursor)
+
     def on_click(self, event: events.Click) -> None:
         sx, sy = self.scroll_offset
         label = self.painter.hex_at(event.x + sx, event.y + sy)
