@@ -7,7 +7,9 @@ asked of the engine and its rule system each time it is drawn.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 from rich.text import Text
 from textual import on
@@ -87,6 +89,7 @@ class GameScreen(Screen[None]):
             self.say(greeting)
         self.logged = 0  # records already in the log panel
         self._shown: dict[str, Text] = {}
+        self._cache: dict[str, tuple[object, Any]] = {}
         self.log_lines: list[str] = []  # the narrative so far
         self.log_written = 0  # lines of it in the log panel
 
@@ -127,16 +130,29 @@ class GameScreen(Screen[None]):
 
     # --- drawing ---
 
+    def _cached(self, name: str, key: object, compute: Callable[[], Any]) -> Any:
+        """The engine's answers change only when a record is added: ask once per record (and key)."""
+        full = (len(self.game.records), key)
+        if self._cache.get(name, (None,))[0] != full:
+            self._cache[name] = (full, compute())
+        return self._cache[name][1]
+
+    def legal(self) -> list[Order]:
+        return self._cached("legal", None, self.game.legal_orders)
+
     def concealed(self) -> frozenset[str]:
         game = self.game
         if not game.state.phase:
             return frozenset()
-        return frozenset(game.system.concealed(game.scenario, game.state, self.viewer))
+        return self._cached("concealed", self.viewer, lambda: frozenset(
+            game.system.concealed(game.scenario, game.state, self.viewer)))
 
     def reach(self) -> dict[str, Fraction]:
         if not self.selected or self.game.state.over:
             return {}
-        return dict(self.game.system.reach(self.game.scenario, self.game.state, self.selected))
+        uid = self.selected
+        return self._cached("reach", uid, lambda: dict(
+            self.game.system.reach(self.game.scenario, self.game.state, uid)))
 
     def zoc(self) -> frozenset[str]:
         """Hexes next to a unit of a side other than the viewer's (shown on demand with Z)."""
@@ -159,7 +175,7 @@ class GameScreen(Screen[None]):
         self.query_one(HexMap).show(state, overlay)
         self._update("#header", header(game, state, self.names, width=self.size.width or 80))
         self._update("#panel", hex_panel(game, state, self.cursor, self.names, selected=self.selected,
-                                         concealed=concealed, reach=reach))
+                                         concealed=concealed, reach=reach, orders=self.legal()))
         prompt = Text(self.names.text(game.prompt()), style="bold", no_wrap=True, overflow="crop")
         prompt.append("\n")
         if self.message:
@@ -298,7 +314,7 @@ class GameScreen(Screen[None]):
         if state.over:
             return
         if state.pending:
-            self._choose(self.names.text(state.pending.prompt), self.game.legal_orders())
+            self._choose(self.names.text(state.pending.prompt), self.legal())
             return
         mine = self._own_units_here()
         if mine:
@@ -320,7 +336,7 @@ class GameScreen(Screen[None]):
     def action_next_unit(self) -> None:
         """Select the next unit of the side to act that still has an order to give."""
         state, sc = self.game.state, self.game.scenario
-        ready = sorted({o.args[0] for o in self.game.legal_orders()
+        ready = sorted({o.args[0] for o in self.legal()
                         if o.args and o.args[0] in sc.unit and sc.unit[o.args[0]].side == state.to_act
                         and state.units[o.args[0]].on_map})
         if not ready:
@@ -336,7 +352,7 @@ class GameScreen(Screen[None]):
 
     def _path_to(self, uid: str, target: str) -> tuple[str, ...] | None:
         """A path for `uid` to `target`: the legal move order's, else downhill through the reach costs."""
-        moves = [o for o in self.game.legal_orders()
+        moves = [o for o in self.legal()
                  if o.verb == "move" and o.args[:1] == (uid,) and o.args[-1] == target]
         if moves:
             return min(moves, key=lambda o: len(o.args)).args[1:]
@@ -388,29 +404,29 @@ class GameScreen(Screen[None]):
         self.redraw()
 
     def action_attack(self) -> None:
-        orders = [o for o in orders_about(self.game.legal_orders(), hex=self.cursor)
+        orders = [o for o in orders_about(self.legal(), hex=self.cursor)
                   if o.verb not in ("move", *NOT_ACTING)]
         if self.selected:
             orders = [o for o in orders if self.selected in o.args] or orders
         if not orders and self.selected:  # the cursor is not on a target: offer the unit's own
-            orders = [o for o in orders_about(self.game.legal_orders(), unit=self.selected)
+            orders = [o for o in orders_about(self.legal(), unit=self.selected)
                       if o.verb not in ("move", *NOT_ACTING)]
         self._choose(f"Orders against {self.cursor}", orders)
 
     def action_fire(self) -> None:
-        orders = [o for o in self.game.legal_orders() if any(w in o.verb for w in FIRE_WORDS)]
+        orders = [o for o in self.legal() if any(w in o.verb for w in FIRE_WORDS)]
         near = orders_about(orders, hex=self.cursor, unit=self.selected)
         self._choose("Fire support", near or orders)
 
     def action_orders(self) -> None:
-        orders = self.game.legal_orders()
+        orders = self.legal()
         about = orders_about(orders, unit=self.selected, hex=self.cursor)
         title = f"Orders for {self.selected or self.cursor}"
         self._choose(title, about or [o for o in orders if o.verb not in ("move",)])
 
     def action_end_phase(self) -> None:
         state, sc = self.game.state, self.game.scenario
-        orders = self.game.legal_orders()
+        orders = self.legal()
         ends = [o for o in orders if o.verb == "end"]
         if not ends:
             why = " (answer the decision first)" if state.pending else ""
@@ -438,7 +454,7 @@ class GameScreen(Screen[None]):
             if text:
                 self.submit(text)
 
-        self.app.push_screen(CommandScreen(self.game.legal_orders(), self._preview), given)
+        self.app.push_screen(CommandScreen(self.legal(), self._preview), given)
 
     def action_deselect(self) -> None:
         self.selected, self.path = None, ()

@@ -7,7 +7,7 @@ parsed as markup, so a crafted name is shown as it is written.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 
 from rich.text import Text
@@ -75,7 +75,7 @@ def header(game: Game, state: State, names: Namer, *, where: str = "", width: in
 
 
 def hex_panel(game: Game, state: State, label: str, names: Namer, *, selected: str | None,
-              concealed: frozenset[str], reach: Mapping[str, Fraction]) -> Text:
+              concealed: frozenset[str], reach: Mapping[str, Fraction], orders: Sequence[Order] = ()) -> Text:
     """The hex under the cursor, its stack, the selected unit and what it may do."""
     sc, g = game.scenario, names.g
     out = Text(no_wrap=False)
@@ -114,12 +114,14 @@ def hex_panel(game: Game, state: State, label: str, names: Namer, *, selected: s
     if not stack:
         out.append("no units\n", style="dim")
     if selected and selected in state.units:
-        out.append_text(unit_panel(game, state, selected, names, concealed=concealed, reach=reach))
+        out.append_text(unit_panel(game, state, selected, names, concealed=concealed, reach=reach,
+                                   orders=orders))
     return out
 
 
 def unit_panel(game: Game, state: State, uid: str, names: Namer, *, concealed: frozenset[str],
-               reach: Mapping[str, Fraction]) -> Text:
+               reach: Mapping[str, Fraction], orders: Sequence[Order] = ()) -> Text:
+    """The selected unit: identity, factors, steps, movement left, status, and what it may do now."""
     sc, g = game.scenario, names.g
     spec, u = sc.unit[uid], state.units[uid]
     out = Text()
@@ -143,7 +145,7 @@ def unit_panel(game: Game, state: State, uid: str, names: Namer, *, concealed: f
         out.append("traits: " + ", ".join(names.text(t) for t in spec.traits) + "\n")
     if reach:
         out.append(f"reach: {len(reach)} hexes ({g.reach})\n", style="bold")
-    verbs = sorted({o.verb for o in orders_about(game.legal_orders(), unit=uid)} - {"end", "undo"})
+    verbs = sorted({o.verb for o in orders_about(orders, unit=uid)} - {"end", "undo"})
     if game.state is state and spec.side == state.to_act:
         out.append(("can: " + ", ".join(verbs)) if verbs else "no orders for it now", style="italic")
         out.append("\n")
