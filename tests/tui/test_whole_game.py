@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from tests.conftest import TESTBED_DIR
-from tests.tui.helpers import press, sync
+from tests.tui.helpers import press, screen_text, sync
 from tui_wargame.engine import Game
 from tui_wargame.tui.app import WargameApp
 from tui_wargame.tui.dialogs import ConfirmScreen, HandOverScreen, OrderChooser
 from tui_wargame.tui.game import GameScreen
+from tui_wargame.tui.replay import ReplayScreen
 
 
 @sync
@@ -42,6 +43,9 @@ async def test_a_whole_hot_seat_game_by_keys_alone(game: Game) -> None:
                         await press(pilot, "tab", "a")
         assert game.state.over
         assert "The game is over" in pilot.app.screen.query_one("#prompt").render().plain
+        await press(pilot, "r", "home", "right")  # the finished game in the replay viewer
+        assert isinstance(pilot.app.screen, ReplayScreen) and pilot.app.screen.seq == 1
+        assert "(finished)" in screen_text(pilot.app)
     orders = [r.order.split()[0] for r in game.records]
     assert {"move", "attack", "end"} <= set(orders)
     game.close()
