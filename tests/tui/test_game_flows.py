@@ -8,7 +8,7 @@ from tests.tui.helpers import press, screen_text, sync
 from tui_wargame.engine import Game
 from tui_wargame.savefile import read
 from tui_wargame.tui.app import WargameApp
-from tui_wargame.tui.dialogs import CommandScreen, ConfirmScreen, HandOverScreen, OrderChooser
+from tui_wargame.tui.dialogs import CommandBar, ConfirmScreen, HandOverScreen, OrderChooser
 from tui_wargame.tui.game import GameScreen
 from tui_wargame.tui.hexmap import HexMap
 
@@ -110,10 +110,10 @@ async def test_attack_with_preview_and_the_defenders_decision(game: Game) -> Non
 @sync
 async def test_command_line_completes_units_and_hexes(game: Game) -> None:
     async with app_for(game).run_test(size=(80, 24)) as pilot:
-        await press(pilot, "colon")
-        assert isinstance(pilot.app.screen, CommandScreen)
-        await press(pilot, "m", "o", "tab", "r", "2", "tab", "0", "2", "0")
-        assert pilot.app.screen.query_one("Input").value.startswith("move r2 020")
+        await pilot.press("colon", "m", "o", "tab", "r", "2", "tab", "0", "2", "0")  # typed without pauses
+        await pilot.pause()
+        bar = pilot.app.screen.query_one(CommandBar)
+        assert bar.display and bar.query_one("Input").value.startswith("move r2 020")
         await press(pilot, "2", "enter")
         assert game.records[-1].order == "move r2 0202"
 

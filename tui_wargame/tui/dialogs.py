@@ -13,6 +13,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.suggester import Suggester
 from textual.widgets import Input, OptionList, Static
@@ -101,36 +102,64 @@ class OrderChooser(ModalScreen[str | None]):
         self.dismiss(None)
 
 
+def complete(value: str, words: Callable[[int], list[str]]) -> str | None:
+    """`value` with its last word completed from `words(position)`, the first candidate that fits."""
+    parts = value.split(" ")
+    stem = parts[-1]
+    if not stem:
+        return None
+    for word in words(len(parts) - 1):
+        if word.startswith(stem) and word != stem:
+            return " ".join([*parts[:-1], word])
+    return None
+
+
 class OrderSuggester(Suggester):
-    """Completes the word being typed from the legal orders' verbs, unit ids and hex labels."""
+    """Shows the completion of the word being typed (legal orders' verbs, unit ids and hex labels)."""
 
     def __init__(self, words: Callable[[int], list[str]]) -> None:
         super().__init__(use_cache=False, case_sensitive=True)
         self.words = words
 
     async def get_suggestion(self, value: str) -> str | None:
-        parts = value.split(" ")
-        stem = parts[-1]
-        if not stem:
-            return None
-        for word in self.words(len(parts) - 1):
-            if word.startswith(stem) and word != stem:
-                return " ".join([*parts[:-1], word])
-        return None
+        return complete(value, self.words)
 
 
-class CommandScreen(ModalScreen[str | None]):
-    """The `:` command line: the CLI's order text, with completion and a live preview of attacks."""
+class CommandBar(Vertical):
+    """The `:` command line under the map: the CLI's order text, with completion and a live preview.
+
+    It lives in the game screen and is shown and focused at once, so keys typed straight
+    after ":" over a slow link land in it rather than on the map.
+    """
 
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel", id="command.cancel"),
-        Binding("tab", "complete", "Complete", id="command.complete", priority=True),
+        Binding("escape", "close", "Cancel", id="command.cancel"),
+        Binding("tab", "complete", "Complete", id="command.complete"),
     ]
 
-    def __init__(self, orders: list[Order], preview: Callable[[Order], Text]) -> None:
-        super().__init__()
-        self.orders = orders
+    class Given(Message):
+        """The player pressed Enter: `text` is the order, empty if the line was cancelled."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
+    def __init__(self, preview: Callable[[Order], Text], *, id: str | None = None) -> None:
+        super().__init__(id=id)
         self.preview = preview
+        self.orders: list[Order] = []
+
+    def compose(self) -> ComposeResult:
+        yield Input(placeholder="order, e.g. move r1 0201  (Tab completes, empty Enter cancels)",
+                    suggester=OrderSuggester(self.words), id="command", select_on_focus=False)
+        yield Static(id="command-preview")
+
+    def open(self, orders: list[Order]) -> None:
+        self.orders = orders
+        field = self.query_one(Input)
+        field.value = ""
+        self.display = True
+        self.screen.set_focus(field)  # now, not after the keys already queued (as focus() would)
 
     def words(self, position: int) -> list[str]:
         """Candidate words for the given position in the order, most likely first."""
@@ -145,32 +174,27 @@ class CommandScreen(ModalScreen[str | None]):
                     found.setdefault(w)
         return list(found)
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog command"):
-            yield Input(placeholder="order, e.g. move r1 0201  (Tab completes, empty Enter cancels)",
-                        suggester=OrderSuggester(self.words), id="command")
-            yield Static(id="preview")
-
     @on(Input.Changed)
     def _changed(self, event: Input.Changed) -> None:
         text = event.value.strip()
-        out = Text("")
-        if text:
-            out = self.preview(Order.parse(text))
-        self.query_one("#preview", Static).update(out)
+        self.query_one("#command-preview", Static).update(self.preview(Order.parse(text)) if text else "")
 
     def action_complete(self) -> None:
         field = self.query_one(Input)
         words = field.value.split(" ")
-        if field._suggestion:
-            field.value = field._suggestion + " "
+        completed = complete(field.value, self.words)  # not the suggestion: it may not have arrived yet
+        if completed:
+            field.value = completed + " "
         elif words[-1] and words[-1] in self.words(len(words) - 1):
             field.value += " "  # the word is complete already: go on to the next
         field.cursor_position = len(field.value)
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value.strip() or None)
+        event.stop()
+        self.display = False
+        self.post_message(self.Given(event.value.strip()))
 
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+    def action_close(self) -> None:
+        self.display = False
+        self.post_message(self.Given(""))

@@ -23,7 +23,7 @@ from tui_wargame.engine import Game
 from tui_wargame.errors import WargameError
 from tui_wargame.hexgrid import distance
 from tui_wargame.model import IllegalOrder, Order
-from tui_wargame.tui.dialogs import CommandScreen, ConfirmScreen, HandOverScreen, OrderChooser
+from tui_wargame.tui.dialogs import CommandBar, ConfirmScreen, HandOverScreen, OrderChooser
 from tui_wargame.tui.glyphs import Glyphs
 from tui_wargame.tui.hexmap import HexMap
 from tui_wargame.tui.info import (
@@ -50,7 +50,7 @@ class GameScreen(Screen[None]):
         Binding("left,h", "cursor(-1,0)", "Left", show=False, id="map.left"),
         Binding("right,l", "cursor(1,0)", "Right", show=False, id="map.right"),
         Binding("enter,space", "act", "Select", id="game.act"),
-        Binding("tab", "next_unit", "Next", id="game.next_unit", priority=True),
+        Binding("tab", "next_unit", "Next", id="game.next_unit"),
         Binding("m", "move", "Move", id="game.move"),
         Binding("w", "waypoint", "Path step", show=False, id="game.waypoint"),
         Binding("a", "attack", "Attack", id="game.attack"),
@@ -102,6 +102,7 @@ class GameScreen(Screen[None]):
             with Vertical(id="side"):
                 yield Static(id="panel")
                 yield RichLog(id="log", wrap=True, markup=False, max_lines=2000, min_width=20)
+        yield CommandBar(self._preview, id="commandbar")
         yield Static(id="prompt")
         yield Footer()
 
@@ -450,11 +451,13 @@ class GameScreen(Screen[None]):
         self.submit("undo")
 
     def action_command(self) -> None:
-        def given(text: str | None) -> None:
-            if text:
-                self.submit(text)
+        self.query_one(CommandBar).open(self.legal())
 
-        self.app.push_screen(CommandScreen(self.legal(), self._preview), given)
+    @on(CommandBar.Given)
+    def _given(self, event: CommandBar.Given) -> None:
+        self.query_one(HexMap).focus()
+        if event.text:
+            self.submit(event.text)
 
     def action_deselect(self) -> None:
         self.selected, self.path = None, ()
