@@ -1,4 +1,4 @@
-"""Small modal screens: confirm, hand the keyboard over, choose an order, type an order.
+"""Dialogs: confirm, hand the keyboard over, choose an order (modal screens), and the `:` command bar.
 
 Each closes with Esc and with a key every terminal sends (q, n or an empty
 Enter), because some terminals and multiplexers delay or swallow Esc.

@@ -18,7 +18,6 @@ class Glyphs:
     vp: str  # a victory hex
     zoc: str  # an enemy zone of control
     hidden: str  # a concealed unit's factors
-    more: str  # text cut short
     water: str  # canal, river: a hexside feature
     trench: str  # trench line, wall: a hexside feature
     wadi: str  # wadi, gully: a hexside feature
@@ -26,7 +25,6 @@ class Glyphs:
     road: str
     track: str
     railway: str
-    arrow: str
     rule: str  # a horizontal line
 
     def for_feature(self, feature: str) -> str:
@@ -48,12 +46,12 @@ class Glyphs:
         return self.road
 
 
-UNICODE = Glyphs(ascii=False, sep="│", reach="•", path="◆", vp="★", zoc="z", hidden="?", more="…",
+UNICODE = Glyphs(ascii=False, sep="│", reach="•", path="◆", vp="★", zoc="z", hidden="?",
                  water="≈", trench="#", wadi=":", feature="*", road="═", track="┄", railway="╫",
-                 arrow="→", rule="─")
-ASCII = Glyphs(ascii=True, sep="|", reach="*", path="+", vp="$", zoc="z", hidden="?", more="~",
+                 rule="─")
+ASCII = Glyphs(ascii=True, sep="|", reach="*", path="+", vp="$", zoc="z", hidden="?",
                water="~", trench="#", wadi=":", feature="*", road="=", track="-", railway="#",
-               arrow="->", rule="-")
+               rule="-")
 
 
 def glyphs(ascii_only: bool) -> Glyphs:
