@@ -166,9 +166,46 @@ def cmd_log(args: argparse.Namespace) -> int:
     return 0
 
 
+def _run_app(args: argparse.Namespace, start: str, game: Game | None = None, greeting: str = "") -> int:
+    from tui_wargame.tui.app import WargameApp  # Textual loads only for the interactive commands
+
+    app = WargameApp(start=start, game=game, ascii_only=args.ascii, scenario_dirs=_dirs(args),
+                     saves_dir=_saves_dir(), greeting=greeting)
+    try:
+        app.run()
+    finally:
+        if game is not None:
+            game.close()
+    return 0
+
+
+def cmd_title(args: argparse.Namespace) -> int:
+    return _run_app(args, "title")
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """Continue a save, or start a new game of a scenario, and go straight to the map."""
+    target = Path(args.target)
+    game: Game | None = None
+    greeting = ""
+    if target.is_file():
+        try:
+            game = Game.open(target, write=True, scenario_dirs=_dirs(args))
+        except savefile.SaveError:
+            game = None  # not a save: perhaps a scenario file
+    if game is None:
+        scenario = scenario_file.find(args.target, _dirs(args))
+        path = _new_save_path(scenario.id)
+        game = Game.new(scenario, path, seed=args.seed)
+        greeting = f"New game, seed {game.header.seed}; every order is saved in {path}"
+    for w in game.warnings:
+        print(f"warning: {w}", file=sys.stderr)
+    return _run_app(args, "play", game, greeting)
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     if not args.text:
-        raise WargameError("the interactive replay viewer is not available yet; use `replay FILE --text`")
+        return _run_app(args, "replay", _open(args))
     with _open(args) as game:
         for line in narrate(game):
             print(line)
@@ -210,7 +247,14 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"tui-wargame {__version__}")
     p.add_argument("--scenarios", action="append", metavar="DIR",
                    help="also look for scenarios in DIR (may be repeated)")
+    p.add_argument("--ascii", action="store_true", help="draw the game with 7-bit ASCII characters only")
+    p.set_defaults(run=cmd_title)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    s = sub.add_parser("play", help="play a game: continue a save, or start a scenario (opens the map)")
+    s.add_argument("target", metavar="SCENARIO|FILE", help="a save file, a scenario id or a scenario file")
+    s.add_argument("--seed", type=int, help="the dice seed of a new game (default: random)")
+    s.set_defaults(run=cmd_play)
 
     s = sub.add_parser("scenarios", help="list the scenarios")
     s.add_argument("--json", action="store_true")
@@ -253,9 +297,9 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true")
     s.set_defaults(run=cmd_log)
 
-    s = sub.add_parser("replay", help="tell the game turn by turn")
+    s = sub.add_parser("replay", help="step through a game in the replay viewer (or tell it with --text)")
     s.add_argument("file")
-    s.add_argument("--text", action="store_true", help="print the game as a narrative")
+    s.add_argument("--text", action="store_true", help="print the game as a narrative instead")
     s.set_defaults(run=cmd_replay)
 
     s = sub.add_parser("verify", help="check the hash chain and re-run every order from the seed")
@@ -272,9 +316,6 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     p = parser()
     args = p.parse_args(argv)
-    if not getattr(args, "run", None):
-        p.print_help()
-        return 0
     try:
         return args.run(args)
     except IllegalOrder as exc:

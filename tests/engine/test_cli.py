@@ -189,9 +189,13 @@ def test_names_with_control_characters_print_inert(
     assert "\x1b" not in out and "\x07" not in out and "1st ]0;pwnedRed[2J Rifles" in out
 
 
-def test_no_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main([]) == 0
-    assert "usage: tui-wargame" in capsys.readouterr().out
+def test_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert info.value.code == 0 and "usage: tui-wargame" in out
+    for command in ("scenarios", "new", "legal", "order", "undo", "show", "log", "replay", "verify"):
+        assert command in out
 
 
 def test_python_dash_m_runs_the_same_command() -> None:

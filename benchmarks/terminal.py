@@ -1,0 +1,170 @@
+"""Terminal benchmark: what a player pays for the TUI, measured in a pseudo-terminal.
+
+Run from the repository root:  python3 benchmarks/terminal.py [--scenario suez1916]
+
+- start-up to the first usable frame, and peak resident memory, of
+  `tui-wargame play SCENARIO`, measured in the same run as a minimal Textual
+  app, with the ratio;
+- bytes written to the terminal per cursor step, per unit move and per phase
+  change, at 80x24 and at 200x60: the cost of each keystroke on a slow SSH link.
+
+It prints a table and one JSON line. Figures only: nothing here fails a build.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fcntl
+import json
+import os
+import platform
+import pty
+import select
+import shutil
+import signal
+import statistics
+import struct
+import sys
+import tempfile
+import termios
+import time
+from pathlib import Path
+
+BARE_APP = """
+from textual.app import App
+from textual.widgets import Static
+
+class Bare(App):
+    def compose(self):
+        yield Static("BARE-READY")
+
+Bare().run()
+"""
+
+
+class Terminal:
+    """A program running in a pseudo-terminal of a given size, its output counted."""
+
+    def __init__(self, argv: list[str], cols: int, rows: int, env: dict[str, str]) -> None:
+        self.started = time.perf_counter()
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:  # the child: size the terminal, then become the program
+            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+            os.execvpe(argv[0], argv, env)
+        self.seen = b""
+
+    def read_until(self, marker: bytes, timeout: float = 30.0) -> float:
+        """Seconds from the start until `marker` appeared in the output."""
+        deadline = time.perf_counter() + timeout
+        while marker not in self.seen:
+            if time.perf_counter() > deadline:
+                raise TimeoutError(f"{marker!r} not seen in {timeout} s; last output: {self.seen[-400:]!r}")
+            self._read(0.05)
+        return time.perf_counter() - self.started
+
+    def _read(self, wait: float) -> int:
+        ready, _, _ = select.select([self.fd], [], [], wait)
+        if not ready:
+            return 0
+        try:
+            data = os.read(self.fd, 65536)
+        except OSError:
+            return 0
+        self.seen += data
+        return len(data)
+
+    def quiet(self, gap: float = 0.4, limit: float = 10.0) -> int:
+        """Read until no output for `gap` seconds; the bytes read."""
+        total, deadline = 0, time.perf_counter() + limit
+        while time.perf_counter() < deadline:
+            n = self._read(gap)
+            if n == 0:
+                break
+            total += n
+        return total
+
+    def keys(self, data: bytes, gap: float = 0.4) -> int:
+        """Send keys; the bytes the program wrote in answer."""
+        os.write(self.fd, data)
+        return self.quiet(gap)
+
+    def peak_rss_mb(self) -> float:
+        status = Path(f"/proc/{self.pid}/status").read_text()
+        kb = next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmHWM"))
+        return kb / 1024
+
+    def close(self) -> None:
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        os.waitpid(self.pid, 0)
+        os.close(self.fd)
+
+
+def measure_start(argv: list[str], marker: bytes, env: dict[str, str], runs: int) -> tuple[float, float]:
+    times, rss = [], []
+    for _ in range(runs):
+        term = Terminal(argv, 80, 24, env)
+        times.append(term.read_until(marker))
+        term.quiet(0.5)
+        rss.append(term.peak_rss_mb())
+        term.close()
+    return statistics.median(times), max(rss)
+
+
+def measure_keys(argv: list[str], marker: bytes, env: dict[str, str], cols: int, rows: int,
+                 steps: int) -> dict[str, float]:
+    term = Terminal(argv, cols, rows, env)
+    term.read_until(marker)
+    term.quiet(1.0)
+    cursor = [term.keys(b"\x1b[C" if i % 2 == 0 else b"\x1b[D") for i in range(steps)]
+    # A unit move: Tab selects the next unit that can act, m moves it to the cursor (one hex away
+    # after a step of the cursor); whatever it costs in bytes is what the player pays.
+    term.keys(b"\t")
+    term.keys(b"\x1b[B")
+    move = term.keys(b"m", gap=0.6)
+    phase = term.keys(b"e", gap=0.6)  # may ask to confirm: answer it
+    phase += term.keys(b"\r", gap=0.8)
+    term.close()
+    return {"cursor_step_bytes": statistics.median(cursor), "unit_move_bytes": move,
+            "phase_change_bytes": phase}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scenario", default="suez1916")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--steps", type=int, default=20)
+    parser.add_argument("--command", help="the command that starts the game (default: tui-wargame play)")
+    parser.add_argument("--marker", default="Movement", help="text that shows the first usable frame")
+    args = parser.parse_args()
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TEXTUAL")}
+    env.update(TERM="xterm-256color", COLUMNS="", LINES="")
+    with tempfile.TemporaryDirectory() as tmp:
+        env["TUI_WARGAME_SAVES"] = tmp
+        command = args.command.split() if args.command else [
+            shutil.which("tui-wargame") or "tui-wargame", "play", args.scenario, "--seed", "1"]
+        bare_file = Path(tmp) / "bare.py"
+        bare_file.write_text(BARE_APP)
+        bare_s, bare_mb = measure_start([sys.executable, str(bare_file)], b"BARE-READY", env, args.runs)
+        game_s, game_mb = measure_start(command, args.marker.encode(), env, args.runs)
+        figures: dict[str, object] = {
+            "bare_textual_start_s": round(bare_s, 3),
+            "game_start_s": round(game_s, 3),
+            "start_ratio": round(game_s / bare_s, 2),
+            "bare_textual_peak_mb": round(bare_mb, 1),
+            "game_peak_mb": round(game_mb, 1),
+        }
+        for cols, rows in ((80, 24), (200, 60)):
+            for key, value in measure_keys(command, args.marker.encode(), env, cols, rows, args.steps).items():
+                figures[f"{key}_{cols}x{rows}"] = value
+    figures["machine"] = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    width = max(map(len, figures))
+    for key, value in figures.items():
+        print(f"{key:<{width}}  {value}")
+    print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,25 @@
+"""Fixtures for the TUI tests: games on the testbed and on a 30x25 map, and the app around them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tui_wargame import scenario_file
+from tui_wargame.engine import Game
+from tui_wargame.model import Scenario
+
+HERE = Path(__file__).parent
+
+
+@pytest.fixture
+def bigmap() -> Scenario:
+    return scenario_file.load(HERE / "bigmap.toml")
+
+
+@pytest.fixture
+def big_game(bigmap: Scenario, tmp_path: Path) -> Game:
+    g = Game.new(bigmap, tmp_path / "big.toml", seed=3)
+    yield g
+    g.close()

@@ -1,0 +1,207 @@
+"""Pilot tests of the game screen: every order given by keys, through the engine."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.tui.helpers import press, screen_text, sync
+from tui_wargame.engine import Game
+from tui_wargame.savefile import read
+from tui_wargame.tui.app import WargameApp
+from tui_wargame.tui.dialogs import CommandBar, ConfirmScreen, HandOverScreen, OrderChooser
+from tui_wargame.tui.game import GameScreen
+from tui_wargame.tui.hexmap import HexMap
+
+
+def app_for(game: Game, **kw: object) -> WargameApp:
+    return WargameApp(start="play", game=game, ascii_only=True, **kw)  # type: ignore[arg-type]
+
+
+@sync
+async def test_select_and_move_by_choosing_a_destination(game: Game) -> None:
+    async with app_for(game).run_test(size=(80, 24)) as pilot:
+        await press(pilot, "tab")
+        screen = pilot.app.screen
+        assert isinstance(screen, GameScreen) and screen.selected == "r1"
+        assert "reach: " in screen_text(pilot.app)
+        await press(pilot, "right", "right", "m")
+        assert game.records[-1].order == "move r1 0201 0301"
+        assert game.state.units["r1"].location == "0301"
+        assert "moves 0101 - 0201 - 0301" in screen_text(pilot.app)
+        # it is on disk already: saving needs no action
+        assert read(game.path).records[-1].order == "move r1 0201 0301"
+
+
+@sync
+async def test_move_by_cursor_steps(game: Game) -> None:
+    async with app_for(game).run_test(size=(80, 24)) as pilot:
+        await press(pilot, "tab", "down", "w", "right", "w", "m")
+        assert game.records[-1].order == "move r1 0102 0202"
+
+
+@sync
+async def test_a_refused_order_says_why_and_changes_nothing(game: Game) -> None:
+    async with app_for(game).run_test(size=(80, 24)) as pilot:
+        await press(pilot, "tab", "right", "right", "right", "right", "m")
+        assert len(game.records) == 1
+        assert "cannot reach 0501" in screen_text(pilot.app)
+        await press(pilot, "colon", *"move r1 0501", "enter")
+        assert len(game.records) == 1
+        assert "Refused:" in screen_text(pilot.app) and "(Testbed 2)" in screen_text(pilot.app)
+
+
+@sync
+async def test_undo_takes_back_the_last_move(game: Game) -> None:
+    async with app_for(game).run_test(size=(80, 24)) as pilot:
+        await press(pilot, "tab", "right", "m")
+        assert game.state.units["r1"].location == "0201"
+        await press(pilot, "u")
+        assert game.state.units["r1"].location == "0101"
+        assert game.records[-1].kind == "undo"
+        await press(pilot, "u")
+        assert "Refused: there is nothing to undo" in screen_text(pilot.app)
+
+
+@sync
+async def test_end_phase_asks_when_units_have_not_acted(game: Game) -> None:
+    async with app_for(game).run_test(size=(80, 24)) as pilot:
+        await press(pilot, "e")
+        assert isinstance(pilot.app.screen, ConfirmScreen)
+        assert "2 unit(s) could still act" in screen_text(pilot.app)
+        await press(pilot, "n")
+        assert game.state.phase == "movement"
+        await press(pilot, "e", "y")
+        assert game.state.phase == "combat"
+        await press(pilot, "e")  # nobody can attack: no question
+        assert game.state.active == "blue"
+        assert isinstance(pilot.app.screen, HandOverScreen)
+        assert "Hand the keyboard to Blue" in screen_text(pilot.app)
+        assert "R4-4" not in screen_text(pilot.app)  # the map is covered during the handover
+        await press(pilot, "enter")
+        assert isinstance(pilot.app.screen, GameScreen) and pilot.app.screen.viewer == "blue"
+
+
+@sync
+async def test_attack_with_preview_and_the_defenders_decision(game: Game) -> None:
+    game.submit("move r1 0201 0301 0401")
+    game.submit("end")
+    async with app_for(game).run_test(size=(80, 24)) as pilot:
+        await press(pilot, "tab", "down", "a")
+        assert isinstance(pilot.app.screen, OrderChooser)
+        shown = screen_text(pilot.app)
+        assert "attack r1 0402" in shown and "differential +0, hill row" in shown and "column 0" in shown
+        await press(pilot, "enter")
+        assert game.records[-1].order == "attack r1 0402"
+        assert game.state.pending is not None  # seed 7 rolls D1: Blue must decide
+        assert isinstance(pilot.app.screen, HandOverScreen)
+        assert "Blue owes a decision: Retreat from 0402 or lose a step" in screen_text(pilot.app)
+        await press(pilot, "enter")
+        assert "Blue: Retreat from 0402 or lose a step" in screen_text(pilot.app)
+        await press(pilot, "enter")
+        assert isinstance(pilot.app.screen, OrderChooser)
+        await press(pilot, "down", "enter")
+        assert game.records[-1].order == "retreat b1 0502"
+        assert game.state.pending is None
+        await press(pilot, "enter")  # the keyboard goes back to Red
+        assert pilot.app.screen.viewer == "red"
+        assert game.state.units["b1"].location == "0502"
+
+
+@sync
+async def test_command_line_completes_units_and_hexes(game: Game) -> None:
+    async with app_for(game).run_test(size=(80, 24)) as pilot:
+        await pilot.press("colon", "m", "o", "tab", "r", "2", "tab", "0", "2", "0")  # typed without pauses
+        await pilot.pause()
+        bar = pilot.app.screen.query_one(CommandBar)
+        assert bar.display and bar.query_one("Input").value.startswith("move r2 020")
+        await press(pilot, "2", "enter")
+        assert game.records[-1].order == "move r2 0202"
+
+
+@sync
+async def test_escape_has_alternatives_in_dialogs(game: Game) -> None:
+    async with app_for(game).run_test(size=(80, 24)) as pilot:
+        await press(pilot, "colon", "enter")  # an empty command line closes
+        assert isinstance(pilot.app.screen, GameScreen)
+        await press(pilot, "o")
+        assert isinstance(pilot.app.screen, OrderChooser)
+        await press(pilot, "q")
+        assert isinstance(pilot.app.screen, GameScreen)
+        await press(pilot, "question_mark")
+        assert "game.end_phase" in screen_text(pilot.app)
+        await press(pilot, "q")
+        assert isinstance(pilot.app.screen, GameScreen)
+        assert len(game.records) == 1
+
+
+@sync
+async def test_zoom_zoc_and_log(game: Game) -> None:
+    async with app_for(game).run_test(size=(80, 24)) as pilot:
+        await press(pilot, "z")
+        assert "R 4-3-4" in screen_text(pilot.app)
+        await press(pilot, "z", "Z")
+        assert "z..z" in screen_text(pilot.app)  # hexes next to Blue's units
+        await press(pilot, "n")
+        assert pilot.app.screen.query_one("#log").display
+
+
+@sync
+async def test_big_map_scrolls_to_keep_the_cursor_in_view(big_game: Game) -> None:
+    async with app_for(big_game).run_test(size=(80, 24)) as pilot:
+        hexmap = pilot.app.screen.query_one(HexMap)
+        assert hexmap.virtual_size.width > hexmap.size.width
+        assert hexmap.scroll_offset == (0, 0)
+        await press(pilot, *["right"] * 20, *["down"] * 15)
+        assert pilot.app.screen.cursor == "2116"
+        assert "2116" in screen_text(pilot.app)
+        assert hexmap.scroll_offset.x > 0 and hexmap.scroll_offset.y > 0
+
+
+@sync
+async def test_a_cursor_step_refreshes_only_the_rows_it_changes(big_game: Game) -> None:
+    async with app_for(big_game).run_test(size=(80, 24)) as pilot:
+        hexmap = pilot.app.screen.query_one(HexMap)
+        await press(pilot, "down")
+        assert 0 < hexmap.refreshed_rows <= 4  # the old and the new cursor hex: two lines each
+        assert hexmap.refreshed_rows < len(hexmap.rows)
+
+
+@sync
+async def test_clicking_a_hex_moves_the_cursor(game: Game) -> None:
+    async with app_for(game).run_test(size=(80, 24)) as pilot:
+        hexmap = pilot.app.screen.query_one(HexMap)
+        x, y = hexmap.painter.origin["0303"]
+        await pilot.click(HexMap, offset=(x + 2, y))
+        await pilot.pause()
+        assert pilot.app.screen.cursor == "0303"
+
+
+@sync
+async def test_leaving_releases_the_save(game: Game, tmp_path: Path) -> None:
+    async with app_for(game).run_test(size=(80, 24)) as pilot:
+        await press(pilot, "q")
+    assert not game.writable
+
+
+@sync
+async def test_the_map_opens_on_the_side_to_acts_units(big_game: Game) -> None:
+    big_game.submit("end")
+    big_game.submit("end")  # Blue to act: its unit is at the far corner, 2825
+    async with app_for(big_game).run_test(size=(80, 24)) as pilot:
+        await press(pilot, "enter")  # take the keyboard
+        assert pilot.app.screen.cursor == "2825"
+        assert "B1-3" in screen_text(pilot.app)
+
+
+@sync
+async def test_orders_chooser_and_fire_support_use_the_legal_orders(game: Game) -> None:
+    async with app_for(game).run_test(size=(80, 24)) as pilot:
+        await press(pilot, "tab", "o")
+        assert isinstance(pilot.app.screen, OrderChooser)
+        offered = pilot.app.screen.orders
+        assert offered and all("r1" in o.args or "0101" in o.args for o in offered)
+        await press(pilot, "escape", "f")
+        assert isinstance(pilot.app.screen, GameScreen)
+        assert "Fire support: no legal orders here now" in screen_text(pilot.app)
+        await press(pilot, "down", "down", "w")
+        assert "is not next to 0101" in screen_text(pilot.app)

@@ -1,0 +1,76 @@
+"""The map painter: geometry, what each hex shows, and the ASCII glyph set."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from tui_wargame.engine import Game
+from tui_wargame.model import Scenario
+from tui_wargame.tui.glyphs import ASCII, UNICODE
+from tui_wargame.tui.mapdraw import COMPACT, DETAILED, Overlay, Painter, cost_text
+
+
+def text(rows) -> list[str]:  # noqa: ANN001
+    return ["".join(ch for ch, _ in row) for row in rows]
+
+
+def test_every_hex_is_drawn_with_its_label_and_found_again_by_position(testbed: Scenario, game: Game) -> None:
+    for shape in (COMPACT, DETAILED):
+        painter = Painter(testbed, ASCII, shape)
+        lines = text(painter.paint(game.state, Overlay()))
+        for label, (x, y) in painter.origin.items():
+            first_x = x + shape.s
+            assert lines[y][first_x:first_x + 4] == label
+            assert painter.hex_at(first_x, y) == label
+            assert painter.hex_at(x + shape.s, y + 2 * shape.s - 1) == label
+
+
+def test_compact_map_matches_the_printed_layout(testbed: Scenario, game: Game) -> None:
+    lines = text(Painter(testbed, ASCII, COMPACT).paint(game.state, Overlay()))
+    assert lines[0] == " ____      ____      ____      "
+    assert lines[1] == "/0101\\____/0301\\____/0501\\____ "
+    assert lines[2] == "\\R4-4/0201\\=..=/0401\\B1-3/0601\\"  # units, road beside the glyph
+    assert "~0402" in lines[4]  # the river between 0302 and 0402 on 0402's upper-left edge
+
+
+def test_reach_and_path_and_concealment_are_drawn(testbed: Scenario, game: Game) -> None:
+    painter = Painter(testbed, ASCII, COMPACT)
+    reach = {"0201": Fraction(1, 2), "0202": Fraction(3, 2)}
+    lines = text(painter.paint(game.state, Overlay(reach=reach, path=("0202",),
+                                                   concealed=frozenset({"b1"}))))
+    joined = "\n".join(lines)
+    assert "*0.5" in joined and "+__" in joined
+    assert "B??" in joined  # b1 hidden from this viewer
+    assert "B1-3" in joined  # b2 not hidden
+
+
+def test_reduced_units_are_lower_case_and_stacks_counted(testbed: Scenario, game: Game) -> None:
+    state = game.state
+    r1 = state.units["r1"]
+    units = dict(state.units)
+    units["r1"] = type(r1)(location="0102", steps=1)
+    painter = Painter(testbed, ASCII, COMPACT)
+    joined = "\n".join(text(painter.paint(state.replace(units=units), Overlay())))
+    assert "Rx2" in joined
+    units["r2"] = type(r1)(location="0103", steps=2)
+    joined = "\n".join(text(painter.paint(state.replace(units=units), Overlay())))
+    assert "r2-4" in joined  # r1 reduced: attack 2, lower-case side letter
+
+
+def test_ascii_set_draws_only_ascii_and_unicode_set_differs(testbed: Scenario, game: Game) -> None:
+    reach = {"0201": Fraction(1)}
+    for shape in (COMPACT, DETAILED):
+        rows = Painter(testbed, ASCII, shape).paint(game.state, Overlay(reach=reach, zoc=frozenset({"0303"})))
+        assert all(ch.isascii() for row in rows for ch, _ in row)
+    rows = Painter(testbed, UNICODE, COMPACT).paint(game.state, Overlay(reach=reach))
+    assert any(not ch.isascii() for row in rows for ch, _ in row)
+
+
+def test_detailed_zoom_shows_names_and_victory_holders(testbed: Scenario, game: Game) -> None:
+    joined = "\n".join(text(Painter(testbed, ASCII, DETAILED).paint(game.state, Overlay())))
+    assert "R 4-3-4" in joined and "1st Red R" in joined
+    assert "0402 $B" in joined  # Ford Hill: a victory hex held by Blue
+
+
+def test_cost_text_fits_three_characters() -> None:
+    assert [cost_text(Fraction(n, d)) for n, d in ((2, 1), (3, 2), (1, 3))] == ["2", "1.5", "1/3"]

@@ -1,0 +1,98 @@
+"""Pilot tests of the replay viewer: stepping, jumping, autoplay, and playing on from a record."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.conftest import TESTBED_DIR
+from tests.tui.helpers import press, screen_text, sync
+from tui_wargame.engine import Game
+from tui_wargame.savefile import read
+from tui_wargame.tui.app import WargameApp
+from tui_wargame.tui.game import GameScreen
+from tui_wargame.tui.replay import ReplayScreen
+
+
+def played(game: Game) -> Game:
+    for order in ("move r1 0201 0301 0401", "end", "attack r1 0402", "retreat b1 0502", "end",
+                  "move b2 0601", "end"):
+        game.submit(order)
+    return game
+
+
+def viewer(game: Game, tmp_path: Path) -> WargameApp:
+    return WargameApp(start="replay", game=game, ascii_only=True, saves_dir=tmp_path / "saves",
+                      scenario_dirs=[TESTBED_DIR])
+
+
+@sync
+async def test_step_back_and_forth_by_record_phase_and_turn(game: Game, tmp_path: Path) -> None:
+    played(game)
+    async with viewer(game, tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = pilot.app.screen
+        assert isinstance(screen, ReplayScreen) and screen.seq == game.seq == 7
+        await press(pilot, "left", "left", "left", "left")
+        assert screen.seq == 3
+        shown = screen_text(pilot.app)
+        assert "[3] Red: attack r1 0402" in shown and "die 5, result D1" in shown.replace("\n", " ")
+        assert "R4-4" in shown and "B3-3" in shown  # the map as it stood after record 3
+        await press(pilot, "right")
+        assert screen.seq == 4 and "retreat b1 0502" in screen_text(pilot.app)
+        await press(pilot, "up")  # back to the start of the phase shown
+        assert screen.seq == 2
+        await press(pilot, "up")
+        assert screen.seq == 0
+        await press(pilot, "down", "down")
+        assert screen.seq == 5  # Blue's movement phase began at record 5
+        await press(pilot, "pagedown")
+        assert screen.seq == 7
+        await press(pilot, "home")
+        assert screen.seq == 0
+        await press(pilot, "colon", "4", "enter")
+        assert screen.seq == 4
+        await press(pilot, "colon", "t", "1", "enter")
+        assert screen.seq == 0
+
+
+@sync
+async def test_autoplay_steps_until_the_end(game: Game, tmp_path: Path) -> None:
+    played(game)
+    async with viewer(game, tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = pilot.app.screen
+        await press(pilot, "space")
+        assert screen.timer is not None and screen.seq == 0  # from the start when at the end
+        await press(pilot, "plus")
+        assert "autoplay 0.5s/record" in screen_text(pilot.app)
+        for _ in range(10):
+            screen._tick()
+        assert screen.seq == game.seq and screen.timer is None
+
+
+@sync
+async def test_play_from_here_branches_and_never_changes_the_original(game: Game, tmp_path: Path) -> None:
+    played(game)
+    original = game.path.read_bytes()
+    async with viewer(game, tmp_path).run_test(size=(80, 24)) as pilot:
+        await press(pilot, "colon", "2", "enter", "p")
+        screen = pilot.app.screen
+        assert isinstance(screen, GameScreen)
+        branch = screen.game
+        assert branch.path == tmp_path / "saves" / "testbed-branch-1.toml"
+        assert branch.seq == 2 and branch.state.phase == "combat"
+        await press(pilot, "u")  # the phase just began: nothing to undo, but the branch is live
+        await press(pilot, "e", "y")  # r1 could still attack: confirm
+        assert branch.seq == 3
+    assert game.path.read_bytes() == original
+    assert [r.order for r in read(tmp_path / "saves" / "testbed-branch-1.toml").records][-1] == "end"
+    assert branch.verify() == []
+
+
+@sync
+async def test_replay_of_an_unfinished_game_opened_read_only(game: Game, tmp_path: Path) -> None:
+    played(game)
+    game.close()
+    with Game.open(game.path, scenario_dirs=[TESTBED_DIR]) as readonly:
+        async with viewer(readonly, tmp_path).run_test(size=(80, 24)) as pilot:
+            assert "(unfinished)" in screen_text(pilot.app)
+            await press(pilot, "left")
+            assert pilot.app.screen.seq == 6

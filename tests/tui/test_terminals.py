@@ -1,0 +1,78 @@
+"""Terminals: too small, --ascii, NO_COLOR, and names from files shown as text, never markup."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import TESTBED_DIR
+from tests.tui.helpers import press, screen_text, sync
+from tui_wargame import scenario_file
+from tui_wargame.engine import Game
+from tui_wargame.tui.app import WargameApp
+
+
+@sync
+async def test_a_small_terminal_is_told_so_and_recovers(game: Game) -> None:
+    app = WargameApp(start="play", game=game)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        assert "The terminal is 60x20; tui-wargame needs at least 80x24" in screen_text(pilot.app)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert "0101" in screen_text(pilot.app)
+
+
+def assert_ascii(text: str) -> None:
+    bad = sorted({ch for ch in text if not ch.isascii()})
+    assert not bad, f"non-ASCII on screen: {bad}"
+
+
+@sync
+async def test_ascii_mode_puts_only_ascii_on_screen(game: Game, tmp_path: Path) -> None:
+    game.submit("move r1 0201 0301 0401")
+    game.submit("end")
+    app = WargameApp(start="play", game=game, ascii_only=True, saves_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        seen = [screen_text(pilot.app)]
+        for keys in (["tab", "down"], ["a"], ["q", "z"], ["Z", "n"], ["colon", "a"], ["enter"],
+                     ["question_mark"], ["2"], ["3"], ["4"], ["5"], ["6"], ["q", "r"], ["left"]):
+            await press(pilot, *keys)
+            seen.append(screen_text(pilot.app))
+        for text in seen:
+            assert_ascii(text)
+    title = WargameApp(ascii_only=True, scenario_dirs=[TESTBED_DIR], saves_dir=tmp_path)
+    async with title.run_test(size=(80, 24)) as pilot:
+        assert_ascii(screen_text(pilot.app))
+
+
+@sync
+async def test_no_color_keeps_sides_and_states_apart_without_hue(game: Game, monkeypatch: pytest.MonkeyPatch
+                                                                 ) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = WargameApp(start="play", game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert pilot.app.no_color
+        await press(pilot, "tab")
+        shown = screen_text(pilot.app)
+        assert "R4-4" in shown and "B1-3" in shown  # sides by letter
+        assert "\N{BULLET}" in shown  # reach by glyph
+
+
+@sync
+async def test_names_from_files_are_text_not_markup(tmp_path: Path) -> None:
+    source = (TESTBED_DIR / "testbed.toml").read_text()
+    evil = source.replace('name = "1st Red Rifles"', 'name = "[bold red]Evil[/] \\u001b[2J[link=x]y"')
+    evil = evil.replace('title = "Testbed: the River Crossing"', 'title = "[reverse]Crafted[/reverse]"')
+    path = tmp_path / "testbed.toml"
+    path.write_text(evil)
+    scenario = scenario_file.load(path)
+    with Game.new(scenario, tmp_path / "g.toml", seed=1) as game:
+        app = WargameApp(start="play", game=game)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await press(pilot, "tab")
+            shown = screen_text(pilot.app)
+            assert "[reverse]Crafted[/reverse]" in shown
+            assert "[bold red]Evil[/]" in shown and "[2J[link=x]y" in shown
+            assert "\x1b" not in shown

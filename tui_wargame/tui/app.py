@@ -1,0 +1,95 @@
+"""The Textual application: picks the first screen and tells the player when the terminal is too small."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+from textual import events
+from textual.app import App
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Static
+
+from tui_wargame.engine import Game
+from tui_wargame.tui.glyphs import glyphs
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+class TooSmallScreen(Screen[None]):
+    """Shown instead of a cramped, broken layout; it goes away when the terminal grows."""
+
+    BINDINGS = [Binding("q,ctrl+q", "app.quit", "Quit", id="toosmall.quit")]
+
+    def compose(self):  # noqa: ANN201
+        yield Static(id="toosmall")
+
+    def show_size(self, width: int, height: int) -> None:
+        self.query_one("#toosmall", Static).update(Text(
+            f"The terminal is {width}x{height}; tui-wargame needs at least {MIN_WIDTH}x{MIN_HEIGHT}.\n"
+            f"Enlarge the window (or press q to quit)."))
+
+
+class WargameApp(App[None]):
+    """`start` is what to open: the title screen, a game to play or a game to replay."""
+
+    CSS_PATH = "wargame.tcss"
+    TITLE = "tui-wargame"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, id="app.quit", priority=True)]
+
+    def __init__(self, *, start: str = "title", game: Game | None = None, ascii_only: bool = False,
+                 scenario_dirs: list[Path] | None = None, saves_dir: Path | None = None,
+                 hotseat: bool = True, greeting: str = "") -> None:
+        super().__init__()
+        self.start = start
+        self.game = game
+        self.g = glyphs(ascii_only)
+        self.scenario_dirs = scenario_dirs
+        self.saves_dir = saves_dir or Path("saves")
+        self.hotseat = hotseat
+        self.greeting = greeting
+        self._too_small: TooSmallScreen | None = None
+
+    def get_key_display(self, binding: Binding) -> str:
+        """Under --ascii, key names in plain letters (Textual shows some keys as symbols)."""
+        shown = super().get_key_display(binding)
+        if not self.g.ascii or shown.isascii():
+            return shown
+        key = binding.key.split(",")[0]
+        return {"question_mark": "?", "colon": ":", "enter": "Enter"}.get(key, key)
+
+    def on_mount(self) -> None:
+        if self.g.ascii:
+            self.add_class("-ascii")
+        if self.start == "play" and self.game is not None:
+            from tui_wargame.tui.game import GameScreen
+
+            self.push_screen(GameScreen(self.game, self.g, hotseat=self.hotseat, greeting=self.greeting))
+        elif self.start == "replay" and self.game is not None:
+            from tui_wargame.tui.replay import ReplayScreen
+
+            self.push_screen(ReplayScreen(self.game, self.g))
+        else:
+            from tui_wargame.tui.title import TitleScreen
+
+            self.push_screen(TitleScreen(self.g, self.scenario_dirs, self.saves_dir))
+        self.call_after_refresh(lambda: self._check_size(self.size.width, self.size.height))
+
+    def on_resize(self, event: events.Resize) -> None:
+        if len(self.screen_stack) > 1:  # before on_mount has pushed the first screen, on_mount checks
+            self._check_size(event.size.width, event.size.height)
+
+    def _check_size(self, width: int, height: int) -> None:
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        if small and self._too_small is None:
+            self._too_small = TooSmallScreen()
+            self.push_screen(self._too_small)
+            self.call_after_refresh(self._too_small.show_size, width, height)
+        elif small and self._too_small is not None:
+            self._too_small.show_size(width, height)
+        elif not small and self._too_small is not None:
+            if self.screen is self._too_small:
+                self.pop_screen()
+            self._too_small = None

@@ -1,0 +1,200 @@
+"""Dialogs: confirm, hand the keyboard over, choose an order (modal screens), and the `:` command bar.
+
+Each closes with Esc and with a key every terminal sends (q, n or an empty
+Enter), because some terminals and multiplexers delay or swallow Esc.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.screen import ModalScreen
+from textual.suggester import Suggester
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tui_wargame.model import Order
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question: y or Enter says yes; n, q or Esc says no."""
+
+    BINDINGS = [
+        Binding("y,enter", "answer(True)", "Yes", id="confirm.yes"),
+        Binding("n,q,escape", "answer(False)", "No", id="confirm.no"),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Text(self.question))
+            yield Static(Text("y/Enter: yes    n/q/Esc: no", style="dim"))
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class HandOverScreen(ModalScreen[None]):
+    """Covers the map while the keyboard passes to the other side, so neither sees the other's secrets."""
+
+    BINDINGS = [Binding("enter,space", "done", "Take the keyboard", id="handover.done")]
+
+    def __init__(self, message: str) -> None:
+        super().__init__()
+        self.message = message
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog handover"):
+            yield Static(Text(self.message, style="bold"))
+            yield Static(Text("Enter or Space when ready", style="dim"))
+
+    def action_done(self) -> None:
+        self.dismiss(None)
+
+
+class OrderChooser(ModalScreen[str | None]):
+    """Pick one of the legal orders offered; the highlighted one is previewed live."""
+
+    BINDINGS = [
+        Binding("escape,q,x", "cancel", "Cancel", id="chooser.cancel"),
+    ]
+
+    def __init__(self, title: str, orders: list[Order], preview: Callable[[Order], Text]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.orders = orders
+        self.preview = preview
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog chooser"):
+            yield Static(Text(self.title_text, style="bold"))
+            yield OptionList(*[Option(Text(o.text), id=str(i)) for i, o in enumerate(self.orders)],
+                             id="choices")
+            yield Static(id="preview")
+            yield Static(Text("Up/Down: choose  Enter: give order  q/Esc: cancel", style="dim"))
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).highlighted = 0
+        self._show(0)
+
+    @on(OptionList.OptionHighlighted)
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._show(event.option_index)
+
+    def _show(self, index: int) -> None:
+        if 0 <= index < len(self.orders):
+            self.query_one("#preview", Static).update(self.preview(self.orders[index]))
+
+    @on(OptionList.OptionSelected)
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.orders[event.option_index].text)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def complete(value: str, words: Callable[[int], list[str]]) -> str | None:
+    """`value` with its last word completed from `words(position)`, the first candidate that fits."""
+    parts = value.split(" ")
+    stem = parts[-1]
+    if not stem:
+        return None
+    for word in words(len(parts) - 1):
+        if word.startswith(stem) and word != stem:
+            return " ".join([*parts[:-1], word])
+    return None
+
+
+class OrderSuggester(Suggester):
+    """Shows the completion of the word being typed (legal orders' verbs, unit ids and hex labels)."""
+
+    def __init__(self, words: Callable[[int], list[str]]) -> None:
+        super().__init__(use_cache=False, case_sensitive=True)
+        self.words = words
+
+    async def get_suggestion(self, value: str) -> str | None:
+        return complete(value, self.words)
+
+
+class CommandBar(Vertical):
+    """The `:` command line under the map: the CLI's order text, with completion and a live preview.
+
+    It lives in the game screen and is shown and focused at once, so keys typed straight
+    after ":" over a slow link land in it rather than on the map.
+    """
+
+    BINDINGS = [
+        Binding("escape", "close", "Cancel", id="command.cancel"),
+        Binding("tab", "complete", "Complete", id="command.complete"),
+    ]
+
+    class Given(Message):
+        """The player pressed Enter: `text` is the order, empty if the line was cancelled."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
+    def __init__(self, preview: Callable[[Order], Text], *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.preview = preview
+        self.orders: list[Order] = []
+
+    def compose(self) -> ComposeResult:
+        yield Input(placeholder="order, e.g. move r1 0201  (Tab completes, empty Enter cancels)",
+                    suggester=OrderSuggester(self.words), id="command", select_on_focus=False)
+        yield Static(id="command-preview")
+
+    def open(self, orders: list[Order]) -> None:
+        self.orders = orders
+        field = self.query_one(Input)
+        field.value = ""
+        self.display = True
+        self.screen.set_focus(field)  # now, not after the keys already queued (as focus() would)
+
+    def words(self, position: int) -> list[str]:
+        """Candidate words for the given position in the order, most likely first."""
+        found: dict[str, None] = {}
+        for o in self.orders:
+            words = [o.verb, *o.args]
+            if position < len(words):
+                found.setdefault(words[position])
+        if position > 0:
+            for o in self.orders:
+                for w in o.args:
+                    found.setdefault(w)
+        return list(found)
+
+    @on(Input.Changed)
+    def _changed(self, event: Input.Changed) -> None:
+        text = event.value.strip()
+        self.query_one("#command-preview", Static).update(self.preview(Order.parse(text)) if text else "")
+
+    def action_complete(self) -> None:
+        field = self.query_one(Input)
+        words = field.value.split(" ")
+        completed = complete(field.value, self.words)  # not the suggestion: it may not have arrived yet
+        if completed:
+            field.value = completed + " "
+        elif words[-1] and words[-1] in self.words(len(words) - 1):
+            field.value += " "  # the word is complete already: go on to the next
+        field.cursor_position = len(field.value)
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.display = False
+        self.post_message(self.Given(event.value.strip()))
+
+    def action_close(self) -> None:
+        self.display = False
+        self.post_message(self.Given(""))

@@ -1,0 +1,63 @@
+"""The characters the TUI draws with: a Unicode set and a 7-bit ASCII set (`--ascii`).
+
+Every character the app puts on screen that is not text from a file comes
+from a Glyphs value, so `--ascii` is one switch and a test can check it.
+"""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+
+@frozen
+class Glyphs:
+    ascii: bool
+    sep: str  # between header fields
+    reach: str  # a hex the selected unit can reach
+    path: str  # a hex on the path being built
+    vp: str  # a victory hex
+    zoc: str  # an enemy zone of control
+    hidden: str  # a concealed unit's factors
+    water: str  # canal, river: a hexside feature
+    trench: str  # trench line, wall: a hexside feature
+    wadi: str  # wadi, gully: a hexside feature
+    feature: str  # any other hexside feature
+    road: str
+    track: str
+    railway: str
+    rule: str  # a horizontal line
+
+    def for_feature(self, feature: str) -> str:
+        f = feature.lower()
+        if any(w in f for w in ("canal", "river", "water", "stream")):
+            return self.water
+        if any(w in f for w in ("trench", "wall", "fort", "wire")):
+            return self.trench
+        if any(w in f for w in ("wadi", "gully", "ravine", "escarp")):
+            return self.wadi
+        return self.feature
+
+    def for_route(self, kind: str) -> str:
+        k = kind.lower()
+        if "rail" in k:
+            return self.railway
+        if "track" in k or "trail" in k or "path" in k:
+            return self.track
+        return self.road
+
+
+UNICODE = Glyphs(ascii=False, sep="│", reach="•", path="◆", vp="★", zoc="z", hidden="?",
+                 water="≈", trench="#", wadi=":", feature="*", road="═", track="┄", railway="╫",
+                 rule="─")
+ASCII = Glyphs(ascii=True, sep="|", reach="*", path="+", vp="$", zoc="z", hidden="?",
+               water="~", trench="#", wadi=":", feature="*", road="=", track="-", railway="#",
+               rule="-")
+
+
+def glyphs(ascii_only: bool) -> Glyphs:
+    return ASCII if ascii_only else UNICODE
+
+
+def to_ascii(text: str) -> str:
+    """`text` with anything outside 7-bit ASCII replaced, for names from files under `--ascii`."""
+    return text.encode("ascii", "replace").decode("ascii")

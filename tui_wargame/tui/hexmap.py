@@ -1,0 +1,140 @@
+"""The hex map widget: one Line-API ScrollView over the painter's rows.
+
+The painter draws the whole map into rows of styled characters; the widget
+keeps them, turns each into a Strip only when it is first shown, and after a
+change refreshes only the rows that differ, so a cursor step over SSH sends
+a few lines, not the screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rich.segment import Segment
+from textual import events
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from tui_wargame.model import Scenario, State
+from tui_wargame.tui.glyphs import Glyphs
+from tui_wargame.tui.mapdraw import COMPACT, DETAILED, Overlay, Painter, Row
+
+
+def _changed_span(a: Row, b: Row) -> tuple[int, int]:
+    """[first, last + 1) of the characters that differ between two rows of equal length."""
+    first = next(i for i, (p, q) in enumerate(zip(a, b)) if p != q)
+    last = next(i for i in range(len(a) - 1, -1, -1) if a[i] != b[i])
+    return first, last + 1
+
+
+def _strip(row: Row) -> Strip:
+    segments: list[Segment] = []
+    run, style = "", None
+    for ch, st in row:
+        if st is style or st == style:
+            run += ch
+        else:
+            if run:
+                segments.append(Segment(run, style))
+            run, style = ch, st
+    if run:
+        segments.append(Segment(run, style))
+    return Strip(segments, len(row))
+
+
+class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
+    """The map: hexes, terrain, features, routes, units and the player's overlay."""
+
+    DEFAULT_CSS = """
+    HexMap { scrollbar-size: 1 1; }
+    """
+
+    class Clicked(Message):
+        """The player clicked a hex."""
+
+        def __init__(self, label: str) -> None:
+            super().__init__()
+            self.label = label
+
+    def __init__(self, scenario: Scenario, glyphs: Glyphs, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.scenario = scenario
+        self.glyphs = glyphs
+        self.painters = {False: Painter(scenario, glyphs, COMPACT), True: Painter(scenario, glyphs, DETAILED)}
+        self.detailed = False
+        self.state: State | None = None
+        self.overlay = Overlay()
+        self.rows: list[Row] = []
+        self.strips: list[Strip | None] = []
+        self.refreshed_rows = 0  # rows refreshed by the last `show`, for tests and measurements
+
+    @property
+    def painter(self) -> Painter:
+        return self.painters[self.detailed]
+
+    def show(self, state: State, overlay: Overlay) -> None:
+        """Draw `state` with `overlay`, refreshing only the rows that changed."""
+        self.state, self.overlay = state, overlay
+        rows = self.painter.paint(state, overlay)
+        if len(rows) != len(self.rows):
+            self.rows, self.strips = rows, [None] * len(rows)
+            self.virtual_size = Size(self.painter.width, self.painter.height)
+            self.refreshed_rows = len(rows)
+            self.refresh()
+        else:
+            changed = [(y, _changed_span(a, b)) for y, (a, b) in enumerate(zip(self.rows, rows)) if a != b]
+            self.rows = rows
+            for y, _ in changed:
+                self.strips[y] = None
+            self.refreshed_rows = len(changed)
+            self._refresh_spans(changed)
+        if overlay.cursor:
+            self.scroll_to_hex(overlay.cursor)
+
+    def _refresh_spans(self, spans: Iterable[tuple[int, tuple[int, int]]]) -> None:
+        """Repaint only the changed characters of each changed row that is in view."""
+        sx, sy = self.scroll_offset
+        view = Region(0, 0, *self.size)
+        for y, (x0, x1) in spans:
+            region = Region(x0 - sx, y - sy, x1 - x0, 1).intersection(view)
+            if region:
+                self.refresh(region)
+
+    def set_detailed(self, detailed: bool) -> None:
+        self.detailed = detailed
+        self.rows = []
+        if self.state is not None:
+            self.show(self.state, self.overlay)
+
+    def scroll_to_hex(self, label: str) -> None:
+        """Scroll just enough to show hex `label`; nothing at all (no refresh) when it is in view."""
+        if label not in self.painter.origin:
+            return
+        box = Region(*self.painter.box(label))
+        view = Region(*self.scroll_offset, *self.size)
+        if self.size.area and view.contains_region(box):
+            return
+        self.scroll_to_region(box, animate=False, spacing=None, immediate=True)
+
+    def render_line(self, y: int) -> Strip:
+        sx, sy = self.scroll_offset
+        row = y + sy
+        width = self.size.width
+        if not 0 <= row < len(self.rows):
+            return Strip.blank(width, self.rich_style)
+        strip = self.strips[row]
+        if strip is None:
+            strip = self.strips[row] = _strip(self.rows[row])
+        return strip.crop(sx, sx + width).extend_cell_length(width, self.rich_style)
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.overlay.cursor:  # the first layout, or a resized terminal: keep the cursor in view
+            self.scroll_to_hex(self.overlay.cursor)
+
+    def on_click(self, event: events.Click) -> None:
+        sx, sy = self.scroll_offset
+        label = self.painter.hex_at(event.x + sx, event.y + sy)
+        if label:
+            self.post_message(self.Clicked(label))

@@ -1,0 +1,253 @@
+"""What the panels say, as Rich Text built from the engine's queries (no widgets here).
+
+Every name from a scenario or save goes through `Namer.text`, which strips
+control characters (and non-ASCII under `--ascii`); Text objects are never
+parsed as markup, so a crafted name is shown as it is written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+
+from rich.text import Text
+
+from tui_wargame.engine import Game
+from tui_wargame.model import Order, State
+from tui_wargame.text import clean
+from tui_wargame.tui.glyphs import Glyphs, to_ascii
+from tui_wargame.tui.mapdraw import cost_text
+from tui_wargame.views import turn_name
+
+MOVE_FACTORS = ("move", "movement", "ma", "mp")
+
+
+class Namer:
+    """Cleans and (under --ascii) transliterates text from files before it reaches the screen."""
+
+    def __init__(self, game: Game, glyphs: Glyphs) -> None:
+        self.game, self.g = game, glyphs
+
+    def text(self, value: object) -> str:
+        s = clean(str(value))
+        return to_ascii(s) if self.g.ascii else s
+
+    def side(self, sid: str) -> str:
+        return self.text(self.game.side_name(sid))
+
+    def unit(self, uid: str) -> str:
+        spec = self.game.scenario.unit.get(uid)
+        return self.text(spec.name) if spec else self.text(uid)
+
+
+def factors_of(game: Game, state: State, uid: str) -> Mapping[str, int]:
+    spec = game.scenario.unit[uid]
+    lost = min(max(spec.steps - state.units[uid].steps, 0), len(spec.factors) - 1)
+    return spec.factors[lost] if spec.factors else {}
+
+
+def movement_left(game: Game, state: State, uid: str) -> tuple[Fraction, int] | None:
+    """(MP left, allowance) when the unit's factors name a movement allowance."""
+    f = factors_of(game, state, uid)
+    for key in MOVE_FACTORS:
+        if key in f:
+            return Fraction(f[key]) - state.units[uid].spent, f[key]
+    return None
+
+
+def orders_about(orders: Iterable[Order], *, unit: str | None = None, hex: str | None = None) -> list[Order]:
+    """The legal orders that name `unit` or `hex` among their arguments."""
+    return [o for o in orders if (unit and unit in o.args) or (hex and hex in o.args)]
+
+
+def header(game: Game, state: State, names: Namer, *, where: str = "", width: int = 80) -> Text:
+    """Scenario, turn, phase, active side and the save file; the title gives way when space is short."""
+    sc, g = game.scenario, names.g
+    parts = [names.text(sc.title)]
+    if state.phase:
+        parts.append(f"T{state.turn + 1}/{len(sc.turns)} {names.text(turn_name(sc, state))}")
+        parts.append(f"{names.side(state.active)}: {names.text(state.phase)}")
+    parts.append(where or (names.text(game.path.name) if game.path else "not saved"))
+    spare = width - len(f" {g.sep} ".join(parts))
+    if spare < 0:
+        parts[0] = parts[0][: max(len(parts[0]) + spare - 1, 4)]
+    return Text(f" {g.sep} ".join(parts), no_wrap=True, overflow="crop")
+
+
+def hex_panel(game: Game, state: State, label: str, names: Namer, *, selected: str | None,
+              concealed: frozenset[str], reach: Mapping[str, Fraction], orders: Sequence[Order] = ()) -> Text:
+    """The hex under the cursor, its stack, the selected unit and what it may do."""
+    sc, g = game.scenario, names.g
+    out = Text(no_wrap=False)
+    terrain = sc.terrain_at(label)
+    out.append(f"{label} ", style="bold")
+    out.append(names.text(terrain.name))
+    if label in reach:
+        out.append(f"  {g.reach}{cost_text(reach[label])} MP", style="bold")
+    out.append("\n")
+    place = sc.places.get(label)
+    if place:
+        holder = state.control.get(label)
+        who = names.side(holder) if holder else "nobody"
+        vp = f", {place.vp} VP" if place.vp else ""
+        out.append(f"{names.text(place.name)}{vp}, held by {who}\n")
+    grid = sc.grid
+    try:
+        here = grid.parse(label)
+        for n in grid.neighbours(here):
+            other = grid.label(n)
+            for f in sc.features_between(label, other):
+                out.append(f"{names.text(f.feature)} to {other}\n")
+    except ValueError:
+        pass
+    out.append(g.rule * 26 + "\n", style="dim")
+    stack = state.units_at(label)
+    for uid in stack:
+        spec = sc.unit[uid]
+        mark = ">" if uid == selected else " "
+        if uid in concealed:
+            line = f"{mark}{names.side(spec.side)[:10]} {g.hidden}"
+        else:
+            values = "-".join(str(v) for v in factors_of(game, state, uid).values())
+            line = f"{mark}{names.text(uid)} {names.unit(uid)[:14]} {values}"
+        out.append(line[:27] + "\n", style="reverse" if uid == selected else "")
+    if not stack:
+        out.append("no units\n", style="dim")
+    if selected and selected in state.units:
+        out.append_text(unit_panel(game, state, selected, names, concealed=concealed, reach=reach,
+                                   orders=orders))
+    return out
+
+
+def unit_panel(game: Game, state: State, uid: str, names: Namer, *, concealed: frozenset[str],
+               reach: Mapping[str, Fraction], orders: Sequence[Order] = ()) -> Text:
+    """The selected unit: identity, factors, steps, movement left, status, and what it may do now."""
+    sc, g = game.scenario, names.g
+    spec, u = sc.unit[uid], state.units[uid]
+    out = Text()
+    out.append(g.rule * 26 + "\n", style="dim")
+    out.append(f"{names.unit(uid)}", style="bold")
+    out.append(f" ({names.text(uid)})\n")
+    if uid in concealed:
+        out.append(f"{names.side(spec.side)}: hidden\n")
+        return out
+    formation = f", {names.text(spec.formation)}" if spec.formation else ""
+    out.append(f"{names.side(spec.side)} {names.text(spec.kind)}{formation}\n")
+    f = factors_of(game, state, uid)
+    out.append(", ".join(f"{names.text(k)} {v}" for k, v in f.items()) + "\n")
+    out.append(f"steps {u.steps} of {spec.steps}  at {names.text(u.location)}\n")
+    left = movement_left(game, state, uid)
+    if left is not None:
+        out.append(f"MP left {cost_text(max(left[0], Fraction(0)))} of {left[1]}\n")
+    flags = sorted(u.flags | u.phase_flags)
+    out.append("status: " + (", ".join(names.text(x) for x in flags) if flags else "ready") + "\n")
+    if spec.traits:
+        out.append("traits: " + ", ".join(names.text(t) for t in spec.traits) + "\n")
+    if reach:
+        out.append(f"reach: {len(reach)} hexes ({g.reach})\n", style="bold")
+    verbs = sorted({o.verb for o in orders_about(orders, unit=uid)} - {"end", "undo"})
+    if game.state is state and spec.side == state.to_act:
+        out.append(("can: " + ", ".join(verbs)) if verbs else "no orders for it now", style="italic")
+        out.append("\n")
+    return out
+
+
+def victory_text(game: Game, state: State, names: Namer) -> Text:
+    sc = game.scenario
+    out = Text()
+    vp = game.system.victory_points(sc, state) if state.phase else {}
+    out.append("VP: " + ", ".join(f"{names.side(s)} {n}" for s, n in vp.items()) + "\n",
+               style="bold")
+    for place in sc.map.place:
+        if place.vp:
+            holder = state.control.get(place.hex)
+            out.append(f" {place.hex} {names.text(place.name)[:10]:<10} {place.vp:>2} "
+                       f"{names.side(holder)[:8] if holder else '-'}\n")
+    if state.result:
+        r = state.result
+        who = f"{names.side(r.winner)} wins" if r.winner else "a draw"
+        out.append(f"Game over: {who} ({names.text(r.level)}). {names.text(r.reason)}\n", style="bold")
+    return out
+
+
+def preview_text(game: Game, order: Order, names: Namer) -> Text:
+    """An attack's odds before the die, from the rule system's `preview`; empty if it has none."""
+    from tui_wargame.model import IllegalOrder
+
+    try:
+        p = game.system.preview(game.scenario, game.state, order)
+    except IllegalOrder as exc:
+        return Text(f"refused: {names.text(exc)}", style="italic")
+    except (ValueError, KeyError, IndexError, TypeError):
+        return Text("")
+    if not p:
+        return Text("")
+    out = Text()
+    att = ", ".join(names.text(u) for u in p.get("attackers", ()))
+    dfn = ", ".join(names.text(u) for u in p.get("defenders", ()))
+    where = names.text(p.get("hex", "?"))
+    out.append(f"{att} ({p.get('attack')}) vs {dfn} ({p.get('defence')}) in {where}\n")
+    if isinstance(p.get("differential"), int):
+        out.append(f"differential {p['differential']:+d}")
+    if p.get("row"):
+        out.append(f", {names.text(p['row'])} row")
+    out.append("\n")
+    for s in p.get("shifts", ()):
+        out.append(f"shift {s.get('by', 0):+d}: {names.text(s.get('reason', ''))}\n")
+    out.append(f"column {names.text(p.get('column'))}\n", style="bold")
+    shown = {"attackers", "defenders", "attack", "defence", "hex", "differential", "row", "shifts", "column"}
+    for k, v in p.items():
+        if k not in shown:
+            out.append(f"{names.text(k)}: {names.text(v)}\n")
+    return out
+
+
+def _names_any(value: object, ids: frozenset[str]) -> bool:
+    if isinstance(value, str):
+        return value in ids
+    if isinstance(value, list | tuple):
+        return any(_names_any(v, ids) for v in value)
+    if isinstance(value, Mapping):
+        return any(_names_any(v, ids) for v in value.values())
+    return False
+
+
+def record_lines(game: Game, seq: int, names: Namer, hidden: frozenset[str] = frozenset()) -> list[str]:
+    """The narrative of record `seq`: who gave which order, then a sentence per event.
+
+    Orders and events naming a unit in `hidden` (those the reader may not see) are told without it.
+    """
+    from tui_wargame.model import apply
+    from tui_wargame.narrative import describe
+
+    record = game.records[seq]
+    state = game.state_at(seq - 1)
+    who = names.side(record.side) if record.side else "set-up"
+    order = names.text(record.order)
+    if hidden and _names_any(record.order.split(), hidden):
+        order = f"{names.text(record.order.split()[0])} (hidden)"
+    lines = [f"[{seq}] {who}: {order}"]
+    for e in record.events:
+        line = describe(game.scenario, state, e)
+        if line and hidden and _names_any(dict(e.facts), hidden):
+            line = "a hidden unit acts"
+        state = apply(state, e)
+        if e.kind == "phase_began":
+            lines.append(f"  -- {names.text(turn_name(game.scenario, state))}: {names.side(state.active)} "
+                         f"{names.text(state.phase)} --")
+        if line:
+            lines.append("  " + names.text(line))
+    return lines
+
+
+def short_report(game: Game, seq: int, names: Namer) -> str:
+    """One line on what record `seq` did, for the prompt bar: a combat's die and result first."""
+    record = game.records[seq]
+    for e in record.events:
+        if e.kind in ("combat", "bombardment"):
+            return (f"{e.kind.capitalize()} at {names.text(e.get('hex', '?'))}: column "
+                    f"{names.text(e.get('column'))}, die {e.get('die')}, result {names.text(e.get('result'))}"
+                    f" (b: full explanation)")
+    lines = record_lines(game, seq, names)[1:]
+    return " ".join(line.strip() for line in lines if not line.strip().startswith("--")) or (
+        f"Done: {names.text(record.order)}")

@@ -1,0 +1,315 @@
+"""Drawing a hex map into a grid of styled characters, without any Textual.
+
+Flat-topped hexes sit in columns; every other column is half a hex lower
+(the map's stagger). A hex of slope `s` and top edge `w` is `2s + w` wide and
+`2s` lines tall, columns `s + w` apart, so neighbours share their slanted
+edges. Compact zoom is s=1, w=4 (the printed label, then the content on the
+bottom edge); detailed zoom is s=2, w=7 (room for factors, names and marks).
+
+The painter knows the map once; `paint` draws one State with an Overlay (cursor,
+reach, selection) and returns the rows, so the widget can compare them with
+the previous picture and refresh only the rows that changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+
+from attrs import field, frozen
+from rich.style import Style
+
+from tui_wargame.hexgrid import DIRECTIONS, Hex
+from tui_wargame.model import Scenario, State
+from tui_wargame.text import clean
+from tui_wargame.tui.glyphs import Glyphs, to_ascii
+
+Cell = tuple[str, Style]
+Row = tuple[Cell, ...]
+
+PLAIN = Style()
+EDGE = Style(color="bright_black")
+LABEL = Style(dim=True)
+CURSOR = Style(reverse=True, bold=True)
+REACH = Style(color="bright_green", bold=True)
+PATH = Style(color="bright_yellow", bold=True)
+PLACE = Style(bold=True, underline=True)
+ZOC = Style(color="magenta", bold=True)
+MARK = Style(color="bright_yellow", bold=True, underline=True)
+SIDE_STYLES = (Style(color="bright_red", bold=True), Style(color="bright_cyan", bold=True),
+               Style(color="bright_yellow", bold=True), Style(color="bright_magenta", bold=True))
+FEATURE = Style(color="bright_blue", bold=True)
+ROUTE = Style(color="yellow")
+
+#: Background by terrain id keyword; terrain names are the scenario's, so this is a guess with a fallback.
+TERRAIN_BG = (
+    (("clear", "open", "flat", "plain"), None),
+    (("sand", "desert", "dune"), "#4e4a2a"),
+    (("hill", "rough", "mountain", "ridge", "rock"), "#5a4632"),
+    (("wood", "forest", "palm", "oasis", "orchard", "scrub"), "#2a4a2a"),
+    (("lake", "marsh", "water", "sea", "swamp", "salt"), "#1e3a5a"),
+    (("town", "village", "city", "urban"), "#4a3a4a"),
+)
+FALLBACK_BG = ("#3a3a4a", "#4a4a3a", "#3a4a4a", "#4a3a3a")
+
+
+def terrain_style(terrain_id: str) -> Style:
+    tid = terrain_id.lower()
+    for words, colour in TERRAIN_BG:
+        if any(w in tid for w in words):
+            return Style(bgcolor=colour) if colour else PLAIN
+    return Style(bgcolor=FALLBACK_BG[sum(map(ord, tid)) % len(FALLBACK_BG)])
+
+
+@frozen
+class Shape:
+    s: int  # slope: characters (and lines) of each slanted edge
+    w: int  # length of the top edge
+
+    @property
+    def widths(self) -> tuple[int, ...]:
+        """The interior width of each of the hex's 2s lines."""
+        return tuple(self.w + 2 * k for k in range(self.s)) + tuple(
+            self.w + 2 * (self.s - 1 - j) for j in range(self.s))
+
+
+COMPACT = Shape(1, 4)
+DETAILED = Shape(2, 7)
+
+
+@frozen
+class Overlay:
+    """What the player is doing, drawn over the state: everything here is optional."""
+
+    cursor: str | None = None
+    selected: str | None = None  # a unit id
+    reach: Mapping[str, Fraction] = field(factory=dict)
+    path: tuple[str, ...] = ()
+    zoc: frozenset[str] = frozenset()
+    concealed: frozenset[str] = frozenset()
+    marks: frozenset[str] = frozenset()  # hexes an event touched (replay)
+
+
+def cost_text(cost: Fraction) -> str:
+    """A movement cost in at most three characters: 2, 1.5, 1/3."""
+    if cost.denominator == 1:
+        return str(cost.numerator)
+    if cost.denominator == 2 and cost < 10:
+        return f"{float(cost):g}"
+    return f"{cost.numerator}/{cost.denominator}"
+
+
+class Painter:
+    """Draws one scenario's map at one zoom level."""
+
+    def __init__(self, scenario: Scenario, glyphs: Glyphs, shape: Shape = COMPACT) -> None:
+        self.scenario = scenario
+        self.g = glyphs
+        self.shape = shape
+        grid = scenario.grid
+        self.columns = range(grid.first_column, grid.last_column + 1)
+        self.rows = range(grid.first_row, grid.last_row + 1)
+        s, w = shape.s, shape.w
+        self.width = len(self.columns) * (s + w) + s
+        self.height = len(self.rows) * 2 * s + s + 1
+        self.origin: dict[str, tuple[int, int]] = {}
+        for col in self.columns:
+            lowered = (col % 2 == 1) == (grid.stagger == "odd")
+            for row in self.rows:
+                x = (col - grid.first_column) * (s + w)
+                y = (row - grid.first_row) * 2 * s + (s if lowered else 0) + 1
+                self.origin[f"{col:02d}{row:02d}"] = (x, y)
+        self.owner: list[list[str | None]] = [[None] * self.width for _ in range(self.height)]
+        for label, (x, y) in self.origin.items():
+            for k, (x0, width) in enumerate(self._interior(x)):
+                for dx in range(width):
+                    self.owner[y + k][x0 + dx] = label
+        self.side_index = {side.id: i for i, side in enumerate(scenario.sides)}
+        self.terrain_bg = {t.id: terrain_style(t.id) for t in scenario.terrain}
+        self._routes_at = self._route_kinds()
+
+    def _interior(self, x: int) -> list[tuple[int, int]]:
+        """(first x, width) of each interior line of the hex whose box starts at `x`."""
+        s = self.shape.s
+        out = []
+        for k, width in enumerate(self.shape.widths):
+            inset = s - k if k < s else k - s + 1
+            out.append((x + inset, width))
+        return out
+
+    def _route_kinds(self) -> dict[str, set[str]]:
+        found: dict[str, set[str]] = {}
+        for route in self.scenario.map.route:
+            for label in route.hexes:
+                found.setdefault(label, set()).add(route.kind)
+        return found
+
+    def hex_at(self, x: int, y: int) -> str | None:
+        """The hex whose interior holds the character at (x, y) of the map, if any."""
+        if 0 <= y < self.height and 0 <= x < self.width:
+            return self.owner[y][x]
+        return None
+
+    def box(self, label: str) -> tuple[int, int, int, int]:
+        """(x, y, width, height) of hex `label`, edges included, for scrolling it into view."""
+        x, y = self.origin[label]
+        return x, y - 1, 2 * self.shape.s + self.shape.w, 2 * self.shape.s + 1
+
+    def side_char(self, side: str) -> str:
+        sd = self.scenario.side.get(side)
+        text = clean((sd.short or sd.name) if sd else side) or "?"
+        return to_ascii(text[0]) if self.g.ascii else text[0]
+
+    def text(self, value: str) -> str:
+        value = clean(value)
+        return to_ascii(value) if self.g.ascii else value
+
+    def unit_code(self, state: State, uid: str, concealed: frozenset[str], width: int) -> str:
+        """A unit in `width` characters: side letter (lower case once it has lost steps) and factors."""
+        spec = self.scenario.unit[uid]
+        u = state.units[uid]
+        side = self.side_char(spec.side)
+        if u.steps < spec.steps:
+            side = side.lower()
+        if uid in concealed:
+            return side + self.g.hidden * 2
+        lost = min(max(spec.steps - u.steps, 0), len(spec.factors) - 1)
+        values = [str(v) for v in spec.factors[lost].values()] if spec.factors else []
+        if width >= 7:
+            return f"{side} " + "-".join(values)
+        if len(values) >= 2:
+            return side + values[0] + "-" + values[-1]
+        return side + "".join(values)
+
+    def paint(self, state: State, overlay: Overlay) -> list[Row]:
+        s, w = self.shape.s, self.shape.w
+        grid: list[list[Cell]] = [[(" ", PLAIN)] * self.width for _ in range(self.height)]
+
+        def put(x: int, y: int, ch: str, style: Style) -> None:
+            if 0 <= y < self.height and 0 <= x < self.width:
+                grid[y][x] = (ch, style)
+
+        stacks: dict[str, list[str]] = {}
+        for uid, u in state.units.items():
+            if u.on_map:
+                stacks.setdefault(u.location, []).append(uid)
+        for x, y in self.origin.values():
+            for dx in range(w):
+                put(x + s + dx, y - 1, "_", EDGE)
+            for k in range(s):
+                put(x + s - 1 - k, y + k, "/", EDGE)
+                put(x + s + w + k, y + k, "\\", EDGE)
+                put(x + k, y + s + k, "\\", EDGE)
+                put(x + 2 * s + w - 1 - k, y + s + k, "/", EDGE)
+        for label, (x, y) in self.origin.items():  # contents after all edges: a top edge is a bottom line
+            lines = self._content(label, state, overlay, stacks.get(label, []))
+            bg = self.terrain_bg.get(self.scenario.terrain_at(label).id, PLAIN)
+            if label == overlay.cursor:
+                bg = bg + CURSOR
+            for k, ((x0, width), cells) in enumerate(zip(self._interior(x), lines)):
+                for dx, (ch, style) in enumerate(cells[:width]):
+                    put(x0 + dx, y + k, ch, bg + style)
+        self._features(put, grid)
+        return [tuple(row) for row in grid]
+
+    def _features(self, put: Callable[[int, int, str, Style], None], grid: list[list[Cell]]) -> None:
+        s, w = self.shape.s, self.shape.w
+        parse = self.scenario.grid.parse
+        for hs in self.scenario.map.hexside:
+            a, b = hs.hexes
+            if a not in self.origin or b not in self.origin:
+                continue
+            ha, hb = parse(a), parse(b)
+            step = Hex(hb.q - ha.q, hb.r - ha.r)
+            if step not in DIRECTIONS:
+                continue
+            d = DIRECTIONS.index(step)
+            x, y = self.origin[a]
+            ch = self.g.for_feature(hs.feature)
+            cells: list[tuple[int, int]]
+            if d == 0:
+                cells = [(x + s + i, y - 1) for i in range(w)]
+            elif d == 3:
+                cells = [(x + s + i, y + 2 * s - 1) for i in range(w)]
+            elif d == 1:
+                cells = [(x + s + w + k, y + k) for k in range(s)]
+            elif d == 2:
+                cells = [(x + 2 * s + w - 1 - k, y + s + k) for k in range(s)]
+            elif d == 4:
+                cells = [(x + k, y + s + k) for k in range(s)]
+            else:
+                cells = [(x + s - 1 - k, y + k) for k in range(s)]
+            for cx, cy in cells:
+                old, style = grid[cy][cx]
+                if old in "_/\\":
+                    put(cx, cy, ch, style + FEATURE)
+
+    def _content(self, label: str, state: State, ov: Overlay, stack: list[str]) -> list[list[Cell]]:
+        """The interior text of hex `label`, line by line, each line a list of cells."""
+        g, sc = self.g, self.scenario
+        widths = self.shape.widths
+        terrain = sc.terrain_at(label)
+        glyph = self.text(terrain.glyph)[:2].ljust(2, ".")
+        place = sc.places.get(label)
+        holder = state.control.get(label, "")
+        routes = self._routes_at.get(label, set())
+        route_ch = g.for_route(sorted(routes)[0]) if routes else "_"
+        edge_ch = g.zoc if label in ov.zoc else route_ch
+        edge_style = ZOC if label in ov.zoc else (ROUTE if routes else EDGE)
+        marked = label in ov.marks
+
+        def cells(text: str, style: Style, width: int, fill: str = " ") -> list[Cell]:
+            text = text[:width].ljust(width, fill)
+            return [(ch, style) for ch in text]
+
+        unit_line: list[Cell] | None = None
+        shown = list(stack)
+        if shown:
+            top = ov.selected if ov.selected in shown else shown[0]
+            side = sc.unit[top].side
+            style = SIDE_STYLES[self.side_index.get(side, 0) % len(SIDE_STYLES)]
+            if top == ov.selected:
+                style = style + Style(reverse=True)
+            if len(shown) > 1 and widths[-1] < 7:
+                code = self.side_char(side) + "x" + str(len(shown))
+            else:
+                code = self.unit_code(state, top, ov.concealed, widths[min(1, len(widths) - 1)])
+            unit_line = cells(code, style, max(widths), "_" if len(widths) == 2 else " ")
+        label_style = MARK if marked else (PLACE if place and place.vp else LABEL)
+        if len(widths) == 2:  # compact: the label, then one line of content on the bottom edge
+            first = cells(label, label_style, 4)
+            if unit_line is not None:
+                second = unit_line[:4]
+            elif label in ov.path:
+                second = cells(g.path + "__", PATH, 4, "_")
+            elif label in ov.reach:
+                second = cells(g.reach + cost_text(ov.reach[label]), REACH, 4, "_")
+            elif place and place.vp:
+                mark = self.side_char(holder) if holder else "-"
+                second = cells(self.text(place.name)[:3] + mark, PLACE, 4, "_")
+            else:
+                second = [(edge_ch, edge_style), (glyph[0], PLAIN), (glyph[1], PLAIN), (edge_ch, edge_style)]
+            return [first, second]
+        # detailed: label and victory mark; unit; name or stack or reach; terrain and routes
+        top_text = label
+        if place and place.vp:
+            top_text += f" {g.vp}" + (self.side_char(holder) if holder else "-")
+        lines = [cells(top_text, label_style, widths[0])]
+        if unit_line is not None:
+            lines.append(unit_line)
+            top = ov.selected if ov.selected in shown else shown[0]
+            extra = f"+{len(shown) - 1} more" if len(shown) > 1 else self.text(sc.unit[top].name)
+            lines.append(cells(extra, PLAIN, widths[2]))
+        else:
+            name = self.text(place.name) if place else self.text(terrain.name)
+            lines.append(cells(name, PLACE if place else PLAIN, widths[1]))
+            if label in ov.path:
+                lines.append(cells(f" {g.path} path", PATH, widths[2]))
+            elif label in ov.reach:
+                lines.append(cells(f" {g.reach}{cost_text(ov.reach[label])} MP", REACH, widths[2]))
+            else:
+                lines.append(cells("", PLAIN, widths[2]))
+        bottom = [(edge_ch, edge_style), ("_", EDGE), (glyph[0], PLAIN), (glyph[1], PLAIN), ("_", EDGE),
+                  ("_", EDGE), (edge_ch, edge_style)]
+        lines.append(bottom[: widths[3]])
+        return lines

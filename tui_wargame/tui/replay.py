@@ -1,0 +1,246 @@
+"""The replay viewer: step through a save by record, phase or turn; autoplay; play on from any point.
+
+It reads the engine's records and `state_at` (snapshots make stepping back
+cheap) and never writes to the save it shows: "play from here" copies the
+records up to the shown one into a new save and opens that.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.timer import Timer
+from textual.widgets import Footer, Input, Static
+
+from tui_wargame import savefile
+from tui_wargame.engine import Game
+from tui_wargame.model import EMPTY, State, fold
+from tui_wargame.tui.glyphs import Glyphs
+from tui_wargame.tui.hexmap import HexMap
+from tui_wargame.tui.info import Namer, header, record_lines, victory_text
+from tui_wargame.tui.mapdraw import Overlay
+
+SPEEDS = (4.0, 2.0, 1.0, 0.5, 0.25)  # seconds per record
+
+
+def touched_hexes(game: Game, seq: int) -> frozenset[str]:
+    """The hexes record `seq`'s events name: where units went, were placed, fought."""
+    found: set[str] = set()
+    before = game.state_at(seq - 1)
+    for e in game.records[seq].events:
+        for key in ("hex", "to"):
+            v = e.get(key)
+            if isinstance(v, str) and v[:1].isdigit():
+                found.add(v)
+        for v in e.get("path", ()) or ():
+            found.add(str(v))
+        uid = e.get("unit")
+        if e.kind == "unit_moved" and uid in before.units:
+            found.add(before.units[uid].location)
+    return frozenset(found)
+
+
+class JumpScreen(ModalScreen[str | None]):
+    """Ask where to jump: a record number, or t and a turn number."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="jump.cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static("Jump to record N, or to turn tN (empty Enter cancels):")
+            yield Input(id="jump")
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ReplayScreen(Screen[None]):
+    """Shows the game as it stood after one record, with that record's events and dice."""
+
+    BINDINGS = [
+        Binding("right,l,period", "step(1)", "Next", id="replay.next"),
+        Binding("left,h,comma", "step(-1)", "Back", id="replay.back"),
+        Binding("down,j,rightsquarebracket", "phase(1)", "Phase+", id="replay.phase_next"),
+        Binding("up,k,leftsquarebracket", "phase(-1)", "Phase-", show=False, id="replay.phase_back"),
+        Binding("pagedown,J", "turn(1)", "Turn+", id="replay.turn_next"),
+        Binding("pageup,K", "turn(-1)", "Turn-", show=False, id="replay.turn_back"),
+        Binding("home,g", "jump_to(0)", "Start", show=False, id="replay.start"),
+        Binding("end,G", "jump_to(-1)", "End", show=False, id="replay.end"),
+        Binding("colon,slash", "jump", "Jump", id="replay.jump"),
+        Binding("space,a", "autoplay", "Auto", id="replay.autoplay"),
+        Binding("plus,equals_sign", "speed(1)", "Faster", show=False, id="replay.faster"),
+        Binding("minus", "speed(-1)", "Slower", show=False, id="replay.slower"),
+        Binding("z", "zoom", "Zoom", show=False, id="replay.zoom"),
+        Binding("p", "play_from_here", "Play on", id="replay.play"),
+        Binding("q,escape", "leave", "Back", id="replay.quit"),
+    ]
+
+    def __init__(self, game: Game, glyphs: Glyphs, *, saves_dir: Path | None = None) -> None:
+        super().__init__()
+        self.game = game
+        self.g = glyphs
+        self.names = Namer(game, glyphs)
+        self.seq = game.seq
+        self.speed = 2
+        self.timer: Timer | None = None
+        self.saves_dir = saves_dir
+        self._states: list[State] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="header")
+        with Horizontal(id="body"):
+            yield HexMap(self.game.scenario, self.g, id="map")
+            yield Static(id="events")
+        yield Static(id="prompt")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show()
+
+    def show(self) -> None:
+        game, seq = self.game, self.seq
+        state = game.state_at(seq)
+        marks = touched_hexes(game, seq)
+        cursor = min(marks) if marks else None
+        self.query_one(HexMap).show(state, Overlay(cursor=cursor, marks=marks))
+        where = f"replay {seq}/{game.seq}" + (" (finished)" if game.state.over else " (unfinished)")
+        top = header(game, state, self.names, where=where, width=self.size.width or 80)
+        self.query_one("#header", Static).update(top)
+        text = Text()
+        for line in record_lines(game, seq, self.names):
+            text.append(line + "\n")
+        text.append(self.g.rule * 28 + "\n", style="dim")
+        text.append_text(victory_text(game, state, self.names))
+        self.query_one("#events", Static).update(text)
+        auto = f"autoplay {SPEEDS[self.speed]:g}s/record" if self.timer else "paused"
+        prompt = Text(f"Record {seq} of {game.seq}  {self.g.sep}  {auto}\n", style="bold")
+        prompt.append("Left/Right: record  Up/Down: phase  PgUp/PgDn: turn  :: jump  "
+                      "Space: autoplay  +/-: speed  p: play from here", style="dim")
+        self.query_one("#prompt", Static).update(prompt)
+
+    def go(self, seq: int) -> None:
+        self.seq = min(max(seq, 0), self.game.seq)
+        self.show()
+
+    def _starts(self, key: Callable[[State], object]) -> list[int]:
+        """The first record of each run of records whose state gives the same `key` (one fold, cached)."""
+        if len(self._states) != len(self.game.records):
+            self._states, state = [], EMPTY
+            for r in self.game.records:
+                state = fold(state, r.events)
+                self._states.append(state)
+        starts, last = [], None
+        for seq, state in enumerate(self._states):
+            k = key(state)
+            if k != last:
+                starts.append(seq)
+                last = k
+        return starts
+
+    def _step_in(self, starts: list[int], direction: int) -> None:
+        if direction > 0:
+            later = [s for s in starts if s > self.seq]
+            self.go(later[0] if later else self.game.seq)
+        else:
+            earlier = [s for s in starts if s < self.seq]
+            self.go(earlier[-1] if earlier else 0)
+
+    def action_step(self, n: int) -> None:
+        self.go(self.seq + n)
+
+    def action_phase(self, n: int) -> None:
+        self._step_in(self._starts(lambda s: (s.turn, s.active, s.phase)), n)
+
+    def action_turn(self, n: int) -> None:
+        self._step_in(self._starts(lambda s: s.turn), n)
+
+    def action_jump_to(self, seq: int) -> None:
+        self.go(self.game.seq if seq < 0 else seq)
+
+    def action_jump(self) -> None:
+        def where(text: str | None) -> None:
+            if not text:
+                return
+            try:
+                if text.lower().startswith("t"):
+                    turn = int(text[1:]) - 1
+                    starts = [s for s in self._starts(lambda st: st.turn) if self._states[s].turn == turn]
+                    if starts:
+                        self.go(starts[0])
+                    else:
+                        self.notify(f"No turn {turn + 1} in this game", severity="warning")
+                else:
+                    self.go(int(text))
+            except ValueError:
+                self.notify(f"Not a record or turn: {self.names.text(text)}", severity="warning")
+
+        self.app.push_screen(JumpScreen(), where)
+
+    def action_autoplay(self) -> None:
+        if self.timer:
+            self.timer.stop()
+            self.timer = None
+        else:
+            if self.seq >= self.game.seq:
+                self.seq = 0
+            self.timer = self.set_interval(SPEEDS[self.speed], self._tick)
+        self.show()
+
+    def _tick(self) -> None:
+        if self.seq < self.game.seq:
+            self.seq += 1
+        if self.seq >= self.game.seq and self.timer:
+            self.timer.stop()
+            self.timer = None
+        self.show()
+
+    def action_speed(self, n: int) -> None:
+        self.speed = min(max(self.speed + n, 0), len(SPEEDS) - 1)
+        if self.timer:
+            self.timer.stop()
+            self.timer = self.set_interval(SPEEDS[self.speed], self._tick)
+        self.show()
+
+    def action_zoom(self) -> None:
+        hexmap = self.query_one(HexMap)
+        hexmap.set_detailed(not hexmap.detailed)
+
+    def action_play_from_here(self) -> None:
+        """Copy the records up to the one shown into a new save and play it; the original is untouched."""
+        from tui_wargame.tui.game import GameScreen
+
+        folder: Path = self.saves_dir or getattr(self.app, "saves_dir", None) or Path("saves")
+        path = branch_path(folder, self.game.scenario.id)
+        savefile.create(path, self.game.header, self.game.records[: self.seq + 1])
+        branch = Game.open(path, write=True, scenario_dirs=getattr(self.app, "scenario_dirs", None))
+        if self.timer:
+            self.timer.stop()
+            self.timer = None
+        greeting = f"Playing on from record {self.seq} in {path}; the original save is unchanged"
+        self.app.switch_screen(GameScreen(branch, self.g, greeting=greeting))
+
+    def action_leave(self) -> None:
+        if len(self.app.screen_stack) > 2:
+            self.app.pop_screen()
+        else:
+            self.app.exit()
+
+
+def branch_path(folder: Path, scenario_id: str) -> Path:
+    """A new save name in `folder` for a game branched from another."""
+    folder.mkdir(parents=True, exist_ok=True)
+    n = 1
+    while (path := folder / f"{scenario_id}-branch-{n}.toml").exists():
+        n += 1
+    return path

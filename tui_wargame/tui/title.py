@@ -1,0 +1,199 @@
+"""The title screen: choose a scenario and start a hot-seat game, continue or replay a save, quit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tui_wargame import savefile, scenario_file
+from tui_wargame.engine import Game
+from tui_wargame.errors import WargameError
+from tui_wargame.model import Scenario
+from tui_wargame.text import clean
+from tui_wargame.tui.glyphs import Glyphs, to_ascii
+from tui_wargame.views import scenario_summary
+
+
+def new_save_path(folder: Path, scenario_id: str) -> Path:
+    n = 1
+    while (path := folder / f"{scenario_id}-{n}.toml").exists():
+        n += 1
+    return path
+
+
+class TitleScreen(Screen[None]):
+    BINDINGS = [
+        Binding("n", "new_game", "New game", id="title.new"),
+        Binding("c", "continue_game", "Continue", id="title.continue"),
+        Binding("r", "replay", "Replay", id="title.replay"),
+        Binding("tab", "switch_list", "Scenarios/saves", id="title.switch", priority=True),
+        Binding("q", "app.quit", "Quit", id="title.quit"),
+    ]
+
+    def __init__(self, glyphs: Glyphs, scenario_dirs: list[Path] | None, saves_dir: Path) -> None:
+        super().__init__()
+        self.g = glyphs
+        self.scenario_dirs = scenario_dirs
+        self.saves_dir = saves_dir
+        self.scenarios: list[Scenario] = []
+        self.saves: list[Path] = []
+        self.problems: list[str] = []
+
+    def text(self, value: object) -> str:
+        s = clean(str(value))
+        return to_ascii(s) if self.g.ascii else s
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text("tui-wargame: choose a scenario, or a save to continue or replay", style="bold"),
+                     id="header")
+        with Horizontal(id="body"):
+            with Vertical(id="lists"):
+                yield Static("Scenarios")
+                yield OptionList(id="scenarios")
+                yield Static("Saves")
+                yield OptionList(id="saves")
+            yield Static(id="about")
+        yield Static(Text("Enter/n: new hot-seat game  c: continue save  r: replay save  Tab: switch list  "
+                          "q: quit", style="dim"), id="prompt")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.load()
+        self.query_one("#scenarios", OptionList).focus()
+
+    def on_screen_resume(self) -> None:
+        self.load_saves()  # a game played since may have added or touched a save
+
+    def load(self) -> None:
+        self.scenarios = []
+        for path in sorted(scenario_file.scenario_files(self.scenario_dirs).values()):
+            try:
+                self.scenarios.append(scenario_file.load(path))
+            except WargameError as exc:
+                self.problems.append(str(exc))
+        scen = self.query_one("#scenarios", OptionList)
+        scen.clear_options()
+        scen.add_options([Option(Text(self.text(s.title)), id=s.id) for s in self.scenarios])
+        if self.scenarios:
+            scen.highlighted = 0
+        self.describe_scenario(0)
+        self.load_saves()
+
+    def load_saves(self) -> None:
+        """List the saves, newest first, keeping the highlighted one highlighted."""
+        saves = self.query_one("#saves", OptionList)
+        chosen = self.saves[saves.highlighted] if saves.highlighted is not None and self.saves else None
+        if self.saves_dir.is_dir():
+            self.saves = sorted(self.saves_dir.glob("*.toml"), key=lambda p: -p.stat().st_mtime)
+        saves.clear_options()
+        saves.add_options([Option(Text(self.text(p.name))) for p in self.saves])
+        if chosen in self.saves:
+            saves.highlighted = self.saves.index(chosen)
+
+    def describe_scenario(self, index: int) -> None:
+        about = Text()
+        if not self.scenarios:
+            about.append("No scenarios found.\n" + "\n".join(self.text(p) for p in self.problems))
+        elif 0 <= index < len(self.scenarios):
+            s = scenario_summary(self.scenarios[index])
+            about.append(self.text(s["title"]) + "\n", style="bold")
+            about.append(f"{self.text(' vs '.join(x['name'] for x in s['sides']))}\n")
+            about.append(f"{self.text(s['length'])}\nrules: {self.text(s['system'])}\n\n")
+            about.append(self.text(s["description"]))
+        self.query_one("#about", Static).update(about)
+
+    def describe_save(self, index: int) -> None:
+        about = Text()
+        if 0 <= index < len(self.saves):
+            path = self.saves[index]
+            try:
+                save = savefile.read(path)
+                h = save.header
+                about.append(f"{self.text(path.name)}\n", style="bold")
+                about.append(f"scenario {self.text(h.scenario)}, seed {h.seed}\n"
+                             f"started {self.text(h.created)}\n{len(save.records)} records\n")
+            except WargameError as exc:
+                about.append(self.text(exc))
+        self.query_one("#about", Static).update(about)
+
+    @on(OptionList.OptionHighlighted, "#scenarios")
+    def _scenario_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.describe_scenario(event.option_index)
+
+    @on(OptionList.OptionHighlighted, "#saves")
+    def _save_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.describe_save(event.option_index)
+
+    @on(OptionList.OptionSelected, "#scenarios")
+    def _scenario_selected(self) -> None:
+        self.action_new_game()
+
+    @on(OptionList.OptionSelected, "#saves")
+    def _save_selected(self) -> None:
+        self.action_continue_game()
+
+    def action_switch_list(self) -> None:
+        scen, saves = self.query_one("#scenarios", OptionList), self.query_one("#saves", OptionList)
+        target = saves if scen.has_focus else scen
+        target.focus()
+        if target.highlighted is None and target.option_count:
+            target.highlighted = 0
+
+    def _chosen_save(self) -> Path | None:
+        saves = self.query_one("#saves", OptionList)
+        if saves.highlighted is None or not self.saves:
+            self.notify("Choose a save first (Tab to the saves list)", severity="warning")
+            return None
+        return self.saves[saves.highlighted]
+
+    def action_new_game(self) -> None:
+        from tui_wargame.tui.game import GameScreen
+
+        scen = self.query_one("#scenarios", OptionList)
+        if scen.highlighted is None or not self.scenarios:
+            return
+        scenario = self.scenarios[scen.highlighted]
+        self.saves_dir.mkdir(parents=True, exist_ok=True)
+        try:
+            game = Game.new(scenario, new_save_path(self.saves_dir, scenario.id))
+        except WargameError as exc:
+            self.notify(self.text(exc), severity="error")
+            return
+        self.load_saves()
+        greeting = f"New game, seed {game.header.seed}; every order is saved in {self.text(game.path)}"
+        self.app.push_screen(GameScreen(game, self.g, greeting=greeting))
+
+    def _open(self, write: bool) -> Game | None:
+        path = self._chosen_save()
+        if path is None:
+            return None
+        try:
+            return Game.open(path, write=write, scenario_dirs=self.scenario_dirs)
+        except WargameError as exc:
+            self.notify(self.text(exc), severity="error")
+            return None
+
+    def action_continue_game(self) -> None:
+        from tui_wargame.tui.game import GameScreen
+
+        game = self._open(write=True)
+        if game:
+            self.app.push_screen(GameScreen(game, self.g))
+
+    def action_replay(self) -> None:
+        from tui_wargame.tui.replay import ReplayScreen
+
+        game = self._open(write=False)
+        if game:
+            self.app.push_screen(ReplayScreen(game, self.g, saves_dir=self.saves_dir))
+
+
+
