@@ -221,3 +221,10 @@ async def test_the_panel_shows_hex_stack_and_the_selected_units_state(game: Game
         await press(pilot, "right")
         panel = screen_text(pilot.app)
         assert "Ford Hill, 2 VP, held by Blue" in panel and "b1 Blue Guards 3-4-3" in panel
+
+
+@sync
+async def test_after_the_hand_over_the_cursor_is_on_the_new_sides_units(game: Game) -> None:
+    async with app_for(game).run_test(size=(80, 24)) as pilot:
+        await press(pilot, "e", "y", "e", "enter")
+        assert pilot.app.screen.viewer == "blue" and pilot.app.screen.cursor in ("0402", "0501")

@@ -241,7 +241,8 @@ class GameScreen(Screen[None]):
             return False
         self.say(short_report(self.game, record.seq, self.names))
         self.path = ()
-        if self.selected and not self.game.state.units.get(self.selected, None):
+        unit = self.game.state.units.get(self.selected or "")
+        if unit is None or not unit.on_map:
             self.selected = None
         self._log_new()
         self.redraw()
@@ -266,6 +267,9 @@ class GameScreen(Screen[None]):
 
         def taken(_: None) -> None:
             self.viewer = state.to_act
+            where = state.pending.data.get("hex") if state.pending else None
+            origin = self.query_one(HexMap).painter.origin  # to the decision's hex, or the side's units
+            self.cursor = where if isinstance(where, str) and where in origin else self._first_hex()
             self._reset_log()  # told again, without what the new viewer may not see
             self.redraw()
 
@@ -280,7 +284,7 @@ class GameScreen(Screen[None]):
             self.redraw()
             return
         if len(orders) > 300:
-            orders = orders[:300]
+            title, orders = f"{title} (the first 300 of {len(orders)}; use : for the rest)", orders[:300]
 
         def chosen(text: str | None) -> None:
             if text:
