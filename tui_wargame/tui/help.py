@@ -29,7 +29,11 @@ TITLES = {"keys": "Keys", "tables": "CRT & tables", "terrain": "Terrain", "rules
           "combats": "Combats", "victory": "Victory"}
 
 
-def keys_text(g: Glyphs) -> Text:
+KEY_NAMES = {"question_mark": "?", "colon": ":", "leftsquarebracket": "[", "rightsquarebracket": "]",
+             "equals_sign": "=", "plus": "+", "minus": "-", "period": ".", "comma": ",", "slash": "/"}
+
+
+def keys_text() -> Text:
     """Every binding of the game and replay screens, with its id (for keymaps) and keys."""
     from tui_wargame.tui.game import GameScreen
     from tui_wargame.tui.replay import ReplayScreen
@@ -39,8 +43,7 @@ def keys_text(g: Glyphs) -> Text:
         out.append(f"{title}\n", style="bold underline")
         for b in screen.BINDINGS:
             assert isinstance(b, Binding)
-            keys = " ".join(k.strip().replace("question_mark", "?").replace("colon", ":")
-                            for k in b.key.split(","))
+            keys = " ".join(KEY_NAMES.get(k.strip(), k.strip()) for k in b.key.split(","))
             out.append(f"  {keys:<22} {b.description:<16} {b.id}\n")
     out.append("\nIn dialogs: Enter chooses, Esc or q cancels; y/n answer questions.\n")
     return out
@@ -163,7 +166,7 @@ class HelpScreen(Screen[None]):
         self.query_one("#tabs", Static).update(bar)
         game, names = self.game, self.names
         content = {
-            "keys": lambda: keys_text(self.g),
+            "keys": keys_text,
             "tables": lambda: tables_text(game, names),
             "terrain": lambda: terrain_text(game, names, self.g),
             "rules": lambda: rules_text(game, names),
