@@ -71,8 +71,10 @@ def test_no_command_opens_the_title_screen_and_play_replay_open_the_app(
     assert save.exists()
     assert cli.main([*dirs, "play", str(save)]) == 0
     assert cli.main([*dirs, "replay", str(save)]) == 0
+    assert cli.main([*dirs, "play", str(TESTBED_DIR / "testbed.toml")]) == 0  # a scenario file: a new game
+    assert (tmp_path / "saves" / "testbed-2.toml").exists()
     assert opened == [("title", None, False), ("play", "movement", True), ("play", "movement", False),
-                      ("replay", "movement", False)]
+                      ("replay", "movement", False), ("play", "movement", False)]
     assert cli.main([*dirs, "play", "nosuch"]) == 2
 
 

@@ -205,3 +205,26 @@ async def test_orders_chooser_and_fire_support_use_the_legal_orders(game: Game) 
         assert "Fire support: no legal orders here now" in screen_text(pilot.app)
         await press(pilot, "down", "down", "w")
         assert "is not next to 0101" in screen_text(pilot.app)
+
+
+@sync
+async def test_the_panel_shows_hex_stack_and_the_selected_units_state(game: Game) -> None:
+    async with app_for(game).run_test(size=(80, 24)) as pilot:
+        await press(pilot, "tab", "right", "m", "enter")
+        panel = screen_text(pilot.app)
+        assert "0201 Clear" in panel and ">r1 1st Red Rifles 4-3-4" in panel
+        assert "MP left 3.5 of 4" in panel and "status: moved" in panel  # the road costs 1/2
+        assert "no orders for it now" in panel
+        await press(pilot, "right", "down")
+        panel = screen_text(pilot.app)
+        assert "0302 Clear" in panel and "river to 0402" in panel
+        await press(pilot, "right")
+        panel = screen_text(pilot.app)
+        assert "Ford Hill, 2 VP, held by Blue" in panel and "b1 Blue Guards 3-4-3" in panel
+
+
+@sync
+async def test_after_the_hand_over_the_cursor_is_on_the_new_sides_units(game: Game) -> None:
+    async with app_for(game).run_test(size=(80, 24)) as pilot:
+        await press(pilot, "e", "y", "e", "enter")
+        assert pilot.app.screen.viewer == "blue" and pilot.app.screen.cursor in ("0402", "0501")

@@ -37,7 +37,8 @@ from tui_wargame.tui.info import (
 )
 from tui_wargame.tui.mapdraw import Overlay
 
-FIRE_WORDS = ("fire", "support", "bombard", "barrage", "artillery")
+FIRE_WORDS = ("fire", "support", "bombard", "barrage", "artillery", "air", "observe")
+MOVE_VERBS = ("move", "enter")  # an on-map move; an entry from off the map (reinforcements)
 NOT_ACTING = ("end", "undo")
 
 
@@ -241,7 +242,8 @@ class GameScreen(Screen[None]):
             return False
         self.say(short_report(self.game, record.seq, self.names))
         self.path = ()
-        if self.selected and not self.game.state.units.get(self.selected, None):
+        unit = self.game.state.units.get(self.selected or "")
+        if unit is None or not unit.on_map:
             self.selected = None
         self._log_new()
         self.redraw()
@@ -266,6 +268,9 @@ class GameScreen(Screen[None]):
 
         def taken(_: None) -> None:
             self.viewer = state.to_act
+            where = state.pending.data.get("hex") if state.pending else None
+            origin = self.query_one(HexMap).painter.origin  # to the decision's hex, or the side's units
+            self.cursor = where if isinstance(where, str) and where in origin else self._first_hex()
             self._reset_log()  # told again, without what the new viewer may not see
             self.redraw()
 
@@ -280,7 +285,7 @@ class GameScreen(Screen[None]):
             self.redraw()
             return
         if len(orders) > 300:
-            orders = orders[:300]
+            title, orders = f"{title} (the first 300 of {len(orders)}; use : for the rest)", orders[:300]
 
         def chosen(text: str | None) -> None:
             if text:
@@ -338,15 +343,20 @@ class GameScreen(Screen[None]):
         """Select the next unit of the side to act that still has an order to give."""
         state, sc = self.game.state, self.game.scenario
         ready = sorted({o.args[0] for o in self.legal()
-                        if o.args and o.args[0] in sc.unit and sc.unit[o.args[0]].side == state.to_act
-                        and state.units[o.args[0]].on_map})
+                        if o.args and o.args[0] in sc.unit and sc.unit[o.args[0]].side == state.to_act})
         if not ready:
             self.say("No unit has an order left to give; e ends the phase")
             self.redraw()
             return
         after = [u for u in ready if self.selected is None or u > self.selected]
         self.selected = (after or ready)[0]
-        self.cursor = state.units[self.selected].location
+        where = state.units[self.selected].location
+        if state.units[self.selected].on_map:
+            self.cursor = where
+        else:  # off the map (reinforcements): the cursor goes to the nearest hex it may enter
+            reach = self.reach()
+            if reach:
+                self.cursor = min(reach, key=lambda h: (reach[h], h))
         self.path = ()
         self.message = Text("")
         self.redraw()
@@ -354,9 +364,11 @@ class GameScreen(Screen[None]):
     def _path_to(self, uid: str, target: str) -> tuple[str, ...] | None:
         """A path for `uid` to `target`: the legal move order's, else downhill through the reach costs."""
         moves = [o for o in self.legal()
-                 if o.verb == "move" and o.args[:1] == (uid,) and o.args[-1] == target]
+                 if o.verb in MOVE_VERBS and o.args[:1] == (uid,) and o.args[-1] == target]
         if moves:
             return min(moves, key=lambda o: len(o.args)).args[1:]
+        if not self.game.state.units[uid].on_map:
+            return None  # an entry needs the legal order's own path
         reach = self.reach()
         if target not in reach:
             return None
@@ -388,7 +400,8 @@ class GameScreen(Screen[None]):
             self.say(f"{self.names.unit(uid)} cannot reach {self.cursor} now")
             self.redraw()
             return
-        self.submit(" ".join(("move", uid, *path)))
+        verb = "move" if self.game.state.units[uid].on_map else "enter"
+        self.submit(" ".join((verb, uid, *path)))
 
     def action_waypoint(self) -> None:
         """Add the cursor hex to the path being built, one adjacent hex at a time."""
@@ -434,18 +447,22 @@ class GameScreen(Screen[None]):
             self.say(f"The phase cannot be ended now{why}")
             self.redraw()
             return
-        idle = {o.args[0] for o in orders if o.verb not in NOT_ACTING and o.args and o.args[0] in sc.unit}
-        if not idle:
+        acting = [o for o in orders if o.verb not in NOT_ACTING]
+        if not acting:
             self.submit(ends[0].text)
             return
+        idle = sorted({a for o in acting for a in o.args if a in sc.unit})
+        if idle:
+            what = f"{len(idle)} unit(s) could still act ({', '.join(idle[:6])})"
+        else:
+            what = f"{len(acting)} order(s) could still be given (e.g. {acting[0].text})"
 
         def answer(yes: bool | None) -> None:
             if yes:
                 self.submit(ends[0].text)
 
         self.app.push_screen(
-            ConfirmScreen(f"{len(idle)} unit(s) could still act ({', '.join(sorted(idle)[:6])}). "
-                          f"End the {self.names.text(state.phase)} phase?"), answer)
+            ConfirmScreen(f"{self.names.text(what)}. End the {self.names.text(state.phase)} phase?"), answer)
 
     def action_undo(self) -> None:
         self.submit("undo")

@@ -29,7 +29,11 @@ TITLES = {"keys": "Keys", "tables": "CRT & tables", "terrain": "Terrain", "rules
           "combats": "Combats", "victory": "Victory"}
 
 
-def keys_text(g: Glyphs) -> Text:
+KEY_NAMES = {"question_mark": "?", "colon": ":", "leftsquarebracket": "[", "rightsquarebracket": "]",
+             "equals_sign": "=", "plus": "+", "minus": "-", "period": ".", "comma": ",", "slash": "/"}
+
+
+def keys_text() -> Text:
     """Every binding of the game and replay screens, with its id (for keymaps) and keys."""
     from tui_wargame.tui.game import GameScreen
     from tui_wargame.tui.replay import ReplayScreen
@@ -39,35 +43,53 @@ def keys_text(g: Glyphs) -> Text:
         out.append(f"{title}\n", style="bold underline")
         for b in screen.BINDINGS:
             assert isinstance(b, Binding)
-            keys = " ".join(k.strip().replace("question_mark", "?").replace("colon", ":")
-                            for k in b.key.split(","))
+            keys = " ".join(KEY_NAMES.get(k.strip(), k.strip()) for k in b.key.split(","))
             out.append(f"  {keys:<22} {b.description:<16} {b.id}\n")
     out.append("\nIn dialogs: Enter chooses, Esc or q cancels; y/n answer questions.\n")
     return out
 
 
+def _is_grid(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(r, list) for r in value)
+
+
+def _grid(out: Text, rows: list[list[Any]], header: Any, names: Namer, indent: str) -> None:
+    """A table of rows, headed by `header` (a list of column names) when there is one."""
+    cells = [[names.text(c) for c in r] for r in rows]
+    titled = isinstance(header, list)
+    if titled:
+        cells.insert(0, [names.text(c) for c in header])
+    width = max(len(c) for r in cells for c in r) + 1
+    for i, r in enumerate(cells):
+        label = "" if titled and i == 0 else str(i if titled else i + 1)
+        out.append(f"{indent}{label:>3} " + "".join(c.rjust(width) for c in r) + "\n",
+                   style="bold" if titled and i == 0 else "")
+
+
+def _table(out: Text, key: str, value: Any, siblings: Mapping[str, Any], names: Namer, indent: str) -> None:
+    """One entry of the scenario's rule data: grids as tables, mappings entry by entry, the rest as is."""
+    if _is_grid(value):
+        out.append(f"{indent}{names.text(key)}\n", style="bold")
+        header = siblings.get(f"{key}_columns", siblings.get("columns"))
+        _grid(out, value, header, names, indent)
+    elif isinstance(value, Mapping):
+        out.append(f"{indent}{names.text(key)}\n", style="bold")
+        for k, v in value.items():
+            if k == "columns" and any(_is_grid(x) for x in value.values()):
+                continue  # shown as the grid's header
+            _table(out, str(k), v, value, names, indent + "  ")
+    elif key.endswith("_columns") and _is_grid(siblings.get(key.removesuffix("_columns"))):
+        return
+    else:
+        out.append(f"{indent}{names.text(key)}: {names.text(value)}\n")
+
+
 def tables_text(game: Game, names: Namer) -> Text:
-    """The rule system's data in the scenario: tables as grids, settings as lines."""
+    """The rule system's data in the scenario (the CRT among it): tables as grids, settings as lines."""
     out = Text()
     rules: Mapping[str, Any] = game.scenario.rules
     for key, value in rules.items():
-        out.append(f"{names.text(key)}\n", style="bold")
-        if isinstance(value, list) and value and all(isinstance(r, list) for r in value):
-            header = rules.get(f"{key}_columns")
-            rows = [[names.text(c) for c in r] for r in value]
-            if isinstance(header, list):
-                rows.insert(0, [names.text(c) for c in header])
-            width = max(len(c) for r in rows for c in r) + 1
-            for i, r in enumerate(rows):
-                titled = isinstance(header, list)
-                label = "" if titled and i == 0 else str(i if titled else i + 1)
-                out.append(f"  {label:>3} " + "".join(c.rjust(width) for c in r) + "\n",
-                           style="bold" if isinstance(header, list) and i == 0 else "")
-        elif isinstance(value, Mapping):
-            for k, v in value.items():
-                out.append(f"  {names.text(k)}: {names.text(v)}\n")
-        else:
-            out.append(f"  {names.text(value)}\n")
+        _table(out, key, value, rules, names, "")
     return out or Text("This scenario has no tables.")
 
 
@@ -163,7 +185,7 @@ class HelpScreen(Screen[None]):
         self.query_one("#tabs", Static).update(bar)
         game, names = self.game, self.names
         content = {
-            "keys": lambda: keys_text(self.g),
+            "keys": keys_text,
             "tables": lambda: tables_text(game, names),
             "terrain": lambda: terrain_text(game, names, self.g),
             "rules": lambda: rules_text(game, names),

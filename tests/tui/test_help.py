@@ -1,0 +1,43 @@
+"""Help pages built from the scenario's own data: the key map, tables (the CRT) and the terrain chart."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from attrs import evolve
+
+from tui_wargame.engine import Game
+from tui_wargame.tui.glyphs import ASCII
+from tui_wargame.tui.help import keys_text, tables_text, terrain_text
+from tui_wargame.tui.info import Namer
+
+
+def test_key_map_lists_every_binding_with_its_id() -> None:
+    from tui_wargame.tui.game import GameScreen
+
+    text = keys_text().plain
+    for binding in GameScreen.BINDINGS:
+        assert binding.id in text
+    assert "[ ]" not in text and "leftsquarebracket" not in text
+
+
+def test_tables_show_grids_under_their_column_headers(game: Game) -> None:
+    text = tables_text(game, Namer(game, ASCII)).plain
+    assert "     -2 -1  0  1  2\n  1  A1 A1 A1 NE NE\n" in text
+    assert "crt_columns" not in text  # shown as the CRT's header instead
+
+
+def test_nested_tables_as_a_system_may_keep_them(game: Game) -> None:
+    rules = {"crt": {"columns": ["1", "2"], "results": [["A1", "D1"], ["D1", "De"]],
+                     "key": {"De": {"defender": {"eliminate": True}}}}}
+    fake = SimpleNamespace(scenario=evolve(game.scenario, rules=rules), side_name=game.side_name)
+    text = tables_text(fake, Namer(fake, ASCII)).plain  # type: ignore[arg-type]
+    assert "crt\n  results\n        1  2\n    1  A1 D1\n    2  D1 De\n" in text
+    assert "  key\n    De\n      defender\n        eliminate: True" in text
+
+
+def test_terrain_chart_joins_the_rule_tables_to_each_terrain(game: Game) -> None:
+    text = terrain_text(game, Namer(game, ASCII), ASCII).plain
+    assert "%%  Woods            move_cost 3/2" in text
+    assert "~   river            hexside_cost 1" in text
+    assert "=   road             route_cost 1/2" in text
