@@ -13,7 +13,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from tui_wargame.model import Event, Verdict
+from tui_wargame.model import Event, Order, Verdict
 
 if TYPE_CHECKING:
     from tui_wargame.dice import Dice
@@ -36,6 +36,26 @@ class Hooks:
 
     def may_move(self, pos: Position, unit: str) -> str | None:
         """Why `unit` may not move now (Suez 11.3 inactive, 15.2 surprise), with the rule; None if it may."""
+        return None
+
+    def step_cost(self, pos: Position, unit: str, a: str | None, b: str,
+                  cost: Fraction | None) -> Fraction | None:
+        """The MP for `unit` to step from `a` into `b` (None: prohibited), given the chart's `cost`
+        (Suez 14.1: the British canal crossing costs the whole allowance)."""
+        return cost
+
+    def after_move(self, pos: Position, unit: str, path: list[str]) -> list[Event]:
+        """Events that follow a move or entry along `path`; `pos` shows the unit moved
+        (Suez 11.3: enemy units moving near inactive units activate them)."""
+        return []
+
+    def orders(self, pos: Position) -> list[Order]:
+        """The scenario's own orders legal now, besides the system's (Suez 16.0 rail, 13.1 Kress)."""
+        return []
+
+    def resolve_order(self, pos: Position, order: Order, dice: Dice) -> list[Event] | None:
+        """Resolve one of the scenario's own orders (raise IllegalOrder if refused); None if
+        `order` is not one of them."""
         return None
 
     def ignores_zoc(self, pos: Position, unit: str) -> bool:

@@ -82,14 +82,17 @@ class FireAndMovement:
                 elif entry:
                     for _, (_, path) in sorted(movement.reach(pos, uid, None, entry).items()):
                         orders.append(Order("enter", (uid, *path)))
+            orders += pos.hooks.orders(pos)
             if not overstacked_hexes(pos, state.active):
                 orders.append(Order("end"))
         elif state.values.get(combat.STEP) == sequence.DECLARE:
             orders += [Order("attack", pair) for pair in combat.declarable(pos)]
+            orders += pos.hooks.orders(pos)
             orders.append(Order("end"))
         else:
             pending = combat.declared(pos)
             orders += [Order("resolve", (t,)) for t in sorted(pending)]
+            orders += pos.hooks.orders(pos)
             if not pending:
                 orders.append(Order("end"))
         return orders
@@ -119,9 +122,10 @@ class FireAndMovement:
             events = results.answer(pos, order)
         else:
             handler = getattr(self, f"_order_{order.verb}", None)
-            if handler is None:
+            own = pos.hooks.resolve_order(pos, order, dice) if handler is None else None
+            if handler is None and own is None:
                 raise IllegalOrder(f"no order {order.verb!r} now", "F&M 4.0")
-            events = handler(pos, order, dice)
+            events = handler(pos, order, dice) if handler is not None else list(own or [])
         after = fold(state, events)
         if after.result is None:
             verdict = pos.hooks.instant_victory(pos.at(after), "order")
@@ -161,7 +165,8 @@ class FireAndMovement:
     def _moved(self, pos: Position, uid: str, path: list[str], cost: Fraction) -> list[Event]:
         events = [Event.of("unit_moved", unit=uid, path=path, cost=cost),
                   Event.of("unit_flagged", unit=uid, flag="moved", scope="phase")]
-        return events + control_events(pos, pos.side_of(uid), path)
+        events += control_events(pos, pos.side_of(uid), path)
+        return events + pos.hooks.after_move(pos.at(fold(pos.state, events)), uid, path)
 
     def _order_attack(self, pos: Position, order: Order, dice: Dice) -> list[Event]:
         """F&M 7.1: the stack in FROM joins the attack on TARGET."""
