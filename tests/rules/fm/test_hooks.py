@@ -19,8 +19,8 @@ class ProbeHooks(Hooks):
                   cost: Fraction | None) -> Fraction | None:
         return None if b == "0404" else cost  # a hex the scenario forbids
 
-    def after_move(self, pos: Position, unit: str, path: list[str]) -> list[Event]:
-        return [Event.of("unit_flagged", unit=unit, flag=f"went:{path[-1]}")]
+    def after_move(self, pos: Position, unit: str, path: list[str], dice: Dice) -> list[Event]:
+        return [Event.of("unit_flagged", unit=unit, flag=f"went:{path[-1]}:{dice.roll()}")]
 
     def orders(self, pos: Position) -> list[Order]:
         return [Order("shout", (u,)) for u in pos.on_map_units(pos.state.active)[:1]]
@@ -49,8 +49,8 @@ def test_step_cost_hook_changes_the_chart_cost() -> None:
 
 def test_after_move_hook_events_follow_the_move() -> None:
     scenario = probe()
-    state, events = run(scenario, position(scenario, {"r3": "0401"}), "move r3 0501")
-    assert state.units["r3"].has("went:0501")
+    state, events = run(scenario, position(scenario, {"r3": "0401"}), "move r3 0501", dice=[4])
+    assert state.units["r3"].has("went:0501:4")
     assert [e.kind for e in events][-1] == "unit_flagged"
 
 

@@ -44,7 +44,7 @@ class Hooks:
         (Suez 14.1: the British canal crossing costs the whole allowance)."""
         return cost
 
-    def after_move(self, pos: Position, unit: str, path: list[str]) -> list[Event]:
+    def after_move(self, pos: Position, unit: str, path: list[str], dice: Dice) -> list[Event]:
         """Events that follow a move or entry along `path`; `pos` shows the unit moved
         (Suez 11.3: enemy units moving near inactive units activate them)."""
         return []

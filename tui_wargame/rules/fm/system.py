@@ -140,7 +140,7 @@ class FireAndMovement:
         uid, path = order.args[0], list(order.args[1:])
         self._may_move(pos, uid, on_map=True)
         cost = movement.path_cost(pos, uid, path, pos.location(uid))
-        return self._moved(pos, uid, path, cost)
+        return self._moved(pos, uid, path, cost, dice)
 
     def _order_enter(self, pos: Position, order: Order, dice: Dice) -> list[Event]:
         """F&M reinforcements: enter at an entry hex, paying its cost, and move on."""
@@ -152,7 +152,7 @@ class FireAndMovement:
         if not entry:
             raise IllegalOrder(f"{uid} is not due to enter yet", "F&M 5.4")
         cost = movement.path_cost(pos, uid, path, None, entry)
-        return self._moved(pos, uid, path, cost)
+        return self._moved(pos, uid, path, cost, dice)
 
     def _may_move(self, pos: Position, uid: str, on_map: bool) -> None:
         u = pos.state.units.get(uid)
@@ -162,11 +162,11 @@ class FireAndMovement:
         if why:
             raise refusal(why)
 
-    def _moved(self, pos: Position, uid: str, path: list[str], cost: Fraction) -> list[Event]:
+    def _moved(self, pos: Position, uid: str, path: list[str], cost: Fraction, dice: Dice) -> list[Event]:
         events = [Event.of("unit_moved", unit=uid, path=path, cost=cost),
                   Event.of("unit_flagged", unit=uid, flag="moved", scope="phase")]
         events += control_events(pos, pos.side_of(uid), path)
-        return events + pos.hooks.after_move(pos.at(fold(pos.state, events)), uid, path)
+        return events + pos.hooks.after_move(pos.at(fold(pos.state, events)), uid, path, dice)
 
     def _order_attack(self, pos: Position, order: Order, dice: Dice) -> list[Event]:
         """F&M 7.1: the stack in FROM joins the attack on TARGET."""
