@@ -1,15 +1,362 @@
 """Suez 1916 exclusive rules (Suez 10.0-19.0) as hooks into the Fire & Movement system.
 
-The tables (TEC, CRT, stacking, night and surprise shifts, victory levels) are data in
-scenarios/suez1916.toml; this module holds the rules that need code, each method naming
-its section. Registered as the hooks "suez1916" (`[rules] hooks`) in `tui_wargame.rules.fm`.
+The tables are data in scenarios/suez1916.toml: the terrain effects chart, the CRT with
+10.3's A3/D3 losses, 10.3's advance limit, 14.2 trench hexsides, 17.1 stacking, the 15.1
+surprise and 19.0 night column shifts, 19.0 night disengagement, 12.3-12.4 victory. This
+module holds the rules that need code, each method naming its section:
+
+- 11.3 British activation: rolls from 4 August Morning, automatic activation, the 42nd
+  Division's set-aside fire support markers;
+- 11.5 the 27th Division's arrival;
+- 12.1 / 12.2 instant victories;
+- 13.1 Kress (`kress TARGET`);
+- 14.1 the canal crossing;
+- 15.1 / 15.2 surprise;
+- 16.0 rail movement (`rail UNIT HEX...`).
+
+Registered as the hooks "suez1916" (`[rules] hooks`) in `tui_wargame.rules.fm`.
 """
 
 from __future__ import annotations
 
+from collections import deque
+from fractions import Fraction
+
+from tui_wargame.dice import Dice
+from tui_wargame.model import Event, IllegalOrder, Order, Verdict
+from tui_wargame.rules.fm import combat
 from tui_wargame.rules.fm.hooks import Hooks
+from tui_wargame.rules.fm.position import Position
+from tui_wargame.rules.fm.stacking import overstack
+from tui_wargame.rules.fm.victory import control_events
+from tui_wargame.rules.fm.zoc import in_enemy_zoc
+
+BRITISH, CP = "british", "cp"
+ZERO_HOUR = "zh"
+
+ACTIVATED = "activated"  # game flag: a British unit released by Suez 11.3
+ACTIVATION_FROM = "4am"  # 11.3: the rolls start with the 4 August Morning British turn
+ACTIVATION_ROLL = 2  # 11.3: "1-2" activates
+ACTIVATION_RANGE = 4  # 11.3: within four hexes (three intervening hexes)
+PELUSIUM = "1532"  # 11.3: units set up on and west of Pelusium Station wait for activation
+ACTIVATION_FS_FORMATION = "42"  # 11.3: each 42nd Division activation adds a set-aside marker
+
+ARRIVED = "arrived"  # the system's flag: a reinforcement that may enter now
+REINFORCEMENT_ROLL = 3  # 11.5: "1-3" brings a regiment
+REINFORCEMENT_COLUMN = 20  # 11.5: on or west of the 20xx column
+REINFORCEMENT_MARKERS = 2  # 11.5: two markers from the reinforcement box per regiment
+SETTLEMENTS = ("town", "village")
+
+KRESS = "suez.kress"  # value "turn:hex": the attack Kress assists this turn (13.1)
+RAILED = "rail-moved"  # phase flag: the one British rail move of the phase (16.0)
+RAILWAY = "railway"
+TRAIN = "train"  # 13.3: the armoured train moves on its own, besides the rail move
+CANAL_FEATURES = ("canal", "crossing")
+CROSSING = "crossing"  # 14.1: the hexside 0139-0239
+ENGINEER = "engineer"  # 12.1
+
+
+def column(label: str) -> int:
+    return int(label[:2])
 
 
 class Suez1916(Hooks):
     """The exclusive rules of Suez 1916."""
 
+    # --- 11.3 British activation ---
+
+    def awaits_activation(self, pos: Position, uid: str) -> bool:
+        """Suez 11.3: a British unit set up on or west of Pelusium Station, not yet activated."""
+        spec = pos.spec(uid)
+        if spec.side != BRITISH or not pos.is_combat(uid) or not spec.start[:1].isdigit():
+            return False
+        return column(spec.start) <= column(PELUSIUM) and not pos.state.units[uid].has(ACTIVATED)
+
+    def inactive_units(self, pos: Position) -> list[str]:
+        return sorted(u for u in pos.on_map_units(BRITISH) if self.awaits_activation(pos, u))
+
+    def activate(self, pos: Position, uid: str, why: str, dice: Dice, set_aside: list[str]) -> list[Event]:
+        """Suez 11.3: the unit activates; a 42nd Division unit adds one set-aside marker, drawn at
+        random, to the British pool (`set_aside` is the markers left, updated in place)."""
+        events = [Event.of("unit_flagged", unit=uid, flag=ACTIVATED),
+                  Event.of("note", text=f"{uid} activates: {why} (Suez 11.3)")]
+        if pos.spec(uid).formation == ACTIVATION_FS_FORMATION and set_aside:
+            marker = dice.choice(set_aside)
+            set_aside.remove(marker)
+            events += [Event.of("unit_placed", unit=marker, to="pool"),
+                       Event.of("note", text=f"a set-aside British fire support marker joins the pool "
+                                             f"for {uid} (Suez 11.3)")]
+        return events
+
+    def british_set_aside_markers(self, pos: Position) -> list[str]:
+        return sorted(u for u, st in pos.state.units.items()
+                      if st.location == "set-aside" and pos.spec(u).kind == "marker"
+                      and pos.side_of(u) == BRITISH)
+
+    def near_enemy(self, pos: Position, uid: str, hexes: list[str]) -> bool:
+        here = pos.location(uid)
+        return any(pos.distance(here, h) <= ACTIVATION_RANGE for h in hexes)
+
+    def after_move(self, pos: Position, unit: str, path: list[str], dice: Dice) -> list[Event]:
+        """Suez 11.3 automatic activation: a Central Powers unit moving within four hexes."""
+        if pos.side_of(unit) != CP:
+            return []
+        events: list[Event] = []
+        set_aside = self.british_set_aside_markers(pos)
+        for uid in self.inactive_units(pos):
+            if self.near_enemy(pos, uid, path):
+                events += self.activate(pos, uid, f"{unit} moved within {ACTIVATION_RANGE} hexes", dice,
+                                        set_aside)
+        return events
+
+    def british_start_of_turn(self, pos: Position, dice: Dice) -> list[Event]:
+        """Suez 11.3: first any unit with a Central Powers unit within four hexes (one that came
+        there by retreat or advance) activates; then, from 4 August Morning, one die each."""
+        events: list[Event] = []
+        set_aside = self.british_set_aside_markers(pos)
+        enemy_hexes = [pos.location(u) for u in pos.on_map_units(CP)]
+        waiting = []
+        for uid in self.inactive_units(pos):
+            if self.near_enemy(pos, uid, enemy_hexes):
+                events += self.activate(pos, uid, f"Central Powers units within {ACTIVATION_RANGE} hexes",
+                                        dice, set_aside)
+            else:
+                waiting.append(uid)
+        turns = [t.id for t in pos.scenario.turns]
+        if pos.state.turn < turns.index(ACTIVATION_FROM):
+            return events
+        for uid in waiting:
+            die = dice.roll()
+            ok = die <= ACTIVATION_ROLL
+            events.append(Event.of("roll", purpose=f"activation of {uid} (Suez 11.3)", die=die,
+                                   outcome="activates" if ok else "stays inactive"))
+            if ok:
+                events += self.activate(pos, uid, f"rolled {die}", dice, set_aside)
+        return events
+
+    # --- 11.5 Central Powers reinforcements ---
+
+    def regiments_to_come(self, pos: Position) -> dict[str, list[str]]:
+        """Suez 11.5: the 27th Division's regiments still in the box, not yet called."""
+        found: dict[str, list[str]] = {}
+        for r in pos.rules.reinforcement:
+            for uid in r.units:
+                u = pos.state.units[uid]
+                if u.location == "reinforcements" and not u.has(ARRIVED):
+                    found.setdefault(uid.split("-")[0], []).append(uid)
+        return found
+
+    def reinforcement_trigger(self, pos: Position) -> str | None:
+        """Suez 11.5: a railroad hex with a town or village, on or west of the 20xx column,
+        held by a Central Powers unit; the first such hex, or None."""
+        rail = {h for r in pos.scenario.map.route if r.kind == RAILWAY for h in r.hexes}
+        for label in sorted(rail):
+            if (column(label) <= REINFORCEMENT_COLUMN and pos.terrain_id(label) in SETTLEMENTS
+                    and pos.occupant(label) == CP):
+                return label
+        return None
+
+    def cp_start_of_turn(self, pos: Position, dice: Dice) -> list[Event]:
+        """Suez 11.5: one die if the trigger holds; on 1-3 one regiment (drawn at random) may enter
+        on the east edge, and two markers from the reinforcement box join the pool."""
+        regiments = self.regiments_to_come(pos)
+        trigger = self.reinforcement_trigger(pos)
+        if not regiments or trigger is None:
+            return []
+        die = dice.roll()
+        ok = die <= REINFORCEMENT_ROLL
+        events = [Event.of("roll", purpose=f"27th Division reinforcements, {trigger} held (Suez 11.5)",
+                           die=die, outcome="a regiment arrives" if ok else "none")]
+        if not ok:
+            return events
+        regiment = dice.choice(sorted(regiments))
+        events += [Event.of("unit_flagged", unit=uid, flag=ARRIVED) for uid in regiments[regiment]]
+        box = sorted(u for u, st in pos.state.units.items()
+                     if st.location == "reinforcements" and pos.spec(u).kind == "marker"
+                     and pos.side_of(u) == CP)
+        for _ in range(min(REINFORCEMENT_MARKERS, len(box))):
+            marker = dice.choice(box)
+            box.remove(marker)
+            events.append(Event.of("unit_placed", unit=marker, to="pool"))
+        events.append(Event.of("note", text=f"the {regiment}th Regiment may enter on the east edge "
+                                            f"(Suez 11.5)"))
+        return events
+
+    def start_of_turn(self, pos: Position, dice: Dice) -> list[Event]:
+        if pos.state.active == BRITISH:
+            return self.british_start_of_turn(pos, dice)
+        return self.cp_start_of_turn(pos, dice)
+
+    # --- 15.0 surprise, 11.3 inactive units ---
+
+    def movement_allowance(self, pos: Position, unit: str, allowance: Fraction) -> Fraction:
+        """Suez 15.1: Central Powers movement factors doubled on the zero hour turn."""
+        if pos.side_of(unit) == CP and pos.turn.id == ZERO_HOUR:
+            return allowance * 2
+        return allowance
+
+    def may_move(self, pos: Position, unit: str) -> str | None:
+        """Suez 15.2 (no British movement at zero hour) and 11.3 (inactive units wait)."""
+        if pos.side_of(unit) == BRITISH and pos.turn.id == ZERO_HOUR:
+            return "no British unit moves in the zero hour turn (Suez 15.2)"
+        if self.awaits_activation(pos, unit):
+            return f"{unit} has not been activated (Suez 11.3)"
+        return None
+
+    # --- 14.1 the Suez Canal ---
+
+    def step_cost(self, pos: Position, unit: str, a: str | None, b: str,
+                  cost: Fraction | None) -> Fraction | None:
+        """Suez 14.1: a British unit crosses at 0139-0239 only, starting in one hex with its whole
+        allowance unspent, which the crossing uses up (so it ends in the other)."""
+        if a is None or not any(f.feature == CROSSING for f in pos.scenario.features_between(a, b)):
+            return cost
+        u = pos.state.units[unit]
+        if pos.side_of(unit) != BRITISH or u.location != a or u.spent != 0:
+            return None
+        if pos.occupant(b) not in (None, BRITISH):
+            return None
+        return self.movement_allowance(pos, unit, Fraction(pos.factor(unit, "move")))
+
+    # --- 13.1 Kress von Kressenstein ---
+
+    def kress_target(self, pos: Position) -> str | None:
+        value = str(pos.state.values.get(KRESS, ""))
+        turn, _, target = value.partition(":")
+        return target if turn == pos.turn.id and target else None
+
+    def column_shifts(self, pos: Position, attackers: list[str], defenders: list[str],
+                      hex_label: str) -> list[tuple[int, str]]:
+        """Suez 13.1: Kress shifts the one attack he assists one column right."""
+        if attackers and pos.side_of(attackers[0]) == CP and self.kress_target(pos) == hex_label:
+            return [(1, "Kress von Kressenstein (Suez 13.1)")]
+        return []
+
+    def why_not_kress(self, pos: Position, target: str) -> str | None:
+        if pos.state.phase != "combat" or pos.state.active != CP:
+            return "Kress assists a Central Powers attack in its combat phase (Suez 13.1)"
+        if self.kress_target(pos) is not None:
+            return "Kress assists only one attack per combat phase (Suez 13.1)"
+        if target not in combat.declared(pos):
+            return f"no attack on {target} waits to be resolved (Suez 13.1)"
+        return None
+
+    # --- 16.0 rail movement ---
+
+    def why_not_rail(self, pos: Position, uid: str) -> str | None:
+        state = pos.state
+        if state.phase != "movement" or state.active != BRITISH:
+            return "rail movement is British, in the movement phase (Suez 16.0)"
+        if uid not in state.units or pos.side_of(uid) != BRITISH or not state.units[uid].on_map:
+            return f"{uid} is not a British unit on the map (Suez 16.0)"
+        if uid == TRAIN or pos.spec(uid).kind == TRAIN:
+            return "the armoured train moves along the railway by itself (Suez 13.3)"
+        if any(u.has(RAILED) for u in state.units.values()):
+            return "one unit per movement phase moves by rail (Suez 16.0)"
+        if state.units[uid].has("moved"):
+            return f"{uid} has moved already this phase (Suez 16.0)"
+        if (why := self.may_move(pos, uid)) is not None:
+            return why
+        if not pos.is_combat(uid):
+            return f"{uid} does not move (Suez 16.0)"
+        here = pos.location(uid)
+        if here not in self.rail_hexes(pos):
+            return f"{uid} is not on a railroad hex (Suez 16.0)"
+        if in_enemy_zoc(pos, BRITISH, here):
+            return f"{uid} starts in an enemy ZOC (Suez 16.0)"
+        return None
+
+    def rail_hexes(self, pos: Position) -> set[str]:
+        return {h for r in pos.scenario.map.route if r.kind == RAILWAY for h in r.hexes}
+
+    def rail_reach(self, pos: Position, uid: str) -> dict[str, list[str]]:
+        """Suez 16.0: every hex reached along contiguous railroad hexes, never into an enemy unit or
+        an enemy ZOC, with the shortest path."""
+        start = pos.location(uid)
+        paths: dict[str, list[str]] = {start: []}
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            for n in pos.neighbours(here):
+                if n in paths or RAILWAY not in pos.scenario.routes_between(here, n):
+                    continue
+                if pos.occupant(n) == CP or in_enemy_zoc(pos, BRITISH, n):
+                    continue
+                paths[n] = [*paths[here], n]
+                queue.append(n)
+        paths.pop(start)
+        return paths
+
+    def rail(self, pos: Position, order: Order) -> list[Event]:
+        """Suez 16.0: `rail UNIT HEX...`, a rail move along the given railroad hexes."""
+        if len(order.args) < 2:
+            raise IllegalOrder("rail UNIT HEX...: a unit and its path along the railway", "Suez 16.0")
+        uid, path = order.args[0], list(order.args[1:])
+        why = self.why_not_rail(pos, uid)
+        if why:
+            reason, _, rule = why.rpartition(" (")
+            raise IllegalOrder(reason, rule.rstrip(")"))
+        here = pos.location(uid)
+        seen = {here}
+        for there in path:
+            try:
+                pos.scenario.grid.parse(there)
+            except ValueError as exc:
+                raise IllegalOrder(str(exc), "Suez 16.0") from None
+            if pos.distance(here, there) != 1 or RAILWAY not in pos.scenario.routes_between(here, there):
+                raise IllegalOrder(f"{here}-{there} is not along the railway", "Suez 16.0")
+            if there in seen:
+                raise IllegalOrder(f"the path comes back to {there}", "Suez 16.0")
+            if pos.occupant(there) == CP or in_enemy_zoc(pos, BRITISH, there):
+                raise IllegalOrder(f"{there} holds an enemy unit or is in an enemy ZOC", "Suez 16.0")
+            seen.add(there)
+            here = there
+        return [Event.of("unit_moved", unit=uid, path=path, cost="0"),
+                Event.of("unit_flagged", unit=uid, flag="moved", scope="phase"),
+                Event.of("unit_flagged", unit=uid, flag=RAILED, scope="phase"),
+                *control_events(pos, BRITISH, path)]
+
+    # --- the scenario's own orders ---
+
+    def orders(self, pos: Position) -> list[Order]:
+        found: list[Order] = []
+        if pos.state.phase == "movement" and pos.state.active == BRITISH:
+            for uid in pos.on_map_units(BRITISH):
+                if self.why_not_rail(pos, uid) is None:
+                    found += [Order("rail", (uid, *p)) for end, p in sorted(self.rail_reach(pos, uid).items())
+                              if overstack(pos, end, [*pos.units_in(end), uid]) is None]
+        elif pos.state.phase == "combat" and pos.state.active == CP:
+            found += [Order("kress", (t,)) for t in sorted(combat.declared(pos))
+                      if self.why_not_kress(pos, t) is None]
+        return sorted(found, key=lambda o: o.text)
+
+    def resolve_order(self, pos: Position, order: Order, dice: Dice) -> list[Event] | None:
+        if order.verb == "rail":
+            return self.rail(pos, order)
+        if order.verb == "kress":
+            if len(order.args) != 1:
+                raise IllegalOrder("kress TARGET: the hex of a declared attack", "Suez 13.1")
+            why = self.why_not_kress(pos, order.args[0])
+            if why:
+                raise IllegalOrder(why.rpartition(" (")[0], "Suez 13.1")
+            return [Event.of("value_set", key=KRESS, value=f"{pos.turn.id}:{order.args[0]}"),
+                    Event.of("note", text=f"Kress assists the attack on {order.args[0]} (Suez 13.1)")]
+        return None
+
+    # --- 12.1, 12.2 instant victory ---
+
+    def canal_hexes(self, pos: Position) -> set[str]:
+        return {h for f in pos.scenario.map.hexside if f.feature in CANAL_FEATURES for h in f.hexes}
+
+    def instant_victory(self, pos: Position, moment: str) -> Verdict | None:
+        """Suez 12.2: no Central Powers unit on the map, the instant it happens; Suez 12.1: a
+        Central Powers engineer beside the canal at the end of a British turn."""
+        if not pos.on_map_units(CP):
+            return Verdict(BRITISH, "instant", "no Central Powers unit is on the map (Suez 12.2)")
+        if moment == "end-of-player-turn" and pos.state.active == BRITISH:
+            canal = self.canal_hexes(pos)
+            for uid in sorted(pos.on_map_units(CP)):
+                if pos.spec(uid).kind == ENGINEER and pos.location(uid) in canal:
+                    return Verdict(CP, "instant", f"{uid} stands beside the Suez Canal at "
+                                                  f"{pos.location(uid)} (Suez 12.1)")
+        return None
