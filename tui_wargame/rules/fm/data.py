@@ -15,9 +15,10 @@ from typing import Any
 
 import cattrs
 from attrs import field, frozen
-from cattrs.v import format_exception
 
 from tui_wargame.model import Scenario
+from tui_wargame.scenario_file import _CONVERTER as STRICT  # the scenario file's strict TOML types
+from tui_wargame.scenario_file import _format as format_problem
 
 PROHIBITED = "P"
 
@@ -132,7 +133,7 @@ class Shift:
 @frozen
 class Advance:
     mobile_trait: str = "mobile"  # F&M 7.9: circled movement factor
-    leg_hexes: int = 1  # Suez/Gaza 10.3: other units advance into the vacated hex only
+    leg_advance: bool = True  # Suez/Gaza 10.3: other units advance into the vacated hex only
 
 
 @frozen
@@ -160,6 +161,25 @@ class Victory:
 
 
 @frozen
+class Observation:
+    """Suez 18.2: a side's observation range, farther from a hill."""
+
+    range: int
+    hill_range: int
+
+
+@frozen
+class FireSupport:
+    """F&M 8.0 as changed by Suez/Gaza 18.0: bombardment only, into observed hexes."""
+
+    limits: Mapping[str, int]  # markers per bombarded hex, per side (18.1)
+    observation: Mapping[str, Observation]
+    at_night: bool = True  # Suez 19.0: false, no bombardment (nor air) at night
+    reuse_time: str = "morning"  # 18.3: used markers return at the first turn of this time of day
+    rule: str = "Suez 18.0"
+
+
+@frozen
 class FmRules:
     """The whole `[rules]` table of a Fire & Movement scenario."""
 
@@ -173,33 +193,12 @@ class FmRules:
     advance: Advance = Advance()
     reinforcement: tuple[Reinforcement, ...] = ()
     victory: Victory = Victory()
+    fire_support: FireSupport | None = None
     hooks: str = ""  # the scenario's exclusive-rules hook class, by registered name
     first: str = ""  # the first player; default: the first side listed
     non_combat_kinds: tuple[str, ...] = ("marker", "air")
 
 
-class _Strict(ValueError):
-    pass
-
-
-def _strict(kind: type, name: str) -> Any:
-    def hook(value: Any, _: Any) -> Any:
-        if type(value) is not kind:
-            raise _Strict(f"expected {name}, got {value!r}")
-        return value
-
-    return hook
-
-
-def _converter() -> cattrs.Converter:
-    conv = cattrs.Converter(forbid_extra_keys=True)
-    conv.register_structure_hook(int, _strict(int, "an integer"))
-    conv.register_structure_hook(str, _strict(str, "a string"))
-    conv.register_structure_hook(bool, _strict(bool, "true or false"))
-    return conv
-
-
-_CONVERTER = _converter()
 _CACHE: dict[int, tuple[Scenario, FmRules]] = {}
 
 
@@ -221,13 +220,10 @@ def _fraction_problem(text: str) -> str | None:
 def structure(raw: Mapping[str, Any]) -> tuple[FmRules | None, list[str]]:
     """The rules tables, or None and every structural problem as "rules.key: problem"."""
     try:
-        return _CONVERTER.structure(dict(raw), FmRules), []
-    except Exception as exc:
-        def fmt(e: BaseException, kind: type | None) -> str:
-            return str(e) if isinstance(e, _Strict) else format_exception(e, kind)
-
+        return STRICT.structure(dict(raw), FmRules), []
+    except Exception as exc:  # cattrs groups every problem it found into one exception
         problems = []
-        for line in cattrs.transform_error(exc, format_exception=fmt):
+        for line in cattrs.transform_error(exc, format_exception=format_problem):
             what, _, where = line.rpartition(" @ ")
             where = re.sub(r"\['([^']*)'\]", r".\1", where.removeprefix("$"))
             problems.append(f"rules{where}: {what}")
@@ -342,6 +338,11 @@ def check(scenario: Scenario) -> list[str]:
     for lv in v.levels:
         if lv.winner and lv.winner not in sides:
             problems.append(f"rules.victory.levels: no side {lv.winner!r}")
+    if data.fire_support is not None:
+        for table in ("limits", "observation"):
+            for side in getattr(data.fire_support, table):
+                if side not in sides:
+                    problems.append(f"rules.fire_support.{table}.{side}: no side {side!r}")
     if data.first and data.first not in sides:
         problems.append(f"rules.first: no side {data.first!r}")
     for u in scenario.units:

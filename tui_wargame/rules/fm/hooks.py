@@ -30,6 +30,15 @@ class Hooks:
         """
         return []
 
+    def extra_orders(self, pos: Position) -> list[Order]:
+        """The exclusive rules' own orders legal now (Suez 13.1 Kress, Gaza 13.1 charge, rail moves)."""
+        return []
+
+    def resolve_extra(self, pos: Position, order: Order, dice: Dice) -> list[Event] | None:
+        """Resolve one of `extra_orders`; None if `order` is not one of this scenario's orders.
+        Raise IllegalOrder with the exclusive rule's section when it is refused."""
+        return None
+
     def movement_allowance(self, pos: Position, unit: str, allowance: Fraction) -> Fraction:
         """The unit's MP this phase (Suez 15.1 doubles them on the zero hour turn)."""
         return allowance
@@ -49,13 +58,8 @@ class Hooks:
         (Suez 11.3: enemy units moving near inactive units activate them)."""
         return []
 
-    def orders(self, pos: Position) -> list[Order]:
-        """The scenario's own orders legal now, besides the system's (Suez 16.0 rail, 13.1 Kress)."""
-        return []
-
-    def resolve_order(self, pos: Position, order: Order, dice: Dice) -> list[Event] | None:
-        """Resolve one of the scenario's own orders (raise IllegalOrder if refused); None if
-        `order` is not one of them."""
+    def may_bombard(self, pos: Position, side: str) -> str | None:
+        """Why `side` may not use fire support now (Suez 15.2 zero hour), with the rule; None if it may."""
         return None
 
     def ignores_zoc(self, pos: Position, unit: str) -> bool:

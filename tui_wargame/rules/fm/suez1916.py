@@ -318,7 +318,7 @@ class Suez1916(Hooks):
 
     # --- the scenario's own orders ---
 
-    def orders(self, pos: Position) -> list[Order]:
+    def extra_orders(self, pos: Position) -> list[Order]:
         found: list[Order] = []
         if pos.state.phase == "movement" and pos.state.active == BRITISH:
             for uid in pos.on_map_units(BRITISH):
@@ -330,7 +330,7 @@ class Suez1916(Hooks):
                       if self.why_not_kress(pos, t) is None]
         return sorted(found, key=lambda o: o.text)
 
-    def resolve_order(self, pos: Position, order: Order, dice: Dice) -> list[Event] | None:
+    def resolve_extra(self, pos: Position, order: Order, dice: Dice) -> list[Event] | None:
         if order.verb == "rail":
             return self.rail(pos, order)
         if order.verb == "kress":
