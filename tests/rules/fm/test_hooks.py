@@ -135,6 +135,9 @@ class ProbeHooks(Hooks):
     def after_move(self, pos: Position, unit: str, path: list[str], dice: Dice) -> list[Event]:
         return [Event.of("unit_flagged", unit=unit, flag=f"went:{path[-1]}:{dice.roll()}")]
 
+    def after_bombardment(self, pos: Position, side: str, hex_label: str, dice: Dice) -> list[Event]:
+        return [Event.of("unit_flagged", unit=u, flag=f"shelled-by:{side}") for u in pos.units_in(hex_label)]
+
 
 def probe() -> object:
     register_hooks("test-probe", ProbeHooks)
@@ -155,3 +158,10 @@ def test_after_move_hook_events_follow_the_move() -> None:
     state, events = run(scenario, position(scenario, {"r3": "0401"}), "move r3 0501", dice=[4])
     assert state.units["r3"].has("went:0501:4")
     assert [e.kind for e in events][-1] == "unit_flagged"
+
+
+def test_after_bombardment_hook_events_follow_each_bombardment() -> None:
+    scenario = probe()
+    state = position(scenario, {"r1": "0402", "b1": "0503", "rm4": "pool"}, phase="combat")
+    state, events = run(scenario, state, "bombard 0503", "end", dice=[1, 6])
+    assert of_kind(events, "bombardment") and state.units["b1"].has("shelled-by:red")

@@ -58,6 +58,11 @@ class Hooks:
         (Suez 11.3: enemy units moving near inactive units activate them)."""
         return []
 
+    def after_bombardment(self, pos: Position, side: str, hex_label: str, dice: Dice) -> list[Event]:
+        """Events that follow `side`'s bombardment of `hex_label`; `pos` shows its results
+        (Suez 11.3: a bombarded inactive British unit activates)."""
+        return []
+
     def may_bombard(self, pos: Position, side: str) -> str | None:
         """Why `side` may not use fire support now (Suez 15.2 zero hour), with the rule; None if it may."""
         return None
