@@ -29,14 +29,16 @@ def start() -> State:
 def position(at: Mapping[str, str] | None = None, *, turn: str = "4am", phase: str = "movement",
              active: str = "cp", clear: bool = False, flags: Mapping[str, str] | None = None,
              step: str = "declare") -> State:
-    """The set-up with units moved to `at` (every other combat unit set aside if `clear`),
+    """The set-up with units moved to `at` (every other unit and marker set aside if `clear`),
     `flags` set (unit -> flag), then the given phase of `turn` begun."""
     s = suez()
     state = start()
     events = []
-    if clear:
+    if clear:  # every combat unit off the map, every marker and the air unit out of the pool
         events += [Event.of("unit_placed", unit=u.id, to="set-aside") for u in s.units
                    if state.units[u.id].on_map]
+        events += [Event.of("unit_placed", unit=u.id, to="off-map") for u in s.units
+                   if state.units[u.id].location == "pool"]
     events += [Event.of("unit_placed", unit=uid, to=where) for uid, where in (at or {}).items()]
     events += [Event.of("unit_flagged", unit=uid, flag=flag) for uid, flag in (flags or {}).items()]
     events.append(Event.of("phase_began", turn=TURNS.index(turn), phase=phase, side=active))

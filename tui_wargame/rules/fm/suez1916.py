@@ -2,7 +2,9 @@
 
 The tables are data in scenarios/suez1916.toml: the terrain effects chart, the CRT with
 10.3's A3/D3 losses, 10.3's advance limit, 14.2 trench hexsides, 17.1 stacking, the 15.1
-surprise and 19.0 night column shifts, 19.0 night disengagement, 12.3-12.4 victory. This
+surprise and 19.0 night column shifts, 19.0 night disengagement, 12.3-12.4 victory, and 18.0
+fire support (limits, observation, daily reuse, no bombardment at night) for the system's
+fire support rules. This
 module holds the rules that need code, each method naming its section:
 
 - 11.3 British activation: rolls from 4 August Morning, automatic activation, the 42nd
@@ -11,7 +13,7 @@ module holds the rules that need code, each method naming its section:
 - 12.1 / 12.2 instant victories;
 - 13.1 Kress (`kress TARGET`);
 - 14.1 the canal crossing;
-- 15.1 / 15.2 surprise;
+- 15.1 / 15.2 surprise (no British movement or fire support at zero hour);
 - 16.0 rail movement (`rail UNIT HEX...`).
 
 Registered as the hooks "suez1916" (`[rules] hooks`) in `tui_wargame.rules.fm`.
@@ -134,6 +136,17 @@ class Suez1916(Hooks):
                 events += self.activate(pos, uid, f"rolled {die}", dice, set_aside)
         return events
 
+    def after_bombardment(self, pos: Position, side: str, hex_label: str, dice: Dice) -> list[Event]:
+        """Suez 11.3 automatic activation: a unit bombarded by Central Powers fire support."""
+        if side != CP:
+            return []
+        set_aside = self.british_set_aside_markers(pos)
+        events: list[Event] = []
+        for uid in self.inactive_units(pos):
+            if pos.location(uid) == hex_label:
+                events += self.activate(pos, uid, "bombarded by Central Powers fire support", dice, set_aside)
+        return events
+
     # --- 11.5 Central Powers reinforcements ---
 
     def regiments_to_come(self, pos: Position) -> dict[str, list[str]]:
@@ -201,6 +214,12 @@ class Suez1916(Hooks):
             return "no British unit moves in the zero hour turn (Suez 15.2)"
         if self.awaits_activation(pos, unit):
             return f"{unit} has not been activated (Suez 11.3)"
+        return None
+
+    def may_bombard(self, pos: Position, side: str) -> str | None:
+        """Suez 15.2: no British fire support on the zero hour turn."""
+        if side == BRITISH and pos.turn.id == ZERO_HOUR:
+            return "no British fire support in the zero hour turn (Suez 15.2)"
         return None
 
     # --- 14.1 the Suez Canal ---
