@@ -62,6 +62,13 @@ def column(label: str) -> int:
     return int(label[:2])
 
 
+def ordinal(number: str) -> str:
+    """ "81" -> "81st", "32" -> "32nd", "79" -> "79th"."""
+    n = int(number)
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 class Suez1916(Hooks):
     """The exclusive rules of Suez 1916."""
 
@@ -191,7 +198,7 @@ class Suez1916(Hooks):
             marker = dice.choice(box)
             box.remove(marker)
             events.append(Event.of("unit_placed", unit=marker, to="pool"))
-        events.append(Event.of("note", text=f"the {regiment}th Regiment may enter on the east edge "
+        events.append(Event.of("note", text=f"the {ordinal(regiment)} Regiment may enter on the east edge "
                                             f"(Suez 11.5)"))
         return events
 
