@@ -10,7 +10,7 @@ import pytest
 from tests.rules.fm.helpers import legal, load, of_kind, position, run
 from tests.rules.fm.test_combat import die_for
 from tui_wargame.dice import Dice
-from tui_wargame.model import Event, IllegalOrder, Order
+from tui_wargame.model import EMPTY, Event, IllegalOrder, Order, fold
 from tui_wargame.rules.fm import SYSTEM, Hooks, register_hooks
 from tui_wargame.rules.fm.combat import declared
 from tui_wargame.rules.fm.movement import enter_cost
@@ -165,3 +165,41 @@ def test_after_bombardment_hook_events_follow_each_bombardment() -> None:
     state = position(scenario, {"r1": "0402", "b1": "0503", "rm4": "pool"}, phase="combat")
     state, events = run(scenario, state, "bombard 0503", "end", dice=[1, 6])
     assert of_kind(events, "bombardment") and state.units["b1"].has("shelled-by:red")
+
+
+class DeployHooks(Hooks):
+    """A set-up option in miniature: blue places b1 by an order, then red moves first."""
+
+    def setup(self, pos: Position, option: str) -> list[Event] | None:
+        if option != "free":
+            return None
+        return [Event.of("unit_placed", unit="b1", to="off-map"),
+                Event.of("phase_began", turn=0, phase="setup", side="blue")]
+
+    def extra_orders(self, pos: Position) -> list[Order]:
+        if pos.state.phase != "setup":
+            return []
+        return [Order("deploy", ("b1", h)) for h in ("0303", "0403")]
+
+    def resolve_extra(self, pos: Position, order: Order, dice: Dice) -> list[Event] | None:
+        if order.verb != "deploy":
+            return None
+        if order not in self.extra_orders(pos):
+            raise IllegalOrder("not a place to deploy", "test")
+        return [Event.of("unit_placed", unit="b1", to=order.args[1]),
+                Event.of("phase_began", turn=0, phase="movement", side="red")]
+
+
+def test_a_scenario_set_up_option_runs_its_own_phase() -> None:
+    register_hooks("test-deploy", DeployHooks)
+    scenario = load(edit={'first = "red"': 'first = "red"\nhooks = "test-deploy"'})
+    with pytest.raises(IllegalOrder):
+        SYSTEM.setup(scenario, {"setup": "random"})
+    state = fold(EMPTY, SYSTEM.setup(scenario, {"setup": "free"}))
+    assert (state.phase, state.active) == ("setup", "blue") and state.units["b1"].location == "off-map"
+    assert legal(scenario, state) == ["deploy b1 0303", "deploy b1 0403"]
+    with pytest.raises(IllegalOrder):
+        run(scenario, state, "end")
+    state, _ = run(scenario, state, "deploy b1 0403")
+    assert (state.phase, state.active, state.units["b1"].location) == ("movement", "red", "0403")
+    assert SYSTEM.setup(load(), {}) == SYSTEM.setup(load(), {"setup": "historical"})

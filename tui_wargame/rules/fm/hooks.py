@@ -23,6 +23,13 @@ if TYPE_CHECKING:
 class Hooks:
     """The standard rules: no exclusive rule changes anything."""
 
+    def setup(self, pos: Position, option: str) -> list[Event] | None:
+        """Events after the historical placement for the set-up `option` (not "historical"),
+        ending with the phase they begin (Suez 11.1-11.4 free deployment); None if the scenario
+        has no such option. `pos` shows every counter at its start. While the set-up phase runs
+        (a phase other than movement or combat) only `extra_orders` are legal."""
+        return None
+
     def start_of_turn(self, pos: Position, dice: Dice) -> list[Event]:
         """Start-of-turn steps of the active player (Suez 11.3 activation, 11.5 reinforcement rolls).
 

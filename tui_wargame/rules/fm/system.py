@@ -57,11 +57,16 @@ class FireAndMovement:
     def setup(self, scenario: Scenario, options: Mapping[str, Any]) -> list[Event]:
         """The historical set-up: every counter at its start; the game begins with the first
         player's Movement Phase of the first turn (Suez 10.2, Gaza 10.2)."""
-        if options.get("setup", "historical") != "historical":
-            raise IllegalOrder("only the historical set-up is available", "F&M 4.0")
         pos = Position(scenario, State(turn=0, phase="", active="", units={}))
         events = [Event.of("unit_placed", unit=u.id, to=u.start, steps=u.steps) for u in scenario.units]
         events += [Event.of("control_changed", hex=p.hex, side=p.side) for p in scenario.map.place if p.side]
+        option = options.get("setup", "historical")
+        if option != "historical":
+            more = pos.hooks.setup(pos.at(fold(pos.state, events)), str(option))
+            if more is None:
+                raise IllegalOrder(f"this scenario has no {option!r} set-up, only the historical one",
+                                   "F&M 4.0")
+            return events + more
         events.append(Event.of("phase_began", turn=0, phase=sequence.MOVEMENT, side=pos.first))
         return events
 
@@ -76,6 +81,8 @@ class FireAndMovement:
         if state.pending:
             return results.answers(pos)
         orders: list[Order] = list(pos.hooks.extra_orders(pos))
+        if state.phase not in (sequence.MOVEMENT, sequence.COMBAT):  # a scenario's set-up phase
+            return orders
         if state.phase == sequence.MOVEMENT:
             for uid in sorted(state.units):
                 if movement.why_not_move(pos, uid) is not None:
@@ -235,6 +242,8 @@ class FireAndMovement:
         if order.args:
             raise IllegalOrder("end takes no arguments", "F&M 4.0")
         state = pos.state
+        if state.phase not in (sequence.MOVEMENT, sequence.COMBAT):
+            raise IllegalOrder("the set-up ends when every unit is placed", "F&M 4.0")
         over = overstacked_hexes(pos, state.active)
         if over:
             raise IllegalOrder(f"overstacked at {', '.join(over)}", "F&M 5.3")
