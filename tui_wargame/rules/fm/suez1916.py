@@ -14,7 +14,8 @@ module holds the rules that need code, each method naming its section:
 - 13.1 Kress (`kress TARGET`);
 - 14.1 the canal crossing;
 - 15.1 / 15.2 surprise (no British movement or fire support at zero hour);
-- 16.0 rail movement (`rail UNIT HEX...`).
+- 16.0 rail movement (`rail UNIT HEX...`);
+- 11.1-11.4 the free set-up option (`deploy UNIT HEX`).
 
 Registered as the hooks "suez1916" (`[rules] hooks`) in `tui_wargame.rules.fm`.
 """
@@ -42,6 +43,26 @@ ACTIVATION_ROLL = 2  # 11.3: "1-2" activates
 ACTIVATION_RANGE = 4  # 11.3: within four hexes (three intervening hexes)
 PELUSIUM = "1532"  # 11.3: units set up on and west of Pelusium Station wait for activation
 ACTIVATION_FS_FORMATION = "42"  # 11.3: each 42nd Division activation adds a set-aside marker
+
+DEPLOYED = "deployed"  # game flag: placed by the free set-up (11.1)
+WAITS = "waits-activation"  # game flag: deployed on or west of Pelusium Station (11.3)
+SETUP, DEPLOY_BOX = "setup", "deploy"  # the free set-up's phase and the box of units to place
+FREE_SETUP = "free"
+# Suez 11.2 and 11.4: where each unit may be deployed. (units or formations, area, hex or column):
+# "trench" = a hex beside a British trench hexside; "near" = the hex or one adjacent to it;
+# "at" = that hex; "east" = on or east of that column.
+DEPLOYMENT: tuple[tuple[tuple[str, ...], str, str], ...] = (
+    (("52", "160mg"), "trench", ""),
+    (("42", "train"), "near", "0239"),
+    (("yeo",), "at", "0637"),
+    (("icc", "mobc"), "at", "1532"),
+    (("3lh",), "at", "0644"),
+    (("nzmr",), "at", "0937"),
+    (("5lh",), "at", "1336"),
+    (("1lh", "2lh", "53"), "near", "2031"),
+    (("3", "1ex", "ak"), "east", "26"),
+)
+DEPLOYMENT_RULE = {BRITISH: "Suez 11.2", CP: "Suez 11.4"}
 
 ARRIVED = "arrived"  # the system's flag: a reinforcement that may enter now
 REINFORCEMENT_ROLL = 3  # 11.5: "1-3" brings a regiment
@@ -72,14 +93,97 @@ def ordinal(number: str) -> str:
 class Suez1916(Hooks):
     """The exclusive rules of Suez 1916."""
 
+    # --- 11.1-11.4 free set-up ---
+
+    def setup(self, pos: Position, option: str) -> list[Event] | None:
+        """Suez 11.1: the free set-up; every counter that starts on the map waits in the deploy box;
+        the British deploy first (11.2), then the Central Powers (11.4)."""
+        if option != FREE_SETUP:
+            return None
+        return [*(Event.of("unit_placed", unit=uid, to=DEPLOY_BOX)
+                  for uid, u in sorted(pos.state.units.items()) if u.on_map),
+                Event.of("phase_began", turn=0, phase=SETUP, side=BRITISH)]
+
+    def deployment_area(self, pos: Position, uid: str) -> set[str]:
+        """Suez 11.2 / 11.4: the hexes where `uid` may be deployed."""
+        spec = pos.spec(uid)
+        for who, kind, where in DEPLOYMENT:
+            if uid not in who and spec.formation not in who:
+                continue
+            if kind == "trench":
+                return {h for f in pos.scenario.map.hexside if f.feature == "trench" for h in f.hexes}
+            if kind == "near":
+                return {where, *pos.neighbours(where)}
+            if kind == "at":
+                return {where}
+            grid = pos.scenario.grid
+            return {grid.label(h) for h in grid.hexes() if column(grid.label(h)) >= int(where)}
+        return set()
+
+    def why_not_deploy(self, pos: Position, uid: str, label: str) -> str | None:
+        """Suez 11.1-11.4: a placement is checked against the area, the terrain, the armoured
+        train's railway (13.3) and the stacking limits (17.1)."""
+        state = pos.state
+        side = state.active
+        rule = DEPLOYMENT_RULE.get(side, "Suez 11.1")
+        if state.phase != SETUP:
+            return "units are deployed only during the set-up (Suez 11.1)"
+        if uid not in state.units or state.units[uid].location != DEPLOY_BOX or pos.side_of(uid) != side:
+            return f"{uid} is not a unit of yours waiting to be deployed ({rule})"
+        if label not in self.deployment_area(pos, uid):
+            return f"{label} is not in {uid}'s set-up area ({rule})"
+        if pos.terrain(label).move == "P" or pos.occupant(label) not in (None, side):
+            return f"{uid} may not be placed in {label} ({rule})"
+        only = next((t.split(":", 1)[1] for t in pos.spec(uid).traits if t.startswith("route-only:")), None)
+        if only and not any(r.kind == only and label in r.hexes for r in pos.scenario.map.route):
+            return f"{uid} must be placed on the {only} (Suez 13.3)"
+        if (why := overstack(pos, label, [*pos.units_in(label), uid])) is not None:
+            return why
+        return None
+
+    def deploy(self, pos: Position, order: Order) -> list[Event]:
+        """`deploy UNIT HEX`; the last British placement hands over to the Central Powers, the last
+        Central Powers placement begins the game (Suez 10.2: their movement phase, Zero Hour)."""
+        if len(order.args) != 2:
+            raise IllegalOrder("deploy UNIT HEX: a unit and the hex it is placed in", "Suez 11.1")
+        uid, label = order.args
+        why = self.why_not_deploy(pos, uid, label)
+        if why:
+            reason, _, rule = why.rpartition(" (")
+            raise IllegalOrder(reason, rule.rstrip(")"))
+        side = pos.state.active
+        events = [Event.of("unit_placed", unit=uid, to=label),
+                  Event.of("unit_flagged", unit=uid, flag=DEPLOYED)]
+        if side == BRITISH and column(label) <= column(PELUSIUM):
+            events.append(Event.of("unit_flagged", unit=uid, flag=WAITS))
+        left = [u for u, st in pos.state.units.items()
+                if st.location == DEPLOY_BOX and pos.side_of(u) == side and u != uid]
+        if not left:
+            nxt = CP if side == BRITISH else ""
+            events.append(Event.of("phase_began", turn=0, phase=SETUP if nxt else "movement", side=nxt or CP))
+        return events
+
+    def deploy_orders(self, pos: Position) -> list[Order]:
+        side = pos.state.active
+        orders = []
+        for uid, st in sorted(pos.state.units.items()):
+            if st.location != DEPLOY_BOX or pos.side_of(uid) != side:
+                continue
+            orders += [Order("deploy", (uid, h)) for h in sorted(self.deployment_area(pos, uid))
+                       if self.why_not_deploy(pos, uid, h) is None]
+        return orders
+
     # --- 11.3 British activation ---
 
     def awaits_activation(self, pos: Position, uid: str) -> bool:
         """Suez 11.3: a British unit set up on or west of Pelusium Station, not yet activated."""
         spec = pos.spec(uid)
-        if spec.side != BRITISH or not pos.is_combat(uid) or not spec.start[:1].isdigit():
+        u = pos.state.units[uid]
+        if spec.side != BRITISH or not pos.is_combat(uid) or u.has(ACTIVATED):
             return False
-        return column(spec.start) <= column(PELUSIUM) and not pos.state.units[uid].has(ACTIVATED)
+        if u.has(DEPLOYED):  # free set-up: where the player deployed it
+            return u.has(WAITS)
+        return spec.start[:1].isdigit() and column(spec.start) <= column(PELUSIUM)
 
     def inactive_units(self, pos: Position) -> list[str]:
         return sorted(u for u in pos.on_map_units(BRITISH) if self.awaits_activation(pos, u))
@@ -346,6 +450,8 @@ class Suez1916(Hooks):
 
     def extra_orders(self, pos: Position) -> list[Order]:
         found: list[Order] = []
+        if pos.state.phase == SETUP:
+            return self.deploy_orders(pos)
         if pos.state.phase == "movement" and pos.state.active == BRITISH:
             for uid in pos.on_map_units(BRITISH):
                 if self.why_not_rail(pos, uid) is None:
@@ -357,6 +463,8 @@ class Suez1916(Hooks):
         return sorted(found, key=lambda o: o.text)
 
     def resolve_extra(self, pos: Position, order: Order, dice: Dice) -> list[Event] | None:
+        if order.verb == "deploy":
+            return self.deploy(pos, order)
         if order.verb == "rail":
             return self.rail(pos, order)
         if order.verb == "kress":
@@ -377,6 +485,8 @@ class Suez1916(Hooks):
     def instant_victory(self, pos: Position, moment: str) -> Verdict | None:
         """Suez 12.2: no Central Powers unit on the map, the instant it happens; Suez 12.1: a
         Central Powers engineer beside the canal at the end of a British turn."""
+        if pos.state.phase == SETUP:
+            return None
         if not pos.on_map_units(CP):
             return Verdict(BRITISH, "instant", "no Central Powers unit is on the map (Suez 12.2)")
         if moment == "end-of-player-turn" and pos.state.active == BRITISH:
