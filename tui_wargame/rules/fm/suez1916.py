@@ -93,6 +93,9 @@ def ordinal(number: str) -> str:
 class Suez1916(Hooks):
     """The exclusive rules of Suez 1916."""
 
+    def __init__(self) -> None:
+        self._areas: dict[tuple[str, str], frozenset[str]] = {}
+
     # --- 11.1-11.4 free set-up ---
 
     def setup(self, pos: Position, option: str) -> list[Event] | None:
@@ -104,8 +107,14 @@ class Suez1916(Hooks):
                   for uid, u in sorted(pos.state.units.items()) if u.on_map),
                 Event.of("phase_began", turn=0, phase=SETUP, side=BRITISH)]
 
-    def deployment_area(self, pos: Position, uid: str) -> set[str]:
+    def deployment_area(self, pos: Position, uid: str) -> frozenset[str]:
         """Suez 11.2 / 11.4: the hexes where `uid` may be deployed."""
+        key = (pos.scenario.content_hash, uid)
+        if key not in self._areas:
+            self._areas[key] = frozenset(self._area(pos, uid))
+        return self._areas[key]
+
+    def _area(self, pos: Position, uid: str) -> set[str]:
         spec = pos.spec(uid)
         for who, kind, where in DEPLOYMENT:
             if uid not in who and spec.formation not in who:
@@ -122,7 +131,8 @@ class Suez1916(Hooks):
 
     def why_not_deploy(self, pos: Position, uid: str, label: str) -> str | None:
         """Suez 11.1-11.4: a placement is checked against the area, the terrain, the armoured
-        train's railway (13.3) and the stacking limits (17.1)."""
+        train's railway (13.3) and the stacking limits (17.1), and must leave every unit still to
+        be placed somewhere to go."""
         state = pos.state
         side = state.active
         rule = DEPLOYMENT_RULE.get(side, "Suez 11.1")
@@ -130,16 +140,37 @@ class Suez1916(Hooks):
             return "units are deployed only during the set-up (Suez 11.1)"
         if uid not in state.units or state.units[uid].location != DEPLOY_BOX or pos.side_of(uid) != side:
             return f"{uid} is not a unit of yours waiting to be deployed ({rule})"
+        if (why := self.misfit(pos, uid, label, {})) is not None:
+            return why
+        placed = {label: [uid]}
+        for other, st in sorted(state.units.items()):
+            if other == uid or st.location != DEPLOY_BOX or pos.side_of(other) != side:
+                continue
+            fits = self.fitting(pos, other)
+            if not any(h != label for h in fits) and not (
+                    label in fits and self.misfit(pos, other, label, placed) is None):
+                return f"{uid} in {label} would leave {other} nowhere to be placed ({rule})"
+        return None
+
+    def fitting(self, pos: Position, uid: str) -> list[str]:
+        """The hexes where `uid` may be placed now, computed once per position."""
+        cache: dict[str, list[str]] = pos.__dict__.setdefault("suez.fitting", {})
+        if uid not in cache:
+            cache[uid] = [h for h in sorted(self.deployment_area(pos, uid))
+                          if self.misfit(pos, uid, h, {}) is None]
+        return cache[uid]
+
+    def misfit(self, pos: Position, uid: str, label: str, placed: dict[str, list[str]]) -> str | None:
+        """Why `uid` may not be placed in `label`, with the units of `placed` already there."""
+        rule = DEPLOYMENT_RULE.get(pos.side_of(uid), "Suez 11.1")
         if label not in self.deployment_area(pos, uid):
             return f"{label} is not in {uid}'s set-up area ({rule})"
-        if pos.terrain(label).move == "P" or pos.occupant(label) not in (None, side):
+        if pos.terrain(label).move == "P" or pos.occupant(label) not in (None, pos.side_of(uid)):
             return f"{uid} may not be placed in {label} ({rule})"
         only = next((t.split(":", 1)[1] for t in pos.spec(uid).traits if t.startswith("route-only:")), None)
         if only and not any(r.kind == only and label in r.hexes for r in pos.scenario.map.route):
             return f"{uid} must be placed on the {only} (Suez 13.3)"
-        if (why := overstack(pos, label, [*pos.units_in(label), uid])) is not None:
-            return why
-        return None
+        return overstack(pos, label, [*pos.units_in(label), *placed.get(label, ()), uid])
 
     def deploy(self, pos: Position, order: Order) -> list[Event]:
         """`deploy UNIT HEX`; the last British placement hands over to the Central Powers, the last
