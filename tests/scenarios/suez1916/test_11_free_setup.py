@@ -102,9 +102,11 @@ def test_11_1_a_free_set_up_game_saves_and_verifies(tmp_path: Path) -> None:
 
 
 def test_11_2_a_placement_may_not_leave_another_unit_nowhere_to_go() -> None:
-    """The armoured train can only go on the railway beside Kantara (0239, 0339)."""
-    state, _ = run(free(), "deploy 125a 0239", "deploy 125b 0239", "deploy 126a 0339")
+    """The armoured train can only go on the railway beside Kantara (0239, 0339), and it may not
+    stack with the 42nd Division (17.1)."""
+    state, _ = run(free(), "deploy 125a 0239", "deploy 125b 0239")
     with pytest.raises(IllegalOrder) as refused:
-        run(state, "deploy 126b 0339")
+        run(state, "deploy 126a 0339")
     assert "would leave train nowhere" in str(refused.value) and refused.value.rule == "Suez 11.2"
-    assert "deploy 126b 0339" not in legal(state) and "deploy train 0339" in legal(state)
+    assert "deploy 126a 0339" not in legal(state) and "deploy train 0339" in legal(state)
+    assert "deploy 126a 0340" in legal(state)
