@@ -106,3 +106,29 @@ def test_11_3_an_inactive_unit_bombarded_by_the_central_powers_activates() -> No
     state, events = run(state, "end", dice=[6, 1])
     assert of_kind(events, "bombardment") and state.units["125a"].has("activated")
     assert state.units["fs-42-1"].location == "pool"
+
+
+def test_18_3_a_used_marker_waits_for_the_next_morning() -> None:
+    used = {"fs-de6-1": "used"}
+    afternoon = position({"fs-de6-1": "pool", "31-1": "0842", "155a": "0843"}, clear=True, turn="4pm",
+                         phase="combat", flags=used)
+    assert not any(o.startswith("bombard") for o in legal(afternoon))
+    night = position({"fs-de6-1": "pool", "31-1": "0842", "155a": "0843"}, clear=True, turn="4nt",
+                     active="british", phase="combat", flags=used)
+    morning, _ = run(night, "end")
+    assert morning.turn == 4 and "used" not in morning.units["fs-de6-1"].flags
+    assert "bombard 0843" in legal(morning.replace(phase="combat", values={**morning.values,
+                                                                           "fm.combat": "declare"}))
+
+
+def test_18_4_attackers_advance_into_a_hex_emptied_by_bombardment() -> None:
+    state = cp_fire({"31-1": "0842", "42mt": "0843"})
+    state, _ = run(state, "attack 0843 0842", "bombard 0843")
+    # the draw: 1st of 3 (+4) on the clear row, column 9; die 1: D2, the one-step unit is gone
+    state, events = run(state, "end", dice=[1, 1])
+    assert of_kind(events, "bombardment")[0]["result"] == "D2"
+    assert state.units["42mt"].location == "eliminated"
+    state, _ = run(state, "resolve 0843")
+    assert "advance 31-1 0843" in legal(state)
+    state, _ = run(state, "advance 31-1 0843")
+    assert state.units["31-1"].location == "0843"
