@@ -181,6 +181,9 @@ class DeployHooks(Hooks):
             return []
         return [Order("deploy", ("b1", h)) for h in ("0303", "0403")]
 
+    def prompt(self, pos: Position) -> str | None:
+        return "deploy b1 (test set-up)" if pos.state.phase == "setup" else None
+
     def resolve_extra(self, pos: Position, order: Order, dice: Dice) -> list[Event] | None:
         if order.verb != "deploy":
             return None
@@ -198,6 +201,7 @@ def test_a_scenario_set_up_option_runs_its_own_phase() -> None:
     state = fold(EMPTY, SYSTEM.setup(scenario, {"setup": "free"}))
     assert (state.phase, state.active) == ("setup", "blue") and state.units["b1"].location == "off-map"
     assert legal(scenario, state) == ["deploy b1 0303", "deploy b1 0403"]
+    assert SYSTEM.prompt(scenario, state) == "Blue, Zero Hour: deploy b1 (test set-up)"
     with pytest.raises(IllegalOrder):
         run(scenario, state, "end")
     state, _ = run(scenario, state, "deploy b1 0403")

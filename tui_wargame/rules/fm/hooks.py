@@ -30,6 +30,11 @@ class Hooks:
         (a phase other than movement or combat) only `extra_orders` are legal."""
         return None
 
+    def prompt(self, pos: Position) -> str | None:
+        """What the side to act does now, in a phase of the scenario's own (Suez 11.1 set-up);
+        None: the system's prompt."""
+        return None
+
     def start_of_turn(self, pos: Position, dice: Dice) -> list[Event]:
         """Start-of-turn steps of the active player (Suez 11.3 activation, 11.5 reinforcement rolls).
 

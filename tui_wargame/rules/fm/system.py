@@ -56,7 +56,8 @@ class FireAndMovement:
 
     def setup(self, scenario: Scenario, options: Mapping[str, Any]) -> list[Event]:
         """The historical set-up: every counter at its start; the game begins with the first
-        player's Movement Phase of the first turn (Suez 10.2, Gaza 10.2)."""
+        player's Movement Phase of the first turn (Suez 10.2, Gaza 10.2). Another set-up option
+        is the scenario's (`Hooks.setup`, Suez 11.1 free deployment)."""
         pos = Position(scenario, State(turn=0, phase="", active="", units={}))
         events = [Event.of("unit_placed", unit=u.id, to=u.start, steps=u.steps) for u in scenario.units]
         events += [Event.of("control_changed", hex=p.hex, side=p.side) for p in scenario.map.place if p.side]
