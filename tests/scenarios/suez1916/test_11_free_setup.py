@@ -26,6 +26,8 @@ def test_11_1_the_british_deploy_first_every_counter_waits() -> None:
     assert (state.phase, state.active, state.turn) == ("setup", "british", 0)
     assert not any(u.on_map for u in state.units.values())
     assert state.result is None  # 12.2 does not apply before the game begins
+    assert SYSTEM.prompt(SUEZ, state) == ("British, Zero Hour, 4 August: Set-up - deploy each unit in its "
+                                          "area (deploy UNIT HEX) (Suez 11.2)")
     assert all(o.startswith("deploy ") for o in legal(state))
     assert {o.split()[1] for o in legal(state)} == {
         u.id for u in SUEZ.units if u.side == "british" and u.start[:1].isdigit()}

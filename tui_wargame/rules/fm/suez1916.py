@@ -194,6 +194,13 @@ class Suez1916(Hooks):
             events.append(Event.of("phase_began", turn=0, phase=SETUP if nxt else "movement", side=nxt or CP))
         return events
 
+    def prompt(self, pos: Position) -> str | None:
+        """Suez 11.1: the free set-up's phase."""
+        if pos.state.phase != SETUP:
+            return None
+        rule = DEPLOYMENT_RULE.get(pos.state.active, "Suez 11.1")
+        return f"Set-up - deploy each unit in its area (deploy UNIT HEX) ({rule})"
+
     def deploy_orders(self, pos: Position) -> list[Order]:
         side = pos.state.active
         orders = []
