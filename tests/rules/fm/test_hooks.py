@@ -10,9 +10,10 @@ import pytest
 from tests.rules.fm.helpers import legal, load, of_kind, position, run
 from tests.rules.fm.test_combat import die_for
 from tui_wargame.dice import Dice
-from tui_wargame.model import Event, IllegalOrder, Order
+from tui_wargame.model import EMPTY, Event, IllegalOrder, Order, fold
 from tui_wargame.rules.fm import SYSTEM, Hooks, register_hooks
 from tui_wargame.rules.fm.combat import declared
+from tui_wargame.rules.fm.movement import enter_cost
 from tui_wargame.rules.fm.position import Position
 
 
@@ -124,3 +125,85 @@ def test_13_1_a_scenario_adds_its_own_orders() -> None:
     state, _ = run(scenario, state, "end")
     odds = SYSTEM.preview(scenario, state, Order("resolve", ("0503",)))
     assert odds is not None and odds["shifts"] == [{"by": 1, "reason": "Kress (Suez 13.1)"}]
+
+
+class ProbeHooks(Hooks):
+    def step_cost(self, pos: Position, unit: str, a: str | None, b: str,
+                  cost: Fraction | None) -> Fraction | None:
+        return None if b == "0404" else cost  # a hex the scenario forbids (like Suez 14.1's canal)
+
+    def after_move(self, pos: Position, unit: str, path: list[str], dice: Dice) -> list[Event]:
+        return [Event.of("unit_flagged", unit=unit, flag=f"went:{path[-1]}:{dice.roll()}")]
+
+    def after_bombardment(self, pos: Position, side: str, hex_label: str, dice: Dice) -> list[Event]:
+        return [Event.of("unit_flagged", unit=u, flag=f"shelled-by:{side}") for u in pos.units_in(hex_label)]
+
+
+def probe() -> object:
+    register_hooks("test-probe", ProbeHooks)
+    return load(edit={'first = "red"': 'first = "red"\nhooks = "test-probe"'})
+
+
+def test_step_cost_hook_changes_the_chart_cost() -> None:
+    scenario = probe()
+    state = position(scenario, {"r3": "0403"})
+    pos = Position(scenario, state)
+    assert enter_cost(pos, "r3", "0403", "0404") is None
+    assert enter_cost(pos, "r3", "0403", "0402") == Fraction(1)
+    assert not any(o.startswith("move r3") and o.endswith("0404") for o in legal(scenario, state))
+
+
+def test_after_move_hook_events_follow_the_move() -> None:
+    scenario = probe()
+    state, events = run(scenario, position(scenario, {"r3": "0401"}), "move r3 0501", dice=[4])
+    assert state.units["r3"].has("went:0501:4")
+    assert [e.kind for e in events][-1] == "unit_flagged"
+
+
+def test_after_bombardment_hook_events_follow_each_bombardment() -> None:
+    scenario = probe()
+    state = position(scenario, {"r1": "0402", "b1": "0503", "rm4": "pool"}, phase="combat")
+    state, events = run(scenario, state, "bombard 0503", "end", dice=[1, 6])
+    assert of_kind(events, "bombardment") and state.units["b1"].has("shelled-by:red")
+
+
+class DeployHooks(Hooks):
+    """A set-up option in miniature: blue places b1 by an order, then red moves first."""
+
+    def setup(self, pos: Position, option: str) -> list[Event] | None:
+        if option != "free":
+            return None
+        return [Event.of("unit_placed", unit="b1", to="off-map"),
+                Event.of("phase_began", turn=0, phase="setup", side="blue")]
+
+    def extra_orders(self, pos: Position) -> list[Order]:
+        if pos.state.phase != "setup":
+            return []
+        return [Order("deploy", ("b1", h)) for h in ("0303", "0403")]
+
+    def prompt(self, pos: Position) -> str | None:
+        return "deploy b1 (test set-up)" if pos.state.phase == "setup" else None
+
+    def resolve_extra(self, pos: Position, order: Order, dice: Dice) -> list[Event] | None:
+        if order.verb != "deploy":
+            return None
+        if order not in self.extra_orders(pos):
+            raise IllegalOrder("not a place to deploy", "test")
+        return [Event.of("unit_placed", unit="b1", to=order.args[1]),
+                Event.of("phase_began", turn=0, phase="movement", side="red")]
+
+
+def test_a_scenario_set_up_option_runs_its_own_phase() -> None:
+    register_hooks("test-deploy", DeployHooks)
+    scenario = load(edit={'first = "red"': 'first = "red"\nhooks = "test-deploy"'})
+    with pytest.raises(IllegalOrder):
+        SYSTEM.setup(scenario, {"setup": "random"})
+    state = fold(EMPTY, SYSTEM.setup(scenario, {"setup": "free"}))
+    assert (state.phase, state.active) == ("setup", "blue") and state.units["b1"].location == "off-map"
+    assert legal(scenario, state) == ["deploy b1 0303", "deploy b1 0403"]
+    assert SYSTEM.prompt(scenario, state) == "Blue, Zero Hour: deploy b1 (test set-up)"
+    with pytest.raises(IllegalOrder):
+        run(scenario, state, "end")
+    state, _ = run(scenario, state, "deploy b1 0403")
+    assert (state.phase, state.active, state.units["b1"].location) == ("movement", "red", "0403")
+    assert SYSTEM.setup(load(), {}) == SYSTEM.setup(load(), {"setup": "historical"})

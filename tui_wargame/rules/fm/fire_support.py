@@ -194,6 +194,7 @@ def reveal(pos: Position, dice: Dice) -> list[Event]:
                                   and u.has(BOMBARDING))})
         for label in hexes:
             emit(bombard(pos, side, label, dice))
+            emit(pos.hooks.after_bombardment(pos, side, label, dice))
     for uid, u in sorted(pos.state.units.items()):
         if u.on_map and pos.spec(uid).kind in (MARKER, AIR):
             emit([Event.of("unit_placed", unit=uid, to="pool")])

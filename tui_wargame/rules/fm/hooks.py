@@ -23,6 +23,18 @@ if TYPE_CHECKING:
 class Hooks:
     """The standard rules: no exclusive rule changes anything."""
 
+    def setup(self, pos: Position, option: str) -> list[Event] | None:
+        """Events after the historical placement for the set-up `option` (not "historical"),
+        ending with the phase they begin (Suez 11.1-11.4 free deployment); None if the scenario
+        has no such option. `pos` shows every counter at its start. While the set-up phase runs
+        (a phase other than movement or combat) only `extra_orders` are legal."""
+        return None
+
+    def prompt(self, pos: Position) -> str | None:
+        """What the side to act does now, in a phase of the scenario's own (Suez 11.1 set-up);
+        None: the system's prompt."""
+        return None
+
     def start_of_turn(self, pos: Position, dice: Dice) -> list[Event]:
         """Start-of-turn steps of the active player (Suez 11.3 activation, 11.5 reinforcement rolls).
 
@@ -46,6 +58,22 @@ class Hooks:
     def may_move(self, pos: Position, unit: str) -> str | None:
         """Why `unit` may not move now (Suez 11.3 inactive, 15.2 surprise), with the rule; None if it may."""
         return None
+
+    def step_cost(self, pos: Position, unit: str, a: str | None, b: str,
+                  cost: Fraction | None) -> Fraction | None:
+        """The MP for `unit` to step from `a` into `b` (None: prohibited), given the chart's `cost`
+        (Suez 14.1: the British canal crossing costs the whole allowance)."""
+        return cost
+
+    def after_move(self, pos: Position, unit: str, path: list[str], dice: Dice) -> list[Event]:
+        """Events that follow a move or entry along `path`; `pos` shows the unit moved
+        (Suez 11.3: enemy units moving near inactive units activate them)."""
+        return []
+
+    def after_bombardment(self, pos: Position, side: str, hex_label: str, dice: Dice) -> list[Event]:
+        """Events that follow `side`'s bombardment of `hex_label`; `pos` shows its results
+        (Suez 11.3: a bombarded inactive British unit activates)."""
+        return []
 
     def may_bombard(self, pos: Position, side: str) -> str | None:
         """Why `side` may not use fire support now (Suez 15.2 zero hour), with the rule; None if it may."""

@@ -46,6 +46,10 @@ def enter_cost(pos: Position, uid: str, a: str | None, b: str) -> Fraction | Non
     Along a route joining a and b the route's cost replaces the terrain's; hexside
     costs are added either way; prohibited terrain or hexsides stop any move.
     """
+    return pos.hooks.step_cost(pos, uid, a, b, _chart_cost(pos, uid, a, b))
+
+
+def _chart_cost(pos: Position, uid: str, a: str | None, b: str) -> Fraction | None:
     if pos.occupant(b) not in (None, pos.side_of(uid)):
         return None
     terrain = fraction(pos.terrain(b).move)

@@ -54,6 +54,9 @@ def prompt(pos: Position) -> str:
     if state.pending:
         return f"{pos.scenario.side[state.pending.side].name}: {state.pending.prompt}"
     who = f"{pos.scenario.side[state.active].name}, {pos.turn.name}"
+    own = pos.hooks.prompt(pos)
+    if own is not None:
+        return f"{who}: {own}"
     if state.phase == MOVEMENT:
         return (f"{who}: Movement Phase - move units (move UNIT HEX...), bring on reinforcements "
                 f"(enter UNIT HEX...), then end (F&M 4.0, 5.0)")

@@ -56,12 +56,18 @@ class FireAndMovement:
 
     def setup(self, scenario: Scenario, options: Mapping[str, Any]) -> list[Event]:
         """The historical set-up: every counter at its start; the game begins with the first
-        player's Movement Phase of the first turn (Suez 10.2, Gaza 10.2)."""
-        if options.get("setup", "historical") != "historical":
-            raise IllegalOrder("only the historical set-up is available", "F&M 4.0")
+        player's Movement Phase of the first turn (Suez 10.2, Gaza 10.2). Another set-up option
+        is the scenario's (`Hooks.setup`, Suez 11.1 free deployment)."""
         pos = Position(scenario, State(turn=0, phase="", active="", units={}))
         events = [Event.of("unit_placed", unit=u.id, to=u.start, steps=u.steps) for u in scenario.units]
         events += [Event.of("control_changed", hex=p.hex, side=p.side) for p in scenario.map.place if p.side]
+        option = options.get("setup", "historical")
+        if option != "historical":
+            more = pos.hooks.setup(pos.at(fold(pos.state, events)), str(option))
+            if more is None:
+                raise IllegalOrder(f"this scenario has no {option!r} set-up, only the historical one",
+                                   "F&M 4.0")
+            return events + more
         events.append(Event.of("phase_began", turn=0, phase=sequence.MOVEMENT, side=pos.first))
         return events
 
@@ -76,6 +82,8 @@ class FireAndMovement:
         if state.pending:
             return results.answers(pos)
         orders: list[Order] = list(pos.hooks.extra_orders(pos))
+        if state.phase not in (sequence.MOVEMENT, sequence.COMBAT):  # a scenario's set-up phase
+            return orders
         if state.phase == sequence.MOVEMENT:
             for uid in sorted(state.units):
                 if movement.why_not_move(pos, uid) is not None:
@@ -149,7 +157,7 @@ class FireAndMovement:
         uid, path = order.args[0], list(order.args[1:])
         self._may_move(pos, uid, on_map=True)
         cost = movement.path_cost(pos, uid, path, pos.location(uid))
-        return self._moved(pos, uid, path, cost)
+        return self._moved(pos, uid, path, cost, dice)
 
     def _order_enter(self, pos: Position, order: Order, dice: Dice) -> list[Event]:
         """F&M reinforcements: enter at an entry hex, paying its cost, and move on."""
@@ -161,7 +169,7 @@ class FireAndMovement:
         if not entry:
             raise IllegalOrder(f"{uid} is not due to enter yet", "F&M 5.4")
         cost = movement.path_cost(pos, uid, path, None, entry)
-        return self._moved(pos, uid, path, cost)
+        return self._moved(pos, uid, path, cost, dice)
 
     def _may_move(self, pos: Position, uid: str, on_map: bool) -> None:
         u = pos.state.units.get(uid)
@@ -171,10 +179,11 @@ class FireAndMovement:
         if why:
             raise refusal(why)
 
-    def _moved(self, pos: Position, uid: str, path: list[str], cost: Fraction) -> list[Event]:
+    def _moved(self, pos: Position, uid: str, path: list[str], cost: Fraction, dice: Dice) -> list[Event]:
         events = [Event.of("unit_moved", unit=uid, path=path, cost=cost),
                   Event.of("unit_flagged", unit=uid, flag="moved", scope="phase")]
-        return events + control_events(pos, pos.side_of(uid), path)
+        events += control_events(pos, pos.side_of(uid), path)
+        return events + pos.hooks.after_move(pos.at(fold(pos.state, events)), uid, path, dice)
 
     def _order_attack(self, pos: Position, order: Order, dice: Dice) -> list[Event]:
         """F&M 7.1: the stack in FROM joins the attack on TARGET."""
@@ -234,6 +243,8 @@ class FireAndMovement:
         if order.args:
             raise IllegalOrder("end takes no arguments", "F&M 4.0")
         state = pos.state
+        if state.phase not in (sequence.MOVEMENT, sequence.COMBAT):
+            raise IllegalOrder("the set-up ends when every unit is placed", "F&M 4.0")
         over = overstacked_hexes(pos, state.active)
         if over:
             raise IllegalOrder(f"overstacked at {', '.join(over)}", "F&M 5.3")

@@ -1,0 +1,56 @@
+"""A whole scripted game of Suez 1916 (seed 5): played through the CLI from the Zero Hour to the end
+of 6 August Afternoon, reloaded, replayed and verified. The orders were recorded by
+record_suez1916.py; the verdict is the 12.3 table's."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tui_wargame.cli import main
+from tui_wargame.engine import Game
+from tui_wargame.model import Verdict
+
+HERE = Path(__file__).parent
+SCENARIOS = HERE.parents[1] / "scenarios"
+VERDICT = Verdict("", "draw", "9 VP for cp (Suez 12.3)")
+
+
+def script(name: str) -> list[str]:
+    lines = (HERE / name).read_text().splitlines()
+    return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+
+
+def test_suez1916_plays_to_the_end_of_6_august_afternoon(tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    save = tmp_path / "suez.toml"
+    sc = ["--scenarios", str(SCENARIOS)]
+    assert main([*sc, "new", "suez1916", "--seed", "5", "--out", str(save)]) == 0
+    orders = script("suez1916.txt")
+    assert main([*sc, "order", str(save), *orders]) == 0
+    capsys.readouterr()
+    assert main([*sc, "show", str(save), "--json"]) == 0
+    view = json.loads(capsys.readouterr().out)
+    assert view["over"] and view["result"] == {"winner": "", "level": "draw",
+                                               "reason": "9 VP for cp (Suez 12.3)"}
+    assert view["control"]["2031"] == "cp" and view["control"]["0239"] == "british"
+    assert main([*sc, "verify", str(save)]) == 0
+    capsys.readouterr()
+    assert main([*sc, "replay", str(save), "--text"]) == 0
+    story = capsys.readouterr().out
+    assert "== 6 August Afternoon ==" in story and "== Zero Hour, 4 August (night) ==" in story
+    assert "the 80th Regiment may enter on the east edge (Suez 11.5)" in story
+    assert "activates: rolled" in story and "Kress assists the attack on" in story
+    assert story.rstrip().endswith("The game ends: a draw (draw). 9 VP for cp (Suez 12.3)")
+    with Game.open(save, scenario_dirs=[SCENARIOS]) as game:
+        assert [r.order for r in game.records[1:]] == orders
+        assert game.state.result == VERDICT and game.state.turn == len(game.scenario.turns) - 1
+        assert game.verify() == []
+        final = game.state
+        for seq in range(0, game.seq + 1, 97):  # re-playing the orders from any point reaches the same end
+            branch = game.branch(seq)
+            for record in game.records[seq + 1:]:
+                branch.submit(record.order, record.side)
+            assert branch.state == final
