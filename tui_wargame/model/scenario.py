@@ -15,8 +15,8 @@ from attrs import field, frozen
 
 from tui_wargame.hexgrid import Grid, Hex, hexside
 
-#: Where an off-map unit can be: a box on the game's charts.
-OFF_MAP_BOXES: tuple[str, ...] = ("reinforcements", "set-aside", "pool", "eliminated", "off-map")
+#: Where an off-map unit can be: a box on the game's charts ("deploy": waiting to be placed in a free set-up).
+OFF_MAP_BOXES: tuple[str, ...] = ("reinforcements", "set-aside", "pool", "eliminated", "off-map", "deploy")
 
 
 @frozen
