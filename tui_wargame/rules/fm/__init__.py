@@ -7,3 +7,5 @@ from tui_wargame.rules.fm.hooks import Hooks, register_hooks
 from tui_wargame.rules.fm.system import SYSTEM, FireAndMovement
 
 __all__ = ["SYSTEM", "FireAndMovement", "Hooks", "register_hooks"]
+
+register_hooks("gaza1917", "tui_wargame.rules.fm.gaza1917:Gaza1917")
