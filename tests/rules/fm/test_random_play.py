@@ -24,7 +24,7 @@ def check_invariants(game: Game) -> None:
         spec = game.scenario.unit[uid]
         assert 0 <= u.steps <= spec.steps, uid
         assert (u.steps == 0) == (u.location == "eliminated"), uid
-        if u.on_map:
+        if u.on_map and pos.is_combat(uid):
             assert fraction(pos.terrain(u.location).move) is not None, f"{uid} in prohibited {u.location}"
             assert pos.occupant(u.location) == spec.side
 

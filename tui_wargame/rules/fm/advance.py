@@ -1,7 +1,7 @@
 """F&M 7.9 Advance after combat, as changed by Suez/Gaza 10.3 and RULES-NOTES.
 
 When the defender's hex is emptied, attackers may advance into it, ignoring
-ZOCs. Leg units stop there (`rules.advance.leg_hexes`); mobile units (trait
+ZOCs. Leg units stop there (or may not advance: `rules.advance.leg_advance`); mobile units (trait
 `rules.advance.mobile_trait`) may go on along a defender's retreat path up to
 its length; `Hooks.advance_extra` adds hexes in any direction (Gaza 13.1).
 """
@@ -39,8 +39,8 @@ def advance_paths(pos: Position, uid: str, target: str,
                 if candidate not in bases and all(
                         may_advance_into(pos, uid, a, b) for a, b in zip(candidate, candidate[1:])):
                     bases.append(candidate)
-    else:
-        bases = [[target]] if pos.rules.advance.leg_hexes >= 1 else []
+    elif not pos.rules.advance.leg_advance:
+        bases = []
     found = list(bases)
     frontier = bases
     for _ in range(pos.hooks.advance_extra(pos, uid)):

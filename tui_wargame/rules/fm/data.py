@@ -132,7 +132,7 @@ class Shift:
 @frozen
 class Advance:
     mobile_trait: str = "mobile"  # F&M 7.9: circled movement factor
-    leg_hexes: int = 1  # Suez/Gaza 10.3: other units advance into the vacated hex only
+    leg_advance: bool = True  # Suez/Gaza 10.3: other units advance into the vacated hex only
 
 
 @frozen
@@ -160,6 +160,25 @@ class Victory:
 
 
 @frozen
+class Observation:
+    """Suez 18.2: a side's observation range, farther from a hill."""
+
+    range: int
+    hill_range: int
+
+
+@frozen
+class FireSupport:
+    """F&M 8.0 as changed by Suez/Gaza 18.0: bombardment only, into observed hexes."""
+
+    limits: Mapping[str, int]  # markers per bombarded hex, per side (18.1)
+    observation: Mapping[str, Observation]
+    at_night: bool = True  # Suez 19.0: false, no bombardment (nor air) at night
+    reuse_time: str = "morning"  # 18.3: used markers return at the first turn of this time of day
+    rule: str = "Suez 18.0"
+
+
+@frozen
 class FmRules:
     """The whole `[rules]` table of a Fire & Movement scenario."""
 
@@ -173,6 +192,7 @@ class FmRules:
     advance: Advance = Advance()
     reinforcement: tuple[Reinforcement, ...] = ()
     victory: Victory = Victory()
+    fire_support: FireSupport | None = None
     hooks: str = ""  # the scenario's exclusive-rules hook class, by registered name
     first: str = ""  # the first player; default: the first side listed
     non_combat_kinds: tuple[str, ...] = ("marker", "air")
@@ -342,6 +362,11 @@ def check(scenario: Scenario) -> list[str]:
     for lv in v.levels:
         if lv.winner and lv.winner not in sides:
             problems.append(f"rules.victory.levels: no side {lv.winner!r}")
+    if data.fire_support is not None:
+        for table in ("limits", "observation"):
+            for side in getattr(data.fire_support, table):
+                if side not in sides:
+                    problems.append(f"rules.fire_support.{table}.{side}: no side {side!r}")
     if data.first and data.first not in sides:
         problems.append(f"rules.first: no side {data.first!r}")
     for u in scenario.units:

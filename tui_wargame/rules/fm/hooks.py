@@ -38,6 +38,10 @@ class Hooks:
         """Why `unit` may not move now (Suez 11.3 inactive, 15.2 surprise), with the rule; None if it may."""
         return None
 
+    def may_bombard(self, pos: Position, side: str) -> str | None:
+        """Why `side` may not use fire support now (Suez 15.2 zero hour), with the rule; None if it may."""
+        return None
+
     def ignores_zoc(self, pos: Position, unit: str) -> bool:
         """Whether `unit` enters and leaves enemy ZOCs freely (Suez 13.3 armoured train)."""
         return "ignores-zoc" in pos.spec(unit).traits

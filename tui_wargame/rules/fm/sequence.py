@@ -9,8 +9,9 @@ last box of the turn track, or at an instant victory.
 from __future__ import annotations
 
 from tui_wargame.dice import Dice
-from tui_wargame.model import Event, State, fold
+from tui_wargame.model import Event, fold
 from tui_wargame.rules.fm.combat import RESOLVED, STEP
+from tui_wargame.rules.fm.fire_support import reuse
 from tui_wargame.rules.fm.position import Position
 from tui_wargame.rules.fm.victory import final_verdict, verdict_event
 
@@ -29,7 +30,6 @@ def next_player_turn(pos: Position, dice: Dice) -> list[Event]:
     """F&M 4.0: after a player turn, the other player's; after the second player, the next game
     turn; after the last turn, the end of the game (Suez 12.3, Gaza 12.3)."""
     state = pos.state
-    events: list[Event] = []
     ending_turn = state.active == pos.second
     verdict = pos.hooks.instant_victory(pos, "end-of-player-turn")
     if verdict is None and ending_turn:
@@ -42,9 +42,9 @@ def next_player_turn(pos: Position, dice: Dice) -> list[Event]:
         turn, side = state.turn + 1, pos.first
     else:
         return [verdict_event(final_verdict(pos))]
-    events.append(Event.of("phase_began", turn=turn, phase=MOVEMENT, side=side))
-    after: State = fold(state, events)
-    events += pos.hooks.start_of_turn(pos.at(after), dice)
+    events = [Event.of("phase_began", turn=turn, phase=MOVEMENT, side=side)]
+    events += reuse(pos.at(fold(state, events)))
+    events += pos.hooks.start_of_turn(pos.at(fold(state, events)), dice)
     return events
 
 

@@ -6,8 +6,10 @@ Orders (the text form players, saves and `legal_orders` share):
 - `enter UNIT HEX...`         a reinforcement enters at the first hex (an entry hex) and goes on;
 - `attack TARGET FROM`        F&M 7.1: the stack in FROM joins the attack on TARGET;
 - `resolve TARGET`            F&M 7.6: roll the attack on TARGET (the attacker picks the order);
+- `bombard HEX`, `air UNIT HEX`, `observe UNIT HEX`   Suez 18.0 fire support, while declaring;
 - `end`                       ends the phase or step;
-- answers to decisions: see `results` (`lose`, `retreat`, `deplete`, `displace`, `advance`, `stop`).
+- answers to decisions: see `results` (`lose`, `retreat`, `deplete`, `displace`, `advance`, `stop`)
+  and `fire_support` (the defender's `bombard`, `air`, then `done`).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Scenario, State, fold
 from tui_wargame.rules import Resolution
-from tui_wargame.rules.fm import combat, movement, results, sequence
+from tui_wargame.rules.fm import combat, fire_support, movement, results, sequence
 from tui_wargame.rules.fm.data import check
 from tui_wargame.rules.fm.hooks import hooks_named, known_hooks
 from tui_wargame.rules.fm.position import Position
@@ -68,6 +70,8 @@ class FireAndMovement:
         pos = Position(scenario, state)
         if state.result is not None:
             return []
+        if state.pending and state.pending.kind == fire_support.DEFENSIVE_FIRE:
+            return fire_support.answers(pos)
         if state.pending:
             return results.answers(pos)
         orders: list[Order] = []
@@ -86,6 +90,8 @@ class FireAndMovement:
                 orders.append(Order("end"))
         elif state.values.get(combat.STEP) == sequence.DECLARE:
             orders += [Order("attack", pair) for pair in combat.declarable(pos)]
+            if pos.rules.fire_support is not None:
+                orders += fire_support.legal(pos, state.active)
             orders.append(Order("end"))
         else:
             pending = combat.declared(pos)
@@ -113,7 +119,11 @@ class FireAndMovement:
         pos = Position(scenario, state)
         if state.result is not None:
             raise IllegalOrder("the game is over", "F&M 4.0")
-        if state.pending:
+        if state.pending and state.pending.kind == fire_support.DEFENSIVE_FIRE:
+            if order not in fire_support.answers(pos):
+                raise IllegalOrder(f"`{order.text}` is not an answer to: {state.pending.prompt}", "Suez 18.1")
+            events = fire_support.answer(pos, order, dice)
+        elif state.pending:
             if order.verb not in results.ANSWERS:
                 raise IllegalOrder(f"first: {state.pending.prompt}", "F&M 7.6")
             events = results.answer(pos, order)
@@ -127,7 +137,7 @@ class FireAndMovement:
             verdict = pos.hooks.instant_victory(pos.at(after), "order")
             if verdict is not None:
                 events.append(verdict_event(verdict))
-        return Resolution(tuple(events))
+        return Resolution(tuple(events), reveals=any(e.kind == "markers_revealed" for e in events))
 
     def _order_move(self, pos: Position, order: Order, dice: Dice) -> list[Event]:
         """F&M 5.0: move one unit along a path."""
@@ -174,6 +184,21 @@ class FireAndMovement:
         return [Event.of("unit_flagged", unit=u, flag=combat.ATTACKS + target, scope="phase")
                 for u in sorted(pos.units_in(source))]
 
+    def _fire(self, pos: Position, order: Order) -> list[Event]:
+        """Suez 18.1: the attacker places fire support while declaring its attacks."""
+        if pos.state.phase != sequence.COMBAT or pos.state.values.get(combat.STEP) != sequence.DECLARE:
+            raise IllegalOrder("fire support is placed at the start of the combat phase", "Suez 18.1")
+        return fire_support.place(pos, pos.state.active, order)
+
+    def _order_bombard(self, pos: Position, order: Order, dice: Dice) -> list[Event]:
+        return self._fire(pos, order)
+
+    def _order_air(self, pos: Position, order: Order, dice: Dice) -> list[Event]:
+        return self._fire(pos, order)
+
+    def _order_observe(self, pos: Position, order: Order, dice: Dice) -> list[Event]:
+        return self._fire(pos, order)
+
     def _order_resolve(self, pos: Position, order: Order, dice: Dice) -> list[Event]:
         """F&M 7.6: one die on the CRT, then the result's steps (results.py)."""
         if len(order.args) != 1 or order.args[0] not in combat.declared(pos):
@@ -210,8 +235,13 @@ class FireAndMovement:
             raise IllegalOrder(f"overstacked at {', '.join(over)}", "F&M 5.3")
         if state.phase == sequence.MOVEMENT:
             return sequence.begin_combat(pos)
-        if state.values.get(combat.STEP) == sequence.DECLARE and combat.declared(pos):
-            return [Event.of("value_set", key=combat.STEP, value=sequence.RESOLVE)]
+        if state.values.get(combat.STEP) == sequence.DECLARE:
+            fired = any(fire_support.placed(pos, s.id) for s in pos.scenario.sides) or any(
+                u.on_map and pos.spec(uid).kind == fire_support.AIR for uid, u in state.units.items())
+            if pos.rules.fire_support is not None and (combat.declared(pos) or fired):
+                return fire_support.after_declaration(pos, dice)
+            if combat.declared(pos):
+                return [Event.of("value_set", key=combat.STEP, value=sequence.RESOLVE)]
         if combat.declared(pos):
             raise IllegalOrder("every declared attack must be resolved first", "F&M 7.1")
         return sequence.next_player_turn(pos, dice)

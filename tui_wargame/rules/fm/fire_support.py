@@ -1,0 +1,230 @@
+"""F&M 8.4 Bombardment as Suez/Gaza 18.0 change it (house rules in RULES-NOTES, "Fire support").
+
+While attacks are declared, the attacker places fire support face-down
+(`bombard HEX`: one marker to be drawn from the pool) or uses an air unit
+(`air UNIT HEX` to bombard, `observe UNIT HEX` to observe). Then the defender
+places its own against hexes holding declared attackers (a decision, ended by
+`done`). Only then are the markers drawn, from the dice stream: until the
+reveal no marker is tied to a hex, so neither the screen nor the save shows a
+strength early. Each bombardment reads the CRT at the markers' total on each
+target unit's terrain row, one die per unit; results marked `bombard` in the
+CRT key cost that unit one step. Used markers come back at the next morning.
+"""
+
+from __future__ import annotations
+
+from tui_wargame.dice import Dice
+from tui_wargame.hexgrid import within
+from tui_wargame.model import Event, IllegalOrder, Order, fold
+from tui_wargame.rules.fm.combat import STEP, column_index, declared
+from tui_wargame.rules.fm.position import Position
+from tui_wargame.rules.fm.results import lose_step
+
+MARKER, AIR = "marker", "air"
+USED = "used"  # game flag on a marker drawn this day (Suez 18.3)
+OBSERVING, BOMBARDING = "observing", "bombarding"  # phase flags on a placed air unit
+DEFENSIVE_FIRE = "defensive_fire"
+ORDERS = ("bombard", "air", "observe", "done")
+
+
+def placed_key(side: str) -> str:
+    return f"fm.fire.{side}"
+
+
+def placed(pos: Position, side: str) -> list[str]:
+    """The hexes of `side`'s face-down markers placed this phase, one entry per marker."""
+    text = str(pos.state.values.get(placed_key(side), ""))
+    return text.split(",") if text else []
+
+
+def pool(pos: Position, side: str) -> list[str]:
+    """Suez 18.3: `side`'s markers in the pool that have not been drawn today."""
+    return sorted(uid for uid, u in pos.state.units.items()
+                  if u.location == "pool" and pos.spec(uid).kind == MARKER and pos.side_of(uid) == side
+                  and not u.has(USED))
+
+
+def air_units(pos: Position, side: str) -> list[str]:
+    """Suez 18.5: `side`'s air units not yet placed this phase."""
+    return sorted(uid for uid, u in pos.state.units.items()
+                  if u.location == "pool" and pos.spec(uid).kind == AIR and pos.side_of(uid) == side)
+
+
+def observed(pos: Position, side: str) -> set[str]:
+    """Suez 18.2: hexes adjacent to or within range of `side`'s units (farther from hills),
+    and around its observing air units (18.5)."""
+    fs = pos.rules.fire_support
+    assert fs is not None
+    obs = fs.observation.get(side)
+    grid = pos.scenario.grid
+    found: set[str] = set()
+    for label, units in pos.occupied_hexes().items():
+        if pos.side_of(units[0]) != side:
+            continue
+        reach = max(1, (obs.hill_range if pos.terrain(label).hill else obs.range) if obs else 1)
+        centre = grid.parse(label)
+        found.update(grid.label(h) for h in within(centre, reach) if h != centre and grid.contains(h))
+    for uid, u in pos.state.units.items():
+        if u.on_map and pos.spec(uid).kind == AIR and pos.side_of(uid) == side and u.has(OBSERVING):
+            found.add(u.location)
+            found.update(pos.neighbours(u.location))
+    return found
+
+
+def _in_hex(pos: Position, side: str, label: str) -> int:
+    air = sum(1 for uid, u in pos.state.units.items()
+              if u.location == label and pos.spec(uid).kind == AIR and pos.side_of(uid) == side
+              and u.has(BOMBARDING))
+    return placed(pos, side).count(label) + air
+
+
+def targets(pos: Position, side: str) -> list[str]:
+    """Hexes `side` may bombard now: the attacker any enemy hex, the defender (house rule) the
+    hexes holding units that attack; limits per hex (18.1) respected."""
+    fs = pos.rules.fire_support
+    assert fs is not None
+    if side == pos.state.active:
+        hexes = {h for h, units in pos.occupied_hexes().items() if pos.side_of(units[0]) != side}
+    else:
+        hexes = {pos.location(u) for us in declared(pos).values() for u in us}
+    limit = fs.limits.get(side, 0)
+    return sorted(h for h in hexes if _in_hex(pos, side, h) < limit)
+
+
+def why_not(pos: Position, side: str) -> str | None:
+    fs = pos.rules.fire_support
+    if fs is None:
+        return "this scenario has no fire support (F&M 8.0)"
+    if pos.night and not fs.at_night:
+        return f"no bombardment at night ({fs.rule})"
+    return pos.hooks.may_bombard(pos, side)
+
+
+def legal(pos: Position, side: str) -> list[Order]:
+    """Every fire support order `side` may give now."""
+    if why_not(pos, side):
+        return []
+    orders = []
+    hexes = targets(pos, side)
+    if len(placed(pos, side)) < len(pool(pos, side)):
+        seen = observed(pos, side)
+        orders += [Order("bombard", (h,)) for h in hexes if h in seen]
+    enemy_hexes = sorted(h for h, us in pos.occupied_hexes().items() if pos.side_of(us[0]) != side)
+    near = sorted({n for h in enemy_hexes for n in (h, *pos.neighbours(h))})
+    for uid in air_units(pos, side):
+        orders += [Order("air", (uid, h)) for h in hexes]
+        if side == pos.state.active:
+            orders += [Order("observe", (uid, h)) for h in near]
+    return orders
+
+
+def place(pos: Position, side: str, order: Order) -> list[Event]:
+    """Place one face-down marker, or an air unit (Suez 18.1, 18.5)."""
+    why = why_not(pos, side)
+    if why:
+        reason, _, rule = why.rpartition(" (")
+        raise IllegalOrder(reason or why, rule.rstrip(")"))
+    if order not in legal(pos, side):
+        rule = pos.rules.fire_support.rule if pos.rules.fire_support else "F&M 8.0"
+        raise IllegalOrder(f"`{order.text}` is not a fire support order allowed now (observation, "
+                           f"limits per hex, markers left in the pool)", rule)
+    if order.verb == "bombard":
+        hexes = [*placed(pos, side), order.args[0]]
+        return [Event.of("value_set", key=placed_key(side), value=",".join(hexes))]
+    uid, label = order.args
+    flag = BOMBARDING if order.verb == "air" else OBSERVING
+    return [Event.of("unit_placed", unit=uid, to=label),
+            Event.of("unit_flagged", unit=uid, flag=flag, scope="phase")]
+
+
+def after_declaration(pos: Position, dice: Dice) -> list[Event]:
+    """Suez 18.1: once the attacker has placed, the defender places; with nothing to place, reveal."""
+    defender = pos.enemy(pos.state.active)
+    if legal(pos, defender):
+        return [Event.of("decision_required", side=defender, decision=DEFENSIVE_FIRE,
+                         prompt="place defensive fire support against the attacking units, then done "
+                                f"({pos.rules.fire_support.rule if pos.rules.fire_support else 'F&M 8.0'})",
+                         data={})]
+    return reveal(pos, dice)
+
+
+def answers(pos: Position) -> list[Order]:
+    assert pos.state.pending is not None
+    return [*legal(pos, pos.state.pending.side), Order("done")]
+
+
+def answer(pos: Position, order: Order, dice: Dice) -> list[Event]:
+    assert pos.state.pending is not None
+    if order.verb == "done" and not order.args:
+        return [Event.of("decision_made"), *reveal(pos, dice)]
+    return place(pos, pos.state.pending.side, order)
+
+
+def reveal(pos: Position, dice: Dice) -> list[Event]:
+    """Suez 18.3-18.4: draw every face-down marker from the dice, reveal, resolve each bombardment
+    (the attacker's first, then the defender's), return markers, then resolve the attacks."""
+    events: list[Event] = []
+
+    def emit(more: list[Event]) -> None:
+        nonlocal pos
+        events.extend(more)
+        pos = pos.at(fold(pos.state, more))
+
+    attacker = pos.state.active
+    for side in (attacker, pos.enemy(attacker)):
+        drawn: dict[str, list[str]] = {}
+        left = pool(pos, side)
+        for label in placed(pos, side):
+            marker = dice.choice(left)
+            left.remove(marker)
+            drawn.setdefault(label, []).append(marker)
+        for label, markers in sorted(drawn.items()):
+            emit([e for m in markers for e in (Event.of("unit_placed", unit=m, to=label),
+                                               Event.of("unit_flagged", unit=m, flag=USED))])
+            emit([Event.of("markers_revealed", side=side, hex=label, markers=markers,
+                           strengths=[pos.factor(m, "attack") for m in markers])])
+        emit([Event.of("value_set", key=placed_key(side), value="")])
+        hexes = sorted({*drawn, *(u.location for uid, u in pos.state.units.items() if u.on_map
+                                  and pos.spec(uid).kind == AIR and pos.side_of(uid) == side
+                                  and u.has(BOMBARDING))})
+        for label in hexes:
+            emit(bombard(pos, side, label, dice))
+    for uid, u in sorted(pos.state.units.items()):
+        if u.on_map and pos.spec(uid).kind in (MARKER, AIR):
+            emit([Event.of("unit_placed", unit=uid, to="pool")])
+    emit([Event.of("value_set", key=STEP, value="resolve")])
+    return events
+
+
+def bombard(pos: Position, side: str, label: str, dice: Dice) -> list[Event]:
+    """Suez 18.4: the markers' total strength is the column on each target unit's own row; each
+    unit separately, one die each; results marked `bombard` cost one step; no retreat."""
+    markers = sorted(uid for uid, u in pos.state.units.items()
+                     if u.location == label and pos.side_of(uid) == side
+                     and (pos.spec(uid).kind == MARKER or (pos.spec(uid).kind == AIR and u.has(BOMBARDING))))
+    strength = sum(pos.factor(m, "attack") for m in markers)
+    crt = pos.rules.crt
+    events: list[Event] = []
+    for uid in sorted(pos.units_in(label)):
+        if pos.side_of(uid) == side:
+            continue
+        eff = pos.terrain(label)
+        row = eff.row_by_side.get(pos.side_of(uid), eff.row)
+        index = column_index(crt.rows[row], strength)
+        die = dice.roll()
+        key = crt.results[die - 1][index]
+        hit = crt.key[key].bombard
+        events.append(Event.of("bombardment", side=side, hex=label, markers=markers, strength=strength,
+                               unit=uid, row=row, column=crt.columns[index], die=die, result=key, loss=hit))
+        if hit:
+            events += lose_step(pos, uid)
+    return events
+
+
+def reuse(pos: Position) -> list[Event]:
+    """Suez 18.3: at the first turn of the day's reuse time, every used marker is back in the pool."""
+    fs = pos.rules.fire_support
+    if fs is None or pos.turn.time != fs.reuse_time or pos.state.active != pos.first:
+        return []
+    return [Event.of("unit_flagged", unit=uid, flag=USED, on=False)
+            for uid, u in sorted(pos.state.units.items()) if USED in u.flags]
