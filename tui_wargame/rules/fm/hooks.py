@@ -13,7 +13,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from tui_wargame.model import Event, Verdict
+from tui_wargame.model import Event, Order, Verdict
 
 if TYPE_CHECKING:
     from tui_wargame.dice import Dice
@@ -54,6 +54,25 @@ class Hooks:
     def advance_extra(self, pos: Position, unit: str) -> int:
         """Hexes an advancing unit may add in any direction (Gaza 13.1 charging cavalry)."""
         return 0
+
+    def orders(self, pos: Position) -> list[Order]:
+        """The scenario's own orders for the active side now (Gaza 13.1 charge, 13.4 Kress, 15.0 rail)."""
+        return []
+
+    def order(self, pos: Position, order: Order, dice: Dice) -> list[Event] | None:
+        """Resolve one of the scenario's own orders; None if `order` is not one of them."""
+        return None
+
+    def step_lost(self, pos: Position, unit: str, steps: int) -> list[Event]:
+        """What else happens when `unit` is left with `steps` (Gaza 13.3 battalion replaces its regiment).
+
+        `pos` is before the loss; the events follow the system's own."""
+        return []
+
+    def may_place_air(self, pos: Position, unit: str, label: str, verb: str) -> str | None:
+        """Why air unit `unit` may not be placed at `label` to "air" (bombard) or "observe" (Gaza 18.6
+        naval fire support), with the rule; None if it may."""
+        return None
 
     def instant_victory(self, pos: Position, moment: str) -> Verdict | None:
         """An instant win at `moment`: "order" (after any order), "end-of-player-turn", "end-of-turn"."""
