@@ -25,14 +25,18 @@ def historical() -> State:
 
 def position(at: Mapping[str, str] | None = None, *, phase: str = "movement", active: str = "br",
              turn: int = 1, steps: Mapping[str, int] | None = None, step: str = "declare",
-             clear: bool = True, flags: Mapping[str, str] | None = None) -> State:
-    """The set-up with every combat unit set aside (if `clear`), then the units of `at` placed,
-    and the given phase begun: a small position on the real map for one rule's test."""
+             clear: bool = True, flags: Mapping[str, str] | None = None, support: bool = False) -> State:
+    """The set-up with every combat unit set aside (if `clear`) and, unless `support`, every fire
+    support marker and air unit too; then the units of `at` placed and the given phase begun: a
+    small position on the real map for one rule's test."""
     state = historical()
     events = []
     if clear:
         events += [Event.of("unit_placed", unit=u.id, to="set-aside") for u in SCENARIO.units
                    if u.kind not in ("marker", "air")]
+    if not support:
+        events += [Event.of("unit_placed", unit=u.id, to="set-aside") for u in SCENARIO.units
+                   if "fire-support" in u.traits]
     events += [Event.of("unit_placed", unit=uid, to=label) for uid, label in (at or {}).items()]
     events += [Event.of("step_lost", unit=uid, steps=n) for uid, n in (steps or {}).items()]
     events += [Event.of("unit_flagged", unit=uid, flag=flag) for uid, flag in (flags or {}).items()]
