@@ -9,8 +9,10 @@ import pytest
 
 from tests.rules.fm.helpers import legal, load, of_kind, position, run
 from tests.rules.fm.test_combat import die_for
-from tui_wargame.model import IllegalOrder, Order
+from tui_wargame.dice import Dice
+from tui_wargame.model import Event, IllegalOrder, Order
 from tui_wargame.rules.fm import SYSTEM, Hooks, register_hooks
+from tui_wargame.rules.fm.combat import declared
 from tui_wargame.rules.fm.position import Position
 
 
@@ -83,3 +85,42 @@ def test_preview_of_joining_an_attack() -> None:
     assert SYSTEM.preview(scenario, state, Order("end")) is None
     with pytest.raises(IllegalOrder):
         SYSTEM.preview(scenario, state, Order("attack", ("0503", "0401")))
+
+
+class KressHooks(Hooks):
+    """Suez 13.1 in miniature: `kress TARGET` adds one column to one declared red attack a phase."""
+
+    def extra_orders(self, pos: Position) -> list[Order]:
+        if pos.state.phase != "combat" or pos.state.active != "red" or pos.state.values.get("kress"):
+            return []
+        return [Order("kress", (t,)) for t in sorted(declared(pos))]
+
+    def resolve_extra(self, pos: Position, order: Order, dice: Dice) -> list[Event] | None:
+        if order.verb != "kress":
+            return None
+        if order not in self.extra_orders(pos):
+            raise IllegalOrder("Kress helps one declared attack per combat phase", "Suez 13.1")
+        return [Event.of("value_set", key="kress", value=order.args[0])]
+
+    def column_shifts(self, pos: Position, attackers: list[str], defenders: list[str],
+                      hex_label: str) -> list[tuple[int, str]]:
+        return [(1, "Kress (Suez 13.1)")] if pos.state.values.get("kress") == hex_label else []
+
+
+def test_13_1_a_scenario_adds_its_own_orders() -> None:
+    register_hooks("test-kress", KressHooks)
+    scenario = load(edit={'first = "red"': 'first = "red"\nhooks = "test-kress"'})
+    state = position(scenario, {"r1": "0402", "b1": "0503", "r2": "0302", "b2": "0303"}, phase="combat")
+    assert not any(o.startswith("kress") for o in legal(scenario, state))
+    state, _ = run(scenario, state, "attack 0503 0402", "attack 0303 0302")
+    assert {"kress 0303", "kress 0503"} <= set(legal(scenario, state))
+    state, _ = run(scenario, state, "kress 0503")
+    with pytest.raises(IllegalOrder) as exc:
+        run(scenario, state, "kress 0303")
+    assert exc.value.rule == "Suez 13.1"
+    with pytest.raises(IllegalOrder) as unknown:
+        run(scenario, state, "charge 0303")
+    assert unknown.value.rule == "F&M 4.0"
+    state, _ = run(scenario, state, "end")
+    odds = SYSTEM.preview(scenario, state, Order("resolve", ("0503",)))
+    assert odds is not None and odds["shifts"] == [{"by": 1, "reason": "Kress (Suez 13.1)"}]

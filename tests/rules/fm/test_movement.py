@@ -117,9 +117,12 @@ def test_5_0_the_listed_moves_are_the_cheapest_paths_and_all_legal() -> None:
     scenario = load()
     state = position(scenario)
     orders = SYSTEM.legal_orders(scenario, state)
-    for order in orders:
-        if order.verb == "move":
-            SYSTEM.resolve(scenario, state, order, Dice(0, 0))
-    moves = {(o.args[0], o.args[-1]) for o in orders if o.verb == "move"}
-    assert len(moves) == len([o for o in orders if o.verb == "move"])
+    moves = [o for o in orders if o.verb == "move"]
+    for order in moves:
+        res = SYSTEM.resolve(scenario, state, order, Dice(0, 0))
+        cost = Fraction(of_kind(list(res.events), "unit_moved")[0]["cost"])
+        assert cost == SYSTEM.reach(scenario, state, order.args[0])[order.args[-1]]
+    assert len({(o.args[0], o.args[-1]) for o in moves}) == len(moves)  # one per destination
+    assert {(o.args[0], o.args[-1]) for o in moves} == {
+        (uid, label) for uid in ("r1", "r2", "r3") for label in SYSTEM.reach(scenario, state, uid)}
     assert Order("end") in orders

@@ -99,3 +99,16 @@ def test_7_9_a_hook_adds_hexes_in_any_direction() -> None:
     assert not any(o.startswith("advance r2 0503 ") for o in options)
     state, _ = run(scenario, state, "advance r1 0503 0603")
     assert where(state, "r1") == "0603"
+
+
+def test_17_1_with_nowhere_to_displace_the_retreating_unit_is_eliminated() -> None:
+    """House rule: when no unit of the overstacked hex can be displaced, the unit that retreated
+    into it is eliminated."""
+    scenario = load(edit={"[rules.stacking.red]\nunits = 3": "[rules.stacking.red]\nunits = 1",
+                          'sea = ["0804", "0805"]': 'sea = ["0804", "0805", "0301", "0201", "0203", "0202"]'})
+    at = {"r1": "0402", "r2": "0302", "r3": "0401", "r4": "0303", "b2": "0503"}
+    state, _ = fight(scenario, at, ["0402"], "8", "A1")
+    assert "retreat r1 0302" in legal(scenario, state)
+    state, _ = run(scenario, state, "retreat r1 0302")
+    assert where(state, "r1") == "eliminated" and where(state, "r2") == "0302"
+    assert state.pending is None

@@ -15,9 +15,10 @@ from typing import Any
 
 import cattrs
 from attrs import field, frozen
-from cattrs.v import format_exception
 
 from tui_wargame.model import Scenario
+from tui_wargame.scenario_file import _CONVERTER as STRICT  # the scenario file's strict TOML types
+from tui_wargame.scenario_file import _format as format_problem
 
 PROHIBITED = "P"
 
@@ -198,28 +199,6 @@ class FmRules:
     non_combat_kinds: tuple[str, ...] = ("marker", "air")
 
 
-class _Strict(ValueError):
-    pass
-
-
-def _strict(kind: type, name: str) -> Any:
-    def hook(value: Any, _: Any) -> Any:
-        if type(value) is not kind:
-            raise _Strict(f"expected {name}, got {value!r}")
-        return value
-
-    return hook
-
-
-def _converter() -> cattrs.Converter:
-    conv = cattrs.Converter(forbid_extra_keys=True)
-    conv.register_structure_hook(int, _strict(int, "an integer"))
-    conv.register_structure_hook(str, _strict(str, "a string"))
-    conv.register_structure_hook(bool, _strict(bool, "true or false"))
-    return conv
-
-
-_CONVERTER = _converter()
 _CACHE: dict[int, tuple[Scenario, FmRules]] = {}
 
 
@@ -241,13 +220,10 @@ def _fraction_problem(text: str) -> str | None:
 def structure(raw: Mapping[str, Any]) -> tuple[FmRules | None, list[str]]:
     """The rules tables, or None and every structural problem as "rules.key: problem"."""
     try:
-        return _CONVERTER.structure(dict(raw), FmRules), []
-    except Exception as exc:
-        def fmt(e: BaseException, kind: type | None) -> str:
-            return str(e) if isinstance(e, _Strict) else format_exception(e, kind)
-
+        return STRICT.structure(dict(raw), FmRules), []
+    except Exception as exc:  # cattrs groups every problem it found into one exception
         problems = []
-        for line in cattrs.transform_error(exc, format_exception=fmt):
+        for line in cattrs.transform_error(exc, format_exception=format_problem):
             what, _, where = line.rpartition(" @ ")
             where = re.sub(r"\['([^']*)'\]", r".\1", where.removeprefix("$"))
             problems.append(f"rules{where}: {what}")

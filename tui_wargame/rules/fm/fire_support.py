@@ -27,6 +27,12 @@ DEFENSIVE_FIRE = "defensive_fire"
 ORDERS = ("bombard", "air", "observe", "done")
 
 
+def rule_of(pos: Position) -> str:
+    """The section the scenario's fire support rules are cited by (Suez 18.0), else the system's."""
+    fs = pos.rules.fire_support
+    return fs.rule if fs is not None else "F&M 8.0"
+
+
 def placed_key(side: str) -> str:
     return f"fm.fire.{side}"
 
@@ -126,9 +132,8 @@ def place(pos: Position, side: str, order: Order) -> list[Event]:
         reason, _, rule = why.rpartition(" (")
         raise IllegalOrder(reason or why, rule.rstrip(")"))
     if order not in legal(pos, side):
-        rule = pos.rules.fire_support.rule if pos.rules.fire_support else "F&M 8.0"
         raise IllegalOrder(f"`{order.text}` is not a fire support order allowed now (observation, "
-                           f"limits per hex, markers left in the pool)", rule)
+                           f"limits per hex, markers left in the pool)", rule_of(pos))
     if order.verb == "bombard":
         hexes = [*placed(pos, side), order.args[0]]
         return [Event.of("value_set", key=placed_key(side), value=",".join(hexes))]
@@ -144,7 +149,7 @@ def after_declaration(pos: Position, dice: Dice) -> list[Event]:
     if legal(pos, defender):
         return [Event.of("decision_required", side=defender, decision=DEFENSIVE_FIRE,
                          prompt="place defensive fire support against the attacking units, then done "
-                                f"({pos.rules.fire_support.rule if pos.rules.fire_support else 'F&M 8.0'})",
+                                f"({rule_of(pos)})",
                          data={})]
     return reveal(pos, dice)
 

@@ -30,6 +30,15 @@ class Hooks:
         """
         return []
 
+    def extra_orders(self, pos: Position) -> list[Order]:
+        """The exclusive rules' own orders legal now (Suez 13.1 Kress, Gaza 13.1 charge, rail moves)."""
+        return []
+
+    def resolve_extra(self, pos: Position, order: Order, dice: Dice) -> list[Event] | None:
+        """Resolve one of `extra_orders`; None if `order` is not one of this scenario's orders.
+        Raise IllegalOrder with the exclusive rule's section when it is refused."""
+        return None
+
     def movement_allowance(self, pos: Position, unit: str, allowance: Fraction) -> Fraction:
         """The unit's MP this phase (Suez 15.1 doubles them on the zero hour turn)."""
         return allowance

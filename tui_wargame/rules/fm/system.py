@@ -8,6 +8,7 @@ Orders (the text form players, saves and `legal_orders` share):
 - `resolve TARGET`            F&M 7.6: roll the attack on TARGET (the attacker picks the order);
 - `bombard HEX`, `air UNIT HEX`, `observe UNIT HEX`   Suez 18.0 fire support, while declaring;
 - `end`                       ends the phase or step;
+- the scenario's own orders, from `Hooks.extra_orders` / `Hooks.resolve_extra`;
 - answers to decisions: see `results` (`lose`, `retreat`, `deplete`, `displace`, `advance`, `stop`)
   and `fire_support` (the defender's `bombard`, `air`, then `done`).
 """
@@ -74,7 +75,7 @@ class FireAndMovement:
             return fire_support.answers(pos)
         if state.pending:
             return results.answers(pos)
-        orders: list[Order] = []
+        orders: list[Order] = list(pos.hooks.extra_orders(pos))
         if state.phase == sequence.MOVEMENT:
             for uid in sorted(state.units):
                 if movement.why_not_move(pos, uid) is not None:
@@ -122,7 +123,8 @@ class FireAndMovement:
             raise IllegalOrder("the game is over", "F&M 4.0")
         if state.pending and state.pending.kind == fire_support.DEFENSIVE_FIRE:
             if order not in fire_support.answers(pos):
-                raise IllegalOrder(f"`{order.text}` is not an answer to: {state.pending.prompt}", "Suez 18.1")
+                raise IllegalOrder(f"`{order.text}` is not an answer to: {state.pending.prompt}",
+                                   fire_support.rule_of(pos))
             events = fire_support.answer(pos, order, dice)
         elif state.pending:
             if order.verb not in results.ANSWERS:
@@ -132,9 +134,10 @@ class FireAndMovement:
             events = own
         else:
             handler = getattr(self, f"_order_{order.verb}", None)
-            if handler is None:
+            extra = pos.hooks.resolve_extra(pos, order, dice) if handler is None else None
+            if handler is None and extra is None:
                 raise IllegalOrder(f"no order {order.verb!r} now", "F&M 4.0")
-            events = handler(pos, order, dice)
+            events = handler(pos, order, dice) if handler is not None else list(extra or ())
         after = fold(state, events)
         if after.result is None:
             verdict = pos.hooks.instant_victory(pos.at(after), "order")
@@ -190,7 +193,8 @@ class FireAndMovement:
     def _fire(self, pos: Position, order: Order) -> list[Event]:
         """Suez 18.1: the attacker places fire support while declaring its attacks."""
         if pos.state.phase != sequence.COMBAT or pos.state.values.get(combat.STEP) != sequence.DECLARE:
-            raise IllegalOrder("fire support is placed at the start of the combat phase", "Suez 18.1")
+            raise IllegalOrder("fire support is placed at the start of the combat phase",
+                               fire_support.rule_of(pos))
         return fire_support.place(pos, pos.state.active, order)
 
     def _order_bombard(self, pos: Position, order: Order, dice: Dice) -> list[Event]:

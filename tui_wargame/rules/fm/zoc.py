@@ -17,8 +17,7 @@ def zoc_blocked(pos: Position, a: str, b: str) -> bool:
 
 def zoc_of_side(pos: Position, side: str) -> frozenset[str]:
     """F&M 6.1: every hex in the ZOC of `side`'s combat units."""
-    key = f"zoc:{side}"
-    cached = pos.__dict__.get(key)
+    cached = pos.zoc_cache.get(side)
     if cached is not None:
         return cached
     found: set[str] = set()
@@ -26,9 +25,8 @@ def zoc_of_side(pos: Position, side: str) -> frozenset[str]:
         if pos.side_of(units[0]) != side:
             continue
         found.update(n for n in pos.neighbours(label) if not zoc_blocked(pos, label, n))
-    result = frozenset(found)
-    pos.__dict__[key] = result
-    return result
+    pos.zoc_cache[side] = frozenset(found)
+    return pos.zoc_cache[side]
 
 
 def in_enemy_zoc(pos: Position, side: str, label: str) -> bool:
