@@ -14,13 +14,13 @@ from tui_wargame.rules.fm.position import Position
 
 
 class ScenarioHooks(Hooks):
-    def orders(self, pos: Position) -> list[Order]:
+    def extra_orders(self, pos: Position) -> list[Order]:
         return [Order("rally", ("r1",))] if pos.state.phase == "movement" else []
 
-    def order(self, pos: Position, order: Order, dice: Dice) -> list[Event] | None:
+    def resolve_extra(self, pos: Position, order: Order, dice: Dice) -> list[Event] | None:
         if order.verb != "rally":
             return None
-        if order not in self.orders(pos):
+        if order not in self.extra_orders(pos):
             raise IllegalOrder("no rally now", "test rally")
         return [Event.of("unit_flagged", unit=order.args[0], flag="rallied")]
 

@@ -141,7 +141,7 @@ class Gaza1917(Hooks):
 
     # --- the scenario's own orders: 13.1 charge, 13.4 Kress, 15.0 rail movement ---
 
-    def orders(self, pos: Position) -> list[Order]:
+    def extra_orders(self, pos: Position) -> list[Order]:
         state = pos.state
         found: list[Order] = []
         if state.pending or state.result is not None:
@@ -158,7 +158,7 @@ class Gaza1917(Hooks):
                 found += [Order("rail", (uid, dest)) for dest in sorted(rail_destinations(pos, uid))]
         return found
 
-    def order(self, pos: Position, order: Order, dice: Dice) -> list[Event] | None:
+    def resolve_extra(self, pos: Position, order: Order, dice: Dice) -> list[Event] | None:
         handler = {"charge": self.charge, "kress": self.kress, "rail": self.rail}.get(order.verb)
         return handler(pos, order) if handler else None
 

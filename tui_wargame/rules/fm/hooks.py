@@ -64,14 +64,6 @@ class Hooks:
         """Hexes an advancing unit may add in any direction (Gaza 13.1 charging cavalry)."""
         return 0
 
-    def orders(self, pos: Position) -> list[Order]:
-        """The scenario's own orders for the active side now (Gaza 13.1 charge, 13.4 Kress, 15.0 rail)."""
-        return []
-
-    def order(self, pos: Position, order: Order, dice: Dice) -> list[Event] | None:
-        """Resolve one of the scenario's own orders; None if `order` is not one of them."""
-        return None
-
     def step_lost(self, pos: Position, unit: str, steps: int) -> list[Event]:
         """What else happens when `unit` is left with `steps` (Gaza 13.3 battalion replaces its regiment).
 

@@ -99,7 +99,6 @@ class FireAndMovement:
             orders += [Order("resolve", (t,)) for t in sorted(pending)]
             if not pending:
                 orders.append(Order("end"))
-        orders += pos.hooks.orders(pos)
         return orders
 
     def _entry(self, pos: Position, uid: str) -> tuple[str, ...]:
@@ -130,8 +129,6 @@ class FireAndMovement:
             if order.verb not in results.ANSWERS:
                 raise IllegalOrder(f"first: {state.pending.prompt}", "F&M 7.6")
             events = results.answer(pos, order)
-        elif (own := pos.hooks.order(pos, order, dice)) is not None:
-            events = own
         else:
             handler = getattr(self, f"_order_{order.verb}", None)
             extra = pos.hooks.resolve_extra(pos, order, dice) if handler is None else None
