@@ -71,3 +71,42 @@ def test_may_place_air_hook_filters_air_orders(scenario) -> None:
     state = position(scenario, {"rair": "pool", "r1": "0402", "b1": "0303", "b3": "0503"}, phase="combat")
     air = [o for o in legal(scenario, state) if o.startswith(("air rair", "observe rair"))]
     assert air == ["air rair 0503"]
+
+
+class DeployHooks(Hooks):
+    """A set-up phase of the scenario's own, run by its hooks alone."""
+
+    def free_setup(self, pos: Position, events: list[Event]) -> list[Event]:
+        return [*events[:-1], Event.of("phase_began", turn=0, phase="deploy", side="blue")]
+
+    def extra_orders(self, pos: Position) -> list[Order]:
+        return [Order("ready")] if pos.state.phase == "deploy" else []
+
+    def resolve_extra(self, pos: Position, order: Order, dice: Dice) -> list[Event] | None:
+        if order.verb != "ready" or pos.state.phase != "deploy":
+            return None
+        return [Event.of("phase_began", turn=0, phase="movement", side="red")]
+
+
+def test_free_setup_is_refused_by_default() -> None:
+    from tui_wargame.rules.fm import SYSTEM
+
+    with pytest.raises(IllegalOrder) as exc:
+        SYSTEM.setup(load(), {"setup": "free"})
+    assert exc.value.rule == "F&M 4.0"
+
+
+def test_a_free_setup_phase_is_run_by_the_hooks_alone() -> None:
+    from tui_wargame.model import EMPTY, fold
+    from tui_wargame.rules.fm import SYSTEM
+
+    register_hooks("test-deploy-hooks", DeployHooks)
+    scenario = load(edit={'first = "red"': 'first = "red"\nhooks = "test-deploy-hooks"'})
+    state = fold(EMPTY, SYSTEM.setup(scenario, {"setup": "free"}))
+    assert (state.phase, state.active) == ("deploy", "blue")
+    assert legal(scenario, state) == ["ready"]
+    with pytest.raises(IllegalOrder):
+        run(scenario, state, "end")
+    state, _ = run(scenario, state, "ready")
+    assert (state.phase, state.active) == ("movement", "red")
+    assert SYSTEM.setup(scenario, {})[-1]["phase"] == "movement"

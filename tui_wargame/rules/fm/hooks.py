@@ -13,7 +13,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from tui_wargame.model import Event, Order, Verdict
+from tui_wargame.model import Event, IllegalOrder, Order, Verdict
 
 if TYPE_CHECKING:
     from tui_wargame.dice import Dice
@@ -63,6 +63,12 @@ class Hooks:
     def advance_extra(self, pos: Position, unit: str) -> int:
         """Hexes an advancing unit may add in any direction (Gaza 13.1 charging cavalry)."""
         return 0
+
+    def free_setup(self, pos: Position, events: list[Event]) -> list[Event]:
+        """The set-up events for the "free" set-up option (Gaza 11.0 free deployment), given the
+        historical ones. A phase the system does not know (not movement nor combat) is run by
+        `extra_orders`/`resolve_extra` alone. By default only the historical set-up exists."""
+        raise IllegalOrder("only the historical set-up is available", "F&M 4.0")
 
     def step_lost(self, pos: Position, unit: str, steps: int) -> list[Event]:
         """What else happens when `unit` is left with `steps` (Gaza 13.3 battalion replaces its regiment).

@@ -57,12 +57,12 @@ class FireAndMovement:
     def setup(self, scenario: Scenario, options: Mapping[str, Any]) -> list[Event]:
         """The historical set-up: every counter at its start; the game begins with the first
         player's Movement Phase of the first turn (Suez 10.2, Gaza 10.2)."""
-        if options.get("setup", "historical") != "historical":
-            raise IllegalOrder("only the historical set-up is available", "F&M 4.0")
         pos = Position(scenario, State(turn=0, phase="", active="", units={}))
         events = [Event.of("unit_placed", unit=u.id, to=u.start, steps=u.steps) for u in scenario.units]
         events += [Event.of("control_changed", hex=p.hex, side=p.side) for p in scenario.map.place if p.side]
         events.append(Event.of("phase_began", turn=0, phase=sequence.MOVEMENT, side=pos.first))
+        if options.get("setup", "historical") != "historical":
+            return pos.hooks.free_setup(pos, events)
         return events
 
     # --- listing orders ---
@@ -76,6 +76,8 @@ class FireAndMovement:
         if state.pending:
             return results.answers(pos)
         orders: list[Order] = list(pos.hooks.extra_orders(pos))
+        if state.phase not in (sequence.MOVEMENT, sequence.COMBAT):
+            return orders  # a phase of the scenario's own (a free set-up): its hooks run it
         if state.phase == sequence.MOVEMENT:
             for uid in sorted(state.units):
                 if movement.why_not_move(pos, uid) is not None:
@@ -129,6 +131,11 @@ class FireAndMovement:
             if order.verb not in results.ANSWERS:
                 raise IllegalOrder(f"first: {state.pending.prompt}", "F&M 7.6")
             events = results.answer(pos, order)
+        elif state.phase not in (sequence.MOVEMENT, sequence.COMBAT):
+            own = pos.hooks.resolve_extra(pos, order, dice)
+            if own is None:
+                raise IllegalOrder(f"no order {order.verb!r} now", "F&M 4.0")
+            events = list(own)
         else:
             handler = getattr(self, f"_order_{order.verb}", None)
             extra = pos.hooks.resolve_extra(pos, order, dice) if handler is None else None
