@@ -15,6 +15,7 @@ from tui_wargame.model import Event, IllegalOrder, Order, Verdict
 from tui_wargame.rules.fm.combat import STEP, declared
 from tui_wargame.rules.fm.fire_support import observed
 from tui_wargame.rules.fm.hooks import Hooks
+from tui_wargame.rules.fm.stacking import overstacked_hexes
 from tui_wargame.rules.fm.victory import control_events
 from tui_wargame.rules.fm.zoc import in_enemy_zoc
 
@@ -37,6 +38,8 @@ KRESS_VALUE = "gaza.kress"  # "turn:hex" of the attack Kress enhances this comba
 RAIL_VALUE = "gaza.rail"  # the turn (index) whose Ottoman movement phase used the railway (15.0)
 BATTALION = "battalion:"  # trait of a three-step regiment: the battalion that replaces it (13.3)
 NAVAL = "naval"  # trait of the British naval fire support unit (18.6)
+DEPLOYMENT = "deployment"  # the free set-up's phase (11.1): the Central Powers deploy, then the British
+NORTH_CORNER = "0101"  # a hex north-east of Wadi el Ghuzze, where the Central Powers' set-up area is found
 
 
 def railway_on_or_south_of_dir_el_belah(pos: Position) -> frozenset[str]:
@@ -70,6 +73,30 @@ def ottoman_railway(pos: Position) -> dict[str, set[str]]:
             links.setdefault(a, set()).add(b)
             links.setdefault(b, set()).add(a)
     return links
+
+
+def north_east_of_the_wadi(pos: Position) -> frozenset[str]:
+    """Gaza 11.2: the land hexes north-east of Wadi el Ghuzze (the wadi's own hexes excluded)."""
+    seen, todo = {NORTH_CORNER}, [NORTH_CORNER]
+    while todo:
+        for n in pos.neighbours(todo.pop()):
+            if n not in seen and pos.terrain_id(n) not in ("wadi", "sea"):
+                seen.add(n)
+                todo.append(n)
+    return frozenset(seen)
+
+
+def deployment_area(pos: Position, uid: str) -> frozenset[str]:
+    """Gaza 11.2 and 11.4: where `uid` may be set up: Central Powers north-east of the wadi; British
+    combat units on or south of it; the armored train on a railway hex south of Dir el Belah."""
+    north = north_east_of_the_wadi(pos)
+    if pos.side_of(uid) == CENTRAL_POWERS:
+        return north
+    if pos.spec(uid).kind == "armored-train":
+        return railway_on_or_south_of_dir_el_belah(pos) - {DIR_EL_BELAH}
+    grid = pos.scenario.grid
+    return frozenset(label for label in map(grid.label, grid.hexes())
+                     if label not in north and pos.terrain_id(label) != "sea")
 
 
 def charging(pos: Position) -> frozenset[str]:
@@ -114,6 +141,46 @@ def rail_destinations(pos: Position, uid: str) -> dict[str, list[str]]:
 class Gaza1917(Hooks):
     """The exclusive rules of Gaza 1917 (Decision Games, 2014)."""
 
+    # --- 11.0 Set up: free deployment (the "free" set-up option) ---
+
+    def free_setup(self, pos: Position, events: list[Event]) -> list[Event]:
+        """Gaza 11.1 as an option: from the historical set-up the Central Powers redeploy their
+        units freely within 11.2, then the British within 11.4; then Zero Hour begins (10.2)."""
+        return [*events[:-1], Event.of("phase_began", turn=0, phase=DEPLOYMENT, side=CENTRAL_POWERS)]
+
+    def deployment_orders(self, pos: Position) -> list[Order]:
+        side = pos.state.active
+        orders = []
+        for uid in sorted(pos.on_map_units(side)):
+            here = pos.location(uid)
+            orders += [Order("deploy", (uid, h)) for h in sorted(deployment_area(pos, uid))
+                       if h != here and pos.occupant(h) in (None, side)]
+        if not overstacked_hexes(pos, side):
+            orders.append(Order("deployed"))
+        return orders
+
+    def deploy(self, pos: Position, order: Order) -> list[Event]:
+        """Gaza 11.2/11.4: `deploy UNIT HEX` sets one unit up; `deployed` ends the side's set-up."""
+        side = pos.state.active
+        if order.verb == "deployed":
+            over = overstacked_hexes(pos, side)
+            if over:
+                raise IllegalOrder(f"overstacked at {', '.join(over)}", "Gaza 16.1")
+            if side == CENTRAL_POWERS:
+                return [Event.of("phase_began", turn=0, phase=DEPLOYMENT, side=BRITISH)]
+            return [Event.of("phase_began", turn=0, phase=MOVEMENT, side=BRITISH)]
+        if len(order.args) != 2:
+            raise IllegalOrder("deploy UNIT HEX", "Gaza 11.1")
+        uid, label = order.args
+        if uid not in pos.state.units or uid not in pos.on_map_units(side):
+            raise IllegalOrder(f"{uid} is not one of your units on the map", "Gaza 11.1")
+        rule = "Gaza 11.2" if side == CENTRAL_POWERS else "Gaza 11.4"
+        if label not in deployment_area(pos, uid):
+            raise IllegalOrder(f"{uid} may not be set up in {label}", rule)
+        if pos.occupant(label) not in (None, side):
+            raise IllegalOrder(f"{label} holds an enemy unit", rule)
+        return [Event.of("unit_placed", unit=uid, to=label)]
+
     # --- 11.3 Central Powers reinforcements ---
 
     def start_of_turn(self, pos: Position, dice: Dice) -> list[Event]:
@@ -146,6 +213,8 @@ class Gaza1917(Hooks):
         found: list[Order] = []
         if state.pending or state.result is not None:
             return found
+        if state.phase == DEPLOYMENT:
+            return self.deployment_orders(pos)
         if state.phase == COMBAT and state.values.get(STEP) == DECLARE:
             if state.active == BRITISH:
                 found += [Order("charge", (d,)) for d in sorted(CHARGE_MARKERS)
@@ -159,6 +228,8 @@ class Gaza1917(Hooks):
         return found
 
     def resolve_extra(self, pos: Position, order: Order, dice: Dice) -> list[Event] | None:
+        if pos.state.phase == DEPLOYMENT:
+            return self.deploy(pos, order) if order.verb in ("deploy", "deployed") else None
         handler = {"charge": self.charge, "kress": self.kress, "rail": self.rail}.get(order.verb)
         return handler(pos, order) if handler else None
 
