@@ -54,6 +54,15 @@ def test_gaza_13_1_only_british_combat_phases_and_only_the_two_mounted_divisions
         run(SCENARIO, british, "charge 52div")
 
 
+def test_gaza_13_1_a_charge_is_declared_before_any_attack() -> None:
+    state = position({"1LH": "0608", "3Cav1": "0607"}, phase="combat")
+    state, _ = run(SCENARIO, state, "attack 0607 0608")
+    assert "charge anzmd" not in legal(SCENARIO, state)
+    with pytest.raises(IllegalOrder) as exc:
+        run(SCENARIO, state, "charge anzmd")
+    assert exc.value.rule == "Gaza 13.1"
+
+
 def test_gaza_13_1_a_mixed_attack_needs_both_charge_markers() -> None:
     at = {"1LH": "0608", "3LH": "0708", "3Cav1": "0607"}
     one, _ = run(SCENARIO, position(at, phase="combat"), "charge anzmd", "attack 0607 0608",

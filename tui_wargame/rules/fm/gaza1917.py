@@ -240,7 +240,8 @@ class Gaza1917(Hooks):
         state = pos.state
         if division not in CHARGE_MARKERS:
             return f"only the ANZMD and the IMD charge, not {division!r} (Gaza 13.1)"
-        if state.active != BRITISH or state.phase != COMBAT or state.values.get(STEP) != DECLARE:
+        if state.active != BRITISH or state.phase != COMBAT or state.values.get(STEP) != DECLARE \
+                or declared(pos):
             return "a charge is declared at the start of a British combat phase (Gaza 13.1)"
         if state.units[CHARGE_MARKERS[division]].location != SET_ASIDE:
             return f"the {division.upper()} has made its charge already (Gaza 13.1)"
