@@ -82,6 +82,9 @@ class DeployHooks(Hooks):
     def extra_orders(self, pos: Position) -> list[Order]:
         return [Order("ready")] if pos.state.phase == "deploy" else []
 
+    def phase_prompt(self, pos: Position) -> str:
+        return "deploy, then ready (test deploy)"
+
     def resolve_extra(self, pos: Position, order: Order, dice: Dice) -> list[Event] | None:
         if order.verb != "ready" or pos.state.phase != "deploy":
             return None
@@ -105,6 +108,7 @@ def test_a_free_setup_phase_is_run_by_the_hooks_alone() -> None:
     state = fold(EMPTY, SYSTEM.setup(scenario, {"setup": "free"}))
     assert (state.phase, state.active) == ("deploy", "blue")
     assert legal(scenario, state) == ["ready"]
+    assert SYSTEM.prompt(scenario, state).endswith(": deploy, then ready (test deploy)")
     with pytest.raises(IllegalOrder):
         run(scenario, state, "end")
     state, _ = run(scenario, state, "ready")

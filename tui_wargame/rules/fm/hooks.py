@@ -70,6 +70,10 @@ class Hooks:
         `extra_orders`/`resolve_extra` alone. By default only the historical set-up exists."""
         raise IllegalOrder("only the historical set-up is available", "F&M 4.0")
 
+    def phase_prompt(self, pos: Position) -> str:
+        """What the side to act does in a phase of the scenario's own (see `free_setup`), with the rule."""
+        return f"{pos.state.phase} - the scenario's own orders"
+
     def step_lost(self, pos: Position, unit: str, steps: int) -> list[Event]:
         """What else happens when `unit` is left with `steps` (Gaza 13.3 battalion replaces its regiment).
 

@@ -54,6 +54,8 @@ def prompt(pos: Position) -> str:
     if state.pending:
         return f"{pos.scenario.side[state.pending.side].name}: {state.pending.prompt}"
     who = f"{pos.scenario.side[state.active].name}, {pos.turn.name}"
+    if state.phase not in (MOVEMENT, COMBAT):
+        return f"{who}: {pos.hooks.phase_prompt(pos)}"
     if state.phase == MOVEMENT:
         return (f"{who}: Movement Phase - move units (move UNIT HEX...), bring on reinforcements "
                 f"(enter UNIT HEX...), then end (F&M 4.0, 5.0)")
