@@ -21,6 +21,7 @@ def free() -> object:
 def test_gaza_11_1_the_central_powers_deploy_first() -> None:
     state = free()
     assert (state.phase, state.active, state.turn) == ("deployment", "cp", 0)
+    assert "Gaza 11.2" in SYSTEM.prompt(SCENARIO, state)
     orders = legal(SCENARIO, state)
     assert "deploy 31R 0607" in orders and "deployed" in orders
     assert not any(o.startswith(("move ", "end", "deploy 155Bde")) for o in orders)

@@ -148,6 +148,11 @@ class Gaza1917(Hooks):
         units freely within 11.2, then the British within 11.4; then Zero Hour begins (10.2)."""
         return [*events[:-1], Event.of("phase_began", turn=0, phase=DEPLOYMENT, side=CENTRAL_POWERS)]
 
+    def phase_prompt(self, pos: Position) -> str:
+        area = "north-east of Wadi el Ghuzze (Gaza 11.2)" if pos.state.active == CENTRAL_POWERS else \
+            "on or south of Wadi el Ghuzze, the armored train by rail south of Dir el Belah (Gaza 11.4)"
+        return f"Set-up - place units (deploy UNIT HEX) {area}, then deployed"
+
     def deployment_orders(self, pos: Position) -> list[Order]:
         side = pos.state.active
         orders = []
