@@ -114,3 +114,16 @@ def test_a_free_setup_phase_is_run_by_the_hooks_alone() -> None:
     state, _ = run(scenario, state, "ready")
     assert (state.phase, state.active) == ("movement", "red")
     assert SYSTEM.setup(scenario, {})[-1]["phase"] == "movement"
+
+
+def test_route_only_units_retreat_and_advance_along_their_route() -> None:
+    from tui_wargame.rules.fm.advance import may_advance_into
+    from tui_wargame.rules.fm.retreat import may_retreat_into
+
+    scenario = load(edit={'formation = "2div"\ntraits = ["mobile"]':
+                          'formation = "2div"\ntraits = ["mobile", "route-only:railway"]'})
+    pos = Position(scenario, position(scenario, {"r3": "0306"}))
+    assert may_retreat_into(pos, "r3", "0306", "0206") and may_advance_into(pos, "r3", "0306", "0406")
+    assert not may_retreat_into(pos, "r3", "0306", "0305") and not may_advance_into(pos, "r3", "0306", "0305")
+    plain = Position(load(), position(load(), {"r3": "0306"}))
+    assert may_retreat_into(plain, "r3", "0306", "0305")
