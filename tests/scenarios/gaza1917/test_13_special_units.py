@@ -111,6 +111,13 @@ def test_gaza_13_2_the_armored_train_enters_and_leaves_enemy_zocs_freely() -> No
     assert where(state, "ArmTrain") == "1620"
 
 
+def test_gaza_13_2_the_armored_train_retreats_only_along_the_railway() -> None:
+    from tui_wargame.rules.fm.retreat import retreat_paths
+
+    pos = Position(SCENARIO, position({"ArmTrain": "1922", "3Cav1": "1821"}))
+    assert retreat_paths(pos, "ArmTrain", 2) == [["2021", "2122"]]
+
+
 # --- 13.3 Ottoman battalions ---
 
 def test_gaza_13_3_the_second_step_loss_brings_on_the_battalion() -> None:
