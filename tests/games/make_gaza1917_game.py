@@ -1,14 +1,16 @@
-"""Write `gaza1917_game.txt`: a complete game of Gaza 1917 chosen by a simple scripted player.
+"""Write `gaza1917_game.txt` and `gaza1917_counterattack_game.txt`: complete games of Gaza 1917
+chosen by a simple scripted player.
 
-The script is not a test; it made the orders file that `test_gaza1917_game.py` replays, and can
-make it again after a rules change: `python -m tests.games.make_gaza1917_game`.
+The script is not a test; it made the orders files that `test_gaza1917_game.py` replays, and can
+make them again after a rules change: `python -m tests.games.make_gaza1917_game`.
 
 The British player pushes the infantry at Gaza and the mounted divisions at the eastern victory
 hexes, bombards what it attacks, attacks wherever its odds reach the seventh column, and charges
 with the ANZMD on 18 April Morning and the IMD on 18 April Afternoon. The Central Powers player
 brings on its reinforcements, sends one unit a turn by rail to the threatened end of the line,
-counterattacks British units standing on victory hexes with Kress's help, and never bombards in
-defence. Every decision in combat takes the first legal answer.
+in the counterattack game also attacks British units on victory hexes (and elsewhere at the
+British odds) with Kress's help, and never bombards in defence. Every decision in combat takes
+the first legal answer.
 """
 
 from __future__ import annotations
@@ -27,13 +29,13 @@ from tui_wargame.rules.fm.stacking import overstack
 HERE = Path(__file__).parent
 ROOT = HERE.parents[1]
 SCENARIO = scenario_file.load(ROOT / "scenarios" / "gaza1917.toml")
-ORDERS = HERE / "gaza1917_game.txt"
+GAMES = {"gaza1917_game.txt": False, "gaza1917_counterattack_game.txt": True}  # file: CP counterattacks
 SEED = 1917
 GAZA = ("0913", "0914")
 EAST = ("1607", "1706", "2103", "2101", "0702")
 CHARGES = {"18m": "anzmd", "18a": "imd"}
 GOOD_COLUMN = 6  # the British attack from the seventh column on
-CP_COLUMN = 4  # the Central Powers counterattack a victory hex from the fifth column on
+CP_COLUMN = 3  # the Central Powers counterattack a victory hex from the fourth column on
 
 
 def objective(pos: Position, uid: str) -> list[str]:
@@ -91,7 +93,7 @@ def movement_orders(game: Game) -> list[str]:
     return ["end"]
 
 
-def combat_orders(game: Game) -> list[str]:
+def combat_orders(game: Game, counterattack: bool) -> list[str]:
     state = game.state
     pos = Position(game.scenario, state)
     legal = [o.text for o in game.legal_orders()]
@@ -103,11 +105,16 @@ def combat_orders(game: Game) -> list[str]:
     for o in attacks:
         by_target.setdefault(o.args[0], []).append(o.args[1])
     for target, sources in sorted(by_target.items()):
-        if state.active == "cp" and not any(p.hex == target and p.vp for p in game.scenario.map.place):
-            continue
         units = [u for s in sources for u in pos.units_in(s)]
         full = odds(pos, target, units)
-        if full["column_index"] >= (GOOD_COLUMN if state.active == "br" else CP_COLUMN):
+        if state.active == "br":
+            wanted = GOOD_COLUMN
+        else:
+            on_vp = any(p.hex == target and p.vp for p in game.scenario.map.place)
+            wanted = CP_COLUMN if on_vp else GOOD_COLUMN
+        if state.active == "cp" and not counterattack:
+            continue
+        if full["column_index"] >= wanted:
             return [f"attack {target} {s}" for s in sources]
     own = [o for o in legal if o.startswith("kress ")]
     if own:
@@ -122,7 +129,7 @@ def combat_orders(game: Game) -> list[str]:
     return ["end"]
 
 
-def choose(game: Game) -> list[str]:
+def choose(game: Game, counterattack: bool) -> list[str]:
     state = game.state
     if state.pending is not None:
         if state.pending.kind == DEFENSIVE_FIRE:
@@ -130,32 +137,34 @@ def choose(game: Game) -> list[str]:
         return [next(o.text for o in game.legal_orders() if o.verb != "undo")]
     if state.phase == "movement":
         return movement_orders(game)
-    return combat_orders(game)
+    return combat_orders(game, counterattack)
 
 
-def play(limit: int = 5000) -> tuple[list[str], Game]:
+def play(counterattack: bool, limit: int = 5000) -> tuple[list[str], Game]:
     folder = tempfile.mkdtemp()
     game = Game.new(SCENARIO, Path(folder) / "gaza.toml", seed=SEED)
     orders: list[str] = []
     while not game.state.over and len(orders) < limit:
-        for text in choose(game):
+        for text in choose(game, counterattack):
             game.submit(text)
             orders.append(text)
     return orders, game
 
 
 def main() -> None:
-    orders, game = play()
-    v = game.state.result
-    assert v is not None, "the scripted game did not finish"
-    header = [
-        "# Gaza 1917: a complete scripted game (tests/games/make_gaza1917_game.py made it).",
-        f"# seed: {SEED}",
-        f"# verdict: {v.winner or 'draw'} {v.level}",
-        f"# turn: {game.scenario.turns[game.state.turn].id}",
-    ]
-    ORDERS.write_text("\n".join([*header, *orders]) + "\n")
-    print(f"{len(orders)} orders; {v.winner or 'draw'} {v.level}: {v.reason}")
+    for name, counterattack in GAMES.items():
+        orders, game = play(counterattack)
+        v = game.state.result
+        assert v is not None, "the scripted game did not finish"
+        header = [
+            f"# Gaza 1917: a complete scripted game (tests/games/make_gaza1917_game.py made it; "
+            f"counterattacks: {'yes' if counterattack else 'no'}).",
+            f"# seed: {SEED}",
+            f"# verdict: {v.winner or 'draw'} {v.level}",
+            f"# turn: {game.scenario.turns[game.state.turn].id}",
+        ]
+        (HERE / name).write_text("\n".join([*header, *orders]) + "\n")
+        print(f"{name}: {len(orders)} orders; {v.winner or 'draw'} {v.level}: {v.reason}")
 
 
 if __name__ == "__main__":
