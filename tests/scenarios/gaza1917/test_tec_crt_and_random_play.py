@@ -44,10 +44,9 @@ def check_invariants(game: Game) -> None:
     for uid, u in game.state.units.items():
         spec = game.scenario.unit[uid]
         assert 0 <= u.steps <= spec.steps, uid
-        if u.on_map:
+        if u.on_map and pos.is_combat(uid):  # markers and air units may be placed over the sea
             assert fraction(pos.terrain(u.location).move) is not None, f"{uid} at sea in {u.location}"
-            if pos.is_combat(uid):
-                assert pos.occupant(u.location) == spec.side
+            assert pos.occupant(u.location) == spec.side
 
 
 @settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow],
