@@ -57,3 +57,18 @@ def test_gaza_18_6_naval_fire_support_only_by_the_coast_and_it_does_not_observe(
     assert "air brNaval 1114" not in orders  # two hexes inland
     assert "air brNaval 0607" not in orders
     assert not any(o.startswith("observe brNaval") for o in orders)
+
+
+def test_gaza_18_3_a_drawn_marker_is_used_for_the_day_and_back_next_morning() -> None:
+    from tui_wargame.rules.fm.fire_support import USED, pool, reuse
+
+    at = {"155Bde": "0608", "3Cav1": "0607"}
+    state = position(at, phase="combat", turn=2, support=True)  # 17 April Afternoon
+    state, events = run(SCENARIO, state, "bombard 0607", "end", dice=[1, 6])  # draws brFS01, then no loss
+    assert of_kind(events, "markers_revealed")[0]["markers"] == ["brFS01"]
+    assert USED in state.units["brFS01"].flags
+    assert "brFS01" not in pool(Position(SCENARIO, state), "br")
+    evening = Position(SCENARIO, state.replace(turn=3))
+    assert reuse(evening) == []  # 17 April Evening: still used
+    morning = Position(SCENARIO, state.replace(turn=4, active="br"))  # 18 April Morning
+    assert [e["unit"] for e in reuse(morning)] == ["brFS01"]
