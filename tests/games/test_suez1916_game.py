@@ -15,7 +15,7 @@ from tui_wargame.model import Verdict
 
 HERE = Path(__file__).parent
 SCENARIOS = HERE.parents[1] / "scenarios"
-VERDICT = Verdict("", "draw", "9 VP for cp (Suez 12.3)")
+VERDICT = Verdict("british", "operational", "3 VP for cp (Suez 12.3)")
 
 
 def script(name: str) -> list[str]:
@@ -33,9 +33,9 @@ def test_suez1916_plays_to_the_end_of_6_august_afternoon(tmp_path: Path,
     capsys.readouterr()
     assert main([*sc, "show", str(save), "--json"]) == 0
     view = json.loads(capsys.readouterr().out)
-    assert view["over"] and view["result"] == {"winner": "", "level": "draw",
-                                               "reason": "9 VP for cp (Suez 12.3)"}
-    assert view["control"]["2031"] == "cp" and view["control"]["0239"] == "british"
+    assert view["over"] and view["result"] == {"winner": "british", "level": "operational",
+                                               "reason": "3 VP for cp (Suez 12.3)"}
+    assert view["control"]["2031"] == "british" and view["control"]["0239"] == "british"
     assert main([*sc, "verify", str(save)]) == 0
     capsys.readouterr()
     assert main([*sc, "replay", str(save), "--text"]) == 0
@@ -43,7 +43,7 @@ def test_suez1916_plays_to_the_end_of_6_august_afternoon(tmp_path: Path,
     assert "== 6 August Afternoon ==" in story and "== Zero Hour, 4 August (night) ==" in story
     assert "the 80th Regiment may enter on the east edge (Suez 11.5)" in story
     assert "activates: rolled" in story and "Kress assists the attack on" in story
-    assert story.rstrip().endswith("The game ends: a draw (draw). 9 VP for cp (Suez 12.3)")
+    assert story.rstrip().endswith("The game ends: British wins (operational). 3 VP for cp (Suez 12.3)")
     with Game.open(save, scenario_dirs=[SCENARIOS]) as game:
         assert [r.order for r in game.records[1:]] == orders
         assert game.state.result == VERDICT and game.state.turn == len(game.scenario.turns) - 1

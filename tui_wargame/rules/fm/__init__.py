@@ -10,3 +10,5 @@ from tui_wargame.rules.fm.system import SYSTEM, FireAndMovement
 register_hooks("suez1916", "tui_wargame.rules.fm.suez1916:Suez1916")
 
 __all__ = ["SYSTEM", "FireAndMovement", "Hooks", "register_hooks"]
+
+register_hooks("gaza1917", "tui_wargame.rules.fm.gaza1917:Gaza1917")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from tui_wargame.rules.fm.data import fraction
+from tui_wargame.rules.fm.movement import route_only
 from tui_wargame.rules.fm.position import Position
 from tui_wargame.rules.fm.stacking import overstack
 
@@ -19,6 +20,9 @@ def may_advance_into(pos: Position, uid: str, a: str, b: str) -> bool:
     """F&M 7.9: no enemy unit, no prohibited terrain or hexside; ZOCs are ignored."""
     if pos.occupant(b) not in (None, pos.side_of(uid)):
         return False
+    only = route_only(pos, uid)
+    if only is not None and only not in pos.scenario.routes_between(a, b):
+        return False  # a unit that moves only along a route retreats and advances along it too
     if fraction(pos.terrain(b).move) is None:
         return False
     return all(fraction(pos.rules.hexside[f.feature].move) is not None

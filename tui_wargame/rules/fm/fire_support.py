@@ -117,10 +117,11 @@ def legal(pos: Position, side: str) -> list[Order]:
         orders += [Order("bombard", (h,)) for h in hexes if h in seen]
     enemy_hexes = sorted(h for h, us in pos.occupied_hexes().items() if pos.side_of(us[0]) != side)
     near = sorted({n for h in enemy_hexes for n in (h, *pos.neighbours(h))})
+    may = pos.hooks.may_place_air
     for uid in air_units(pos, side):
-        orders += [Order("air", (uid, h)) for h in hexes]
+        orders += [Order("air", (uid, h)) for h in hexes if may(pos, uid, h, "air") is None]
         if side == pos.state.active:
-            orders += [Order("observe", (uid, h)) for h in near]
+            orders += [Order("observe", (uid, h)) for h in near if may(pos, uid, h, "observe") is None]
     return orders
 
 

@@ -92,6 +92,17 @@ class Hooks:
         """Hexes an advancing unit may add in any direction (Gaza 13.1 charging cavalry)."""
         return 0
 
+    def step_lost(self, pos: Position, unit: str, steps: int) -> list[Event]:
+        """What else happens when `unit` is left with `steps` (Gaza 13.3 battalion replaces its regiment).
+
+        `pos` is before the loss; the events follow the system's own."""
+        return []
+
+    def may_place_air(self, pos: Position, unit: str, label: str, verb: str) -> str | None:
+        """Why air unit `unit` may not be placed at `label` to "air" (bombard) or "observe" (Gaza 18.6
+        naval fire support), with the rule; None if it may."""
+        return None
+
     def instant_victory(self, pos: Position, moment: str) -> Verdict | None:
         """An instant win at `moment`: "order" (after any order), "end-of-player-turn", "end-of-turn"."""
         return None

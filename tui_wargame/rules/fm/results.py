@@ -36,7 +36,7 @@ def lose_step(pos: Position, uid: str) -> list[Event]:
     events = [Event.of("step_lost", unit=uid, steps=steps)]
     if steps <= 0:
         events.append(Event.of("unit_placed", unit=uid, to="eliminated"))
-    return events
+    return events + pos.hooks.step_lost(pos, uid, steps)
 
 
 def eliminate(pos: Position, uid: str) -> list[Event]:

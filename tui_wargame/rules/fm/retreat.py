@@ -9,6 +9,7 @@ off the map. A unit with no full-length path is eliminated.
 from __future__ import annotations
 
 from tui_wargame.rules.fm.data import fraction
+from tui_wargame.rules.fm.movement import route_only
 from tui_wargame.rules.fm.position import Position
 from tui_wargame.rules.fm.stacking import overstack
 from tui_wargame.rules.fm.zoc import in_enemy_zoc
@@ -19,6 +20,9 @@ def may_retreat_into(pos: Position, uid: str, a: str, b: str) -> bool:
     side = pos.side_of(uid)
     if pos.occupant(b) not in (None, side):
         return False
+    only = route_only(pos, uid)
+    if only is not None and only not in pos.scenario.routes_between(a, b):
+        return False  # a unit that moves only along a route retreats and advances along it too
     if fraction(pos.terrain(b).move) is None:
         return False
     if any(fraction(pos.rules.hexside[f.feature].move) is None for f in pos.scenario.features_between(a, b)):

@@ -137,6 +137,11 @@ class FireAndMovement:
             if order.verb not in results.ANSWERS:
                 raise IllegalOrder(f"first: {state.pending.prompt}", "F&M 7.6")
             events = results.answer(pos, order)
+        elif state.phase not in (sequence.MOVEMENT, sequence.COMBAT):
+            own = pos.hooks.resolve_extra(pos, order, dice)
+            if own is None:
+                raise IllegalOrder(f"no order {order.verb!r} now", "F&M 4.0")
+            events = list(own)
         else:
             handler = getattr(self, f"_order_{order.verb}", None)
             extra = pos.hooks.resolve_extra(pos, order, dice) if handler is None else None
