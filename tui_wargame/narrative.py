@@ -52,6 +52,15 @@ def combat_text(scenario: Scenario, e: Event) -> str:
     return f"{e.kind.capitalize()}: " + ", ".join(p for p in parts if p)
 
 
+def bombardment_text(scenario: Scenario, e: Event) -> str:
+    """A bombardment of one unit: the markers' strength on the target's terrain row."""
+    loss = "a step lost" if e.get("loss") else "no loss"
+    target = unit_name(scenario, e.get("unit", "?"))
+    return (f"Bombardment by {side_name(scenario, e.get('side', ''))} of {target}"
+            f" in {hex_name(scenario, e.get('hex', '?'))}: strength {e.get('strength')}, {e.get('row')} row,"
+            f" column {e.get('column')}, die {e.get('die')}, result {e.get('result')}: {loss}")
+
+
 def describe(scenario: Scenario, state: State, e: Event) -> str | None:
     """One sentence for event `e`, applied to `state`; None for bookkeeping not worth telling."""
     k = e.kind
@@ -84,8 +93,10 @@ def describe(scenario: Scenario, state: State, e: Event) -> str | None:
         return f"The game ends: {who} ({clean(e['level'])}). {clean(e['reason'])}"
     if k == "state_restored":
         return f"Undone: record {e['reverts']}"
-    if k in ("combat", "bombardment"):
+    if k == "combat":
         return combat_text(scenario, e)
+    if k == "bombardment":
+        return bombardment_text(scenario, e)
     if k == "roll":
         return f"{clean(str(e.get('purpose', 'roll')))}: die {e.get('die')}" + (
             f", {clean(str(e['outcome']))}" if "outcome" in e.facts else "")

@@ -202,3 +202,15 @@ def test_python_dash_m_runs_the_same_command() -> None:
     result = subprocess.run([sys.executable, "-m", "tui_wargame", "--version"],
                             capture_output=True, text=True, check=False)
     assert result.returncode == 0 and result.stdout.startswith("tui-wargame ")
+
+
+def test_a_bombardment_is_told_with_its_target_and_strength() -> None:
+    from tui_wargame.model import Event
+    from tui_wargame.narrative import bombardment_text
+    from tui_wargame.scenario_file import find
+
+    testbed = find("testbed", [TESTBED_DIR])
+    e = Event.of("bombardment", side="red", hex="0402", markers=["m1"], strength=4, unit="b1", row="hill",
+                 column="4", die=5, result="D2", loss=True)
+    assert bombardment_text(testbed, e) == ("Bombardment by Red of Blue Guards (b1) in Ford Hill (0402): "
+                                            "strength 4, hill row, column 4, die 5, result D2: a step lost")

@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from tui_wargame.engine import Game
-from tui_wargame.narrative import combat_text
+from tui_wargame.narrative import bombardment_text, combat_text
 from tui_wargame.tui.glyphs import Glyphs
 from tui_wargame.tui.info import Namer, victory_text
 
@@ -144,7 +144,8 @@ def combats_text(game: Game, names: Namer) -> Text:
         for e in r.events:
             if e.kind in ("combat", "bombardment"):
                 out.append(f"[{r.seq}] ", style="bold")
-                out.append(names.text(combat_text(game.scenario, e)) + "\n")
+                explain = combat_text if e.kind == "combat" else bombardment_text
+                out.append(names.text(explain(game.scenario, e)) + "\n")
     return out or Text("No combats yet.")
 
 
