@@ -124,9 +124,12 @@ def _with_unit(state: State, uid: str, u: UnitState) -> State:
                  state.control, state.pending, state.result)
 
 
+_ZERO, _NONE = Fraction(0), frozenset[str]()
+
+
 def _phase_began(state: State, e: Event) -> State:
     units = {
-        uid: evolve(u, spent=Fraction(0), phase_flags=frozenset()) if (u.spent or u.phase_flags) else u
+        uid: UnitState(u.location, u.steps, _ZERO, u.flags, _NONE) if (u.spent or u.phase_flags) else u
         for uid, u in state.units.items()
     }
     return evolve(state, turn=e["turn"], phase=e["phase"], active=e["side"], units=units)
