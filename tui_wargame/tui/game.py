@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from rich.text import Text
 from textual import on
@@ -35,6 +35,7 @@ from tui_wargame.tui.info import (
     record_lines,
     short_report,
 )
+from tui_wargame.tui.linepanel import LinePanel
 from tui_wargame.tui.mapdraw import Overlay
 
 FIRE_WORDS = ("fire", "support", "bombard", "barrage", "artillery", "air", "observe")
@@ -101,7 +102,7 @@ class GameScreen(Screen[None]):
         with Horizontal(id="body"):
             yield HexMap(self.game.scenario, self.g, id="map")
             with Vertical(id="side"):
-                yield Static(id="panel")
+                yield LinePanel(id="panel")
                 yield RichLog(id="log", wrap=True, markup=False, max_lines=2000, min_width=20)
         yield CommandBar(self._preview, id="commandbar")
         yield Static(id="prompt")
@@ -187,10 +188,11 @@ class GameScreen(Screen[None]):
         self._update("#prompt", prompt)
 
     def _update(self, selector: str, text: Text) -> None:
-        """Replace a Static's text only when it differs, so an unchanged line is not sent again."""
+        """Replace a panel's text only when it differs, so an unchanged line is not sent again."""
         if self._shown.get(selector) != text:
             self._shown[selector] = text
-            self.query_one(selector, Static).update(text, layout=False)  # fixed sizes: no relayout
+            widget = cast(Static | LinePanel, self.query_one(selector))
+            widget.update(text, layout=False)  # fixed sizes: no relayout
 
     def _hint(self) -> str:
         state = self.game.state
