@@ -81,7 +81,7 @@ def test_19_0_no_bombardment_and_no_air_unit_at_night() -> None:
     assert not any(o.startswith(("bombard", "air", "observe")) for o in legal(state))
     with pytest.raises(IllegalOrder) as refused:
         run(state, "bombard 0843")
-    assert refused.value.rule == "Suez 18.0"
+    assert refused.value.rule == "Suez 19.0"
 
 
 def test_15_2_no_british_fire_support_at_zero_hour() -> None:

@@ -177,6 +177,7 @@ class FireSupport:
     at_night: bool = True  # Suez 19.0: false, no bombardment (nor air) at night
     reuse_time: str = "morning"  # 18.3: used markers return at the first turn of this time of day
     rule: str = "Suez 18.0"
+    night_rule: str = ""  # the section that forbids bombardment at night (Suez 19.0)
 
 
 @frozen

@@ -102,7 +102,7 @@ def why_not(pos: Position, side: str) -> str | None:
     if fs is None:
         return "this scenario has no fire support (F&M 8.0)"
     if pos.night and not fs.at_night:
-        return f"no bombardment at night ({fs.rule})"
+        return f"no bombardment at night ({fs.night_rule or fs.rule})"
     return pos.hooks.may_bombard(pos, side)
 
 
