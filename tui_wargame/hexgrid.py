@@ -124,7 +124,7 @@ class Grid:
     neighbours ("even" or "odd" column numbers).
     """
 
-    __slots__ = ("stagger", "first_column", "last_column", "first_row", "last_row", "_labels")
+    __slots__ = ("stagger", "first_column", "last_column", "first_row", "last_row", "_labels", "_parsed")
 
     def __init__(
         self,
@@ -138,6 +138,7 @@ class Grid:
         self.first_column, self.last_column = columns
         self.first_row, self.last_row = rows
         self._labels: dict[Hex, str] = {}
+        self._parsed: dict[str, Hex] = {}
 
     # Offset (column, row) <-> axial (q, r), per the stagger.
     def _lowered(self, col: int) -> int:
@@ -171,6 +172,9 @@ class Grid:
 
     def parse(self, label: str) -> Hex:
         """The hex a printed "CCRR" label names; ValueError if it is not a label on this map."""
+        found = self._parsed.get(label)
+        if found is not None:
+            return found
         if len(label) != 4 or not label.isascii() or not label.isdigit():
             raise ValueError(f"{label!r} is not a hex label (four digits, CCRR)")
         h = self.from_offset(int(label[:2]), int(label[2:]))
@@ -179,6 +183,7 @@ class Grid:
                 f"hex {label} is off the map (columns {self.first_column:02d}-{self.last_column:02d}, "
                 f"rows {self.first_row:02d}-{self.last_row:02d})"
             )
+        self._parsed[label] = h
         return h
 
     def neighbours(self, h: Hex) -> list[Hex]:

@@ -8,6 +8,7 @@ number in a file, not an `if` in the code. Problems are reported as
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from fractions import Fraction
@@ -203,8 +204,10 @@ class FmRules:
 _CACHE: dict[int, tuple[Scenario, FmRules]] = {}
 
 
+@functools.cache
 def fraction(text: str) -> Fraction | None:
-    """A cost from the chart: "1/3" -> Fraction(1, 3); "P" (prohibited) -> None."""
+    """A cost from the chart: "1/3" -> Fraction(1, 3); "P" (prohibited) -> None. Cached: the
+    chart has a handful of distinct costs and movement asks for them thousands of times."""
     if text == PROHIBITED:
         return None
     return Fraction(text)
