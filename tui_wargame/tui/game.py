@@ -178,7 +178,8 @@ class GameScreen(Screen[None]):
         self.query_one(HexMap).show(state, overlay)
         self._update("#header", header(game, state, self.names, width=self.size.width or 80))
         self._update("#panel", hex_panel(game, state, self.cursor, self.names, selected=self.selected,
-                                         concealed=concealed, reach=reach, orders=self.legal()))
+                                         concealed=concealed, reach=reach,
+                                         orders=self.legal() if self.selected else ()))  # only then shown
         prompt = Text(self.names.text(game.prompt()), style="bold", no_wrap=True, overflow="crop")
         prompt.append("\n")
         if self.message:
