@@ -8,26 +8,18 @@ off the map. A unit with no full-length path is eliminated.
 
 from __future__ import annotations
 
-from tui_wargame.rules.fm.data import fraction
-from tui_wargame.rules.fm.movement import route_only
+from tui_wargame.rules.fm.advance import may_advance_into
 from tui_wargame.rules.fm.position import Position
 from tui_wargame.rules.fm.stacking import overstack
 from tui_wargame.rules.fm.zoc import in_enemy_zoc
 
 
 def may_retreat_into(pos: Position, uid: str, a: str, b: str) -> bool:
-    """F&M 7.7 / 6.2 (house rule): whether a retreating (or displaced) unit may step from a to b."""
-    side = pos.side_of(uid)
-    if pos.occupant(b) not in (None, side):
+    """F&M 7.7 / 6.2 (house rule): whether a retreating (or displaced) unit may step from a to b:
+    where an advance could go (7.9), and never into an enemy ZOC unless the unit ignores ZOCs."""
+    if not may_advance_into(pos, uid, a, b):
         return False
-    only = route_only(pos, uid)
-    if only is not None and only not in pos.scenario.routes_between(a, b):
-        return False  # a unit that moves only along a route retreats and advances along it too
-    if fraction(pos.terrain(b).move) is None:
-        return False
-    if any(fraction(pos.rules.hexside[f.feature].move) is None for f in pos.scenario.features_between(a, b)):
-        return False
-    return pos.hooks.ignores_zoc(pos, uid) or not in_enemy_zoc(pos, side, b)
+    return pos.hooks.ignores_zoc(pos, uid) or not in_enemy_zoc(pos, pos.side_of(uid), b)
 
 
 def retreat_paths(pos: Position, uid: str, hexes: int) -> list[list[str]]:
