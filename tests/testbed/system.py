@@ -227,6 +227,13 @@ class Testbed:
             return {}
         return {label: cost for label, (cost, _) in self._reach(scenario, state, unit).items()}
 
+    def zones_of_control(self, scenario: Scenario, state: State, side: str) -> frozenset[str]:
+        """The testbed has no ZOC rule; the hexes next to `side`'s units stand in for one."""
+        grid = scenario.grid
+        return frozenset(grid.label(n) for uid, u in state.units.items()
+                         if u.on_map and scenario.unit[uid].side == side
+                         for n in grid.neighbours(grid.parse(u.location)))
+
     def concealed(self, scenario: Scenario, state: State, viewer: str) -> frozenset[str]:
         return frozenset()
 

@@ -140,7 +140,9 @@ async def test_zoom_zoc_and_log(game: Game) -> None:
         await press(pilot, "z")
         assert "R 4-3-4" in screen_text(pilot.app)
         await press(pilot, "z", "Z")
-        assert "z..z" in screen_text(pilot.app)  # hexes next to Blue's units
+        assert "z..z" in screen_text(pilot.app)  # hexes in Blue's zone of control
+        shown = pilot.app.screen.zoc()
+        assert shown and shown == game.system.zones_of_control(game.scenario, game.state, "blue")
         await press(pilot, "n")
         assert pilot.app.screen.query_one("#log").display
 

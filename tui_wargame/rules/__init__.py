@@ -59,6 +59,10 @@ class RuleSystem(Protocol):
         without rolling; None if `order` is not one that can be previewed. Raises IllegalOrder."""
         ...
 
+    def zones_of_control(self, scenario: Scenario, state: State, side: str) -> frozenset[str]:
+        """The hexes in the zone of control of `side`'s units, by the system's own ZOC rules."""
+        ...
+
     def concealed(self, scenario: Scenario, state: State, viewer: str) -> frozenset[str]:
         """Ids of the units whose identity or strength `viewer` may not see now (face-down markers)."""
         ...

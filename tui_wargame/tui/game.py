@@ -158,16 +158,13 @@ class GameScreen(Screen[None]):
             self.game.system.reach(self.game.scenario, self.game.state, uid)))
 
     def zoc(self) -> frozenset[str]:
-        """Hexes next to a unit of a side other than the viewer's (shown on demand with Z)."""
-        if not self.show_zoc:
+        """The enemy sides' zones of control, by the rule system (shown on demand with Z)."""
+        game = self.game
+        if not self.show_zoc or not game.state.phase:
             return frozenset()
-        sc, grid = self.game.scenario, self.game.scenario.grid
-        found = set()
-        for uid, u in self.game.state.units.items():
-            if u.on_map and sc.unit[uid].side != self.viewer:
-                for n in grid.neighbours(grid.parse(u.location)):
-                    found.add(grid.label(n))
-        return frozenset(found)
+        enemies = [s.id for s in game.scenario.sides if s.id != self.viewer]
+        return self._cached("zoc", self.viewer, lambda: frozenset().union(
+            *(game.system.zones_of_control(game.scenario, game.state, side) for side in enemies)))
 
     def redraw(self) -> None:
         game, state = self.game, self.game.state

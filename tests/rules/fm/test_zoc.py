@@ -92,3 +92,16 @@ def test_6_1_zoc_exceptions_from_a_scenario_hook() -> None:
     run(scenario, state, "move r2 0402 0302")
     with pytest.raises(IllegalOrder):
         run(scenario, state, "move r1 0402 0302")
+
+
+def test_6_1_the_zones_the_system_reports_stop_at_the_canal() -> None:
+    """F&M 6.1 / Suez 14.1: what the TUI shows with Z is the rules' ZOC, not every neighbour."""
+    from tui_wargame.rules.fm import SYSTEM
+
+    scenario = load()
+    state = position(scenario, {"r1": "0104", "b1": "0203"})
+    zones = SYSTEM.zones_of_control(scenario, state, "blue")
+    assert "0104" in zones and "0103" not in zones
+    grid = scenario.grid
+    neighbours = {grid.label(n) for n in grid.neighbours(grid.parse("0203"))}
+    assert zones == neighbours - {"0103"}

@@ -22,7 +22,7 @@ from typing import Any
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Scenario, State, fold
 from tui_wargame.rules import Resolution
-from tui_wargame.rules.fm import combat, fire_support, movement, results, sequence
+from tui_wargame.rules.fm import combat, fire_support, movement, results, sequence, zoc
 from tui_wargame.rules.fm.data import check
 from tui_wargame.rules.fm.hooks import hooks_named, known_hooks
 from tui_wargame.rules.fm.position import Position
@@ -297,6 +297,10 @@ class FireAndMovement:
                 raise refusal(why)
             return combat.odds(pos, target, [*combat.declared(pos).get(target, []), *pos.units_in(source)])
         return None
+
+    def zones_of_control(self, scenario: Scenario, state: State, side: str) -> frozenset[str]:
+        """F&M 6.1: blocked hexsides (Suez 14.1 canal) and units without a ZOC are accounted for."""
+        return zoc.zoc_of_side(Position(scenario, state), side)
 
     def concealed(self, scenario: Scenario, state: State, viewer: str) -> frozenset[str]:
         """Nothing is hidden by the standard rules without fire support markers."""
