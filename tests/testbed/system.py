@@ -227,6 +227,12 @@ class Testbed:
             return {}
         return {label: cost for label, (cost, _) in self._reach(scenario, state, unit).items()}
 
+    def unit_notes(self, scenario: Scenario, state: State, unit: str) -> list[str]:
+        u = state.units.get(unit)
+        if u is not None and u.has("moved") and state.phase == MOVEMENT:
+            return ["has moved this phase (Testbed 2)"]
+        return []
+
     def zones_of_control(self, scenario: Scenario, state: State, side: str) -> frozenset[str]:
         """The testbed has no ZOC rule; the hexes next to `side`'s units stand in for one."""
         grid = scenario.grid

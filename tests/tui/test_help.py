@@ -41,3 +41,14 @@ def test_terrain_chart_joins_the_rule_tables_to_each_terrain(game: Game) -> None
     assert "%%  Woods            move_cost 3/2" in text
     assert "~   river            hexside_cost 1" in text
     assert "=   road             route_cost 1/2" in text
+
+
+def test_the_unit_panel_gives_the_rules_that_matter_now(game: Game) -> None:
+    from tui_wargame.tui.info import unit_panel
+
+    names = Namer(game, ASCII)
+    before = unit_panel(game, game.state, "r1", names, concealed=frozenset(), reach={}).plain
+    assert "Testbed 2" not in before
+    game.submit("move r1 0201")
+    after = unit_panel(game, game.state, "r1", names, concealed=frozenset(), reach={}).plain
+    assert "has moved this phase (Testbed 2)" in after

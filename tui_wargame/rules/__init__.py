@@ -59,6 +59,11 @@ class RuleSystem(Protocol):
         without rolling; None if `order` is not one that can be previewed. Raises IllegalOrder."""
         ...
 
+    def unit_notes(self, scenario: Scenario, state: State, unit: str) -> list[str]:
+        """What the rules say about `unit` now, a sentence each ending with its section
+        ("in an enemy ZOC: leaving costs +1 MP (F&M 6.1)"), for the unit panel."""
+        ...
+
     def zones_of_control(self, scenario: Scenario, state: State, side: str) -> frozenset[str]:
         """The hexes in the zone of control of `side`'s units, by the system's own ZOC rules."""
         ...

@@ -143,6 +143,9 @@ def unit_panel(game: Game, state: State, uid: str, names: Namer, *, concealed: f
     out.append("status: " + (", ".join(names.text(x) for x in flags) if flags else "ready") + "\n")
     if spec.traits:
         out.append("traits: " + ", ".join(names.text(t) for t in spec.traits) + "\n")
+    if state.phase:
+        for note in game.system.unit_notes(sc, state, uid):
+            out.append(names.text(note) + "\n", style="italic")
     if reach:
         out.append(f"reach: {len(reach)} hexes ({g.reach})\n", style="bold")
     verbs = sorted({o.verb for o in orders_about(orders, unit=uid)} - {"end", "undo"})

@@ -105,3 +105,15 @@ def test_6_1_the_zones_the_system_reports_stop_at_the_canal() -> None:
     grid = scenario.grid
     neighbours = {grid.label(n) for n in grid.neighbours(grid.parse("0203"))}
     assert zones == neighbours - {"0103"}
+
+
+def test_6_1_the_unit_notes_name_the_zoc_and_its_exit_cost() -> None:
+    """What the unit panel shows: the ZOC the unit stands in, with the cost and the rule."""
+    from tui_wargame.rules.fm import SYSTEM
+
+    scenario = load()
+    state = position(scenario, {"r1": "0104", "b1": "0203"})
+    notes = SYSTEM.unit_notes(scenario, state, "r1")
+    assert any(n.startswith("in an enemy ZOC: leaving costs +1 MP (F&M 6.1)") for n in notes), notes
+    far = position(scenario, {"r1": "0106", "b1": "0203"})
+    assert not any("ZOC" in n for n in SYSTEM.unit_notes(scenario, far, "r1"))

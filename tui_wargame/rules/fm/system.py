@@ -298,6 +298,27 @@ class FireAndMovement:
             return combat.odds(pos, target, [*combat.declared(pos).get(target, []), *pos.units_in(source)])
         return None
 
+    def unit_notes(self, scenario: Scenario, state: State, unit: str) -> list[str]:
+        """The rules that matter for `unit` now: why it may not move, enemy ZOC, advance."""
+        pos = Position(scenario, state)
+        u = state.units.get(unit)
+        if u is None or not u.on_map or not pos.is_combat(unit):
+            return []
+        notes = []
+        if state.phase == sequence.MOVEMENT and pos.side_of(unit) == state.active:
+            why = movement.why_not_move(pos, unit)
+            if why:
+                notes.append(f"cannot move: {why}")
+        if pos.hooks.ignores_zoc(pos, unit):
+            notes.append("ignores enemy zones of control (F&M 6.1)")
+        elif zoc.in_enemy_zoc(pos, pos.side_of(unit), u.location):
+            free = zoc.free_exit_rule(pos, unit, u.location)
+            cost = "free" if free else f"+{pos.rules.zoc.exit_cost} MP"
+            notes.append(f"in an enemy ZOC: leaving costs {cost} ({free or 'F&M 6.1'})")
+        if pos.rules.advance.mobile_trait in pos.spec(unit).traits:
+            notes.append("mobile: may advance along the retreat path (F&M 7.9)")
+        return notes
+
     def zones_of_control(self, scenario: Scenario, state: State, side: str) -> frozenset[str]:
         """F&M 6.1: blocked hexsides (Suez 14.1 canal) and units without a ZOC are accounted for."""
         return zoc.zoc_of_side(Position(scenario, state), side)
