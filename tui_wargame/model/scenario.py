@@ -50,7 +50,7 @@ class Hexside:
 
     hexes: tuple[str, str]
     feature: str
-    side: str = ""  # the side that owns it, where that matters (trench lines)
+    side: str = ""  # the side that owns it (trench lines); then hexes[0] is the hex on its side
 
 
 @frozen

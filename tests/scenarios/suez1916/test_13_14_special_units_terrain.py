@@ -137,6 +137,13 @@ def test_14_2_trenches_benefit_only_the_british() -> None:
     assert odds(Position(SUEZ, state), "2128", ["155a"])["row"] == "sand"
 
 
+def test_14_2_a_trench_serves_only_the_defender_behind_it() -> None:
+    """The trench line 2128|2228 faces east: a British unit in 2228, in front of it, attacked
+    from 2128 behind it, gets no trench row."""
+    state = position({"155a": "2228", "31-1": "2128"}, clear=True, turn="4am", phase="combat")
+    assert odds(Position(SUEZ, state), "2228", ["31-1"])["row"] == "sand"
+
+
 def test_14_2_trenches_do_not_hinder_a_retreat_or_an_advance() -> None:
     state = position({"31-1": "2228", "31-2": "2228", "31-3": "2227", "155a": "2128"}, clear=True,
                      turn="4am", phase="combat")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tui_wargame.model import IllegalOrder
+from tui_wargame.model import HexsideFeature, IllegalOrder
 from tui_wargame.rules.fm.data import differential_range
 from tui_wargame.rules.fm.position import Position
 
@@ -84,8 +84,7 @@ def terrain_row(pos: Position, target: str, attacker_hexes: list[str], defender_
     rows = []
     for source in attacker_hexes:
         found = [pos.rules.hexside[f.feature].row for f in pos.scenario.features_between(source, target)
-                 if pos.rules.hexside[f.feature].row
-                 and (not pos.rules.hexside[f.feature].owner_only or f.side in ("", defender_side))]
+                 if pos.rules.hexside[f.feature].row and _serves(pos, f, target, defender_side)]
         rows.append(found[0] if found else "")
     if rows and all(rows):
         return rows[0], "every attacker attacks across the hexside (F&M 7.4)"
@@ -94,6 +93,16 @@ def terrain_row(pos: Position, target: str, attacker_hexes: list[str], defender_
         row = eff.row_by_side[defender_side]
         return row, f"{pos.terrain_id(target)}, defended by {defender_side} (F&M 7.4)"
     return eff.row, f"{pos.terrain_id(target)} (F&M 7.4)"
+
+
+def _serves(pos: Position, feature: HexsideFeature, target: str, defender_side: str) -> bool:
+    """Suez 14.2: an owned trench line serves a defender of its side standing behind it, in the
+    first of its two hexes (the owner's side); one without an owner serves anyone."""
+    if not feature.side:
+        return True
+    if pos.rules.hexside[feature.feature].owner_only and feature.side != defender_side:
+        return False
+    return feature.hexes[0] == target
 
 
 def column_index(labels: tuple[str, ...], differential: int) -> int:
