@@ -108,14 +108,22 @@ def _report(game: Game, records: Sequence[Record]) -> None:
     print(clean(game.prompt()))
 
 
+def _check_side(game: Game, side: str | None) -> None:
+    if side is not None and side not in game.scenario.side:
+        known = ", ".join(s.id for s in game.scenario.sides)
+        raise WargameError(f"--as {side}: no such side (the sides are {known})")
+
+
 def cmd_order(args: argparse.Namespace) -> int:
     with _open(args, write=True) as game:
+        _check_side(game, args.side)
         _report(game, game.submit_all(args.orders, args.side))
     return 0
 
 
 def cmd_undo(args: argparse.Namespace) -> int:
     with _open(args, write=True) as game:
+        _check_side(game, args.side)
         _report(game, [game.undo(args.side)])
     return 0
 

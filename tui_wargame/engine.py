@@ -107,7 +107,9 @@ class Game:
             if save.problems:
                 warnings.append(f"{path}: the hash chain is broken ({save.problems[0]}); "
                                 f"run `tui-wargame verify` for details")
-            return cls(scenario, save.header, save.records, writer, warnings, save.path, save.problems)
+            problems = [f"{save.dropped} (not verified)"] if save.dropped else []
+            return cls(scenario, save.header, save.records, writer, warnings, save.path,
+                       [*problems, *save.problems])
         except BaseException:
             if writer:
                 writer.close()

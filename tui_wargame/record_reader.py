@@ -13,7 +13,7 @@ still read, only more slowly.
 It never returns a different value from the one tomllib would: JSON-only
 spellings that TOML forbids (`\\/`, surrogate escapes, a raw DEL, NaN and
 Infinity, repeated keys) send the save to the fallback, and so does any
-string that holds `" = ` (an escaped quote), where the replace would change it.
+string whose text holds `" = ` or begins with ` = `, where the replace would change it.
 """
 
 from __future__ import annotations
@@ -24,6 +24,9 @@ from collections.abc import Sequence
 from typing import Any
 
 _SCALARS = frozenset({"seq", "side", "kind", "order", "prev", "final", "reverts"})
+# `" = ` is a key's closing quote and its separator, unless the quote is escaped or opens a
+# string (after "= ", ": ", ", ", "[" or "{"): then a string begins with " = " or holds `\" = `.
+_OPENING_SEPARATOR = re.compile(r'(?:\\|[=:,] |[\[{])" = ')
 _NOT_TOML = re.compile(r'\\(?:/|u[dD][89a-fA-F])|\x7f')
 
 
@@ -68,7 +71,7 @@ def read_records(chunks: Sequence[str]) -> list[dict[str, Any]] | None:
         fields.append('"event": [' + ",".join(line[4:-1] for line in events) + "]")
         parts.append("{" + ", ".join(fields) + "}")
     text = ",\n".join(parts)
-    if '\\" = ' in text:  # a string holding `" = `, which the replace below would change
+    if _OPENING_SEPARATOR.search(text):  # a string holding `" = `, which the replace would change
         return None
     text = text.replace('" = ', '": ')
     try:

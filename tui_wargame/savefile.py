@@ -154,7 +154,7 @@ class SaveFile:
 
     def __init__(self, path: Path, header: Header, records: list[Record], header_hash: str,
                  good_length: int, warnings: list[str], problems: list[str],
-                 upgraded_from: int | None = None) -> None:
+                 upgraded_from: int | None = None, dropped: str = "") -> None:
         self.path = path
         self.header = header
         self.records = records
@@ -163,6 +163,7 @@ class SaveFile:
         self.warnings = warnings
         self.problems = problems
         self.upgraded_from = upgraded_from
+        self.dropped = dropped  # what was cut off the end, if anything: `verify` reports it
 
     @property
     def last_hash(self) -> str:
@@ -237,12 +238,17 @@ def parse(data: bytes, path: Path) -> SaveFile:
     warnings: list[str] = []
     problems: list[str] = []
     good_length = _end_of_last_record(data)
-    if data[good_length:].strip():
+    tail = data[good_length:]
+    dropped = ""
+    if tail.strip():
         line = data[:good_length].count(b"\n") + 1
-        warnings.append(
-            f"{path}: the last record (from line {line}) was not completely written "
-            f"(torn by a crash or power cut); it was dropped, every record before it is intact"
-        )
+        if tail.lstrip().startswith(b"["):  # the beginning of a record
+            dropped = (f"the last record (from line {line}) is incomplete (torn by a crash or a power "
+                       f"cut, or edited); it was dropped, every record before it is intact")
+        else:
+            dropped = (f"the text after the last record (from line {line}) is not part of the game; "
+                       f"it was ignored, and is removed when the game goes on")
+        warnings.append(f"{path}: {dropped}")
     starts = [m.start() for m in _RECORD_START.finditer(data, 0, good_length)]
     # The blank line before each "[[record]]" belongs to that record's bytes.
     bounds = [s - 1 if s and data[s - 1 : s] == b"\n" else s for s in starts]
@@ -284,7 +290,7 @@ def parse(data: bytes, path: Path) -> SaveFile:
         records.append(record)
         prev = own
     return SaveFile(path, header, records, header_hash, good_length, warnings, problems,
-                    upgraded_from=version if version < FORMAT else None)
+                    upgraded_from=version if version < FORMAT else None, dropped=dropped)
 
 
 def _read_fast(text: str, head_length: int, chunks: list[bytes]) -> dict[str, Any] | None:
@@ -336,6 +342,9 @@ def _header(doc: Mapping[str, Any], path: Path) -> tuple[Header, int]:
         value = raw.get(key)
         if not isinstance(value, kind) or isinstance(value, bool):
             raise SaveError(f"{path}: [header] {key}: missing or not {kind.__name__}")
+    for key, kind in (("setup", str), ("undo_dice", bool)):
+        if key in raw["options"] and type(raw["options"][key]) is not kind:
+            raise SaveError(f"{path}: [header.options] {key}: must be {kind.__name__}")
     return Header(raw["scenario"], raw["scenario_hash"], raw["system"], raw["seed"], raw["created"],
                   raw["app"], raw["options"], version), version
 

@@ -214,3 +214,10 @@ def test_a_bombardment_is_told_with_its_target_and_strength() -> None:
                  column="4", die=5, result="D2", loss=True)
     assert bombardment_text(testbed, e) == ("Bombardment by Red of Blue Guards (b1) in Ford Hill (0402): "
                                             "strength 4, hill row, column 4, die 5, result D2: a step lost")
+
+
+def test_an_unknown_side_is_a_bad_argument(save: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    before = save.read_bytes()
+    code, _, err = run(capsys, "order", str(save), "end", "--as", "nobody")
+    assert code == 2 and "--as nobody: no such side (the sides are red, blue)" in err
+    assert save.read_bytes() == before

@@ -62,7 +62,7 @@ def test_a_torn_last_record_is_dropped_with_a_warning(game: Game, save_path: Pat
         save = savefile.read(save_path)
         assert len(save.records) == len(ORDERS), cut  # the setup record and all but the last order
         assert save.problems == []
-        assert len(save.warnings) == 1 and "not completely written" in save.warnings[0]
+        assert len(save.warnings) == 1 and "is incomplete" in save.warnings[0]
         assert "dropped" in save.warnings[0]
 
 
@@ -73,7 +73,7 @@ def test_appending_after_a_torn_record_cuts_the_torn_bytes(game: Game, save_path
     data = save_path.read_bytes()
     save_path.write_bytes(data[:-20])
     with Game.open(save_path, write=True, scenario_dirs=[TESTBED_DIR]) as g:
-        assert any("not completely written" in w for w in g.warnings)
+        assert any("is incomplete" in w for w in g.warnings)
         assert g.records[-1].order == "end"
         g.submit("attack r1 0402")
     save = savefile.read(save_path)
@@ -206,4 +206,33 @@ def test_a_format_without_an_upgrade_is_refused(game: Game, save_path: Path,
     game.close()
     monkeypatch.setattr(savefile, "FORMAT", 2)
     with pytest.raises(SaveError, match="too old"):
+        savefile.read(save_path)
+
+
+def test_text_after_the_last_record_is_not_called_a_torn_record(game: Game, save_path: Path) -> None:
+    played(game)
+    game.close()
+    with save_path.open("a") as f:
+        f.write("# a note from a player\n")
+    save = savefile.read(save_path)
+    assert len(save.records) == len(ORDERS) + 1  # nothing dropped
+    assert "not part of the game" in save.warnings[0] and "incomplete" not in save.warnings[0]
+
+
+def test_verify_names_a_dropped_last_record(game: Game, save_path: Path) -> None:
+    """Deleting the hash line of the last record drops it: verify must not call the file intact."""
+    played(game)
+    game.close()
+    text = save_path.read_text()
+    save_path.write_text(text[: text.rindex("# sha256")])
+    with Game.open(save_path, scenario_dirs=[TESTBED_DIR]) as g:
+        assert len(g.records) == len(ORDERS)
+        problems = g.verify()
+    assert problems and "is incomplete" in problems[0]
+
+
+def test_header_options_must_have_their_types(game: Game, save_path: Path) -> None:
+    game.close()
+    save_path.write_text(save_path.read_text().replace("undo_dice = false", 'undo_dice = "yes"'))
+    with pytest.raises(SaveError, match=r"\[header.options\] undo_dice: must be bool"):
         savefile.read(save_path)

@@ -38,8 +38,10 @@ def kill_rounds(save: Path, rounds: int, seed: int) -> int:
         with Game.open(save, scenario_dirs=[TESTBED_DIR]) as game:
             if accepted:
                 assert game.seq >= max(accepted), f"round {round_no}: lost an order"
-            assert game.chain_problems == []
-            assert game.verify() == []
+            # A kill in the middle of a write leaves an incomplete last record: verify names it
+            # (it was never reported accepted); nothing else may be wrong.
+            assert all("is incomplete" in p for p in game.chain_problems)
+            assert all("is incomplete" in p for p in game.verify())
             if game.state.over:
                 return game.seq
     with Game.open(save, scenario_dirs=[TESTBED_DIR]) as game:

@@ -46,6 +46,10 @@ class Testbed:
         for key in ("move_cost", "hexside_cost", "route_cost", "crt", "crt_columns"):
             if key not in rules:
                 problems.append(f"rules.{key}: missing")
+        tables, arrays = ("move_cost", "hexside_cost", "route_cost"), ("crt", "crt_columns")
+        for names, kind, what in ((tables, dict, "a table"), (arrays, list, "an array")):
+            problems += [f"rules.{key}: must be {what}" for key in names
+                         if key in rules and not isinstance(rules[key], kind)]
         if problems:
             return problems
         for t in scenario.terrain:
