@@ -231,6 +231,9 @@ class Testbed:
             return {}
         return {label: cost for label, (cost, _) in self._reach(scenario, state, unit).items()}
 
+    def movement_allowance(self, scenario: Scenario, state: State, unit: str) -> Fraction | None:
+        return Fraction(self._factor(scenario, state, unit, "move")) if unit in state.units else None
+
     def unit_notes(self, scenario: Scenario, state: State, unit: str) -> list[str]:
         u = state.units.get(unit)
         if u is not None and u.has("moved") and state.phase == MOVEMENT:

@@ -52,3 +52,17 @@ def test_the_unit_panel_gives_the_rules_that_matter_now(game: Game) -> None:
     game.submit("move r1 0201")
     after = unit_panel(game, game.state, "r1", names, concealed=frozenset(), reach={}).plain
     assert "has moved this phase (Testbed 2)" in after
+
+
+def test_the_panel_shows_the_movement_allowance_the_rules_give(tmp_path) -> None:  # noqa: ANN001
+    """Suez 15.1 doubles Central Powers movement on the Zero Hour turn: the panel says so."""
+    from tui_wargame import scenario_file
+    from tui_wargame.tui.info import unit_panel
+
+    game = Game.new(scenario_file.find("suez1916"), tmp_path / "s.toml", seed=1)
+    uid = next(u for u, s in game.state.units.items()
+               if s.on_map and game.scenario.unit[u].side == "cp" and u.startswith("31-"))
+    printed = game.scenario.unit[uid].factors[0]["move"]
+    text = unit_panel(game, game.state, uid, Namer(game, ASCII), concealed=frozenset(), reach={}).plain
+    assert f"MP left {2 * printed} of {2 * printed}" in text
+    game.close()

@@ -59,6 +59,11 @@ class RuleSystem(Protocol):
         without rolling; None if `order` is not one that can be previewed. Raises IllegalOrder."""
         ...
 
+    def movement_allowance(self, scenario: Scenario, state: State, unit: str) -> Fraction | None:
+        """The movement points `unit` has this phase, as the rules change them (Suez 15.1
+        doubles them), before any are spent; None for a unit that does not move."""
+        ...
+
     def unit_notes(self, scenario: Scenario, state: State, unit: str) -> list[str]:
         """What the rules say about `unit` now, a sentence each ending with its section
         ("in an enemy ZOC: leaving costs +1 MP (F&M 6.1)"), for the unit panel."""

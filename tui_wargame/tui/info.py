@@ -19,8 +19,6 @@ from tui_wargame.tui.glyphs import Glyphs, to_ascii
 from tui_wargame.tui.mapdraw import cost_text
 from tui_wargame.views import turn_name
 
-MOVE_FACTORS = ("move", "movement", "ma", "mp")
-
 
 class Namer:
     """Cleans and (under --ascii) transliterates text from files before it reaches the screen."""
@@ -46,13 +44,12 @@ def factors_of(game: Game, state: State, uid: str) -> Mapping[str, int]:
     return spec.factors[lost] if spec.factors else {}
 
 
-def movement_left(game: Game, state: State, uid: str) -> tuple[Fraction, int] | None:
-    """(MP left, allowance) when the unit's factors name a movement allowance."""
-    f = factors_of(game, state, uid)
-    for key in MOVE_FACTORS:
-        if key in f:
-            return Fraction(f[key]) - state.units[uid].spent, f[key]
-    return None
+def movement_left(game: Game, state: State, uid: str) -> tuple[Fraction, Fraction] | None:
+    """(MP left, allowance) by the rule system, which applies the exclusive rules (Suez 15.1)."""
+    allowance = game.system.movement_allowance(game.scenario, state, uid) if state.phase else None
+    if allowance is None:
+        return None
+    return allowance - state.units[uid].spent, allowance
 
 
 def orders_about(orders: Iterable[Order], *, unit: str | None = None, hex: str | None = None) -> list[Order]:
@@ -138,7 +135,7 @@ def unit_panel(game: Game, state: State, uid: str, names: Namer, *, concealed: f
     out.append(f"steps {u.steps} of {spec.steps}  at {names.text(u.location)}\n")
     left = movement_left(game, state, uid)
     if left is not None:
-        out.append(f"MP left {cost_text(max(left[0], Fraction(0)))} of {left[1]}\n")
+        out.append(f"MP left {cost_text(max(left[0], Fraction(0)))} of {cost_text(left[1])}\n")
     flags = sorted(u.flags | u.phase_flags)
     out.append("status: " + (", ".join(names.text(x) for x in flags) if flags else "ready") + "\n")
     if spec.traits:

@@ -298,6 +298,12 @@ class FireAndMovement:
             return combat.odds(pos, target, [*combat.declared(pos).get(target, []), *pos.units_in(source)])
         return None
 
+    def movement_allowance(self, scenario: Scenario, state: State, unit: str) -> Fraction | None:
+        pos = Position(scenario, state)
+        if unit not in state.units or not pos.is_combat(unit):
+            return None
+        return movement.allowance(pos, unit)
+
     def unit_notes(self, scenario: Scenario, state: State, unit: str) -> list[str]:
         """The rules that matter for `unit` now: why it may not move, enemy ZOC, advance."""
         pos = Position(scenario, state)
