@@ -11,9 +11,6 @@ table and one JSON line. Figures, not assertions: nothing here can fail a build.
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import platform
 import random
 import statistics
 import sys
@@ -23,6 +20,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from report import machine, print_figures  # noqa: E402
 
 from tests.testbed.system import SYSTEM  # noqa: E402
 from tui_wargame import rules, savefile, scenario_file  # noqa: E402
@@ -115,12 +114,9 @@ def main() -> None:
         "seek_ms_max": round(1000 * max(seeks), 3),
         "append_ms_median": round(1000 * statistics.median(appends), 3),
         "build_records_per_s": round(len(game.records) / build_s),
-        "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
+        "machine": machine(),
     }
-    width = max(map(len, figures))
-    for key, value in figures.items():
-        print(f"{key:<{width}}  {value}")
-    print(json.dumps(figures))
+    print_figures(figures)
 
 
 if __name__ == "__main__":

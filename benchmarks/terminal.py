@@ -15,9 +15,7 @@ from __future__ import annotations
 
 import argparse
 import fcntl
-import json
 import os
-import platform
 import pty
 import select
 import shutil
@@ -29,6 +27,8 @@ import tempfile
 import termios
 import time
 from pathlib import Path
+
+from report import machine, print_figures  # the sibling module: scripts run from benchmarks/
 
 BARE_APP = """
 from textual.app import App
@@ -157,13 +157,10 @@ def main() -> None:
             "game_peak_mb": round(game_mb, 1),
         }
         for cols, rows in ((80, 24), (200, 60)):
-            for key, value in measure_keys(command, args.marker.encode(), env, cols, rows, args.steps).items():
-                figures[f"{key}_{cols}x{rows}"] = value
-    figures["machine"] = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
-    width = max(map(len, figures))
-    for key, value in figures.items():
-        print(f"{key:<{width}}  {value}")
-    print(json.dumps(figures))
+            keys = measure_keys(command, args.marker.encode(), env, cols, rows, args.steps)
+            figures.update({f"{key}_{cols}x{rows}": value for key, value in keys.items()})
+    figures["machine"] = machine()
+    print_figures(figures)
 
 
 if __name__ == "__main__":
