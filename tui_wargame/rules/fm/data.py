@@ -242,10 +242,14 @@ def rules_of(scenario: Scenario) -> FmRules:
     data, problems = structure(scenario.rules)
     if data is None:
         raise ValueError("; ".join(problems))
+    _remember(scenario, data)
+    return data
+
+
+def _remember(scenario: Scenario, data: FmRules) -> None:
     if len(_CACHE) > 16:
         _CACHE.clear()
     _CACHE[id(scenario)] = (scenario, data)
-    return data
 
 
 def differential_range(label: str) -> tuple[int, int]:
@@ -255,10 +259,14 @@ def differential_range(label: str) -> tuple[int, int]:
 
 
 def check(scenario: Scenario) -> list[str]:
-    """Problems of meaning in the rules tables: every id they use must exist, every cost parse."""
+    """Problems of meaning in the rules tables: every id they use must exist, every cost parse.
+
+    The structured tables are kept for `rules_of`, so a game started straight after loading
+    its scenario does not structure them a second time."""
     data, problems = structure(scenario.rules)
     if data is None:
         return problems
+    _remember(scenario, data)
     sides = set(scenario.side)
     for t in scenario.terrain:
         if t.id not in data.terrain:
