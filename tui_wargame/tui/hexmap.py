@@ -62,7 +62,7 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
         super().__init__(id=id)
         self.scenario = scenario
         self.glyphs = glyphs
-        self.painters = {False: Painter(scenario, glyphs, COMPACT), True: Painter(scenario, glyphs, DETAILED)}
+        self.painters: dict[bool, Painter] = {}  # by `detailed`, each made on first use
         self.detailed = False
         self.state: State | None = None
         self.overlay = Overlay()
@@ -72,7 +72,12 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
 
     @property
     def painter(self) -> Painter:
-        return self.painters[self.detailed]
+        """The painter of the current zoom, made on first use: most games never zoom."""
+        painter = self.painters.get(self.detailed)
+        if painter is None:
+            painter = self.painters[self.detailed] = Painter(
+                self.scenario, self.glyphs, DETAILED if self.detailed else COMPACT)
+        return painter
 
     def show(self, state: State, overlay: Overlay) -> None:
         """Draw `state` with `overlay`, refreshing only the rows that changed."""
