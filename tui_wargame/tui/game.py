@@ -89,10 +89,10 @@ class GameScreen(Screen[None]):
         self.message: Text = Text("")
         if greeting:
             self.say(greeting)
-        self.logged = 0  # records already in the log panel
+        self.logged = 0  # records already narrated
         self._shown: dict[str, Text] = {}
         self._cache: dict[str, tuple[object, Any]] = {}
-        self.log_lines: list[str] = []  # the narrative so far
+        self.log_lines: list[str] = []  # the narrative of those records
         self.log_written = 0  # lines of it in the log panel
 
     # --- layout ---
@@ -206,14 +206,18 @@ class GameScreen(Screen[None]):
         self.message = Text(self.names.text(text), style=style, no_wrap=True, overflow="crop")
 
     def _log_new(self) -> None:
-        """Add the narrative of new records; a hidden log is written when shown (it wraps to its width)."""
+        """Tell new records in the log panel if it is shown; a hidden log is told when shown.
+
+        Continuing a long save would otherwise narrate every record (a quarter of a second
+        for 400) before the first frame, for a panel that is hidden on an 80x24 terminal.
+        """
+        if not self.query_one("#log", RichLog).display:
+            return
         hidden = self.concealed()
         for seq in range(self.logged, len(self.game.records)):
             self.log_lines += record_lines(self.game, seq, self.names, hidden)
         self.logged = len(self.game.records)
-        log = self.query_one("#log", RichLog)
-        if log.display:
-            self.call_after_refresh(self._write_log)
+        self.call_after_refresh(self._write_log)  # written after layout: it wraps to its width
 
     def _reset_log(self) -> None:
         self.logged, self.log_lines, self.log_written = 0, [], 0
@@ -494,8 +498,7 @@ class GameScreen(Screen[None]):
     def action_log(self) -> None:
         log = self.query_one("#log", RichLog)
         log.display = not log.display
-        if log.display:
-            self.call_after_refresh(self._write_log)
+        self._log_new()
 
     def action_help(self, tab: str) -> None:
         from tui_wargame.tui.help import HelpScreen
