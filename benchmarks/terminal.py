@@ -99,9 +99,14 @@ class Terminal:
         return self.quiet(gap)
 
     def cpu_s(self) -> float:
-        """User + system CPU seconds the program has used so far (all its threads)."""
-        fields = Path(f"/proc/{self.pid}/stat").read_text().rpartition(")")[2].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+        """CPU seconds the program has used so far, all its threads: to the nanosecond from each
+        thread's schedstat where the kernel keeps it, else user + system time in clock ticks."""
+        try:
+            tasks = Path(f"/proc/{self.pid}/task")
+            return sum(int((t / "schedstat").read_text().split()[0]) for t in tasks.iterdir()) / 1e9
+        except (OSError, ValueError, IndexError):
+            fields = Path(f"/proc/{self.pid}/stat").read_text().rpartition(")")[2].split()
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
 
     def peak_rss_mb(self) -> float:
         status = Path(f"/proc/{self.pid}/status").read_text()
