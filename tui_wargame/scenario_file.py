@@ -8,6 +8,7 @@ problem is reported as `file: table.key: what is wrong`, all of them at once.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import re
@@ -15,15 +16,15 @@ import tomllib
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
-
-import cattrs
-from cattrs.v import format_exception
+from typing import TYPE_CHECKING, Any
 
 from tui_wargame import rules
 from tui_wargame.errors import WargameError
 from tui_wargame.hexgrid import distance
 from tui_wargame.model.scenario import OFF_MAP_BOXES, Scenario
+
+if TYPE_CHECKING:
+    import cattrs
 
 MAX_PROBLEMS = 25
 
@@ -64,7 +65,14 @@ def _describe(value: Any) -> str:
     return f"{kinds.get(type(value), type(value).__name__)} {text}"
 
 
-def _converter() -> cattrs.Converter:
+@functools.cache
+def strict_converter() -> cattrs.Converter:
+    """The converter that structures scenario tables, refusing extra keys and loose TOML types.
+
+    Made (and cattrs imported) on first use: a scenario found in the scenario cache needs neither.
+    """
+    import cattrs
+
     conv = cattrs.Converter(forbid_extra_keys=True)
     conv.register_structure_hook(int, _strict(int, "an integer"))
     conv.register_structure_hook(str, _strict(str, "a string"))
@@ -72,13 +80,19 @@ def _converter() -> cattrs.Converter:
     return conv
 
 
-STRICT_CONVERTER = _converter()
-
-
 def format_problem(exc: BaseException, kind: type | None) -> str:
+    from cattrs.v import format_exception
+
     if isinstance(exc, _Strict):
         return str(exc)
     return format_exception(exc, kind)
+
+
+def structure_problems(exc: Exception) -> list[str]:
+    """cattrs' grouped exception as "what is wrong @ $.path" lines, one a problem."""
+    import cattrs
+
+    return list(cattrs.transform_error(exc, format_exception=format_problem))
 
 
 # The file's table names differ from the model's attribute names in a few places.
@@ -114,10 +128,10 @@ def parse(text: str, path: Path | str = "<scenario>") -> Scenario:
     data = {_FILE_TO_MODEL.get(k, k): v for k, v in raw.items()}
     data["content_hash"] = hashlib.sha256(text.encode()).hexdigest()
     try:
-        scenario = STRICT_CONVERTER.structure(data, Scenario)
+        scenario = strict_converter().structure(data, Scenario)
     except Exception as exc:  # cattrs groups every problem it found into one exception
         problems = []
-        for line in cattrs.transform_error(exc, format_exception=format_problem):
+        for line in structure_problems(exc):
             what, _, where = line.rpartition(" @ ")
             problems.append(f"{_place(where, raw)}: {what}")
         raise ScenarioError(path, problems) from None

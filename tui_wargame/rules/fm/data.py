@@ -14,12 +14,10 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-import cattrs
 from attrs import field, frozen
 
 from tui_wargame.model import Scenario
-from tui_wargame.scenario_file import STRICT_CONVERTER as STRICT  # strict TOML types
-from tui_wargame.scenario_file import format_problem
+from tui_wargame.scenario_file import strict_converter, structure_problems
 
 PROHIBITED = "P"
 
@@ -224,10 +222,10 @@ def _fraction_problem(text: str) -> str | None:
 def structure(raw: Mapping[str, Any]) -> tuple[FmRules | None, list[str]]:
     """The rules tables, or None and every structural problem as "rules.key: problem"."""
     try:
-        return STRICT.structure(dict(raw), FmRules), []
+        return strict_converter().structure(dict(raw), FmRules), []
     except Exception as exc:  # cattrs groups every problem it found into one exception
         problems = []
-        for line in cattrs.transform_error(exc, format_exception=format_problem):
+        for line in structure_problems(exc):
             what, _, where = line.rpartition(" @ ")
             where = re.sub(r"\['([^']*)'\]", r".\1", where.removeprefix("$"))
             problems.append(f"rules{where}: {what}")
