@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,8 @@ def register_testbed() -> None:
 
 
 register_testbed()
+# The tests never read or write the player's scenario cache (tests of the cache give it a folder).
+os.environ["TUI_WARGAME_CACHE"] = ""
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -4,6 +4,8 @@ Structure (types, required keys, unknown keys) is checked by cattrs; meaning
 (ids that exist, labels on the map, routes between adjacent hexes) by the
 checks below, then the rule system checks its own `[rules]` tables. Every
 problem is reported as `file: table.key: what is wrong`, all of them at once.
+A file that passes is kept in the scenario cache (`scenario_cache`), so that
+the next start reading the same bytes with the same code skips all of this.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tui_wargame import rules
+from tui_wargame import rules, scenario_cache
 from tui_wargame.errors import WargameError
 from tui_wargame.hexgrid import distance
 from tui_wargame.model.scenario import OFF_MAP_BOXES, Scenario
@@ -150,18 +152,23 @@ def parse(text: str, path: Path | str = "<scenario>") -> Scenario:
 
 
 def load(path: Path | str) -> Scenario:
-    """Read and check the scenario file at `path`."""
+    """Read and check the scenario file at `path` (or find it checked already in the scenario cache)."""
     path = Path(path)
     try:
         data = path.read_bytes()
     except OSError as exc:
         raise ScenarioError(path, [f"cannot be read: {exc.strerror or exc}"]) from None
+    cached = scenario_cache.get(path, data)
+    if cached is not None:
+        return cached
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise ScenarioError(path, [f"line {line}: not UTF-8 text ({exc.reason})"]) from None
-    return parse(text, path)
+    scenario = parse(text, path)
+    scenario_cache.put(path, data, scenario)
+    return scenario
 
 
 def _duplicates(kind: str, ids: Iterable[str]) -> Iterator[str]:

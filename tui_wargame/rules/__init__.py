@@ -28,6 +28,13 @@ class Resolution:
 
 
 class RuleSystem(Protocol):
+    """What the engine asks of a rule system.
+
+    Optional, for the scenario cache: `derived(scenario)` returns what `check_scenario`
+    derived and keeps (picklable), and `adopt(scenario, derived)` takes it back for a
+    scenario read from the cache, so that the system need not derive it again.
+    """
+
     id: str
     title: str
 
@@ -90,11 +97,19 @@ class UnknownSystem(WargameError):
 BUILTIN: dict[str, str] = {"fm": "tui_wargame.rules.fm:SYSTEM"}
 
 _registry: dict[str, RuleSystem | Callable[[], RuleSystem]] = {}
+_replaced: set[str] = set()  # built-in ids that `register` gave another system
 
 
 def register(system_id: str, system: RuleSystem | Callable[[], RuleSystem]) -> None:
     """Make a rule system (or a factory for one) available under `system_id`."""
     _registry[system_id] = system
+    if system_id in BUILTIN:
+        _replaced.add(system_id)
+
+
+def is_builtin(system_id: str) -> bool:
+    """Whether `system_id` names one of this package's own systems (not one `register` put there)."""
+    return system_id in BUILTIN and system_id not in _replaced
 
 
 def get(system_id: str) -> RuleSystem:

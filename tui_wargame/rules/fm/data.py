@@ -240,11 +240,12 @@ def rules_of(scenario: Scenario) -> FmRules:
     data, problems = structure(scenario.rules)
     if data is None:
         raise ValueError("; ".join(problems))
-    _remember(scenario, data)
+    remember(scenario, data)
     return data
 
 
-def _remember(scenario: Scenario, data: FmRules) -> None:
+def remember(scenario: Scenario, data: FmRules) -> None:
+    """Keep `data` as the structured rules of `scenario` for `rules_of`."""
     if len(_CACHE) > 16:
         _CACHE.clear()
     _CACHE[id(scenario)] = (scenario, data)
@@ -264,7 +265,7 @@ def check(scenario: Scenario) -> list[str]:
     data, problems = structure(scenario.rules)
     if data is None:
         return problems
-    _remember(scenario, data)
+    remember(scenario, data)
     sides = set(scenario.side)
     for t in scenario.terrain:
         if t.id not in data.terrain:

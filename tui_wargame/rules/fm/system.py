@@ -23,7 +23,7 @@ from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Scenario, State, fold
 from tui_wargame.rules import Resolution
 from tui_wargame.rules.fm import combat, fire_support, movement, results, sequence, zoc
-from tui_wargame.rules.fm.data import check
+from tui_wargame.rules.fm.data import FmRules, check, remember, rules_of
 from tui_wargame.rules.fm.hooks import hooks_named, known_hooks
 from tui_wargame.rules.fm.position import Position
 from tui_wargame.rules.fm.stacking import overstacked_hexes
@@ -53,6 +53,16 @@ class FireAndMovement:
         elif isinstance(name, str):
             hooks_named(name)
         return problems
+
+    def derived(self, scenario: Scenario) -> FmRules:
+        """What checking `scenario` derived and keeps: its structured rules tables (for the
+        scenario cache, which stores them with the scenario)."""
+        return rules_of(scenario)
+
+    def adopt(self, scenario: Scenario, derived: object) -> None:
+        """Take back what `derived` gave for a scenario read from the scenario cache."""
+        if isinstance(derived, FmRules):
+            remember(scenario, derived)
 
     def setup(self, scenario: Scenario, options: Mapping[str, Any]) -> list[Event]:
         """The historical set-up: every counter at its start; the game begins with the first

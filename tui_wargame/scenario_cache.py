@@ -1,0 +1,129 @@
+"""A cache of checked scenarios, so that starting a game does not parse and check the same file again.
+
+Reading a scenario parses its TOML, structures it with cattrs, checks its meaning
+and lets its rule system check (and structure) the rules tables: about 50 ms of
+a start-up, for a file that rarely changes. The checked result depends on the
+file's bytes and on the code that reads it, nothing else, so it is kept under a
+key made of both: the file's SHA-256, the SHA-256 of this package's sources, and
+the Python, attrs and cattrs it runs on. A changed file, an edited module or an
+upgraded library gives another key, so nothing is ever invalidated by hand; an
+old entry of the same file name is removed when a new one is written.
+
+Only files that passed every check are kept (errors are always found and worded
+afresh), and only for the built-in rule systems, whose code the key covers. The
+cache is a pickle, so it is read only from a folder and a file that belong to
+this user and that no one else may write. Anything wrong with it (unreadable,
+truncated, from other code) counts as a miss; failing to write it is silent.
+
+Where: $TUI_WARGAME_CACHE (empty: no cache), else $XDG_CACHE_HOME/tui-wargame,
+else ~/.cache/tui-wargame.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+import pickle
+import stat
+import sys
+from pathlib import Path
+from typing import Any
+
+from tui_wargame import rules
+from tui_wargame.model import Scenario
+
+VERSION = b"1"  # of the entry's layout
+
+
+def folder() -> Path | None:
+    """The cache folder, or None when the cache is switched off."""
+    chosen = os.environ.get("TUI_WARGAME_CACHE")
+    if chosen is not None:
+        return Path(chosen) if chosen else None
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "tui-wargame"
+
+
+@functools.cache
+def code_fingerprint() -> bytes:
+    """What the checked result depends on besides the file: our sources, Python, attrs, cattrs."""
+    h = hashlib.sha256(VERSION + sys.version.encode())
+    root = Path(__file__).resolve().parent
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
+        for name in sorted(f for f in filenames if f.endswith(".py")):
+            path = Path(dirpath, name)
+            h.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
+    for lib in ("attr", "attrs", "cattrs"):  # an upgrade rewrites the files: new times and sizes
+        spec = sys.modules[lib].__spec__ if lib in sys.modules else _find_spec(lib)
+        origin = spec.origin if spec and spec.origin else ""
+        info = os.stat(origin) if origin else None
+        h.update(f"{lib}:{origin}:{info and info.st_mtime_ns}:{info and info.st_size}\0".encode())
+    return h.digest()
+
+
+def _find_spec(name: str) -> Any:
+    import importlib.util  # finds the module without importing it
+
+    return importlib.util.find_spec(name)
+
+
+def _entry(path: Path, data: bytes) -> Path | None:
+    where = folder()
+    if where is None:
+        return None
+    key = hashlib.sha256(code_fingerprint() + hashlib.sha256(data).digest()).hexdigest()[:32]
+    return where / f"{path.stem}-{key}.pickle"
+
+
+def _private(info: os.stat_result) -> bool:
+    """Ours, and writable by no one else: only then is a pickle from it trusted."""
+    return info.st_uid == os.getuid() and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+
+
+
+
+def get(path: Path, data: bytes) -> Scenario | None:
+    """The checked Scenario of the file at `path` whose bytes are `data`, if the cache has it."""
+    entry = _entry(path, data)
+    if entry is None:
+        return None
+    try:
+        with open(entry, "rb") as f:
+            if not (_private(os.fstat(f.fileno())) and _private(os.stat(entry.parent))):
+                return None
+            version, scenario, derived = pickle.load(f)
+        if version != VERSION or not isinstance(scenario, Scenario) or not rules.is_builtin(scenario.system):
+            return None
+        system = rules.get(scenario.system)
+        adopt = getattr(system, "adopt", None)
+        if adopt is not None and derived is not None:
+            adopt(scenario, derived)
+    except Exception:  # a missing, torn or foreign entry is a miss
+        return None
+    return scenario
+
+
+def put(path: Path, data: bytes, scenario: Scenario) -> None:
+    """Keep the checked `scenario` read from `data`; drop older entries of the same file name."""
+    import glob
+
+    entry = _entry(path, data)
+    if entry is None or not rules.is_builtin(scenario.system):
+        return
+    derive = getattr(rules.get(scenario.system), "derived", None)
+    tmp = entry.with_name(f".{entry.name}.{os.getpid()}.tmp")
+    try:
+        entry.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        blob = pickle.dumps((VERSION, scenario, derive(scenario) if derive else None),
+                            protocol=pickle.HIGHEST_PROTOCOL)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "wb") as f:
+            f.write(blob)
+        os.replace(tmp, entry)
+        for old in entry.parent.glob(glob.escape(path.stem) + "-*.pickle"):
+            if old != entry and len(old.name) == len(entry.name):  # not "STEM-more-KEY.pickle"
+                old.unlink(missing_ok=True)
+    except Exception:  # a cache that cannot be written is no cache, not an error
+        tmp.unlink(missing_ok=True)
