@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from fractions import Fraction
+from functools import cached_property
 
 from attrs import field, frozen
 from rich.style import Style
@@ -66,9 +67,9 @@ class Shape:
     s: int  # slope: characters (and lines) of each slanted edge
     w: int  # length of the top edge
 
-    @property
+    @cached_property
     def widths(self) -> tuple[int, ...]:
-        """The interior width of each of the hex's 2s lines."""
+        """The interior width of each of the hex's 2s lines (asked for every hex of every paint)."""
         return tuple(self.w + 2 * k for k in range(self.s)) + tuple(
             self.w + 2 * (self.s - 1 - j) for j in range(self.s))
 
