@@ -148,6 +148,20 @@ async def test_zoom_zoc_and_log(game: Game) -> None:
 
 
 @sync
+async def test_the_first_frame_leaves_for_later_what_it_does_not_show(game: Game) -> None:
+    """Start-up: the detailed map painter and the narrative of the hidden log wait until wanted."""
+    async with app_for(game).run_test(size=(80, 24)) as pilot:
+        screen = pilot.app.screen
+        assert isinstance(screen, GameScreen)
+        assert list(screen.query_one(HexMap).painters) == [False]  # compact only
+        assert screen.log_lines == [] and not screen.query_one("#log").display
+        await press(pilot, "tab", "right", "m", "n")  # an order given while hidden is told too
+        assert screen.logged == len(game.records) and "r1" in "\n".join(screen.log_lines)
+        await press(pilot, "z")
+        assert list(screen.query_one(HexMap).painters) == [False, True]
+
+
+@sync
 async def test_big_map_scrolls_to_keep_the_cursor_in_view(big_game: Game) -> None:
     async with app_for(big_game).run_test(size=(80, 24)) as pilot:
         hexmap = pilot.app.screen.query_one(HexMap)

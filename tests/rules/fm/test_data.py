@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.rules.fm.helpers import load
+from tui_wargame.rules.fm import data
 from tui_wargame.scenario_file import ScenarioError
 
 SAND = 'sand = { move = "2", row = "sand" }'
@@ -29,3 +30,10 @@ def test_rules_tables_are_checked(old: str, new: str, problem: str) -> None:
 
 def test_the_test_scenario_is_clean() -> None:
     assert load().system == "fm"
+
+
+def test_the_tables_the_check_structured_serve_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Start-up: loading a scenario structures its rules tables once, for the check and the game."""
+    scenario = load()
+    monkeypatch.setattr(data, "structure", lambda raw: pytest.fail("structured a second time"))
+    assert data.rules_of(scenario).crt.columns
