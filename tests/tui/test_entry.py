@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 import pytest
@@ -57,6 +58,7 @@ def test_no_command_opens_the_title_screen_and_play_replay_open_the_app(
     opened: list[tuple[str, object, bool]] = []
 
     def fake_run(args, start, game=None, greeting=""):  # noqa: ANN001, ANN202
+        assert not gc.isenabled()  # start-up collects no garbage: the app turns it on after a frame
         opened.append((start, game and game.state.phase, args.ascii))
         if game:
             game.close()
@@ -76,6 +78,19 @@ def test_no_command_opens_the_title_screen_and_play_replay_open_the_app(
     assert opened == [("title", None, False), ("play", "movement", True), ("play", "movement", False),
                       ("replay", "movement", False), ("play", "movement", False)]
     assert cli.main([*dirs, "play", "nosuch"]) == 2
+    assert gc.isenabled()  # whatever the command did
+
+
+@sync
+async def test_the_app_turns_garbage_collection_back_on_after_its_first_frame(game: Game) -> None:
+    gc.disable()
+    try:
+        app = WargameApp(start="play", game=game, ascii_only=True, collect_after_first_frame=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert gc.isenabled() and isinstance(pilot.app.screen, GameScreen)
+    finally:
+        gc.enable()
 
 
 def test_replay_text_still_prints_the_narrative(game: Game, capsys: pytest.CaptureFixture[str]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 from rich.text import Text
@@ -41,8 +42,11 @@ class WargameApp(App[None]):
 
     def __init__(self, *, start: str = "title", game: Game | None = None, ascii_only: bool = False,
                  scenario_dirs: list[Path] | None = None, saves_dir: Path | None = None,
-                 hotseat: bool = True, greeting: str = "") -> None:
+                 hotseat: bool = True, greeting: str = "", collect_after_first_frame: bool = False) -> None:
+        """`collect_after_first_frame`: turn garbage collection on once the first frame is drawn
+        (the command line starts the app with it off, to start faster)."""
         super().__init__()
+        self.collect_after_first_frame = collect_after_first_frame
         self.start = start
         self.game = game
         self.g = glyphs(ascii_only)
@@ -75,7 +79,12 @@ class WargameApp(App[None]):
             from tui_wargame.tui.title import TitleScreen
 
             self.push_screen(TitleScreen(self.g, self.scenario_dirs, self.saves_dir))
-        self.call_after_refresh(lambda: self._check_size(self.size.width, self.size.height))
+        self.call_after_refresh(self._first_frame)
+
+    def _first_frame(self) -> None:
+        if self.collect_after_first_frame:
+            gc.enable()
+        self._check_size(self.size.width, self.size.height)
 
     def on_resize(self, event: events.Resize) -> None:
         if len(self.screen_stack) > 1:  # before on_mount has pushed the first screen, on_mount checks
