@@ -7,7 +7,7 @@ file's bytes and on the code that reads it, nothing else, so it is kept under a
 key made of both: the file's SHA-256, the SHA-256 of this package's sources, and
 the Python, attrs and cattrs it runs on. A changed file, an edited module or an
 upgraded library gives another key, so nothing is ever invalidated by hand; an
-old entry of the same file name is removed when a new one is written.
+old entry of the same file is removed when a new one is written.
 
 Only files that passed every check are kept (errors are always found and worded
 afresh), and only for the built-in rule systems, whose code the key covers. The
@@ -70,11 +70,13 @@ def _find_spec(name: str) -> Any:
 
 
 def _entry(path: Path, data: bytes) -> Path | None:
+    """NAME-PLACE-KEY.pickle: PLACE tells files of one name in different folders apart."""
     where = folder()
     if where is None:
         return None
+    place = hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:8]
     key = hashlib.sha256(code_fingerprint() + hashlib.sha256(data).digest()).hexdigest()[:32]
-    return where / f"{path.stem}-{key}.pickle"
+    return where / f"{path.stem}-{place}-{key}.pickle"
 
 
 def _private(info: os.stat_result) -> bool:
@@ -106,7 +108,7 @@ def get(path: Path, data: bytes) -> Scenario | None:
 
 
 def put(path: Path, data: bytes, scenario: Scenario) -> None:
-    """Keep the checked `scenario` read from `data`; drop older entries of the same file name."""
+    """Keep the checked `scenario` read from `data`; drop older entries of the same file."""
     import glob
 
     entry = _entry(path, data)
@@ -122,8 +124,8 @@ def put(path: Path, data: bytes, scenario: Scenario) -> None:
         with os.fdopen(fd, "wb") as f:
             f.write(blob)
         os.replace(tmp, entry)
-        for old in entry.parent.glob(glob.escape(path.stem) + "-*.pickle"):
-            if old != entry and len(old.name) == len(entry.name):  # not "STEM-more-KEY.pickle"
+        for old in entry.parent.glob(glob.escape(entry.name[:-39]) + "*.pickle"):  # less KEY.pickle
+            if old != entry and len(old.name) == len(entry.name):
                 old.unlink(missing_ok=True)
     except Exception:  # a cache that cannot be written is no cache, not an error
         tmp.unlink(missing_ok=True)

@@ -107,3 +107,14 @@ def test_a_registered_system_is_not_cached(cache: Path, checks: list[str]) -> No
     scenario_file.load(TESTBED_DIR / "testbed.toml")
     scenario_file.load(TESTBED_DIR / "testbed.toml")
     assert len(checks) == 2 and not cache.exists()
+
+
+def test_files_of_one_name_in_two_folders_have_an_entry_each(cache: Path, checks: list[str],
+                                                             tmp_path: Path) -> None:
+    copies = [tmp_path / "a" / "suez1916.toml", tmp_path / "b" / "suez1916.toml"]
+    for path in copies:
+        path.parent.mkdir()
+        shutil.copy(SUEZ, path)
+    for path in copies * 2:
+        scenario_file.load(path)
+    assert checks == [str(p) for p in copies] and len(list(cache.iterdir())) == 2
