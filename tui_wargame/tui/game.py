@@ -7,7 +7,7 @@ asked of the engine and its rule system each time it is drawn.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any, cast
 
@@ -37,6 +37,7 @@ from tui_wargame.tui.info import (
 )
 from tui_wargame.tui.linepanel import LinePanel
 from tui_wargame.tui.mapdraw import Overlay
+from tui_wargame.views import hidden_units
 
 FIRE_WORDS = ("fire", "support", "bombard", "barrage", "artillery", "air", "observe")
 MOVE_VERBS = ("move", "enter")  # an on-map move; an entry from off the map (reinforcements)
@@ -144,11 +145,8 @@ class GameScreen(Screen[None]):
         return self._cached("legal", None, self.game.legal_orders)
 
     def concealed(self) -> frozenset[str]:
-        game = self.game
-        if not game.state.phase:
-            return frozenset()
-        return self._cached("concealed", self.viewer, lambda: frozenset(
-            game.system.concealed(game.scenario, game.state, self.viewer)))
+        return self._cached("concealed", self.viewer,
+                            lambda: hidden_units(self.game, self.game.state, self.viewer))
 
     def reach(self) -> dict[str, Fraction]:
         if not self.selected or self.game.state.over:
@@ -166,16 +164,25 @@ class GameScreen(Screen[None]):
         return self._cached("zoc", self.viewer, lambda: frozenset().union(
             *(game.system.zones_of_control(game.scenario, game.state, side) for side in enemies)))
 
+    def markers(self) -> Mapping[str, Mapping[str, int]]:
+        """Face-down fire-support markers by hex and side: their number is no secret, their strength is."""
+        game = self.game
+        if not game.state.phase:
+            return {}
+        return self._cached("markers", None, lambda: game.system.placed_markers(game.scenario, game.state))
+
     def redraw(self) -> None:
         game, state = self.game, self.game.state
         concealed = self.concealed()
         reach = self.reach()
+        markers = self.markers()
         overlay = Overlay(cursor=self.cursor, selected=self.selected, reach=reach, path=self.path,
-                          zoc=self.zoc(), concealed=concealed)
+                          zoc=self.zoc(), concealed=concealed, markers=markers)
         self.query_one(HexMap).show(state, overlay)
         self._update("#header", header(game, state, self.names, width=self.size.width or 80))
         self._update("#panel", hex_panel(game, state, self.cursor, self.names, selected=self.selected,
                                          concealed=concealed, reach=reach,
+                                         markers=markers.get(self.cursor, {}),
                                          orders=self.legal() if self.selected else ()))  # only then shown
         prompt = Text(self.names.text(game.prompt()), style="bold", no_wrap=True, overflow="crop")
         prompt.append("\n")
@@ -240,7 +247,7 @@ class GameScreen(Screen[None]):
             self.say(f"Error: {exc}", "bold")
             self.redraw()
             return False
-        self.say(short_report(self.game, record.seq, self.names))
+        self.say(short_report(self.game, record.seq, self.names, self.concealed()))
         self.path = ()
         unit = self.game.state.units.get(self.selected or "")
         if unit is None or not unit.on_map:
@@ -500,12 +507,12 @@ class GameScreen(Screen[None]):
     def action_help(self, tab: str) -> None:
         from tui_wargame.tui.help import HelpScreen
 
-        self.app.push_screen(HelpScreen(self.game, self.g, tab))
+        self.app.push_screen(HelpScreen(self.game, self.g, tab, hidden=self.concealed()))
 
     def action_replay(self) -> None:
         from tui_wargame.tui.replay import ReplayScreen
 
-        self.app.push_screen(ReplayScreen(self.game, self.g))
+        self.app.push_screen(ReplayScreen(self.game, self.g, viewer=self.viewer))
 
     def action_leave(self) -> None:
         if len(self.app.screen_stack) > 2:

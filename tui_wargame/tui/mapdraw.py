@@ -36,6 +36,7 @@ PATH = Style(color="bright_yellow", bold=True)
 PLACE = Style(bold=True, underline=True)
 ZOC = Style(color="magenta", bold=True)
 MARK = Style(color="bright_yellow", bold=True, underline=True)
+FIRE = Style(color="bright_white", bgcolor="red", bold=True)
 SIDE_STYLES = (Style(color="bright_red", bold=True), Style(color="bright_cyan", bold=True),
                Style(color="bright_yellow", bold=True), Style(color="bright_magenta", bold=True))
 FEATURE = Style(color="bright_blue", bold=True)
@@ -88,6 +89,7 @@ class Overlay:
     zoc: frozenset[str] = frozenset()
     concealed: frozenset[str] = frozenset()
     marks: frozenset[str] = frozenset()  # hexes an event touched (replay)
+    markers: Mapping[str, Mapping[str, int]] = field(factory=dict)  # hex -> side -> face-down markers
 
 
 def cost_text(cost: Fraction) -> str:
@@ -257,6 +259,8 @@ class Painter:
         edge_ch = g.zoc if label in ov.zoc else route_ch
         edge_style = ZOC if label in ov.zoc else (ROUTE if routes else EDGE)
         marked = label in ov.marks
+        count = sum(ov.markers.get(label, {}).values())
+        fire = g.marker + (str(count) if count < 10 else "+") if count else ""
 
         def cells(text: str, style: Style, width: int, fill: str = " ") -> list[Cell]:
             text = text[:width].ljust(width, fill)
@@ -276,8 +280,8 @@ class Painter:
                 code = self.unit_code(state, top, ov.concealed, widths[min(1, len(widths) - 1)])
             unit_line = cells(code, style, max(widths), "_" if len(widths) == 2 else " ")
         label_style = MARK if marked else (PLACE if place and place.vp else LABEL)
-        if len(widths) == 2:  # compact: the label, then one line of content on the bottom edge
-            first = cells(label, label_style, 4)
+        if len(widths) == 2:  # compact: the label (markers cover it, as on the board), then the bottom edge
+            first = cells(fire, FIRE, 4) if fire else cells(label, label_style, 4)
             if unit_line is not None:
                 second = unit_line[:4]
             elif label in ov.path:
@@ -309,7 +313,7 @@ class Painter:
                 lines.append(cells(f" {g.reach}{cost_text(ov.reach[label])} MP", REACH, widths[2]))
             else:
                 lines.append(cells("", PLAIN, widths[2]))
-        bottom = [(edge_ch, edge_style), ("_", EDGE), (glyph[0], PLAIN), (glyph[1], PLAIN), ("_", EDGE),
-                  ("_", EDGE), (edge_ch, edge_style)]
+        bottom = [(edge_ch, edge_style), ("_", EDGE), (glyph[0], PLAIN), (glyph[1], PLAIN),
+                  *([(ch, FIRE) for ch in fire] or [("_", EDGE), ("_", EDGE)]), (edge_ch, edge_style)]
         lines.append(bottom[: widths[3]])
         return lines

@@ -26,6 +26,7 @@ from tui_wargame.tui.glyphs import Glyphs
 from tui_wargame.tui.hexmap import HexMap
 from tui_wargame.tui.info import Namer, header, record_lines, victory_text
 from tui_wargame.tui.mapdraw import Overlay
+from tui_wargame.views import hidden_units
 
 SPEEDS = (4.0, 2.0, 1.0, 0.5, 0.25)  # seconds per record
 
@@ -86,9 +87,11 @@ class ReplayScreen(Screen[None]):
         Binding("q,escape", "leave", "Back", id="replay.quit"),
     ]
 
-    def __init__(self, game: Game, glyphs: Glyphs, *, saves_dir: Path | None = None) -> None:
+    def __init__(self, game: Game, glyphs: Glyphs, *, saves_dir: Path | None = None,
+                 viewer: str | None = None) -> None:
         super().__init__()
         self.game = game
+        self.viewer = viewer  # the side at the keyboard; None for a spectator (hidden_units)
         self.g = glyphs
         self.names = Namer(game, glyphs)
         self.seq = game.seq
@@ -113,12 +116,15 @@ class ReplayScreen(Screen[None]):
         state = game.state_at(seq)
         marks = touched_hexes(game, seq)
         cursor = min(marks) if marks else None
-        self.query_one(HexMap).show(state, Overlay(cursor=cursor, marks=marks))
+        hidden = hidden_units(game, state, self.viewer)
+        markers = game.system.placed_markers(game.scenario, state) if state.phase else {}
+        overlay = Overlay(cursor=cursor, marks=marks, concealed=hidden, markers=markers)
+        self.query_one(HexMap).show(state, overlay)
         where = f"replay {seq}/{game.seq}" + (" (finished)" if game.state.over else " (unfinished)")
         top = header(game, state, self.names, where=where, width=self.size.width or 80)
         self.query_one("#header", Static).update(top)
         text = Text()
-        for line in record_lines(game, seq, self.names):
+        for line in record_lines(game, seq, self.names, hidden):
             text.append(line + "\n")
         text.append(self.g.rule * 28 + "\n", style="dim")
         text.append_text(victory_text(game, state, self.names))

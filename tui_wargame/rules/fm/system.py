@@ -333,6 +333,16 @@ class FireAndMovement:
         """Nothing is hidden by the standard rules without fire support markers."""
         return frozenset()
 
+    def placed_markers(self, scenario: Scenario, state: State) -> Mapping[str, Mapping[str, int]]:
+        """Suez/Gaza 18.1: the face-down fire-support markers of the phase, before the reveal (18.4)."""
+        pos = Position(scenario, state)
+        found: dict[str, dict[str, int]] = {}
+        for side in scenario.sides:
+            for label in fire_support.placed(pos, side.id):
+                count = found.setdefault(label, {})
+                count[side.id] = count.get(side.id, 0) + 1
+        return found
+
     def prompt(self, scenario: Scenario, state: State) -> str:
         return sequence.prompt(Position(scenario, state))
 
