@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.tui.helpers import press, screen_text, sync
+from tests.tui.helpers import burst, press, screen_text, sync
 from tui_wargame.engine import Game
 from tui_wargame.savefile import read
 from tui_wargame.tui.app import WargameApp
@@ -116,6 +116,19 @@ async def test_command_line_completes_units_and_hexes(game: Game) -> None:
         assert bar.display and bar.query_one("Input").value.startswith("move r2 020")
         await press(pilot, "2", "enter")
         assert game.records[-1].order == "move r2 0202"
+
+
+@sync
+async def test_keys_typed_in_the_same_burst_as_the_colon_reach_the_command_line(game: Game) -> None:
+    async with app_for(game).run_test(size=(80, 24)) as pilot:
+        burst(pilot.app, ":move r1 0201")
+        await pilot.pause()
+        bar = pilot.app.screen.query_one(CommandBar)
+        assert bar.query_one("Input").value == "move r1 0201"
+        assert pilot.app.screen.selected is None  # nothing of it reached the map
+        burst(pilot.app, ":")  # inside the bar ":" is text
+        await pilot.pause()
+        assert bar.query_one("Input").value == "move r1 0201:"
 
 
 @sync

@@ -94,7 +94,7 @@ def test_each_side_a_spectator_and_the_finished_game_hide_what_they_must(tmp_pat
     state = game.state
     assert hidden_units(game, state, "red") == {"b1", "b2"}
     assert hidden_units(game, state, "blue") == {"r1", "r2", "r3"}
-    assert hidden_units(game, state, None) == {"b1", "b2", "r1", "r2", "r3"}  # a spectator: only what all may see
+    assert hidden_units(game, state, None) == {"b1", "b2", "r1", "r2", "r3"}  # a spectator: what all may
     game.submit("lose b1", "blue")
     while not game.state.over:
         game.submit("end")

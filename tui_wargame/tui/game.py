@@ -61,7 +61,8 @@ class GameScreen(Screen[None]):
         Binding("o", "orders", "Orders", show=False, id="game.orders"),
         Binding("e", "end_phase", "End", id="game.end_phase"),
         Binding("u", "undo", "Undo", id="game.undo"),
-        Binding("colon", "command", "Order", id="game.command"),
+        # priority: run as the key arrives, so the keys typed after it in the same burst reach the bar
+        Binding("colon", "command", "Order", id="game.command", priority=True),
         Binding("escape,x", "deselect", "Deselect", show=False, id="game.deselect"),
         Binding("z", "zoom", "Zoom", show=False, id="game.zoom"),
         Binding("Z", "zoc", "ZOC", show=False, id="game.zoc"),
@@ -473,6 +474,10 @@ class GameScreen(Screen[None]):
 
     def action_undo(self) -> None:
         self.submit("undo")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Inside the open command bar ":" is text, not the key that opens it."""
+        return not (action == "command" and self.query_one(CommandBar).display)
 
     def action_command(self) -> None:
         self.query_one(CommandBar).open(self.legal())

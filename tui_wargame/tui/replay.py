@@ -14,8 +14,9 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen, Screen
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Input, Static
 
@@ -48,22 +49,35 @@ def touched_hexes(game: Game, seq: int) -> frozenset[str]:
     return frozenset(found)
 
 
-class JumpScreen(ModalScreen[str | None]):
-    """Ask where to jump: a record number, or t and a turn number."""
+class JumpBar(Input):
+    """Where to jump: a record number, or t and a turn number. It lives in the replay screen and
+    takes the focus at once, so the number typed straight after ":" lands in it."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="jump.cancel")]
+    BINDINGS = [Binding("escape", "close", "Cancel", id="jump.cancel")]
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Static("Jump to record N, or to turn tN (empty Enter cancels):")
-            yield Input(id="jump")
+    class Chosen(Message):
+        """Enter was pressed: `text` is where to jump, empty if cancelled."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
+    def open(self) -> None:
+        self.value = ""
+        self.display = True
+        self.screen.set_focus(self)  # now, not after the keys already queued (as focus() would)
+
+    def action_close(self) -> None:
+        self._give("")
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value.strip() or None)
+        event.stop()
+        self._give(event.value.strip())
 
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+    def _give(self, text: str) -> None:
+        self.display = False
+        self.post_message(self.Chosen(text))
 
 
 class ReplayScreen(Screen[None]):
@@ -78,7 +92,8 @@ class ReplayScreen(Screen[None]):
         Binding("pageup,K", "turn(-1)", "Turn-", show=False, id="replay.turn_back"),
         Binding("home,g", "jump_to(0)", "Start", show=False, id="replay.start"),
         Binding("end,G", "jump_to(-1)", "End", show=False, id="replay.end"),
-        Binding("colon,slash", "jump", "Jump", id="replay.jump"),
+        # priority: run as the key arrives, so a number typed after it in the same burst reaches the bar
+        Binding("colon,slash", "jump", "Jump", id="replay.jump", priority=True),
         Binding("space,a", "autoplay", "Auto", id="replay.autoplay"),
         Binding("plus,equals_sign", "speed(1)", "Faster", show=False, id="replay.faster"),
         Binding("minus", "speed(-1)", "Slower", show=False, id="replay.slower"),
@@ -105,6 +120,7 @@ class ReplayScreen(Screen[None]):
         with Horizontal(id="body"):
             yield HexMap(self.game.scenario, self.g, id="map")
             yield Static(id="events")
+        yield JumpBar(placeholder="record N, or tN for turn N (empty Enter or Esc cancels)", id="jump")
         yield Static(id="prompt")
         yield Footer()
 
@@ -174,24 +190,31 @@ class ReplayScreen(Screen[None]):
     def action_jump_to(self, seq: int) -> None:
         self.go(self.game.seq if seq < 0 else seq)
 
-    def action_jump(self) -> None:
-        def where(text: str | None) -> None:
-            if not text:
-                return
-            try:
-                if text.lower().startswith("t"):
-                    turn = int(text[1:]) - 1
-                    starts = [s for s in self._starts(lambda st: st.turn) if self._states[s].turn == turn]
-                    if starts:
-                        self.go(starts[0])
-                    else:
-                        self.notify(f"No turn {turn + 1} in this game", severity="warning")
-                else:
-                    self.go(int(text))
-            except ValueError:
-                self.notify(f"Not a record or turn: {self.names.text(text)}", severity="warning")
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Inside the open jump bar ":" and "/" are text, not the keys that open it."""
+        return not (action == "jump" and self.query_one(JumpBar).display)
 
-        self.app.push_screen(JumpScreen(), where)
+    def action_jump(self) -> None:
+        self.query_one(JumpBar).open()
+
+    @on(JumpBar.Chosen)
+    def _jump(self, event: JumpBar.Chosen) -> None:
+        self.query_one(HexMap).focus()
+        text = event.text
+        if not text:
+            return
+        try:
+            if text.lower().startswith("t"):
+                turn = int(text[1:]) - 1
+                starts = [s for s in self._starts(lambda st: st.turn) if self._states[s].turn == turn]
+                if starts:
+                    self.go(starts[0])
+                else:
+                    self.notify(f"No turn {turn + 1} in this game", severity="warning")
+            else:
+                self.go(int(text))
+        except ValueError:
+            self.notify(f"Not a record or turn: {self.names.text(text)}", severity="warning")
 
     def action_autoplay(self) -> None:
         if self.timer:
