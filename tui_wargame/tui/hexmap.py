@@ -62,7 +62,7 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
         super().__init__(id=id)
         self.scenario = scenario
         self.glyphs = glyphs
-        self.painters = {False: Painter(scenario, glyphs, COMPACT), True: Painter(scenario, glyphs, DETAILED)}
+        self.painters: dict[bool, Painter] = {}  # by zoom, made when first drawn (the app's colours known)
         self.detailed = False
         self.state: State | None = None
         self.overlay = Overlay()
@@ -72,7 +72,15 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
 
     @property
     def painter(self) -> Painter:
+        if self.detailed not in self.painters:
+            shape = DETAILED if self.detailed else COMPACT
+            self.painters[self.detailed] = Painter(self.scenario, self.glyphs, shape,
+                                                   backgrounds=self.terrain_colours())
         return self.painters[self.detailed]
+
+    def terrain_colours(self) -> bool:
+        """Terrain backgrounds need more than 16 colours: downgraded, the dark tints all become one grey."""
+        return not self.app.no_color and self.app.console.color_system in ("256", "truecolor")
 
     def show(self, state: State, overlay: Overlay) -> None:
         """Draw `state` with `overlay`, refreshing only the rows that changed."""

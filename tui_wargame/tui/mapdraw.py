@@ -104,7 +104,10 @@ def cost_text(cost: Fraction) -> str:
 class Painter:
     """Draws one scenario's map at one zoom level."""
 
-    def __init__(self, scenario: Scenario, glyphs: Glyphs, shape: Shape = COMPACT) -> None:
+    def __init__(self, scenario: Scenario, glyphs: Glyphs, shape: Shape = COMPACT, *,
+                 backgrounds: bool = True) -> None:
+        """`backgrounds`: terrain as the hex's background colour. Without it (16 colours, NO_COLOR) the
+        terrain glyph alone tells it: the dark tints would all become one grey and hide the edges."""
         self.scenario = scenario
         self.g = glyphs
         self.shape = shape
@@ -127,7 +130,7 @@ class Painter:
                 for dx in range(width):
                     self.owner[y + k][x0 + dx] = label
         self.side_index = {side.id: i for i, side in enumerate(scenario.sides)}
-        self.terrain_bg = {t.id: terrain_style(t.id) for t in scenario.terrain}
+        self.terrain_bg = {t.id: terrain_style(t.id) for t in scenario.terrain} if backgrounds else {}
         self._routes_at = self._route_kinds()
 
     def _interior(self, x: int) -> list[tuple[int, int]]:
