@@ -65,7 +65,8 @@ async def test_no_color_keeps_sides_and_states_apart_without_hue(game: Game, mon
 
 
 @sync
-async def test_sixteen_colours_keep_every_mark_legible(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_sixteen_colours_keep_every_mark_legible(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(textual.constants, "COLOR_SYSTEM", "standard")  # TERM=xterm, the Linux console
     with Game.new(scenario_file.find("suez1916"), tmp_path / "g.toml", seed=1) as game:
         async with WargameApp(start="play", game=game).run_test(size=(80, 24)) as pilot:

@@ -261,22 +261,14 @@ class Suez1916(Hooks):
         return events
 
     def british_start_of_turn(self, pos: Position, dice: Dice) -> list[Event]:
-        """Suez 11.3: first any unit with a Central Powers unit within four hexes (one that came
-        there by retreat or advance) activates; then, from 4 August Morning, one die each."""
-        events: list[Event] = []
-        set_aside = self.british_set_aside_markers(pos)
-        enemy_hexes = [pos.location(u) for u in pos.on_map_units(CP)]
-        waiting = []
-        for uid in self.inactive_units(pos):
-            if self.near_enemy(pos, uid, enemy_hexes):
-                events += self.activate(pos, uid, f"Central Powers units within {ACTIVATION_RANGE} hexes",
-                                        dice, set_aside)
-            else:
-                waiting.append(uid)
+        """Suez 11.3: from 4 August Morning, one die for each unit still waiting. (Central Powers
+        units coming within four hexes, by any move, activated them at that instant: after_move.)"""
         turns = [t.id for t in pos.scenario.turns]
         if pos.state.turn < turns.index(ACTIVATION_FROM):
-            return events
-        for uid in waiting:
+            return []
+        events: list[Event] = []
+        set_aside = self.british_set_aside_markers(pos)
+        for uid in self.inactive_units(pos):
             die = dice.roll()
             ok = die <= ACTIVATION_ROLL
             events.append(Event.of("roll", purpose=f"activation of {uid} (Suez 11.3)", die=die,

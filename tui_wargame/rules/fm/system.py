@@ -136,7 +136,7 @@ class FireAndMovement:
         elif state.pending:
             if order.verb not in results.ANSWERS:
                 raise IllegalOrder(f"first: {state.pending.prompt}", "F&M 7.6")
-            events = results.answer(pos, order)
+            events = results.answer(pos, order, dice)
         elif state.phase not in (sequence.MOVEMENT, sequence.COMBAT):
             own = pos.hooks.resolve_extra(pos, order, dice)
             if own is None:
