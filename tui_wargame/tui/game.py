@@ -23,6 +23,7 @@ from tui_wargame.engine import Game
 from tui_wargame.errors import WargameError
 from tui_wargame.hexgrid import distance
 from tui_wargame.model import IllegalOrder, Order
+from tui_wargame.tui.cropped import crop_updates
 from tui_wargame.tui.dialogs import CommandBar, ConfirmScreen, HandOverScreen, OrderChooser
 from tui_wargame.tui.glyphs import Glyphs
 from tui_wargame.tui.hexmap import HexMap
@@ -76,6 +77,7 @@ class GameScreen(Screen[None]):
 
     def __init__(self, game: Game, glyphs: Glyphs, *, hotseat: bool = True, greeting: str = "") -> None:
         super().__init__()
+        crop_updates(self)
         self.game = game
         self.g = glyphs
         self.names = Namer(game, glyphs)
