@@ -15,6 +15,7 @@ so a Textual release that changes them fails a test rather than the screen.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.cells import cell_len
@@ -24,6 +25,13 @@ from rich.segment import Segment
 from textual._compositor import ChopsUpdate, Compositor
 from textual.screen import Screen
 from textual.strip import Strip
+
+
+def changed_span(a: Sequence[object], b: Sequence[object]) -> tuple[int, int]:
+    """[first, last + 1) of the items that differ between two different sequences of equal length."""
+    first = next(i for i, (p, q) in enumerate(zip(a, b)) if p != q)
+    last = next(i for i in range(len(a) - 1, -1, -1) if a[i] != b[i])
+    return first, last + 1
 
 
 def cover(strip: Strip, x: int, x1: int, x2: int) -> tuple[int, Strip]:
