@@ -107,7 +107,7 @@ class GameScreen(Screen[None]):
                 yield LinePanel(id="panel")
                 yield RichLog(id="log", wrap=True, markup=False, max_lines=2000, min_width=20)
         yield CommandBar(self._preview, id="commandbar")
-        yield Static(id="prompt")
+        yield LinePanel(id="prompt")
         yield Footer()
 
     def on_unmount(self) -> None:
@@ -179,7 +179,7 @@ class GameScreen(Screen[None]):
         self._update("#panel", hex_panel(game, state, self.cursor, self.names, selected=self.selected,
                                          concealed=concealed, reach=reach,
                                          orders=self.legal() if self.selected else ()))  # only then shown
-        prompt = Text(self.names.text(game.prompt()), style="bold", no_wrap=True, overflow="crop")
+        prompt = Text(self.names.text(game.prompt()), style="bold")
         prompt.append("\n")
         if self.message:
             prompt.append_text(self.message)
