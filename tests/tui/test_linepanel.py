@@ -49,3 +49,23 @@ async def test_the_texts_own_style_is_drawn() -> None:
         panel.update(Text("Movement phase", style="bold"))
         await pilot.pause()
         assert all(seg.style and seg.style.bold for seg in panel.render_line(0) if seg.text.strip())
+
+
+@sync
+async def test_lines_below_the_panel_are_not_refreshed() -> None:
+    app = PanelApp()
+    async with app.run_test(size=(40, 10)) as pilot:
+        panel = app.query_one(LinePanel)
+        panel.styles.height = 2
+        await pilot.pause()
+        panel.update(Text("one\ntwo\nthree"))
+        refreshed: list[Region] = []
+        original = panel.refresh
+
+        def spy(*regions, **kwargs):  # noqa: ANN002, ANN003, ANN202
+            refreshed.extend(regions)
+            return original(*regions, **kwargs)
+
+        panel.refresh = spy  # type: ignore[method-assign]
+        panel.update(Text("one\ntwo\nfour"))  # the third line is out of view: nothing to repaint
+        assert refreshed == []

@@ -56,7 +56,9 @@ class LinePanel(Widget):
         old, self._cells = self._cells, [cells(strip) for strip in self._lines]
         blank: Cells = ((" ", None),) * width  # what render_line shows below the text
         regions = []
-        for y in range(max(len(old), len(self._cells))):
+        # only the lines in view: Textual clips a refresh to the parent, so one below the panel's
+        # last line repainted whatever is there (the footer, under the prompt's hidden third line)
+        for y in range(min(max(len(old), len(self._cells)), self.size.height)):
             a = old[y] if y < len(old) else blank
             b = self._cells[y] if y < len(self._cells) else blank
             if a != b:
