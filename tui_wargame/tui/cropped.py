@@ -27,11 +27,20 @@ from textual.screen import Screen
 from textual.strip import Strip
 
 
-def changed_span(a: Sequence[object], b: Sequence[object]) -> tuple[int, int]:
-    """[first, last + 1) of the items that differ between two different sequences of equal length."""
-    first = next(i for i, (p, q) in enumerate(zip(a, b)) if p != q)
-    last = next(i for i in range(len(a) - 1, -1, -1) if a[i] != b[i])
-    return first, last + 1
+def changed_runs(a: Sequence[object], b: Sequence[object], gap: int = 2) -> list[tuple[int, int]]:
+    """[first, last + 1) of each run of items that differ between two sequences of equal length.
+
+    Runs fewer than `gap` items apart are joined: moving the terminal's cursor
+    over unchanged cells costs about what resending one or two of them does.
+    """
+    runs: list[tuple[int, int]] = []
+    for i, (p, q) in enumerate(zip(a, b)):
+        if p != q:
+            if runs and i - runs[-1][1] < gap:
+                runs[-1] = (runs[-1][0], i + 1)
+            else:
+                runs.append((i, i + 1))
+    return runs
 
 
 def cover(strip: Strip, x: int, x1: int, x2: int) -> tuple[int, Strip]:

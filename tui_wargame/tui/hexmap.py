@@ -18,7 +18,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from tui_wargame.model import Scenario, State
-from tui_wargame.tui.cropped import changed_span
+from tui_wargame.tui.cropped import changed_runs
 from tui_wargame.tui.glyphs import Glyphs
 from tui_wargame.tui.mapdraw import COMPACT, DETAILED, Overlay, Painter, Row
 
@@ -78,7 +78,7 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
             self.refreshed_rows = len(rows)
             self.refresh()
         else:
-            changed = [(y, changed_span(a, b)) for y, (a, b) in enumerate(zip(self.rows, rows)) if a != b]
+            changed = [(y, changed_runs(a, b)) for y, (a, b) in enumerate(zip(self.rows, rows)) if a != b]
             self.rows = rows
             for y, _ in changed:
                 self.strips[y] = None
@@ -87,14 +87,15 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
         if overlay.cursor:
             self.scroll_to_hex(overlay.cursor)
 
-    def _refresh_spans(self, spans: Iterable[tuple[int, tuple[int, int]]]) -> None:
-        """Repaint only the changed characters of each changed row that is in view (not the scrollbars)."""
+    def _refresh_spans(self, changed: Iterable[tuple[int, list[tuple[int, int]]]]) -> None:
+        """Repaint only the changed runs of characters of each changed row in view (not the scrollbars)."""
         sx, sy = self.scroll_offset
         view = Region(0, 0, *self.scrollable_content_region.size)
-        for y, (x0, x1) in spans:
-            region = Region(x0 - sx, y - sy, x1 - x0, 1).intersection(view)
-            if region:
-                self.refresh(region)
+        regions = [Region(x0 - sx, y - sy, x1 - x0, 1).intersection(view)
+                   for y, runs in changed for x0, x1 in runs]
+        in_view = [region for region in regions if region]
+        if in_view:
+            self.refresh(*in_view)
 
     def set_detailed(self, detailed: bool) -> None:
         self.detailed = detailed

@@ -4,7 +4,7 @@ A `Static` repaints its whole region whenever its text changes, so moving the
 cursor resent all twenty lines of the unit panel although one or two differ,
 often by a character (the hex number). Over a slow SSH link those bytes are
 what a keystroke costs. This widget keeps one Strip per line (Textual's Line
-API) and refreshes only the changed span of each changed line.
+API) and refreshes only the changed runs of characters of each line.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
-from tui_wargame.tui.cropped import changed_span
+from tui_wargame.tui.cropped import changed_runs
 
 Cells = tuple[tuple[str, Style | None], ...]
 
@@ -62,8 +62,8 @@ class LinePanel(Widget):
             a = old[y] if y < len(old) else blank
             b = self._cells[y] if y < len(self._cells) else blank
             if a != b:
-                x0, x1 = changed_span(a, b) if len(a) == len(b) else (0, width)
-                regions.append(Region(x0, y, x1 - x0, 1))
+                runs = changed_runs(a, b) if len(a) == len(b) else [(0, width)]
+                regions += [Region(x0, y, x1 - x0, 1) for x0, x1 in runs]
         if regions:
             self.refresh(*regions)
 
