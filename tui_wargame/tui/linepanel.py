@@ -40,6 +40,11 @@ class LinePanel(Widget):
         self._lines: list[Strip] = []
         self._cells: list[Cells] = []
 
+    @property
+    def text(self) -> Text:
+        """The text shown (all of it, lines out of view too)."""
+        return self._text
+
     def update(self, text: Text, layout: bool = False) -> None:
         """Show `text`; only the characters that differ from those shown are repainted."""
         self._text = text
