@@ -23,6 +23,7 @@ from tui_wargame.engine import Game
 from tui_wargame.errors import WargameError
 from tui_wargame.hexgrid import distance
 from tui_wargame.model import IllegalOrder, Order
+from tui_wargame.tui.cropped import crop_updates
 from tui_wargame.tui.dialogs import CommandBar, ConfirmScreen, HandOverScreen, OrderChooser
 from tui_wargame.tui.glyphs import Glyphs
 from tui_wargame.tui.hexmap import HexMap
@@ -78,6 +79,7 @@ class GameScreen(Screen[None]):
 
     def __init__(self, game: Game, glyphs: Glyphs, *, hotseat: bool = True, greeting: str = "") -> None:
         super().__init__()
+        crop_updates(self)
         self.game = game
         self.g = glyphs
         self.names = Namer(game, glyphs)
@@ -107,7 +109,7 @@ class GameScreen(Screen[None]):
                 yield LinePanel(id="panel")
                 yield RichLog(id="log", wrap=True, markup=False, max_lines=2000, min_width=20)
         yield CommandBar(self._preview, id="commandbar")
-        yield Static(id="prompt")
+        yield LinePanel(id="prompt")
         yield Footer()
 
     def on_unmount(self) -> None:
@@ -185,7 +187,7 @@ class GameScreen(Screen[None]):
                                          concealed=concealed, reach=reach,
                                          markers=markers.get(self.cursor, {}),
                                          orders=self.legal() if self.selected else ()))  # only then shown
-        prompt = Text(self.names.text(game.prompt()), style="bold", no_wrap=True, overflow="crop")
+        prompt = Text(self.names.text(game.prompt()), style="bold")
         prompt.append("\n")
         if self.message:
             prompt.append_text(self.message)

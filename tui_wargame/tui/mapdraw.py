@@ -30,7 +30,7 @@ Row = tuple[Cell, ...]
 PLAIN = Style()
 EDGE = Style(color="bright_black")
 LABEL = Style(dim=True)
-CURSOR = Style(reverse=True, bold=True)
+CURSOR = Style(reverse=True, bold=True, dim=False)  # a dim label would fade in reverse
 REACH = Style(color="bright_green", bold=True)
 PATH = Style(color="bright_yellow", bold=True)
 PLACE = Style(bold=True, underline=True)
@@ -209,11 +209,11 @@ class Painter:
         for label, (x, y) in self.origin.items():  # contents after all edges: a top edge is a bottom line
             lines = self._content(label, state, overlay, stacks.get(label, []))
             bg = self.terrain_bg.get(self.scenario.terrain_at(label).id, PLAIN)
-            if label == overlay.cursor:
-                bg = bg + CURSOR
             for k, ((x0, width), cells) in enumerate(zip(self._interior(x), lines)):
+                # the cursor marks the label line only: a step then repaints one short span per hex
+                cursor = CURSOR if k == 0 and label == overlay.cursor else PLAIN
                 for dx, (ch, style) in enumerate(cells[:width]):
-                    put(x0 + dx, y + k, ch, bg + style)
+                    put(x0 + dx, y + k, ch, bg + style + cursor)
         self._features(put, grid)
         return [tuple(row) for row in grid]
 

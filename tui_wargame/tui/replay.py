@@ -23,6 +23,7 @@ from textual.widgets import Footer, Input, Static
 from tui_wargame import savefile
 from tui_wargame.engine import Game
 from tui_wargame.model import EMPTY, State, fold
+from tui_wargame.tui.cropped import crop_updates
 from tui_wargame.tui.glyphs import Glyphs
 from tui_wargame.tui.hexmap import HexMap
 from tui_wargame.tui.info import Namer, header, record_lines, victory_text
@@ -105,6 +106,7 @@ class ReplayScreen(Screen[None]):
     def __init__(self, game: Game, glyphs: Glyphs, *, saves_dir: Path | None = None,
                  viewer: str | None = None) -> None:
         super().__init__()
+        crop_updates(self)
         self.game = game
         self.viewer = viewer  # the side at the keyboard; None for a spectator (hidden_units)
         self.g = glyphs
