@@ -62,6 +62,10 @@ async def test_no_color_keeps_sides_and_states_apart_without_hue(game: Game, mon
         shown = screen_text(pilot.app)
         assert "R4-4" in shown and "B1-3" in shown  # sides by letter
         assert "\N{BULLET}" in shown  # reach by glyph
+        hexmap = pilot.app.screen.query_one(HexMap)
+        styles = {style for row in hexmap.rows for _, style in row}
+        assert all(s.color is None and s.bgcolor is None for s in styles)  # greyed hues could vanish
+        assert any(s.reverse for s in styles) and any(s.bold for s in styles)
 
 
 @sync

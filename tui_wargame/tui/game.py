@@ -33,6 +33,7 @@ from tui_wargame.tui.info import (
     hex_panel,
     orders_about,
     preview_text,
+    prompt_text,
     record_lines,
     short_report,
 )
@@ -187,13 +188,8 @@ class GameScreen(Screen[None]):
                                          concealed=concealed, reach=reach,
                                          markers=markers.get(self.cursor, {}),
                                          orders=self.legal() if self.selected else ()))  # only then shown
-        prompt = Text(self.names.text(game.prompt()), style="bold")
-        prompt.append("\n")
-        if self.message:
-            prompt.append_text(self.message)
-        else:
-            prompt.append(self._hint(), style="dim")
-        self._update("#prompt", prompt)
+        self._update("#prompt", prompt_text(self.names.text(game.prompt()), self.message, self._hint(),
+                                            self.size.width or 80))
 
     def _update(self, selector: str, text: Text) -> None:
         """Replace a panel's text only when it differs, so an unchanged line is not sent again."""
@@ -213,7 +209,7 @@ class GameScreen(Screen[None]):
         return "Arrows/hjkl: cursor  Enter: select  Tab: next unit  e: end phase  ?: help"
 
     def say(self, text: str, style: str = "") -> None:
-        self.message = Text(self.names.text(text), style=style, no_wrap=True, overflow="crop")
+        self.message = Text(self.names.text(text), style=style)
 
     def _log_new(self) -> None:
         """Add the narrative of new records; a hidden log is written when shown (it wraps to its width)."""

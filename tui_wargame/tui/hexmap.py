@@ -20,7 +20,7 @@ from textual.strip import Strip
 from tui_wargame.model import Scenario, State
 from tui_wargame.tui.cropped import changed_runs
 from tui_wargame.tui.glyphs import Glyphs
-from tui_wargame.tui.mapdraw import COMPACT, DETAILED, Overlay, Painter, Row
+from tui_wargame.tui.mapdraw import COMPACT, DETAILED, Overlay, Painter, Palette, Row
 
 
 def _strip(row: Row) -> Strip:
@@ -69,12 +69,14 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
         if self.detailed not in self.painters:
             shape = DETAILED if self.detailed else COMPACT
             self.painters[self.detailed] = Painter(self.scenario, self.glyphs, shape,
-                                                   backgrounds=self.terrain_colours())
+                                                   palette=self.palette())
         return self.painters[self.detailed]
 
-    def terrain_colours(self) -> bool:
-        """Terrain backgrounds need more than 16 colours: downgraded, the dark tints all become one grey."""
-        return not self.app.no_color and self.app.console.color_system in ("256", "truecolor")
+    def palette(self) -> Palette:
+        """Terrain tints need more than 16 colours; under NO_COLOR the map has no colour at all."""
+        if self.app.no_color:
+            return "mono"
+        return "full" if self.app.console.color_system in ("256", "truecolor") else "basic"
 
     def show(self, state: State, overlay: Overlay) -> None:
         """Draw `state` with `overlay`, refreshing only the rows that changed."""

@@ -7,6 +7,7 @@ parsed as markup, so a crafted name is shown as it is written.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 
@@ -60,6 +61,29 @@ def movement_left(game: Game, state: State, uid: str) -> tuple[Fraction, Fractio
 def orders_about(orders: Iterable[Order], *, unit: str | None = None, hex: str | None = None) -> list[Order]:
     """The legal orders that name `unit` or `hex` among their arguments."""
     return [o for o in orders if (unit and unit in o.args) or (hex and hex in o.args)]
+
+
+def fit(text: str, width: int, lines: int) -> list[str]:
+    """`text` wrapped to `width`, at most `lines` lines, the last ending in "..." if it was cut."""
+    wrapped = textwrap.wrap(text, width) or [""]
+    if len(wrapped) > lines:
+        wrapped = wrapped[:lines]
+        wrapped[-1] = wrapped[-1][: max(width - 3, 0)].rstrip() + "..."
+    return wrapped
+
+
+def prompt_text(prompt: str, message: Text, hint: str, width: int) -> Text:
+    """The prompt bar's two lines. The outcome of the last order (a refusal with its rule) always
+    shows, the phase prompt giving way to it; otherwise the phase prompt, then the keys if room."""
+    said = fit(message.plain, width, 2) if message.plain else []
+    wanted = 2 - len(said)
+    shown = fit(prompt, width, wanted) if wanted else []
+    out = Text("\n".join(shown), style="bold")
+    for line in said:
+        out.append(("\n" if out else "") + line, style=message.style)
+    if len(shown) + len(said) < 2:
+        out.append("\n" + hint, style="dim")
+    return out
 
 
 def header(game: Game, state: State, names: Namer, *, where: str = "", width: int = 80) -> Text:

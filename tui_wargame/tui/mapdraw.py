@@ -13,8 +13,10 @@ the previous picture and refresh only the rows that changed.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from fractions import Fraction
+from typing import Literal
 
 from attrs import field, frozen
 from rich.style import Style
@@ -52,6 +54,14 @@ TERRAIN_BG = (
     (("town", "village", "city", "urban"), "#4a3a4a"),
 )
 FALLBACK_BG = ("#3a3a4a", "#4a4a3a", "#3a4a4a", "#4a3a3a")
+
+
+Palette = Literal["full", "basic", "mono"]
+
+
+@functools.cache
+def _without_colour(style: Style) -> Style:
+    return style.without_color
 
 
 def terrain_style(terrain_id: str) -> Style:
@@ -105,9 +115,11 @@ class Painter:
     """Draws one scenario's map at one zoom level."""
 
     def __init__(self, scenario: Scenario, glyphs: Glyphs, shape: Shape = COMPACT, *,
-                 backgrounds: bool = True) -> None:
-        """`backgrounds`: terrain as the hex's background colour. Without it (16 colours, NO_COLOR) the
-        terrain glyph alone tells it: the dark tints would all become one grey and hide the edges."""
+                 palette: Palette = "full") -> None:
+        """`palette`: "full" tints each terrain (256 colours and more); "basic" (16 colours) leaves
+        the terrain to its glyph, since the dark tints would all become one grey and hide the edges;
+        "mono" (NO_COLOR) uses no colour at all, only bold, underline and reverse: a colour turned
+        grey by the terminal's filter can all but vanish on a dark screen."""
         self.scenario = scenario
         self.g = glyphs
         self.shape = shape
@@ -130,7 +142,8 @@ class Painter:
                 for dx in range(width):
                     self.owner[y + k][x0 + dx] = label
         self.side_index = {side.id: i for i, side in enumerate(scenario.sides)}
-        self.terrain_bg = {t.id: terrain_style(t.id) for t in scenario.terrain} if backgrounds else {}
+        self.palette = palette
+        self.terrain_bg = {t.id: terrain_style(t.id) for t in scenario.terrain} if palette == "full" else {}
         self._routes_at = self._route_kinds()
 
     def _interior(self, x: int) -> list[tuple[int, int]]:
@@ -215,6 +228,8 @@ class Painter:
                 for dx, (ch, style) in enumerate(cells[:width]):
                     put(x0 + dx, y + k, ch, bg + style + cursor)
         self._features(put, grid)
+        if self.palette == "mono":
+            return [tuple((ch, _without_colour(style)) for ch, style in row) for row in grid]
         return [tuple(row) for row in grid]
 
     def _features(self, put: Callable[[int, int, str, Style], None], grid: list[list[Cell]]) -> None:
