@@ -22,7 +22,7 @@ from typing import Any
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Scenario, State, fold
 from tui_wargame.rules import Resolution
-from tui_wargame.rules.fm import combat, fire_support, movement, results, sequence, zoc
+from tui_wargame.rules.fm import combat, commander, fire_support, movement, results, sequence, zoc
 from tui_wargame.rules.fm.data import check
 from tui_wargame.rules.fm.hooks import hooks_named, known_hooks
 from tui_wargame.rules.fm.position import Position
@@ -99,6 +99,7 @@ class FireAndMovement:
                 orders.append(Order("end"))
         elif state.values.get(combat.STEP) == sequence.DECLARE:
             orders += [Order("attack", pair) for pair in combat.declarable(pos)]
+            orders += commander.legal(pos)
             if pos.rules.fire_support is not None:
                 orders += fire_support.legal(pos, state.active)
             orders.append(Order("end"))
@@ -137,6 +138,8 @@ class FireAndMovement:
             if order.verb not in results.ANSWERS:
                 raise IllegalOrder(f"first: {state.pending.prompt}", "F&M 7.6")
             events = results.answer(pos, order, dice)
+        elif pos.rules.commander is not None and order.verb == pos.rules.commander.order:
+            events = commander.resolve(pos, order)
         elif state.phase not in (sequence.MOVEMENT, sequence.COMBAT):
             own = pos.hooks.resolve_extra(pos, order, dice)
             if own is None:
