@@ -21,6 +21,9 @@ Run from the repository root:  python3 benchmarks/terminal.py [--scenario suez19
 - bytes written to the terminal per cursor step, per unit move and per phase
   change, at 80x24 and at 200x60: the cost of each keystroke on a slow SSH link.
 
+`--dump DIR` also writes the bytes of each of those keystrokes to DIR (for
+example `80x24-cursor-1.bin`), to see which cells and codes they resend.
+
 It prints a table and one JSON line. Figures only: nothing here fails a build.
 """
 
@@ -157,18 +160,26 @@ def measure_starts(programs: dict[str, tuple[list[str], bytes]], env: dict[str, 
 
 
 def measure_keys(argv: list[str], marker: bytes, env: dict[str, str], cols: int, rows: int,
-                 steps: int) -> dict[str, float]:
+                 steps: int, dump: Path | None = None) -> dict[str, float]:
     term = Terminal(argv, cols, rows, env)
     term.read_until(marker)
     term.quiet(1.0)
-    cursor = [term.keys(b"\x1b[C" if i % 2 == 0 else b"\x1b[D") for i in range(steps)]
+
+    def keys(name: str, data: bytes, gap: float = 0.4) -> int:
+        start = len(term.seen)
+        written = term.keys(data, gap)
+        if dump is not None:
+            (dump / f"{cols}x{rows}-{name}.bin").write_bytes(term.seen[start:])
+        return written
+
+    cursor = [keys(f"cursor-{i}", b"\x1b[C" if i % 2 == 0 else b"\x1b[D") for i in range(steps)]
     # A unit move: Tab selects the next unit that can act, m moves it to the cursor (one hex away
     # after a step of the cursor); whatever it costs in bytes is what the player pays.
-    term.keys(b"\t")
-    term.keys(b"\x1b[B")
-    move = term.keys(b"m", gap=0.6)
-    phase = term.keys(b"e", gap=0.6)  # may ask to confirm: answer it
-    phase += term.keys(b"\r", gap=0.8)
+    keys("select", b"\t")
+    keys("cursor-down", b"\x1b[B")
+    move = keys("move", b"m", gap=0.6)
+    phase = keys("end", b"e", gap=0.6)  # may ask to confirm: answer it
+    phase += keys("end-confirm", b"\r", gap=0.8)
     term.close()
     return {"cursor_step_bytes": statistics.median(cursor), "unit_move_bytes": move,
             "phase_change_bytes": phase}
@@ -183,6 +194,7 @@ def main() -> None:
                         "(default: this interpreter -m tui_wargame play SCENARIO --seed 1)")
     parser.add_argument("--marker", default="Movement", help="text that shows the first usable frame")
     parser.add_argument("--start-only", action="store_true", help="measure the start-up only")
+    parser.add_argument("--dump", type=Path, help="write the bytes of each measured keystroke to this folder")
     args = parser.parse_args()
     env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TEXTUAL", "PYTHONDONTWRITEBYTECODE")}
     env.update(TERM="xterm-256color", COLUMNS="", LINES="")
@@ -214,7 +226,9 @@ def main() -> None:
             "game_peak_mb": round(max(s.mb for s in starts["game"] + starts["uncached"]), 1),
         }
         for cols, rows in ((80, 24), (200, 60)) if not args.start_only else ():
-            keys = measure_keys(command, marker, env, cols, rows, args.steps)
+            if args.dump:
+                args.dump.mkdir(parents=True, exist_ok=True)
+            keys = measure_keys(command, marker, env, cols, rows, args.steps, args.dump)
             figures.update({f"{key}_{cols}x{rows}": value for key, value in keys.items()})
     figures["machine"] = machine()
     print_figures(figures)

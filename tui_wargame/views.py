@@ -35,6 +35,19 @@ def turn_name(scenario: Scenario, state: State) -> str:
     return clean(turn.name) + (" (night)" if turn.night else "")
 
 
+def hidden_units(game: Game, state: State, viewer: str | None) -> frozenset[str]:
+    """The units whose identity must not be shown with `state` to `viewer`.
+
+    A side sees what its rules let it see; a spectator (`viewer` None, e.g. the
+    replay of a save opened on its own) sees only what every side may. Once the
+    game is over nothing is secret any more.
+    """
+    if game.state.over or not state.phase:
+        return frozenset()
+    sides = [viewer] if viewer is not None else [s.id for s in game.scenario.sides]
+    return frozenset().union(*(game.system.concealed(game.scenario, state, side) for side in sides))
+
+
 def state_view(game: Game, seq: int | None = None) -> dict[str, Any]:
     """Everything `show` prints about the game after record `seq` (default: now)."""
     seq = game.seq if seq is None else seq

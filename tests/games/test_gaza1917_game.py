@@ -75,5 +75,7 @@ def test_gaza1917_counterattack_game_ends_in_an_instant_victory(tmp_path: Path) 
     game, _, orders = play(COUNTERATTACK, tmp_path / "g.toml")
     assert game.state.result is not None and game.state.result.level == "instant"
     assert "Gaza 12.1" in game.state.result.reason
-    assert any(o.startswith("kress ") for o in orders) and "kress_placed" in kinds(game)
+    assert any(o.startswith("kress ") for o in orders)
+    assert any(s["reason"] == "Kress von Kressenstein (Gaza 13.4)" for r in game.records for e in r.events
+               if e.kind == "combat" for s in e.get("shifts", []))
     game.close()

@@ -42,7 +42,7 @@ def test_suez1916_plays_to_the_end_of_6_august_afternoon(tmp_path: Path,
     story = capsys.readouterr().out
     assert "== 6 August Afternoon ==" in story and "== Zero Hour, 4 August (night) ==" in story
     assert "the 80th Regiment may enter on the east edge (Suez 11.5)" in story
-    assert "activates: rolled" in story and "Kress assists the attack on" in story
+    assert "activates: rolled" in story and "Kress von Kressenstein assists the attack on" in story
     assert story.rstrip().endswith("The game ends: British wins (operational). 3 VP for cp (Suez 12.3)")
     with Game.open(save, scenario_dirs=[SCENARIOS]) as game:
         assert [r.order for r in game.records[1:]] == orders

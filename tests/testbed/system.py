@@ -250,6 +250,10 @@ class Testbed:
     def concealed(self, scenario: Scenario, state: State, viewer: str) -> frozenset[str]:
         return frozenset()
 
+    def placed_markers(self, scenario: Scenario, state: State) -> Mapping[str, Mapping[str, int]]:
+        """The testbed has no markers."""
+        return {}
+
     def _order_attack(self, scenario: Scenario, state: State, order: Order, dice: Dice) -> Resolution:
         odds = self.preview(scenario, state, order)
         assert odds is not None

@@ -5,12 +5,20 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import textual.constants
 
 from tui_wargame import scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.model import Scenario
 
 HERE = Path(__file__).parent
+
+
+@pytest.fixture(autouse=True)
+def truecolor(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The apps under test draw for a true-colour terminal, whatever TERM says here (a test of
+    16 colours patches it again)."""
+    monkeypatch.setattr(textual.constants, "COLOR_SYSTEM", "truecolor")
 
 
 @pytest.fixture

@@ -18,6 +18,16 @@ async def press(pilot, *keys: str) -> None:  # noqa: ANN001
         await pilot.pause()
 
 
+def burst(app: App, text: str) -> None:
+    """Post `text`'s keys all at once, as a paste or typeahead over a slow link delivers them:
+    no key is handled before the next is queued (Pilot's `press` waits between keys)."""
+    from textual import events
+
+    names = {":": "colon", " ": "space", "/": "slash"}
+    for ch in text:
+        app.post_message(events.Key(names.get(ch, ch), ch))
+
+
 def sync(test):  # noqa: ANN001, ANN201
     """Run an async Pilot test with asyncio.run, so no async pytest plugin is needed."""
     import asyncio

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.tui.helpers import press, screen_text, sync
+from tests.tui.helpers import burst, press, screen_text, sync
 from tui_wargame.engine import Game
 from tui_wargame.savefile import read
 from tui_wargame.tui.app import WargameApp
@@ -119,6 +119,19 @@ async def test_command_line_completes_units_and_hexes(game: Game) -> None:
 
 
 @sync
+async def test_keys_typed_in_the_same_burst_as_the_colon_reach_the_command_line(game: Game) -> None:
+    async with app_for(game).run_test(size=(80, 24)) as pilot:
+        burst(pilot.app, ":move r1 0201")
+        await pilot.pause()
+        bar = pilot.app.screen.query_one(CommandBar)
+        assert bar.query_one("Input").value == "move r1 0201"
+        assert pilot.app.screen.selected is None  # nothing of it reached the map
+        burst(pilot.app, ":")  # inside the bar ":" is text
+        await pilot.pause()
+        assert bar.query_one("Input").value == "move r1 0201:"
+
+
+@sync
 async def test_escape_has_alternatives_in_dialogs(game: Game) -> None:
     async with app_for(game).run_test(size=(80, 24)) as pilot:
         await press(pilot, "colon", "enter")  # an empty command line closes
@@ -178,7 +191,7 @@ async def test_a_cursor_step_refreshes_only_the_rows_it_changes(big_game: Game) 
     async with app_for(big_game).run_test(size=(80, 24)) as pilot:
         hexmap = pilot.app.screen.query_one(HexMap)
         await press(pilot, "down")
-        assert 0 < hexmap.refreshed_rows <= 4  # the old and the new cursor hex: two lines each
+        assert hexmap.refreshed_rows == 2  # the old and the new cursor hex: their label lines
         assert hexmap.refreshed_rows < len(hexmap.rows)
 
 

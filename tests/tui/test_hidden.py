@@ -12,6 +12,11 @@ from tui_wargame.engine import Game
 from tui_wargame.model import Scenario, State
 from tui_wargame.tui.app import WargameApp
 from tui_wargame.tui.dialogs import HandOverScreen
+from tui_wargame.tui.glyphs import ASCII
+from tui_wargame.tui.help import combats_text
+from tui_wargame.tui.info import Namer
+from tui_wargame.tui.replay import ReplayScreen
+from tui_wargame.views import hidden_units
 
 
 class FogTestbed(Testbed):
@@ -72,4 +77,53 @@ async def test_the_log_does_not_name_units_the_viewer_may_not_see(tmp_path: Path
         await press(pilot, "e", "y", "e", "enter")  # Blue takes the keyboard
         log = "\n".join(pilot.app.screen.log_lines)
         assert "Blue Guards (b1) is placed at Ford Hill" in log and "1st Red Rifles" not in log
+    game.close()
+
+
+def red_attacks_a_hidden_unit(tmp_path: Path) -> Game:
+    """Red attacks Blue's face-down b1 on Ford Hill (0402); Blue owes the D1 decision (Testbed 4)."""
+    game = fog_game(tmp_path)
+    game.submit("move r1 0201 0301 0401")
+    game.submit("end")
+    game.submit("attack r1 0402")
+    return game
+
+
+def test_each_side_a_spectator_and_the_finished_game_hide_what_they_must(tmp_path: Path) -> None:
+    game = red_attacks_a_hidden_unit(tmp_path)
+    state = game.state
+    assert hidden_units(game, state, "red") == {"b1", "b2"}
+    assert hidden_units(game, state, "blue") == {"r1", "r2", "r3"}
+    assert hidden_units(game, state, None) == {"b1", "b2", "r1", "r2", "r3"}  # a spectator: what all may
+    game.submit("lose b1", "blue")
+    while not game.state.over:
+        game.submit("end")
+    assert hidden_units(game, game.state_at(3), "red") == frozenset()  # over: nothing is secret now
+    game.close()
+
+
+def test_combat_explanations_do_not_name_units_the_reader_may_not_see(tmp_path: Path) -> None:
+    game = red_attacks_a_hidden_unit(tmp_path)
+    names = Namer(game, ASCII)
+    told = combats_text(game, names, hidden_units(game, game.state, "red")).plain
+    assert "combat at 0402 involving a hidden unit: die 5" in told and "Blue Guards" not in told
+    full = combats_text(game, names).plain
+    assert "Blue Guards (b1) (4)" in full
+    game.close()
+
+
+@sync
+async def test_the_replay_shows_only_what_the_viewer_may_see(tmp_path: Path) -> None:
+    game = red_attacks_a_hidden_unit(tmp_path)
+    async with WargameApp(start="play", game=game, ascii_only=True).run_test(size=(100, 40)) as pilot:
+        assert pilot.app.screen.viewer == "blue"  # Blue owes the decision and has the keyboard
+        await press(pilot, "r")
+        assert isinstance(pilot.app.screen, ReplayScreen)
+        shown = screen_text(pilot.app)
+        assert "Record 3 of 3" in shown
+        assert "R??" in shown and "B??" not in shown  # Blue sees its own units, not the attacker
+        assert "1st Red Rifles" not in shown and "a hidden unit acts" in shown
+    async with WargameApp(start="replay", game=game, ascii_only=True).run_test(size=(100, 40)) as pilot:
+        shown = screen_text(pilot.app)  # a spectator: neither side's face-down units
+        assert "R??" in shown and "B??" in shown and "1st Red Rifles" not in shown
     game.close()

@@ -74,3 +74,20 @@ def test_detailed_zoom_shows_names_and_victory_holders(testbed: Scenario, game: 
 
 def test_cost_text_fits_three_characters() -> None:
     assert [cost_text(Fraction(n, d)) for n, d in ((2, 1), (3, 2), (1, 3))] == ["2", "1.5", "1/3"]
+
+
+def test_placed_markers_cover_the_label_in_compact_and_sit_on_the_bottom_edge_in_detailed(
+        testbed: Scenario, game: Game) -> None:
+    overlay = Overlay(markers={"0301": {"red": 1, "blue": 1}})
+    compact = Painter(testbed, ASCII, COMPACT)
+    lines = text(compact.paint(game.state, overlay))
+    x, y = compact.origin["0301"]
+    assert lines[y][x + 1:x + 5] == "!2  "  # a counter on the board hides the printed label too
+    assert "0301" not in "\n".join(lines) and "0101" in lines[y]
+    detailed = Painter(testbed, UNICODE, DETAILED)
+    lines = text(detailed.paint(game.state, overlay))
+    x, y = detailed.origin["0301"]
+    assert lines[y][x + 2:x + 6] == "0301"  # room for both: the label stays
+    assert "✸2" in lines[y + 3][x:x + 11]
+    many = text(compact.paint(game.state, Overlay(markers={"0301": {"red": 12}})))
+    assert "!+  " in "\n".join(many)

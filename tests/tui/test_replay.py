@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.conftest import TESTBED_DIR
-from tests.tui.helpers import press, screen_text, sync
+from tests.tui.helpers import burst, press, screen_text, sync
 from tui_wargame.engine import Game
 from tui_wargame.savefile import read
 from tui_wargame.tui.app import WargameApp
@@ -96,3 +96,13 @@ async def test_replay_of_an_unfinished_game_opened_read_only(game: Game, tmp_pat
             assert "(unfinished)" in screen_text(pilot.app)
             await press(pilot, "left")
             assert pilot.app.screen.seq == 6
+
+
+@sync
+async def test_a_jump_typed_in_one_burst_lands_in_the_jump_box(game: Game, tmp_path: Path) -> None:
+    played(game)
+    async with viewer(game, tmp_path).run_test(size=(80, 24)) as pilot:
+        burst(pilot.app, ":4")
+        await pilot.pause()
+        await press(pilot, "enter")
+        assert pilot.app.screen.seq == 4

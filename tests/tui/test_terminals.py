@@ -5,12 +5,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import textual.constants
+from rich.color import Color, ColorSystem
 
 from tests.conftest import TESTBED_DIR
 from tests.tui.helpers import press, screen_text, sync
 from tui_wargame import scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.tui.app import WargameApp
+from tui_wargame.tui.hexmap import HexMap
+from tui_wargame.tui.mapdraw import SIDE_STYLES
 
 
 @sync
@@ -58,6 +62,37 @@ async def test_no_color_keeps_sides_and_states_apart_without_hue(game: Game, mon
         shown = screen_text(pilot.app)
         assert "R4-4" in shown and "B1-3" in shown  # sides by letter
         assert "\N{BULLET}" in shown  # reach by glyph
+        hexmap = pilot.app.screen.query_one(HexMap)
+        styles = {style for row in hexmap.rows for _, style in row}
+        assert all(s.color is None and s.bgcolor is None for s in styles)  # greyed hues could vanish
+        assert any(s.reverse for s in styles) and any(s.bold for s in styles)
+
+
+@sync
+async def test_sixteen_colours_keep_every_mark_legible(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(textual.constants, "COLOR_SYSTEM", "standard")  # TERM=xterm, the Linux console
+    with Game.new(scenario_file.find("suez1916"), tmp_path / "g.toml", seed=1) as game:
+        async with WargameApp(start="play", game=game).run_test(size=(80, 24)) as pilot:
+            assert pilot.app.console.color_system == "standard"
+            await press(pilot, "tab", "Z")  # a unit selected, its reach and the enemy ZOC shown
+            hexmap = pilot.app.screen.query_one(HexMap)
+            assert hexmap.painter.terrain_bg == {}  # the terrain glyph tells it, as without colour
+            for y, strip in enumerate(pilot.app.screen._compositor.render_strips()):
+                for seg in strip:
+                    style = seg.style
+                    if not style or not seg.text.strip():
+                        continue
+                    fg, bg = (standard(c) for c in (style.color, style.bgcolor))
+                    if style.reverse:
+                        fg, bg = bg, fg
+                    assert fg is None or fg != bg, f"line {y}: {seg.text!r} in {style} is unreadable"
+    assert len({standard(s.color) for s in SIDE_STYLES}) == len(SIDE_STYLES)  # the sides keep apart
+
+
+def standard(colour: Color | None) -> int | None:
+    """The colour a 16-colour terminal shows for `colour` (None: the terminal's default)."""
+    return None if colour is None else colour.downgrade(ColorSystem.STANDARD).number
 
 
 @sync

@@ -8,6 +8,7 @@ from tui_wargame.engine import Game
 from tui_wargame.tui.app import WargameApp
 from tui_wargame.tui.dialogs import ConfirmScreen, HandOverScreen, OrderChooser
 from tui_wargame.tui.game import GameScreen
+from tui_wargame.tui.linepanel import LinePanel
 from tui_wargame.tui.replay import ReplayScreen
 
 
@@ -42,7 +43,7 @@ async def test_a_whole_hot_seat_game_by_keys_alone(game: Game) -> None:
                     else:
                         await press(pilot, "tab", "a")
         assert game.state.over
-        assert "The game is over" in pilot.app.screen.query_one("#prompt").render().plain
+        assert "The game is over" in pilot.app.screen.query_one("#prompt", LinePanel).text.plain
         await press(pilot, "r", "home", "right")  # the finished game in the replay viewer
         assert isinstance(pilot.app.screen, ReplayScreen) and pilot.app.screen.seq == 1
         assert "(finished)" in screen_text(pilot.app)

@@ -84,6 +84,11 @@ class RuleSystem(Protocol):
         """Ids of the units whose identity or strength `viewer` may not see now (face-down markers)."""
         ...
 
+    def placed_markers(self, scenario: Scenario, state: State) -> Mapping[str, Mapping[str, int]]:
+        """Hex -> side -> how many face-down markers that are not units (fire support) the side
+        has placed there now. Both sides may see how many, never which."""
+        ...
+
     def prompt(self, scenario: Scenario, state: State) -> str:
         """What the side to act should do now, with the rule that makes this moment special."""
         ...

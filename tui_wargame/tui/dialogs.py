@@ -20,6 +20,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui_wargame.model import Order
+from tui_wargame.tui.cropped import crop_updates
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -32,6 +33,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def __init__(self, question: str) -> None:
         super().__init__()
+        crop_updates(self)
         self.question = question
 
     def compose(self) -> ComposeResult:
@@ -50,6 +52,7 @@ class HandOverScreen(ModalScreen[None]):
 
     def __init__(self, message: str) -> None:
         super().__init__()
+        crop_updates(self)
         self.message = message
 
     def compose(self) -> ComposeResult:
@@ -70,6 +73,7 @@ class OrderChooser(ModalScreen[str | None]):
 
     def __init__(self, title: str, orders: list[Order], preview: Callable[[Order], Text]) -> None:
         super().__init__()
+        crop_updates(self)
         self.title_text = title
         self.orders = orders
         self.preview = preview

@@ -7,7 +7,7 @@ asked of the engine and its rule system each time it is drawn.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any, cast
 
@@ -23,6 +23,7 @@ from tui_wargame.engine import Game
 from tui_wargame.errors import WargameError
 from tui_wargame.hexgrid import distance
 from tui_wargame.model import IllegalOrder, Order
+from tui_wargame.tui.cropped import crop_updates
 from tui_wargame.tui.dialogs import CommandBar, ConfirmScreen, HandOverScreen, OrderChooser
 from tui_wargame.tui.glyphs import Glyphs
 from tui_wargame.tui.hexmap import HexMap
@@ -32,11 +33,13 @@ from tui_wargame.tui.info import (
     hex_panel,
     orders_about,
     preview_text,
+    prompt_text,
     record_lines,
     short_report,
 )
 from tui_wargame.tui.linepanel import LinePanel
 from tui_wargame.tui.mapdraw import Overlay
+from tui_wargame.views import hidden_units
 
 FIRE_WORDS = ("fire", "support", "bombard", "barrage", "artillery", "air", "observe")
 MOVE_VERBS = ("move", "enter")  # an on-map move; an entry from off the map (reinforcements)
@@ -60,7 +63,8 @@ class GameScreen(Screen[None]):
         Binding("o", "orders", "Orders", show=False, id="game.orders"),
         Binding("e", "end_phase", "End", id="game.end_phase"),
         Binding("u", "undo", "Undo", id="game.undo"),
-        Binding("colon", "command", "Order", id="game.command"),
+        # priority: run as the key arrives, so the keys typed after it in the same burst reach the bar
+        Binding("colon", "command", "Order", id="game.command", priority=True),
         Binding("escape,x", "deselect", "Deselect", show=False, id="game.deselect"),
         Binding("z", "zoom", "Zoom", show=False, id="game.zoom"),
         Binding("Z", "zoc", "ZOC", show=False, id="game.zoc"),
@@ -76,6 +80,7 @@ class GameScreen(Screen[None]):
 
     def __init__(self, game: Game, glyphs: Glyphs, *, hotseat: bool = True, greeting: str = "") -> None:
         super().__init__()
+        crop_updates(self)
         self.game = game
         self.g = glyphs
         self.names = Namer(game, glyphs)
@@ -105,7 +110,7 @@ class GameScreen(Screen[None]):
                 yield LinePanel(id="panel")
                 yield RichLog(id="log", wrap=True, markup=False, max_lines=2000, min_width=20)
         yield CommandBar(self._preview, id="commandbar")
-        yield Static(id="prompt")
+        yield LinePanel(id="prompt")
         yield Footer()
 
     def on_unmount(self) -> None:
@@ -144,11 +149,8 @@ class GameScreen(Screen[None]):
         return self._cached("legal", None, self.game.legal_orders)
 
     def concealed(self) -> frozenset[str]:
-        game = self.game
-        if not game.state.phase:
-            return frozenset()
-        return self._cached("concealed", self.viewer, lambda: frozenset(
-            game.system.concealed(game.scenario, game.state, self.viewer)))
+        return self._cached("concealed", self.viewer,
+                            lambda: hidden_units(self.game, self.game.state, self.viewer))
 
     def reach(self) -> dict[str, Fraction]:
         if not self.selected or self.game.state.over:
@@ -166,24 +168,28 @@ class GameScreen(Screen[None]):
         return self._cached("zoc", self.viewer, lambda: frozenset().union(
             *(game.system.zones_of_control(game.scenario, game.state, side) for side in enemies)))
 
+    def markers(self) -> Mapping[str, Mapping[str, int]]:
+        """Face-down fire-support markers by hex and side: their number is no secret, their strength is."""
+        game = self.game
+        if not game.state.phase:
+            return {}
+        return self._cached("markers", None, lambda: game.system.placed_markers(game.scenario, game.state))
+
     def redraw(self) -> None:
         game, state = self.game, self.game.state
         concealed = self.concealed()
         reach = self.reach()
+        markers = self.markers()
         overlay = Overlay(cursor=self.cursor, selected=self.selected, reach=reach, path=self.path,
-                          zoc=self.zoc(), concealed=concealed)
+                          zoc=self.zoc(), concealed=concealed, markers=markers)
         self.query_one(HexMap).show(state, overlay)
         self._update("#header", header(game, state, self.names, width=self.size.width or 80))
         self._update("#panel", hex_panel(game, state, self.cursor, self.names, selected=self.selected,
                                          concealed=concealed, reach=reach,
+                                         markers=markers.get(self.cursor, {}),
                                          orders=self.legal() if self.selected else ()))  # only then shown
-        prompt = Text(self.names.text(game.prompt()), style="bold", no_wrap=True, overflow="crop")
-        prompt.append("\n")
-        if self.message:
-            prompt.append_text(self.message)
-        else:
-            prompt.append(self._hint(), style="dim")
-        self._update("#prompt", prompt)
+        self._update("#prompt", prompt_text(self.names.text(game.prompt()), self.message, self._hint(),
+                                            self.size.width or 80))
 
     def _update(self, selector: str, text: Text) -> None:
         """Replace a panel's text only when it differs, so an unchanged line is not sent again."""
@@ -203,7 +209,7 @@ class GameScreen(Screen[None]):
         return "Arrows/hjkl: cursor  Enter: select  Tab: next unit  e: end phase  ?: help"
 
     def say(self, text: str, style: str = "") -> None:
-        self.message = Text(self.names.text(text), style=style, no_wrap=True, overflow="crop")
+        self.message = Text(self.names.text(text), style=style)
 
     def _log_new(self) -> None:
         """Tell new records in the log panel if it is shown; a hidden log is told when shown.
@@ -244,7 +250,7 @@ class GameScreen(Screen[None]):
             self.say(f"Error: {exc}", "bold")
             self.redraw()
             return False
-        self.say(short_report(self.game, record.seq, self.names))
+        self.say(short_report(self.game, record.seq, self.names, self.concealed()))
         self.path = ()
         unit = self.game.state.units.get(self.selected or "")
         if unit is None or not unit.on_map:
@@ -471,6 +477,10 @@ class GameScreen(Screen[None]):
     def action_undo(self) -> None:
         self.submit("undo")
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Inside the open command bar ":" is text, not the key that opens it."""
+        return not (action == "command" and self.query_one(CommandBar).display)
+
     def action_command(self) -> None:
         self.query_one(CommandBar).open(self.legal())
 
@@ -503,12 +513,12 @@ class GameScreen(Screen[None]):
     def action_help(self, tab: str) -> None:
         from tui_wargame.tui.help import HelpScreen
 
-        self.app.push_screen(HelpScreen(self.game, self.g, tab))
+        self.app.push_screen(HelpScreen(self.game, self.g, tab, hidden=self.concealed()))
 
     def action_replay(self) -> None:
         from tui_wargame.tui.replay import ReplayScreen
 
-        self.app.push_screen(ReplayScreen(self.game, self.g))
+        self.app.push_screen(ReplayScreen(self.game, self.g, viewer=self.viewer))
 
     def action_leave(self) -> None:
         if len(self.app.screen_stack) > 2:

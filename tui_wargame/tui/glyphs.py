@@ -18,6 +18,7 @@ class Glyphs:
     vp: str  # a victory hex
     zoc: str  # an enemy zone of control
     hidden: str  # a concealed unit's factors
+    marker: str  # face-down fire-support markers placed in a hex
     water: str  # canal, river: a hexside feature
     trench: str  # trench line, wall: a hexside feature
     wadi: str  # wadi, gully: a hexside feature
@@ -47,10 +48,10 @@ class Glyphs:
 
 
 UNICODE = Glyphs(ascii=False, sep="│", reach="•", path="◆", vp="★", zoc="z", hidden="?",
-                 water="≈", trench="#", wadi=":", feature="*", road="═", track="┄", railway="╫",
+                 marker="✸", water="≈", trench="#", wadi=":", feature="*", road="═", track="┄", railway="╫",
                  rule="─")
 ASCII = Glyphs(ascii=True, sep="|", reach="*", path="+", vp="$", zoc="z", hidden="?",
-               water="~", trench="#", wadi=":", feature="*", road="=", track="-", railway="#",
+               marker="!", water="~", trench="#", wadi=":", feature="*", road="=", track="-", railway="#",
                rule="-")
 
 

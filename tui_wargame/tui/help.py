@@ -22,7 +22,7 @@ from textual.widgets import Footer, Static
 from tui_wargame.engine import Game
 from tui_wargame.narrative import bombardment_text, combat_text
 from tui_wargame.tui.glyphs import Glyphs
-from tui_wargame.tui.info import Namer, victory_text
+from tui_wargame.tui.info import Namer, names_any, victory_text
 
 PAGES = ("keys", "tables", "terrain", "rules", "combats", "victory")
 TITLES = {"keys": "Keys", "tables": "CRT & tables", "terrain": "Terrain", "rules": "Rules",
@@ -120,6 +120,7 @@ def terrain_text(game: Game, names: Namer, g: Glyphs) -> Text:
                f"  Rx2  a stack of two (the panel lists it)   R??  a hidden unit\n"
                f"  {g.reach}2   the selected unit can reach it for 2 MP   {g.path}  on the path being built\n"
                f"  NamR a victory hex and who holds it        {g.zoc}    enemy zone of control (Z)\n"
+               f"  {g.marker}2   two face-down fire-support markers, over the label (the panel: whose)\n"
                f"  reverse video: the cursor and the selected unit\n")
     return out
 
@@ -138,12 +139,18 @@ def _clean_lines(text: str, names: Namer) -> str:
     return "\n".join(names.text(line) for line in text.splitlines())
 
 
-def combats_text(game: Game, names: Namer) -> Text:
+def combats_text(game: Game, names: Namer, hidden: frozenset[str] = frozenset()) -> Text:
+    """Every combat and bombardment in full; one that names a unit the reader may not see is told
+    only by its place and die."""
     out = Text()
     for r in game.records:
         for e in r.events:
             if e.kind in ("combat", "bombardment"):
                 out.append(f"[{r.seq}] ", style="bold")
+                if names_any(dict(e.facts), hidden):
+                    out.append(f"{e.kind} at {names.text(e.get('hex', '?'))} involving a hidden unit: "
+                               f"die {names.text(e.get('die', '?'))}\n")
+                    continue
                 explain = combat_text if e.kind == "combat" else bombardment_text
                 out.append(names.text(explain(game.scenario, e)) + "\n")
     return out or Text("No combats yet.")
@@ -164,9 +171,11 @@ class HelpScreen(Screen[None]):
         Binding("q,escape,question_mark", "app.pop_screen", "Back", id="help.back"),
     ]
 
-    def __init__(self, game: Game, glyphs: Glyphs, page: str = "keys") -> None:
+    def __init__(self, game: Game, glyphs: Glyphs, page: str = "keys", *,
+                 hidden: frozenset[str] = frozenset()) -> None:
         super().__init__()
         self.game, self.g, self.page = game, glyphs, page if page in PAGES else "keys"
+        self.hidden = hidden  # units the side at the keyboard may not see
         self.names = Namer(game, glyphs)
 
     def compose(self) -> ComposeResult:
@@ -190,7 +199,7 @@ class HelpScreen(Screen[None]):
             "tables": lambda: tables_text(game, names),
             "terrain": lambda: terrain_text(game, names, self.g),
             "rules": lambda: rules_text(game, names),
-            "combats": lambda: combats_text(game, names),
+            "combats": lambda: combats_text(game, names, self.hidden),
             "victory": lambda: victory_text(game, game.state, names),
         }[self.page]()
         self.query_one("#content", Static).update(content)

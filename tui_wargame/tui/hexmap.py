@@ -18,15 +18,9 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from tui_wargame.model import Scenario, State
+from tui_wargame.tui.cropped import changed_runs
 from tui_wargame.tui.glyphs import Glyphs
-from tui_wargame.tui.mapdraw import COMPACT, DETAILED, Overlay, Painter, Row
-
-
-def _changed_span(a: Row, b: Row) -> tuple[int, int]:
-    """[first, last + 1) of the characters that differ between two rows of equal length."""
-    first = next(i for i, (p, q) in enumerate(zip(a, b)) if p != q)
-    last = next(i for i in range(len(a) - 1, -1, -1) if a[i] != b[i])
-    return first, last + 1
+from tui_wargame.tui.mapdraw import COMPACT, DETAILED, Overlay, Painter, Palette, Row
 
 
 def _strip(row: Row) -> Strip:
@@ -62,7 +56,7 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
         super().__init__(id=id)
         self.scenario = scenario
         self.glyphs = glyphs
-        self.painters: dict[bool, Painter] = {}  # by `detailed`, each made on first use
+        self.painters: dict[bool, Painter] = {}  # by zoom, made when first drawn (the app's colours known)
         self.detailed = False
         self.state: State | None = None
         self.overlay = Overlay()
@@ -72,12 +66,17 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
 
     @property
     def painter(self) -> Painter:
-        """The painter of the current zoom, made on first use: most games never zoom."""
-        painter = self.painters.get(self.detailed)
-        if painter is None:
-            painter = self.painters[self.detailed] = Painter(
-                self.scenario, self.glyphs, DETAILED if self.detailed else COMPACT)
-        return painter
+        if self.detailed not in self.painters:
+            shape = DETAILED if self.detailed else COMPACT
+            self.painters[self.detailed] = Painter(self.scenario, self.glyphs, shape,
+                                                   palette=self.palette())
+        return self.painters[self.detailed]
+
+    def palette(self) -> Palette:
+        """Terrain tints need more than 16 colours; under NO_COLOR the map has no colour at all."""
+        if self.app.no_color:
+            return "mono"
+        return "full" if self.app.console.color_system in ("256", "truecolor") else "basic"
 
     def show(self, state: State, overlay: Overlay) -> None:
         """Draw `state` with `overlay`, refreshing only the rows that changed."""
@@ -89,7 +88,7 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
             self.refreshed_rows = len(rows)
             self.refresh()
         else:
-            changed = [(y, _changed_span(a, b)) for y, (a, b) in enumerate(zip(self.rows, rows)) if a != b]
+            changed = [(y, changed_runs(a, b)) for y, (a, b) in enumerate(zip(self.rows, rows)) if a != b]
             self.rows = rows
             for y, _ in changed:
                 self.strips[y] = None
@@ -98,14 +97,15 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
         if overlay.cursor:
             self.scroll_to_hex(overlay.cursor)
 
-    def _refresh_spans(self, spans: Iterable[tuple[int, tuple[int, int]]]) -> None:
-        """Repaint only the changed characters of each changed row that is in view."""
+    def _refresh_spans(self, changed: Iterable[tuple[int, list[tuple[int, int]]]]) -> None:
+        """Repaint only the changed runs of characters of each changed row in view (not the scrollbars)."""
         sx, sy = self.scroll_offset
-        view = Region(0, 0, *self.size)
-        for y, (x0, x1) in spans:
-            region = Region(x0 - sx, y - sy, x1 - x0, 1).intersection(view)
-            if region:
-                self.refresh(region)
+        view = Region(0, 0, *self.scrollable_content_region.size)
+        regions = [Region(x0 - sx, y - sy, x1 - x0, 1).intersection(view)
+                   for y, runs in changed for x0, x1 in runs]
+        in_view = [region for region in regions if region]
+        if in_view:
+            self.refresh(*in_view)
 
     def set_detailed(self, detailed: bool) -> None:
         self.detailed = detailed

@@ -7,6 +7,7 @@ parsed as markup, so a crafted name is shown as it is written.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 
@@ -33,6 +34,11 @@ class Namer:
     def side(self, sid: str) -> str:
         return self.text(self.game.side_name(sid))
 
+    def short_side(self, sid: str) -> str:
+        """The side's short name (CP, Br) where the scenario gives one, for narrow panels."""
+        side = self.game.scenario.side.get(sid)
+        return self.text(side.short) if side and side.short else self.side(sid)
+
     def unit(self, uid: str) -> str:
         spec = self.game.scenario.unit.get(uid)
         return self.text(spec.name) if spec else self.text(uid)
@@ -57,6 +63,29 @@ def orders_about(orders: Iterable[Order], *, unit: str | None = None, hex: str |
     return [o for o in orders if (unit and unit in o.args) or (hex and hex in o.args)]
 
 
+def fit(text: str, width: int, lines: int) -> list[str]:
+    """`text` wrapped to `width`, at most `lines` lines, the last ending in "..." if it was cut."""
+    wrapped = textwrap.wrap(text, width) or [""]
+    if len(wrapped) > lines:
+        wrapped = wrapped[:lines]
+        wrapped[-1] = wrapped[-1][: max(width - 3, 0)].rstrip() + "..."
+    return wrapped
+
+
+def prompt_text(prompt: str, message: Text, hint: str, width: int) -> Text:
+    """The prompt bar's two lines. The outcome of the last order (a refusal with its rule) always
+    shows, the phase prompt giving way to it; otherwise the phase prompt, then the keys if room."""
+    said = fit(message.plain, width, 2) if message.plain else []
+    wanted = 2 - len(said)
+    shown = fit(prompt, width, wanted) if wanted else []
+    out = Text("\n".join(shown), style="bold")
+    for line in said:
+        out.append(("\n" if out else "") + line, style=message.style)
+    if len(shown) + len(said) < 2:
+        out.append("\n" + hint, style="dim")
+    return out
+
+
 def header(game: Game, state: State, names: Namer, *, where: str = "", width: int = 80) -> Text:
     """Scenario, turn, phase, active side and the save file; the title gives way when space is short."""
     sc, g = game.scenario, names.g
@@ -72,8 +101,9 @@ def header(game: Game, state: State, names: Namer, *, where: str = "", width: in
 
 
 def hex_panel(game: Game, state: State, label: str, names: Namer, *, selected: str | None,
-              concealed: frozenset[str], reach: Mapping[str, Fraction], orders: Sequence[Order] = ()) -> Text:
-    """The hex under the cursor, its stack, the selected unit and what it may do."""
+              concealed: frozenset[str], reach: Mapping[str, Fraction],
+              markers: Mapping[str, int] | None = None, orders: Sequence[Order] = ()) -> Text:
+    """The hex under the cursor, its stack and markers, the selected unit and what it may do."""
     sc, g = game.scenario, names.g
     out = Text(no_wrap=False)
     terrain = sc.terrain_at(label)
@@ -97,6 +127,9 @@ def hex_panel(game: Game, state: State, label: str, names: Namer, *, selected: s
                 out.append(f"{names.text(f.feature)} to {other}\n")
     except ValueError:
         pass
+    if markers:
+        whose = ", ".join(f"{names.short_side(side)} {n}" for side, n in markers.items())
+        out.append(f"{g.marker} face-down markers: {whose}\n", style="bold")
     out.append(g.rule * 26 + "\n", style="dim")
     stack = state.units_at(label)
     for uid in stack:
@@ -202,13 +235,13 @@ def preview_text(game: Game, order: Order, names: Namer) -> Text:
     return out
 
 
-def _names_any(value: object, ids: frozenset[str]) -> bool:
+def names_any(value: object, ids: frozenset[str]) -> bool:
     if isinstance(value, str):
         return value in ids
     if isinstance(value, list | tuple):
-        return any(_names_any(v, ids) for v in value)
+        return any(names_any(v, ids) for v in value)
     if isinstance(value, Mapping):
-        return any(_names_any(v, ids) for v in value.values())
+        return any(names_any(v, ids) for v in value.values())
     return False
 
 
@@ -224,12 +257,12 @@ def record_lines(game: Game, seq: int, names: Namer, hidden: frozenset[str] = fr
     state = game.state_at(seq - 1)
     who = names.side(record.side) if record.side else "set-up"
     order = names.text(record.order)
-    if hidden and _names_any(record.order.split(), hidden):
+    if hidden and names_any(record.order.split(), hidden):
         order = f"{names.text(record.order.split()[0])} (hidden)"
     lines = [f"[{seq}] {who}: {order}"]
     for e in record.events:
         line = describe(game.scenario, state, e)
-        if line and hidden and _names_any(dict(e.facts), hidden):
+        if line and hidden and names_any(dict(e.facts), hidden):
             line = "a hidden unit acts"
         state = apply(state, e)
         if e.kind == "phase_began":
@@ -240,7 +273,7 @@ def record_lines(game: Game, seq: int, names: Namer, hidden: frozenset[str] = fr
     return lines
 
 
-def short_report(game: Game, seq: int, names: Namer) -> str:
+def short_report(game: Game, seq: int, names: Namer, hidden: frozenset[str] = frozenset()) -> str:
     """One line on what record `seq` did, for the prompt bar: a combat's die and result first."""
     record = game.records[seq]
     for e in record.events:
@@ -248,6 +281,6 @@ def short_report(game: Game, seq: int, names: Namer) -> str:
             return (f"{e.kind.capitalize()} at {names.text(e.get('hex', '?'))}: column "
                     f"{names.text(e.get('column'))}, die {e.get('die')}, result {names.text(e.get('result'))}"
                     f" (b: full explanation)")
-    lines = record_lines(game, seq, names)[1:]
+    lines = record_lines(game, seq, names, hidden)[1:]
     return " ".join(line.strip() for line in lines if not line.strip().startswith("--")) or (
         f"Done: {names.text(record.order)}")

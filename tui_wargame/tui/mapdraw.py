@@ -13,9 +13,10 @@ the previous picture and refresh only the rows that changed.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from functools import cached_property
+from typing import Literal
 
 from attrs import field, frozen
 from rich.style import Style
@@ -31,12 +32,13 @@ Row = tuple[Cell, ...]
 PLAIN = Style()
 EDGE = Style(color="bright_black")
 LABEL = Style(dim=True)
-CURSOR = Style(reverse=True, bold=True)
+CURSOR = Style(reverse=True, bold=True, dim=False)  # a dim label would fade in reverse
 REACH = Style(color="bright_green", bold=True)
 PATH = Style(color="bright_yellow", bold=True)
 PLACE = Style(bold=True, underline=True)
 ZOC = Style(color="magenta", bold=True)
 MARK = Style(color="bright_yellow", bold=True, underline=True)
+FIRE = Style(color="bright_white", bgcolor="red", bold=True)
 SIDE_STYLES = (Style(color="bright_red", bold=True), Style(color="bright_cyan", bold=True),
                Style(color="bright_yellow", bold=True), Style(color="bright_magenta", bold=True))
 FEATURE = Style(color="bright_blue", bold=True)
@@ -54,6 +56,14 @@ TERRAIN_BG = (
 FALLBACK_BG = ("#3a3a4a", "#4a4a3a", "#3a4a4a", "#4a3a3a")
 
 
+Palette = Literal["full", "basic", "mono"]
+
+
+@functools.cache
+def _without_colour(style: Style) -> Style:
+    return style.without_color
+
+
 def terrain_style(terrain_id: str) -> Style:
     tid = terrain_id.lower()
     for words, colour in TERRAIN_BG:
@@ -67,7 +77,7 @@ class Shape:
     s: int  # slope: characters (and lines) of each slanted edge
     w: int  # length of the top edge
 
-    @cached_property
+    @functools.cached_property
     def widths(self) -> tuple[int, ...]:
         """The interior width of each of the hex's 2s lines (asked for every hex of every paint)."""
         return tuple(self.w + 2 * k for k in range(self.s)) + tuple(
@@ -89,6 +99,7 @@ class Overlay:
     zoc: frozenset[str] = frozenset()
     concealed: frozenset[str] = frozenset()
     marks: frozenset[str] = frozenset()  # hexes an event touched (replay)
+    markers: Mapping[str, Mapping[str, int]] = field(factory=dict)  # hex -> side -> face-down markers
 
 
 def cost_text(cost: Fraction) -> str:
@@ -103,7 +114,12 @@ def cost_text(cost: Fraction) -> str:
 class Painter:
     """Draws one scenario's map at one zoom level."""
 
-    def __init__(self, scenario: Scenario, glyphs: Glyphs, shape: Shape = COMPACT) -> None:
+    def __init__(self, scenario: Scenario, glyphs: Glyphs, shape: Shape = COMPACT, *,
+                 palette: Palette = "full") -> None:
+        """`palette`: "full" tints each terrain (256 colours and more); "basic" (16 colours) leaves
+        the terrain to its glyph, since the dark tints would all become one grey and hide the edges;
+        "mono" (NO_COLOR) uses no colour at all, only bold, underline and reverse: a colour turned
+        grey by the terminal's filter can all but vanish on a dark screen."""
         self.scenario = scenario
         self.g = glyphs
         self.shape = shape
@@ -126,7 +142,8 @@ class Painter:
                 for dx in range(width):
                     self.owner[y + k][x0 + dx] = label
         self.side_index = {side.id: i for i, side in enumerate(scenario.sides)}
-        self.terrain_bg = {t.id: terrain_style(t.id) for t in scenario.terrain}
+        self.palette = palette
+        self.terrain_bg = {t.id: terrain_style(t.id) for t in scenario.terrain} if palette == "full" else {}
         self._routes_at = self._route_kinds()
 
     def _interior(self, x: int) -> list[tuple[int, int]]:
@@ -205,12 +222,14 @@ class Painter:
         for label, (x, y) in self.origin.items():  # contents after all edges: a top edge is a bottom line
             lines = self._content(label, state, overlay, stacks.get(label, []))
             bg = self.terrain_bg.get(self.scenario.terrain_at(label).id, PLAIN)
-            if label == overlay.cursor:
-                bg = bg + CURSOR
             for k, ((x0, width), cells) in enumerate(zip(self._interior(x), lines)):
+                # the cursor marks the label line only: a step then repaints one short span per hex
+                cursor = CURSOR if k == 0 and label == overlay.cursor else PLAIN
                 for dx, (ch, style) in enumerate(cells[:width]):
-                    put(x0 + dx, y + k, ch, bg + style)
+                    put(x0 + dx, y + k, ch, bg + style + cursor)
         self._features(put, grid)
+        if self.palette == "mono":
+            return [tuple((ch, _without_colour(style)) for ch, style in row) for row in grid]
         return [tuple(row) for row in grid]
 
     def _features(self, put: Callable[[int, int, str, Style], None], grid: list[list[Cell]]) -> None:
@@ -258,6 +277,8 @@ class Painter:
         edge_ch = g.zoc if label in ov.zoc else route_ch
         edge_style = ZOC if label in ov.zoc else (ROUTE if routes else EDGE)
         marked = label in ov.marks
+        count = sum(ov.markers.get(label, {}).values())
+        fire = g.marker + (str(count) if count < 10 else "+") if count else ""
 
         def cells(text: str, style: Style, width: int, fill: str = " ") -> list[Cell]:
             text = text[:width].ljust(width, fill)
@@ -277,8 +298,8 @@ class Painter:
                 code = self.unit_code(state, top, ov.concealed, widths[min(1, len(widths) - 1)])
             unit_line = cells(code, style, max(widths), "_" if len(widths) == 2 else " ")
         label_style = MARK if marked else (PLACE if place and place.vp else LABEL)
-        if len(widths) == 2:  # compact: the label, then one line of content on the bottom edge
-            first = cells(label, label_style, 4)
+        if len(widths) == 2:  # compact: the label (markers cover it, as on the board), then the bottom edge
+            first = cells(fire, FIRE, 4) if fire else cells(label, label_style, 4)
             if unit_line is not None:
                 second = unit_line[:4]
             elif label in ov.path:
@@ -310,7 +331,7 @@ class Painter:
                 lines.append(cells(f" {g.reach}{cost_text(ov.reach[label])} MP", REACH, widths[2]))
             else:
                 lines.append(cells("", PLAIN, widths[2]))
-        bottom = [(edge_ch, edge_style), ("_", EDGE), (glyph[0], PLAIN), (glyph[1], PLAIN), ("_", EDGE),
-                  ("_", EDGE), (edge_ch, edge_style)]
+        bottom = [(edge_ch, edge_style), ("_", EDGE), (glyph[0], PLAIN), (glyph[1], PLAIN),
+                  *([(ch, FIRE) for ch in fire] or [("_", EDGE), ("_", EDGE)]), (edge_ch, edge_style)]
         lines.append(bottom[: widths[3]])
         return lines

@@ -14,18 +14,21 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen, Screen
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Input, Static
 
 from tui_wargame import savefile
 from tui_wargame.engine import Game
 from tui_wargame.model import EMPTY, State, fold
+from tui_wargame.tui.cropped import crop_updates
 from tui_wargame.tui.glyphs import Glyphs
 from tui_wargame.tui.hexmap import HexMap
 from tui_wargame.tui.info import Namer, header, record_lines, victory_text
 from tui_wargame.tui.mapdraw import Overlay
+from tui_wargame.views import hidden_units
 
 SPEEDS = (4.0, 2.0, 1.0, 0.5, 0.25)  # seconds per record
 
@@ -47,22 +50,35 @@ def touched_hexes(game: Game, seq: int) -> frozenset[str]:
     return frozenset(found)
 
 
-class JumpScreen(ModalScreen[str | None]):
-    """Ask where to jump: a record number, or t and a turn number."""
+class JumpBar(Input):
+    """Where to jump: a record number, or t and a turn number. It lives in the replay screen and
+    takes the focus at once, so the number typed straight after ":" lands in it."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="jump.cancel")]
+    BINDINGS = [Binding("escape", "close", "Cancel", id="jump.cancel")]
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Static("Jump to record N, or to turn tN (empty Enter cancels):")
-            yield Input(id="jump")
+    class Chosen(Message):
+        """Enter was pressed: `text` is where to jump, empty if cancelled."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
+    def open(self) -> None:
+        self.value = ""
+        self.display = True
+        self.screen.set_focus(self)  # now, not after the keys already queued (as focus() would)
+
+    def action_close(self) -> None:
+        self._give("")
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value.strip() or None)
+        event.stop()
+        self._give(event.value.strip())
 
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+    def _give(self, text: str) -> None:
+        self.display = False
+        self.post_message(self.Chosen(text))
 
 
 class ReplayScreen(Screen[None]):
@@ -77,7 +93,8 @@ class ReplayScreen(Screen[None]):
         Binding("pageup,K", "turn(-1)", "Turn-", show=False, id="replay.turn_back"),
         Binding("home,g", "jump_to(0)", "Start", show=False, id="replay.start"),
         Binding("end,G", "jump_to(-1)", "End", show=False, id="replay.end"),
-        Binding("colon,slash", "jump", "Jump", id="replay.jump"),
+        # priority: run as the key arrives, so a number typed after it in the same burst reaches the bar
+        Binding("colon,slash", "jump", "Jump", id="replay.jump", priority=True),
         Binding("space,a", "autoplay", "Auto", id="replay.autoplay"),
         Binding("plus,equals_sign", "speed(1)", "Faster", show=False, id="replay.faster"),
         Binding("minus", "speed(-1)", "Slower", show=False, id="replay.slower"),
@@ -86,9 +103,12 @@ class ReplayScreen(Screen[None]):
         Binding("q,escape", "leave", "Back", id="replay.quit"),
     ]
 
-    def __init__(self, game: Game, glyphs: Glyphs, *, saves_dir: Path | None = None) -> None:
+    def __init__(self, game: Game, glyphs: Glyphs, *, saves_dir: Path | None = None,
+                 viewer: str | None = None) -> None:
         super().__init__()
+        crop_updates(self)
         self.game = game
+        self.viewer = viewer  # the side at the keyboard; None for a spectator (hidden_units)
         self.g = glyphs
         self.names = Namer(game, glyphs)
         self.seq = game.seq
@@ -102,6 +122,7 @@ class ReplayScreen(Screen[None]):
         with Horizontal(id="body"):
             yield HexMap(self.game.scenario, self.g, id="map")
             yield Static(id="events")
+        yield JumpBar(placeholder="record N, or tN for turn N (empty Enter or Esc cancels)", id="jump")
         yield Static(id="prompt")
         yield Footer()
 
@@ -113,12 +134,15 @@ class ReplayScreen(Screen[None]):
         state = game.state_at(seq)
         marks = touched_hexes(game, seq)
         cursor = min(marks) if marks else None
-        self.query_one(HexMap).show(state, Overlay(cursor=cursor, marks=marks))
+        hidden = hidden_units(game, state, self.viewer)
+        markers = game.system.placed_markers(game.scenario, state) if state.phase else {}
+        overlay = Overlay(cursor=cursor, marks=marks, concealed=hidden, markers=markers)
+        self.query_one(HexMap).show(state, overlay)
         where = f"replay {seq}/{game.seq}" + (" (finished)" if game.state.over else " (unfinished)")
         top = header(game, state, self.names, where=where, width=self.size.width or 80)
         self.query_one("#header", Static).update(top)
         text = Text()
-        for line in record_lines(game, seq, self.names):
+        for line in record_lines(game, seq, self.names, hidden):
             text.append(line + "\n")
         text.append(self.g.rule * 28 + "\n", style="dim")
         text.append_text(victory_text(game, state, self.names))
@@ -168,24 +192,31 @@ class ReplayScreen(Screen[None]):
     def action_jump_to(self, seq: int) -> None:
         self.go(self.game.seq if seq < 0 else seq)
 
-    def action_jump(self) -> None:
-        def where(text: str | None) -> None:
-            if not text:
-                return
-            try:
-                if text.lower().startswith("t"):
-                    turn = int(text[1:]) - 1
-                    starts = [s for s in self._starts(lambda st: st.turn) if self._states[s].turn == turn]
-                    if starts:
-                        self.go(starts[0])
-                    else:
-                        self.notify(f"No turn {turn + 1} in this game", severity="warning")
-                else:
-                    self.go(int(text))
-            except ValueError:
-                self.notify(f"Not a record or turn: {self.names.text(text)}", severity="warning")
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Inside the open jump bar ":" and "/" are text, not the keys that open it."""
+        return not (action == "jump" and self.query_one(JumpBar).display)
 
-        self.app.push_screen(JumpScreen(), where)
+    def action_jump(self) -> None:
+        self.query_one(JumpBar).open()
+
+    @on(JumpBar.Chosen)
+    def _jump(self, event: JumpBar.Chosen) -> None:
+        self.query_one(HexMap).focus()
+        text = event.text
+        if not text:
+            return
+        try:
+            if text.lower().startswith("t"):
+                turn = int(text[1:]) - 1
+                starts = [s for s in self._starts(lambda st: st.turn) if self._states[s].turn == turn]
+                if starts:
+                    self.go(starts[0])
+                else:
+                    self.notify(f"No turn {turn + 1} in this game", severity="warning")
+            else:
+                self.go(int(text))
+        except ValueError:
+            self.notify(f"Not a record or turn: {self.names.text(text)}", severity="warning")
 
     def action_autoplay(self) -> None:
         if self.timer:

@@ -21,6 +21,8 @@ SAND = 'sand = { move = "2", row = "sand" }'
     ('first = "red"', 'first = "red"\nhooks = "nowhere"', "rules.hooks: no hooks named 'nowhere'"),
     ('units = ["r4"]', 'units = ["r9"]', "rules.reinforcement[0].units: no unit 'r9'"),
     ('"+8,+9", "+10"]\nsand', '"+8,+9", "+11"]\nsand', "rules.crt.rows.clear: the differentials"),
+    ('first = "red"', 'first = "red"\ncommander = { name = "K", side = "green", rule = "X 1" }',
+     "rules.commander.side: no side 'green'"),
 ])
 def test_rules_tables_are_checked(old: str, new: str, problem: str) -> None:
     with pytest.raises(ScenarioError) as exc:

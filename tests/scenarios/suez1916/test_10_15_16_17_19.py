@@ -27,7 +27,8 @@ def test_10_3_no_mobile_phases_movement_then_combat_then_the_other_player() -> N
 
 
 def test_10_3_a3_retreats_the_attackers_then_costs_a_step() -> None:
-    state = position({"31-1": "0842", "125a": "0843"}, clear=True, turn="4am", phase="combat")
+    state = position({"31-1": "0842", "125a": "0843"}, clear=True, turn="4am", phase="combat",
+                     flags={"125a": "activated"})  # as the move next to it did (11.3)
     # 3 against 5 in the open: -2, column 4; die 3: A3
     state, events = run(state, "attack 0843 0842", "end", "resolve 0843", dice=[3])
     assert of_kind(events, "combat")[0]["result"] == "A3"

@@ -77,11 +77,17 @@ def test_11_3_automatic_activation_when_a_central_powers_unit_moves_within_four_
     assert state.units["fs-42-1"].location == "pool"
 
 
-def test_11_3_a_central_powers_unit_within_four_hexes_at_the_start_of_the_british_turn() -> None:
-    """A unit that came near by retreat or advance activates its neighbours before any roll."""
-    state = position({"yeo": "0637", "31-1": "0737"}, clear=True, turn="zh", active="cp", phase="combat")
-    state, events = run(state, "end")
-    assert state.units["yeo"].has("activated") and of_kind(events, "roll") == []
+def test_11_3_an_advance_after_combat_within_four_hexes_activates_at_that_instant() -> None:
+    """Coming near by advance (or retreat) is moving near: the unit activates at once, and its
+    42nd Division marker is in the pool for this very combat phase, not the next British turn."""
+    state = position({"125a": "0637", "155a": "0741", "31-1": "0841", "31-2": "0841"}, clear=True,
+                     turn="4am", active="cp", phase="combat")
+    state, _ = run(state, "attack 0741 0841", "end", "resolve 0741", dice=[1])  # column 7, die 1: D2
+    state, _ = run(state, "retreat 155a 0641 0542")
+    assert not state.units["125a"].has("activated")  # 0841 is five hexes away
+    state, events = run(state, "advance 31-1 0741", dice=[1])  # 0741 is four
+    assert state.units["125a"].has("activated") and state.units["fs-42-1"].location == "pool"
+    assert any("31-1 moved within 4 hexes (Suez 11.3)" in e["text"] for e in of_kind(events, "note"))
 
 
 def test_11_3_all_six_set_aside_markers_then_no_more() -> None:

@@ -16,6 +16,7 @@ from tui_wargame.rules.fm.position import Position
 ATTACKS = "attacks:"  # phase flag on a declared attacker: "attacks:0405"
 RESOLVED = "fm.resolved"  # value: hexes whose attack was resolved this combat phase, comma-separated
 STEP = "fm.combat"  # value: "declare" or "resolve"
+ASSISTED = "fm.commander"  # value "turn:hex": the attack the commander assists (Suez 13.1, Gaza 13.4)
 
 
 def target_of(pos: Position, uid: str) -> str | None:
@@ -33,6 +34,12 @@ def resolved(pos: Position) -> list[str]:
 def combat_blocked(pos: Position, a: str, b: str) -> bool:
     """F&M 7.1 / Suez 14.1: no combat across a hexside whose feature forbids it."""
     return any(pos.rules.hexside[f.feature].blocks_combat for f in pos.scenario.features_between(a, b))
+
+
+def assisted(pos: Position) -> str | None:
+    """The hex of the attack the commander assists this turn, if any (commander.py)."""
+    turn, _, target = str(pos.state.values.get(ASSISTED, "")).partition(":")
+    return target if target and turn == str(pos.state.turn) else None
 
 
 def declared(pos: Position) -> dict[str, list[str]]:
@@ -116,7 +123,7 @@ def column_index(labels: tuple[str, ...], differential: int) -> int:
 
 def shifts_for(pos: Position, attackers: list[str], defenders: list[str],
                target: str) -> list[dict[str, Any]]:
-    """F&M 7.6: column shifts from the scenario's data (night, surprise) and its hooks (Kress)."""
+    """F&M 7.6: column shifts from the scenario's data (night, surprise, the commander) and its hooks."""
     side = pos.state.active
     found = []
     for s in pos.rules.shift:
@@ -127,6 +134,9 @@ def shifts_for(pos: Position, attackers: list[str], defenders: list[str],
         if s.turns and pos.turn.id not in s.turns:
             continue
         found.append({"by": s.by, "reason": f"{s.reason} ({s.rule})"})
+    cmd = pos.rules.commander
+    if cmd is not None and cmd.side == side and assisted(pos) == target:  # never on the defensive
+        found.append({"by": cmd.shift, "reason": f"{cmd.name} ({cmd.rule})"})
     for by, reason in pos.hooks.column_shifts(pos, attackers, defenders, target):
         found.append({"by": by, "reason": reason})
     return found

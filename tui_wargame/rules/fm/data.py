@@ -180,6 +180,17 @@ class FireSupport:
 
 
 @frozen
+class Commander:
+    """Suez 13.1 / Gaza 13.4: a commander who shifts one attack of his side per combat phase."""
+
+    name: str
+    side: str
+    rule: str
+    order: str = "kress"  # the order's verb: `kress HEX`
+    shift: int = 1
+
+
+@frozen
 class FmRules:
     """The whole `[rules]` table of a Fire & Movement scenario."""
 
@@ -194,6 +205,7 @@ class FmRules:
     reinforcement: tuple[Reinforcement, ...] = ()
     victory: Victory = Victory()
     fire_support: FireSupport | None = None
+    commander: Commander | None = None
     hooks: str = ""  # the scenario's exclusive-rules hook class, by registered name
     first: str = ""  # the first player; default: the first side listed
     non_combat_kinds: tuple[str, ...] = ("marker", "air")
@@ -354,6 +366,8 @@ def check(scenario: Scenario) -> list[str]:
             for side in getattr(data.fire_support, table):
                 if side not in sides:
                     problems.append(f"rules.fire_support.{table}.{side}: no side {side!r}")
+    if data.commander is not None and data.commander.side not in sides:
+        problems.append(f"rules.commander.side: no side {data.commander.side!r}")
     if data.first and data.first not in sides:
         problems.append(f"rules.first: no side {data.first!r}")
     for u in scenario.units:

@@ -34,7 +34,6 @@ REINFORCEMENTS, POOL, SET_ASIDE, USED_UP = "reinforcements", "pool", "set-aside"
 MOVEMENT, COMBAT, DECLARE = "movement", "combat", "declare"
 CHARGE_MARKERS = {"anzmd": "ChargeANZMD", "imd": "ChargeIMD"}  # 13.1: one charge per division a game
 CHARGE_VALUE = "gaza.charge."  # + division: the turn (index) of its charge
-KRESS_VALUE = "gaza.kress"  # "turn:hex" of the attack Kress enhances this combat phase (13.4)
 RAIL_VALUE = "gaza.rail"  # the turn (index) whose Ottoman movement phase used the railway (15.0)
 BATTALION = "battalion:"  # trait of a three-step regiment: the battalion that replaces it (13.3)
 NAVAL = "naval"  # trait of the British naval fire support unit (18.6)
@@ -215,7 +214,7 @@ class Gaza1917(Hooks):
                 events.append(Event.of("unit_placed", unit=uid, to=POOL))
         return events
 
-    # --- the scenario's own orders: 13.1 charge, 13.4 Kress, 15.0 rail movement ---
+    # --- the scenario's own orders: 13.1 charge, 15.0 rail movement ---
 
     def extra_orders(self, pos: Position) -> list[Order]:
         state = pos.state
@@ -224,13 +223,9 @@ class Gaza1917(Hooks):
             return found
         if state.phase == DEPLOYMENT:
             return self.deployment_orders(pos)
-        if state.phase == COMBAT and state.values.get(STEP) == DECLARE:
-            if state.active == BRITISH:
-                found += [Order("charge", (d,)) for d in sorted(CHARGE_MARKERS)
-                          if self.why_not_charge(pos, d) is None]
-            else:
-                found += [Order("kress", (h,)) for h in sorted(declared(pos))
-                          if self.why_not_kress(pos, h) is None]
+        if state.phase == COMBAT and state.values.get(STEP) == DECLARE and state.active == BRITISH:
+            found += [Order("charge", (d,)) for d in sorted(CHARGE_MARKERS)
+                      if self.why_not_charge(pos, d) is None]
         if state.phase == MOVEMENT and state.active == CENTRAL_POWERS:
             for uid in sorted(state.units):
                 found += [Order("rail", (uid, dest)) for dest in sorted(rail_destinations(pos, uid))]
@@ -239,7 +234,7 @@ class Gaza1917(Hooks):
     def resolve_extra(self, pos: Position, order: Order, dice: Dice) -> list[Event] | None:
         if pos.state.phase == DEPLOYMENT:
             return self.deploy(pos, order) if order.verb in ("deploy", "deployed") else None
-        handler = {"charge": self.charge, "kress": self.kress, "rail": self.rail}.get(order.verb)
+        handler = {"charge": self.charge, "rail": self.rail}.get(order.verb)
         return handler(pos, order) if handler else None
 
     # --- 13.1 British cavalry charges ---
@@ -286,28 +281,6 @@ class Gaza1917(Hooks):
                 return [Event.of("unit_placed", unit=battalion, to=pos.location(unit)),
                         Event.of("regiment_replaced", unit=unit, by=battalion, rule="Gaza 13.3")]
         return []
-
-    # --- 13.4 Kress von Kressenstein ---
-
-    def why_not_kress(self, pos: Position, target: str) -> str | None:
-        """Gaza 13.4: once per Central Powers combat phase, on one attack (never in defence)."""
-        state = pos.state
-        if state.active != CENTRAL_POWERS or state.phase != COMBAT or state.values.get(STEP) != DECLARE:
-            return "Kress enhances a Central Powers attack while attacks are declared (Gaza 13.4)"
-        if str(state.values.get(KRESS_VALUE, "")).startswith(f"{state.turn}:"):
-            return "Kress is used once per combat phase (Gaza 13.4)"
-        if target not in declared(pos):
-            return f"no Central Powers attack is declared on {target} (Gaza 13.4)"
-        return None
-
-    def kress(self, pos: Position, order: Order) -> list[Event]:
-        if len(order.args) != 1:
-            raise IllegalOrder("kress HEX: the hex of a declared attack", "Gaza 13.4")
-        why = self.why_not_kress(pos, order.args[0])
-        if why:
-            raise IllegalOrder(why.rpartition(" (")[0], "Gaza 13.4")
-        return [Event.of("value_set", key=KRESS_VALUE, value=f"{pos.state.turn}:{order.args[0]}"),
-                Event.of("kress_placed", hex=order.args[0], rule="Gaza 13.4")]
 
     # --- 15.0 Rail movement ---
 
@@ -373,6 +346,4 @@ class Gaza1917(Hooks):
             if formations and formations <= charging(pos):
                 who = " and ".join(sorted(formations)).upper()
                 shifts.append((1, f"cavalry charge of the {who} (Gaza 13.1)"))
-        elif state.values.get(KRESS_VALUE) == f"{state.turn}:{hex_label}":
-            shifts.append((1, "Kress von Kressenstein (Gaza 13.4)"))
         return shifts

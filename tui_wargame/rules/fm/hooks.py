@@ -66,8 +66,8 @@ class Hooks:
         return cost
 
     def after_move(self, pos: Position, unit: str, path: list[str], dice: Dice) -> list[Event]:
-        """Events that follow a move or entry along `path`; `pos` shows the unit moved
-        (Suez 11.3: enemy units moving near inactive units activate them)."""
+        """Events that follow a move, entry, retreat, advance or displacement along `path`; `pos`
+        shows the unit moved (Suez 11.3: enemy units moving near inactive units activate them)."""
         return []
 
     def after_bombardment(self, pos: Position, side: str, hex_label: str, dice: Dice) -> list[Event]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, apply
 from tui_wargame.rules.fm.advance import advance_paths
 from tui_wargame.rules.fm.data import ResultKey
@@ -62,10 +63,11 @@ def queue_for(key: ResultKey, bombard: bool = False) -> list[dict[str, Any]]:
 class Flow:
     """Works through a combat's queue, folding its own events to see each intermediate position."""
 
-    def __init__(self, pos: Position, ctx: dict[str, Any]) -> None:
+    def __init__(self, pos: Position, ctx: dict[str, Any], dice: Dice | None = None) -> None:
         self.pos = pos
         self.ctx = copy.deepcopy(ctx)
         self.events: list[Event] = []
+        self.dice = dice  # for what a move sets off (Suez 11.3); only answers move units
 
     @property
     def queue(self) -> list[dict[str, Any]]:
@@ -82,9 +84,13 @@ class Flow:
         return [u for u in self.ctx[role + "s"] if self.pos.state.units[u].on_map]
 
     def move(self, uid: str, path: list[str]) -> None:
+        """A retreat, advance or displacement: it takes control like a move, and sets off what a
+        move does (Suez 11.3: activation the instant an enemy comes within four hexes)."""
+        assert self.dice is not None
         side = self.pos.side_of(uid)
         self.emit([Event.of("unit_moved", unit=uid, path=path, cost="0")])
         self.emit(control_events(self.pos, side, path))
+        self.emit(self.pos.hooks.after_move(self.pos, uid, path, self.dice))
 
     def ask(self, kind: str, role: str, prompt: str) -> Event:
         side = self.ctx[role] if role in ("attacker", "defender") else self.ctx["attacker"]
@@ -196,13 +202,13 @@ def answers(pos: Position) -> list[Order]:
     return orders
 
 
-def answer(pos: Position, order: Order) -> list[Event]:
+def answer(pos: Position, order: Order, dice: Dice) -> list[Event]:
     """Apply one answer to the pending decision and carry on with the queue."""
     d = pos.state.pending
     assert d is not None
     if order not in answers(pos):
         raise IllegalOrder(f"`{order.text}` is not an answer to: {d.prompt}", _RULE.get(d.kind, "F&M 7.6"))
-    flow = Flow(pos, dict(d.data))
+    flow = Flow(pos, dict(d.data), dice)
     step = flow.queue[0]
     uid = order.args[0] if order.args else ""
     if order.verb == "lose":

@@ -11,7 +11,6 @@ module holds the rules that need code, each method naming its section:
   Division's set-aside fire support markers;
 - 11.5 the 27th Division's arrival;
 - 12.1 / 12.2 instant victories;
-- 13.1 Kress (`kress TARGET`);
 - 14.1 the canal crossing;
 - 15.1 / 15.2 surprise (no British movement or fire support at zero hour);
 - 16.0 rail movement (`rail UNIT HEX...`);
@@ -27,7 +26,6 @@ from fractions import Fraction
 
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Verdict
-from tui_wargame.rules.fm import combat
 from tui_wargame.rules.fm.hooks import Hooks
 from tui_wargame.rules.fm.position import Position
 from tui_wargame.rules.fm.stacking import overstack
@@ -70,7 +68,6 @@ REINFORCEMENT_COLUMN = 20  # 11.5: on or west of the 20xx column
 REINFORCEMENT_MARKERS = 2  # 11.5: two markers from the reinforcement box per regiment
 SETTLEMENTS = ("town", "village")
 
-KRESS = "suez.kress"  # value "turn:hex": the attack Kress assists this turn (13.1)
 RAILED = "rail-moved"  # phase flag: the one British rail move of the phase (16.0)
 RAILWAY = "railway"
 TRAIN = "train"  # 13.3: the armoured train moves on its own, besides the rail move
@@ -261,22 +258,14 @@ class Suez1916(Hooks):
         return events
 
     def british_start_of_turn(self, pos: Position, dice: Dice) -> list[Event]:
-        """Suez 11.3: first any unit with a Central Powers unit within four hexes (one that came
-        there by retreat or advance) activates; then, from 4 August Morning, one die each."""
-        events: list[Event] = []
-        set_aside = self.british_set_aside_markers(pos)
-        enemy_hexes = [pos.location(u) for u in pos.on_map_units(CP)]
-        waiting = []
-        for uid in self.inactive_units(pos):
-            if self.near_enemy(pos, uid, enemy_hexes):
-                events += self.activate(pos, uid, f"Central Powers units within {ACTIVATION_RANGE} hexes",
-                                        dice, set_aside)
-            else:
-                waiting.append(uid)
+        """Suez 11.3: from 4 August Morning, one die for each unit still waiting. (Central Powers
+        units coming within four hexes, by any move, activated them at that instant: after_move.)"""
         turns = [t.id for t in pos.scenario.turns]
         if pos.state.turn < turns.index(ACTIVATION_FROM):
-            return events
-        for uid in waiting:
+            return []
+        events: list[Event] = []
+        set_aside = self.british_set_aside_markers(pos)
+        for uid in self.inactive_units(pos):
             die = dice.roll()
             ok = die <= ACTIVATION_ROLL
             events.append(Event.of("roll", purpose=f"activation of {uid} (Suez 11.3)", die=die,
@@ -386,29 +375,6 @@ class Suez1916(Hooks):
             return None
         return self.movement_allowance(pos, unit, Fraction(pos.factor(unit, "move")))
 
-    # --- 13.1 Kress von Kressenstein ---
-
-    def kress_target(self, pos: Position) -> str | None:
-        value = str(pos.state.values.get(KRESS, ""))
-        turn, _, target = value.partition(":")
-        return target if turn == pos.turn.id and target else None
-
-    def column_shifts(self, pos: Position, attackers: list[str], defenders: list[str],
-                      hex_label: str) -> list[tuple[int, str]]:
-        """Suez 13.1: Kress shifts the one attack he assists one column right."""
-        if attackers and pos.side_of(attackers[0]) == CP and self.kress_target(pos) == hex_label:
-            return [(1, "Kress von Kressenstein (Suez 13.1)")]
-        return []
-
-    def why_not_kress(self, pos: Position, target: str) -> str | None:
-        if pos.state.phase != "combat" or pos.state.active != CP:
-            return "Kress assists a Central Powers attack in its combat phase (Suez 13.1)"
-        if self.kress_target(pos) is not None:
-            return "Kress assists only one attack per combat phase (Suez 13.1)"
-        if target not in combat.declared(pos):
-            return f"no attack on {target} waits to be resolved (Suez 13.1)"
-        return None
-
     # --- 16.0 rail movement ---
 
     def why_not_rail(self, pos: Position, uid: str) -> str | None:
@@ -495,9 +461,6 @@ class Suez1916(Hooks):
                 if self.why_not_rail(pos, uid) is None:
                     found += [Order("rail", (uid, *p)) for end, p in sorted(self.rail_reach(pos, uid).items())
                               if overstack(pos, end, [*pos.units_in(end), uid]) is None]
-        elif pos.state.phase == "combat" and pos.state.active == CP:
-            found += [Order("kress", (t,)) for t in sorted(combat.declared(pos))
-                      if self.why_not_kress(pos, t) is None]
         return sorted(found, key=lambda o: o.text)
 
     def resolve_extra(self, pos: Position, order: Order, dice: Dice) -> list[Event] | None:
@@ -505,14 +468,6 @@ class Suez1916(Hooks):
             return self.deploy(pos, order)
         if order.verb == "rail":
             return self.rail(pos, order)
-        if order.verb == "kress":
-            if len(order.args) != 1:
-                raise IllegalOrder("kress TARGET: the hex of a declared attack", "Suez 13.1")
-            why = self.why_not_kress(pos, order.args[0])
-            if why:
-                raise IllegalOrder(why.rpartition(" (")[0], "Suez 13.1")
-            return [Event.of("value_set", key=KRESS, value=f"{pos.turn.id}:{order.args[0]}"),
-                    Event.of("note", text=f"Kress assists the attack on {order.args[0]} (Suez 13.1)")]
         return None
 
     # --- 12.1, 12.2 instant victory ---

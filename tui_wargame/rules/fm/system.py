@@ -22,7 +22,7 @@ from typing import Any
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Scenario, State, fold
 from tui_wargame.rules import Resolution
-from tui_wargame.rules.fm import combat, fire_support, movement, results, sequence, zoc
+from tui_wargame.rules.fm import combat, commander, fire_support, movement, results, sequence, zoc
 from tui_wargame.rules.fm.data import FmRules, check, remember, rules_of
 from tui_wargame.rules.fm.hooks import hooks_named, known_hooks
 from tui_wargame.rules.fm.position import Position
@@ -109,6 +109,7 @@ class FireAndMovement:
                 orders.append(Order("end"))
         elif state.values.get(combat.STEP) == sequence.DECLARE:
             orders += [Order("attack", pair) for pair in combat.declarable(pos)]
+            orders += commander.legal(pos)
             if pos.rules.fire_support is not None:
                 orders += fire_support.legal(pos, state.active)
             orders.append(Order("end"))
@@ -146,7 +147,9 @@ class FireAndMovement:
         elif state.pending:
             if order.verb not in results.ANSWERS:
                 raise IllegalOrder(f"first: {state.pending.prompt}", "F&M 7.6")
-            events = results.answer(pos, order)
+            events = results.answer(pos, order, dice)
+        elif pos.rules.commander is not None and order.verb == pos.rules.commander.order:
+            events = commander.resolve(pos, order)
         elif state.phase not in (sequence.MOVEMENT, sequence.COMBAT):
             own = pos.hooks.resolve_extra(pos, order, dice)
             if own is None:
@@ -342,6 +345,16 @@ class FireAndMovement:
     def concealed(self, scenario: Scenario, state: State, viewer: str) -> frozenset[str]:
         """Nothing is hidden by the standard rules without fire support markers."""
         return frozenset()
+
+    def placed_markers(self, scenario: Scenario, state: State) -> Mapping[str, Mapping[str, int]]:
+        """Suez/Gaza 18.1: the face-down fire-support markers of the phase, before the reveal (18.4)."""
+        pos = Position(scenario, state)
+        found: dict[str, dict[str, int]] = {}
+        for side in scenario.sides:
+            for label in fire_support.placed(pos, side.id):
+                count = found.setdefault(label, {})
+                count[side.id] = count.get(side.id, 0) + 1
+        return found
 
     def prompt(self, scenario: Scenario, state: State) -> str:
         return sequence.prompt(Position(scenario, state))

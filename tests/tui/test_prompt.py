@@ -1,0 +1,41 @@
+"""The prompt bar: the outcome of an order (a refusal and its rule) is always in view at 80x24."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+
+from tests.tui.helpers import press, screen_text, sync
+from tui_wargame import scenario_file
+from tui_wargame.engine import Game
+from tui_wargame.tui.app import WargameApp
+from tui_wargame.tui.info import prompt_text
+
+LONG = ("Central Powers, Zero Hour, 4 August: Movement Phase - move units (move UNIT HEX...), "
+        "bring on reinforcements (enter UNIT HEX...), then end (F&M 4.0, 5.0)")
+
+
+def test_a_long_prompt_takes_both_lines_until_there_is_something_to_say() -> None:
+    quiet = prompt_text(LONG, Text(""), "keys", 80).plain.split("\n")
+    assert len(quiet) == 2 and quiet[1].endswith("(F&M 4.0, 5.0)")
+    said = prompt_text(LONG, Text("Refused: overstacked at 0101 (F&M 5.3)"), "keys", 80).plain.split("\n")
+    assert said[0].startswith("Central Powers, Zero Hour, 4 August: Movement") and said[0].endswith("...")
+    assert len(said) == 2 and len(said[0]) <= 80 and said[1] == "Refused: overstacked at 0101 (F&M 5.3)"
+    long_refusal = "Refused: " + "x " * 50 + "(Suez 11.3)"
+    both = prompt_text(LONG, Text(long_refusal), "keys", 80).plain.split("\n")
+    assert len(both) == 2 and both[1].endswith("(Suez 11.3)")  # the message wins both lines
+    short = prompt_text("Red: movement (F&M 5.0)", Text(""), "e: end phase", 80).plain
+    assert short == "Red: movement (F&M 5.0)\ne: end phase"  # room for the keys
+
+
+@sync
+async def test_a_refusal_is_seen_at_80x24_under_a_long_prompt(tmp_path: Path) -> None:
+    with Game.new(scenario_file.find("suez1916"), tmp_path / "g.toml", seed=1) as game:
+        async with WargameApp(start="play", game=game).run_test(size=(80, 24)) as pilot:
+            assert "then end (F&M 4.0, 5.0)" in screen_text(pilot.app)  # the whole prompt, on two lines
+            await press(pilot, "m")
+            assert "Select a unit first (Enter on it, or Tab)" in screen_text(pilot.app)
+            await press(pilot, "colon", *"attack 0101 0102", "enter")  # no attacks in the movement phase
+            shown = screen_text(pilot.app)
+            assert "Refused: attacks are declared at the start of the combat phase (F&M 7.1)" in shown
