@@ -118,3 +118,15 @@ def test_files_of_one_name_in_two_folders_have_an_entry_each(cache: Path, checks
     for path in copies * 2:
         scenario_file.load(path)
     assert checks == [str(p) for p in copies] and len(list(cache.iterdir())) == 2
+
+
+def test_hooks_no_longer_registered_send_the_scenario_back_to_its_check(
+        cache: Path, checks: list[str], suez: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tui_wargame.rules.fm import hooks
+
+    scenario_file.load(suez)
+    monkeypatch.delitem(hooks._HOOKS, "suez1916")
+    with pytest.raises(ScenarioError) as info:
+        scenario_file.load(suez)
+    assert "rules.hooks: no hooks named 'suez1916'" in str(info.value)
+    assert checks == [str(suez)] * 2

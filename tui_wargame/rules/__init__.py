@@ -32,7 +32,8 @@ class RuleSystem(Protocol):
 
     Optional, for the scenario cache: `derived(scenario)` returns what `check_scenario`
     derived and keeps (picklable), and `adopt(scenario, derived)` takes it back for a
-    scenario read from the cache, so that the system need not derive it again.
+    scenario read from the cache, so that the system need not derive it again; `adopt`
+    raises to refuse an entry its check might now judge otherwise (it is checked afresh).
     """
 
     id: str

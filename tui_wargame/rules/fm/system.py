@@ -60,9 +60,11 @@ class FireAndMovement:
         return rules_of(scenario)
 
     def adopt(self, scenario: Scenario, derived: object) -> None:
-        """Take back what `derived` gave for a scenario read from the scenario cache."""
-        if isinstance(derived, FmRules):
-            remember(scenario, derived)
+        """Take back what `derived` gave for a scenario read from the scenario cache. Hooks can be
+        registered from outside the package, so a name not registered now refuses the entry."""
+        if not isinstance(derived, FmRules) or derived.hooks not in known_hooks():
+            raise LookupError("checked with other hooks registered: check again")
+        remember(scenario, derived)
 
     def setup(self, scenario: Scenario, options: Mapping[str, Any]) -> list[Event]:
         """The historical set-up: every counter at its start; the game begins with the first
