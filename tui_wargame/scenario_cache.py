@@ -21,6 +21,7 @@ else ~/.cache/tui-wargame.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import os
@@ -47,14 +48,21 @@ def folder() -> Path | None:
 
 @functools.cache
 def code_fingerprint() -> bytes:
-    """What the checked result depends on besides the file: our sources, Python, attrs, cattrs."""
+    """What the checked result depends on besides the file: our sources, Python, attrs, cattrs.
+
+    Empty (no cache) where the sources cannot be read, as in an install of compiled modules only.
+    """
     h = hashlib.sha256(VERSION + sys.version.encode())
     root = Path(__file__).resolve().parent
+    sources = 0
     for dirpath, dirnames, filenames in os.walk(root):
         dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
         for name in sorted(f for f in filenames if f.endswith(".py")):
             path = Path(dirpath, name)
             h.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
+            sources += 1
+    if not sources:
+        return b""
     for lib in ("attr", "attrs", "cattrs"):  # an upgrade rewrites the files: new times and sizes
         spec = sys.modules[lib].__spec__ if lib in sys.modules else _find_spec(lib)
         origin = spec.origin if spec and spec.origin else ""
@@ -72,7 +80,7 @@ def _find_spec(name: str) -> Any:
 def _entry(path: Path, data: bytes) -> Path | None:
     """NAME-PLACE-KEY.pickle: PLACE tells files of one name in different folders apart."""
     where = folder()
-    if where is None:
+    if where is None or not code_fingerprint():
         return None
     place = hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:8]
     key = hashlib.sha256(code_fingerprint() + hashlib.sha256(data).digest()).hexdigest()[:32]
@@ -88,21 +96,20 @@ def _private(info: os.stat_result) -> bool:
 
 def get(path: Path, data: bytes) -> Scenario | None:
     """The checked Scenario of the file at `path` whose bytes are `data`, if the cache has it."""
-    entry = _entry(path, data)
-    if entry is None:
-        return None
     try:
+        entry = _entry(path, data)
+        if entry is None:
+            return None
         with open(entry, "rb") as f:
             if not (_private(os.fstat(f.fileno())) and _private(os.stat(entry.parent))):
                 return None
             version, scenario, derived = pickle.load(f)
         if version != VERSION or not isinstance(scenario, Scenario) or not rules.is_builtin(scenario.system):
             return None
-        system = rules.get(scenario.system)
-        adopt = getattr(system, "adopt", None)
+        adopt = getattr(rules.get(scenario.system), "adopt", None)
         if adopt is not None and derived is not None:
             adopt(scenario, derived)
-    except Exception:  # a missing, torn or foreign entry is a miss
+    except Exception:  # a missing, torn or foreign entry (or unreadable sources) is a miss
         return None
     return scenario
 
@@ -111,21 +118,27 @@ def put(path: Path, data: bytes, scenario: Scenario) -> None:
     """Keep the checked `scenario` read from `data`; drop older entries of the same file."""
     import glob
 
-    entry = _entry(path, data)
-    if entry is None or not rules.is_builtin(scenario.system):
+    if not rules.is_builtin(scenario.system):
         return
-    derive = getattr(rules.get(scenario.system), "derived", None)
-    tmp = entry.with_name(f".{entry.name}.{os.getpid()}.tmp")
+    tmp: Path | None = None
     try:
-        entry.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        entry = _entry(path, data)
+        if entry is None:
+            return
+        derive = getattr(rules.get(scenario.system), "derived", None)
         blob = pickle.dumps((VERSION, scenario, derive(scenario) if derive else None),
                             protocol=pickle.HIGHEST_PROTOCOL)
+        entry.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        tmp = entry.with_name(f".{entry.name}.{os.getpid()}.tmp")
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(fd, "wb") as f:
             f.write(blob)
         os.replace(tmp, entry)
+        tmp = None
         for old in entry.parent.glob(glob.escape(entry.name[:-39]) + "*.pickle"):  # less KEY.pickle
             if old != entry and len(old.name) == len(entry.name):
                 old.unlink(missing_ok=True)
     except Exception:  # a cache that cannot be written is no cache, not an error
-        tmp.unlink(missing_ok=True)
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                tmp.unlink(missing_ok=True)

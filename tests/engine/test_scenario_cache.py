@@ -130,3 +130,20 @@ def test_hooks_no_longer_registered_send_the_scenario_back_to_its_check(
         scenario_file.load(suez)
     assert "rules.hooks: no hooks named 'suez1916'" in str(info.value)
     assert checks == [str(suez)] * 2
+
+
+def test_no_cache_without_sources_to_key_it_by(cache: Path, checks: list[str], suez: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(scenario_cache, "code_fingerprint", lambda: b"")
+    scenario_file.load(suez)
+    scenario_file.load(suez)
+    assert checks == [str(suez)] * 2 and not cache.exists()
+
+
+def test_a_cache_that_cannot_be_written_is_no_error(tmp_path: Path, checks: list[str], suez: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    blocked = tmp_path / "a file, not a folder"
+    blocked.write_text("")
+    monkeypatch.setenv("TUI_WARGAME_CACHE", str(blocked / "cache"))
+    assert scenario_file.load(suez) == scenario_file.load(suez)
+    assert checks == [str(suez)] * 2
