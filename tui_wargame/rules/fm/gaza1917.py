@@ -15,6 +15,7 @@ from tui_wargame.model import Event, IllegalOrder, Order, Verdict
 from tui_wargame.rules.fm.combat import STEP, declared
 from tui_wargame.rules.fm.fire_support import observed
 from tui_wargame.rules.fm.hooks import Hooks
+from tui_wargame.rules.fm.movement import beyond_repair
 from tui_wargame.rules.fm.stacking import overstacked_hexes
 from tui_wargame.rules.fm.victory import control_events
 from tui_wargame.rules.fm.zoc import in_enemy_zoc
@@ -110,7 +111,8 @@ def rail_destinations(pos: Position, uid: str) -> dict[str, list[str]]:
     """Gaza 15.0: every hex `uid` may reach by rail now, with its path; empty if it may not go by rail.
 
     One Ottoman unit a movement phase; it starts on a railway hex not in a British ZOC, has not
-    moved, and follows contiguous railway hexes east of the wadi, entering no British ZOC nor unit."""
+    moved, and follows contiguous railway hexes east of the wadi, entering no British ZOC nor unit;
+    it may not end beyond the stacking limit where nobody can move away (F&M 5.3)."""
     state = pos.state
     if state.phase != MOVEMENT or state.active != CENTRAL_POWERS:
         return {}
@@ -135,7 +137,7 @@ def rail_destinations(pos: Position, uid: str) -> dict[str, list[str]]:
             paths[there] = [*paths[here], there]
             todo.append(there)
     del paths[start]
-    return paths
+    return {dest: path for dest, path in paths.items() if beyond_repair(pos, uid, dest) is None}
 
 
 class Gaza1917(Hooks):

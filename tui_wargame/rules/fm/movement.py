@@ -12,6 +12,7 @@ from fractions import Fraction
 from tui_wargame.model import IllegalOrder
 from tui_wargame.rules.fm.data import fraction
 from tui_wargame.rules.fm.position import Position
+from tui_wargame.rules.fm.stacking import overstack
 from tui_wargame.rules.fm.zoc import free_exit_rule, in_enemy_zoc
 
 ROUTE_ONLY = "route-only:"  # trait prefix: the unit moves only along this route kind (Suez 13.3)
@@ -102,6 +103,20 @@ def why_not_move(pos: Position, uid: str) -> str | None:
     return pos.hooks.may_move(pos, uid)
 
 
+def beyond_repair(pos: Position, uid: str, label: str) -> str | None:
+    """F&M 5.3 (house rule): why `uid` may not end its move in `label`, or None.
+
+    A move may end beyond the stacking limit (units need only be within it when the phase ends),
+    but not where the units that can no longer move away this phase (they have moved, or may
+    not move: Suez 11.3 inactive units) are already too many with it: the phase could never end.
+    """
+    staying = [u for u in pos.units_in(label) if u != uid and why_not_move(pos, u) is not None]
+    why = overstack(pos, label, [*staying, uid])
+    if why is None:
+        return None
+    return f"{uid} would overstack {label} with units that may not move away: {why}"
+
+
 def reach(pos: Position, uid: str, start: str | None = None,
           entry: tuple[str, ...] = ()) -> dict[str, tuple[Fraction, list[str]]]:
     """Every hex `uid` may end its move in, with the cheapest cost and path (F&M 5.0, 6.1).
@@ -151,7 +166,7 @@ def reach(pos: Position, uid: str, start: str | None = None,
             if c is not None:
                 offer(n, cost + leave + c, [*best[here][1], n], False)
     best.pop(origin or "", None)
-    return best
+    return {label: found for label, found in best.items() if beyond_repair(pos, uid, label) is None}
 
 
 def path_cost(pos: Position, uid: str, path: list[str], start: str | None,
@@ -185,4 +200,8 @@ def path_cost(pos: Position, uid: str, path: list[str], start: str | None,
         if total > mp and not (i == 0 and full):
             raise IllegalOrder(f"the path costs {total} MP, more than {uid}'s {mp}", "F&M 5.1")
         here = there
+    why = beyond_repair(pos, uid, path[-1])
+    if why is not None:
+        reason, _, rule = why.rpartition(" (")
+        raise IllegalOrder(reason, rule.rstrip(")"))
     return total
