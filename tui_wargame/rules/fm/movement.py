@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import heapq
 from fractions import Fraction
+from typing import Any
 
-from tui_wargame.model import IllegalOrder
+from tui_wargame.model import IllegalOrder, Scenario
 from tui_wargame.rules.fm.data import fraction
 from tui_wargame.rules.fm.position import Position
 from tui_wargame.rules.fm.stacking import overstack
-from tui_wargame.rules.fm.zoc import free_exit_rule, in_enemy_zoc
+from tui_wargame.rules.fm.zoc import free_exit_rule, in_enemy_zoc, zoc_of_side
 
 ROUTE_ONLY = "route-only:"  # trait prefix: the unit moves only along this route kind (Suez 13.3)
 
@@ -53,6 +54,31 @@ def enter_cost(pos: Position, uid: str, a: str | None, b: str) -> Fraction | Non
 def _chart_cost(pos: Position, uid: str, a: str | None, b: str) -> Fraction | None:
     if pos.occupant(b) not in (None, pos.side_of(uid)):
         return None
+    spec = pos.spec(uid)
+    table = _static_costs(pos.scenario)
+    key = (spec.side, spec.kind, spec.traits, a, b)
+    try:
+        return table[key]
+    except KeyError:
+        cost = table[key] = _static_cost(pos, uid, a, b)
+        return cost
+
+
+# id(scenario) -> (scenario, (side, kind, traits, a, b) -> cost): the chart's part of a step's cost
+# depends only on the map and the unit's side, kind and traits, and movement asks for it often.
+_STATIC: dict[int, tuple[Scenario, dict[tuple[Any, ...], Fraction | None]]] = {}
+
+
+def _static_costs(scenario: Scenario) -> dict[tuple[Any, ...], Fraction | None]:
+    hit = _STATIC.get(id(scenario))
+    if hit is None or hit[0] is not scenario:
+        if len(_STATIC) > 16:
+            _STATIC.clear()
+        hit = _STATIC[id(scenario)] = (scenario, {})
+    return hit[1]
+
+
+def _static_cost(pos: Position, uid: str, a: str | None, b: str) -> Fraction | None:
     terrain = fraction(pos.terrain(b).move)
     if terrain is None:
         return None
@@ -126,6 +152,13 @@ def reach(pos: Position, uid: str, start: str | None = None,
     """
     mp = allowance(pos, uid)
     full = pos.state.units[uid].spent == 0
+    # exit_cost and stops_in, with the enemy ZOC looked up once (F&M 5.1.1, 6.1)
+    zoc = frozenset() if pos.hooks.ignores_zoc(pos, uid) else zoc_of_side(pos, pos.enemy(pos.side_of(uid)))
+    zoc_exit = Fraction(pos.rules.zoc.exit_cost)
+
+    def leave(here: str) -> Fraction:
+        return zoc_exit if here in zoc and not free_exit_rule(pos, uid, here) else Fraction(0)
+
     best: dict[str, tuple[Fraction, list[str]]] = {}
     queue: list[tuple[Fraction, int, str]] = []
     tick = 0
@@ -149,22 +182,22 @@ def reach(pos: Position, uid: str, start: str | None = None,
         origin = None
     else:
         origin = start
-        leave = exit_cost(pos, uid, start)
+        out = leave(start)
         for n in pos.neighbours(start):
             c = enter_cost(pos, uid, start, n)
             if c is not None:
-                offer(n, leave + c, [n], True)
+                offer(n, out + c, [n], True)
     while queue:
         cost, _, here = heapq.heappop(queue)
-        if best[here][0] < cost or stops_in(pos, uid, here):
+        if best[here][0] < cost or here in zoc:
             continue
-        leave = exit_cost(pos, uid, here)
+        out = cost + leave(here)
         for n in pos.neighbours(here):
             if n == origin:
                 continue
             c = enter_cost(pos, uid, here, n)
             if c is not None:
-                offer(n, cost + leave + c, [*best[here][1], n], False)
+                offer(n, out + c, [*best[here][1], n], False)
     best.pop(origin or "", None)
     return {label: found for label, found in best.items() if beyond_repair(pos, uid, label) is None}
 

@@ -95,8 +95,7 @@ class Position:
     # --- the map ---
 
     def neighbours(self, label: str) -> list[str]:
-        grid = self.scenario.grid
-        return [grid.label(n) for n in grid.neighbours(grid.parse(label))]
+        return list(self.scenario.grid.adjacent(label))
 
     def distance(self, a: str, b: str) -> int:
         grid = self.scenario.grid

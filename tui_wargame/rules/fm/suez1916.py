@@ -95,6 +95,7 @@ class Suez1916(Hooks):
 
     def __init__(self) -> None:
         self._areas: dict[tuple[str, str], frozenset[str]] = {}
+        self._crossings: dict[str, frozenset[str]] = {}  # content hash -> the crossing's two hexes
 
     # --- 11.1-11.4 free set-up ---
 
@@ -377,7 +378,9 @@ class Suez1916(Hooks):
                   cost: Fraction | None) -> Fraction | None:
         """Suez 14.1: a British unit crosses at 0139-0239 only, starting in one hex with its whole
         allowance unspent, which the crossing uses up (so it ends in the other)."""
-        if a is None or not any(f.feature == CROSSING for f in pos.scenario.features_between(a, b)):
+        if a is None or a not in self.crossing_hexes(pos):  # a quick test: movement asks very often
+            return cost
+        if not any(f.feature == CROSSING for f in pos.scenario.features_between(a, b)):
             return cost
         u = pos.state.units[unit]
         if pos.side_of(unit) != BRITISH or u.location != a or u.spent != 0:
@@ -385,6 +388,13 @@ class Suez1916(Hooks):
         if pos.occupant(b) not in (None, BRITISH):
             return None
         return self.movement_allowance(pos, unit, Fraction(pos.factor(unit, "move")))
+
+    def crossing_hexes(self, pos: Position) -> frozenset[str]:
+        key = pos.scenario.content_hash
+        if key not in self._crossings:
+            self._crossings[key] = frozenset(h for f in pos.scenario.map.hexside if f.feature == CROSSING
+                                             for h in f.hexes)
+        return self._crossings[key]
 
     # --- 13.1 Kress von Kressenstein ---
 
