@@ -52,15 +52,18 @@ def railway_on_or_south_of_dir_el_belah(pos: Position) -> frozenset[str]:
     return frozenset(route.hexes[route.hexes.index(DIR_EL_BELAH):])
 
 
+_COASTS: dict[str, frozenset[str]] = {}  # content hash -> coast hexes: the naval unit's orders ask often
+
+
 def coast_hexes(pos: Position) -> frozenset[str]:
     """Gaza 18.6: the land hexes with coastline in them (next to an all-sea hex)."""
-    grid = pos.scenario.grid
-    found = set()
-    for h in grid.hexes():
-        label = grid.label(h)
-        if pos.terrain_id(label) != "sea" and any(pos.terrain_id(n) == "sea" for n in pos.neighbours(label)):
-            found.add(label)
-    return frozenset(found)
+    key = pos.scenario.content_hash
+    if key not in _COASTS:
+        grid = pos.scenario.grid
+        sea = {label for label in map(grid.label, grid.hexes()) if pos.terrain_id(label) == "sea"}
+        _COASTS[key] = frozenset(label for label in map(grid.label, grid.hexes())
+                                 if label not in sea and any(n in sea for n in pos.neighbours(label)))
+    return _COASTS[key]
 
 
 def ottoman_railway(pos: Position) -> dict[str, set[str]]:

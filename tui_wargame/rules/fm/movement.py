@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import heapq
 from fractions import Fraction
+from math import lcm
 from typing import Any
 
 from tui_wargame.model import IllegalOrder, Scenario
@@ -143,6 +144,15 @@ def beyond_repair(pos: Position, uid: str, label: str) -> str | None:
     return f"{uid} would overstack {label} with units that may not move away: {why}"
 
 
+class _Unscaled(Exception):
+    """A cost that is not a whole number of the search's units: search in fractions instead."""
+
+
+# Every cost on the charts is a whole number of these units (1/2, 1/3, 1/4, 1/5 ...), so the
+# search adds and compares integers; exact, and several times faster than fractions.
+UNIT_DENOMINATOR = 2520
+
+
 def reach(pos: Position, uid: str, start: str | None = None,
           entry: tuple[str, ...] = ()) -> dict[str, tuple[Fraction, list[str]]]:
     """Every hex `uid` may end its move in, with the cheapest cost and path (F&M 5.0, 6.1).
@@ -150,20 +160,43 @@ def reach(pos: Position, uid: str, start: str | None = None,
     From the map: start at the unit's hex. Entering (F&M reinforcements): `entry`
     lists the entry hexes and the path begins with one of them.
     """
-    mp = allowance(pos, uid)
+    try:
+        found = _search(pos, uid, start, entry, UNIT_DENOMINATOR)
+    except _Unscaled:
+        found = _search(pos, uid, start, entry, None)
+    return {label: found for label, found in found.items() if beyond_repair(pos, uid, label) is None}
+
+
+def _search(pos: Position, uid: str, start: str | None, entry: tuple[str, ...],
+            denominator: int | None) -> dict[str, tuple[Fraction, list[str]]]:
+    """Dijkstra over the costs, in whole units of 1/`denominator` (None: in fractions); scaling
+    keeps every comparison, so the paths found are the same either way."""
+    mp_fraction = allowance(pos, uid)
+    zoc_exit_fraction = Fraction(pos.rules.zoc.exit_cost)
+    if denominator is not None:
+        denominator = lcm(denominator, mp_fraction.denominator, zoc_exit_fraction.denominator)
+
+    def units(cost: Fraction) -> Any:
+        if denominator is None:
+            return cost
+        if denominator % cost.denominator:
+            raise _Unscaled
+        return cost.numerator * (denominator // cost.denominator)
+
+    mp = units(mp_fraction)
     full = pos.state.units[uid].spent == 0
     # exit_cost and stops_in, with the enemy ZOC looked up once (F&M 5.1.1, 6.1)
     zoc = frozenset() if pos.hooks.ignores_zoc(pos, uid) else zoc_of_side(pos, pos.enemy(pos.side_of(uid)))
-    zoc_exit = Fraction(pos.rules.zoc.exit_cost)
+    zoc_exit, nothing = units(zoc_exit_fraction), units(Fraction(0))
 
-    def leave(here: str) -> Fraction:
-        return zoc_exit if here in zoc and not free_exit_rule(pos, uid, here) else Fraction(0)
+    def leave(here: str) -> Any:
+        return zoc_exit if here in zoc and not free_exit_rule(pos, uid, here) else nothing
 
-    best: dict[str, tuple[Fraction, list[str]]] = {}
-    queue: list[tuple[Fraction, int, str]] = []
+    best: dict[str, tuple[Any, list[str]]] = {}
+    queue: list[tuple[Any, int, str]] = []
     tick = 0
 
-    def offer(label: str, cost: Fraction, path: list[str], first_step: bool) -> None:
+    def offer(label: str, cost: Any, path: list[str], first_step: bool) -> None:
         nonlocal tick
         if cost > mp and not (first_step and full):
             return  # F&M 5.1: beyond the allowance, except the one-hex minimum
@@ -178,7 +211,7 @@ def reach(pos: Position, uid: str, start: str | None = None,
         for label in entry:
             c = enter_cost(pos, uid, None, label)
             if c is not None:
-                offer(label, c, [label], True)
+                offer(label, units(c), [label], True)
         origin = None
     else:
         origin = start
@@ -186,7 +219,7 @@ def reach(pos: Position, uid: str, start: str | None = None,
         for n in pos.neighbours(start):
             c = enter_cost(pos, uid, start, n)
             if c is not None:
-                offer(n, out + c, [n], True)
+                offer(n, out + units(c), [n], True)
     while queue:
         cost, _, here = heapq.heappop(queue)
         if best[here][0] < cost or here in zoc:
@@ -197,9 +230,11 @@ def reach(pos: Position, uid: str, start: str | None = None,
                 continue
             c = enter_cost(pos, uid, here, n)
             if c is not None:
-                offer(n, out + c, [*best[here][1], n], False)
+                offer(n, out + units(c), [*best[here][1], n], False)
     best.pop(origin or "", None)
-    return {label: found for label, found in best.items() if beyond_repair(pos, uid, label) is None}
+    if denominator is None:
+        return best
+    return {label: (Fraction(cost, denominator), path) for label, (cost, path) in best.items()}
 
 
 def path_cost(pos: Position, uid: str, path: list[str], start: str | None,

@@ -21,6 +21,7 @@ class Position:
         self.rules: FmRules = rules_of(scenario)
         self.hooks: Hooks = hooks_named(self.rules.hooks)
         self.zoc_cache: dict[str, frozenset[str]] = {}  # side -> hexes in its ZOC (zoc.zoc_of_side)
+        self.observed_cache: dict[str, frozenset[str]] = {}  # side -> hexes it observes (fire_support)
 
     def at(self, state: State) -> Position:
         """The same scenario at another State (after events folded locally)."""
