@@ -90,9 +90,20 @@ def north_east_of_the_wadi(pos: Position) -> frozenset[str]:
     return frozenset(seen)
 
 
+_AREAS: dict[tuple[str, str], frozenset[str]] = {}  # (content hash, unit) -> its set-up area
+
+
 def deployment_area(pos: Position, uid: str) -> frozenset[str]:
     """Gaza 11.2 and 11.4: where `uid` may be set up: Central Powers north-east of the wadi; British
-    combat units on or south of it; the armored train on a railway hex south of Dir el Belah."""
+    combat units on or south of it; the armored train on a railway hex south of Dir el Belah.
+    Kept per map and unit: the set-up lists every unit's area for each order."""
+    key = (pos.scenario.content_hash, uid)
+    if key not in _AREAS:
+        _AREAS[key] = _deployment_area(pos, uid)
+    return _AREAS[key]
+
+
+def _deployment_area(pos: Position, uid: str) -> frozenset[str]:
     north = north_east_of_the_wadi(pos)
     if pos.side_of(uid) == CENTRAL_POWERS:
         return north
