@@ -26,11 +26,9 @@ record.
 from __future__ import annotations
 
 import random
-import time
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from attrs import frozen
 
@@ -68,12 +66,11 @@ class Policy:
 
 @frozen
 class Played:
-    """What one random game did, for the test report."""
+    """What one random game did."""
 
     records: int
     orders: Counter[str]
     verdict: str
-    seconds: float
 
 
 class Broken(AssertionError):
@@ -247,7 +244,6 @@ def play(scenario: Scenario, path: Path, seed: int, *, setup: str = "historical"
     """Play `scenario` from `seed` to its end with random legal orders, checking everything."""
     label = f"{scenario.id} {setup} seed {seed}"
     rng = random.Random(seed)
-    start = time.perf_counter()
     game = Game.new(scenario, path, seed=seed, options={"setup": setup})
     checker = Checker(scenario, label)
     states = [game.state]
@@ -278,8 +274,7 @@ def play(scenario: Scenario, path: Path, seed: int, *, setup: str = "historical"
         if problems:
             raise Broken(f"{label}: verify found {problems}")
     replay(path, states, scenario_dirs, label)
-    return Played(len(states), verbs, f"{verdict.winner or 'draw'} {verdict.level}",
-                  time.perf_counter() - start)
+    return Played(len(states), verbs, f"{verdict.winner or 'draw'} {verdict.level}")
 
 
 def replay(path: Path, states: Sequence[State], scenario_dirs: Sequence[Path], label: str) -> None:
@@ -294,8 +289,3 @@ def replay(path: Path, states: Sequence[State], scenario_dirs: Sequence[Path], l
         for seq in range(len(states) - 1, -1, -1):
             if reopened.state_at(seq) != states[seq]:
                 raise Broken(f"{label}: replay differs after record {seq}")
-
-
-def summary(played: Played) -> dict[str, Any]:
-    return {"records": played.records, "verdict": played.verdict, "seconds": round(played.seconds, 1),
-            "orders": dict(played.orders.most_common())}
