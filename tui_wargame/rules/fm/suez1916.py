@@ -29,6 +29,7 @@ from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Verdict
 from tui_wargame.rules.fm import combat
 from tui_wargame.rules.fm.hooks import Hooks
+from tui_wargame.rules.fm.movement import beyond_repair
 from tui_wargame.rules.fm.position import Position
 from tui_wargame.rules.fm.stacking import overstack
 from tui_wargame.rules.fm.victory import control_events
@@ -489,6 +490,9 @@ class Suez1916(Hooks):
                 raise IllegalOrder(f"{there} holds an enemy unit or is in an enemy ZOC", "Suez 16.0")
             seen.add(there)
             here = there
+        if (why := beyond_repair(pos, uid, path[-1])) is not None:
+            reason, _, rule = why.rpartition(" (")
+            raise IllegalOrder(reason, rule.rstrip(")"))
         return [Event.of("unit_moved", unit=uid, path=path, cost="0"),
                 Event.of("unit_flagged", unit=uid, flag="moved", scope="phase"),
                 Event.of("unit_flagged", unit=uid, flag=RAILED, scope="phase"),
