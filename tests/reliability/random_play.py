@@ -137,26 +137,28 @@ def nearest_enemy(scenario: Scenario, state: State, moves: list[Order]) -> list[
 
 
 def acts(record: Record) -> tuple[list[tuple[str, str]], bool]:
-    """The once-per-phase acts of `record`'s events after its last phase change, and whether the
-    record changed phase. Kinds: move, declare, attack, attacked (a hex), advance, air, kress, rail."""
+    """The once-per-phase acts of `record` after its last phase change, and whether it changed
+    phase. From its events: move (the unit a move, entry or rail order moved), declare, attack,
+    attacked (a hex); from its order: advance, air (an air unit placed), kress, rail."""
+    verb, *args = record.order.split() or [""]
     found: list[tuple[str, str]] = []
     changed = False
-    mover = record.order.split()[1] if len(record.order.split()) > 1 else ""
     for e in record.events:
         if e.kind in PHASE_EVENTS:
             found, changed = [], True
-        elif e.kind == "unit_moved" and record.order.split()[0] in MOVES and e.facts["unit"] == mover:
-            found.append(("move", mover))
+        elif e.kind == "unit_moved" and verb in MOVES and e.facts["unit"] == args[0]:
+            found.append(("move", args[0]))
         elif e.kind == "unit_flagged" and str(e.facts["flag"]).startswith(ATTACKS):
             found.append(("declare", e.facts["unit"]))
         elif e.kind == "combat":
             found += [("attack", u) for u in e.facts["attackers"]]
             found.append(("attacked", e.facts["hex"]))
-    words = record.order.split()
-    if words and words[0] in ("advance", "air", "observe"):
-        found.append(("air" if words[0] == "observe" else words[0], words[1]))
-    elif words and words[0] in ("kress", "rail"):
-        found.append((words[0], ""))
+    if verb == "advance":
+        found.append(("advance", args[0]))
+    elif verb in ("air", "observe"):
+        found.append(("air", args[0]))
+    elif verb in ("kress", "rail"):
+        found.append((verb, ""))
     return found, changed
 
 
@@ -174,7 +176,7 @@ class Checker:
     def check(self, before: State, record: Record, after: State) -> None:
         self.units(record, after)
         self.stacking(before, record, after)
-        self.once(before, record)
+        self.once(record)
         self.markers(before, record)
 
     def units(self, record: Record, state: State) -> None:
@@ -213,7 +215,7 @@ class Checker:
                 if over:
                     raise self.fail(record, f"{side} overstacked {when} at {', '.join(over)} (F&M 5.3)")
 
-    def once(self, before: State, record: Record) -> None:
+    def once(self, record: Record) -> None:
         """F&M 5.0, 7.1; Suez 13.1, 16.0, 17.2, 18.5; Gaza 13.4, 15.0, 16.2: nothing twice a phase."""
         if record.kind == "undo":
             if not self.phase or self.phase[-1][0] != record.reverts:
@@ -267,8 +269,7 @@ def play(scenario: Scenario, path: Path, seed: int, *, setup: str = "historical"
             verbs[order.verb] += 1
             checker.check(before, record, game.state)
             states.append(game.state)
-        final = game.state
-        verdict = final.result
+        verdict = game.state.result
         assert verdict is not None
         problems = game.verify()
         if problems:
