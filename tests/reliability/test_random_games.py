@@ -28,7 +28,6 @@ def scenario(name: str) -> Scenario:
 def test_a_random_game_to_the_end(tmp_path: Path, name: str, setup: str) -> None:
     played = play(scenario(name), tmp_path / "g.toml", seed=1, setup=setup)
     assert EXERCISED <= set(played.orders), played.orders
-    assert played.verdict
 
 
 @pytest.mark.slow
