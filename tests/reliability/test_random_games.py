@@ -26,13 +26,13 @@ def scenario(name: str) -> Scenario:
 
 @pytest.mark.parametrize(("name", "setup"), GAMES)
 def test_a_random_game_to_the_end(tmp_path: Path, name: str, setup: str) -> None:
-    played = play(scenario(name), tmp_path / "g.toml", seed=1, setup=setup)
-    assert EXERCISED <= set(played.orders), played.orders
+    orders = play(scenario(name), tmp_path / "g.toml", seed=1, setup=setup)
+    assert EXERCISED <= set(orders), orders
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", range(2, 14))
 @pytest.mark.parametrize(("name", "setup"), GAMES)
 def test_many_random_games_to_the_end(tmp_path: Path, name: str, setup: str, seed: int) -> None:
-    played = play(scenario(name), tmp_path / "g.toml", seed=seed, setup=setup)
-    assert {"move", "end"} <= set(played.orders), played.orders
+    orders = play(scenario(name), tmp_path / "g.toml", seed=seed, setup=setup)
+    assert {"move", "end"} <= set(orders), orders

@@ -20,5 +20,5 @@ SCENARIO = load()
 @given(st.integers(0, 10**6))
 def test_random_legal_play_keeps_invariants_and_replays(seed: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        played = play(SCENARIO, Path(folder) / "g.toml", seed, scenario_dirs=[HERE])
-    assert played.orders["end"] > 0
+        orders = play(SCENARIO, Path(folder) / "g.toml", seed, scenario_dirs=[HERE])
+    assert orders["end"] > 0
