@@ -124,7 +124,8 @@ class Grid:
     neighbours ("even" or "odd" column numbers).
     """
 
-    __slots__ = ("stagger", "first_column", "last_column", "first_row", "last_row", "_labels", "_parsed")
+    __slots__ = ("stagger", "first_column", "last_column", "first_row", "last_row", "_labels", "_parsed",
+                 "_adjacent")
 
     def __init__(
         self,
@@ -139,6 +140,7 @@ class Grid:
         self.first_row, self.last_row = rows
         self._labels: dict[Hex, str] = {}
         self._parsed: dict[str, Hex] = {}
+        self._adjacent: dict[str, tuple[str, ...]] = {}
 
     # Offset (column, row) <-> axial (q, r), per the stagger.
     def _lowered(self, col: int) -> int:
@@ -189,3 +191,11 @@ class Grid:
     def neighbours(self, h: Hex) -> list[Hex]:
         """The on-map neighbours of `h`."""
         return [n for n in neighbours(h) if self.contains(n)]
+
+    def adjacent(self, label: str) -> tuple[str, ...]:
+        """The labels of the on-map neighbours of the hex `label`, clockwise from north; kept,
+        as movement asks for them hundreds of thousands of times."""
+        found = self._adjacent.get(label)
+        if found is None:
+            found = self._adjacent[label] = tuple(self.label(n) for n in self.neighbours(self.parse(label)))
+        return found

@@ -10,7 +10,7 @@ import pytest
 from tests.rules.fm.helpers import legal, load, of_kind, position, run, where
 from tui_wargame.dice import Dice
 from tui_wargame.model import IllegalOrder, Order
-from tui_wargame.rules.fm import SYSTEM
+from tui_wargame.rules.fm import SYSTEM, movement
 
 
 def test_5_2_terrain_costs_come_from_the_chart() -> None:
@@ -34,6 +34,14 @@ def test_5_2_one_third_route_costs_add_up_exactly() -> None:
     assert state2.units["r1"].spent == Fraction(2)
     assert SYSTEM.reach(scenario, state, "r1")["0801"] == Fraction(7, 3)
     assert SYSTEM.reach(scenario, state, "r3")["0801"] == Fraction(7, 2)  # cavalry: the ordinary 1/2
+
+
+def test_5_2_costs_the_integer_search_cannot_hold_are_searched_in_fractions() -> None:
+    """F&M 5.2: a route cost of 1/11 (not a whole number of 1/2520) is still added exactly."""
+    scenario = load(edit={'kinds = ["infantry"], cost = "1/3"': 'kinds = ["infantry"], cost = "1/11"'})
+    state = position(scenario, {"r1": "0101"})
+    assert movement.UNIT_DENOMINATOR % 11
+    assert SYSTEM.reach(scenario, state, "r1")["0801"] == Fraction(7, 11)
 
 
 def test_5_2_hexside_feature_adds_its_cost() -> None:

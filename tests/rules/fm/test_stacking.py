@@ -51,3 +51,18 @@ def test_16_1_extra_kinds_and_kind_limits() -> None:
     assert overstack(ok, "0401") is None and overstack(ok, "0601") is None
     two_inf = Position(scenario, position(scenario, {"b1": "0401", "b2": "0401", "r1": "0601", "r2": "0601"}))
     assert overstack(two_inf, "0401") and "infantry" in (overstack(two_inf, "0601") or "")
+
+
+def test_5_3_no_move_ends_overstacked_with_units_that_cannot_move_away() -> None:
+    """House rule (F&M 5.3): with r1 and r2 moved into 0401, r3 may not join them there, or the phase
+    could never end; found by random play."""
+    scenario = load(edit={"[rules.stacking.red]\nunits = 3": "[rules.stacking.red]\nunits = 2"})
+    state = position(scenario, {"r1": "0402", "r2": "0402", "r3": "0402"})
+    state, _ = run(scenario, state, "move r1 0401")
+    assert "move r3 0401" in legal(scenario, state)  # r2 may still move away...
+    state, _ = run(scenario, state, "move r2 0401")
+    assert "move r3 0401" not in legal(scenario, state)  # ...but once it has moved, no
+    with pytest.raises(IllegalOrder) as exc:
+        run(scenario, state, "move r3 0401")
+    assert exc.value.rule == "F&M 5.3"
+    assert "end" in legal(scenario, state)

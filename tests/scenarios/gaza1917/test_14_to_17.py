@@ -78,6 +78,18 @@ def test_gaza_15_a_unit_that_moved_may_not_go_by_rail() -> None:
     assert not any(o.startswith("rail ") for o in legal(SCENARIO, state))
 
 
+def test_gaza_15_not_beyond_16_1_where_no_unit_may_move_away() -> None:
+    """F&M 5.3 (house rule) with 16.1: 48R may join regiment 47R by rail only while 47R may still
+    move away; once 47R has moved the phase could not end overstacked so."""
+    assert "rail 48R 0510" in legal(SCENARIO, position({"48R": "0703", "47R": "0510"}, active="cp"))
+    moved = position({"48R": "0703", "47R": "0510"}, active="cp", flags={"47R": "moved"})
+    dests = {o.split()[2] for o in legal(SCENARIO, moved) if o.startswith("rail 48R ")}
+    assert "0510" not in dests and "1902" in dests
+    with pytest.raises(IllegalOrder) as refused:
+        run(SCENARIO, moved, "rail 48R 0510")
+    assert refused.value.rule == "Gaza 15.0"
+
+
 def test_gaza_15_not_from_nor_into_a_british_zoc() -> None:
     blocked = position({"48R": "0703", "1LH": "1203"}, active="cp")
     dests = {o.split()[2] for o in legal(SCENARIO, blocked) if o.startswith("rail 48R ")}

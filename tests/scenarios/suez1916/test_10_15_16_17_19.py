@@ -145,6 +145,16 @@ def test_16_0_inactive_units_do_not_move_by_rail() -> None:
     assert not any(o.startswith("rail icc") for o in legal(state))
 
 
+def test_16_0_no_rail_move_joins_units_that_may_not_move_beyond_17_1() -> None:
+    """F&M 5.3 (house rule): icc and mobc wait for activation (11.3) at Pelusium Station, so a
+    rail move may not end there as a third unit; the phase could not end."""
+    state = position({"155a": "2031", "icc": "1532", "mobc": "1532", "31-1": "3040"}, clear=True,
+                     turn="4am", active="british")
+    with pytest.raises(IllegalOrder) as refused:
+        run(state, "rail 155a 1932 1831 1732 1631 1532")
+    assert refused.value.rule == "Suez 17.1"
+
+
 # --- 17.0 stacking ---
 
 def test_17_1_central_powers_three_units_of_any_formation() -> None:

@@ -101,3 +101,13 @@ def test_11_3_all_six_set_aside_markers_then_no_more() -> None:
     state, events = run(state, "end", dice=dice)
     assert all(state.units[u].has("activated") for u in units)
     assert all(state.units[f"fs-42-{i}"].location == "pool" for i in range(1, 7))
+
+
+def test_11_3_no_active_unit_joins_two_waiting_ones_beyond_the_limit() -> None:
+    """Suez 11.3 with 17.1: icc and mobc wait at Pelusium Station and may not move away, so no
+    third British unit may end its move with them (found by random play: the phase could not end)."""
+    state = position({"155a": "1632"}, turn="4am", active="british")
+    assert not any(o.startswith("move 155a") and o.endswith(" 1532") for o in legal(state))
+    with pytest.raises(IllegalOrder) as refused:
+        run(state, "move 155a 1532")
+    assert refused.value.rule == "Suez 17.1"

@@ -56,9 +56,15 @@ def air_units(pos: Position, side: str) -> list[str]:
                   if u.location == "pool" and pos.spec(uid).kind == AIR and pos.side_of(uid) == side)
 
 
-def observed(pos: Position, side: str) -> set[str]:
+def observed(pos: Position, side: str) -> frozenset[str]:
     """Suez 18.2: hexes adjacent to or within range of `side`'s units (farther from hills),
-    and around its observing air units (18.5)."""
+    and around its observing air units (18.5). Kept per position: the orders ask per hex."""
+    if side not in pos.observed_cache:
+        pos.observed_cache[side] = frozenset(_observed(pos, side))
+    return pos.observed_cache[side]
+
+
+def _observed(pos: Position, side: str) -> set[str]:
     fs = pos.rules.fire_support
     assert fs is not None
     obs = fs.observation.get(side)

@@ -15,6 +15,7 @@ from tui_wargame.model import Event, IllegalOrder, Order, Verdict
 from tui_wargame.rules.fm.combat import STEP, declared
 from tui_wargame.rules.fm.fire_support import observed
 from tui_wargame.rules.fm.hooks import Hooks
+from tui_wargame.rules.fm.movement import beyond_repair
 from tui_wargame.rules.fm.stacking import overstacked_hexes
 from tui_wargame.rules.fm.victory import control_events
 from tui_wargame.rules.fm.zoc import in_enemy_zoc
@@ -50,15 +51,18 @@ def railway_on_or_south_of_dir_el_belah(pos: Position) -> frozenset[str]:
     return frozenset(route.hexes[route.hexes.index(DIR_EL_BELAH):])
 
 
+_COASTS: dict[str, frozenset[str]] = {}  # content hash -> coast hexes: the naval unit's orders ask often
+
+
 def coast_hexes(pos: Position) -> frozenset[str]:
     """Gaza 18.6: the land hexes with coastline in them (next to an all-sea hex)."""
-    grid = pos.scenario.grid
-    found = set()
-    for h in grid.hexes():
-        label = grid.label(h)
-        if pos.terrain_id(label) != "sea" and any(pos.terrain_id(n) == "sea" for n in pos.neighbours(label)):
-            found.add(label)
-    return frozenset(found)
+    key = pos.scenario.content_hash
+    if key not in _COASTS:
+        grid = pos.scenario.grid
+        sea = {label for label in map(grid.label, grid.hexes()) if pos.terrain_id(label) == "sea"}
+        _COASTS[key] = frozenset(label for label in map(grid.label, grid.hexes())
+                                 if label not in sea and any(n in sea for n in pos.neighbours(label)))
+    return _COASTS[key]
 
 
 def ottoman_railway(pos: Position) -> dict[str, set[str]]:
@@ -85,9 +89,20 @@ def north_east_of_the_wadi(pos: Position) -> frozenset[str]:
     return frozenset(seen)
 
 
+_AREAS: dict[tuple[str, str], frozenset[str]] = {}  # (content hash, unit) -> its set-up area
+
+
 def deployment_area(pos: Position, uid: str) -> frozenset[str]:
     """Gaza 11.2 and 11.4: where `uid` may be set up: Central Powers north-east of the wadi; British
-    combat units on or south of it; the armored train on a railway hex south of Dir el Belah."""
+    combat units on or south of it; the armored train on a railway hex south of Dir el Belah.
+    Kept per map and unit: the set-up lists every unit's area for each order."""
+    key = (pos.scenario.content_hash, uid)
+    if key not in _AREAS:
+        _AREAS[key] = _deployment_area(pos, uid)
+    return _AREAS[key]
+
+
+def _deployment_area(pos: Position, uid: str) -> frozenset[str]:
     north = north_east_of_the_wadi(pos)
     if pos.side_of(uid) == CENTRAL_POWERS:
         return north
@@ -109,7 +124,8 @@ def rail_destinations(pos: Position, uid: str) -> dict[str, list[str]]:
     """Gaza 15.0: every hex `uid` may reach by rail now, with its path; empty if it may not go by rail.
 
     One Ottoman unit a movement phase; it starts on a railway hex not in a British ZOC, has not
-    moved, and follows contiguous railway hexes east of the wadi, entering no British ZOC nor unit."""
+    moved, and follows contiguous railway hexes east of the wadi, entering no British ZOC nor unit;
+    it may not end beyond the stacking limit where nobody can move away (F&M 5.3)."""
     state = pos.state
     if state.phase != MOVEMENT or state.active != CENTRAL_POWERS:
         return {}
@@ -134,7 +150,7 @@ def rail_destinations(pos: Position, uid: str) -> dict[str, list[str]]:
             paths[there] = [*paths[here], there]
             todo.append(there)
     del paths[start]
-    return paths
+    return {dest: path for dest, path in paths.items() if beyond_repair(pos, uid, dest) is None}
 
 
 class Gaza1917(Hooks):

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import heapq
 from fractions import Fraction
+from math import lcm
+from typing import Any
 
-from tui_wargame.model import IllegalOrder
+from tui_wargame.model import IllegalOrder, Scenario
 from tui_wargame.rules.fm.data import fraction
 from tui_wargame.rules.fm.position import Position
-from tui_wargame.rules.fm.zoc import free_exit_rule, in_enemy_zoc
+from tui_wargame.rules.fm.stacking import overstack
+from tui_wargame.rules.fm.zoc import free_exit_rule, in_enemy_zoc, zoc_of_side
 
 ROUTE_ONLY = "route-only:"  # trait prefix: the unit moves only along this route kind (Suez 13.3)
 
@@ -52,6 +55,31 @@ def enter_cost(pos: Position, uid: str, a: str | None, b: str) -> Fraction | Non
 def _chart_cost(pos: Position, uid: str, a: str | None, b: str) -> Fraction | None:
     if pos.occupant(b) not in (None, pos.side_of(uid)):
         return None
+    spec = pos.spec(uid)
+    table = _static_costs(pos.scenario)
+    key = (spec.side, spec.kind, spec.traits, a, b)
+    try:
+        return table[key]
+    except KeyError:
+        cost = table[key] = _static_cost(pos, uid, a, b)
+        return cost
+
+
+# id(scenario) -> (scenario, (side, kind, traits, a, b) -> cost): the chart's part of a step's cost
+# depends only on the map and the unit's side, kind and traits, and movement asks for it often.
+_STATIC: dict[int, tuple[Scenario, dict[tuple[Any, ...], Fraction | None]]] = {}
+
+
+def _static_costs(scenario: Scenario) -> dict[tuple[Any, ...], Fraction | None]:
+    hit = _STATIC.get(id(scenario))
+    if hit is None or hit[0] is not scenario:
+        if len(_STATIC) > 16:
+            _STATIC.clear()
+        hit = _STATIC[id(scenario)] = (scenario, {})
+    return hit[1]
+
+
+def _static_cost(pos: Position, uid: str, a: str | None, b: str) -> Fraction | None:
     terrain = fraction(pos.terrain(b).move)
     if terrain is None:
         return None
@@ -102,6 +130,29 @@ def why_not_move(pos: Position, uid: str) -> str | None:
     return pos.hooks.may_move(pos, uid)
 
 
+def beyond_repair(pos: Position, uid: str, label: str) -> str | None:
+    """F&M 5.3 (house rule): why `uid` may not end its move in `label`, or None.
+
+    A move may end beyond the stacking limit (units need only be within it when the phase ends),
+    but not where the units that can no longer move away this phase (they have moved, or may
+    not move: Suez 11.3 inactive units) are already too many with it: the phase could never end.
+    """
+    staying = [u for u in pos.units_in(label) if u != uid and why_not_move(pos, u) is not None]
+    why = overstack(pos, label, [*staying, uid])
+    if why is None:
+        return None
+    return f"{uid} would overstack {label} with units that may not move away: {why}"
+
+
+class _Unscaled(Exception):
+    """A cost that is not a whole number of the search's units: search in fractions instead."""
+
+
+# Every cost on the charts is a whole number of these units (1/2, 1/3, 1/4, 1/5 ...), so the
+# search adds and compares integers; exact, and several times faster than fractions.
+UNIT_DENOMINATOR = 2520
+
+
 def reach(pos: Position, uid: str, start: str | None = None,
           entry: tuple[str, ...] = ()) -> dict[str, tuple[Fraction, list[str]]]:
     """Every hex `uid` may end its move in, with the cheapest cost and path (F&M 5.0, 6.1).
@@ -109,13 +160,43 @@ def reach(pos: Position, uid: str, start: str | None = None,
     From the map: start at the unit's hex. Entering (F&M reinforcements): `entry`
     lists the entry hexes and the path begins with one of them.
     """
-    mp = allowance(pos, uid)
+    try:
+        found = _search(pos, uid, start, entry, UNIT_DENOMINATOR)
+    except _Unscaled:
+        found = _search(pos, uid, start, entry, None)
+    return {label: found for label, found in found.items() if beyond_repair(pos, uid, label) is None}
+
+
+def _search(pos: Position, uid: str, start: str | None, entry: tuple[str, ...],
+            denominator: int | None) -> dict[str, tuple[Fraction, list[str]]]:
+    """Dijkstra over the costs, in whole units of 1/`denominator` (None: in fractions); scaling
+    keeps every comparison, so the paths found are the same either way."""
+    mp_fraction = allowance(pos, uid)
+    zoc_exit_fraction = Fraction(pos.rules.zoc.exit_cost)
+    if denominator is not None:
+        denominator = lcm(denominator, mp_fraction.denominator, zoc_exit_fraction.denominator)
+
+    def units(cost: Fraction) -> Any:
+        if denominator is None:
+            return cost
+        if denominator % cost.denominator:
+            raise _Unscaled
+        return cost.numerator * (denominator // cost.denominator)
+
+    mp = units(mp_fraction)
     full = pos.state.units[uid].spent == 0
-    best: dict[str, tuple[Fraction, list[str]]] = {}
-    queue: list[tuple[Fraction, int, str]] = []
+    # exit_cost and stops_in, with the enemy ZOC looked up once (F&M 5.1.1, 6.1)
+    zoc = frozenset() if pos.hooks.ignores_zoc(pos, uid) else zoc_of_side(pos, pos.enemy(pos.side_of(uid)))
+    zoc_exit, nothing = units(zoc_exit_fraction), units(Fraction(0))
+
+    def leave(here: str) -> Any:
+        return zoc_exit if here in zoc and not free_exit_rule(pos, uid, here) else nothing
+
+    best: dict[str, tuple[Any, list[str]]] = {}
+    queue: list[tuple[Any, int, str]] = []
     tick = 0
 
-    def offer(label: str, cost: Fraction, path: list[str], first_step: bool) -> None:
+    def offer(label: str, cost: Any, path: list[str], first_step: bool) -> None:
         nonlocal tick
         if cost > mp and not (first_step and full):
             return  # F&M 5.1: beyond the allowance, except the one-hex minimum
@@ -130,28 +211,30 @@ def reach(pos: Position, uid: str, start: str | None = None,
         for label in entry:
             c = enter_cost(pos, uid, None, label)
             if c is not None:
-                offer(label, c, [label], True)
+                offer(label, units(c), [label], True)
         origin = None
     else:
         origin = start
-        leave = exit_cost(pos, uid, start)
+        out = leave(start)
         for n in pos.neighbours(start):
             c = enter_cost(pos, uid, start, n)
             if c is not None:
-                offer(n, leave + c, [n], True)
+                offer(n, out + units(c), [n], True)
     while queue:
         cost, _, here = heapq.heappop(queue)
-        if best[here][0] < cost or stops_in(pos, uid, here):
+        if best[here][0] < cost or here in zoc:
             continue
-        leave = exit_cost(pos, uid, here)
+        out = cost + leave(here)
         for n in pos.neighbours(here):
             if n == origin:
                 continue
             c = enter_cost(pos, uid, here, n)
             if c is not None:
-                offer(n, cost + leave + c, [*best[here][1], n], False)
+                offer(n, out + units(c), [*best[here][1], n], False)
     best.pop(origin or "", None)
-    return best
+    if denominator is None:
+        return best
+    return {label: (Fraction(cost, denominator), path) for label, (cost, path) in best.items()}
 
 
 def path_cost(pos: Position, uid: str, path: list[str], start: str | None,
@@ -185,4 +268,8 @@ def path_cost(pos: Position, uid: str, path: list[str], start: str | None,
         if total > mp and not (i == 0 and full):
             raise IllegalOrder(f"the path costs {total} MP, more than {uid}'s {mp}", "F&M 5.1")
         here = there
+    why = beyond_repair(pos, uid, path[-1])
+    if why is not None:
+        reason, _, rule = why.rpartition(" (")
+        raise IllegalOrder(reason, rule.rstrip(")"))
     return total

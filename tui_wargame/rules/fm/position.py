@@ -21,6 +21,7 @@ class Position:
         self.rules: FmRules = rules_of(scenario)
         self.hooks: Hooks = hooks_named(self.rules.hooks)
         self.zoc_cache: dict[str, frozenset[str]] = {}  # side -> hexes in its ZOC (zoc.zoc_of_side)
+        self.observed_cache: dict[str, frozenset[str]] = {}  # side -> hexes it observes (fire_support)
 
     def at(self, state: State) -> Position:
         """The same scenario at another State (after events folded locally)."""
@@ -95,8 +96,7 @@ class Position:
     # --- the map ---
 
     def neighbours(self, label: str) -> list[str]:
-        grid = self.scenario.grid
-        return [grid.label(n) for n in grid.neighbours(grid.parse(label))]
+        return list(self.scenario.grid.adjacent(label))
 
     def distance(self, a: str, b: str) -> int:
         grid = self.scenario.grid

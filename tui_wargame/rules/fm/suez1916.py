@@ -27,6 +27,7 @@ from fractions import Fraction
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Verdict
 from tui_wargame.rules.fm.hooks import Hooks
+from tui_wargame.rules.fm.movement import beyond_repair
 from tui_wargame.rules.fm.position import Position
 from tui_wargame.rules.fm.stacking import overstack
 from tui_wargame.rules.fm.victory import control_events
@@ -92,6 +93,7 @@ class Suez1916(Hooks):
 
     def __init__(self) -> None:
         self._areas: dict[tuple[str, str], frozenset[str]] = {}
+        self._crossings: dict[str, frozenset[str]] = {}  # content hash -> the crossing's two hexes
 
     # --- 11.1-11.4 free set-up ---
 
@@ -366,7 +368,9 @@ class Suez1916(Hooks):
                   cost: Fraction | None) -> Fraction | None:
         """Suez 14.1: a British unit crosses at 0139-0239 only, starting in one hex with its whole
         allowance unspent, which the crossing uses up (so it ends in the other)."""
-        if a is None or not any(f.feature == CROSSING for f in pos.scenario.features_between(a, b)):
+        if a is None or a not in self.crossing_hexes(pos):  # a quick test: movement asks very often
+            return cost
+        if not any(f.feature == CROSSING for f in pos.scenario.features_between(a, b)):
             return cost
         u = pos.state.units[unit]
         if pos.side_of(unit) != BRITISH or u.location != a or u.spent != 0:
@@ -374,6 +378,13 @@ class Suez1916(Hooks):
         if pos.occupant(b) not in (None, BRITISH):
             return None
         return self.movement_allowance(pos, unit, Fraction(pos.factor(unit, "move")))
+
+    def crossing_hexes(self, pos: Position) -> frozenset[str]:
+        key = pos.scenario.content_hash
+        if key not in self._crossings:
+            self._crossings[key] = frozenset(h for f in pos.scenario.map.hexside if f.feature == CROSSING
+                                             for h in f.hexes)
+        return self._crossings[key]
 
     # --- 16.0 rail movement ---
 
@@ -445,6 +456,9 @@ class Suez1916(Hooks):
                 raise IllegalOrder(f"{there} holds an enemy unit or is in an enemy ZOC", "Suez 16.0")
             seen.add(there)
             here = there
+        if (why := beyond_repair(pos, uid, path[-1])) is not None:
+            reason, _, rule = why.rpartition(" (")
+            raise IllegalOrder(reason, rule.rstrip(")"))
         return [Event.of("unit_moved", unit=uid, path=path, cost="0"),
                 Event.of("unit_flagged", unit=uid, flag="moved", scope="phase"),
                 Event.of("unit_flagged", unit=uid, flag=RAILED, scope="phase"),

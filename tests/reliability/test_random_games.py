@@ -1,0 +1,38 @@
+"""Issue 7: random legal play to the end of both scenarios, both set-ups, keeps every invariant
+(see `random_play`), ends with a verdict, verifies, and reopens and replays to the same States.
+
+By default one game of each; `--runslow` plays many seeds."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from tests.reliability.random_play import SCENARIOS, play
+from tui_wargame import scenario_file
+from tui_wargame.model import Scenario
+
+GAMES = [(name, setup) for name in ("suez1916", "gaza1917") for setup in ("historical", "free")]
+#: What a game of random play must have done, so that a policy gone passive is noticed.
+EXERCISED = {"move", "end", "attack", "resolve", "bombard"}
+
+
+@cache
+def scenario(name: str) -> Scenario:
+    return scenario_file.load(SCENARIOS / f"{name}.toml")
+
+
+@pytest.mark.parametrize(("name", "setup"), GAMES)
+def test_a_random_game_to_the_end(tmp_path: Path, name: str, setup: str) -> None:
+    orders = play(scenario(name), tmp_path / "g.toml", seed=1, setup=setup)
+    assert EXERCISED <= set(orders), orders
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(2, 14))
+@pytest.mark.parametrize(("name", "setup"), GAMES)
+def test_many_random_games_to_the_end(tmp_path: Path, name: str, setup: str, seed: int) -> None:
+    orders = play(scenario(name), tmp_path / "g.toml", seed=seed, setup=setup)
+    assert {"move", "end"} <= set(orders), orders
