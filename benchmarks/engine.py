@@ -1,11 +1,12 @@
 """Engine benchmark: a long game's save size, open time, seek time, fold rate and append latency.
 
-Run from the repository root:  python3 benchmarks/engine.py [--records 10000]
+Run from the repository root:  python3 benchmarks/engine.py [--records 1000 10000]
 
-It plays random legal games of the testbed system (tests/testbed) on a turn
+It plays a random legal game of the testbed system (tests/testbed) on a turn
 track stretched to 2,000 turns, so the log holds ordinary records (moves,
-attacks, decisions, ends, undos), writes the save, then measures. It prints a
-table and one JSON line. Figures, not assertions: nothing here can fail a build.
+attacks, decisions, ends, undos), writes its first N records as a save for each
+size asked, then measures each. It prints a table per size and one JSON line
+each. Figures, not assertions: nothing here can fail a build.
 """
 
 from __future__ import annotations
@@ -55,9 +56,60 @@ def build(game: Game, records: int, rng: random.Random) -> None:
             game.submit("end")
 
 
+def measure(scenario_dir: Path, path: Path, records: list, seeks: int, appends: int,
+            rng: random.Random) -> dict[str, object]:
+    """Size, open, seek, fold and append figures for the save at `path` holding `records`."""
+    size = path.stat().st_size
+    events = [e for r in records for e in r.events]
+    t0 = time.perf_counter()
+    fold(EMPTY, events)
+    fold_s = time.perf_counter() - t0
+
+    opens = []
+    for _ in range(5):
+        t0 = time.perf_counter()
+        opened = Game.open(path, scenario_dirs=[scenario_dir])
+        opens.append(time.perf_counter() - t0)
+        opened.close()
+
+    loads = []  # the part of an open that reads the scenario: 2,000 extra turns make it large
+    for _ in range(5):
+        t0 = time.perf_counter()
+        scenario_file.load(scenario_dir / "testbed.toml")
+        loads.append(time.perf_counter() - t0)
+
+    times = []
+    for seq in rng.sample(range(opened.seq + 1), min(seeks, opened.seq + 1)):
+        t0 = time.perf_counter()
+        opened.state_at(seq)
+        times.append(time.perf_counter() - t0)
+
+    latencies = []
+    with Game.open(path, write=True, scenario_dirs=[scenario_dir]) as writer:
+        for _ in range(appends):
+            if writer.state.over:
+                break
+            order = rng.choice(writer.legal_orders())
+            t0 = time.perf_counter()
+            writer.submit(order)
+            latencies.append(time.perf_counter() - t0)
+    return {
+        "records": len(records),
+        "events": len(events),
+        "save_bytes": size,
+        "bytes_per_record": round(size / len(records)),
+        "events_folded_per_s": round(len(events) / fold_s),
+        "open_s_median": round(statistics.median(opens), 4),
+        "of_which_scenario_s": round(statistics.median(loads), 4),
+        "seek_ms_mean": round(1000 * statistics.mean(times), 3),
+        "seek_ms_max": round(1000 * max(times), 3),
+        "append_ms_median": round(1000 * statistics.median(latencies), 3),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--records", type=int, default=10_000)
+    parser.add_argument("--records", type=int, nargs="+", default=[1_000, 10_000])
     parser.add_argument("--seeks", type=int, default=100)
     parser.add_argument("--appends", type=int, default=100)
     args = parser.parse_args()
@@ -69,54 +121,14 @@ def main() -> None:
         seed_game.close()
         game = Game(scenario, seed_game.header, seed_game.records)
         t0 = time.perf_counter()
-        build(game, args.records, rng)
-        build_s = time.perf_counter() - t0
-        path = folder / "long.toml"
-        savefile.create(path, game.header, game.records)
-        size = path.stat().st_size
-
-        events = [e for r in game.records for e in r.events]
-        t0 = time.perf_counter()
-        fold(EMPTY, events)
-        fold_s = time.perf_counter() - t0
-
-        opens = []
-        for _ in range(5):
-            t0 = time.perf_counter()
-            opened = Game.open(path, scenario_dirs=[folder])
-            opens.append(time.perf_counter() - t0)
-            opened.close()
-
-        seeks = []
-        for seq in rng.sample(range(opened.seq + 1), min(args.seeks, opened.seq + 1)):
-            t0 = time.perf_counter()
-            opened.state_at(seq)
-            seeks.append(time.perf_counter() - t0)
-
-        appends = []
-        with Game.open(path, write=True, scenario_dirs=[folder]) as writer:
-            for _ in range(args.appends):
-                if writer.state.over:
-                    break
-                order = rng.choice(writer.legal_orders())
-                t0 = time.perf_counter()
-                writer.submit(order)
-                appends.append(time.perf_counter() - t0)
-
-    figures = {
-        "records": len(game.records),
-        "events": len(events),
-        "save_bytes": size,
-        "bytes_per_record": round(size / len(game.records)),
-        "events_folded_per_s": round(len(events) / fold_s),
-        "open_s_median": round(statistics.median(opens), 4),
-        "seek_ms_mean": round(1000 * statistics.mean(seeks), 3),
-        "seek_ms_max": round(1000 * max(seeks), 3),
-        "append_ms_median": round(1000 * statistics.median(appends), 3),
-        "build_records_per_s": round(len(game.records) / build_s),
-        "machine": machine(),
-    }
-    print_figures(figures)
+        build(game, max(args.records), rng)
+        build_rate = round(len(game.records) / (time.perf_counter() - t0))
+        for n in sorted(args.records):
+            path = folder / f"long-{n}.toml"
+            savefile.create(path, game.header, game.records[:n])
+            figures = measure(folder, path, game.records[:n], args.seeks, args.appends, rng)
+            print_figures({**figures, "build_records_per_s": build_rate, "machine": machine()})
+            print()
 
 
 if __name__ == "__main__":
