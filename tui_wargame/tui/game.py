@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import RichLog, Static
 
 from tui_wargame.engine import Game
 from tui_wargame.errors import WargameError
@@ -37,6 +37,7 @@ from tui_wargame.tui.info import (
     record_lines,
     short_report,
 )
+from tui_wargame.tui.keybar import KeyBar
 from tui_wargame.tui.linepanel import LinePanel
 from tui_wargame.tui.mapdraw import Overlay
 from tui_wargame.views import hidden_units
@@ -111,7 +112,7 @@ class GameScreen(Screen[None]):
                 yield RichLog(id="log", wrap=True, markup=False, max_lines=2000, min_width=20)
         yield CommandBar(self._preview, id="commandbar")
         yield LinePanel(id="prompt")
-        yield Footer()
+        yield KeyBar()
 
     def on_unmount(self) -> None:
         self.game.close()  # release the save's lock; everything accepted is already on disk

@@ -17,12 +17,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tui_wargame.engine import Game
 from tui_wargame.narrative import bombardment_text, combat_text
 from tui_wargame.tui.glyphs import Glyphs
 from tui_wargame.tui.info import Namer, names_any, victory_text
+from tui_wargame.tui.keybar import KeyBar
 
 PAGES = ("keys", "tables", "terrain", "rules", "combats", "victory")
 TITLES = {"keys": "Keys", "tables": "CRT & tables", "terrain": "Terrain", "rules": "Rules",
@@ -182,7 +183,7 @@ class HelpScreen(Screen[None]):
         yield Static(id="tabs")
         with VerticalScroll(id="page"):
             yield Static(id="content")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.show()

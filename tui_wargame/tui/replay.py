@@ -18,7 +18,7 @@ from textual.containers import Horizontal
 from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from tui_wargame import savefile
 from tui_wargame.engine import Game
@@ -27,6 +27,7 @@ from tui_wargame.tui.cropped import crop_updates
 from tui_wargame.tui.glyphs import Glyphs
 from tui_wargame.tui.hexmap import HexMap
 from tui_wargame.tui.info import Namer, header, record_lines, victory_text
+from tui_wargame.tui.keybar import KeyBar
 from tui_wargame.tui.mapdraw import Overlay
 from tui_wargame.views import hidden_units
 
@@ -124,7 +125,7 @@ class ReplayScreen(Screen[None]):
             yield Static(id="events")
         yield JumpBar(placeholder="record N, or tN for turn N (empty Enter or Esc cancels)", id="jump")
         yield Static(id="prompt")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.show()

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui_wargame import savefile, scenario_file
@@ -19,6 +19,7 @@ from tui_wargame.errors import WargameError
 from tui_wargame.model import Scenario
 from tui_wargame.text import clean
 from tui_wargame.tui.glyphs import Glyphs, to_ascii
+from tui_wargame.tui.keybar import KeyBar
 from tui_wargame.views import scenario_summary
 
 
@@ -63,7 +64,7 @@ class TitleScreen(Screen[None]):
             yield Static(id="about")
         yield Static(Text("Enter/n: new hot-seat game  c: continue save  r: replay save  Tab: switch list  "
                           "q: quit", style="dim"), id="prompt")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.load()
