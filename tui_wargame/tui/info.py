@@ -87,17 +87,30 @@ def prompt_text(prompt: str, message: Text, hint: str, width: int) -> Text:
 
 
 def header(game: Game, state: State, names: Namer, *, where: str = "", width: int = 80) -> Text:
-    """Scenario, turn, phase, active side and the save file; the title gives way when space is short."""
+    """Scenario, turn, phase, active side and the save file. When space is short the title, then
+    the turn's name, then the side's name give way, so the save's file name stays in view."""
     sc, g = game.scenario, names.g
-    parts = [names.text(sc.title)]
-    if state.phase:
-        parts.append(f"T{state.turn + 1}/{len(sc.turns)} {names.text(turn_name(sc, state))}")
-        parts.append(f"{names.side(state.active)}: {names.text(state.phase)}")
-    parts.append(where or (names.text(game.path.name) if game.path else "not saved"))
-    spare = width - len(f" {g.sep} ".join(parts))
-    if spare < 0:
-        parts[0] = parts[0][: max(len(parts[0]) + spare - 1, 4)]
-    return Text(f" {g.sep} ".join(parts), no_wrap=True, overflow="crop")
+    title = names.text(sc.title)
+    tail = where or (names.text(game.path.name) if game.path else "not saved")
+    if not state.phase:
+        choices = [[title, tail]]
+    else:
+        turn = f"T{state.turn + 1}/{len(sc.turns)}"
+        named = f"{turn} {names.text(turn_name(sc, state))}"
+        phase = names.text(state.phase)
+        side, short = names.side(state.active), names.short_side(state.active)
+        choices = [[title, named, f"{side}: {phase}", tail],
+                   [title[:4], turn, f"{side}: {phase}", tail],
+                   [title[:4], turn, f"{short}: {phase}", tail]]
+    text = ""
+    for parts in choices:
+        spare = width - len(f" {g.sep} ".join(parts))
+        if spare < 0 and len(parts[0]) > 4:  # the title gives way first, down to 4 characters
+            parts[0] = parts[0][: max(len(parts[0]) + spare - 1, 4)]
+        text = f" {g.sep} ".join(parts)
+        if len(text) <= width:
+            break
+    return Text(text, no_wrap=True, overflow="crop")
 
 
 def hex_panel(game: Game, state: State, label: str, names: Namer, *, selected: str | None,
