@@ -294,6 +294,9 @@ def short_report(game: Game, seq: int, names: Namer, hidden: frozenset[str] = fr
             return (f"{e.kind.capitalize()} at {names.text(e.get('hex', '?'))}: column "
                     f"{names.text(e.get('column'))}, die {e.get('die')}, result {names.text(e.get('result'))}"
                     f" (b: full explanation)")
-    lines = record_lines(game, seq, names, hidden)[1:]
-    return " ".join(line.strip() for line in lines if not line.strip().startswith("--")) or (
-        f"Done: {names.text(record.order)}")
+    lines = [line.strip() for line in record_lines(game, seq, names, hidden)[1:]]
+    told = " ".join(line for line in lines if not line.startswith("--"))
+    phases = [line.strip("- ") for line in lines if line.startswith("--")]
+    if not told and phases:
+        return f"Done: {names.text(record.order)}; now {phases[-1]}"
+    return told or f"Done: {names.text(record.order)}"
