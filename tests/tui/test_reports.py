@@ -22,3 +22,16 @@ async def test_ending_a_phase_says_which_phase_began_not_its_bookkeeping(tmp_pat
             await press(pilot, "n")  # the log tells the same
             assert "fm." not in screen_text(pilot.app)
         assert not any("fm." in line for line in narrate(game))
+
+
+@sync
+async def test_the_panel_says_a_unit_can_attack_when_attacks_name_only_hexes(tmp_path: Path) -> None:
+    with Game.new(scenario_file.find("suez1916"), tmp_path / "g.toml", seed=3) as game:
+        game.submit("move 31-2 2529 2429 2329 2228", "cp")
+        game.submit("end", "cp")  # combat: "attack 2128 2228" names the hexes, not 31-2
+        assert "attack 2128 2228" in [o.text for o in game.legal_orders()]
+        async with WargameApp(start="play", game=game).run_test(size=(80, 24)) as pilot:
+            pilot.app.screen.cursor = "2228"
+            await press(pilot, "enter")
+            shown = screen_text(pilot.app)
+            assert "(31-2)" in shown and "can: attack" in shown and "no orders for it now" not in shown

@@ -191,7 +191,9 @@ def unit_panel(game: Game, state: State, uid: str, names: Namer, *, concealed: f
             out.append(names.text(note) + "\n", style="italic")
     if reach:
         out.append(f"reach: {len(reach)} hexes ({g.reach})\n", style="bold")
-    verbs = sorted({o.verb for o in orders_about(orders, unit=uid)} - {"end", "undo"})
+    # orders naming the unit, and those naming its hex but no unit (F&M declares attacks hex to hex)
+    by_hex = [o for o in orders_about(orders, hex=u.location) if not any(a in sc.unit for a in o.args)]
+    verbs = sorted({o.verb for o in [*orders_about(orders, unit=uid), *by_hex]} - {"end", "undo"})
     if game.state is state and spec.side == state.to_act:
         out.append(("can: " + ", ".join(verbs)) if verbs else "no orders for it now", style="italic")
         out.append("\n")
