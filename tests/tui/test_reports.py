@@ -35,3 +35,16 @@ async def test_the_panel_says_a_unit_can_attack_when_attacks_name_only_hexes(tmp
             await press(pilot, "enter")
             shown = screen_text(pilot.app)
             assert "(31-2)" in shown and "can: attack" in shown and "no orders for it now" not in shown
+
+
+@sync
+async def test_completion_follows_the_words_already_typed(tmp_path: Path) -> None:
+    from tui_wargame.tui.dialogs import CommandBar
+
+    with Game.new(scenario_file.find("suez1916"), tmp_path / "g.toml", seed=3) as game:
+        legal = [o.text for o in game.legal_orders()]
+        async with WargameApp(start="play", game=game).run_test(size=(80, 24)) as pilot:
+            await press(pilot, "colon", *"move 32-3 26", "tab")
+            typed = pilot.app.screen.query_one(CommandBar).query_one("Input").value
+            # 32-3 starts at 2632: a first step it can take, not 2628 (the first step of 31-1)
+            assert typed.startswith("move 32-3 26") and any(o.startswith(typed) for o in legal), typed
