@@ -48,3 +48,11 @@ async def test_completion_follows_the_words_already_typed(tmp_path: Path) -> Non
             typed = pilot.app.screen.query_one(CommandBar).query_one("Input").value
             # 32-3 starts at 2632: a first step it can take, not 2628 (the first step of 31-1)
             assert typed.startswith("move 32-3 26") and any(o.startswith(typed) for o in legal), typed
+
+
+@sync
+async def test_the_ascii_footer_fits_80_columns(tmp_path: Path) -> None:
+    with Game.new(scenario_file.find("gaza1917"), tmp_path / "g.toml", seed=5) as game:
+        async with WargameApp(start="play", game=game, ascii_only=True).run_test(size=(80, 24)) as pilot:
+            footer = screen_text(pilot.app).splitlines()[-1]
+            assert footer.isascii() and footer.rstrip().endswith("q Quit"), footer
