@@ -62,7 +62,8 @@ class WargameApp(App[None]):
         if not self.g.ascii or shown.isascii():
             return shown
         key = binding.key.split(",")[0]
-        return {"question_mark": "?", "colon": ":", "enter": "Enter"}.get(key, key)
+        # RET, not Enter: the game's footer fits in 80 columns only with a short name
+        return {"question_mark": "?", "colon": ":", "enter": "RET"}.get(key, key)
 
     def on_mount(self) -> None:
         if self.g.ascii:

@@ -106,13 +106,13 @@ class OrderChooser(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-def complete(value: str, words: Callable[[int], list[str]]) -> str | None:
-    """`value` with its last word completed from `words(position)`, the first candidate that fits."""
+def complete(value: str, words: Callable[[list[str]], list[str]]) -> str | None:
+    """`value` with its last word completed from `words(words before it)`, the first candidate that fits."""
     parts = value.split(" ")
     stem = parts[-1]
     if not stem:
         return None
-    for word in words(len(parts) - 1):
+    for word in words([p for p in parts[:-1] if p]):
         if word.startswith(stem) and word != stem:
             return " ".join([*parts[:-1], word])
     return None
@@ -121,7 +121,7 @@ def complete(value: str, words: Callable[[int], list[str]]) -> str | None:
 class OrderSuggester(Suggester):
     """Shows the completion of the word being typed (legal orders' verbs, unit ids and hex labels)."""
 
-    def __init__(self, words: Callable[[int], list[str]]) -> None:
+    def __init__(self, words: Callable[[list[str]], list[str]]) -> None:
         super().__init__(use_cache=False, case_sensitive=True)
         self.words = words
 
@@ -165,9 +165,17 @@ class CommandBar(Vertical):
         self.display = True
         self.screen.set_focus(field)  # now, not after the keys already queued (as focus() would)
 
-    def words(self, position: int) -> list[str]:
-        """Candidate words for the given position in the order, most likely first."""
+    def words(self, before: list[str]) -> list[str]:
+        """Candidate words to follow `before` (the words typed so far), most likely first: the next
+        word of the legal orders that begin with them, else any word in that place or any argument."""
         found: dict[str, None] = {}
+        position = len(before)
+        for o in self.orders:
+            words = [o.verb, *o.args]
+            if position < len(words) and words[:position] == before:
+                found.setdefault(words[position])
+        if found:
+            return list(found)
         for o in self.orders:
             words = [o.verb, *o.args]
             if position < len(words):
@@ -189,7 +197,7 @@ class CommandBar(Vertical):
         completed = complete(field.value, self.words)  # not the suggestion: it may not have arrived yet
         if completed:
             field.value = completed + " "
-        elif words[-1] and words[-1] in self.words(len(words) - 1):
+        elif words[-1] and words[-1] in self.words([w for w in words[:-1] if w]):
             field.value += " "  # the word is complete already: go on to the next
         field.cursor_position = len(field.value)
 

@@ -87,17 +87,30 @@ def prompt_text(prompt: str, message: Text, hint: str, width: int) -> Text:
 
 
 def header(game: Game, state: State, names: Namer, *, where: str = "", width: int = 80) -> Text:
-    """Scenario, turn, phase, active side and the save file; the title gives way when space is short."""
+    """Scenario, turn, phase, active side and the save file. When space is short the title, then
+    the turn's name, then the side's name give way, so the save's file name stays in view."""
     sc, g = game.scenario, names.g
-    parts = [names.text(sc.title)]
-    if state.phase:
-        parts.append(f"T{state.turn + 1}/{len(sc.turns)} {names.text(turn_name(sc, state))}")
-        parts.append(f"{names.side(state.active)}: {names.text(state.phase)}")
-    parts.append(where or (names.text(game.path.name) if game.path else "not saved"))
-    spare = width - len(f" {g.sep} ".join(parts))
-    if spare < 0:
-        parts[0] = parts[0][: max(len(parts[0]) + spare - 1, 4)]
-    return Text(f" {g.sep} ".join(parts), no_wrap=True, overflow="crop")
+    title = names.text(sc.title)
+    tail = where or (names.text(game.path.name) if game.path else "not saved")
+    if not state.phase:
+        choices = [[title, tail]]
+    else:
+        turn = f"T{state.turn + 1}/{len(sc.turns)}"
+        named = f"{turn} {names.text(turn_name(sc, state))}"
+        phase = names.text(state.phase)
+        side, short = names.side(state.active), names.short_side(state.active)
+        choices = [[title, named, f"{side}: {phase}", tail],
+                   [title[:4], turn, f"{side}: {phase}", tail],
+                   [title[:4], turn, f"{short}: {phase}", tail]]
+    text = ""
+    for parts in choices:
+        spare = width - len(f" {g.sep} ".join(parts))
+        if spare < 0 and len(parts[0]) > 4:  # the title gives way first, down to 4 characters
+            parts[0] = parts[0][: max(len(parts[0]) + spare - 1, 4)]
+        text = f" {g.sep} ".join(parts)
+        if len(text) <= width:
+            break
+    return Text(text, no_wrap=True, overflow="crop")
 
 
 def hex_panel(game: Game, state: State, label: str, names: Namer, *, selected: str | None,
@@ -178,7 +191,9 @@ def unit_panel(game: Game, state: State, uid: str, names: Namer, *, concealed: f
             out.append(names.text(note) + "\n", style="italic")
     if reach:
         out.append(f"reach: {len(reach)} hexes ({g.reach})\n", style="bold")
-    verbs = sorted({o.verb for o in orders_about(orders, unit=uid)} - {"end", "undo"})
+    # orders naming the unit, and those naming its hex but no unit (F&M declares attacks hex to hex)
+    by_hex = [o for o in orders_about(orders, hex=u.location) if not any(a in sc.unit for a in o.args)]
+    verbs = sorted({o.verb for o in [*orders_about(orders, unit=uid), *by_hex]} - {"end", "undo"})
     if game.state is state and spec.side == state.to_act:
         out.append(("can: " + ", ".join(verbs)) if verbs else "no orders for it now", style="italic")
         out.append("\n")
@@ -281,6 +296,9 @@ def short_report(game: Game, seq: int, names: Namer, hidden: frozenset[str] = fr
             return (f"{e.kind.capitalize()} at {names.text(e.get('hex', '?'))}: column "
                     f"{names.text(e.get('column'))}, die {e.get('die')}, result {names.text(e.get('result'))}"
                     f" (b: full explanation)")
-    lines = record_lines(game, seq, names, hidden)[1:]
-    return " ".join(line.strip() for line in lines if not line.strip().startswith("--")) or (
-        f"Done: {names.text(record.order)}")
+    lines = [line.strip() for line in record_lines(game, seq, names, hidden)[1:]]
+    told = " ".join(line for line in lines if not line.startswith("--"))
+    phases = [line.strip("- ") for line in lines if line.startswith("--")]
+    if not told and phases:
+        return f"Done: {names.text(record.order)}; now {phases[-1]}"
+    return told or f"Done: {names.text(record.order)}"

@@ -1,0 +1,28 @@
+"""The header keeps the save's file name in view at 80 columns (saving needs no action: the file is shown)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.tui.helpers import screen_text, sync
+from tui_wargame import scenario_file
+from tui_wargame.engine import Game
+from tui_wargame.tui.app import WargameApp
+from tui_wargame.tui.glyphs import UNICODE
+from tui_wargame.tui.info import Namer, header
+
+
+def test_the_file_name_survives_a_long_turn_name(tmp_path: Path) -> None:
+    with Game.new(scenario_file.find("suez1916"), tmp_path / "suez1916-branch-12.toml", seed=1) as game:
+        top = header(game, game.state, Namer(game, UNICODE), width=80).plain
+        assert top.endswith("suez1916-branch-12.toml") and len(top) <= 80
+        assert "T1/9" in top and "movement" in top
+        wide = header(game, game.state, Namer(game, UNICODE), width=160).plain
+        assert "Zero Hour, 4 August" in wide and "Central Powers" in wide  # room: everything is told
+
+
+@sync
+async def test_the_map_header_names_the_save_at_80x24(tmp_path: Path) -> None:
+    with Game.new(scenario_file.find("suez1916"), tmp_path / "suez1916-1.toml", seed=1) as game:
+        async with WargameApp(start="play", game=game).run_test(size=(80, 24)) as pilot:
+            assert "suez1916-1.toml" in screen_text(pilot.app).splitlines()[0]
