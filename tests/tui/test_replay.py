@@ -10,6 +10,7 @@ from tui_wargame.engine import Game
 from tui_wargame.savefile import read
 from tui_wargame.tui.app import WargameApp
 from tui_wargame.tui.game import GameScreen
+from tui_wargame.tui.hexmap import HexMap
 from tui_wargame.tui.replay import ReplayScreen
 
 
@@ -106,3 +107,38 @@ async def test_a_jump_typed_in_one_burst_lands_in_the_jump_box(game: Game, tmp_p
         await pilot.pause()
         await press(pilot, "enter")
         assert pilot.app.screen.seq == 4
+
+
+def suez_attack(path: Path) -> Game:
+    """Suez at zero hour: 31-2 moves to 2228 and declares an attack on 2128 (record 3)."""
+    from tui_wargame import scenario_file
+
+    game = Game.new(scenario_file.find("suez1916"), path, seed=3)
+    game.submit("move 31-2 2529 2429 2329 2228", "cp")
+    game.submit("end", "cp")
+    game.submit("attack 2128 2228", "cp")
+    return game
+
+
+def in_view(hexmap: HexMap, label: str) -> bool:
+    from textual.geometry import Region
+
+    view = Region(*hexmap.scroll_offset, *hexmap.scrollable_content_region.size)
+    return view.contains_region(Region(*hexmap.painter.box(label)))
+
+
+@sync
+async def test_the_map_follows_every_hex_the_record_touched(tmp_path: Path) -> None:
+    with suez_attack(tmp_path / "suez.toml") as game:
+        game.submit("end", "cp")
+        game.submit("resolve 2128", "cp")
+        async with viewer(game, tmp_path).run_test(size=(80, 24)) as pilot:
+            screen = pilot.app.screen
+            hexmap = screen.query_one(HexMap)
+            await press(pilot, "colon", "3", "enter")  # "attack 2128 2228": its events name no hex
+            assert in_view(hexmap, "2128") and in_view(hexmap, "2228")
+            where = hexmap.scroll_offset
+            await press(pilot, "right", "right")  # the combat at 2128: both already in view
+            assert screen.seq == 5 and hexmap.scroll_offset == where
+            await press(pilot, "home", "colon", "5", "enter")  # from afar: the attacker's hex too
+            assert in_view(hexmap, "2128") and in_view(hexmap, "2228")

@@ -34,21 +34,28 @@ from tui_wargame.views import hidden_units
 SPEEDS = (4.0, 2.0, 1.0, 0.5, 0.25)  # seconds per record
 
 
-def touched_hexes(game: Game, seq: int) -> frozenset[str]:
-    """The hexes record `seq`'s events name: where units went, were placed, fought."""
-    found: set[str] = set()
+def touched_hexes(game: Game, seq: int) -> tuple[str, ...]:
+    """The hexes record `seq` touched, in order: those its order names (an attack names only
+    hexes and its events only flag a unit), then where its events' units stood, went, were
+    placed or fought. In order, so the first is the one to show when they do not all fit."""
+    found: dict[str, None] = {}
     before = game.state_at(seq - 1)
-    for e in game.records[seq].events:
+    record = game.records[seq]
+    for word in (record.order or "").split():
+        if word.isdigit():  # hex labels are column and row digits; unit ids are not all digits
+            found[word] = None
+    for e in record.events:
         for key in ("hex", "to"):
             v = e.get(key)
             if isinstance(v, str) and v[:1].isdigit():
-                found.add(v)
+                found[v] = None
         for v in e.get("path", ()) or ():
-            found.add(str(v))
-        uid = e.get("unit")
-        if e.kind == "unit_moved" and uid in before.units:
-            found.add(before.units[uid].location)
-    return frozenset(found)
+            found[str(v)] = None
+        uids = [e.get("unit"), *(e.get("attackers", ()) or ()), *(e.get("defenders", ()) or ())]
+        for uid in uids:
+            if isinstance(uid, str) and uid in before.units and before.units[uid].location:
+                found.setdefault(before.units[uid].location, None)
+    return tuple(found)
 
 
 class JumpBar(Input):
@@ -133,12 +140,12 @@ class ReplayScreen(Screen[None]):
     def show(self) -> None:
         game, seq = self.game, self.seq
         state = game.state_at(seq)
-        marks = touched_hexes(game, seq)
-        cursor = min(marks) if marks else None
+        touched = touched_hexes(game, seq)
+        cursor = touched[0] if touched else None
         hidden = hidden_units(game, state, self.viewer)
         markers = game.system.placed_markers(game.scenario, state) if state.phase else {}
-        overlay = Overlay(cursor=cursor, marks=marks, concealed=hidden, markers=markers)
-        self.query_one(HexMap).show(state, overlay)
+        overlay = Overlay(cursor=cursor, marks=frozenset(touched), concealed=hidden, markers=markers)
+        self.query_one(HexMap).show(state, overlay, follow=touched)
         where = f"replay {seq}/{game.seq}" + (" (finished)" if game.state.over else " (unfinished)")
         top = header(game, state, self.names, where=where, width=self.size.width or 80)
         self.query_one("#header", Static).update(top)
