@@ -142,3 +142,20 @@ async def test_the_map_follows_every_hex_the_record_touched(tmp_path: Path) -> N
             assert screen.seq == 5 and hexmap.scroll_offset == where
             await press(pilot, "home", "colon", "5", "enter")  # from afar: the attacker's hex too
             assert in_view(hexmap, "2128") and in_view(hexmap, "2228")
+
+
+@sync
+async def test_the_prompt_fits_80_columns_and_help_opens_from_the_replay(game: Game, tmp_path: Path) -> None:
+    from tui_wargame.tui.help import HelpScreen
+
+    played(game)
+    async with viewer(game, tmp_path).run_test(size=(80, 24)) as pilot:
+        lines = screen_text(pilot.app).splitlines()
+        assert lines[-3].endswith("?: help") and lines[-2].endswith("+/-: speed")  # nothing cropped
+        assert lines[-1].rstrip().endswith("? Help q Back")  # --ascii key bar: every key fits
+        for key in ("question_mark", "f1"):
+            await press(pilot, key)
+            assert isinstance(pilot.app.screen, HelpScreen) and pilot.app.screen.page == "keys"
+            assert "replay.faster" in screen_text(pilot.app)  # the speed keys, with the rest
+            await press(pilot, "q")
+            assert isinstance(pilot.app.screen, ReplayScreen)

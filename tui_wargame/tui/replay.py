@@ -97,7 +97,8 @@ class ReplayScreen(Screen[None]):
         Binding("left,h,comma", "step(-1)", "Back", id="replay.back"),
         Binding("down,j,rightsquarebracket", "phase(1)", "Phase+", id="replay.phase_next"),
         Binding("up,k,leftsquarebracket", "phase(-1)", "Phase-", show=False, id="replay.phase_back"),
-        Binding("pagedown,J", "turn(1)", "Turn+", id="replay.turn_next"),
+        # not in the key bar, to leave room for ? at 80 columns: the prompt line names PgUp/PgDn
+        Binding("pagedown,J", "turn(1)", "Turn+", show=False, id="replay.turn_next"),
         Binding("pageup,K", "turn(-1)", "Turn-", show=False, id="replay.turn_back"),
         Binding("home,g", "jump_to(0)", "Start", show=False, id="replay.start"),
         Binding("end,G", "jump_to(-1)", "End", show=False, id="replay.end"),
@@ -108,6 +109,7 @@ class ReplayScreen(Screen[None]):
         Binding("minus", "speed(-1)", "Slower", show=False, id="replay.slower"),
         Binding("z", "zoom", "Zoom", show=False, id="replay.zoom"),
         Binding("p", "play_from_here", "Play on", id="replay.play"),
+        Binding("question_mark,f1", "help", "Help", id="replay.help"),
         Binding("q,escape", "leave", "Back", id="replay.quit"),
     ]
 
@@ -156,9 +158,11 @@ class ReplayScreen(Screen[None]):
         text.append_text(victory_text(game, state, self.names))
         self.query_one("#events", Static).update(text)
         auto = f"autoplay {SPEEDS[self.speed]:g}s/record" if self.timer else "paused"
-        prompt = Text(f"Record {seq} of {game.seq}  {self.g.sep}  {auto}\n", style="bold")
-        prompt.append("Left/Right: record  Up/Down: phase  PgUp/PgDn: turn  :: jump  "
-                      "Space: autoplay  +/-: speed  p: play from here", style="dim")
+        # two lines that fit 80 columns (the prompt is two lines high); the rest is on the ? page
+        prompt = Text(f"Record {seq} of {game.seq}  {self.g.sep}  {auto}  {self.g.sep}  ", style="bold")
+        prompt.append("p: play on from here  ?: help\n", style="dim")
+        prompt.append("Left/Right: record  Up/Down: phase  PgUp/PgDn: turn  Space: auto  +/-: speed",
+                      style="dim")
         self.query_one("#prompt", Static).update(prompt)
 
     def go(self, seq: int) -> None:
@@ -250,6 +254,14 @@ class ReplayScreen(Screen[None]):
             self.timer.stop()
             self.timer = self.set_interval(SPEEDS[self.speed], self._tick)
         self.show()
+
+    def action_help(self) -> None:
+        """The keys page of the game's help (its other pages, the CRT and the rules, too)."""
+        from tui_wargame.tui.help import HelpScreen
+
+        state = self.game.state_at(self.seq)
+        self.app.push_screen(HelpScreen(self.game, self.g, "keys",
+                                        hidden=hidden_units(self.game, state, self.viewer), replay=True))
 
     def action_zoom(self) -> None:
         hexmap = self.query_one(HexMap)
