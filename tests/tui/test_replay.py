@@ -109,6 +109,10 @@ async def test_a_jump_typed_in_one_burst_lands_in_the_jump_box(game: Game, tmp_p
         assert pilot.app.screen.seq == 4
 
 
+def branch_recorded(tmp_path: Path) -> int:
+    return len(read(tmp_path / "saves" / "testbed-branch-1.toml").records) - 1
+
+
 def suez_attack(path: Path) -> Game:
     """Suez at zero hour: 31-2 moves to 2228 and declares an attack on 2128 (record 3)."""
     from tui_wargame import scenario_file
@@ -159,3 +163,19 @@ async def test_the_prompt_fits_80_columns_and_help_opens_from_the_replay(game: G
             assert "replay.faster" in screen_text(pilot.app)  # the speed keys, with the rest
             await press(pilot, "q")
             assert isinstance(pilot.app.screen, ReplayScreen)
+
+
+@sync
+async def test_playing_on_from_a_replay_in_a_game_replaces_that_game(game: Game, tmp_path: Path) -> None:
+    played(game)
+    app = WargameApp(start="play", game=game, ascii_only=True, saves_dir=tmp_path / "saves",
+                     scenario_dirs=[TESTBED_DIR])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "r")
+        assert isinstance(pilot.app.screen, ReplayScreen)
+        await press(pilot, "colon", "2", "enter", "p")
+        games = [s for s in pilot.app.screen_stack if isinstance(s, GameScreen)]
+        assert len(games) == 1 and games[0] is pilot.app.screen and games[0].game is not game
+        assert len(pilot.app.screen_stack) == 2  # so q in the branch quits, not back into the original
+        assert not game.writable  # the original game was closed (its save's lock released)
+        assert branch_recorded(tmp_path) == 2

@@ -268,7 +268,8 @@ class ReplayScreen(Screen[None]):
         hexmap.set_detailed(not hexmap.detailed)
 
     def action_play_from_here(self) -> None:
-        """Copy the records up to the one shown into a new save and play it; the original is untouched."""
+        """Copy the records up to the one shown into a new save and play it; the original is untouched.
+        The branch replaces the replay and the game it was opened from, if any (one game at a time)."""
         from tui_wargame.tui.game import GameScreen
 
         folder: Path = self.saves_dir or getattr(self.app, "saves_dir", None) or Path("saves")
@@ -279,6 +280,12 @@ class ReplayScreen(Screen[None]):
             self.timer.stop()
             self.timer = None
         greeting = f"Playing on from record {self.seq} in {path}; the original save is unchanged"
+        stack = self.app.screen_stack
+        if len(stack) > 2 and isinstance(stack[-2], GameScreen) and stack[-2].game is self.game:
+            # opened from that game: the branch takes its place, so q does not lead back into a game
+            # the player left. Nothing is lost: every accepted order is on disk, and the screen's
+            # unmount closes its game (the save's lock)
+            self.app.pop_screen()
         self.app.switch_screen(GameScreen(branch, self.g, greeting=greeting))
 
     def action_leave(self) -> None:
