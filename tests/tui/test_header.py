@@ -26,3 +26,11 @@ async def test_the_map_header_names_the_save_at_80x24(tmp_path: Path) -> None:
     with Game.new(scenario_file.find("suez1916"), tmp_path / "suez1916-1.toml", seed=1) as game:
         async with WargameApp(start="play", game=game).run_test(size=(80, 24)) as pilot:
             assert "suez1916-1.toml" in screen_text(pilot.app).splitlines()[0]
+
+
+def test_a_replay_header_keeps_finished_in_view_when_even_the_short_form_is_too_long(tmp_path: Path) -> None:
+    with Game.new(scenario_file.find("suez1916"), tmp_path / "suez1916-branch-12.toml", seed=1) as game:
+        where = "replay 1234/5678 (unfinished)"
+        for width in (80, 50, 40):
+            top = header(game, game.state, Namer(game, UNICODE), where=where, width=width).plain
+            assert top.endswith(where) and len(top) <= width, (width, top)

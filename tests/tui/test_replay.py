@@ -10,6 +10,7 @@ from tui_wargame.engine import Game
 from tui_wargame.savefile import read
 from tui_wargame.tui.app import WargameApp
 from tui_wargame.tui.game import GameScreen
+from tui_wargame.tui.hexmap import HexMap
 from tui_wargame.tui.replay import ReplayScreen
 
 
@@ -106,3 +107,75 @@ async def test_a_jump_typed_in_one_burst_lands_in_the_jump_box(game: Game, tmp_p
         await pilot.pause()
         await press(pilot, "enter")
         assert pilot.app.screen.seq == 4
+
+
+def branch_recorded(tmp_path: Path) -> int:
+    return len(read(tmp_path / "saves" / "testbed-branch-1.toml").records) - 1
+
+
+def suez_attack(path: Path) -> Game:
+    """Suez at zero hour: 31-2 moves to 2228 and declares an attack on 2128 (record 3)."""
+    from tui_wargame import scenario_file
+
+    game = Game.new(scenario_file.find("suez1916"), path, seed=3)
+    game.submit("move 31-2 2529 2429 2329 2228", "cp")
+    game.submit("end", "cp")
+    game.submit("attack 2128 2228", "cp")
+    return game
+
+
+def in_view(hexmap: HexMap, label: str) -> bool:
+    from textual.geometry import Region
+
+    view = Region(*hexmap.scroll_offset, *hexmap.scrollable_content_region.size)
+    return view.contains_region(Region(*hexmap.painter.box(label)))
+
+
+@sync
+async def test_the_map_follows_every_hex_the_record_touched(tmp_path: Path) -> None:
+    with suez_attack(tmp_path / "suez.toml") as game:
+        game.submit("end", "cp")
+        game.submit("resolve 2128", "cp")
+        async with viewer(game, tmp_path).run_test(size=(80, 24)) as pilot:
+            screen = pilot.app.screen
+            hexmap = screen.query_one(HexMap)
+            await press(pilot, "colon", "3", "enter")  # "attack 2128 2228": its events name no hex
+            assert in_view(hexmap, "2128") and in_view(hexmap, "2228")
+            where = hexmap.scroll_offset
+            await press(pilot, "right", "right")  # the combat at 2128: both already in view
+            assert screen.seq == 5 and hexmap.scroll_offset == where
+            await press(pilot, "home", "colon", "5", "enter")  # from afar: the attacker's hex too
+            assert in_view(hexmap, "2128") and in_view(hexmap, "2228")
+
+
+@sync
+async def test_the_prompt_fits_80_columns_and_help_opens_from_the_replay(game: Game, tmp_path: Path) -> None:
+    from tui_wargame.tui.help import HelpScreen
+
+    played(game)
+    async with viewer(game, tmp_path).run_test(size=(80, 24)) as pilot:
+        lines = screen_text(pilot.app).splitlines()
+        assert lines[-3].endswith("?: help") and lines[-2].endswith("+/-: speed")  # nothing cropped
+        assert lines[-1].rstrip().endswith("? Help q Back")  # --ascii key bar: every key fits
+        for key in ("question_mark", "f1"):
+            await press(pilot, key)
+            assert isinstance(pilot.app.screen, HelpScreen) and pilot.app.screen.page == "keys"
+            assert "replay.faster" in screen_text(pilot.app)  # the speed keys, with the rest
+            await press(pilot, "q")
+            assert isinstance(pilot.app.screen, ReplayScreen)
+
+
+@sync
+async def test_playing_on_from_a_replay_in_a_game_replaces_that_game(game: Game, tmp_path: Path) -> None:
+    played(game)
+    app = WargameApp(start="play", game=game, ascii_only=True, saves_dir=tmp_path / "saves",
+                     scenario_dirs=[TESTBED_DIR])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "r")
+        assert isinstance(pilot.app.screen, ReplayScreen)
+        await press(pilot, "colon", "2", "enter", "p")
+        games = [s for s in pilot.app.screen_stack if isinstance(s, GameScreen)]
+        assert len(games) == 1 and games[0] is pilot.app.screen and games[0].game is not game
+        assert len(pilot.app.screen_stack) == 2  # so q in the branch quits, not back into the original
+        assert not game.writable  # the original game was closed (its save's lock released)
+        assert branch_recorded(tmp_path) == 2

@@ -34,13 +34,15 @@ KEY_NAMES = {"question_mark": "?", "colon": ":", "leftsquarebracket": "[", "righ
              "equals_sign": "=", "plus": "+", "minus": "-", "period": ".", "comma": ",", "slash": "/"}
 
 
-def keys_text() -> Text:
-    """Every binding of the game and replay screens, with its id (for keymaps) and keys."""
+def keys_text(*, replay_first: bool = False) -> Text:
+    """Every binding of the game and replay screens, with its id (for keymaps) and keys; the
+    replay's first when asked from the replay, so its keys are on the first screenful."""
     from tui_wargame.tui.game import GameScreen
     from tui_wargame.tui.replay import ReplayScreen
 
     out = Text()
-    for title, screen in (("Game", GameScreen), ("Replay", ReplayScreen)):
+    screens = [("Game", GameScreen), ("Replay", ReplayScreen)]
+    for title, screen in reversed(screens) if replay_first else screens:
         out.append(f"{title}\n", style="bold underline")
         for b in screen.BINDINGS:
             assert isinstance(b, Binding)
@@ -173,8 +175,10 @@ class HelpScreen(Screen[None]):
     ]
 
     def __init__(self, game: Game, glyphs: Glyphs, page: str = "keys", *,
-                 hidden: frozenset[str] = frozenset()) -> None:
+                 hidden: frozenset[str] = frozenset(), replay: bool = False) -> None:
+        """`replay`: opened from the replay viewer, whose keys then come first."""
         super().__init__()
+        self.replay = replay
         self.game, self.g, self.page = game, glyphs, page if page in PAGES else "keys"
         self.hidden = hidden  # units the side at the keyboard may not see
         self.names = Namer(game, glyphs)
@@ -196,7 +200,7 @@ class HelpScreen(Screen[None]):
         self.query_one("#tabs", Static).update(bar)
         game, names = self.game, self.names
         content = {
-            "keys": keys_text,
+            "keys": lambda: keys_text(replay_first=self.replay),
             "tables": lambda: tables_text(game, names),
             "terrain": lambda: terrain_text(game, names, self.g),
             "rules": lambda: rules_text(game, names),

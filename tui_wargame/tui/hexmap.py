@@ -8,7 +8,7 @@ a few lines, not the screen.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from rich.segment import Segment
 from textual import events
@@ -60,6 +60,7 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
         self.detailed = False
         self.state: State | None = None
         self.overlay = Overlay()
+        self.follow: tuple[str, ...] = ()  # hexes to keep in view instead of the cursor (the replay)
         self.rows: list[Row] = []
         self.strips: list[Strip | None] = []
         self.refreshed_rows = 0  # rows refreshed by the last `show`, for tests and measurements
@@ -78,9 +79,11 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
             return "mono"
         return "full" if self.app.console.color_system in ("256", "truecolor") else "basic"
 
-    def show(self, state: State, overlay: Overlay) -> None:
-        """Draw `state` with `overlay`, refreshing only the rows that changed."""
+    def show(self, state: State, overlay: Overlay, *, follow: Sequence[str] | None = None) -> None:
+        """Draw `state` with `overlay`, refreshing only the rows that changed. With `follow`,
+        keep those hexes in view (`scroll_to_hexes`) rather than the cursor."""
         self.state, self.overlay = state, overlay
+        self.follow = tuple(follow) if follow is not None else ()
         rows = self.painter.paint(state, overlay)
         if len(rows) != len(self.rows):
             self.rows, self.strips = rows, [None] * len(rows)
@@ -94,8 +97,13 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
                 self.strips[y] = None
             self.refreshed_rows = len(changed)
             self._refresh_spans(changed)
-        if overlay.cursor:
-            self.scroll_to_hex(overlay.cursor)
+        self._keep_in_view()
+
+    def _keep_in_view(self) -> None:
+        if self.follow:
+            self.scroll_to_hexes(self.follow)
+        elif self.overlay.cursor:
+            self.scroll_to_hex(self.overlay.cursor)
 
     def _refresh_spans(self, changed: Iterable[tuple[int, list[tuple[int, int]]]]) -> None:
         """Repaint only the changed runs of characters of each changed row in view (not the scrollbars)."""
@@ -123,6 +131,22 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
             return
         self.scroll_to_region(box, animate=False, spacing=None, immediate=True)
 
+    def scroll_to_hexes(self, labels: Sequence[str]) -> None:
+        """Scroll just enough to show every hex of `labels` when they fit in the view together,
+        else the first; nothing at all when they are all in view already. A replayed attack then
+        shows the attacker's hex and the defender's, not only one of them."""
+        boxes = [Region(*self.painter.box(label)) for label in labels if label in self.painter.origin]
+        if not boxes or not self.size.area:
+            return
+        union = Region.from_union(boxes)
+        view = Region(*self.scroll_offset, *self.scrollable_content_region.size)
+        if view.contains_region(union):
+            return
+        if union.width <= view.width and union.height <= view.height:
+            self.scroll_to_region(union, animate=False, spacing=None, immediate=True)
+        else:
+            self.scroll_to_hex(labels[0])
+
     def render_line(self, y: int) -> Strip:
         sx, sy = self.scroll_offset
         row = y + sy
@@ -135,8 +159,7 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
         return strip.crop(sx, sx + width).extend_cell_length(width, self.rich_style)
 
     def on_resize(self, event: events.Resize) -> None:
-        if self.overlay.cursor:  # the first layout, or a resized terminal: keep the cursor in view
-            self.scroll_to_hex(self.overlay.cursor)
+        self._keep_in_view()  # the first layout, or a resized terminal: keep the cursor in view
 
     def on_click(self, event: events.Click) -> None:
         sx, sy = self.scroll_offset

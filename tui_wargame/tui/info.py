@@ -87,8 +87,9 @@ def prompt_text(prompt: str, message: Text, hint: str, width: int) -> Text:
 
 
 def header(game: Game, state: State, names: Namer, *, where: str = "", width: int = 80) -> Text:
-    """Scenario, turn, phase, active side and the save file. When space is short the title, then
-    the turn's name, then the side's name give way, so the save's file name stays in view."""
+    """Scenario, turn, phase, active side and the save file (or `where`, the replay's place). When
+    space is short the title, then the turn's name, then the side's name, then the rest of the
+    front give way, so the save's file name (or "(finished)") stays in view."""
     sc, g = game.scenario, names.g
     title = names.text(sc.title)
     tail = where or (names.text(game.path.name) if game.path else "not saved")
@@ -110,6 +111,9 @@ def header(game: Game, state: State, names: Namer, *, where: str = "", width: in
         text = f" {g.sep} ".join(parts)
         if len(text) <= width:
             break
+    else:  # still too long: cut from the front, never the tail (the save's name, a replay's "(finished)")
+        head = width - len(tail) - len(f" {g.sep} ")
+        text = f"{text[:head]} {g.sep} {tail}" if head > 0 else tail
     return Text(text, no_wrap=True, overflow="crop")
 
 

@@ -34,21 +34,28 @@ from tui_wargame.views import hidden_units
 SPEEDS = (4.0, 2.0, 1.0, 0.5, 0.25)  # seconds per record
 
 
-def touched_hexes(game: Game, seq: int) -> frozenset[str]:
-    """The hexes record `seq`'s events name: where units went, were placed, fought."""
-    found: set[str] = set()
+def touched_hexes(game: Game, seq: int) -> tuple[str, ...]:
+    """The hexes record `seq` touched, in order: those its order names (an attack names only
+    hexes and its events only flag a unit), then where its events' units stood, went, were
+    placed or fought. In order, so the first is the one to show when they do not all fit."""
+    found: dict[str, None] = {}
     before = game.state_at(seq - 1)
-    for e in game.records[seq].events:
+    record = game.records[seq]
+    for word in (record.order or "").split():
+        if word.isdigit():  # hex labels are column and row digits; unit ids are not all digits
+            found[word] = None
+    for e in record.events:
         for key in ("hex", "to"):
             v = e.get(key)
             if isinstance(v, str) and v[:1].isdigit():
-                found.add(v)
+                found[v] = None
         for v in e.get("path", ()) or ():
-            found.add(str(v))
-        uid = e.get("unit")
-        if e.kind == "unit_moved" and uid in before.units:
-            found.add(before.units[uid].location)
-    return frozenset(found)
+            found[str(v)] = None
+        uids = [e.get("unit"), *(e.get("attackers", ()) or ()), *(e.get("defenders", ()) or ())]
+        for uid in uids:
+            if isinstance(uid, str) and uid in before.units and before.units[uid].location:
+                found.setdefault(before.units[uid].location, None)
+    return tuple(found)
 
 
 class JumpBar(Input):
@@ -90,7 +97,8 @@ class ReplayScreen(Screen[None]):
         Binding("left,h,comma", "step(-1)", "Back", id="replay.back"),
         Binding("down,j,rightsquarebracket", "phase(1)", "Phase+", id="replay.phase_next"),
         Binding("up,k,leftsquarebracket", "phase(-1)", "Phase-", show=False, id="replay.phase_back"),
-        Binding("pagedown,J", "turn(1)", "Turn+", id="replay.turn_next"),
+        # not in the key bar, to leave room for ? at 80 columns: the prompt line names PgUp/PgDn
+        Binding("pagedown,J", "turn(1)", "Turn+", show=False, id="replay.turn_next"),
         Binding("pageup,K", "turn(-1)", "Turn-", show=False, id="replay.turn_back"),
         Binding("home,g", "jump_to(0)", "Start", show=False, id="replay.start"),
         Binding("end,G", "jump_to(-1)", "End", show=False, id="replay.end"),
@@ -101,6 +109,7 @@ class ReplayScreen(Screen[None]):
         Binding("minus", "speed(-1)", "Slower", show=False, id="replay.slower"),
         Binding("z", "zoom", "Zoom", show=False, id="replay.zoom"),
         Binding("p", "play_from_here", "Play on", id="replay.play"),
+        Binding("question_mark,f1", "help", "Help", id="replay.help"),
         Binding("q,escape", "leave", "Back", id="replay.quit"),
     ]
 
@@ -133,12 +142,12 @@ class ReplayScreen(Screen[None]):
     def show(self) -> None:
         game, seq = self.game, self.seq
         state = game.state_at(seq)
-        marks = touched_hexes(game, seq)
-        cursor = min(marks) if marks else None
+        touched = touched_hexes(game, seq)
+        cursor = touched[0] if touched else None
         hidden = hidden_units(game, state, self.viewer)
         markers = game.system.placed_markers(game.scenario, state) if state.phase else {}
-        overlay = Overlay(cursor=cursor, marks=marks, concealed=hidden, markers=markers)
-        self.query_one(HexMap).show(state, overlay)
+        overlay = Overlay(cursor=cursor, marks=frozenset(touched), concealed=hidden, markers=markers)
+        self.query_one(HexMap).show(state, overlay, follow=touched)
         where = f"replay {seq}/{game.seq}" + (" (finished)" if game.state.over else " (unfinished)")
         top = header(game, state, self.names, where=where, width=self.size.width or 80)
         self.query_one("#header", Static).update(top)
@@ -149,9 +158,11 @@ class ReplayScreen(Screen[None]):
         text.append_text(victory_text(game, state, self.names))
         self.query_one("#events", Static).update(text)
         auto = f"autoplay {SPEEDS[self.speed]:g}s/record" if self.timer else "paused"
-        prompt = Text(f"Record {seq} of {game.seq}  {self.g.sep}  {auto}\n", style="bold")
-        prompt.append("Left/Right: record  Up/Down: phase  PgUp/PgDn: turn  :: jump  "
-                      "Space: autoplay  +/-: speed  p: play from here", style="dim")
+        # two lines that fit 80 columns (the prompt is two lines high); the rest is on the ? page
+        prompt = Text(f"Record {seq} of {game.seq}  {self.g.sep}  {auto}  {self.g.sep}  ", style="bold")
+        prompt.append("p: play on from here  ?: help\n", style="dim")
+        prompt.append("Left/Right: record  Up/Down: phase  PgUp/PgDn: turn  Space: auto  +/-: speed",
+                      style="dim")
         self.query_one("#prompt", Static).update(prompt)
 
     def go(self, seq: int) -> None:
@@ -244,12 +255,21 @@ class ReplayScreen(Screen[None]):
             self.timer = self.set_interval(SPEEDS[self.speed], self._tick)
         self.show()
 
+    def action_help(self) -> None:
+        """The keys page of the game's help (its other pages, the CRT and the rules, too)."""
+        from tui_wargame.tui.help import HelpScreen
+
+        state = self.game.state_at(self.seq)
+        self.app.push_screen(HelpScreen(self.game, self.g, "keys",
+                                        hidden=hidden_units(self.game, state, self.viewer), replay=True))
+
     def action_zoom(self) -> None:
         hexmap = self.query_one(HexMap)
         hexmap.set_detailed(not hexmap.detailed)
 
     def action_play_from_here(self) -> None:
-        """Copy the records up to the one shown into a new save and play it; the original is untouched."""
+        """Copy the records up to the one shown into a new save and play it; the original is untouched.
+        The branch replaces the replay and the game it was opened from, if any (one game at a time)."""
         from tui_wargame.tui.game import GameScreen
 
         folder: Path = self.saves_dir or getattr(self.app, "saves_dir", None) or Path("saves")
@@ -260,6 +280,12 @@ class ReplayScreen(Screen[None]):
             self.timer.stop()
             self.timer = None
         greeting = f"Playing on from record {self.seq} in {path}; the original save is unchanged"
+        stack = self.app.screen_stack
+        if len(stack) > 2 and isinstance(stack[-2], GameScreen) and stack[-2].game is self.game:
+            # opened from that game: the branch takes its place, so q does not lead back into a game
+            # the player left. Nothing is lost: every accepted order is on disk, and the screen's
+            # unmount closes its game (the save's lock)
+            self.app.pop_screen()
         self.app.switch_screen(GameScreen(branch, self.g, greeting=greeting))
 
     def action_leave(self) -> None:
