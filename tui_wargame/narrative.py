@@ -81,7 +81,7 @@ def describe(scenario: Scenario, state: State, e: Event) -> str | None:
         state_word = "now" if e.get("on", True) else "no longer"
         return f"{unit_name(scenario, e['unit'])} is {state_word} {clean(str(e['flag']))}"
     if k == "value_set":
-        return None  # the rule system's bookkeeping (combat step, markers placed): its keys mean nothing to a reader
+        return None  # the rule system's bookkeeping (combat step, markers placed): no news to a reader
     if k == "control_changed":
         return f"{side_name(scenario, e['side'])} controls {hex_name(scenario, e['hex'])}"
     if k == "decision_required":
