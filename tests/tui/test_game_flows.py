@@ -89,7 +89,7 @@ async def test_attack_with_preview_and_the_defenders_decision(game: Game) -> Non
         await press(pilot, "tab", "down", "a")
         assert isinstance(pilot.app.screen, OrderChooser)
         shown = screen_text(pilot.app)
-        assert "attack r1 0402" in shown and "differential +0, hill row" in shown and "column 0" in shown
+        assert "attack r1 0402" in shown and "differential +0, row hill" in shown and "column 0" in shown
         await press(pilot, "enter")
         assert game.records[-1].order == "attack r1 0402"
         assert game.state.pending is not None  # seed 7 rolls D1: Blue must decide

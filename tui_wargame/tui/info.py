@@ -241,17 +241,33 @@ def preview_text(game: Game, order: Order, names: Namer) -> Text:
     out.append(f"{att} ({p.get('attack')}) vs {dfn} ({p.get('defence')}) in {where}\n")
     if isinstance(p.get("differential"), int):
         out.append(f"differential {p['differential']:+d}")
-    if p.get("row"):
-        out.append(f", {names.text(p['row'])} row")
+    if p.get("row"):  # the terrain row, with why when the system says (F&M 7.4)
+        out.append(f", row {names.text(p.get('row_reason') or p['row'])}")
     out.append("\n")
+    if p.get("base_column") is not None and p.get("shifts"):
+        out.append(f"column {names.text(p['base_column'])} before shifts\n")
     for s in p.get("shifts", ()):
         out.append(f"shift {s.get('by', 0):+d}: {names.text(s.get('reason', ''))}\n")
     out.append(f"column {names.text(p.get('column'))}\n", style="bold")
-    shown = {"attackers", "defenders", "attack", "defence", "hex", "differential", "row", "shifts", "column"}
-    for k, v in p.items():
-        if k not in shown:
-            out.append(f"{names.text(k)}: {names.text(v)}\n")
+    for k, v in p.items():  # what another rule system adds, told as plainly as it comes
+        if k not in PREVIEW_TOLD:
+            out.append(f"{names.text(k).replace('_', ' ')}: {names.text(plain(v))}\n")
     return out
+
+
+#: The preview keys `preview_text` tells in its own words, or leaves out (`column_index` is the
+#: column's place in the CRT, the same fact as `column`).
+PREVIEW_TOLD = frozenset({"attackers", "defenders", "attack", "defence", "hex", "differential", "row",
+                          "row_reason", "base_column", "shifts", "column", "column_index"})
+
+
+def plain(value: object) -> str:
+    """A value from a rule system for a reader: lists joined, tables as `key value`, never repr."""
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k} {plain(v)}" for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return ", ".join(plain(v) for v in value)
+    return str(value)
 
 
 def names_any(value: object, ids: frozenset[str]) -> bool:
