@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from types import SimpleNamespace
 
+import pytest
 from attrs import evolve
 
+from tui_wargame import scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.tui.glyphs import ASCII
 from tui_wargame.tui.help import keys_text, tables_text, terrain_text
@@ -66,3 +69,11 @@ def test_the_panel_shows_the_movement_allowance_the_rules_give(tmp_path) -> None
     text = unit_panel(game, game.state, uid, Namer(game, ASCII), concealed=frozenset(), reach={}).plain
     assert f"MP left {2 * printed} of {2 * printed}" in text
     game.close()
+
+
+@pytest.mark.parametrize("scenario_id", ["suez1916", "gaza1917"])
+def test_the_tables_page_opens_on_the_crt_and_shows_no_python_repr(scenario_id: str, tmp_path: Path) -> None:
+    with Game.new(scenario_file.find(scenario_id), tmp_path / "g.toml", seed=1) as game:
+        told = tables_text(game, Namer(game, ASCII)).plain
+    assert told.startswith("crt\n")
+    assert "['" not in told and "{'" not in told and "[{" not in told

@@ -22,7 +22,7 @@ from textual.widgets import Static
 from tui_wargame.engine import Game
 from tui_wargame.narrative import bombardment_text, combat_text
 from tui_wargame.tui.glyphs import Glyphs
-from tui_wargame.tui.info import Namer, names_any, victory_text
+from tui_wargame.tui.info import Namer, names_any, plain, victory_text
 from tui_wargame.tui.keybar import KeyBar
 
 PAGES = ("keys", "tables", "terrain", "rules", "combats", "victory")
@@ -83,16 +83,21 @@ def _table(out: Text, key: str, value: Any, siblings: Mapping[str, Any], names: 
             _table(out, str(k), v, value, names, indent + "  ")
     elif key.endswith("_columns") and _is_grid(siblings.get(key.removesuffix("_columns"))):
         return
+    elif isinstance(value, list) and value and all(isinstance(v, Mapping) for v in value):
+        out.append(f"{indent}{names.text(key)}\n", style="bold")  # a list of tables: a line each
+        for entry in value:
+            out.append(f"{indent}  {names.text(plain(entry))}\n")
     else:
-        out.append(f"{indent}{names.text(key)}: {names.text(value)}\n")
+        out.append(f"{indent}{names.text(key)}: {names.text(plain(value))}\n")
 
 
 def tables_text(game: Game, names: Namer) -> Text:
-    """The rule system's data in the scenario (the CRT among it): tables as grids, settings as lines."""
+    """The rule system's data in the scenario, the CRT first: tables as grids, settings as lines."""
     out = Text()
     rules: Mapping[str, Any] = game.scenario.rules
-    for key, value in rules.items():
-        _table(out, key, value, rules, names, "")
+    first = [k for k in rules if k.lower() in ("crt", "combat_results")]  # what "CRT" opens the page for
+    for key in [*first, *(k for k in rules if k not in first)]:
+        _table(out, key, rules[key], rules, names, "")
     return out or Text("This scenario has no tables.")
 
 
