@@ -2,7 +2,7 @@
 
 Textual writes a partial update line by line, but for each widget on a line it
 writes from the widget's left edge to the end of the changed span
-(`ChopsUpdate.render_segments`: "TODO: crop to x extents"; Textual issue
+(`ChopsUpdate.render_segments` leaves cropping to the x extents as a to-do; Textual issue
 #5625). A cursor step that changes four characters at the right of the map
 therefore resent the whole map row, every cell with its own SGR codes: most of
 the bytes of a keystroke over SSH. The screens that play and replay a game use
