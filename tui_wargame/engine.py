@@ -11,9 +11,11 @@ computer players drive a game only through `submit`, `undo` and the queries.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
+import gc
 import secrets
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -38,6 +40,19 @@ DEFAULT_OPTIONS: Mapping[str, Any] = {
 UNDO_RULE = "undo: docs/api.md"
 TURN_RULE = "sequence of play"
 PHASE_EVENTS = frozenset({"phase_began", "game_ended"})
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """No garbage collection while a save is read: it makes some ten objects an event, all kept
+    and none in a cycle, and the collector went over them again and again (a tenth of an open)."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
 
 
 class Game:
@@ -91,6 +106,11 @@ class Game:
     def open(cls, path: Path | str, *, write: bool = False,
              scenario_dirs: Sequence[Path] | None = None) -> Game:
         """Open a save. With `write`, hold its lock so that orders can be appended."""
+        with _collector_paused():
+            return cls._open(path, write, scenario_dirs)
+
+    @classmethod
+    def _open(cls, path: Path | str, write: bool, scenario_dirs: Sequence[Path] | None) -> Game:
         writer = savefile.Writer(path) if write else None
         try:
             save = writer.save if writer else savefile.read(path)

@@ -40,8 +40,10 @@ FORMAT = 1
 UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
 RECORD_KINDS = ("setup", "order", "undo")
-_RECORD_START = re.compile(rb"^\[\[record\]\]\n", re.M)
+_RECORD_LINE = b"[[record]]\n"
+_RECORD_START = re.compile(rb"\n\[\[record\]\]\n")  # with a literal head, which re finds fast
 _TERMINATOR = re.compile(rb"# sha256 ([0-9a-f]{32})\n\Z")
+_TERMINATOR_LENGTH = 42  # fixed, so that it is matched where it must start rather than searched for
 _HASH_LINE = re.compile(rb"# sha256 [0-9a-f]{32}\n")
 
 _PREAMBLE = (
@@ -249,9 +251,10 @@ def parse(data: bytes, path: Path) -> SaveFile:
             dropped = (f"the text after the last record (from line {line}) is not part of the game; "
                        f"it was ignored, and is removed when the game goes on")
         warnings.append(f"{path}: {dropped}")
-    starts = [m.start() for m in _RECORD_START.finditer(data, 0, good_length)]
-    # The blank line before each "[[record]]" belongs to that record's bytes.
-    bounds = [s - 1 if s and data[s - 1 : s] == b"\n" else s for s in starts]
+    # Where each "[[record]]" line begins; the blank line before it belongs to that record's bytes.
+    bounds = [m.start() for m in _RECORD_START.finditer(data, 0, good_length)]
+    if data.startswith(_RECORD_LINE):
+        bounds.insert(0, 0)
     head = data[: bounds[0] if bounds else good_length]
     chunks = [data[a:b] for a, b in zip(bounds, [*bounds[1:], good_length])]
     try:
@@ -276,7 +279,7 @@ def parse(data: bytes, path: Path) -> SaveFile:
     prev = header_hash
     records = []
     for index, (raw, chunk) in enumerate(zip(raw_records, chunks)):
-        found = _TERMINATOR.search(chunk)
+        found = _TERMINATOR.match(chunk, max(0, len(chunk) - _TERMINATOR_LENGTH))
         own = digest(chunk[: found.start()]) if found else ""
         record = _record(raw, index, path, own)
         if (record.kind == "setup") != (index == 0):

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
-from attrs import evolve, frozen
+from attrs import frozen
 
 from tui_wargame.model.state import Decision, State, UnitState, Verdict
 
@@ -119,7 +119,7 @@ def _unit(state: State, e: Event) -> UnitState:
 
 
 def _with_unit(state: State, uid: str, u: UnitState) -> State:
-    # Built directly rather than with attrs.evolve: this is the hot path of every load.
+    # Built directly: this is the hot path of every load.
     return State(state.turn, state.phase, state.active, {**state.units, uid: u}, state.values,
                  state.control, state.pending, state.result)
 
@@ -132,7 +132,7 @@ def _phase_began(state: State, e: Event) -> State:
         uid: UnitState(u.location, u.steps, _ZERO, u.flags, _NONE) if (u.spent or u.phase_flags) else u
         for uid, u in state.units.items()
     }
-    return evolve(state, turn=e["turn"], phase=e["phase"], active=e["side"], units=units)
+    return state.replace(turn=e["turn"], phase=e["phase"], active=e["side"], units=units)
 
 
 def _unit_placed(state: State, e: Event) -> State:
@@ -148,7 +148,9 @@ def _unit_placed(state: State, e: Event) -> State:
 
 def _unit_moved(state: State, e: Event) -> State:
     u = _unit(state, e)
-    moved = UnitState(e["path"][-1], u.steps, u.spent + Fraction(e["cost"]), u.flags, u.phase_flags)
+    cost = e["cost"]
+    spent = u.spent + (cost if type(cost) is int else Fraction(cost))
+    moved = UnitState(e["path"][-1], u.steps, spent, u.flags, u.phase_flags)
     return _with_unit(state, e["unit"], moved)
 
 
@@ -159,30 +161,34 @@ def _step_lost(state: State, e: Event) -> State:
 
 def _unit_flagged(state: State, e: Event) -> State:
     u = _unit(state, e)
-    name = "phase_flags" if e.get("scope", "game") == "phase" else "flags"
-    flags: frozenset[str] = getattr(u, name)
-    flags = flags | {e["flag"]} if e.get("on", True) else flags - {e["flag"]}
-    return _with_unit(state, e["unit"], evolve(u, **{name: flags}))
+    flag = {e["flag"]}
+    on = e.get("on", True)
+    if e.get("scope", "game") == "phase":
+        phase_flags = u.phase_flags | flag if on else u.phase_flags - flag
+        u = UnitState(u.location, u.steps, u.spent, u.flags, phase_flags)
+    else:
+        u = UnitState(u.location, u.steps, u.spent, u.flags | flag if on else u.flags - flag, u.phase_flags)
+    return _with_unit(state, e["unit"], u)
 
 
 def _value_set(state: State, e: Event) -> State:
-    return evolve(state, values={**state.values, e["key"]: e["value"]})
+    return state.replace(values={**state.values, e["key"]: e["value"]})
 
 
 def _control_changed(state: State, e: Event) -> State:
-    return evolve(state, control={**state.control, e["hex"]: e["side"]})
+    return state.replace(control={**state.control, e["hex"]: e["side"]})
 
 
 def _decision_required(state: State, e: Event) -> State:
-    return evolve(state, pending=decision_from_plain(e.facts))
+    return state.replace(pending=decision_from_plain(e.facts))
 
 
 def _decision_made(state: State, e: Event) -> State:
-    return evolve(state, pending=None)
+    return state.replace(pending=None)
 
 
 def _game_ended(state: State, e: Event) -> State:
-    return evolve(state, result=Verdict(e["winner"], e["level"], e["reason"]), pending=None)
+    return state.replace(result=Verdict(e["winner"], e["level"], e["reason"]), pending=None)
 
 
 def _state_restored(state: State, e: Event) -> State:
@@ -249,13 +255,20 @@ FACTS: Mapping[str, tuple[Mapping[str, type], Mapping[str, type]]] = {
 }
 
 
+#: FACTS as (name, type, required) rows, made once: `_check` runs for every event of every load.
+_CHECKS: Mapping[str, tuple[tuple[str, type, bool], ...]] = {
+    kind: (*((n, t, True) for n, t in required.items()), *((n, t, False) for n, t in optional.items()))
+    for kind, (required, optional) in FACTS.items()
+}
+
+
 def _check(e: Event) -> None:
     """Refuse a state event whose facts are missing or of the wrong type (a damaged save)."""
-    required, optional = FACTS[e.kind]
-    for name, kind in (*required.items(), *optional.items()):
-        value = e.facts.get(name)
+    facts = e.facts
+    for name, kind, required in _CHECKS[e.kind]:
+        value = facts.get(name)
         if value is None:
-            if name in required:
+            if required:
                 raise EventError(f"{e.kind}: the fact {name!r} is missing")
         elif type(value) is not kind:
             raise EventError(f"{e.kind}: {name} must be {kind.__name__}, not {type(value).__name__}")

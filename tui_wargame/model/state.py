@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from attrs import evolve, field, frozen
+from attrs import field, frozen
 
 #: A value the rule systems keep in `State.values`: what TOML can hold, plus exact fractions.
 Value = int | bool | str | Fraction
@@ -81,7 +81,17 @@ class State:
         return [uid for uid, u in self.units.items() if u.location == label]
 
     def replace(self, **changes: Any) -> State:
-        return evolve(self, **changes)
+        """A copy with `changes`; written out rather than `attrs.evolve`, which is slower on the
+        hot path of every load (each event makes a new State)."""
+        if not changes.keys() <= _STATE_FIELDS:
+            raise TypeError(f"State has no field {sorted(changes.keys() - _STATE_FIELDS)[0]!r}")
+        get = changes.get
+        return State(get("turn", self.turn), get("phase", self.phase), get("active", self.active),
+                     get("units", self.units), get("values", self.values), get("control", self.control),
+                     get("pending", self.pending), get("result", self.result))
+
+
+_STATE_FIELDS = frozenset(("turn", "phase", "active", "units", "values", "control", "pending", "result"))
 
 
 #: The state before the setup record: nothing placed, nothing begun.
