@@ -66,14 +66,14 @@ def measure(scenario_dir: Path, path: Path, records: list, seeks: int, appends: 
     fold_s = time.perf_counter() - t0
 
     opens = []
-    for _ in range(5):
+    for _ in range(9):
         t0 = time.perf_counter()
         opened = Game.open(path, scenario_dirs=[scenario_dir])
         opens.append(time.perf_counter() - t0)
         opened.close()
 
     loads = []  # the part of an open that reads the scenario: 2,000 extra turns make it large
-    for _ in range(5):
+    for _ in range(9):
         t0 = time.perf_counter()
         scenario_file.load(scenario_dir / "testbed.toml")
         loads.append(time.perf_counter() - t0)

@@ -179,11 +179,13 @@ class Game:
         """Refuse a loaded record that names units, hexes, sides or turns this scenario lacks."""
         sc = self.scenario
         for e in record.events:
+            if e.kind not in STATE_EVENTS:  # a report changes nothing, so it can break nothing
+                continue
             facts = e.facts
-            if "unit" in facts and e.kind in STATE_EVENTS and facts["unit"] not in sc.unit:
+            if "unit" in facts and facts["unit"] not in sc.unit:
                 raise EventError(f"{e.kind}: no unit {facts['unit']!r} in scenario {sc.id!r}")
-            places = [facts.get("to"), facts.get("hex"), *(facts.get("path") or ())]
             if e.kind in ("unit_placed", "unit_moved", "control_changed"):
+                places = [facts.get("to"), facts.get("hex"), *(facts.get("path") or ())]
                 for where in places:
                     if where is not None and where not in self._locations:
                         raise EventError(f"{e.kind}: {where!r} is neither a hex of the map nor a box")

@@ -25,11 +25,20 @@ from typing import Any
 _SCALARS = frozenset({"seq", "side", "kind", "order", "prev", "final", "reverts"})
 # `" = ` is a key's closing quote and its separator, unless the quote is escaped or opens a
 # string (after "= ", ": ", ", ", "[" or "{"): then a string begins with " = " or holds `\" = `.
-# Plain substring tests, because a regular expression without a literal prefix is slow on megabytes.
-_OPENING_SEPARATORS = ('\\" = ', '= " = ', ': " = ', ', " = ', '[" = ', '{" = ')
-# JSON-only spellings: an escaped "/", a surrogate escape (\ud800-\udfff), a raw DEL. The tests
-# over-catch (any "\ud", even after an escaped backslash): those records only take the slow path.
-_NOT_TOML = ("\\/", "\\ud", "\\uD", "\x7f")
+# JSON also reads spellings TOML forbids: an escaped "/", a surrogate escape, a raw DEL.
+# `_departs` looks for all of these with plain substring tests (a regular expression without a
+# literal prefix is slow on megabytes), and over-catches: a key ending in a space, or "\ud" after
+# an escaped backslash, only sends the save to the slow path.
+_DEL = "\x7f"
+_AFTER_BACKSLASH = ('\\" = ', "\\/", "\\ud", "\\uD")
+_OPENING_QUOTES = (' " = ', '[" = ', '{" = ')
+
+
+def _departs(text: str) -> bool:
+    """Whether `text` holds anything the JSON reading could read differently from TOML."""
+    if _DEL in text or ("\\" in text and any(s in text for s in _AFTER_BACKSLASH)):
+        return True
+    return any(s in text for s in _OPENING_QUOTES)
 
 
 def _constant(name: str) -> Any:
@@ -71,9 +80,7 @@ def read_records(chunks: Sequence[str]) -> list[dict[str, Any]] | None:
         fields.append('"event": [' + ",".join(line[4:-1] for line in events) + "]")
         parts.append("{" + ", ".join(fields) + "}")
     text = ",\n".join(parts)
-    if any(s in text for s in _NOT_TOML):
-        return None
-    if any(s in text for s in _OPENING_SEPARATORS):  # a string holding `" = `: the replace would change it
+    if _departs(text):
         return None
     text = text.replace('" = ', '": ')
     try:
