@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
+from pathlib import Path
 
+import pytest
+
+from tui_wargame import scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.model import Scenario
 from tui_wargame.tui.glyphs import ASCII, UNICODE
@@ -91,3 +96,34 @@ def test_placed_markers_cover_the_label_in_compact_and_sit_on_the_bottom_edge_in
     assert "✸2" in lines[y + 3][x:x + 11]
     many = text(compact.paint(game.state, Overlay(markers={"0301": {"red": 12}})))
     assert "!+  " in "\n".join(many)
+
+
+@pytest.mark.parametrize("scenario_id", ["suez1916", "gaza1917"])
+def test_drawing_only_the_changing_hexes_equals_drawing_every_hex(scenario_id: str, tmp_path: Path) -> None:
+    """`paint` redraws over its background only the hexes a state or an overlay can change;
+    drawing every hex over that background must give the same picture, through a game."""
+    scenario = scenario_file.find(scenario_id, scenario_file.search_path())
+    game = Game.new(scenario, tmp_path / "g.toml", seed=11)
+    rng = random.Random(scenario_id)
+    painters = [Painter(scenario, glyphs, shape, palette=palette)
+                for glyphs in (ASCII, UNICODE) for shape in (COMPACT, DETAILED)
+                for palette in ("full", "basic", "mono")]
+    labels = sorted(painters[0].origin)
+    for _ in range(12):
+        game.submit(rng.choice(game.legal_orders()))
+        units = sorted(game.state.units)
+        overlay = Overlay(cursor=rng.choice(labels), selected=rng.choice(units),
+                          reach={label: Fraction(rng.randint(1, 9), 2) for label in rng.sample(labels, 6)},
+                          path=tuple(rng.sample(labels, 3)), zoc=frozenset(rng.sample(labels, 8)),
+                          concealed=frozenset(rng.sample(units, 3)), marks=frozenset(rng.sample(labels, 4)),
+                          markers={label: {"x": rng.randint(1, 12)} for label in rng.sample(labels, 2)})
+        stacks: dict[str, list[str]] = {}
+        for uid, u in game.state.units.items():
+            if u.on_map:
+                stacks.setdefault(u.location, []).append(uid)
+        for painter in painters:
+            every = [list(row) for row in painter._background]
+            for label in painter.origin:
+                painter._draw_hex(every, label, game.state, overlay, stacks.get(label, []))
+            assert painter.paint(game.state, overlay) == [tuple(row) for row in every]
+    game.close()

@@ -14,7 +14,7 @@ the previous picture and refresh only the rows that changed.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Literal
 
@@ -28,6 +28,8 @@ from tui_wargame.tui.glyphs import Glyphs, to_ascii
 
 Cell = tuple[str, Style]
 Row = tuple[Cell, ...]
+
+_EDGES = "_/\\"  # a hexside feature is drawn over these
 
 PLAIN = Style()
 EDGE = Style(color="bright_black")
@@ -200,41 +202,38 @@ class Painter:
         return side + "".join(values)
 
     def paint(self, state: State, overlay: Overlay) -> list[Row]:
-        s, w = self.shape.s, self.shape.w
-        grid: list[list[Cell]] = [[(" ", PLAIN)] * self.width for _ in range(self.height)]
+        """The map's rows for `state` under `overlay`.
 
-        def put(x: int, y: int, ch: str, style: Style) -> None:
-            if 0 <= y < self.height and 0 <= x < self.width:
-                grid[y][x] = (ch, style)
-
+        Most hexes show only their terrain, whatever the state: those come from the
+        `_background`, drawn once, and only the hexes that units, the overlay or control
+        can change are drawn again (a tenth of the map on an ordinary turn: a cursor step
+        then costs a twentieth of drawing every hex).
+        """
         stacks: dict[str, list[str]] = {}
         for uid, u in state.units.items():
             if u.on_map:
                 stacks.setdefault(u.location, []).append(uid)
-        for x, y in self.origin.values():
-            for dx in range(w):
-                put(x + s + dx, y - 1, "_", EDGE)
-            for k in range(s):
-                put(x + s - 1 - k, y + k, "/", EDGE)
-                put(x + s + w + k, y + k, "\\", EDGE)
-                put(x + k, y + s + k, "\\", EDGE)
-                put(x + 2 * s + w - 1 - k, y + s + k, "/", EDGE)
-        for label, (x, y) in self.origin.items():  # contents after all edges: a top edge is a bottom line
-            lines = self._content(label, state, overlay, stacks.get(label, []))
-            bg = self.terrain_bg.get(self.scenario.terrain_at(label).id, PLAIN)
-            for k, ((x0, width), cells) in enumerate(zip(self._interior(x), lines)):
-                # the cursor marks the label line only: a step then repaints one short span per hex
-                cursor = CURSOR if k == 0 and label == overlay.cursor else PLAIN
-                for dx, (ch, style) in enumerate(cells[:width]):
-                    put(x0 + dx, y + k, ch, bg + style + cursor)
-        self._features(put, grid)
-        if self.palette == "mono":
-            return [tuple((ch, _without_colour(style)) for ch, style in row) for row in grid]
+        changing = {*stacks, *overlay.zoc, *overlay.path, *overlay.reach, *overlay.marks, *overlay.markers,
+                    *self._controlled}
+        if overlay.cursor:
+            changing.add(overlay.cursor)
+        grid = [list(row) for row in self._background]
+        for label in changing:
+            if label in self.origin:
+                self._draw_hex(grid, label, state, overlay, stacks.get(label, []))
         return [tuple(row) for row in grid]
 
-    def _features(self, put: Callable[[int, int, str, Style], None], grid: list[list[Cell]]) -> None:
+    @functools.cached_property
+    def _controlled(self) -> frozenset[str]:
+        """Victory hexes, which show who holds them."""
+        return frozenset(label for label, place in self.scenario.places.items() if place.vp)
+
+    @functools.cached_property
+    def _features(self) -> dict[tuple[int, int], str]:
+        """The glyph of each hexside feature (canal, trench line, ...) by the cell it is drawn in."""
         s, w = self.shape.s, self.shape.w
         parse = self.scenario.grid.parse
+        at: dict[tuple[int, int], str] = {}
         for hs in self.scenario.map.hexside:
             a, b = hs.hexes
             if a not in self.origin or b not in self.origin:
@@ -245,7 +244,6 @@ class Painter:
                 continue
             d = DIRECTIONS.index(step)
             x, y = self.origin[a]
-            ch = self.g.for_feature(hs.feature)
             cells: list[tuple[int, int]]
             if d == 0:
                 cells = [(x + s + i, y - 1) for i in range(w)]
@@ -259,10 +257,56 @@ class Painter:
                 cells = [(x + k, y + s + k) for k in range(s)]
             else:
                 cells = [(x + s - 1 - k, y + k) for k in range(s)]
-            for cx, cy in cells:
-                old, style = grid[cy][cx]
-                if old in "_/\\":
-                    put(cx, cy, ch, style + FEATURE)
+            for cell in cells:
+                at[cell] = self.g.for_feature(hs.feature)
+        return at
+
+    @functools.cached_property
+    def _background(self) -> list[Row]:
+        """Every hex's edges and terrain as they are with no unit on the map and no overlay."""
+        s, w = self.shape.s, self.shape.w
+        grid: list[list[Cell]] = [[(" ", PLAIN)] * self.width for _ in range(self.height)]
+        edge = _without_colour(EDGE) if self.palette == "mono" else EDGE
+        for x, y in self.origin.values():
+            cells = [(x + s + dx, y - 1, "_") for dx in range(w)]
+            for k in range(s):
+                cells += [(x + s - 1 - k, y + k, "/"), (x + s + w + k, y + k, "\\"),
+                          (x + k, y + s + k, "\\"), (x + 2 * s + w - 1 - k, y + s + k, "/")]
+            for cx, cy, ch in cells:
+                if 0 <= cy < self.height and 0 <= cx < self.width:
+                    grid[cy][cx] = (ch, edge)
+        for (cx, cy), ch in self._features.items():  # where no hex's content covers the edge
+            old, style = grid[cy][cx]
+            if old in _EDGES:
+                grid[cy][cx] = self._styled(ch, style + FEATURE)
+        empty = State(0, "", "", {})
+        for label in self.origin:  # contents after all edges: a top edge is a bottom line
+            self._draw_hex(grid, label, empty, Overlay(), [])
+        return [tuple(row) for row in grid]
+
+    def _draw_hex(self, grid: list[list[Cell]], label: str, state: State, overlay: Overlay,
+                  stack: list[str]) -> None:
+        """Draw hex `label`'s interior: its content, a hexside feature over any edge in it."""
+        x, y = self.origin[label]
+        lines = self._content(label, state, overlay, stack)
+        bg = self.terrain_bg.get(self.scenario.terrain_at(label).id, PLAIN)
+        features, mono = self._features, self.palette == "mono"
+        drawn = PLAIN
+        for k, ((x0, width), cells) in enumerate(zip(self._interior(x), lines)):
+            # the cursor marks the label line only: a step then repaints one short span per hex
+            cursor = CURSOR if k == 0 and label == overlay.cursor else PLAIN
+            row = grid[y + k]
+            given: Style | None = None
+            for dx, (ch, style) in enumerate(cells[:width]):
+                if style is not given:  # a line has runs of one style: add the styles once a run
+                    given, drawn = style, bg + style + cursor
+                if ch in _EDGES and (x0 + dx, y + k) in features:
+                    row[x0 + dx] = self._styled(features[x0 + dx, y + k], drawn + FEATURE)
+                else:
+                    row[x0 + dx] = (ch, _without_colour(drawn) if mono else drawn)
+
+    def _styled(self, ch: str, style: Style) -> Cell:
+        return (ch, _without_colour(style) if self.palette == "mono" else style)
 
     def _content(self, label: str, state: State, ov: Overlay, stack: list[str]) -> list[list[Cell]]:
         """The interior text of hex `label`, line by line, each line a list of cells."""
