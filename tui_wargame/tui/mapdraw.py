@@ -147,6 +147,7 @@ class Painter:
         self.palette = palette
         self.terrain_bg = {t.id: terrain_style(t.id) for t in scenario.terrain} if palette == "full" else {}
         self._routes_at = self._route_kinds()
+        self._layers: dict[tuple[Style, Style, Style], Style] = {}
 
     def _interior(self, x: int) -> list[tuple[int, int]]:
         """(first x, width) of each interior line of the hex whose box starts at `x`."""
@@ -279,9 +280,9 @@ class Painter:
             old, style = grid[cy][cx]
             if old in _EDGES:
                 grid[cy][cx] = self._styled(ch, style + FEATURE)
-        empty = State(0, "", "", {})
+        empty, bare = State(0, "", "", {}), Overlay()
         for label in self.origin:  # contents after all edges: a top edge is a bottom line
-            self._draw_hex(grid, label, empty, Overlay(), [])
+            self._draw_hex(grid, label, empty, bare, [])
         return [tuple(row) for row in grid]
 
     def _draw_hex(self, grid: list[list[Cell]], label: str, state: State, overlay: Overlay,
@@ -299,11 +300,18 @@ class Painter:
             given: Style | None = None
             for dx, (ch, style) in enumerate(cells[:width]):
                 if style is not given:  # a line has runs of one style: add the styles once a run
-                    given, drawn = style, bg + style + cursor
+                    given, drawn = style, self._layered(bg, style, cursor)
                 if ch in _EDGES and (x0 + dx, y + k) in features:
                     row[x0 + dx] = self._styled(features[x0 + dx, y + k], drawn + FEATURE)
                 else:
                     row[x0 + dx] = (ch, _without_colour(drawn) if mono else drawn)
+
+    def _layered(self, bg: Style, style: Style, cursor: Style) -> Style:
+        """`bg + style + cursor`, kept: a map has a few dozen of these, asked for thousands of times."""
+        key = (bg, style, cursor)
+        if (layered := self._layers.get(key)) is None:
+            layered = self._layers[key] = bg + style + cursor
+        return layered
 
     def _styled(self, ch: str, style: Style) -> Cell:
         return (ch, _without_colour(style) if self.palette == "mono" else style)
