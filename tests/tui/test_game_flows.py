@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.geometry import Region
+from textual.strip import Strip
+
 from tests.tui.helpers import burst, press, screen_text, sync
+from tui_wargame import scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.savefile import read
 from tui_wargame.tui.app import WargameApp
@@ -257,3 +261,29 @@ async def test_after_the_hand_over_the_cursor_is_on_the_new_sides_units(game: Ga
     async with app_for(game).run_test(size=(80, 24)) as pilot:
         await press(pilot, "e", "y", "e", "enter")
         assert pilot.app.screen.viewer == "blue" and pilot.app.screen.cursor in ("0402", "0501")
+
+
+@sync
+async def test_the_first_lines_drawn_already_show_the_cursor_and_a_resize_keeps_it(tmp_path: Path,
+                                                                                monkeypatch) -> None:  # noqa: ANN001
+    """The map scrolls to the cursor while the layout sizes it, before anything is drawn: a start
+    writes one frame with the cursor in view, not the map's corner and then another frame."""
+    game = Game.new(scenario_file.find("suez1916", scenario_file.search_path()), tmp_path / "s.toml", seed=1)
+    seen: list[Region] = []
+    draw = HexMap.render_line
+
+    def render_line(self: HexMap, y: int) -> Strip:
+        if not seen:
+            seen.append(Region(*self.scroll_offset, *self.scrollable_content_region.size))
+        return draw(self, y)
+
+    monkeypatch.setattr(HexMap, "render_line", render_line)
+    async with app_for(game).run_test(size=(80, 24)) as pilot:
+        hexmap = pilot.app.screen.query_one(HexMap)
+        cursor = Region(*hexmap.painter.box(pilot.app.screen.cursor))
+        assert seen[0].contains_region(cursor) and seen[0].x > 0  # Suez starts far from the corner
+        for size in ((160, 48), (81, 25)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            view = Region(*hexmap.scroll_offset, *hexmap.scrollable_content_region.size)
+            assert view.contains_region(cursor)

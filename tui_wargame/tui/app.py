@@ -68,6 +68,11 @@ class WargameApp(App[None]):
     def on_mount(self) -> None:
         if self.g.ascii:
             self.add_class("-ascii")
+        self.call_later(self._open_first_screen)
+
+    def _open_first_screen(self) -> None:
+        """Pushed once the app has started: Textual draws nothing while it mounts the app, so a
+        screen pushed from `on_mount` was laid out and drawn once for nothing (some 10 ms)."""
         if self.start == "play" and self.game is not None:
             from tui_wargame.tui.game import GameScreen
 

@@ -158,8 +158,14 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
             strip = self.strips[row] = _strip(self.rows[row])
         return strip.crop(sx, sx + width).extend_cell_length(width, self.rich_style)
 
-    def on_resize(self, event: events.Resize) -> None:
-        self._keep_in_view()  # the first layout, or a resized terminal: keep the cursor in view
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        """Keep the cursor in view as soon as the layout gives the map its size: Textual calls this
+        (a private hook, hence the pin below textual 9) before drawing, so the first frame, and
+        the first after a resize, already shows the cursor, where a Resize handler came a frame late."""
+        resized = super()._size_updated(size, virtual_size, container_size, layout)
+        if resized:
+            self._keep_in_view()
+        return resized
 
     def on_click(self, event: events.Click) -> None:
         sx, sy = self.scroll_offset

@@ -55,8 +55,7 @@ class KeyBar(LinePanel):
         self.update(text)
 
     def on_resize(self) -> None:
-        self.show_keys()
-        super().on_resize()
+        self.show_keys()  # wide or compact by the width
 
     def on_click(self, event: events.Click) -> None:
         for start, end, key in self._keys:

@@ -39,6 +39,7 @@ class LinePanel(Widget):
         self._text = Text()
         self._lines: list[Strip] = []
         self._cells: list[Cells] = []
+        self._width = 0  # that of the lines
 
     @property
     def text(self) -> Text:
@@ -48,18 +49,11 @@ class LinePanel(Widget):
     def update(self, text: Text, layout: bool = False) -> None:
         """Show `text`; only the characters that differ from those shown are repainted."""
         self._text = text
-        self._relayout()
-
-    def _relayout(self) -> None:
-        width = self.size.width
-        if not width:
-            return
-        console = self.app.console
-        self._lines = [Strip(line.render(console), line.cell_len)  # render() leaves out the Text's own style
-                       .apply_style(console.get_style(line.style)).adjust_cell_length(width)
-                       for line in self._text.wrap(console, width, overflow="fold")]
-        old, self._cells = self._cells, [cells(strip) for strip in self._lines]
-        blank: Cells = ((" ", None),) * width  # what render_line shows below the text
+        if not self.size.width:
+            return  # not laid out yet: the first render wraps it
+        old = self._cells
+        self._wrap(self.size.width)
+        blank: Cells = ((" ", None),) * self._width  # what render_line shows below the text
         regions = []
         # only the lines in view: Textual clips a refresh to the parent, so one below the panel's
         # last line repainted whatever is there (the footer, under the prompt's hidden third line)
@@ -67,17 +61,23 @@ class LinePanel(Widget):
             a = old[y] if y < len(old) else blank
             b = self._cells[y] if y < len(self._cells) else blank
             if a != b:
-                runs = changed_runs(a, b) if len(a) == len(b) else [(0, width)]
+                runs = changed_runs(a, b) if len(a) == len(b) else [(0, self._width)]
                 regions += [Region(x0, y, x1 - x0, 1) for x0, x1 in runs]
         if regions:
             self.refresh(*regions)
 
-    def on_resize(self) -> None:
-        self._lines, self._cells = [], []
-        self._relayout()
-        self.refresh()
+    def _wrap(self, width: int) -> None:
+        """Lay the text out in lines of `width` cells."""
+        console = self.app.console
+        self._lines = [Strip(line.render(console), line.cell_len)  # render() leaves out the Text's own style
+                       .apply_style(console.get_style(line.style)).adjust_cell_length(width)
+                       for line in self._text.wrap(console, width, overflow="fold")]
+        self._cells = [cells(strip) for strip in self._lines]
+        self._width = width
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width
+        if width != self._width:  # the first render, or a new width: Textual repaints it all anyway
+            self._wrap(width)
         strip = self._lines[y] if y < len(self._lines) else Strip.blank(width)
         return strip.apply_style(self.rich_style)
