@@ -27,10 +27,10 @@ from pathlib import Path
 from typing import Any
 
 import tomli_w
-from attrs import frozen
 
 from tui_wargame import record_reader
 from tui_wargame.errors import WargameError
+from tui_wargame.frozen import frozen
 from tui_wargame.model.events import Event, EventError
 
 #: The format this version writes. Older formats are upgraded in memory by UPGRADES.

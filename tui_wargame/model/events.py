@@ -17,8 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
-from attrs import frozen
-
+from tui_wargame.frozen import frozen
 from tui_wargame.model.state import Decision, State, UnitState, Verdict
 
 

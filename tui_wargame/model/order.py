@@ -6,7 +6,7 @@ labels never contain spaces, so the text form is just words.
 
 from __future__ import annotations
 
-from attrs import frozen
+from tui_wargame.frozen import frozen
 
 
 class IllegalOrder(Exception):

@@ -11,8 +11,9 @@ from collections.abc import Mapping
 from functools import cached_property
 from typing import Any, Literal
 
-from attrs import field, frozen
+from attrs import field
 
+from tui_wargame.frozen import frozen
 from tui_wargame.hexgrid import Grid, Hex, hexside
 
 #: Where an off-map unit can be: a box on the game's charts ("deploy": waiting to be placed in a free set-up).

@@ -11,7 +11,9 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from attrs import field, frozen
+from attrs import field
+
+from tui_wargame.frozen import frozen
 
 #: A value the rule systems keep in `State.values`: what TOML can hold, plus exact fractions.
 Value = int | bool | str | Fraction

@@ -12,10 +12,9 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Protocol
 
-from attrs import frozen
-
 from tui_wargame.dice import Dice
 from tui_wargame.errors import WargameError
+from tui_wargame.frozen import frozen
 from tui_wargame.model import Event, Order, Scenario, State
 
 

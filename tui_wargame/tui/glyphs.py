@@ -6,7 +6,7 @@ from a Glyphs value, so `--ascii` is one switch and a test can check it.
 
 from __future__ import annotations
 
-from attrs import frozen
+from tui_wargame.frozen import frozen
 
 
 @frozen

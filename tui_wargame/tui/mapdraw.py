@@ -18,9 +18,10 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Literal
 
-from attrs import field, frozen
+from attrs import field
 from rich.style import Style
 
+from tui_wargame.frozen import frozen
 from tui_wargame.hexgrid import DIRECTIONS, Hex
 from tui_wargame.model import Scenario, State
 from tui_wargame.text import clean

@@ -14,8 +14,9 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from attrs import field, frozen
+from attrs import field
 
+from tui_wargame.frozen import frozen
 from tui_wargame.model import Scenario
 from tui_wargame.scenario_file import strict_converter, structure_problems
 
