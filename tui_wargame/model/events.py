@@ -131,7 +131,7 @@ def _phase_began(state: State, e: Event) -> State:
         uid: UnitState(u.location, u.steps, _ZERO, u.flags, _NONE) if (u.spent or u.phase_flags) else u
         for uid, u in state.units.items()
     }
-    return state.replace(turn=e["turn"], phase=e["phase"], active=e["side"], units=units)
+    return State(e["turn"], e["phase"], e["side"], units, state.values, state.control, state.pending, state.result)
 
 
 def _unit_placed(state: State, e: Event) -> State:
