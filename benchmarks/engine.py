@@ -5,18 +5,24 @@ Run from the repository root:  python3 benchmarks/engine.py [--records 1000 1000
 It plays a random legal game of the testbed system (tests/testbed) on a turn
 track stretched to 2,000 turns, so the log holds ordinary records (moves,
 attacks, decisions, ends, undos), writes its first N records as a save for each
-size asked, then measures each. It prints a table per size and one JSON line
-each. Figures, not assertions: nothing here can fail a build.
+size asked, then measures each. The scenario is read through a scenario cache
+in a temporary folder, as every open of a player's save after the first reads
+it; `scenario_uncached_s` is what reading and checking it afresh takes. It
+prints a table per size and one JSON line each. Figures, not assertions:
+nothing here can fail a build.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import random
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -56,6 +62,16 @@ def build(game: Game, records: int, rng: random.Random) -> None:
             game.submit("end")
 
 
+@contextlib.contextmanager
+def no_scenario_cache() -> Iterator[None]:
+    cached = os.environ["TUI_WARGAME_CACHE"]
+    os.environ["TUI_WARGAME_CACHE"] = ""
+    try:
+        yield
+    finally:
+        os.environ["TUI_WARGAME_CACHE"] = cached
+
+
 def measure(scenario_dir: Path, path: Path, records: list, seeks: int, appends: int,
             rng: random.Random) -> dict[str, object]:
     """Size, open, seek, fold and append figures for the save at `path` holding `records`."""
@@ -72,11 +88,15 @@ def measure(scenario_dir: Path, path: Path, records: list, seeks: int, appends: 
         opens.append(time.perf_counter() - t0)
         opened.close()
 
-    loads = []  # the part of an open that reads the scenario: 2,000 extra turns make it large
+    loads, checks = [], []  # the part of an open that reads the scenario: 2,000 extra turns make it large
     for _ in range(9):
         t0 = time.perf_counter()
         scenario_file.load(scenario_dir / "testbed.toml")
         loads.append(time.perf_counter() - t0)
+        with no_scenario_cache():
+            t0 = time.perf_counter()
+            scenario_file.load(scenario_dir / "testbed.toml")
+            checks.append(time.perf_counter() - t0)
 
     times = []
     for seq in rng.sample(range(opened.seq + 1), min(seeks, opened.seq + 1)):
@@ -101,6 +121,7 @@ def measure(scenario_dir: Path, path: Path, records: list, seeks: int, appends: 
         "events_folded_per_s": round(len(events) / fold_s),
         "open_s_median": round(statistics.median(opens), 4),
         "of_which_scenario_s": round(statistics.median(loads), 4),
+        "scenario_uncached_s": round(statistics.median(checks), 4),
         "seek_ms_mean": round(1000 * statistics.mean(times), 3),
         "seek_ms_max": round(1000 * max(times), 3),
         "append_ms_median": round(1000 * statistics.median(latencies), 3),
@@ -116,6 +137,7 @@ def main() -> None:
     rng = random.Random(1)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
+        os.environ["TUI_WARGAME_CACHE"] = str(folder / "cache")  # as a player's, kept from the first read
         scenario = scenario_file.load(long_scenario(folder, 2000))
         seed_game = Game.new(scenario, folder / "seed.toml", seed=1, options={"undo_dice": True})
         seed_game.close()

@@ -6,15 +6,18 @@ a start-up, for a file that rarely changes. The checked result depends on the
 file's bytes and on the code that reads it, nothing else, so it is kept under a
 key made of both: the file's SHA-256, the path, modification time and size of
 each of this package's sources (the test Python applies to its own bytecode
-cache), and the Python, attrs and cattrs it runs on. A changed file, an edited module or an
-upgraded library gives another key, so nothing is ever invalidated by hand; an
-old entry of the same file is removed when a new one is written.
+cache), and the Python, attrs and cattrs it runs on. A rule system that
+`rules.register` put in place (a third party's, the tests' testbed) is code
+outside this package, so the key also covers the sources of the package that
+defines each one (the module alone, if it is in none). A changed file, an edited
+module or an upgraded library gives another key, so nothing is ever invalidated
+by hand; an old entry of the same file is removed when a new one is written.
 
 Only files that passed every check are kept (errors are always found and worded
-afresh), and only for the built-in rule systems, whose code the key covers. The
-cache is a pickle, so it is read only from a folder and a file that belong to
-this user and that no one else may write. Anything wrong with it (unreadable,
-truncated, from other code) counts as a miss; failing to write it is silent.
+afresh). The cache is a pickle, so it is read only from a folder and a file that
+belong to this user and that no one else may write. Anything wrong with it
+(unreadable, truncated, from other code) counts as a miss; failing to write it
+is silent.
 
 Where: $TUI_WARGAME_CACHE (empty: no cache), else $XDG_CACHE_HOME/tui-wargame,
 else ~/.cache/tui-wargame.
@@ -53,24 +56,48 @@ def code_fingerprint() -> bytes:
 
     Empty (no cache) where there are no sources, as in an install of compiled modules only.
     """
-    h = hashlib.sha256(VERSION + sys.version.encode())
-    root = Path(__file__).resolve().parent
-    sources = 0
-    for dirpath, dirnames, filenames in os.walk(root):
-        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
-        for name in sorted(f for f in filenames if f.endswith(".py")):
-            path = Path(dirpath, name)
-            info = path.stat()  # Python's own test for a stale .pyc: reading every source cost 4 ms a start
-            h.update(f"{path.relative_to(root)}:{info.st_mtime_ns}:{info.st_size}\0".encode())
-            sources += 1
+    sources = _sources(Path(__file__).resolve().parent)
     if not sources:
         return b""
+    h = hashlib.sha256(VERSION + sys.version.encode() + sources)
     for lib in ("attr", "attrs", "cattrs"):  # an upgrade rewrites the files: new times and sizes
         spec = sys.modules[lib].__spec__ if lib in sys.modules else _find_spec(lib)
         origin = spec.origin if spec and spec.origin else ""
         info = os.stat(origin) if origin else None
         h.update(f"{lib}:{origin}:{info and info.st_mtime_ns}:{info and info.st_size}\0".encode())
     return h.digest()
+
+
+def _sources(root: Path) -> bytes:
+    """The path, modification time and size of each Python source under `root`, or of the file
+    `root` (Python's own test for a stale .pyc; reading every source cost 4 ms a start)."""
+    if root.is_file():
+        info = root.stat()
+        return f"{root.name}:{info.st_mtime_ns}:{info.st_size}\0".encode()
+    found = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
+        for name in sorted(f for f in filenames if f.endswith(".py")):
+            path = Path(dirpath, name)
+            info = path.stat()
+            found.append(f"{path.relative_to(root)}:{info.st_mtime_ns}:{info.st_size}\0")
+    return "".join(found).encode()
+
+
+def systems_fingerprint() -> bytes | None:
+    """The code of the rule systems `register` put in place: for each, the sources of the package
+    of the module that defines it (that module alone outside a package). None (no cache) for
+    one defined where no file is, as in an interactive session."""
+    parts = []
+    for system_id, system in sorted(rules.registered().items()):
+        module = sys.modules.get(getattr(system, "__module__", "") or type(system).__module__)
+        file = getattr(module, "__file__", None)
+        if not file:
+            return None
+        in_package = bool(module.__spec__ and module.__spec__.parent)
+        code = Path(file).resolve().parent if in_package else Path(file).resolve()
+        parts.append(system_id.encode() + b"\0" + _sources(code))
+    return b"".join(parts)
 
 
 def _find_spec(name: str) -> Any:
@@ -81,11 +108,11 @@ def _find_spec(name: str) -> Any:
 
 def _entry(path: Path, data: bytes) -> Path | None:
     """NAME-PLACE-KEY.pickle: PLACE tells files of one name in different folders apart."""
-    where = folder()
-    if where is None or not code_fingerprint():
+    where, systems = folder(), systems_fingerprint()
+    if where is None or not code_fingerprint() or systems is None:
         return None
     place = hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:8]
-    key = hashlib.sha256(code_fingerprint() + hashlib.sha256(data).digest()).hexdigest()[:32]
+    key = hashlib.sha256(code_fingerprint() + systems + hashlib.sha256(data).digest()).hexdigest()[:32]
     return where / f"{path.stem}-{place}-{key}.pickle"
 
 
@@ -106,7 +133,7 @@ def get(path: Path, data: bytes) -> Scenario | None:
             if not (_private(os.fstat(f.fileno())) and _private(os.stat(entry.parent))):
                 return None
             version, scenario, derived = pickle.load(f)
-        if version != VERSION or not isinstance(scenario, Scenario) or not rules.is_builtin(scenario.system):
+        if version != VERSION or not isinstance(scenario, Scenario) or scenario.system not in rules.known():
             return None
         adopt = getattr(rules.get(scenario.system), "adopt", None)
         if adopt is not None and derived is not None:
@@ -120,8 +147,6 @@ def put(path: Path, data: bytes, scenario: Scenario) -> None:
     """Keep the checked `scenario` read from `data`; drop older entries of the same file."""
     import glob
 
-    if not rules.is_builtin(scenario.system):
-        return
     tmp: Path | None = None
     try:
         entry = _entry(path, data)

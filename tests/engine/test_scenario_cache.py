@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import shutil
 import stat
+import sys
+import types
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import TESTBED_DIR
-from tui_wargame import scenario_cache, scenario_file
+from tui_wargame import rules, scenario_cache, scenario_file
 from tui_wargame.rules.fm.data import rules_of, structure
 from tui_wargame.scenario_file import ScenarioError
 
@@ -102,11 +104,32 @@ def test_no_cache_when_switched_off(tmp_path: Path, checks: list[str], suez: Pat
     assert checks == [str(suez)] * 2 and not (tmp_path / "xdg").exists()
 
 
-def test_a_registered_system_is_not_cached(cache: Path, checks: list[str]) -> None:
-    """The testbed system is registered by the tests, not part of the package: its code is not in the key."""
-    scenario_file.load(TESTBED_DIR / "testbed.toml")
-    scenario_file.load(TESTBED_DIR / "testbed.toml")
-    assert len(checks) == 2 and not cache.exists()
+def test_a_registered_system_is_cached_under_the_sources_of_its_package(
+        cache: Path, checks: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The testbed system is registered by the tests, not part of the package: the key covers
+    the sources of its own package (tests/testbed), so an edit there is a miss."""
+    testbed = TESTBED_DIR / "testbed.toml"
+    scenario_file.load(testbed)
+    scenario_file.load(testbed)
+    assert checks == [str(testbed)]
+    sources = scenario_cache._sources
+    monkeypatch.setattr(scenario_cache, "_sources", lambda root: sources(root) + (
+        b"system.py edited" if root == TESTBED_DIR.resolve() else b""))
+    scenario_file.load(testbed)
+    assert checks == [str(testbed)] * 2
+
+
+def test_no_cache_for_a_system_defined_where_no_file_is(cache: Path, suez: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    def interactive_system() -> object:
+        raise AssertionError("not needed")
+
+    interactive_system.__module__ = "__interactive__"
+    monkeypatch.setitem(sys.modules, "__interactive__", types.ModuleType("__interactive__"))
+    monkeypatch.setattr(rules, "_registry", {**rules._registry, "typed-in": interactive_system})
+    assert scenario_cache.systems_fingerprint() is None
+    scenario_file.load(suez)
+    assert not cache.exists()
 
 
 def test_files_of_one_name_in_two_folders_have_an_entry_each(cache: Path, checks: list[str],

@@ -117,6 +117,11 @@ def is_builtin(system_id: str) -> bool:
     return system_id in BUILTIN and system_id not in _replaced
 
 
+def registered() -> dict[str, object]:
+    """What `register` put in place (systems or factories), by id: the package's own are not here."""
+    return {sid: found for sid, found in _registry.items() if not is_builtin(sid)}
+
+
 def get(system_id: str) -> RuleSystem:
     found = _registry.get(system_id)
     if found is None and system_id in BUILTIN:
