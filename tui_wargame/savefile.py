@@ -262,7 +262,12 @@ def parse(data: bytes, path: Path) -> SaveFile:
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise SaveError(f"{path}: line {line}: not UTF-8 text") from None
-    doc = _read_fast(text, len(head), chunks) or _read_toml(text, path)
+    # Each record's hash line, and the hash of its bytes: a save whose every record matches is
+    # as tui-wargame wrote it, which never repeats a key, so its JSON reading need not look for one.
+    found = [_TERMINATOR.match(chunk, max(0, len(chunk) - _TERMINATOR_LENGTH)) for chunk in chunks]
+    owns = [digest(chunk[: m.start()]) if m else "" for chunk, m in zip(chunks, found)]
+    as_written = all(m and m.group(1).decode() == own for m, own in zip(found, owns))
+    doc = _read_fast(text, len(head), chunks, as_written) or _read_toml(text, path)
 
     header, version = _header(doc, path)
     raw_records = doc.get("record", [])
@@ -278,15 +283,13 @@ def parse(data: bytes, path: Path) -> SaveFile:
     header_hash = digest(head)
     prev = header_hash
     records = []
-    for index, (raw, chunk) in enumerate(zip(raw_records, chunks)):
-        found = _TERMINATOR.match(chunk, max(0, len(chunk) - _TERMINATOR_LENGTH))
-        own = digest(chunk[: found.start()]) if found else ""
+    for index, (raw, line, own) in enumerate(zip(raw_records, found, owns)):
         record = _record(raw, index, path, own)
         if (record.kind == "setup") != (index == 0):
             raise SaveError(f"{path}: record {index}: the set-up record, and only it, comes first")
-        if not found:
+        if not line:
             problems.append(f"record {index}: its hash line is missing")
-        elif found.group(1).decode() != own:
+        elif line.group(1).decode() != own:
             problems.append(f"record {index}: its content does not match its hash (edited after writing)")
         if record.prev != prev:
             problems.append(f"record {index}: 'prev' does not match the hash of the record before it")
@@ -296,7 +299,7 @@ def parse(data: bytes, path: Path) -> SaveFile:
                     upgraded_from=version if version < FORMAT else None, dropped=dropped)
 
 
-def _read_fast(text: str, head_length: int, chunks: list[bytes]) -> dict[str, Any] | None:
+def _read_fast(text: str, head_length: int, chunks: list[bytes], as_written: bool) -> dict[str, Any] | None:
     """The save read by the fast record reader, or None when it must be read as general TOML."""
     if not chunks:
         return None
@@ -304,7 +307,8 @@ def _read_fast(text: str, head_length: int, chunks: list[bytes]) -> dict[str, An
         header = tomllib.loads(text[:head_length]) if text[:head_length].isascii() else None
     except tomllib.TOMLDecodeError:
         return None
-    records = record_reader.read_records([c.decode() for c in chunks]) if header is not None else None
+    records = (record_reader.read_records([c.decode() for c in chunks], repeats_possible=not as_written)
+               if header is not None else None)
     return None if records is None else {**header, "record": records}
 
 

@@ -71,3 +71,17 @@ def test_a_string_that_begins_with_a_key_separator_falls_back() -> None:
         chunks = [chunk(0, evs, order)]
         assert read_records(chunks) is None
         assert tomllib.loads("".join(chunks))["record"][0]["order"] == order
+
+
+def test_records_as_written_read_the_same_without_the_look_for_repeated_keys() -> None:
+    evs = [Event.of("unit_moved", unit="31/1", path=["2632", "2631"], cost="7/3"),
+           Event.of("decision_required", side="br", decision="retreat", prompt="p", data={"a": {"b": 1}})]
+    chunks = [chunk(0, evs), chunk(1, [])]
+    assert read_records(chunks, repeats_possible=False) == tomllib.loads("".join(chunks))["record"]
+
+
+def test_a_repeated_key_is_refused_unless_the_caller_vouches_for_the_records() -> None:
+    """The caller vouches only for records whose hashes match: tui-wargame never repeats a key."""
+    repeated = chunk(0, [Event.of("note", text="x")]).replace('"text" = "x"', '"text" = "x", "text" = "y"')
+    assert read_records([repeated]) is None
+    assert read_records([repeated], repeats_possible=False)[0]["event"][0]["text"] == "y"

@@ -97,6 +97,19 @@ def test_an_edited_die_breaks_the_chain(game: Game, save_path: Path) -> None:
     assert problems[0].startswith("record 4")
 
 
+def test_a_key_repeated_by_hand_is_refused_as_toml_does(game: Game, save_path: Path) -> None:
+    """The record no longer matches its hash, so the reader looks for repeated keys again."""
+    played(game)
+    die = game.records[-1].events[1]["die"]
+    game.close()
+    text = save_path.read_text()
+    edited = text.replace(f'"die" = {die},', f'"die" = {die}, "die" = {die % 6 + 1},')
+    assert edited != text
+    save_path.write_text(edited)
+    with pytest.raises(SaveError, match="not a readable save"):
+        savefile.read(save_path)
+
+
 def test_an_edited_die_with_a_forged_chain_is_caught_by_re_running(game: Game, save_path: Path,
                                                                    tmp_path: Path) -> None:
     """A forger who also recomputes every hash is caught because the dice come from the seed."""
