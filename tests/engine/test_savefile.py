@@ -81,14 +81,20 @@ def test_appending_after_a_torn_record_cuts_the_torn_bytes(game: Game, save_path
     assert [r.order for r in save.records][-1] == "attack r1 0402"
 
 
-def test_an_edited_die_breaks_the_chain(game: Game, save_path: Path) -> None:
+def edit_the_die(game: Game, save_path: Path, written: str) -> None:
+    """Play, close, and rewrite the last combat's die in the save as `written`: {die} is the face
+    rolled, {other} another."""
     played(game)
     die = game.records[-1].events[1]["die"]
     game.close()
     text = save_path.read_text()
-    edited = text.replace(f'"die" = {die},', f'"die" = {die % 6 + 1},')
+    edited = text.replace(f'"die" = {die},', written.format(die=die, other=die % 6 + 1))
     assert edited != text
     save_path.write_text(edited)
+
+
+def test_an_edited_die_breaks_the_chain(game: Game, save_path: Path) -> None:
+    edit_the_die(game, save_path, '"die" = {other},')
     save = savefile.read(save_path)
     assert save.problems == ["record 4: its content does not match its hash (edited after writing)"]
     with Game.open(save_path, scenario_dirs=[TESTBED_DIR]) as g:
@@ -99,13 +105,7 @@ def test_an_edited_die_breaks_the_chain(game: Game, save_path: Path) -> None:
 
 def test_a_key_repeated_by_hand_is_refused_as_toml_does(game: Game, save_path: Path) -> None:
     """The record no longer matches its hash, so the reader looks for repeated keys again."""
-    played(game)
-    die = game.records[-1].events[1]["die"]
-    game.close()
-    text = save_path.read_text()
-    edited = text.replace(f'"die" = {die},', f'"die" = {die}, "die" = {die % 6 + 1},')
-    assert edited != text
-    save_path.write_text(edited)
+    edit_the_die(game, save_path, '"die" = {die}, "die" = {other},')
     with pytest.raises(SaveError, match="not a readable save"):
         savefile.read(save_path)
 
