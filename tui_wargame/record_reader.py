@@ -73,6 +73,8 @@ def read_records(chunks: Sequence[str], repeats_possible: bool = True) -> list[d
         # "", "[[record]]", fields..., "event = [", events..., "]", "# sha256 ...", ""
         if len(lines) < 6 or lines[0] or lines[1] != "[[record]]" or lines[-1] or lines[-3] != "]":
             return None
+        if not (lines[-2].startswith("#") and lines[-2].isprintable()):  # TOML reads a comment only
+            return None
         try:
             start = lines.index("event = [", 2)
         except ValueError:

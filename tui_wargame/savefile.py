@@ -40,8 +40,7 @@ FORMAT = 1
 UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
 RECORD_KINDS = ("setup", "order", "undo")
-_RECORD_LINE = b"[[record]]\n"
-_RECORD_START = re.compile(rb"\n\[\[record\]\]\n")  # with a literal head, which re finds fast
+_RECORD_LINE = re.compile(rb"\[\[record\]\]\n")  # literal, which re finds fast; a line of its own
 _TERMINATOR = re.compile(rb"# sha256 ([0-9a-f]{32})\n\Z")
 _TERMINATOR_LENGTH = 42  # fixed, so that it is matched where it must start rather than searched for
 _HASH_LINE = re.compile(rb"# sha256 [0-9a-f]{32}\n")
@@ -252,9 +251,8 @@ def parse(data: bytes, path: Path) -> SaveFile:
                        f"it was ignored, and is removed when the game goes on")
         warnings.append(f"{path}: {dropped}")
     # Where each "[[record]]" line begins; the blank line before it belongs to that record's bytes.
-    bounds = [m.start() for m in _RECORD_START.finditer(data, 0, good_length)]
-    if data.startswith(_RECORD_LINE):
-        bounds.insert(0, 0)
+    starts = [m.start() for m in _RECORD_LINE.finditer(data, 0, good_length)]
+    bounds = [s - 1 if s else s for s in starts if not s or data[s - 1] == ord("\n")]
     head = data[: bounds[0] if bounds else good_length]
     chunks = [data[a:b] for a, b in zip(bounds, [*bounds[1:], good_length])]
     try:

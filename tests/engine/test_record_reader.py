@@ -60,6 +60,10 @@ def test_hand_edited_forms_fall_back() -> None:
         base.replace('{"kind" = "note"', '{kind = "note"'),  # a bare key
         base.replace('"text" = "x"', '"text" = "\\/"'),  # a JSON-only escape
         base.replace("[[record]]", "[[record]]\n# a comment"),
+        # found in review: the line where the hash comment belongs was not looked at
+        base.replace("# sha256 ", "\x7f"),
+        base.replace("# sha256 ", 'extra = "x" # '),
+        base.replace("# sha256 ", '    {"kind" = "x\\/y"}, # '),
     ):
         assert edited != base
         assert read_records([edited]) is None

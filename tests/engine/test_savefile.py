@@ -110,6 +110,17 @@ def test_a_key_repeated_by_hand_is_refused_as_toml_does(game: Game, save_path: P
         savefile.read(save_path)
 
 
+def test_an_empty_record_table_is_named_with_its_number(game: Game, save_path: Path) -> None:
+    """Found in review: a "[[record]]" line straight after another was not found as a record."""
+    played(game)
+    game.close()
+    text = save_path.read_text()
+    second = text.index("[[record]]", text.index("[[record]]") + 1)
+    save_path.write_text(text[:second] + "[[record]]\n" + text[second:])
+    with pytest.raises(SaveError, match="record 1: 'seq' is missing"):
+        savefile.read(save_path)
+
+
 def test_an_edited_die_with_a_forged_chain_is_caught_by_re_running(game: Game, save_path: Path,
                                                                    tmp_path: Path) -> None:
     """A forger who also recomputes every hash is caught because the dice come from the seed."""

@@ -69,3 +69,23 @@ async def test_lines_below_the_panel_are_not_refreshed() -> None:
         panel.refresh = spy  # type: ignore[method-assign]
         panel.update(Text("one\ntwo\nfour"))  # the third line is out of view: nothing to repaint
         assert refreshed == []
+
+
+@sync
+async def test_text_given_while_hidden_or_without_width_is_shown_when_it_has_one() -> None:
+    """Found in review: the lines are wrapped when first drawn, so an update while the panel had no
+    width kept the old lines for the old width; and a panel laid out 0 columns wide failed."""
+    app = PanelApp()
+    async with app.run_test(size=(40, 10)) as pilot:
+        panel = app.query_one(LinePanel)
+        panel.update(Text("first text"))
+        await pilot.pause()
+        for hide, show in ((("display", False), ("display", True)),
+                           (("styles.width", 0), ("styles.width", "100%"))):
+            for name, value in (hide, show):
+                target = panel.styles if name.startswith("styles.") else panel
+                setattr(target, name.removeprefix("styles."), value)
+                await pilot.pause()
+                if (name, value) == hide:
+                    panel.update(Text(f"shown after {name}"))
+            assert f"shown after {hide[0]}" in screen_text(app)

@@ -50,7 +50,8 @@ class LinePanel(Widget):
         """Show `text`; only the characters that differ from those shown are repainted."""
         self._text = text
         if not self.size.width:
-            return  # not laid out yet: the first render wraps it
+            self._width = 0  # not laid out, or hidden: the next render with a width wraps it
+            return
         old = self._cells
         self._wrap(self.size.width)
         blank: Cells = ((" ", None),) * self._width  # what render_line shows below the text
@@ -77,7 +78,7 @@ class LinePanel(Widget):
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width
-        if width != self._width:  # the first render, or a new width: Textual repaints it all anyway
+        if width and width != self._width:  # the first render, or a new width: Textual repaints it all
             self._wrap(width)
         strip = self._lines[y] if y < len(self._lines) else Strip.blank(width)
         return strip.apply_style(self.rich_style)
