@@ -21,7 +21,6 @@ import hashlib
 import json
 import os
 import re
-import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -299,6 +298,8 @@ def parse(data: bytes, path: Path) -> SaveFile:
 
 def _read_fast(text: str, head_length: int, chunks: list[bytes], as_written: bool) -> dict[str, Any] | None:
     """The save read by the fast record reader, or None when it must be read as general TOML."""
+    import tomllib  # here, not at the top: a new game's start reads no TOML (2 ms of a start)
+
     if not chunks:
         return None
     try:
@@ -311,6 +312,8 @@ def _read_fast(text: str, head_length: int, chunks: list[bytes], as_written: boo
 
 
 def _read_toml(text: str, path: Path) -> dict[str, Any]:
+    import tomllib
+
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -14,7 +14,6 @@ import functools
 import hashlib
 import os
 import re
-import tomllib
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
@@ -123,6 +122,8 @@ def _place(path: str, raw: Mapping[str, Any]) -> str:
 
 def parse(text: str, path: Path | str = "<scenario>") -> Scenario:
     """A checked Scenario from TOML text; ScenarioError naming every problem otherwise."""
+    import tomllib  # here, not at the top: a scenario in the cache is not parsed (2 ms of a start)
+
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
