@@ -41,7 +41,7 @@ UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 RECORD_KINDS = ("setup", "order", "undo")
 _RECORD_LINE = re.compile(rb"\[\[record\]\]\n")  # literal, which re finds fast; a line of its own
 _TERMINATOR = re.compile(rb"# sha256 ([0-9a-f]{32})\n\Z")
-_TERMINATOR_LENGTH = 42  # fixed, so that it is matched where it must start rather than searched for
+_TERMINATOR_LENGTH = len(b"# sha256 \n") + 32  # fixed: matched where it must start, not searched for
 _HASH_LINE = re.compile(rb"# sha256 [0-9a-f]{32}\n")
 
 _PREAMBLE = (
