@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import attrs
 import pytest
 
 from tui_wargame.model import EMPTY, Decision, Event, EventError, State, UnitState, Verdict, apply, fold
@@ -105,3 +106,17 @@ def test_plain_values() -> None:
     assert plain({"a": (1, Fraction(1, 3)), "b": frozenset({"y", "x"})}) == {"a": [1, "1/3"], "b": ["x", "y"]}
     with pytest.raises(TypeError):
         plain({"a": 1.5})
+
+
+def test_state_replace_changes_each_field_alone_and_refuses_others() -> None:
+    """`State.replace` is written out for speed: every field, and only it, is replaced."""
+    state = State(3, "movement", "red", {"r1": UnitState("0101", 2)}, {"k": 1}, {"0101": "red"},
+                  Decision("blue", "retreat", "p"), None)
+    others = {"turn": 4, "phase": "combat", "active": "blue", "units": {}, "values": {}, "control": {},
+              "pending": None, "result": Verdict("red", "decisive", "r")}
+    assert set(others) == {f.name for f in attrs.fields(State)}
+    for name, value in others.items():
+        changed = state.replace(**{name: value})
+        assert changed == attrs.evolve(state, **{name: value})
+    with pytest.raises(TypeError, match="no field 'side'"):
+        state.replace(side="blue")

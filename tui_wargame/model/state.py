@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from attrs import field
+from attrs import field, fields
 
 from tui_wargame.frozen import frozen
 
@@ -93,7 +93,7 @@ class State:
                      get("pending", self.pending), get("result", self.result))
 
 
-_STATE_FIELDS = frozenset(("turn", "phase", "active", "units", "values", "control", "pending", "result"))
+_STATE_FIELDS = frozenset(f.name for f in fields(State))
 
 
 #: The state before the setup record: nothing placed, nothing begun.

@@ -268,7 +268,7 @@ class Painter:
         """Every hex's edges and terrain as they are with no unit on the map and no overlay."""
         s, w = self.shape.s, self.shape.w
         grid: list[list[Cell]] = [[(" ", PLAIN)] * self.width for _ in range(self.height)]
-        edge = _without_colour(EDGE) if self.palette == "mono" else EDGE
+        edge = self._shown(EDGE)
         for x, y in self.origin.values():
             cells = [(x + s + dx, y - 1, "_") for dx in range(w)]
             for k in range(s):
@@ -280,7 +280,7 @@ class Painter:
         for (cx, cy), ch in self._features.items():  # where no hex's content covers the edge
             old, style = grid[cy][cx]
             if old in _EDGES:
-                grid[cy][cx] = self._styled(ch, style + FEATURE)
+                grid[cy][cx] = (ch, self._shown(style + FEATURE))
         empty, bare = State(0, "", "", {}), Overlay()
         for label in self.origin:  # contents after all edges: a top edge is a bottom line
             self._draw_hex(grid, label, empty, bare, [])
@@ -292,8 +292,8 @@ class Painter:
         x, y = self.origin[label]
         lines = self._content(label, state, overlay, stack)
         bg = self.terrain_bg.get(self.scenario.terrain_at(label).id, PLAIN)
-        features, mono = self._features, self.palette == "mono"
-        drawn = PLAIN
+        features = self._features
+        drawn = shown = PLAIN
         for k, ((x0, width), cells) in enumerate(zip(self._interior(x), lines)):
             # the cursor marks the label line only: a step then repaints one short span per hex
             cursor = CURSOR if k == 0 and label == overlay.cursor else PLAIN
@@ -302,10 +302,11 @@ class Painter:
             for dx, (ch, style) in enumerate(cells[:width]):
                 if style is not given:  # a line has runs of one style: add the styles once a run
                     given, drawn = style, self._layered(bg, style, cursor)
+                    shown = self._shown(drawn)
                 if ch in _EDGES and (x0 + dx, y + k) in features:
-                    row[x0 + dx] = self._styled(features[x0 + dx, y + k], drawn + FEATURE)
+                    row[x0 + dx] = (features[x0 + dx, y + k], self._shown(drawn + FEATURE))
                 else:
-                    row[x0 + dx] = (ch, _without_colour(drawn) if mono else drawn)
+                    row[x0 + dx] = (ch, shown)
 
     def _layered(self, bg: Style, style: Style, cursor: Style) -> Style:
         """`bg + style + cursor`, kept: a map has a few dozen of these, asked for thousands of times."""
@@ -314,8 +315,9 @@ class Painter:
             layered = self._layers[key] = bg + style + cursor
         return layered
 
-    def _styled(self, ch: str, style: Style) -> Cell:
-        return (ch, _without_colour(style) if self.palette == "mono" else style)
+    def _shown(self, style: Style) -> Style:
+        """`style` as this palette shows it: without colour under "mono"."""
+        return _without_colour(style) if self.palette == "mono" else style
 
     def _content(self, label: str, state: State, ov: Overlay, stack: list[str]) -> list[list[Cell]]:
         """The interior text of hex `label`, line by line, each line a list of cells."""
