@@ -318,7 +318,14 @@ class Game:
         """
         if self.path is not None and not isinstance(self._log, savefile.Writer):
             raise SaveError(f"{self.path}: opened read-only; orders cannot be added")
-        prepared = self._resolve(batch)
+        try:
+            prepared = self._resolve(batch)
+        except IllegalOrder as exc:  # refused on the position this game shows: is it still that?
+            news = self.refresh()
+            if not news:
+                raise
+            raise IllegalOrder(f"{self._moved_on(news)}; on the position before, it was refused: "
+                               f"{exc.reason}", exc.rule) from None
         if isinstance(self._log, savefile.Writer):
             with self._log.locked() as news:
                 if news:  # another process appended since we looked: take it in, check again
@@ -335,10 +342,14 @@ class Game:
     def _recheck(self, batch: Sequence[tuple[Order | str, str | None]],
                  prepared: list[tuple[Record, State]], news: list[Record]) -> list[tuple[Record, State]]:
         """`batch` prepared again after records another process appended (`news`), each order
-        still given by the side it was given for; IllegalOrder naming what changed otherwise."""
-        moved_on = "the game moved on: " + ", ".join(
-            f"{self.side_name(r.side)} gave `{r.order}`" for r in news[-3:]
-        ) + (f" (and {len(news) - 3} orders before)" if len(news) > 3 else "") + " meanwhile"
+        still given by the side it was given for; IllegalOrder naming what changed otherwise.
+
+        An order given in a phase that has ended meanwhile is refused even if the rules would
+        take it in the next one: it was meant for a position that is gone.
+        """
+        moved_on = self._moved_on(news)
+        if any(e.kind in PHASE_EVENTS for r in news for e in r.events):
+            raise IllegalOrder(f"{moved_on}, ending the phase the order was given in", TURN_RULE)
         pinned = [(order, side if side is not None else record.side)
                   for (order, side), (record, _) in zip(batch, prepared)]
         try:
@@ -350,6 +361,12 @@ class Game:
                 raise IllegalOrder(f"{moved_on}; `undo` would now take back record {now.reverts}, "
                                    f"not record {before.reverts}", UNDO_RULE)
         return again
+
+    def _moved_on(self, news: Sequence[Record]) -> str:
+        """What other processes did meanwhile, in words: the last three records of `news`."""
+        done = ", ".join(f"{self.side_name(r.side)} gave `{r.order}`" for r in news[-3:])
+        before = f" (and {len(news) - 3} orders before)" if len(news) > 3 else ""
+        return f"the game moved on: {done}{before} meanwhile"
 
     def branch(self, seq: int) -> Game:
         """An in-memory copy of this game as it stood after record `seq`; the save is untouched."""
