@@ -10,6 +10,7 @@ import pytest
 
 from tests.conftest import TESTBED_DIR
 from tui_wargame import savefile
+from tui_wargame.cli import main
 from tui_wargame.engine import Game
 from tui_wargame.model import IllegalOrder
 
@@ -146,3 +147,18 @@ def test_a_save_changed_behind_a_writers_back_is_refused(game: Game, save_path: 
     save_path.write_bytes(data[: data.rindex(b"\n[[record]]")])  # the last record removed by hand
     with pytest.raises(savefile.SaveError, match="changed by another program: record 1 no longer ends"):
         game.submit("end")
+
+
+def test_the_command_line_orders_while_a_screen_holds_the_save(game: Game, save_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """Before issue 12, `order` and `undo` failed with "another tui-wargame process is playing"."""
+    cli = ["--scenarios", str(TESTBED_DIR)]
+    game.submit("move r1 0201 0301 0401")
+    assert main([*cli, "order", str(save_path), "move r2 0202"]) == 0
+    assert main([*cli, "undo", str(save_path)]) == 0
+    assert main([*cli, "order", str(save_path), "move r2 0202", "end"]) == 0
+    assert "accepted [5] Red: end" in capsys.readouterr().out
+    assert [r.order for r in game.refresh()] == ["move r2 0202", "undo", "move r2 0202", "end"]
+    game.submit("attack r1 0402")
+    assert main([*cli, "undo", str(save_path)]) == 1
+    assert "rolled dice" in capsys.readouterr().err
