@@ -505,7 +505,7 @@ class Log:
         self.length = save.good_length
         self.last_hash = save.last_hash
         self.next_seq = len(save.records)
-        self._seen: tuple[int, int, int] | None = None  # (size, mtime, inode) when last found unchanged
+        self._seen: tuple[int, int, int] | None = None  # (size, mtime, inode) at the last look
 
     def news(self) -> list[Record]:
         """The records appended since this process last looked, hash chain checked; a torn tail
@@ -519,15 +519,16 @@ class Log:
             raise SaveError(f"{self.path}: cannot be read ({exc.strerror or exc})") from None
         try:
             with _locked(fd, self.path, shared=True):  # no append is half-written while we read
-                records = self._read_new(fd)
+                records, _ = self._read_new(fd)
         finally:
             os.close(fd)
         self._seen = stamp
         return records
 
-    def _read_new(self, fd: int) -> list[Record]:
+    def _read_new(self, fd: int) -> tuple[list[Record], int]:
         """Read and take in the records after `length`, checking first that the file still ends
-        its verified part with the hash this process last saw (the expected version)."""
+        its verified part with the hash this process last saw (the expected version); and the
+        file's size, which is more than the new `length` when a torn tail follows."""
         mark = f"# sha256 {self.last_hash}\n".encode()
         start = self.length - len(mark)
         try:
@@ -544,7 +545,7 @@ class Log:
             self.length += end
             self.last_hash = records[-1].hash
             self.next_seq += len(records)
-        return records
+        return records, size
 
     def close(self) -> None:
         """Nothing to release: a Log holds no file open."""
@@ -590,8 +591,8 @@ class Writer(Log):
         if self._fd < 0:
             raise SaveError(f"{self.path}: closed; open the save again to continue")
         with _locked(self._fd, self.path, shared=False):
-            records = self._read_new(self._fd)
-            if os.fstat(self._fd).st_size > self.length:  # torn: no live writer is mid-append
+            records, size = self._read_new(self._fd)
+            if size > self.length:  # torn: no live writer is mid-append
                 self._cut()
             self._holding = True
             try:
@@ -625,6 +626,7 @@ class Writer(Log):
         self.length += len(blob)
         self.last_hash = prev
         self.next_seq += len(records)
+        self._seen = _stamp(os.fstat(self._fd))  # under the lock: nobody else has written since
         return written
 
     def _cut(self) -> None:
