@@ -241,7 +241,8 @@ def read(path: Path | str) -> SaveFile:
     """Read a save. A torn last record is dropped with a warning; anything else broken is a SaveError."""
     path = Path(path)
     try:
-        data = path.read_bytes()
+        with path.open("rb") as f, _locked(f.fileno(), path, shared=True):  # never half an append
+            data = f.read()
     except OSError as exc:
         raise SaveError(f"{path}: cannot be read ({exc.strerror or exc})") from None
     return parse(data, path)
