@@ -7,7 +7,9 @@ from fractions import Fraction
 import attrs
 import pytest
 
-from tui_wargame.model import EMPTY, Decision, Event, EventError, State, UnitState, Verdict, apply, fold
+from tui_wargame.model import (
+    EMPTY, Decision, Event, EventError, Marker, State, Table, UnitState, Verdict, apply, fold,
+)
 from tui_wargame.model.events import STATE_EVENTS, plain, restore_event
 
 
@@ -111,9 +113,9 @@ def test_plain_values() -> None:
 def test_state_replace_changes_each_field_alone_and_refuses_others() -> None:
     """`State.replace` is written out for speed: every field, and only it, is replaced."""
     state = State(3, "movement", "red", {"r1": UnitState("0101", 2)}, {"k": 1}, {"0101": "red"},
-                  Decision("blue", "retreat", "p"), None)
+                  Decision("blue", "retreat", "p"), None, {"0101": (Marker("smoke"),)})
     others = {"turn": 4, "phase": "combat", "active": "blue", "units": {}, "values": {}, "control": {},
-              "pending": None, "result": Verdict("red", "decisive", "r")}
+              "pending": None, "result": Verdict("red", "decisive", "r"), "markers": {}}
     assert set(others) == {f.name for f in attrs.fields(State)}
     for name, value in others.items():
         changed = state.replace(**{name: value})
