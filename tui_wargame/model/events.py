@@ -453,10 +453,14 @@ def restore_event(current: State, target: State, reverts: int) -> Event:
         "values_removed": sorted(k for k in current.values if k not in target.values),
         "control": {k: v for k, v in target.control.items() if current.control.get(k) != v},
         "control_removed": sorted(k for k in current.control if k not in target.control),
-        "markers": {place: [marker_to_plain(m) for m in here]
-                    for place, here in target.markers.items() if current.markers.get(place) != here},
-        "markers_removed": sorted(place for place in current.markers if place not in target.markers),
     }
+    # Only when markers changed: a game without markers undoes as format 1 wrote it (verify re-runs it).
+    markers = {place: [marker_to_plain(m) for m in here]
+               for place, here in target.markers.items() if current.markers.get(place) != here}
+    if markers:
+        facts["markers"] = markers
+    if removed := sorted(place for place in current.markers if place not in target.markers):
+        facts["markers_removed"] = removed
     if target.pending is not None:
         facts["pending"] = decision_to_plain(target.pending)
     if target.result is not None:
