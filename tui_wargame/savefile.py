@@ -392,8 +392,8 @@ def _check_state_events(declared: Any, path: Path) -> None:
         raise SaveError(f"{path}: [header] state_events: missing or not a list of event kinds")
     unknown = sorted(set(declared) - STATE_EVENTS)
     if unknown:
-        raise SaveError(f"{path}: written by a newer tui-wargame: it changes the game with events this "
-                        f"one does not know ({', '.join(unknown)}): upgrade tui-wargame to open it")
+        raise SaveError(f"{path}: written by a newer tui-wargame (format {FORMAT}, with state events this "
+                        f"one does not know: {', '.join(unknown)}): upgrade tui-wargame to open it")
     missing = sorted(STATE_EVENTS - set(declared))
     if missing:
         raise SaveError(f"{path}: [header] state_events: {', '.join(missing)} missing, which format "
