@@ -174,6 +174,7 @@ def test_markers_survive_the_other_events() -> None:
     (Event.of("marker_changed", place="0101", marker="smoke", value=2), "0101 holds no 'smoke' marker"),
     (Event.of("marker_changed", place="0101", marker="trenches", id="2", value=2), "no 'trenches' marker '2'"),
     (Event.of("marker_changed", place="0101", marker="trenches", value=1), "is left as it was"),
+    (Event.of("marker_changed", place="0101", marker="trenches", value=[2]), "value must be an integer"),
     (Event.of("marker_changed", place="0101", marker="trenches", becomes="wire"), "holds a 'wire' marker already"),
     (Event.of("marker_removed", place="0102", marker="trenches"), "0102 holds no 'trenches' marker"),
     (Event.of("value_set", key="weather"), "value must be"),
@@ -228,6 +229,8 @@ def test_undo_restores_markers_and_structured_values() -> None:
     {"markers": {"0101": []}},
     {"markers": {"0101": [{"marker": 3}]}},
     {"markers": {"0101": [{"marker": "smoke", "value": 1.5}]}},
+    {"markers": {"0101": [{"marker": "smoke"}, {"marker": "smoke"}]}},
+    {"markers": {"0101": [{"marker": "smoke", "hidden": 1}]}},
     {"values": {"weather": {"sky": 1.5}}},
 ])
 def test_a_malformed_restore_is_refused(facts: dict) -> None:

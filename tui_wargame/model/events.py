@@ -128,6 +128,7 @@ def marker_to_plain(m: Marker) -> dict[str, Any]:
 
 
 def marker_from_plain(d: Mapping[str, Any], what: str) -> Marker:
+    """A marker from facts (a `marker_placed` event's, or one of a `state_restored`'s), types checked."""
     for name, kind in (("marker", str), ("id", str), ("side", str), ("hidden", bool)):
         if name in d and type(d[name]) is not kind:
             raise EventError(f"{what}: a marker's {name} must be {kind.__name__}")
@@ -300,6 +301,8 @@ def _state_restored(state: State, e: Event) -> State:
         if type(here) is not list or not here:
             raise EventError(f"state_restored: the markers of {place} must be a non-empty list of tables")
         markers[place] = tuple([marker_from_plain(m, "state_restored") for m in here])
+        if len({(m.kind, m.id) for m in markers[place]}) < len(here):
+            raise EventError(f"state_restored: {place} holds two markers of one kind and id")
     pending = decision_from_plain(e["pending"]) if "pending" in e.facts else None
     result = Verdict(**e["result"]) if "result" in e.facts else None
     return State(
@@ -376,7 +379,7 @@ def _check_value(e: Event) -> None:
 
 def _check_marker_value(e: Event) -> None:
     if "value" in e.facts and type(e.facts["value"]) not in (int, bool, str):
-        raise EventError(f"{e.kind}: a marker's value must be an integer, a boolean or a string")
+        raise EventError("marker_changed: a marker's value must be an integer, a boolean or a string")
 
 
 def _check_flag(e: Event) -> None:
@@ -389,7 +392,6 @@ _MORE_CHECKS: Mapping[str, Callable[[Event], None]] = {
     "unit_moved": _check_move,
     "value_set": _check_value,
     "unit_flagged": _check_flag,
-    "marker_placed": _check_marker_value,
     "marker_changed": _check_marker_value,
 }
 
