@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from tui_wargame.frozen import frozen
-from tui_wargame.model.state import Decision, Marker, State, Table, UnitState, Value, Verdict
+from tui_wargame.model.state import ZERO, Decision, Marker, State, Table, UnitState, Value, Verdict
 
 
 class EventError(ValueError):
@@ -167,12 +167,14 @@ def _with_unit(state: State, uid: str, u: UnitState) -> State:
                  state.control, state.pending, state.result, state.markers)
 
 
-_ZERO, _NONE = Fraction(0), frozenset[str]()
+_NONE = frozenset[str]()
 
 
 def _phase_began(state: State, e: Event) -> State:
     units = {
-        uid: UnitState(u.location, u.steps, _ZERO, u.flags, _NONE) if (u.spent or u.phase_flags) else u
+        # `spent is not ZERO` first: most units spent nothing, and a Fraction's truth is a call.
+        uid: UnitState(u.location, u.steps, ZERO, u.flags, _NONE)
+        if (u.spent is not ZERO and u.spent) or u.phase_flags else u
         for uid, u in state.units.items()
     }
     return State(e["turn"], e["phase"], e["side"], units, state.values, state.control, state.pending, state.result,

@@ -59,6 +59,10 @@ class Table(Mapping[str, "Value"]):
         return f"Table({self._items!r})"
 
 
+#: The one zero that a unit's `spent` starts from and returns to, so the fold can test it by identity.
+ZERO = Fraction(0)
+
+
 @frozen
 class UnitState:
     """One counter's position and condition.
@@ -70,7 +74,7 @@ class UnitState:
 
     location: str
     steps: int
-    spent: Fraction = Fraction(0)
+    spent: Fraction = ZERO
     flags: frozenset[str] = frozenset()
     phase_flags: frozenset[str] = frozenset()
 
