@@ -247,9 +247,13 @@ _IDS = st.sampled_from(["", "1"])
 @given(st.lists(st.tuples(st.sampled_from(["place", "change", "remove"]), _PLACES, _KINDS, _IDS,
                           st.integers(0, 3)), max_size=30))
 def test_folding_marker_events_gives_the_expected_markers(ops: list) -> None:
-    """Fold a random run of marker events (the refused ones skipped) against a plain model of stacks."""
+    """Fold a random run of marker events (the refused ones skipped) against a plain model of stacks;
+    then undo back to the middle of the run."""
     state, expected = EMPTY, {}
-    for op, place, kind, id_, value in ops:
+    middle = state
+    for n, (op, place, kind, id_, value) in enumerate(ops):
+        if n == len(ops) // 2:
+            middle = state
         stack = expected.setdefault(place, [])
         present = [i for i, m in enumerate(stack) if m.kind == kind and m.id == id_]
         if op == "place":
@@ -273,3 +277,21 @@ def test_folding_marker_events_gives_the_expected_markers(ops: list) -> None:
             with pytest.raises(EventError):
                 apply(state, event)
     assert state.markers == {p: tuple(stack) for p, stack in expected.items() if stack}
+    assert apply(state, restore_event(state, middle, reverts=1)) == middle
+
+
+_TOML = st.recursive(
+    st.one_of(st.booleans(), st.integers(), st.text(max_size=5)),
+    lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=5), inner, max_size=3)),
+    max_leaves=10,
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(_TOML, _TOML)
+def test_any_toml_value_is_kept_and_undone(first: object, second: object) -> None:
+    before = apply(EMPTY, Event.of("value_set", key="v", value=first))
+    after = apply(before, Event.of("value_set", key="v", value=second))
+    assert plain(after.values["v"]) == second
+    hash(after.values["v"])  # immutable all the way down
+    assert apply(after, restore_event(after, before, reverts=1)) == before
