@@ -165,8 +165,9 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def _marker_text(sc: Scenario, m: dict[str, Any]) -> str:
     """"trenches (2) of Red": one marker of `show`'s view, as a line of `show` prints it."""
-    return (m["kind"] + (f" {m['id']}" if m["id"] else "") + (f" ({m['value']})" if m["value"] is not None else "")
-            + (f" of {side_name(sc, m['side'])}" if m["side"] else "") + (" (face down)" if m["hidden"] else ""))
+    words = [m["kind"], m["id"], f"({m['value']})" if m["value"] is not None else "",
+             f"of {side_name(sc, m['side'])}" if m["side"] else "", "(face down)" if m["hidden"] else ""]
+    return " ".join(w for w in words if w)
 
 
 def cmd_log(args: argparse.Namespace) -> int:

@@ -10,7 +10,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tui_wargame.model import (
-    EMPTY, Decision, Event, EventError, Marker, State, Table, UnitState, Verdict, apply, fold,
+    EMPTY,
+    Decision,
+    Event,
+    EventError,
+    Marker,
+    State,
+    Table,
+    UnitState,
+    Verdict,
+    apply,
+    fold,
 )
 from tui_wargame.model.events import STATE_EVENTS, plain, restore_event
 
@@ -172,10 +182,12 @@ def test_markers_survive_the_other_events() -> None:
     (Event.of("marker_placed", place="0101", marker="mines", hidden="yes"), "hidden must be bool"),
     (Event.of("marker_placed", place="0101", marker="trenches"), "holds a 'trenches' marker already"),
     (Event.of("marker_changed", place="0101", marker="smoke", value=2), "0101 holds no 'smoke' marker"),
-    (Event.of("marker_changed", place="0101", marker="trenches", id="2", value=2), "no 'trenches' marker '2'"),
+    (Event.of("marker_changed", place="0101", marker="trenches", id="2", value=2),
+     "no 'trenches' marker '2'"),
     (Event.of("marker_changed", place="0101", marker="trenches", value=1), "is left as it was"),
     (Event.of("marker_changed", place="0101", marker="trenches", value=[2]), "value must be an integer"),
-    (Event.of("marker_changed", place="0101", marker="trenches", becomes="wire"), "holds a 'wire' marker already"),
+    (Event.of("marker_changed", place="0101", marker="trenches", becomes="wire"),
+     "holds a 'wire' marker already"),
     (Event.of("marker_removed", place="0102", marker="trenches"), "0102 holds no 'trenches' marker"),
     (Event.of("value_set", key="weather"), "value must be"),
     (Event("value_set", {"key": "weather", "value": {"sky": 1.5}}), "cannot|must be made of"),
@@ -235,7 +247,8 @@ def test_undo_restores_markers_and_structured_values() -> None:
 ])
 def test_a_malformed_restore_is_refused(facts: dict) -> None:
     with pytest.raises(EventError):
-        apply(placed(), Event("state_restored", {"reverts": 1, "turn": 0, "phase": "p", "side": "red", **facts}))
+        apply(placed(), Event("state_restored", {"reverts": 1, "turn": 0, "phase": "p", "side": "red",
+                                                 **facts}))
 
 
 _PLACES = st.sampled_from(["0101", "0102", "box"])
@@ -282,7 +295,8 @@ def test_folding_marker_events_gives_the_expected_markers(ops: list) -> None:
 
 _TOML = st.recursive(
     st.one_of(st.booleans(), st.integers(), st.text(max_size=5)),
-    lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=5), inner, max_size=3)),
+    lambda inner: st.one_of(st.lists(inner, max_size=3),
+                            st.dictionaries(st.text(max_size=5), inner, max_size=3)),
     max_leaves=10,
 )
 

@@ -177,8 +177,8 @@ def _phase_began(state: State, e: Event) -> State:
         if (u.spent is not ZERO and u.spent) or u.phase_flags else u
         for uid, u in state.units.items()
     }
-    return State(e["turn"], e["phase"], e["side"], units, state.values, state.control, state.pending, state.result,
-                 state.markers)
+    return State(e["turn"], e["phase"], e["side"], units, state.values, state.control, state.pending,
+                 state.result, state.markers)
 
 
 def _unit_placed(state: State, e: Event) -> State:
