@@ -173,3 +173,14 @@ def test_a_loaded_marker_must_belong_to_a_side_of_the_scenario(testbed, tmp_path
         else:
             with pytest.raises(SaveError, match="record 0: marker_placed: no side 'green'"):
                 Game(testbed, game.header, records)
+
+
+def test_a_new_state_event_needs_a_new_format() -> None:
+    """The state events each format folds: adding one to STATE_EVENTS without a new FORMAT (and its
+    upgrade step) would let this program and the one before it read one save differently."""
+    by_format = {
+        1: savefile.FORMAT_1_STATE_EVENTS,
+        2: savefile.FORMAT_1_STATE_EVENTS | {"marker_placed", "marker_changed", "marker_removed"},
+    }
+    assert STATE_EVENTS == by_format[savefile.FORMAT], "a state event was added or removed: bump FORMAT"
+    assert set(savefile.UPGRADES) == set(range(1, savefile.FORMAT))
