@@ -99,6 +99,7 @@ class GameScreen(Screen[None]):
         self.logged = 0  # records already narrated
         self._shown: dict[str, Text] = {}
         self._stale_parts: set[str] = set()
+        self._handing_over = False  # the hand-over screen is up
         self.log_lines: list[str] = []  # the narrative of those records
         self.log_written = 0  # lines of it in the log panel
 
@@ -251,8 +252,8 @@ class GameScreen(Screen[None]):
     def _check_keyboard(self) -> None:
         """Hand the keyboard over when the other side must act (hot-seat)."""
         state = self.game.state
-        if state.over or state.to_act == self.desk.viewer:
-            return
+        if state.over or state.to_act == self.desk.viewer or self._handing_over:
+            return  # handing over already: records that arrive meanwhile are shown to the side taking it
         if not self.hotseat:
             self.desk.viewer = state.to_act
             self._mirror()
@@ -265,10 +266,12 @@ class GameScreen(Screen[None]):
         self.desk.deselect()  # shown with the new viewer's map, once the keyboard is taken
 
         def taken(_: None) -> None:
+            self._handing_over = False
             self.desk.take_keyboard()
             self._reset_log()  # told again, without what the new viewer may not see
             self._mirror()
 
+        self._handing_over = True
         self.app.push_screen(HandOverScreen(f"{why}\n\nHand the keyboard to {side}."), taken)
 
     # --- giving orders ---
