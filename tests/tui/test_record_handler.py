@@ -54,7 +54,12 @@ async def test_a_key_that_changes_several_fields_repaints_each_widget_once(game:
         hexmap = screen.query_one(HexMap)
         shows: list[Any] = []
         real = hexmap.show
-        hexmap.show = lambda state, overlay, **kw: (shows.append(overlay), real(state, overlay, **kw))  # type: ignore[method-assign]
+
+        def show(state: Any, overlay: Any, **kw: Any) -> None:  # noqa: ANN401 - passed through
+            shows.append(overlay)
+            real(state, overlay, **kw)
+
+        hexmap.show = show  # type: ignore[method-assign]
         await press(pilot, "down", "tab")  # Tab: the cursor and the selection change together
         assert [(o.cursor, o.selected) for o in shows] == [("0102", None), ("0101", "r1")]
         await press(pilot, "n")  # the log shown: no field of the map changed

@@ -1,6 +1,6 @@
 """What the player is doing on the map, and which order a key gives: no widgets here.
 
-The game screen shows what a `MapDesk` holds (cursor, selection, the path
+The game screen shows what a `MapController` holds (cursor, selection, the path
 being built, who is at the keyboard) and carries out what its methods answer:
 an order to give, orders to choose from, a question to ask first, or a note
 (a refusal among them) to show. Being plain Python, it is tested without
@@ -64,7 +64,7 @@ class Note:
 Answer = Give | Choose | Confirm | Note
 
 
-class MapDesk:
+class MapController:
     """The player's side of the table: cursor, selection, path, viewer, and the orders keys give."""
 
     def __init__(self, game: Game, viewer: str | None = None) -> None:
@@ -298,7 +298,8 @@ class MapDesk:
         return self.choose(title, about or [o for o in orders if o.verb not in ("move",)])
 
     def act(self) -> Answer | None:
-        """Enter: answer the decision, select (or cycle) a unit here, move there, or what is here."""
+        """Enter: answer the decision, select (or cycle) a unit here, move there, or what is here.
+        None: a unit was selected, or the game is over."""
         state = self.game.state
         if state.over:
             return None
@@ -340,7 +341,7 @@ class MapDesk:
             return Note(f"Error: {exc}", refused=True)
 
     def records_appended(self) -> None:
-        """After new records, whoever gave them: the path is dropped, and a selected unit gone from the map."""
+        """After new records, whoever gave them: the path is dropped; a unit gone from the map, deselected."""
         self.path = ()
         unit = self.game.state.units.get(self.selected or "")
         if unit is None or not unit.on_map:

@@ -1,7 +1,7 @@
 """The game screen: map, panel, prompt, log; every order goes through `Game.submit` / `undo`.
 
 What the player is doing (cursor, selection, the path being built, who is at
-the keyboard) and which order a key gives live in a `MapDesk` (controller.py);
+the keyboard) and which order a key gives live in a `MapController` (controller.py);
 the screen mirrors its fields into reactive attributes whose watchers mark the
 widgets that show them, repainted once per turn of the message loop. Every new
 record reaches the screen as a `RecordsAppended` message, handled in one place.
@@ -26,12 +26,20 @@ from textual.widgets import RichLog, Static
 from tui_wargame.engine import Game
 from tui_wargame.model import Order
 from tui_wargame.savefile import Record
-from tui_wargame.tui.controller import Answer, Choose, Confirm, Give, MapDesk, Note
+from tui_wargame.tui.controller import Answer, Choose, Confirm, Give, MapController, Note
 from tui_wargame.tui.cropped import crop_updates
 from tui_wargame.tui.dialogs import CommandBar, ConfirmScreen, HandOverScreen, OrderChooser
 from tui_wargame.tui.glyphs import Glyphs
 from tui_wargame.tui.hexmap import HexMap
-from tui_wargame.tui.info import Namer, header, hex_panel, preview_text, prompt_text, record_lines, short_report
+from tui_wargame.tui.info import (
+    Namer,
+    header,
+    hex_panel,
+    preview_text,
+    prompt_text,
+    record_lines,
+    short_report,
+)
 from tui_wargame.tui.keybar import KeyBar
 from tui_wargame.tui.linepanel import LinePanel
 
@@ -78,7 +86,7 @@ class GameScreen(Screen[None]):
             super().__init__()
             self.records = tuple(records)
 
-    # The desk's fields as shown; each watcher marks the widgets that show it (`_stale`).
+    # The controller's fields as shown; each watcher marks the widgets that show it (`_stale`).
     cursor: var[str] = var("", init=False)
     selected: var[str | None] = var(None, init=False)
     path: var[tuple[str, ...]] = var((), init=False)
@@ -94,7 +102,7 @@ class GameScreen(Screen[None]):
         self.g = glyphs
         self.names = Namer(game, glyphs)
         self.hotseat = hotseat
-        self.desk = MapDesk(game)
+        self.control = MapController(game)
         self.greeting = greeting
         self.logged = 0  # records already narrated
         self._shown: dict[str, Text] = {}
@@ -143,10 +151,10 @@ class GameScreen(Screen[None]):
     # --- showing: reactive fields, stale widgets, one repaint ---
 
     def _mirror(self) -> None:
-        """Show the desk's fields; the watchers of those that changed mark their widgets."""
-        desk = self.desk
-        self.cursor, self.selected, self.path = desk.cursor, desk.selected, desk.path
-        self.show_zoc, self.viewer = desk.show_zoc, desk.viewer
+        """Show the controller's fields; the watchers of those that changed mark their widgets."""
+        control = self.control
+        self.cursor, self.selected, self.path = control.cursor, control.selected, control.path
+        self.show_zoc, self.viewer = control.show_zoc, control.viewer
 
     def watch_cursor(self) -> None:
         self._stale("map", "panel")
@@ -182,21 +190,22 @@ class GameScreen(Screen[None]):
         parts, self._stale_parts = self._stale_parts, set()
         if not parts:
             return
-        game, state, desk = self.game, self.game.state, self.desk
+        game, state, control = self.game, self.game.state, self.control
         width = self.size.width or 80
         if "map" in parts:
-            self.query_one(HexMap).show(state, desk.overlay())
+            self.query_one(HexMap).show(state, control.overlay())
         if "header" in parts:
             self._update("#header", header(game, state, self.names, width=width))
         if "panel" in parts:
-            self._update("#panel", hex_panel(game, state, desk.cursor, self.names, selected=desk.selected,
-                                             concealed=desk.concealed(), reach=desk.reach(),
-                                             markers=desk.markers().get(desk.cursor, {}),
-                                             orders=desk.legal() if desk.selected else ()))  # only then
+            here, selected = control.cursor, control.selected
+            self._update("#panel", hex_panel(game, state, here, self.names, selected=selected,
+                                             concealed=control.concealed(), reach=control.reach(),
+                                             markers=control.markers().get(here, {}),
+                                             orders=control.legal() if selected else ()))  # only then shown
         if "prompt" in parts:
             text, style = self.message
             self._update("#prompt", prompt_text(self.names.text(game.prompt()), Text(text, style=style),
-                                                desk.hint(), width))
+                                                control.hint(), width))
 
     def _update(self, selector: str, text: Text) -> None:
         """Replace a panel's text only when it differs, so an unchanged line is not sent again."""
@@ -216,7 +225,7 @@ class GameScreen(Screen[None]):
         """
         if not self.query_one("#log", RichLog).display:
             return
-        hidden = self.desk.concealed()
+        hidden = self.control.concealed()
         for seq in range(self.logged, len(self.game.records)):
             self.log_lines += record_lines(self.game, seq, self.names, hidden)
         self.logged = len(self.game.records)
@@ -241,9 +250,9 @@ class GameScreen(Screen[None]):
 
         A record given here arrives the same way as one appended by another process would.
         """
-        self.desk.records_appended()
+        self.control.records_appended()
         last = event.records[-1].seq
-        self._say(Note(short_report(self.game, last, self.names, self.desk.concealed())))
+        self._say(Note(short_report(self.game, last, self.names, self.control.concealed())))
         self._log_new()
         self._mirror()
         self.seq = self.game.seq
@@ -252,10 +261,10 @@ class GameScreen(Screen[None]):
     def _check_keyboard(self) -> None:
         """Hand the keyboard over when the other side must act (hot-seat)."""
         state = self.game.state
-        if state.over or state.to_act == self.desk.viewer or self._handing_over:
+        if state.over or state.to_act == self.control.viewer or self._handing_over:
             return  # handing over already: records that arrive meanwhile are shown to the side taking it
         if not self.hotseat:
-            self.desk.viewer = state.to_act
+            self.control.viewer = state.to_act
             self._mirror()
             return
         side = self.names.side(state.to_act)
@@ -263,11 +272,11 @@ class GameScreen(Screen[None]):
             why = f"{side} owes a decision: {self.names.text(state.pending.prompt)}."
         else:
             why = f"It is {side}'s turn."
-        self.desk.deselect()  # shown with the new viewer's map, once the keyboard is taken
+        self.control.deselect()  # shown with the new viewer's map, once the keyboard is taken
 
         def taken(_: None) -> None:
             self._handing_over = False
-            self.desk.take_keyboard()
+            self.control.take_keyboard()
             self._reset_log()  # told again, without what the new viewer may not see
             self._mirror()
 
@@ -278,14 +287,14 @@ class GameScreen(Screen[None]):
 
     def submit(self, text: str) -> None:
         """Give an order: a refusal is said (with the rule) and changes nothing; a record is announced."""
-        given = self.desk.give(text)
+        given = self.control.give(text)
         if isinstance(given, Note):
             self._say(given)
         else:
             self.post_message(self.RecordsAppended([given]))
 
     def _carry_out(self, answer: Answer | None) -> None:
-        """Do what the desk answered a key with, then show the desk as it now is."""
+        """Do what the controller answered a key with, then show it as it now is."""
         if isinstance(answer, Give):
             self.submit(answer.text)
         elif isinstance(answer, Choose):
@@ -313,13 +322,13 @@ class GameScreen(Screen[None]):
     # --- actions ---
 
     def action_cursor(self, dx: int, dy: int) -> None:
-        self.desk.step(dx, dy)
+        self.control.step(dx, dy)
         self.message = ("", "")
         self._mirror()
 
     def move_cursor(self, label: str) -> None:
         """Put the cursor on hex `label` (a click, a test)."""
-        self.desk.cursor = label
+        self.control.cursor = label
         self.message = ("", "")
         self._mirror()
 
@@ -328,34 +337,34 @@ class GameScreen(Screen[None]):
         self.move_cursor(event.label)
 
     def action_act(self) -> None:
-        answer = self.desk.act()
+        answer = self.control.act()
         if answer is None and not self.game.state.over:  # a unit selected: the last note is done with
             self.message = ("", "")
         self._carry_out(answer)
 
     def action_next_unit(self) -> None:
-        answer = self.desk.next_unit()
+        answer = self.control.next_unit()
         if answer is None:
             self.message = ("", "")
         self._carry_out(answer)
 
     def action_move(self) -> None:
-        self._carry_out(self.desk.move())
+        self._carry_out(self.control.move())
 
     def action_waypoint(self) -> None:
-        self._carry_out(self.desk.waypoint())
+        self._carry_out(self.control.waypoint())
 
     def action_attack(self) -> None:
-        self._carry_out(self.desk.attack())
+        self._carry_out(self.control.attack())
 
     def action_fire(self) -> None:
-        self._carry_out(self.desk.fire())
+        self._carry_out(self.control.fire())
 
     def action_orders(self) -> None:
-        self._carry_out(self.desk.orders())
+        self._carry_out(self.control.orders())
 
     def action_end_phase(self) -> None:
-        self._carry_out(self.desk.end_phase())
+        self._carry_out(self.control.end_phase())
 
     def action_undo(self) -> None:
         self._carry_out(Give("undo"))
@@ -365,7 +374,7 @@ class GameScreen(Screen[None]):
         return not (action == "command" and self.query_one(CommandBar).display)
 
     def action_command(self) -> None:
-        self.query_one(CommandBar).open(self.desk.legal())
+        self.query_one(CommandBar).open(self.control.legal())
 
     @on(CommandBar.Given)
     def _given(self, event: CommandBar.Given) -> None:
@@ -374,7 +383,7 @@ class GameScreen(Screen[None]):
             self.submit(event.text)
 
     def action_deselect(self) -> None:
-        self.desk.deselect()
+        self.control.deselect()
         self.message = ("", "")
         self._mirror()
 
@@ -384,7 +393,7 @@ class GameScreen(Screen[None]):
         self._stale("map")
 
     def action_zoc(self) -> None:
-        self._carry_out(self.desk.toggle_zoc())
+        self._carry_out(self.control.toggle_zoc())
 
     def action_log(self) -> None:
         log = self.query_one("#log", RichLog)
@@ -392,10 +401,10 @@ class GameScreen(Screen[None]):
         self._log_new()
 
     def action_help(self, page: str) -> None:
-        self.nav.open_help(self.game, page, hidden=self.desk.concealed())
+        self.nav.open_help(self.game, page, hidden=self.control.concealed())
 
     def action_replay(self) -> None:
-        self.nav.open_replay(self.game, viewer=self.desk.viewer)
+        self.nav.open_replay(self.game, viewer=self.control.viewer)
 
     def action_leave(self) -> None:
         self.nav.leave()
