@@ -336,7 +336,7 @@ class MapController:
         try:
             return self.game.submit(text, self.game.state.to_act)
         except IllegalOrder as exc:
-            return Note(f"Refused: {exc.reason}" + (f" ({exc.rule})" if exc.rule else ""), refused=True)
+            return Note(f"Refused: {exc.refusal}", refused=True)
         except WargameError as exc:
             return Note(f"Error: {exc}", refused=True)
 
