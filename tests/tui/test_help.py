@@ -18,7 +18,7 @@ from tui_wargame.tui.info import Namer
 def test_key_map_lists_every_binding_with_its_id() -> None:
     from tui_wargame.tui.game import GameScreen
 
-    text = keys_text().plain
+    text = keys_text([("Game", GameScreen.BINDINGS)]).plain
     for binding in GameScreen.BINDINGS:
         assert binding.id in text
     assert "[ ]" not in text and "leftsquarebracket" not in text
