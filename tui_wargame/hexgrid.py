@@ -195,6 +195,14 @@ class Board:
         """The hex `dx` columns and `dy` rows from `label` on screen, kept on the board: the cursor keys."""
         raise NotImplementedError
 
+    def column(self, label: str) -> int:
+        """The printed column of hex `label`."""
+        return self.offset(label)[0]
+
+    def row(self, label: str) -> int:
+        """The printed row of hex `label`."""
+        return self.offset(label)[1]
+
     def short_label(self, label: str) -> str:
         """The label in at most four characters, for the compact map."""
         return label

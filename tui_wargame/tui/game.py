@@ -132,7 +132,7 @@ class GameScreen(Screen[None]):
     def _first_hex(self) -> str:
         state = self.game.state
         for uid, u in state.units.items():
-            if u.on_map and self.game.scenario.unit[uid].side == state.to_act:
+            if self.game.scenario.grid.on_map(u.location) and self.game.scenario.unit[uid].side == state.to_act:
                 return u.location
         grid = self.game.scenario.grid
         return grid.label(next(grid.hexes()))
@@ -254,7 +254,7 @@ class GameScreen(Screen[None]):
         self.say(short_report(self.game, record.seq, self.names, self.concealed()))
         self.path = ()
         unit = self.game.state.units.get(self.selected or "")
-        if unit is None or not unit.on_map:
+        if unit is None or not self.game.scenario.grid.on_map(unit.location):
             self.selected = None
         self._log_new()
         self.redraw()
@@ -311,11 +311,7 @@ class GameScreen(Screen[None]):
     # --- actions ---
 
     def action_cursor(self, dx: int, dy: int) -> None:
-        col, row = int(self.cursor[:2]), int(self.cursor[2:])
-        grid = self.game.scenario.grid
-        col = min(max(col + dx, grid.first_column), grid.last_column)
-        row = min(max(row + dy, grid.first_row), grid.last_row)
-        self.move_cursor(f"{col:02d}{row:02d}")
+        self.move_cursor(self.game.scenario.grid.nudge(self.cursor, dx, dy))
 
     def move_cursor(self, label: str) -> None:
         self.cursor = label
@@ -362,7 +358,7 @@ class GameScreen(Screen[None]):
         after = [u for u in ready if self.selected is None or u > self.selected]
         self.selected = (after or ready)[0]
         where = state.units[self.selected].location
-        if state.units[self.selected].on_map:
+        if self.game.scenario.grid.on_map(where):
             self.cursor = where
         else:  # off the map (reinforcements): the cursor goes to the nearest hex it may enter
             reach = self.reach()
@@ -378,7 +374,7 @@ class GameScreen(Screen[None]):
                  if o.verb in MOVE_VERBS and o.args[:1] == (uid,) and o.args[-1] == target]
         if moves:
             return min(moves, key=lambda o: len(o.args)).args[1:]
-        if not self.game.state.units[uid].on_map:
+        if not self.game.scenario.grid.on_map(self.game.state.units[uid].location):
             return None  # an entry needs the legal order's own path
         reach = self.reach()
         if target not in reach:
@@ -411,7 +407,7 @@ class GameScreen(Screen[None]):
             self.say(f"{self.names.unit(uid)} cannot reach {self.cursor} now")
             self.redraw()
             return
-        verb = "move" if self.game.state.units[uid].on_map else "enter"
+        verb = "move" if self.game.scenario.grid.on_map(self.game.state.units[uid].location) else "enter"
         self.submit(" ".join((verb, uid, *path)))
 
     def action_waypoint(self) -> None:
