@@ -290,7 +290,8 @@ def _maphexes(m: MapSpec) -> Iterator[str]:
     for i, spec in enumerate(m.maphex):
         where = f"map.maphex[{i}] (name {spec.name!r})"
         if not re.fullmatch(r"[A-Za-z][A-Za-z0-9]*", spec.name):
-            yield f"{where}.name: a maphex's name is letters and digits, starting with a letter (it begins its labels)"
+            yield (f"{where}.name: a maphex's name is letters and digits, starting with a letter "
+                   "(it begins its labels)")
         if spec.name in placed:
             yield f"{where}.name: another maphex is named {spec.name!r}"
         if not 1 <= spec.radius <= 20:

@@ -151,15 +151,19 @@ def test_a_rectangle_needs_its_columns_and_rows(tmp_path: Path) -> None:
         'map.maphex: a rectangle map has no maphexes (shape = "maphex" for those)']
 
 
+B = "map.maphex[1] (name 'B')"
+
+
 @pytest.mark.parametrize(("change", "problem"), [
-    (('radius = 2\nattach', 'radius = 0\nattach'), "map.maphex[1] (name 'B').radius: 0 is not a radius from 1 to 20"),
-    (('edge = "NE"', 'edge = "E"'), "map.maphex[1] (name 'B').edge: 'E' is not an edge (N, NE, SE, S, SW, NW)"),
-    (('attach = "A"', 'attach = "Z"'), "map.maphex[1] (name 'B').attach: no maphex 'Z' before this one"),
-    (('attach = "A"\nedge = "NE"', 'at = [3, 0]'), "map.maphex[1] (name 'B'): maphex 'B' overlaps maphex 'A'"),
+    (('radius = 2\nattach', 'radius = 0\nattach'), f"{B}.radius: 0 is not a radius from 1 to 20"),
+    (('edge = "NE"', 'edge = "E"'), f"{B}.edge: 'E' is not an edge (N, NE, SE, S, SW, NW)"),
+    (('attach = "A"', 'attach = "Z"'), f"{B}.attach: no maphex 'Z' before this one"),
+    (('attach = "A"\nedge = "NE"', 'at = [3, 0]'), f"{B}: maphex 'B' overlaps maphex 'A'"),
     (('attach = "A"\nedge = "NE"', 'at = [12, 0]'),
-     "map.maphex[1] (name 'B'): maphex 'B' is not joined edge to edge to any maphex before it"),
-    (('attach = "A"\nedge = "NE"', 'at = [3, 0]\nattach = "A"'), "map.maphex[1] (name 'B').at: give either at, or attach and edge, not both"),
-    (('attach = "A"\nedge = "NE"', ''), "map.maphex[1] (name 'B'): give its place: at = [q, r], or attach and edge"),
+     f"{B}: maphex 'B' is not joined edge to edge to any maphex before it"),
+    (('attach = "A"\nedge = "NE"', 'at = [3, 0]\nattach = "A"'),
+     f"{B}.at: give either at, or attach and edge, not both"),
+    (('attach = "A"\nedge = "NE"', ''), f"{B}: give its place: at = [q, r], or attach and edge"),
     (('name = "B"', 'name = "A"'), "map.maphex[1] (name 'A').name: another maphex is named 'A'"),
     (('name = "B"', 'name = "2b"'),
      "map.maphex[1] (name '2b').name: a maphex's name is letters and digits, starting with a letter "

@@ -226,7 +226,8 @@ class Testbed:
 
     def reach(self, scenario: Scenario, state: State, unit: str) -> dict[str, Fraction]:
         u = state.units.get(unit)
-        if (state.phase != MOVEMENT or state.pending or u is None or not scenario.grid.on_map(u.location) or u.has("moved")
+        if (state.phase != MOVEMENT or state.pending or u is None or not scenario.grid.on_map(u.location)
+                or u.has("moved")
                 or scenario.unit[unit].side != state.active):
             return {}
         return {label: cost for label, (cost, _) in self._reach(scenario, state, unit).items()}

@@ -55,7 +55,7 @@ def test_where_the_board_has_no_hex_nothing_is_drawn(board: Scenario, board_game
     assert len(lines) == painter.height and all(len(line) == painter.width for line in lines)
 
 
-def test_units_on_both_maphexes_and_the_road_over_the_join_are_drawn(board: Scenario, board_game: Game) -> None:
+def test_units_on_both_maphexes_are_drawn(board: Scenario, board_game: Game) -> None:
     joined = "\n".join(text(Painter(board, ASCII, DETAILED).paint(board_game.state, Overlay())))
     assert "R 4-3-4" in joined and "B 3-4-3" in joined  # r1 on A, b1 on B; b2 in its depot box is not
     assert "B 1-2-3" not in joined

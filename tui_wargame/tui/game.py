@@ -130,9 +130,9 @@ class GameScreen(Screen[None]):
         self.call_after_refresh(self._check_keyboard)
 
     def _first_hex(self) -> str:
-        state = self.game.state
+        state, sc = self.game.state, self.game.scenario
         for uid, u in state.units.items():
-            if self.game.scenario.grid.on_map(u.location) and self.game.scenario.unit[uid].side == state.to_act:
+            if sc.grid.on_map(u.location) and sc.unit[uid].side == state.to_act:
                 return u.location
         grid = self.game.scenario.grid
         return grid.label(next(grid.hexes()))

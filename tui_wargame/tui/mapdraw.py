@@ -2,10 +2,11 @@
 
 Flat-topped hexes sit in columns, each column half a hex higher or lower than
 the next; the board says where each hex is drawn (`Board.layout`), whatever
-its shape, and a place where it has no hex stays blank. A hex of slope `s` and top edge `w` is `2s + w` wide and
-`2s` lines tall, columns `s + w` apart, so neighbours share their slanted
-edges. Compact zoom is s=1, w=4 (the printed label, then the content on the
-bottom edge); detailed zoom is s=2, w=7 (room for factors, names and marks).
+its shape, and a place where it has no hex stays blank. A hex of slope `s`
+and top edge `w` is `2s + w` wide and `2s` lines tall, columns `s + w` apart,
+so neighbours share their slanted edges. Compact zoom is s=1, w=4 (the
+label's last four characters, then the content on the bottom edge); detailed
+zoom is s=2, w=7 (room for the label, factors, names and marks).
 
 The painter knows the map once; `paint` draws one State with an Overlay (cursor,
 reach, selection) and returns the rows, so the widget can compare them with

@@ -272,7 +272,7 @@ class FireAndMovement:
             return sequence.begin_combat(pos)
         if state.values.get(combat.STEP) == sequence.DECLARE:
             fired = any(fire_support.placed(pos, s.id) for s in pos.scenario.sides) or any(
-                pos.scenario.grid.on_map(u.location) and pos.spec(uid).kind == fire_support.AIR for uid, u in state.units.items())
+                pos.on_map(uid) and pos.spec(uid).kind == fire_support.AIR for uid in state.units)
             if pos.rules.fire_support is not None and (combat.declared(pos) or fired):
                 return fire_support.after_declaration(pos, dice)
             if combat.declared(pos):
