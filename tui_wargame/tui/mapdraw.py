@@ -24,7 +24,7 @@ from attrs import field
 from rich.style import Style
 
 from tui_wargame.frozen import frozen
-from tui_wargame.hexgrid import DIRECTIONS, Hex
+from tui_wargame.hexgrid import direction
 from tui_wargame.model import Scenario, State
 from tui_wargame.text import clean
 from tui_wargame.tui.glyphs import Glyphs, to_ascii
@@ -239,11 +239,9 @@ class Painter:
             a, b = hs.hexes
             if a not in self.origin or b not in self.origin:
                 continue
-            ha, hb = parse(a), parse(b)
-            step = Hex(hb.q - ha.q, hb.r - ha.r)
-            if step not in DIRECTIONS:
+            d = direction(parse(a), parse(b))  # N, NE, SE, S, SW, NW: 0 to 5
+            if d is None:
                 continue
-            d = DIRECTIONS.index(step)
             x, y = self.origin[a]
             cells: list[tuple[int, int]]
             if d == 0:
