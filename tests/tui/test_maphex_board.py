@@ -13,6 +13,7 @@ from tui_wargame.model import Scenario
 from tui_wargame.tui.app import WargameApp
 from tui_wargame.tui.game import GameScreen
 from tui_wargame.tui.glyphs import ASCII
+from tui_wargame.tui.info import Namer, unit_panel
 from tui_wargame.tui.mapdraw import COMPACT, DETAILED, Overlay, Painter
 
 MAPHEXES = Path(__file__).parents[1] / "engine" / "two_maphexes.toml"
@@ -75,3 +76,11 @@ async def test_the_game_screen_plays_on_a_maphex_board(board_game: Game) -> None
     assert moved and board_game.state.units["r1"].location == "A-0403"
     with Game.open(board_game.path, scenario_dirs=[MAPHEXES.parent]) as again:  # labels and boxes re-checked
         assert again.state.units["b2"].location == "depot"
+
+
+def test_the_unit_panel_says_what_a_declared_box_is(board_game: Game) -> None:
+    names = Namer(board_game, ASCII)
+    panel = unit_panel(board_game, board_game.state, "b2", names, concealed=frozenset(), reach={})
+    assert "at depot: units resting behind the lines" in panel.plain
+    panel = unit_panel(board_game, board_game.state, "r1", names, concealed=frozenset(), reach={})
+    assert "at A-0303\n" in panel.plain

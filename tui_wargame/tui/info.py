@@ -182,7 +182,9 @@ def unit_panel(game: Game, state: State, uid: str, names: Namer, *, concealed: f
     out.append(f"{names.side(spec.side)} {names.text(spec.kind)}{formation}\n")
     f = factors_of(game, state, uid)
     out.append(", ".join(f"{names.text(k)} {v}" for k, v in f.items()) + "\n")
-    out.append(f"steps {u.steps} of {spec.steps}  at {names.text(u.location)}\n")
+    box = sc.box.get(u.location)
+    what = f": {names.text(box.description)}" if box and box.description else ""
+    out.append(f"steps {u.steps} of {spec.steps}  at {names.text(u.location)}{what}\n")
     left = movement_left(game, state, uid)
     if left is not None:
         out.append(f"MP left {cost_text(max(left[0], Fraction(0)))} of {cost_text(left[1])}\n")
