@@ -1,7 +1,7 @@
 """The game's values: Scenario (static), State (changing), Event, Order."""
 
 from tui_wargame.model.events import Event, EventError, apply, fold
-from tui_wargame.model.order import IllegalOrder, Order
+from tui_wargame.model.order import IllegalOrder, Order, Refusal
 from tui_wargame.model.scenario import Hexside as HexsideFeature
 from tui_wargame.model.scenario import (
     MapSpec,
@@ -25,6 +25,7 @@ __all__ = [
     "MapSpec",
     "Order",
     "Place",
+    "Refusal",
     "Route",
     "Scenario",
     "Side",
