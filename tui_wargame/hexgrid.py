@@ -12,6 +12,7 @@ edge, labelled "A-CCRR" (the maphex, then the hex's column and row on it).
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from functools import cache
 from typing import Literal, NamedTuple
@@ -145,7 +146,7 @@ def reach(h: Hex, d: int) -> int:
     return value if d < 3 else -value
 
 
-class Board:
+class Board(ABC):
     """A map as the engine, rules and screen see it, whatever its shape.
 
     A shape supplies `hexes`, `contains`, `_format`/`_read` (its label scheme),
@@ -163,37 +164,38 @@ class Board:
 
     # --- what each shape supplies ---
 
+    @abstractmethod
     def hexes(self) -> Iterator[Hex]:
         """Every hex of the board, in label order."""
-        raise NotImplementedError
 
+    @abstractmethod
     def contains(self, h: Hex) -> bool:
-        raise NotImplementedError
+        """Whether `h` is a hex of the board."""
 
+    @abstractmethod
     def _format(self, h: Hex) -> str:
         """The label of `h`, a hex of this board."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _read(self, label: str) -> Hex:
         """The hex `label` names; ValueError saying why if it names none of this board."""
-        raise NotImplementedError
 
+    @abstractmethod
     def offset(self, label: str) -> tuple[int, int]:
         """The printed (column, row) of hex `label`, as its label spells them."""
-        raise NotImplementedError
 
+    @abstractmethod
     def layout(self, label: str) -> tuple[int, int]:
         """Where hex `label` is drawn: (column, half-row) from the top left, both from 0; a column
         is one hex wide, a half-row half a hex tall, so a hex's neighbour north is two half-rows up."""
-        raise NotImplementedError
 
+    @abstractmethod
     def layout_size(self) -> tuple[int, int]:
         """(columns, half-rows) the drawing of the whole board spans, the lowest hexes' bottoms included."""
-        raise NotImplementedError
 
+    @abstractmethod
     def nudge(self, label: str, dx: int, dy: int) -> str:
         """The hex `dx` columns and `dy` rows from `label` on screen, kept on the board: the cursor keys."""
-        raise NotImplementedError
 
     def column(self, label: str) -> int:
         """The printed column of hex `label`."""
