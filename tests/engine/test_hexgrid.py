@@ -299,3 +299,29 @@ def test_the_cursor_keys_stay_on_a_maphex_board() -> None:
 
 def test_both_shapes_are_boards() -> None:
     assert isinstance(Grid((1, 2), (1, 2)), Board) and isinstance(two_maphexes(), Board)
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> list[Maphex]:
+    """Up to four maphexes, each joined to a random edge of a random earlier one."""
+    placed = [Maphex("A", draw(st.integers(1, 4)), Hex(0, 0))]
+    for name in "BCD"[: draw(st.integers(0, 3))]:
+        base = draw(st.sampled_from(placed))
+        radius = draw(st.integers(1, 4))
+        placed.append(Maphex(name, radius, attached(base, radius, draw(st.sampled_from(DIRECTION_NAMES)))))
+    return placed
+
+
+@given(boards())
+def test_any_board_of_joined_maphexes_is_consistent(maphexes: list[Maphex]) -> None:
+    problems = list(placement_problems(maphexes))
+    assert all("overlaps" in p for _, p in problems)  # an attached maphex is always edge to edge
+    if problems:
+        return
+    board = MaphexBoard(maphexes)
+    labels = list(board.labels())
+    assert len(labels) == len(set(labels)) == sum(len(maphex_hexes(m.radius)) for m in maphexes)
+    for label in labels:
+        assert board.label(board.parse(label)) == label
+        for other in board.adjacent(label):
+            assert label in board.adjacent(other) and board.distance(label, other) == 1
