@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Any
 
 from tui_wargame import rules, scenario_cache
 from tui_wargame.errors import WargameError
-from tui_wargame.hexgrid import DIRECTION_NAMES, Hex, Maphex, attached, distance, placement_problems
-from tui_wargame.model.scenario import MapSpec, Scenario
+from tui_wargame.hexgrid import DIRECTION_NAMES, distance, placement_problems
+from tui_wargame.model.scenario import MapSpec, Scenario, placed_maphexes
 
 if TYPE_CHECKING:
     import cattrs
@@ -286,36 +286,32 @@ def _maphexes(m: MapSpec) -> Iterator[str]:
     if not m.maphex:
         yield "map.maphex: a maphex board needs at least one maphex"
         return
-    placed: dict[str, Maphex] = {}
+    names: set[str] = set()
+    broken = False
     for i, spec in enumerate(m.maphex):
         where = f"map.maphex[{i}] (name {spec.name!r})"
+        problems = []
         if not re.fullmatch(r"[A-Za-z][A-Za-z0-9]*", spec.name):
-            yield (f"{where}.name: a maphex's name is letters and digits, starting with a letter "
-                   "(it begins its labels)")
-        if spec.name in placed:
-            yield f"{where}.name: another maphex is named {spec.name!r}"
+            problems.append(f"{where}.name: a maphex's name is letters and digits, starting with a letter "
+                            "(it begins its labels)")
+        if spec.name in names:
+            problems.append(f"{where}.name: another maphex is named {spec.name!r}")
         if not 1 <= spec.radius <= 20:
-            yield f"{where}.radius: {spec.radius} is not a radius from 1 to 20"
-            continue
+            problems.append(f"{where}.radius: {spec.radius} is not a radius from 1 to 20")
         if spec.attach or spec.edge:
             if spec.at is not None:
-                yield f"{where}.at: give either at, or attach and edge, not both"
-                continue
-            if spec.attach not in placed:
-                yield f"{where}.attach: no maphex {spec.attach!r} before this one"
-                continue
-            if spec.edge.upper() not in DIRECTION_NAMES:
-                yield f"{where}.edge: {spec.edge!r} is not an edge ({', '.join(DIRECTION_NAMES)})"
-                continue
-            centre = attached(placed[spec.attach], spec.radius, spec.edge)
-        else:
-            centre = Hex(*spec.at) if spec.at is not None else Hex(0, 0)
-            if spec.at is None and placed:
-                yield f"{where}: give its place: at = [q, r], or attach and edge"
-                continue
-        placed[spec.name] = Maphex(spec.name, spec.radius, centre)
-    if len(placed) == len(m.maphex):
-        for i, problem in placement_problems(list(placed.values())):
+                problems.append(f"{where}.at: give either at, or attach and edge, not both")
+            elif spec.attach not in names:
+                problems.append(f"{where}.attach: no maphex {spec.attach!r} before this one")
+            elif spec.edge.upper() not in DIRECTION_NAMES:
+                problems.append(f"{where}.edge: {spec.edge!r} is not an edge ({', '.join(DIRECTION_NAMES)})")
+        elif spec.at is None and names:
+            problems.append(f"{where}: give its place: at = [q, r], or attach and edge")
+        yield from problems
+        broken = broken or bool(problems)
+        names.add(spec.name)
+    if not broken:
+        for i, problem in placement_problems(placed_maphexes(m.maphex)):
             yield f"map.maphex[{i}] (name {m.maphex[i].name!r}): {problem}"
 
 

@@ -155,7 +155,7 @@ class Scenario:
         """The board the map's shape makes; `scenario_file` has checked the map before asking."""
         m = self.map
         if m.shape == "maphex":
-            return MaphexBoard(_placed(m.maphex))
+            return MaphexBoard(placed_maphexes(m.maphex))
         assert m.columns is not None and m.rows is not None
         return Grid(m.columns, m.rows, m.stagger)
 
@@ -216,13 +216,14 @@ class Scenario:
         return self.routes.get(hexside(grid.parse(a), grid.parse(b)), frozenset())
 
 
-def _placed(specs: tuple[MaphexSpec, ...]) -> list[Maphex]:
-    """The maphexes with their centres: given, joined to an earlier one's edge, or (0, 0)."""
+def placed_maphexes(specs: tuple[MaphexSpec, ...]) -> list[Maphex]:
+    """The maphexes with their centres: given, joined to an earlier one's edge, or (0, 0). Each
+    `attach` must name an earlier maphex and each `edge` be a compass name (`scenario_file` checks)."""
     placed: dict[str, Maphex] = {}
     for spec in specs:
         if spec.attach:
             centre = attached(placed[spec.attach], spec.radius, spec.edge)
         else:
-            centre = Hex(*spec.at) if spec.at else Hex(0, 0)
+            centre = Hex(*spec.at) if spec.at is not None else Hex(0, 0)
         placed[spec.name] = Maphex(spec.name, spec.radius, centre)
     return list(placed.values())
