@@ -13,7 +13,7 @@ from tui_wargame.model import Scenario
 from tui_wargame.tui.app import WargameApp
 from tui_wargame.tui.game import GameScreen
 from tui_wargame.tui.glyphs import ASCII
-from tui_wargame.tui.info import Namer, unit_panel
+from tui_wargame.tui.info import Namer, hex_panel, unit_panel
 from tui_wargame.tui.mapdraw import COMPACT, DETAILED, Overlay, Painter
 
 MAPHEXES = Path(__file__).parents[1] / "engine" / "two_maphexes.toml"
@@ -84,3 +84,16 @@ def test_the_unit_panel_says_what_a_declared_box_is(board_game: Game) -> None:
     assert "at depot: units resting behind the lines" in panel.plain
     panel = unit_panel(board_game, board_game.state, "r1", names, concealed=frozenset(), reach={})
     assert "at A-0303\n" in panel.plain
+
+
+def test_the_hex_panel_names_the_sectors_of_a_maphex_hex(board_game: Game) -> None:
+    # Foxhole R3.A: the centre borders all six sectors; a hex on the way to the north edge is in N alone
+    names = Namer(board_game, ASCII)
+
+    def panel(label: str) -> str:
+        return hex_panel(board_game, board_game.state, label, names, selected=None, concealed=frozenset(),
+                         reach={}).plain
+
+    assert "sectors N, NE, SE, S, SW, NW\n" in panel("A-0303")
+    assert "sector N\n" in panel("A-0301")
+    assert "sectors N, NE\n" in panel("B-0401")  # on the line between the two
