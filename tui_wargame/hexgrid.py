@@ -138,7 +138,7 @@ def direction_index(direction: Direction) -> int:
     raise ValueError(f"{direction!r} is not a compass direction ({', '.join(DIRECTION_NAMES)})")
 
 
-def reach(h: Hex, d: int) -> int:
+def along(h: Hex, d: int) -> int:
     """How far `h` lies out in direction DIRECTIONS[d], in half-hex rows: 2 for the neighbour that
     way, 1 for the two beside it. A maphex's edge facing that way is where this is largest."""
     q, r = h
@@ -371,8 +371,7 @@ def maphex_hexes(radius: int) -> tuple[Hex, ...]:
     """
     return tuple(sorted((Hex(q, r) for q in range(-2 * radius, 2 * radius + 1)
                          for r in range(-2 * radius, 2 * radius + 1)
-                         if max(reach(Hex(q, r), d) for d in range(3)) <= 2 * radius
-                         and max(reach(Hex(q, r), d) for d in range(3, 6)) <= 2 * radius),
+                         if max(along(Hex(q, r), d) for d in range(6)) <= 2 * radius),
                         key=lambda h: (h.q, _row(h))))
 
 
@@ -395,7 +394,7 @@ def sectors(local: Hex) -> frozenset[str]:
     """The sectors (Foxhole R3.A) of the hex `local` from its maphex's centre: each sector is the
     triangle from the centre to one edge, named for the direction that edge faces. A hex on the
     line between two triangles borders both and is in both; the centre hex borders all six."""
-    out = [reach(local, d) for d in range(6)]
+    out = [along(local, d) for d in range(6)]
     best = max(out)
     return frozenset(DIRECTION_NAMES[d] for d in range(6) if out[d] == best)
 
@@ -415,11 +414,11 @@ def edge_between(a: Maphex, b: Maphex) -> str | None:
     are next to one another and at least one hex of each touches the other."""
     rel = Hex(b.centre.q - a.centre.q, b.centre.r - a.centre.r)
     for d in range(6):
-        if reach(rel, d) == 2 * (a.radius + b.radius) + 1:
+        if along(rel, d) == 2 * (a.radius + b.radius) + 1:
             mine = {Hex(a.centre.q + h.q, a.centre.r + h.r) for h in maphex_hexes(a.radius)
-                    if reach(h, d) == 2 * a.radius}
+                    if along(h, d) == 2 * a.radius}
             theirs = (Hex(b.centre.q + h.q, b.centre.r + h.r) for h in maphex_hexes(b.radius)
-                      if reach(h, (d + 3) % 6) == 2 * b.radius)
+                      if along(h, (d + 3) % 6) == 2 * b.radius)
             if any(n in mine for h in theirs for n in neighbours(h)):
                 return DIRECTION_NAMES[d]
     return None
