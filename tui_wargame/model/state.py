@@ -23,7 +23,8 @@ Value = int | bool | str | Fraction
 class UnitState:
     """One counter's position and condition.
 
-    `location` is a hex label ("0239") or an off-map box ("eliminated").
+    `location` is a hex label ("0239") or an off-map box ("eliminated"); which, the scenario's
+    board says (`scenario.grid.on_map`).
     `spent` is movement used this phase, exact. `phase_flags` are cleared
     when a phase begins ("moved", "attacked"); `flags` last ("activated").
     """
@@ -33,10 +34,6 @@ class UnitState:
     spent: Fraction = Fraction(0)
     flags: frozenset[str] = frozenset()
     phase_flags: frozenset[str] = frozenset()
-
-    @property
-    def on_map(self) -> bool:
-        return self.location[:1].isdigit()
 
     def has(self, flag: str) -> bool:
         return flag in self.flags or flag in self.phase_flags
