@@ -25,7 +25,6 @@ from tui_wargame.dice import Dice
 from tui_wargame.errors import WargameError
 from tui_wargame.model import EMPTY, Event, EventError, IllegalOrder, Order, Scenario, State, fold
 from tui_wargame.model.events import STATE_EVENTS, restore_event
-from tui_wargame.model.scenario import OFF_MAP_BOXES
 from tui_wargame.rules import RuleSystem
 from tui_wargame.savefile import Header, Record, SaveError
 
@@ -172,8 +171,7 @@ class Game:
 
     @cached_property
     def _locations(self) -> frozenset[str]:
-        grid = self.scenario.grid
-        return frozenset(grid.label(h) for h in grid.hexes()) | frozenset(OFF_MAP_BOXES)
+        return frozenset(self.scenario.grid.labels()) | frozenset(self.scenario.box)
 
     def _check_references(self, record: Record) -> None:
         """Refuse a loaded record that names units, hexes, sides or turns this scenario lacks."""

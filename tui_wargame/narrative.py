@@ -104,7 +104,7 @@ def describe(scenario: Scenario, state: State, e: Event) -> str | None:
         return f"{unit_name(scenario, e['unit'])} moves {route} ({e['cost']} MP)"
     if k == "unit_placed":
         to = e["to"]
-        where = f"at {hex_name(scenario, to)}" if to[:1].isdigit() else f"in the {to} box"
+        where = f"at {hex_name(scenario, to)}" if scenario.grid.on_map(to) else f"in the {to} box"
         verb = "is eliminated" if to == "eliminated" else f"is placed {where}"
         return f"{unit_name(scenario, e['unit'])} {verb}"
     if k == "step_lost":

@@ -69,7 +69,7 @@ def state_view(game: Game, seq: int | None = None) -> dict[str, Any]:
             "name": clean(spec.name),
             "side": spec.side,
             "where": u.location,
-            "on_map": u.on_map,
+            "on_map": sc.grid.on_map(u.location),
             "steps": u.steps,
             "max_steps": spec.steps,
             "flags": sorted(u.flags | u.phase_flags),

@@ -67,7 +67,8 @@ ZERO = Fraction(0)
 class UnitState:
     """One counter's position and condition.
 
-    `location` is a hex label ("0239") or an off-map box ("eliminated").
+    `location` is a hex label ("0239") or an off-map box ("eliminated"); which, the scenario's
+    board says (`scenario.grid.on_map`).
     `spent` is movement used this phase, exact. `phase_flags` are cleared
     when a phase begins ("moved", "attacked"); `flags` last ("activated").
     """
@@ -77,10 +78,6 @@ class UnitState:
     spent: Fraction = ZERO
     flags: frozenset[str] = frozenset()
     phase_flags: frozenset[str] = frozenset()
-
-    @property
-    def on_map(self) -> bool:
-        return self.location[:1].isdigit()
 
     def has(self, flag: str) -> bool:
         return flag in self.flags or flag in self.phase_flags

@@ -78,12 +78,11 @@ class MapController:
 
     def first_hex(self) -> str:
         """Where the cursor starts: on a unit of the side to act, else the map's first hex."""
-        state = self.game.state
+        state, sc = self.game.state, self.game.scenario
         for uid, u in state.units.items():
-            if u.on_map and self.game.scenario.unit[uid].side == state.to_act:
+            if sc.grid.on_map(u.location) and sc.unit[uid].side == state.to_act:
                 return u.location
-        grid = self.game.scenario.grid
-        return grid.label(next(grid.hexes()))
+        return sc.grid.label(next(sc.grid.hexes()))
 
     # --- the engine's answers, asked once per record (and key) ---
 
@@ -155,11 +154,7 @@ class MapController:
 
     def step(self, dx: int, dy: int) -> None:
         """Move the cursor by columns and rows, stopping at the map's edge."""
-        col, row = int(self.cursor[:2]), int(self.cursor[2:])
-        grid = self.game.scenario.grid
-        col = min(max(col + dx, grid.first_column), grid.last_column)
-        row = min(max(row + dy, grid.first_row), grid.last_row)
-        self.cursor = f"{col:02d}{row:02d}"
+        self.cursor = self.game.scenario.grid.nudge(self.cursor, dx, dy)
 
     def own_units_here(self) -> list[str]:
         state, sc = self.game.state, self.game.scenario
@@ -187,7 +182,7 @@ class MapController:
         after = [u for u in ready if self.selected is None or u > self.selected]
         self.selected = (after or ready)[0]
         unit = state.units[self.selected]
-        if unit.on_map:
+        if self.game.scenario.grid.on_map(unit.location):
             self.cursor = unit.location
         else:  # off the map (reinforcements): the cursor goes to the nearest hex it may enter
             reach = self.reach()
@@ -210,8 +205,7 @@ class MapController:
         self.selected, self.path = None, ()
         where = state.pending.data.get("hex") if state.pending else None
         grid = self.game.scenario.grid
-        on_map = isinstance(where, str) and any(grid.label(h) == where for h in grid.hexes())
-        self.cursor = where if on_map and isinstance(where, str) else self.first_hex()
+        self.cursor = where if isinstance(where, str) and grid.on_map(where) else self.first_hex()
 
     # --- paths and orders ---
 
@@ -221,7 +215,7 @@ class MapController:
                  if o.verb in MOVE_VERBS and o.args[:1] == (uid,) and o.args[-1] == target]
         if moves:
             return min(moves, key=lambda o: len(o.args)).args[1:]
-        if not self.game.state.units[uid].on_map:
+        if not self.game.scenario.grid.on_map(self.game.state.units[uid].location):
             return None  # an entry needs the legal order's own path
         reach = self.reach()
         if target not in reach:
@@ -264,7 +258,7 @@ class MapController:
         if not path:
             spec = self.game.scenario.unit.get(uid)
             return Note(f"{spec.name if spec else uid} cannot reach {self.cursor} now")
-        verb = "move" if self.game.state.units[uid].on_map else "enter"
+        verb = "move" if self.game.scenario.grid.on_map(self.game.state.units[uid].location) else "enter"
         return Give(" ".join((verb, uid, *path)))
 
     def choose(self, title: str, orders: list[Order]) -> Choose | Note:
@@ -344,5 +338,5 @@ class MapController:
         """After new records, whoever gave them: the path is dropped; a unit gone from the map, deselected."""
         self.path = ()
         unit = self.game.state.units.get(self.selected or "")
-        if unit is None or not unit.on_map:
+        if unit is None or not self.game.scenario.grid.on_map(unit.location):
             self.selected = None

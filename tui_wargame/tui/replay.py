@@ -45,13 +45,14 @@ def touched_hexes(game: Game, seq: int) -> tuple[str, ...]:
     found: dict[str, None] = {}
     before = game.state_at(seq - 1)
     record = game.records[seq]
+    on_map = game.scenario.grid.on_map
     for word in (record.order or "").split():
-        if word.isdigit():  # hex labels are column and row digits; unit ids are not all digits
+        if on_map(word):
             found[word] = None
     for e in record.events:
         for key in ("hex", "to"):
             v = e.get(key)
-            if isinstance(v, str) and v[:1].isdigit():
+            if isinstance(v, str) and on_map(v):
                 found[v] = None
         for v in e.get("path", ()) or ():
             found[str(v)] = None
