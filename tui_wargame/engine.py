@@ -190,6 +190,8 @@ class Game:
             if e.kind in ("phase_began", "control_changed", "decision_required"):
                 if facts.get("side") not in sc.side:
                     raise EventError(f"{e.kind}: no side {facts.get('side')!r}")
+            if e.kind in ("marker_placed", "marker_changed") and facts.get("side", "") not in ("", *sc.side):
+                raise EventError(f"{e.kind}: no side {facts['side']!r}")
             if e.kind == "phase_began" and not 0 <= facts.get("turn", -1) < len(sc.turns):
                 raise EventError(f"phase_began: turn {facts.get('turn')} is off the turn track")
 
