@@ -31,6 +31,11 @@ from typing import Any
 
 import tomli_w
 
+try:
+    import fcntl
+except ImportError:  # not on this platform: saves are written without locks
+    fcntl = None  # type: ignore[assignment]
+
 from tui_wargame import record_reader
 from tui_wargame.errors import WargameError
 from tui_wargame.frozen import frozen
@@ -163,15 +168,20 @@ def record_bytes(record: Record) -> tuple[bytes, str]:
     return body + f"# sha256 {h}\n".encode(), h
 
 
+#: What json.dumps(s, ensure_ascii=False) returns for a string s, without building an encoder
+#: each time (a tenth of an append).
+_json_string: Callable[[str], str] = json.encoder.encode_basestring
+
+
 def _toml(value: Any) -> str:
     """`value` as a one-line TOML value (inline tables and arrays)."""
+    if isinstance(value, str):  # the commonest, first
+        # JSON string escapes are TOML basic-string escapes; TOML also wants DEL escaped.
+        return _json_string(value).replace("\x7f", "\\u007f")
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
         return str(value)
-    if isinstance(value, str):
-        # JSON string escapes are TOML basic-string escapes; TOML also wants DEL escaped.
-        return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
     if isinstance(value, list | tuple):
         return "[" + ", ".join(_toml(v) for v in value) + "]"
     if isinstance(value, Mapping):  # keys quoted, so that record_reader can read it as JSON
@@ -573,16 +583,21 @@ class Log:
         """Read and take in the records after `length`, checking first that the file still ends
         its verified part with the hash this process last saw (the expected version); and the
         file's size, which is more than the new `length` when a torn tail follows."""
-        mark = f"# sha256 {self.last_hash}\n".encode()
-        start = self.length - len(mark)
         try:
-            size = os.fstat(fd).st_size
+            st = os.fstat(fd)
+            if _stamp(st) == self._seen and st.st_size == self.length:  # untouched since we looked
+                return [], st.st_size
+            size = st.st_size
+            mark = f"# sha256 {self.last_hash}\n".encode()
+            start = self.length - len(mark)
             data = os.pread(fd, max(0, size - start), start)
         except OSError as exc:
             raise SaveError(f"{self.path}: cannot be read ({exc.strerror or exc})") from None
         if size < self.length or not data.startswith(mark):
             raise SaveError(f"{self.path}: changed by another program: record {self.next_seq - 1} no "
                             f"longer ends at byte {self.length} as it did; open the save again")
+        if size == self.length:  # the usual case: nobody else has written
+            return [], size
         records, end = parse_records(data[len(mark):], self.next_seq, self.last_hash, self.path,
                                      self.length)
         if records:
@@ -700,23 +715,29 @@ def _locked(fd: int, path: Path, shared: bool) -> Iterator[None]:
     Every holder holds it for one read or one append, so a wait longer than
     LOCK_TIMEOUT_S means a process is stuck holding it: SaveLocked.
     """
-    try:
-        import fcntl
-    except ImportError:  # no advisory locks on this platform: one writer at a time, by the player's care
+    if fcntl is None:  # no advisory locks on this platform: one writer at a time, by the player's care
         yield
         return
     how = (fcntl.LOCK_SH if shared else fcntl.LOCK_EX) | fcntl.LOCK_NB
-    deadline = time.monotonic() + LOCK_TIMEOUT_S
-    while True:
-        try:
-            fcntl.flock(fd, how)
-            break
-        except BlockingIOError:
-            if time.monotonic() > deadline:
-                raise SaveLocked(f"{path}: another process has held this save's lock for over "
-                                 f"{LOCK_TIMEOUT_S:g} s; it may be stuck: end it, then try again") from None
-            time.sleep(0.002)
+    try:
+        fcntl.flock(fd, how)
+    except BlockingIOError:
+        _wait_for_lock(fd, how, path)
     try:
         yield
     finally:
         fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+def _wait_for_lock(fd: int, how: int, path: Path) -> None:
+    assert fcntl is not None
+    deadline = time.monotonic() + LOCK_TIMEOUT_S
+    while True:
+        time.sleep(0.002)
+        try:
+            fcntl.flock(fd, how)
+            return
+        except BlockingIOError:
+            if time.monotonic() > deadline:
+                raise SaveLocked(f"{path}: another process has held this save's lock for over "
+                                 f"{LOCK_TIMEOUT_S:g} s; it may be stuck: end it, then try again") from None
