@@ -379,3 +379,16 @@ def test_header_options_must_have_their_types(game: Game, save_path: Path) -> No
     save_path.write_text(save_path.read_text().replace("undo_dice = false", 'undo_dice = "yes"'))
     with pytest.raises(SaveError, match=r"\[header.options\] undo_dice: must be bool"):
         savefile.read(save_path)
+
+
+def test_play_names_the_damage_of_a_save_it_cannot_continue(game: Game, save_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """`play SAVE` used to take a save it could not write for a scenario file and report that."""
+    from tui_wargame.cli import main
+
+    played(game)
+    game.close()
+    save_path.write_bytes(save_path.read_bytes()[:-1])
+    assert main(["--scenarios", str(TESTBED_DIR), "play", str(save_path)]) == 2
+    err = capsys.readouterr().err
+    assert "record 4 (from line" in err and "lacks its final newline" in err and "required field" not in err
