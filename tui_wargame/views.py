@@ -45,7 +45,7 @@ def hidden_units(game: Game, state: State, viewer: str | None) -> frozenset[str]
     if game.state.over or not state.phase:
         return frozenset()
     sides = [viewer] if viewer is not None else [s.id for s in game.scenario.sides]
-    return frozenset().union(*(game.system.concealed(game.scenario, state, side) for side in sides))
+    return frozenset().union(*(game.capabilities.concealed(game.scenario, state, side) for side in sides))
 
 
 def state_view(game: Game, seq: int | None = None) -> dict[str, Any]:
