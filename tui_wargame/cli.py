@@ -69,6 +69,11 @@ def cmd_scenarios(args: argparse.Namespace) -> int:
     for s in found if not args.json else ():
         sides = " vs ".join(x["name"] for x in s["sides"])
         print(f"{s['id']:<12} {s['title']}\n{'':<12} {sides}; {s['length']}")
+        for o in s["options"]:
+            print(f"{'':<12} --option {o['name']}={'|'.join(o['choices'])}: {o['description']}")
+            for choice, what in o["choices"].items():
+                default = " (the default)" if choice == o["default"] else ""
+                print(f"{'':<16} {choice}: {what}{default}")
     return 0
 
 
