@@ -9,9 +9,11 @@ What needs a decision or a die is here, each method naming its section.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from tui_wargame.model import Event, IllegalOrder, Order, Verdict
+from tui_wargame.rules.capabilities import Line
 from tui_wargame.rules.fm.combat import STEP, declared
 from tui_wargame.rules.fm.fire_support import observed
 from tui_wargame.rules.fm.hooks import Hooks
@@ -157,6 +159,9 @@ class Gaza1917(Hooks):
     """The exclusive rules of Gaza 1917 (Decision Games, 2014)."""
 
     # --- 11.0 Set up: free deployment (the "free" set-up option) ---
+
+    def setup_choices(self) -> Mapping[str, str]:
+        return {"free": "each side redeploys its units by orders within the set-up rules (Gaza 11.1-11.4)"}
 
     def setup(self, pos: Position, option: str) -> list[Event] | None:
         """Gaza 11.1 as the "free" option: from the historical set-up the Central Powers redeploy
@@ -349,17 +354,17 @@ class Gaza1917(Hooks):
     # --- 17.0 Coordination ---
 
     def column_shifts(self, pos: Position, attackers: list[str], defenders: list[str],
-                      hex_label: str) -> list[tuple[int, str]]:
+                      hex_label: str) -> list[tuple[int, Line]]:
         """Gaza 17.0: British units of more than one infantry or mounted division in one attack
         shift it one column left; Reserve units join any attack without it."""
-        shifts: list[tuple[int, str]] = []
+        shifts: list[tuple[int, Line]] = []
         state = pos.state
         if state.active == BRITISH:
             formations = {pos.spec(u).formation for u in attackers}
             divisions = formations & BRITISH_DIVISIONS
             if len(divisions) > 1:
-                shifts.append((-1, f"units of {len(divisions)} divisions attack together (Gaza 17.0)"))
+                shifts.append((-1, Line(f"units of {len(divisions)} divisions attack together", "Gaza 17.0")))
             if formations and formations <= charging(pos):
                 who = " and ".join(sorted(formations)).upper()
-                shifts.append((1, f"cavalry charge of the {who} (Gaza 13.1)"))
+                shifts.append((1, Line(f"cavalry charge of the {who}", "Gaza 13.1")))
         return shifts

@@ -9,11 +9,12 @@ the scenario's `[rules] hooks` key gives.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from tui_wargame.model import Event, Order, Verdict
+from tui_wargame.rules.capabilities import Line
 
 if TYPE_CHECKING:
     from tui_wargame.dice import Dice
@@ -22,6 +23,11 @@ if TYPE_CHECKING:
 
 class Hooks:
     """The standard rules: no exclusive rule changes anything."""
+
+    def setup_choices(self) -> Mapping[str, str]:
+        """The scenario's set-up options besides the historical one, each with a line saying what
+        it is (Suez 11.1 "free"): offered as choices of the system's `setup` game option."""
+        return {}
 
     def setup(self, pos: Position, option: str) -> list[Event] | None:
         """Events after the historical placement for the set-up `option` (not "historical"),
@@ -84,8 +90,8 @@ class Hooks:
         return "ignores-zoc" in pos.spec(unit).traits
 
     def column_shifts(self, pos: Position, attackers: list[str], defenders: list[str],
-                      hex_label: str) -> list[tuple[int, str]]:
-        """Extra column shifts for an attack, each (by, "reason (rule)") (Suez 13.1 Kress, Gaza 17.0)."""
+                      hex_label: str) -> list[tuple[int, Line]]:
+        """Extra column shifts for an attack, each (by, why with its rule) (Gaza 17.0, 13.1 charge)."""
         return []
 
     def advance_extra(self, pos: Position, unit: str) -> int:

@@ -22,6 +22,7 @@ Registered as the hooks "suez1916" (`[rules] hooks`) in `tui_wargame.rules.fm`.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping
 from fractions import Fraction
 
 from tui_wargame.dice import Dice
@@ -96,6 +97,9 @@ class Suez1916(Hooks):
         self._crossings: dict[str, frozenset[str]] = {}  # content hash -> the crossing's two hexes
 
     # --- 11.1-11.4 free set-up ---
+
+    def setup_choices(self) -> Mapping[str, str]:
+        return {FREE_SETUP: "each side deploys its units by orders within the set-up rules (Suez 11.1-11.4)"}
 
     def setup(self, pos: Position, option: str) -> list[Event] | None:
         """Suez 11.1: the free set-up; every counter that starts on the map waits in the deploy box;
