@@ -7,7 +7,7 @@ asked of the engine and its rule system each time it is drawn.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, cast
 
@@ -23,6 +23,7 @@ from tui_wargame.engine import Game
 from tui_wargame.errors import WargameError
 from tui_wargame.hexgrid import distance
 from tui_wargame.model import IllegalOrder, Order
+from tui_wargame.rules.capabilities import Layer, OrderMenu
 from tui_wargame.tui.cropped import crop_updates
 from tui_wargame.tui.dialogs import CommandBar, ConfirmScreen, HandOverScreen, OrderChooser
 from tui_wargame.tui.glyphs import Glyphs
@@ -31,8 +32,8 @@ from tui_wargame.tui.info import (
     Namer,
     header,
     hex_panel,
+    explain_text,
     orders_about,
-    preview_text,
     prompt_text,
     record_lines,
     short_report,
@@ -42,8 +43,6 @@ from tui_wargame.tui.linepanel import LinePanel
 from tui_wargame.tui.mapdraw import Overlay
 from tui_wargame.views import hidden_units
 
-FIRE_WORDS = ("fire", "support", "bombard", "barrage", "artillery", "air", "observe")
-MOVE_VERBS = ("move", "enter")  # an on-map move; an entry from off the map (reinforcements)
 NOT_ACTING = ("end", "undo")
 
 
@@ -60,7 +59,6 @@ class GameScreen(Screen[None]):
         Binding("m", "move", "Move", id="game.move"),
         Binding("w", "waypoint", "Path step", show=False, id="game.waypoint"),
         Binding("a", "attack", "Attack", id="game.attack"),
-        Binding("f", "fire", "Fire sup.", show=False, id="game.fire"),
         Binding("o", "orders", "Orders", show=False, id="game.orders"),
         Binding("e", "end_phase", "End", id="game.end_phase"),
         Binding("u", "undo", "Undo", id="game.undo"),
@@ -68,12 +66,12 @@ class GameScreen(Screen[None]):
         Binding("colon", "command", "Order", id="game.command", priority=True),
         Binding("escape,x", "deselect", "Deselect", show=False, id="game.deselect"),
         Binding("z", "zoom", "Zoom", show=False, id="game.zoom"),
-        Binding("Z", "zoc", "ZOC", show=False, id="game.zoc"),
+        Binding("Z", "layers", "Layers", show=False, id="game.layers"),
         Binding("n", "log", "Log", show=False, id="game.log"),
         Binding("question_mark,f1", "help('keys')", "Help", id="game.help"),
-        Binding("c", "help('tables')", "CRT", show=False, id="game.crt"),
-        Binding("t", "help('terrain')", "Terrain", show=False, id="game.terrain"),
-        Binding("b", "help('combats')", "Combats", show=False, id="game.combats"),
+        Binding("c", "help('charts')", "Charts", show=False, id="game.charts"),
+        Binding("t", "help('map')", "Map key", show=False, id="game.map"),
+        Binding("b", "help('results')", "Results", show=False, id="game.results"),
         Binding("v", "help('victory')", "Victory", show=False, id="game.victory"),
         Binding("r", "replay", "Replay", show=False, id="game.replay"),
         Binding("q", "leave", "Quit", id="game.quit"),
@@ -91,7 +89,8 @@ class GameScreen(Screen[None]):
         self.cursor = self._first_hex()
         self.selected: str | None = None
         self.path: tuple[str, ...] = ()
-        self.show_zoc = False
+        self.show_toggled = False  # the rule system's layers drawn on demand (Z)
+        self.menus = self._bind_menus()
         self.message: Text = Text("")
         if greeting:
             self.say(greeting)
@@ -154,40 +153,39 @@ class GameScreen(Screen[None]):
                             lambda: hidden_units(self.game, self.game.state, self.viewer))
 
     def reach(self) -> dict[str, Fraction]:
-        if not self.selected or self.game.state.over:
+        """Hex -> cost for every hex the selected unit may move to now, by the rule system."""
+        return self.reach_of(self.selected) if self.selected else {}
+
+    def reach_of(self, uid: str) -> dict[str, Fraction]:
+        game = self.game
+        if game.state.over or uid not in game.state.units:
             return {}
-        uid = self.selected
-        return self._cached("reach", uid, lambda: dict(
-            self.game.system.reach(self.game.scenario, self.game.state, uid)))
+        return self._cached(f"reach {uid}", None, lambda: dict(
+            game.capabilities.reach(game.scenario, game.state, uid)))
 
-    def zoc(self) -> frozenset[str]:
-        """The enemy sides' zones of control, by the rule system (shown on demand with Z)."""
-        game = self.game
-        if not self.show_zoc or not game.state.phase:
-            return frozenset()
-        enemies = [s.id for s in game.scenario.sides if s.id != self.viewer]
-        return self._cached("zoc", self.viewer, lambda: frozenset().union(
-            *(game.system.zones_of_control(game.scenario, game.state, side) for side in enemies)))
-
-    def markers(self) -> Mapping[str, Mapping[str, int]]:
-        """Face-down fire-support markers by hex and side: their number is no secret, their strength is."""
-        game = self.game
+    def offered_layers(self) -> tuple[Layer, ...]:
+        """Every map layer the rule system offers the viewer now, drawn or not (the legend's)."""
+        game, selected = self.game, self.selected
         if not game.state.phase:
-            return {}
-        return self._cached("markers", None, lambda: game.system.placed_markers(game.scenario, game.state))
+            return ()
+        return self._cached("layers", (self.viewer, selected), lambda: tuple(
+            game.capabilities.layers(game.scenario, game.state, self.viewer, selected)))
+
+    def drawn_layers(self) -> tuple[Layer, ...]:
+        """The layers drawn now: those always shown, a selected unit's, and on demand (Z) the rest."""
+        wanted = {"always", *(["selected"] if self.selected else []), *(["toggle"] if self.show_toggled else [])}
+        return tuple(layer for layer in self.offered_layers() if layer.shown in wanted)
 
     def redraw(self) -> None:
         game, state = self.game, self.game.state
         concealed = self.concealed()
-        reach = self.reach()
-        markers = self.markers()
-        overlay = Overlay(cursor=self.cursor, selected=self.selected, reach=reach, path=self.path,
-                          zoc=self.zoc(), concealed=concealed, markers=markers)
+        layers = self.drawn_layers()
+        overlay = Overlay(cursor=self.cursor, selected=self.selected, path=self.path, concealed=concealed,
+                          layers=layers)
         self.query_one(HexMap).show(state, overlay)
         self._update("#header", header(game, state, self.names, width=self.size.width or 80))
         self._update("#panel", hex_panel(game, state, self.cursor, self.names, selected=self.selected,
-                                         concealed=concealed, reach=reach,
-                                         markers=markers.get(self.cursor, {}),
+                                         concealed=concealed, reach=self.reach(), layers=layers,
                                          orders=self.legal() if self.selected else ()))  # only then shown
         self._update("#prompt", prompt_text(self.names.text(game.prompt()), self.message, self._hint(),
                                             self.size.width or 80))
@@ -288,7 +286,7 @@ class GameScreen(Screen[None]):
         self.app.push_screen(HandOverScreen(f"{why}\n\nHand the keyboard to {side}."), taken)
 
     def _preview(self, order: Order) -> Text:
-        return preview_text(self.game, order, self.names)
+        return explain_text(self.game, order, self.names)
 
     def _choose(self, title: str, orders: list[Order]) -> None:
         if not orders:
@@ -343,10 +341,10 @@ class GameScreen(Screen[None]):
             self.path = ()
             self.message = Text("")
             self.redraw()
+        elif state.units_at(self.cursor):  # the enemy's: a target, even where the unit may go
+            self.action_attack()
         elif self.selected and self.cursor in self.reach():
             self.action_move()
-        elif state.units_at(self.cursor):
-            self.action_attack()
         else:
             self.action_orders()
 
@@ -372,47 +370,61 @@ class GameScreen(Screen[None]):
         self.message = Text("")
         self.redraw()
 
-    def _path_to(self, uid: str, target: str) -> tuple[str, ...] | None:
-        """A path for `uid` to `target`: the legal move order's, else downhill through the reach costs."""
-        moves = [o for o in self.legal()
-                 if o.verb in MOVE_VERBS and o.args[:1] == (uid,) and o.args[-1] == target]
-        if moves:
-            return min(moves, key=lambda o: len(o.args)).args[1:]
-        if not self.game.state.units[uid].on_map:
-            return None  # an entry needs the legal order's own path
-        reach = self.reach()
-        if target not in reach:
+    def _is_move(self, order: Order) -> bool:
+        """An order that names a unit first and ends on a hex it can reach that no other side
+        holds (a move, which m gives; a hex the enemy holds is a target, whatever the order)."""
+        if len(order.args) < 2 or order.args[0] not in self.game.scenario.unit:
+            return False
+        sc, there = self.game.scenario, order.args[-1]
+        side = sc.unit[order.args[0]].side
+        return there in self.reach_of(order.args[0]) and all(
+            sc.unit[uid].side == side for uid in self.game.state.units_at(there))
+
+    def _steps_to(self, uid: str, target: str) -> tuple[str, ...] | None:
+        """The fewest steps from `uid`'s hex to `target` through hexes it can reach, for a system
+        whose move order names every hex (the default `move_order`); None if there is no such way."""
+        reach, unit = self.reach_of(uid), self.game.state.units[uid]
+        if target not in reach or not unit.on_map:
             return None
         grid = self.game.scenario.grid
-        start = self.game.state.units[uid].location
+        came: dict[str, str] = {unit.location: ""}  # hex -> the hex it was reached from
+        frontier = [unit.location]
+        while frontier and target not in came:
+            found = []
+            for here in frontier:
+                for n in grid.neighbours(grid.parse(here)):
+                    there = grid.label(n)
+                    if there in reach and there not in came:
+                        came[there] = here
+                        found.append(there)
+            frontier = found
+        if target not in came or target == unit.location:
+            return None
         path = [target]
-        while True:
-            here = grid.parse(path[-1])
-            if distance(here, grid.parse(start)) == 1:
-                break
-            steps = [grid.label(n) for n in grid.neighbours(here) if grid.label(n) in reach]
-            steps = [s for s in steps if reach[s] < reach[path[-1]]]
-            if not steps:
-                return None
-            path.append(min(steps, key=lambda s: reach[s]))
+        while came[path[-1]] != unit.location:
+            path.append(came[path[-1]])
         return tuple(reversed(path))
 
     def action_move(self) -> None:
+        """Move the selected unit along the path built with w; else to the cursor by the rule
+        system's own way there (`move_order` with the destination alone), else by the fewest steps."""
         uid = self.selected
         if not uid:
             self.say("Select a unit first (Enter on it, or Tab)")
             self.redraw()
             return
+        game = self.game
         if self.path and self.path[-1] == self.cursor:
-            path: tuple[str, ...] | None = self.path
+            tries: list[tuple[str, ...] | None] = [self.path]
         else:
-            path = self._path_to(uid, self.cursor)
-        if not path:
-            self.say(f"{self.names.unit(uid)} cannot reach {self.cursor} now")
-            self.redraw()
-            return
-        verb = "move" if self.game.state.units[uid].on_map else "enter"
-        self.submit(" ".join((verb, uid, *path)))
+            tries = [(self.cursor,), self._steps_to(uid, self.cursor)]
+        for path in tries:
+            order = game.capabilities.move_order(game.scenario, game.state, uid, path) if path else None
+            if order is not None:
+                self.submit(order.text)
+                return
+        self.say(f"{self.names.unit(uid)} cannot reach {self.cursor} now")
+        self.redraw()
 
     def action_waypoint(self) -> None:
         """Add the cursor hex to the path being built, one adjacent hex at a time."""
@@ -430,24 +442,35 @@ class GameScreen(Screen[None]):
 
     def action_attack(self) -> None:
         orders = [o for o in orders_about(self.legal(), hex=self.cursor)
-                  if o.verb not in ("move", *NOT_ACTING)]
+                  if o.verb not in NOT_ACTING and not self._is_move(o)]
         if self.selected:
             orders = [o for o in orders if self.selected in o.args] or orders
         if not orders and self.selected:  # the cursor is not on a target: offer the unit's own
             orders = [o for o in orders_about(self.legal(), unit=self.selected)
-                      if o.verb not in ("move", *NOT_ACTING)]
+                      if o.verb not in NOT_ACTING and not self._is_move(o)]
         self._choose(f"Orders against {self.cursor}", orders)
 
-    def action_fire(self) -> None:
-        orders = [o for o in self.legal() if any(w in o.verb for w in FIRE_WORDS)]
+    def _bind_menus(self) -> dict[str, OrderMenu]:
+        """A key for each of the rule system's order menus (one no other key of the screen has)."""
+        game, menus = self.game, {}
+        for menu in game.capabilities.order_menus(game.scenario):
+            if menu.key and menu.key not in self._bindings.key_to_bindings:
+                self._bindings.bind(menu.key, f"menu({menu.key!r})", self.names.text(menu.title)[:12])
+                menus[menu.key] = menu
+        return menus
+
+    def action_menu(self, key: str) -> None:
+        """The legal orders of one of the system's menus, those about the cursor or unit first."""
+        menu = self.menus[key]
+        orders = [o for o in self.legal() if o.verb in menu.verbs]
         near = orders_about(orders, hex=self.cursor, unit=self.selected)
-        self._choose("Fire support", near or orders)
+        self._choose(self.names.text(menu.title), near or orders)
 
     def action_orders(self) -> None:
         orders = self.legal()
         about = orders_about(orders, unit=self.selected, hex=self.cursor)
         title = f"Orders for {self.selected or self.cursor}"
-        self._choose(title, about or [o for o in orders if o.verb not in ("move",)])
+        self._choose(title, about or [o for o in orders if not self._is_move(o)])
 
     def action_end_phase(self) -> None:
         state, sc = self.game.state, self.game.scenario
@@ -501,9 +524,14 @@ class GameScreen(Screen[None]):
         hexmap.set_detailed(not hexmap.detailed)
         self.redraw()
 
-    def action_zoc(self) -> None:
-        self.show_zoc = not self.show_zoc
-        self.say("Enemy zones of control shown (z marks)" if self.show_zoc else "Zones of control hidden")
+    def action_layers(self) -> None:
+        """Show or hide the map layers the rule system draws on demand, naming them."""
+        names = ", ".join(self.names.text(layer.name) for layer in self.offered_layers() if layer.shown == "toggle")
+        if not names:
+            self.say("The rules draw nothing more on demand")
+        else:
+            self.show_toggled = not self.show_toggled
+            self.say(f"{'Shown' if self.show_toggled else 'Hidden'}: {names} (Z)")
         self.redraw()
 
     def action_log(self) -> None:
@@ -514,7 +542,8 @@ class GameScreen(Screen[None]):
     def action_help(self, tab: str) -> None:
         from tui_wargame.tui.help import HelpScreen
 
-        self.app.push_screen(HelpScreen(self.game, self.g, tab, hidden=self.concealed()))
+        self.app.push_screen(HelpScreen(self.game, self.g, tab, hidden=self.concealed(),
+                                        layers=self.offered_layers()))
 
     def action_replay(self) -> None:
         from tui_wargame.tui.replay import ReplayScreen

@@ -23,6 +23,7 @@ from textual.widgets import Input, Static
 from tui_wargame import savefile
 from tui_wargame.engine import Game
 from tui_wargame.model import EMPTY, State, fold
+from tui_wargame.rules.capabilities import Layer
 from tui_wargame.tui.cropped import crop_updates
 from tui_wargame.tui.glyphs import Glyphs
 from tui_wargame.tui.hexmap import HexMap
@@ -145,8 +146,8 @@ class ReplayScreen(Screen[None]):
         touched = touched_hexes(game, seq)
         cursor = touched[0] if touched else None
         hidden = hidden_units(game, state, self.viewer)
-        markers = game.system.placed_markers(game.scenario, state) if state.phase else {}
-        overlay = Overlay(cursor=cursor, marks=frozenset(touched), concealed=hidden, markers=markers)
+        layers = self.drawn_layers(state)
+        overlay = Overlay(cursor=cursor, marks=frozenset(touched), concealed=hidden, layers=layers)
         self.query_one(HexMap).show(state, overlay, follow=touched)
         where = f"replay {seq}/{game.seq}" + (" (finished)" if game.state.over else " (unfinished)")
         top = header(game, state, self.names, where=where, width=self.size.width or 80)
@@ -164,6 +165,14 @@ class ReplayScreen(Screen[None]):
         prompt.append("Left/Right: record  Up/Down: phase  PgUp/PgDn: turn  Space: auto  +/-: speed",
                       style="dim")
         self.query_one("#prompt", Static).update(prompt)
+
+    def drawn_layers(self, state: State) -> tuple[Layer, ...]:
+        """The rule system's layers drawn whatever the player does (a replay selects no unit)."""
+        game = self.game
+        if not state.phase:
+            return ()
+        found = game.capabilities.layers(game.scenario, state, self.viewer, None)
+        return tuple(layer for layer in found if layer.shown == "always")
 
     def go(self, seq: int) -> None:
         self.seq = min(max(seq, 0), self.game.seq)
@@ -260,8 +269,9 @@ class ReplayScreen(Screen[None]):
         from tui_wargame.tui.help import HelpScreen
 
         state = self.game.state_at(self.seq)
-        self.app.push_screen(HelpScreen(self.game, self.g, "keys",
-                                        hidden=hidden_units(self.game, state, self.viewer), replay=True))
+        hidden = hidden_units(self.game, state, self.viewer)
+        self.app.push_screen(HelpScreen(self.game, self.g, "keys", hidden=hidden, replay=True,
+                                        layers=self.drawn_layers(state)))
 
     def action_zoom(self) -> None:
         hexmap = self.query_one(HexMap)
