@@ -455,7 +455,9 @@ class GameScreen(Screen[None]):
         game, menus = self.game, {}
         for menu in game.capabilities.order_menus(game.scenario):
             if menu.key and menu.key not in self._bindings.key_to_bindings:
-                self._bindings.bind(menu.key, f"menu({menu.key!r})", self.names.text(menu.title)[:12])
+                # the key bar shows it by the title's first word, so that it still fits 80 columns
+                word = (self.names.text(menu.title).split() or [menu.key])[0][:8]
+                self._bindings.bind(menu.key, f"menu({menu.key!r})", word)
                 menus[menu.key] = menu
         return menus
 
