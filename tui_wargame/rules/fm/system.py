@@ -37,12 +37,6 @@ ARRIVED = "arrived"  # flag a hook sets on a reinforcement that may enter now (S
 FIRE_VERBS = frozenset({"bombard", "air", "observe"})  # Suez/Gaza 18.1: placing fire support
 
 
-def refusal(why: str) -> IllegalOrder:
-    """An IllegalOrder from a rules text "reason (rule)"."""
-    reason, _, rule = why.rpartition(" (")
-    return IllegalOrder(reason, rule.rstrip(")")) if reason else IllegalOrder(why, "F&M 4.0")
-
-
 class FireAndMovement:
     id = "fm"
     title = "Fire & Movement folio system"
@@ -201,7 +195,7 @@ class FireAndMovement:
             raise IllegalOrder(f"no unit {uid!r} {'on the map' if on_map else 'waiting to enter'}", "F&M 5.0")
         why = movement.why_not_move(pos, uid)
         if why:
-            raise refusal(why)
+            raise IllegalOrder(why)
 
     def _moved(self, pos: Position, uid: str, path: list[str], cost: Fraction, dice: Dice) -> list[Event]:
         events = [Event.of("unit_moved", unit=uid, path=path, cost=cost),
@@ -216,7 +210,7 @@ class FireAndMovement:
         target, source = order.args
         why = combat.why_not_declare(pos, target, source)
         if why:
-            raise refusal(why)
+            raise IllegalOrder(why)
         return [Event.of("unit_flagged", unit=u, flag=combat.ATTACKS + target, scope="phase")
                 for u in sorted(pos.units_in(source))]
 
@@ -352,7 +346,7 @@ class FireAndMovement:
             target, source = order.args
             why = combat.why_not_declare(pos, target, source)
             if why:
-                return refusal(why).refusal
+                return why
             return target, [*combat.declared(pos).get(target, []), *pos.units_in(source)]
         return None
 
@@ -389,7 +383,7 @@ class FireAndMovement:
         if state.phase == sequence.MOVEMENT and pos.side_of(unit) == state.active:
             why = movement.why_not_move(pos, unit)
             if why:
-                notes.append(Line(f"cannot move: {refusal(why).refusal.message}", refusal(why).refusal.rule))
+                notes.append(Line(f"cannot move: {why.message}", why.rule))
         if pos.hooks.ignores_zoc(pos, unit):
             notes.append(Line("ignores enemy zones of control", "F&M 6.1"))
         elif zoc.in_enemy_zoc(pos, pos.side_of(unit), u.location):
