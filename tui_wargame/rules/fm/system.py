@@ -15,7 +15,7 @@ Orders (the text form players, saves and `legal_orders` share):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -156,11 +156,12 @@ class FireAndMovement:
                 raise IllegalOrder(f"no order {order.verb!r} now", "F&M 4.0")
             events = list(own)
         else:
-            handler = getattr(self, f"_order_{order.verb}", None)
+            handler = ORDERS.get(order.verb)
             extra = pos.hooks.resolve_extra(pos, order, dice) if handler is None else None
             if handler is None and extra is None:
-                raise IllegalOrder(f"no order {order.verb!r} now", "F&M 4.0")
-            events = handler(pos, order, dice) if handler is not None else list(extra or ())
+                raise IllegalOrder(f"no order {order.verb!r} now (the orders: {', '.join(ORDERS)}, "
+                                   f"and the scenario's own that `legal` lists)", "F&M 4.0")
+            events = handler(self, pos, order, dice) if handler is not None else list(extra or ())
         after = fold(state, events)
         if after.result is None:
             verdict = pos.hooks.instant_victory(pos.at(after), "order")
@@ -214,21 +215,13 @@ class FireAndMovement:
         return [Event.of("unit_flagged", unit=u, flag=combat.ATTACKS + target, scope="phase")
                 for u in sorted(pos.units_in(source))]
 
-    def _fire(self, pos: Position, order: Order) -> list[Event]:
-        """Suez 18.1: the attacker places fire support while declaring its attacks."""
+    def _order_fire(self, pos: Position, order: Order, dice: Dice) -> list[Event]:
+        """Suez 18.1: the attacker places fire support (`bombard`, `air`, `observe`) while declaring
+        its attacks."""
         if pos.state.phase != sequence.COMBAT or pos.state.values.get(combat.STEP) != sequence.DECLARE:
             raise IllegalOrder("fire support is placed at the start of the combat phase",
                                fire_support.rule_of(pos))
         return fire_support.place(pos, pos.state.active, order)
-
-    def _order_bombard(self, pos: Position, order: Order, dice: Dice) -> list[Event]:
-        return self._fire(pos, order)
-
-    def _order_air(self, pos: Position, order: Order, dice: Dice) -> list[Event]:
-        return self._fire(pos, order)
-
-    def _order_observe(self, pos: Position, order: Order, dice: Dice) -> list[Event]:
-        return self._fire(pos, order)
 
     def _order_resolve(self, pos: Position, order: Order, dice: Dice) -> list[Event]:
         """F&M 7.6: one die on the CRT, then the result's steps (results.py)."""
@@ -432,5 +425,18 @@ class FireAndMovement:
     def prompt(self, scenario: Scenario, state: State) -> str:
         return sequence.prompt(Position(scenario, state))
 
+
+#: The orders of the movement and combat phases, verb -> the method that resolves it. Answers to a
+#: decision go to `results` and `fire_support`, a scenario's own orders to its hooks.
+ORDERS: dict[str, Callable[[FireAndMovement, Position, Order, Dice], list[Event]]] = {
+    "move": FireAndMovement._order_move,
+    "enter": FireAndMovement._order_enter,
+    "attack": FireAndMovement._order_attack,
+    "bombard": FireAndMovement._order_fire,
+    "air": FireAndMovement._order_fire,
+    "observe": FireAndMovement._order_fire,
+    "resolve": FireAndMovement._order_resolve,
+    "end": FireAndMovement._order_end,
+}
 
 SYSTEM = FireAndMovement()
