@@ -102,7 +102,7 @@ class Game:
             app=f"tui-wargame {__version__}",
             options=opts,
         )
-        order = " ".join(["setup", *(str(opts[o.name]) for o in offered)])  # "setup historical"
+        order = " ".join(["setup", *(str(opts[o.name]) for o in offered)])  # "setup" and each choice made
         setup = Record(0, "", "setup", order, tuple(system.setup(scenario, opts)))
         save = savefile.create(Path(path), header, [setup])
         game = cls(scenario, header, save.records, path=save.path)

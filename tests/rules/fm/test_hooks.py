@@ -10,7 +10,7 @@ import pytest
 from tests.rules.fm.helpers import legal, load, of_kind, position, run
 from tests.rules.fm.test_combat import die_for
 from tui_wargame.dice import Dice
-from tui_wargame.model import EMPTY, Event, IllegalOrder, Order, fold
+from tui_wargame.model import EMPTY, Event, IllegalOrder, Order, Refusal, fold
 from tui_wargame.rules.capabilities import Line
 from tui_wargame.rules.fm import SYSTEM, Hooks, register_hooks
 from tui_wargame.rules.fm.combat import declared
@@ -24,13 +24,13 @@ class SurpriseHooks(Hooks):
     def movement_allowance(self, pos: Position, unit: str, allowance: Fraction) -> Fraction:
         return allowance * 2 if pos.state.turn == 0 and pos.side_of(unit) == "red" else allowance
 
-    def may_move(self, pos: Position, unit: str) -> str | None:
+    def may_move(self, pos: Position, unit: str) -> Refusal | None:
         if pos.state.turn == 0 and pos.side_of(unit) == "blue":
-            return "blue may not move on the zero hour turn (Suez 15.2)"
+            return Refusal("blue may not move on the zero hour turn", "Suez 15.2")
         return None
 
-    def may_bombard(self, pos: Position, side: str) -> str | None:
-        return "no blue fire support on the zero hour turn (Suez 15.2)" if side == "blue" else None
+    def may_bombard(self, pos: Position, side: str) -> Refusal | None:
+        return Refusal("no blue fire support on the zero hour turn", "Suez 15.2") if side == "blue" else None
 
     def column_shifts(self, pos: Position, attackers: list[str], defenders: list[str],
                       hex_label: str) -> list[tuple[int, Line]]:

@@ -114,7 +114,7 @@ def test_gaza_16_1_british_one_unit_plus_a_tank_or_motor_machinegun() -> None:
     pos = at({})
     assert overstack(pos, "1818", ["155Bde", "1ETank"]) is None
     assert overstack(pos, "1818", ["155Bde", "LCMMG"]) is None
-    assert "Gaza 16.1" in (overstack(pos, "1818", ["155Bde", "156Bde"]) or "")
+    assert "Gaza 16.1" in str(overstack(pos, "1818", ["155Bde", "156Bde"]) or "")
     assert overstack(pos, "1818", ["155Bde", "1ETank", "LCMMG"]) is not None
     assert overstack(pos, "1818", ["155Bde", "ArmTrain"]) is not None
 
@@ -123,7 +123,7 @@ def test_gaza_16_1_central_powers_two_units_one_regiment() -> None:
     pos = at({})
     assert overstack(pos, "0607", ["31R", "3MG"]) is None
     assert overstack(pos, "0607", ["31Bn", "32Bn"]) is None
-    assert "Gaza 16.1" in (overstack(pos, "0607", ["31R", "32R"]) or "")
+    assert "Gaza 16.1" in str(overstack(pos, "0607", ["31R", "32R"]) or "")
     assert overstack(pos, "0607", ["31Bn", "3MG", "1Jand"]) is not None
 
 

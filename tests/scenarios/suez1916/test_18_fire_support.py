@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.scenarios.suez1916.helpers import legal, of_kind, position, run, suez
-from tui_wargame.model import IllegalOrder, State
+from tui_wargame.model import IllegalOrder, Refusal, State
 from tui_wargame.rules.capabilities import Layer
 from tui_wargame.rules.fm import SYSTEM
 from tui_wargame.rules.fm.position import Position
@@ -109,8 +109,8 @@ def test_15_2_no_british_fire_support_at_zero_hour() -> None:
     with pytest.raises(IllegalOrder):
         run(state, "bombard 0842")
     hooks = Suez1916()
-    assert hooks.may_bombard(Position(suez(), state), "british") == (
-        "no British fire support in the zero hour turn (Suez 15.2)")
+    assert hooks.may_bombard(Position(suez(), state), "british") == Refusal(
+        "no British fire support in the zero hour turn", "Suez 15.2")
     day = position(at, clear=True, turn="4am", active="british", phase="combat")
     assert hooks.may_bombard(Position(suez(), day), "british") is None
 

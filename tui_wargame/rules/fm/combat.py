@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tui_wargame.model import HexsideFeature, IllegalOrder
+from tui_wargame.model import HexsideFeature, IllegalOrder, Refusal
 from tui_wargame.rules.capabilities import Explanation, Line
 from tui_wargame.rules.fm.data import differential_range
 from tui_wargame.rules.fm.position import Position
@@ -55,22 +55,22 @@ def declared(pos: Position) -> dict[str, list[str]]:
     return found
 
 
-def why_not_declare(pos: Position, target: str, source: str) -> str | None:
+def why_not_declare(pos: Position, target: str, source: str) -> Refusal | None:
     """F&M 7.1 (house rule): why the stack in `source` may not join an attack on `target`."""
     side = pos.state.active
     if pos.state.phase != "combat" or pos.state.values.get(STEP) != "declare":
-        return "attacks are declared at the start of the combat phase (F&M 7.1)"
+        return Refusal("attacks are declared at the start of the combat phase", "F&M 7.1")
     units = pos.units_in(source)
     if not units or pos.side_of(units[0]) != side:
-        return f"{source} holds none of your units (F&M 7.1)"
+        return Refusal(f"{source} holds none of your units", "F&M 7.1")
     if any(target_of(pos, u) for u in units):
-        return f"the units in {source} are already attacking (F&M 7.1: each unit attacks once)"
+        return Refusal(f"the units in {source} are already attacking: each unit attacks once", "F&M 7.1")
     if pos.occupant(target) != pos.enemy(side):
-        return f"{target} holds no enemy unit (F&M 7.1)"
+        return Refusal(f"{target} holds no enemy unit", "F&M 7.1")
     if pos.distance(source, target) != 1:
-        return f"{source} is not adjacent to {target} (F&M 7.1)"
+        return Refusal(f"{source} is not adjacent to {target}", "F&M 7.1")
     if combat_blocked(pos, source, target):
-        return f"no combat across the hexside {source}-{target} (F&M 7.1)"
+        return Refusal(f"no combat across the hexside {source}-{target}", "F&M 7.1")
     return None
 
 

@@ -12,7 +12,7 @@ from collections import deque
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from tui_wargame.model import Event, IllegalOrder, Order, Verdict
+from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Verdict
 from tui_wargame.rules.capabilities import Line
 from tui_wargame.rules.fm.combat import STEP, declared
 from tui_wargame.rules.fm.fire_support import observed
@@ -260,18 +260,18 @@ class Gaza1917(Hooks):
 
     # --- 13.1 British cavalry charges ---
 
-    def why_not_charge(self, pos: Position, division: str) -> str | None:
+    def why_not_charge(self, pos: Position, division: str) -> Refusal | None:
         """Gaza 13.1: a division charges once a game, declared at the start of a British combat phase."""
         state = pos.state
         if division not in CHARGE_MARKERS:
-            return f"only the ANZMD and the IMD charge, not {division!r} (Gaza 13.1)"
+            return Refusal(f"only the ANZMD and the IMD charge, not {division!r}", "Gaza 13.1")
         if state.active != BRITISH or state.phase != COMBAT or state.values.get(STEP) != DECLARE \
                 or declared(pos):
-            return "a charge is declared at the start of a British combat phase (Gaza 13.1)"
+            return Refusal("a charge is declared at the start of a British combat phase", "Gaza 13.1")
         if state.units[CHARGE_MARKERS[division]].location != SET_ASIDE:
-            return f"the {division.upper()} has made its charge already (Gaza 13.1)"
+            return Refusal(f"the {division.upper()} has made its charge already", "Gaza 13.1")
         if not any(pos.spec(u).formation == division for u in pos.on_map_units(BRITISH)):
-            return f"no unit of the {division.upper()} is on the map (Gaza 13.1)"
+            return Refusal(f"no unit of the {division.upper()} is on the map", "Gaza 13.1")
         return None
 
     def charge(self, pos: Position, order: Order) -> list[Event]:
@@ -281,7 +281,7 @@ class Gaza1917(Hooks):
         division = order.args[0].lower()
         why = self.why_not_charge(pos, division)
         if why:
-            raise IllegalOrder(why.rpartition(" (")[0], "Gaza 13.1")
+            raise IllegalOrder(why)
         return [Event.of("unit_placed", unit=CHARGE_MARKERS[division], to=USED_UP),
                 Event.of("value_set", key=CHARGE_VALUE + division, value=pos.state.turn),
                 Event.of("charge_declared", division=division, rule="Gaza 13.1")]
@@ -322,18 +322,18 @@ class Gaza1917(Hooks):
 
     # --- 18.6 Naval fire support ---
 
-    def may_place_air(self, pos: Position, unit: str, label: str, verb: str) -> str | None:
+    def may_place_air(self, pos: Position, unit: str, label: str, verb: str) -> Refusal | None:
         """Gaza 18.6: the naval unit bombards on or next to a coastline hex, an observed one (18.1), and
         never observes."""
         if NAVAL not in pos.spec(unit).traits:
             return None
         if verb != "air":
-            return "the naval fire support unit does not observe (Gaza 18.6)"
+            return Refusal("the naval fire support unit does not observe", "Gaza 18.6")
         coast = coast_hexes(pos)
         if label not in coast and not any(n in coast for n in pos.neighbours(label)):
-            return f"{label} is neither on nor next to the coast (Gaza 18.6)"
+            return Refusal(f"{label} is neither on nor next to the coast", "Gaza 18.6")
         if label not in observed(pos, pos.side_of(unit)):
-            return f"{label} is not observed (Gaza 18.1)"
+            return Refusal(f"{label} is not observed", "Gaza 18.1")
         return None
 
     # --- 12.0 Victory ---

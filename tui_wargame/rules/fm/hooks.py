@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from tui_wargame.model import Event, Order, Verdict
+from tui_wargame.model import Event, Order, Refusal, Verdict
 from tui_wargame.rules.capabilities import Line
 
 if TYPE_CHECKING:
@@ -61,7 +61,7 @@ class Hooks:
         """The unit's MP this phase (Suez 15.1 doubles them on the zero hour turn)."""
         return allowance
 
-    def may_move(self, pos: Position, unit: str) -> str | None:
+    def may_move(self, pos: Position, unit: str) -> Refusal | None:
         """Why `unit` may not move now (Suez 11.3 inactive, 15.2 surprise), with the rule; None if it may."""
         return None
 
@@ -81,7 +81,7 @@ class Hooks:
         (Suez 11.3: a bombarded inactive British unit activates)."""
         return []
 
-    def may_bombard(self, pos: Position, side: str) -> str | None:
+    def may_bombard(self, pos: Position, side: str) -> Refusal | None:
         """Why `side` may not use fire support now (Suez 15.2 zero hour), with the rule; None if it may."""
         return None
 
@@ -104,7 +104,7 @@ class Hooks:
         `pos` is before the loss; the events follow the system's own."""
         return []
 
-    def may_place_air(self, pos: Position, unit: str, label: str, verb: str) -> str | None:
+    def may_place_air(self, pos: Position, unit: str, label: str, verb: str) -> Refusal | None:
         """Why air unit `unit` may not be placed at `label` to "air" (bombard) or "observe" (Gaza 18.6
         naval fire support), with the rule; None if it may."""
         return None

@@ -15,7 +15,7 @@ Orders (the text form players, saves and `legal_orders` share):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -35,12 +35,6 @@ from tui_wargame.text import side_name
 REINFORCEMENTS = "reinforcements"
 ARRIVED = "arrived"  # flag a hook sets on a reinforcement that may enter now (Suez 11.5, Gaza 11.3)
 FIRE_VERBS = frozenset({"bombard", "air", "observe"})  # Suez/Gaza 18.1: placing fire support
-
-
-def refusal(why: str) -> IllegalOrder:
-    """An IllegalOrder from a rules text "reason (rule)"."""
-    reason, _, rule = why.rpartition(" (")
-    return IllegalOrder(reason, rule.rstrip(")")) if reason else IllegalOrder(why, "F&M 4.0")
 
 
 class FireAndMovement:
@@ -162,11 +156,12 @@ class FireAndMovement:
                 raise IllegalOrder(f"no order {order.verb!r} now", "F&M 4.0")
             events = list(own)
         else:
-            handler = getattr(self, f"_order_{order.verb}", None)
+            handler = ORDERS.get(order.verb)
             extra = pos.hooks.resolve_extra(pos, order, dice) if handler is None else None
             if handler is None and extra is None:
-                raise IllegalOrder(f"no order {order.verb!r} now", "F&M 4.0")
-            events = handler(pos, order, dice) if handler is not None else list(extra or ())
+                raise IllegalOrder(f"no order {order.verb!r} now (the orders: {', '.join(ORDERS)}, "
+                                   f"and the scenario's own that `legal` lists)", "F&M 4.0")
+            events = handler(self, pos, order, dice) if handler is not None else list(extra or ())
         after = fold(state, events)
         if after.result is None:
             verdict = pos.hooks.instant_victory(pos.at(after), "order")
@@ -201,7 +196,7 @@ class FireAndMovement:
             raise IllegalOrder(f"no unit {uid!r} {'on the map' if on_map else 'waiting to enter'}", "F&M 5.0")
         why = movement.why_not_move(pos, uid)
         if why:
-            raise refusal(why)
+            raise IllegalOrder(why)
 
     def _moved(self, pos: Position, uid: str, path: list[str], cost: Fraction, dice: Dice) -> list[Event]:
         events = [Event.of("unit_moved", unit=uid, path=path, cost=cost),
@@ -216,25 +211,17 @@ class FireAndMovement:
         target, source = order.args
         why = combat.why_not_declare(pos, target, source)
         if why:
-            raise refusal(why)
+            raise IllegalOrder(why)
         return [Event.of("unit_flagged", unit=u, flag=combat.ATTACKS + target, scope="phase")
                 for u in sorted(pos.units_in(source))]
 
-    def _fire(self, pos: Position, order: Order) -> list[Event]:
-        """Suez 18.1: the attacker places fire support while declaring its attacks."""
+    def _order_fire(self, pos: Position, order: Order, dice: Dice) -> list[Event]:
+        """Suez 18.1: the attacker places fire support (`bombard`, `air`, `observe`) while declaring
+        its attacks."""
         if pos.state.phase != sequence.COMBAT or pos.state.values.get(combat.STEP) != sequence.DECLARE:
             raise IllegalOrder("fire support is placed at the start of the combat phase",
                                fire_support.rule_of(pos))
         return fire_support.place(pos, pos.state.active, order)
-
-    def _order_bombard(self, pos: Position, order: Order, dice: Dice) -> list[Event]:
-        return self._fire(pos, order)
-
-    def _order_air(self, pos: Position, order: Order, dice: Dice) -> list[Event]:
-        return self._fire(pos, order)
-
-    def _order_observe(self, pos: Position, order: Order, dice: Dice) -> list[Event]:
-        return self._fire(pos, order)
 
     def _order_resolve(self, pos: Position, order: Order, dice: Dice) -> list[Event]:
         """F&M 7.6: one die on the CRT, then the result's steps (results.py)."""
@@ -352,7 +339,7 @@ class FireAndMovement:
             target, source = order.args
             why = combat.why_not_declare(pos, target, source)
             if why:
-                return refusal(why).refusal
+                return why
             return target, [*combat.declared(pos).get(target, []), *pos.units_in(source)]
         return None
 
@@ -389,7 +376,7 @@ class FireAndMovement:
         if state.phase == sequence.MOVEMENT and pos.side_of(unit) == state.active:
             why = movement.why_not_move(pos, unit)
             if why:
-                notes.append(Line(f"cannot move: {refusal(why).refusal.message}", refusal(why).refusal.rule))
+                notes.append(Line(f"cannot move: {why.message}", why.rule))
         if pos.hooks.ignores_zoc(pos, unit):
             notes.append(Line("ignores enemy zones of control", "F&M 6.1"))
         elif zoc.in_enemy_zoc(pos, pos.side_of(unit), u.location):
@@ -438,5 +425,18 @@ class FireAndMovement:
     def prompt(self, scenario: Scenario, state: State) -> str:
         return sequence.prompt(Position(scenario, state))
 
+
+#: The orders of the movement and combat phases, verb -> the method that resolves it. Answers to a
+#: decision go to `results` and `fire_support`, a scenario's own orders to its hooks.
+ORDERS: dict[str, Callable[[FireAndMovement, Position, Order, Dice], list[Event]]] = {
+    "move": FireAndMovement._order_move,
+    "enter": FireAndMovement._order_enter,
+    "attack": FireAndMovement._order_attack,
+    "bombard": FireAndMovement._order_fire,
+    "air": FireAndMovement._order_fire,
+    "observe": FireAndMovement._order_fire,
+    "resolve": FireAndMovement._order_resolve,
+    "end": FireAndMovement._order_end,
+}
 
 SYSTEM = FireAndMovement()
