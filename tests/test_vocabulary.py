@@ -1,4 +1,4 @@
-"""The engine, the save, the CLI and the narrative speak no rule system's language.
+"""The engine, the save, the CLI, the narrative and the TUI speak no rule system's language.
 
 Fire & Movement's words belong in `tui_wargame/rules/fm/` and its scenarios; a second system
 (Foxhole) must find nothing of F&M in the seams it plugs into. Each term is a whole-word,
@@ -15,8 +15,9 @@ import pytest
 
 PACKAGE = Path(__file__).parents[1] / "tui_wargame"
 
-#: The files that must be free of any one rule system's vocabulary.
-FILES = ("engine.py", "savefile.py", "record_reader.py", "cli.py", "narrative.py", "views.py")
+#: The files that must be free of any one rule system's vocabulary: the seams, and the whole TUI.
+FILES = ("engine.py", "savefile.py", "record_reader.py", "cli.py", "narrative.py", "views.py",
+         *sorted(str(p.relative_to(PACKAGE)) for p in (PACKAGE / "tui").iterdir() if p.suffix in (".py", ".tcss")))
 
 #: Fire & Movement's vocabulary: its abbreviations, its tables, its procedures, its scenarios.
 TERMS = ("MP", "MF", "ZOC", "zone of control", "zones of control", "CRT", "differential", "combat",

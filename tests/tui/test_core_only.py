@@ -33,7 +33,7 @@ async def test_select_move_end_the_phase_and_read_the_help_with_the_core_alone(g
         assert screen.selected == "r1" and "reach: " in screen_text(pilot.app)  # the default reach
         await press(pilot, "right", "m")  # to a hex next to it: the destination alone
         assert game.records[-1].order == "move r1 0201"
-        await press(pilot, "u", "tab", "right", "right", "m")  # two hexes: by the fewest steps
+        await press(pilot, "u", "right", "m")  # two hexes (r1 still selected): by the fewest steps
         assert game.records[-1].order == "move r1 0201 0301"
         await press(pilot, "Z")
         assert "The rules draw nothing more on demand" in screen_text(pilot.app)

@@ -362,7 +362,7 @@ class GameScreen(Screen[None]):
         where = state.units[self.selected].location
         if state.units[self.selected].on_map:
             self.cursor = where
-        else:  # off the map (reinforcements): the cursor goes to the nearest hex it may enter
+        else:  # off the map (waiting to enter): the cursor goes to the nearest hex it may enter
             reach = self.reach()
             if reach:
                 self.cursor = min(reach, key=lambda h: (reach[h], h))

@@ -147,7 +147,7 @@ def _clean_lines(text: str, names: Namer) -> str:
 
 
 def results_text(game: Game, names: Namer, hidden: frozenset[str] = frozenset()) -> Text:
-    """Every event the rule system headlines (the news of its order: a combat's die and result),
+    """Every event the rule system headlines (the news of its order: a die and its result),
     told in full; one that names a unit the reader may not see is told only by its record."""
     out, state = Text(), EMPTY
     for r in game.records:

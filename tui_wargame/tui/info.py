@@ -187,7 +187,7 @@ def unit_panel(game: Game, state: State, uid: str, names: Namer, *, concealed: f
         out.append("traits: " + ", ".join(names.text(t) for t in spec.traits) + "\n")
     if reach:
         out.append(f"reach: {len(reach)} hexes ({g.reach})\n", style="bold")
-    # orders naming the unit, and those naming its hex but no unit (F&M declares attacks hex to hex)
+    # orders naming the unit, and those naming its hex but no unit (a system may order hex to hex)
     by_hex = [o for o in orders_about(orders, hex=u.location) if not any(a in sc.unit for a in o.args)]
     verbs = sorted({o.verb for o in [*orders_about(orders, unit=uid), *by_hex]} - {"end", "undo"})
     if game.state is state and spec.side == state.to_act:
@@ -276,7 +276,7 @@ def record_lines(game: Game, seq: int, names: Namer, hidden: frozenset[str] = fr
 
 def short_report(game: Game, seq: int, names: Namer, hidden: frozenset[str] = frozenset()) -> str:
     """One line on what record `seq` did, for the prompt bar: the rule system's headline of it
-    first (a combat's die and result), else its story."""
+    first (a die and its result), else its story."""
     record = game.records[seq]
     state = game.state_at(seq - 1)
     for e in record.events:

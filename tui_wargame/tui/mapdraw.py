@@ -341,16 +341,16 @@ class Painter:
         route_ch = g.for_route(sorted(routes)[0]) if routes else "_"
         edge_ch, edge_style = route_ch, (ROUTE if routes else EDGE)
         marked = label in ov.marks
-        reach = fire = ""
-        fire_style = PLAIN
+        reach = over = ""
+        over_style = PLAIN
         if ov.layers:
             if threat := ov.layer_at(label, "threat"):
                 edge_ch, edge_style = self.layer_glyph(threat), LAYER_STYLES["threat"]
             if layer := ov.layer_at(label, "reach"):
                 reach = self.layer_glyph(layer) + self.text(layer.marks[label])
             if layer := ov.layer_at(label, "marker") or ov.layer_at(label, "info"):
-                fire = self.layer_glyph(layer) + self.text(layer.marks[label])
-                fire_style = LAYER_STYLES[layer.style]
+                over = self.layer_glyph(layer) + self.text(layer.marks[label])
+                over_style = LAYER_STYLES[layer.style]
 
         def cells(text: str, style: Style, width: int, fill: str = " ") -> list[Cell]:
             text = text[:width].ljust(width, fill)
@@ -371,7 +371,7 @@ class Painter:
             unit_line = cells(code, style, max(widths), "_" if len(widths) == 2 else " ")
         label_style = MARK if marked else (PLACE if place and place.vp else LABEL)
         if len(widths) == 2:  # compact: the label (markers cover it, as on the board), then the bottom edge
-            first = cells(fire, fire_style, 4) if fire else cells(label, label_style, 4)
+            first = cells(over, over_style, 4) if over else cells(label, label_style, 4)
             if unit_line is not None:
                 second = unit_line[:4]
             elif label in ov.path:
@@ -404,7 +404,7 @@ class Painter:
             else:
                 lines.append(cells("", PLAIN, widths[2]))
         bottom = [(edge_ch, edge_style), ("_", EDGE), (glyph[0], PLAIN), (glyph[1], PLAIN),
-                  *([(ch, fire_style) for ch in fire[:2].ljust(2, "_")] if fire else [("_", EDGE), ("_", EDGE)]),
+                  *([(ch, over_style) for ch in over[:2].ljust(2, "_")] if over else [("_", EDGE), ("_", EDGE)]),
                   (edge_ch, edge_style)]
         lines.append(bottom[: widths[3]])
         return lines

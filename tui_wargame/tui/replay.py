@@ -36,26 +36,32 @@ SPEEDS = (4.0, 2.0, 1.0, 0.5, 0.25)  # seconds per record
 
 
 def touched_hexes(game: Game, seq: int) -> tuple[str, ...]:
-    """The hexes record `seq` touched, in order: those its order names (an attack names only
-    hexes and its events only flag a unit), then where its events' units stood, went, were
-    placed or fought. In order, so the first is the one to show when they do not all fit."""
+    """The hexes record `seq` touched, in order: those its order names (an order may name only
+    hexes while its events only flag a unit), then, event by event, the hexes its facts name and
+    where the units they name stood. In order, so the first is the one to show when they do not
+    all fit. Facts are read by their values, not their names, so any rule system's events do."""
+    grid = game.scenario.grid
     found: dict[str, None] = {}
     before = game.state_at(seq - 1)
     record = game.records[seq]
+
+    def on_map(value: object) -> bool:
+        try:
+            return isinstance(value, str) and bool(grid.parse(value))
+        except ValueError:
+            return False
+
     for word in (record.order or "").split():
-        if word.isdigit():  # hex labels are column and row digits; unit ids are not all digits
+        if on_map(word):
             found[word] = None
     for e in record.events:
-        for key in ("hex", "to"):
-            v = e.get(key)
-            if isinstance(v, str) and v[:1].isdigit():
+        values = [w for v in e.facts.values() for w in (v if isinstance(v, list | tuple) else [v])]
+        for v in values:
+            if on_map(v):
                 found[v] = None
-        for v in e.get("path", ()) or ():
-            found[str(v)] = None
-        uids = [e.get("unit"), *(e.get("attackers", ()) or ()), *(e.get("defenders", ()) or ())]
-        for uid in uids:
-            if isinstance(uid, str) and uid in before.units and before.units[uid].location:
-                found.setdefault(before.units[uid].location, None)
+        for v in values:
+            if isinstance(v, str) and v in before.units and on_map(before.units[v].location):
+                found.setdefault(before.units[v].location, None)
     return tuple(found)
 
 
@@ -265,7 +271,7 @@ class ReplayScreen(Screen[None]):
         self.show()
 
     def action_help(self) -> None:
-        """The keys page of the game's help (its other pages, the CRT and the rules, too)."""
+        """The keys page of the game's help (its other pages, the rules' charts, too)."""
         from tui_wargame.tui.help import HelpScreen
 
         state = self.game.state_at(self.seq)
