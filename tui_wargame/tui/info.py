@@ -186,7 +186,7 @@ def unit_panel(game: Game, state: State, uid: str, names: Namer, *, concealed: f
     if spec.traits:
         out.append("traits: " + ", ".join(names.text(t) for t in spec.traits) + "\n")
     if reach:
-        out.append(f"reach: {len(reach)} hexes ({g.reach})\n", style="bold")
+        out.append(f"reach: {len(reach)} hexes\n", style="bold")
     # orders naming the unit, and those naming its hex but no unit (a system may order hex to hex)
     by_hex = [o for o in orders_about(orders, hex=u.location) if not any(a in sc.unit for a in o.args)]
     verbs = sorted({o.verb for o in [*orders_about(orders, unit=uid), *by_hex]} - {"end", "undo"})
