@@ -119,8 +119,10 @@ def map_text(game: Game, names: Namer, g: Glyphs, layers: Sequence[Layer] = ()) 
             out.append(f"  {g.for_route(k):<3} {names.text(k)}\n")
     out.append("Map marks\n", style="bold")
     out.append(f"  R4-4 a unit: side letter (lower case: lost steps), first and last factor\n"
-               f"  Rx2  a stack of two (the panel lists it)   R??  a hidden unit\n"
-               f"  {g.path}    on the path being built (w)         NamR a victory hex and who holds it\n"
+               f"  Rx2  a stack of two (the panel lists it)\n"
+               f"  R??  a hidden unit\n"
+               f"  NamR a victory hex and who holds it\n"
+               f"  {g.path}    on the path being built (w)\n"
                f"  reverse video: the cursor and the selected unit\n")
     when = {"always": "", "selected": ", with a unit selected", "toggle": ", on demand (Z)"}
     if layers:

@@ -154,10 +154,11 @@ def hex_panel(game: Game, state: State, label: str, names: Namer, *, selected: s
     if selected and selected in state.units:
         out.append_text(unit_panel(game, state, selected, names, concealed=concealed, reach=reach,
                                    orders=orders))
-    if layers:
+    marking = [layer for layer in layers if layer.marks]  # the legend of what is drawn
+    if marking:
         out.append(g.rule * 26 + "\n", style="dim")
         out.append("  ".join(f"{layer_glyph(g, layer.glyph, layer.style)} {names.text(layer.name)}"
-                             for layer in layers) + "\n", style="dim")
+                             for layer in marking) + "\n", style="dim")
     return out
 
 
