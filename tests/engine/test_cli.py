@@ -59,6 +59,8 @@ def test_new_refuses_unknown_scenarios_and_options(
     assert not (tmp_path / "y.toml").exists()
     code, _, err = run(capsys, "new", "testbed", "--option", "setup", "--out", str(tmp_path / "y.toml"))
     assert code == 2 and "NAME=CHOICE" in err and not (tmp_path / "y.toml").exists()
+    code, _, err = run(capsys, "new", "testbed", "--option", "undo_dice=false", "--out", str(tmp_path / "y.toml"))
+    assert code == 2 and "undo_dice is given by its own flag" in err and not (tmp_path / "y.toml").exists()
 
 
 def test_legal_lists_orders_and_decision_answers(save: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -292,7 +292,7 @@ class FireAndMovement:
     def options(self, scenario: Scenario) -> list[GameOption]:
         """The set-up: the historical one, or the scenario's own (Suez 11.1 free deployment)."""
         choices = {"historical": "every counter starts where the scenario places it (F&M 4.0)",
-                   **Position(scenario, State(turn=0, phase="", active="", units={})).hooks.setup_choices()}
+                   **hooks_named(rules_of(scenario).hooks).setup_choices()}
         return [GameOption("setup", "how the counters are deployed before the first turn", choices)]
 
     def describe(self, scenario: Scenario, state: State, event: Event) -> str | None:
