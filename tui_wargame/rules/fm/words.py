@@ -77,8 +77,8 @@ def describe(scenario: Scenario, state: State, e: Event) -> str | None:
 def headline(scenario: Scenario, state: State, e: Event) -> str | None:
     """A combat's or bombardment's die and result in one line: the news of its order."""
     if e.kind in ("combat", "bombardment"):
-        return (f"{e.kind.capitalize()} at {clean(str(e.get('hex', '?')))}: column {clean(str(e.get('column')))}, "
-                f"die {e.get('die')}, result {clean(str(e.get('result')))}")
+        where, column, result = (clean(str(e.get(k, "?"))) for k in ("hex", "column", "result"))
+        return f"{e.kind.capitalize()} at {where}: column {column}, die {e.get('die')}, result {result}"
     return None
 
 
@@ -176,8 +176,8 @@ def scenario_page(scenario: Scenario, rules: FmRules) -> HelpPage | None:
             for s in rules.shift)))
     if rules.stacking:
         blocks.append(Table("Stacking (F&M 5.3)", ("side", "units", "condition", "rule"), tuple(
-            (side_name(scenario, side), str(lim.units), "one formation" if lim.same_formation else "", lim.rule)
-            for side, lim in rules.stacking.items())))
+            (side_name(scenario, side), str(lim.units), "one formation" if lim.same_formation else "",
+             lim.rule) for side, lim in rules.stacking.items())))
     if rules.victory.levels:
         blocks.append(Table(f"Victory ({rules.victory.rule})", ("points at least", "winner", "level"), tuple(
             (str(lv.min), side_name(scenario, lv.winner) if lv.winner else "draw", lv.level)
