@@ -75,7 +75,9 @@ def test_help_pages_hold_the_real_crt_and_terrain_chart() -> None:
     assert by_die.columns[0] == "die" and len(by_die.rows) == 6
     assert by_die.rows[0][:3] == ("1", "(A)", "A3") and by_die.rows[5][-1] == "Ex"  # the printed CRT
     rows = {r[0]: r for r in tables["Differential by terrain row"].rows}
-    assert rows["Clear"][1:4] == ("-5", "-4", "-3")
+    assert rows["clear (Clear)"][1:4] == ("-5", "-4", "-3") and rows["town (Town, Trench)"][-1] == ""
+    scenario = {b.title: b for b in pages["scenario"].blocks if isinstance(b, Table)}
+    assert ("Central Powers", "2", "4", "6") in scenario["Fire support (Suez 18.0)"].rows  # Suez 18.1-18.2
     key = {r[0]: r for r in tables["Result key"].rows}
     assert key["Ae"][1] == "eliminated" and key["De"][3] == "yes"
     (terrain, *_) = [b for b in pages["terrain"].blocks if isinstance(b, Table)]
