@@ -110,3 +110,12 @@ def test_describe_and_headline_of_a_combat_and_a_bombardment() -> None:
     moved = Event.of("unit_moved", unit="31-1", path=["0843"], cost=Fraction(3, 2))
     assert CAPS.describe(suez(), start(), moved).endswith("(3/2 MP)")
     assert CAPS.describe(suez(), start(), Event.of("step_lost", unit="31-1", steps=1)) is None
+
+
+def test_18_4_revealed_markers_and_a_cancelled_attack_are_told() -> None:
+    shown = Event.of("markers_revealed", side="cp", hex="0843", markers=["fs-de6-1"], strengths=[6])
+    assert CAPS.describe(suez(), start(), shown) == (
+        "Central Powers fire support on 0843 revealed: +6 (Suez 18.0)")
+    off = Event.of("attack_cancelled", hex="0843", reason="no attacker is adjacent")
+    assert CAPS.describe(suez(), start(), off) == (
+        "The attack on 0843 is called off: no attacker is adjacent (F&M 7.6)")

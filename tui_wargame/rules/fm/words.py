@@ -15,6 +15,7 @@ from typing import Any
 from tui_wargame.model import Event, Scenario, State
 from tui_wargame.rules.capabilities import Explanation, HelpPage, Line, Table
 from tui_wargame.rules.fm.data import PROHIBITED, FmRules, ResultEffect, rules_of
+from tui_wargame.rules.fm.hooks import hooks_named
 from tui_wargame.text import clean, hex_name, side_name, unit_name
 
 
@@ -61,12 +62,24 @@ def bombardment_text(scenario: Scenario, e: Event) -> str:
 
 
 def describe(scenario: Scenario, state: State, e: Event) -> str | None:
-    """F&M's words for its reports (combat, bombardment) and for a move's cost in MP; None:
-    the narrative's own wording."""
+    """F&M's words for its reports (combat, bombardment, a cancelled attack, revealed markers), the
+    scenario's for its own (`Hooks.describe`), and a move's cost in MP; None: the narrative's own."""
+    rules = rules_of(scenario)
+    own = hooks_named(rules.hooks).describe(scenario, state, e)
+    if own is not None:
+        return own
     if e.kind == "combat":
         return combat_text(scenario, e)
     if e.kind == "bombardment":
         return bombardment_text(scenario, e)
+    if e.kind == "attack_cancelled":
+        where = hex_name(scenario, e.get("hex", "?"))
+        return f"The attack on {where} is called off: {e.get('reason')} (F&M 7.6)"
+    if e.kind == "markers_revealed":
+        strengths = ", ".join(f"{s:+d}" if isinstance(s, int) else str(s) for s in e.get("strengths", ()))
+        rule = f" ({rules.fire_support.rule})" if rules.fire_support else ""
+        whose, where = side_name(scenario, e.get("side", "")), hex_name(scenario, e.get("hex", "?"))
+        return f"{whose} fire support on {where} revealed: {strengths or 'nothing'}{rule}"
     if e.kind == "unit_moved":
         start = state.units[e["unit"]].location if e["unit"] in state.units else "?"
         route = " - ".join([start, *e["path"]])
