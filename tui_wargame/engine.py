@@ -356,13 +356,16 @@ class Game:
 
 
 def check_options(offered: Sequence[GameOption], options: Mapping[str, Any]) -> None:
-    """Refuse an option nobody offers, or a choice its option does not have, naming the choices."""
+    """Refuse an option nobody offers, a choice its option does not have (naming the choices),
+    or an engine option of the wrong type (a "false" that would read as true)."""
     by_name = {o.name: o for o in offered}
     for name, value in options.items():
         option = by_name.get(name)
         if option is None and name not in DEFAULT_OPTIONS:
             known = ", ".join([*by_name, *DEFAULT_OPTIONS])
             raise WargameError(f"no game option {name!r} (the options are: {known})")
+        if option is None and type(value) is not type(DEFAULT_OPTIONS[name]):
+            raise WargameError(f"option {name}: {value!r} is not a {type(DEFAULT_OPTIONS[name]).__name__}")
         if option is not None and value not in option.choices:
             raise WargameError(f"option {name}: no choice {value!r} (the choices are: "
                                f"{', '.join(option.choices)})")

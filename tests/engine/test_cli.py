@@ -59,6 +59,9 @@ def test_new_refuses_unknown_scenarios_and_options(
     assert not (tmp_path / "y.toml").exists()
     code, _, err = run(capsys, "new", "testbed", "--option", "setup", "--out", str(tmp_path / "y.toml"))
     assert code == 2 and "NAME=CHOICE" in err and not (tmp_path / "y.toml").exists()
+    code, _, err = run(capsys, "new", "testbed", "--option", "undo_dice=false", "--out",
+                       str(tmp_path / "y.toml"))
+    assert code == 2 and "undo_dice is given by its own flag" in err and not (tmp_path / "y.toml").exists()
 
 
 def test_legal_lists_orders_and_decision_answers(save: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -74,7 +77,8 @@ def test_order_appends_and_reports(save: Path, capsys: pytest.CaptureFixture[str
     code, out, _ = run(capsys, "order", str(save), "move r1 0201 0301 0401", "end")
     assert code == 0
     assert "accepted [1] Red: move r1 0201 0301 0401" in out
-    assert "1st Red Rifles (r1) moves 0101 - 0201 - 0301 - 0401 (cost 3/2)" in out  # the narrative's own words: the testbed has no describe
+    # the narrative's own words: the testbed has no `describe`
+    assert "1st Red Rifles (r1) moves 0101 - 0201 - 0301 - 0401 (cost 3/2)" in out
     assert out.rstrip().endswith("Red: combat phase (Testbed 1)")
 
 
@@ -216,15 +220,19 @@ def test_an_unknown_side_is_a_bad_argument(save: Path, capsys: pytest.CaptureFix
     assert save.read_bytes() == before
 
 
-def test_new_takes_the_rule_systems_options_by_name(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_new_takes_the_rule_systems_options_by_name(capsys: pytest.CaptureFixture[str],
+                                                     tmp_path: Path) -> None:
     """`--option NAME=CHOICE` is checked against what the scenario's system offers (F&M: the set-up)."""
     out_file = tmp_path / "free.toml"
-    code, _, err = run(capsys, "new", "suez1916", "--seed", "3", "--option", "setup=free", "--out", str(out_file))
+    code, _, err = run(capsys, "new", "suez1916", "--seed", "3", "--option", "setup=free",
+                       "--out", str(out_file))
     assert code == 0, err
     game = Game.open(out_file)
-    assert game.header.options == {"undo_dice": False, "setup": "free"} and game.records[0].order == "setup free"
+    assert game.header.options == {"undo_dice": False, "setup": "free"}
+    assert game.records[0].order == "setup free"
     assert game.state.phase == "setup"  # Suez 11.1: the free set-up's own phase
-    code, _, err = run(capsys, "new", "suez1916", "--option", "setup=random", "--out", str(tmp_path / "x.toml"))
+    code, _, err = run(capsys, "new", "suez1916", "--option", "setup=random", "--out",
+                       str(tmp_path / "x.toml"))
     assert code == 2 and "option setup: no choice 'random' (the choices are: historical, free)" in err
     assert not (tmp_path / "x.toml").exists()
 
@@ -256,4 +264,5 @@ def test_a_save_written_with_the_old_setup_option_still_opens_and_verifies(
             game.submit(record.order, record.side)
     code, out, _ = run(capsys, "verify", str(old))
     assert code == 0 and "ok: 4 records" in out
-    assert run(capsys, "replay", str(old), "--text")[1].splitlines()[0].endswith("set-up (setup historical), seed 5")
+    first = run(capsys, "replay", str(old), "--text")[1].splitlines()[0]
+    assert first.endswith("set-up (setup historical), seed 5")

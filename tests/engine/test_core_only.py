@@ -59,6 +59,7 @@ def test_the_defaults_answer_from_the_core(tmp_path: Path, testbed: Scenario) ->
     assert caps.headline(sc, state, Event.of("step_lost", unit="r1", steps=1)) is None
     reach = caps.reach(sc, state, "r1")  # the ends of the legal move orders, at cost 1
     assert "0401" in reach and set(reach.values()) == {1}
-    assert caps.move_order(sc, state, "r1", ["0201", "0301", "0401"]) == Order("move", ("r1", "0201", "0301", "0401"))
+    path = ["0201", "0301", "0401"]
+    assert caps.move_order(sc, state, "r1", path) == Order("move", ("r1", *path))
     assert caps.move_order(sc, state, "r1", ["0909"]) is None
     game.close()

@@ -74,7 +74,8 @@ def test_4_0_start_of_turn_steps_run_when_the_player_turn_begins(tmp_path: Path)
 
 
 def test_4_0_an_unknown_order_is_refused_with_the_orders_there_are() -> None:
-    """The orders are an explicit table (system.ORDERS): a verb not in it, nor the scenario's own, is refused."""
+    """The orders are an explicit table (system.ORDERS): a verb neither there nor the scenario's own
+    is refused."""
     scenario = load()
     with pytest.raises(IllegalOrder) as refused:
         run(scenario, position(scenario, {"r1": "0402"}), "charge r1")

@@ -75,7 +75,9 @@ def test_help_pages_hold_the_real_crt_and_terrain_chart() -> None:
     assert by_die.columns[0] == "die" and len(by_die.rows) == 6
     assert by_die.rows[0][:3] == ("1", "(A)", "A3") and by_die.rows[5][-1] == "Ex"  # the printed CRT
     rows = {r[0]: r for r in tables["Differential by terrain row"].rows}
-    assert rows["Clear"][1:4] == ("-5", "-4", "-3")
+    assert rows["clear (Clear)"][1:4] == ("-5", "-4", "-3") and rows["town (Town, Trench)"][-1] == ""
+    scenario = {b.title: b for b in pages["scenario"].blocks if isinstance(b, Table)}
+    assert ("Central Powers", "2", "4", "6") in scenario["Fire support (Suez 18.0)"].rows  # Suez 18.1-18.2
     key = {r[0]: r for r in tables["Result key"].rows}
     assert key["Ae"][1] == "eliminated" and key["De"][3] == "yes"
     (terrain, *_) = [b for b in pages["terrain"].blocks if isinstance(b, Table)]
@@ -108,3 +110,12 @@ def test_describe_and_headline_of_a_combat_and_a_bombardment() -> None:
     moved = Event.of("unit_moved", unit="31-1", path=["0843"], cost=Fraction(3, 2))
     assert CAPS.describe(suez(), start(), moved).endswith("(3/2 MP)")
     assert CAPS.describe(suez(), start(), Event.of("step_lost", unit="31-1", steps=1)) is None
+
+
+def test_18_4_revealed_markers_and_a_cancelled_attack_are_told() -> None:
+    shown = Event.of("markers_revealed", side="cp", hex="0843", markers=["fs-de6-1"], strengths=[6])
+    assert CAPS.describe(suez(), start(), shown) == (
+        "Central Powers fire support on 0843 revealed: +6 (Suez 18.0)")
+    off = Event.of("attack_cancelled", hex="0843", reason="no attacker is adjacent")
+    assert CAPS.describe(suez(), start(), off) == (
+        "The attack on 0843 is called off: no attacker is adjacent (F&M 7.6)")

@@ -87,7 +87,8 @@ def declarable(pos: Position) -> list[tuple[str, str]]:
     return sorted(pairs)
 
 
-def terrain_row(pos: Position, target: str, attacker_hexes: list[str], defender_side: str) -> tuple[str, Line]:
+def terrain_row(pos: Position, target: str, attacker_hexes: list[str],
+                defender_side: str) -> tuple[str, Line]:
     """F&M 7.4: the defender's CRT row and why; a hexside row (trench line, Suez 14.2) when every
     attacking hex attacks across such a feature that serves the defender."""
     rows = []

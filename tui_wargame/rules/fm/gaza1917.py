@@ -12,7 +12,7 @@ from collections import deque
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Verdict
+from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Scenario, State, Verdict
 from tui_wargame.rules.capabilities import Line
 from tui_wargame.rules.fm.combat import STEP, declared
 from tui_wargame.rules.fm.fire_support import observed
@@ -21,6 +21,7 @@ from tui_wargame.rules.fm.movement import beyond_repair
 from tui_wargame.rules.fm.stacking import overstacked_hexes
 from tui_wargame.rules.fm.victory import control_events
 from tui_wargame.rules.fm.zoc import in_enemy_zoc
+from tui_wargame.text import unit_name
 
 if TYPE_CHECKING:
     from tui_wargame.dice import Dice
@@ -285,6 +286,20 @@ class Gaza1917(Hooks):
         return [Event.of("unit_placed", unit=CHARGE_MARKERS[division], to=USED_UP),
                 Event.of("value_set", key=CHARGE_VALUE + division, value=pos.state.turn),
                 Event.of("charge_declared", division=division, rule="Gaza 13.1")]
+
+    def describe(self, scenario: Scenario, state: State, event: Event) -> str | None:
+        """Gaza 11.3 reinforcement rolls, 13.1 charges and 13.3 replaced regiments in words."""
+        if event.kind == "charge_declared":
+            division = str(event.get("division", "?")).upper()
+            return f"The {division} charges this combat phase ({event.get('rule')})"
+        if event.kind == "regiment_replaced":
+            return (f"{unit_name(scenario, str(event.get('unit')))} is replaced by "
+                    f"{unit_name(scenario, str(event.get('by')))} ({event.get('rule')})")
+        if event.kind == "reinforcement_rolled":
+            outcome = "it arrives" if event.get("received") else "not yet"
+            return (f"Reinforcement roll for {unit_name(scenario, str(event.get('unit')))}: die "
+                    f"{event.get('die')}, {outcome} ({event.get('rule')})")
+        return None
 
     def advance_extra(self, pos: Position, unit: str) -> int:
         """Gaza 13.1: charging cavalry may advance one hex farther, in any direction."""

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from tui_wargame.model import Event, Order, Refusal, Verdict
+from tui_wargame.model import Event, Order, Refusal, Scenario, State, Verdict
 from tui_wargame.rules.capabilities import Line
 
 if TYPE_CHECKING:
@@ -34,6 +34,11 @@ class Hooks:
         ending with the phase they begin (Suez 11.1-11.4 free deployment); None if the scenario
         has no such option. `pos` shows every counter at its start. While the set-up phase runs
         (a phase other than movement or combat) only `extra_orders` are legal."""
+        return None
+
+    def describe(self, scenario: Scenario, state: State, event: Event) -> str | None:
+        """A sentence for one of the scenario's own reports (Gaza 13.1 `charge_declared`); None:
+        the system's words. Told from the event and the state it applies to, so an old save reads."""
         return None
 
     def prompt(self, pos: Position) -> str | None:

@@ -141,7 +141,8 @@ def beyond_repair(pos: Position, uid: str, label: str) -> Refusal | None:
     why = overstack(pos, label, [*staying, uid])
     if why is None:
         return None
-    return Refusal(f"{uid} would overstack {label} with units that may not move away: {why.message}", why.rule)
+    return Refusal(f"{uid} would overstack {label} with units that may not move away: {why.message}",
+                   why.rule)
 
 
 class _Unscaled(Exception):

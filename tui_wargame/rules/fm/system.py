@@ -292,7 +292,7 @@ class FireAndMovement:
     def options(self, scenario: Scenario) -> list[GameOption]:
         """The set-up: the historical one, or the scenario's own (Suez 11.1 free deployment)."""
         choices = {"historical": "every counter starts where the scenario places it (F&M 4.0)",
-                   **Position(scenario, State(turn=0, phase="", active="", units={})).hooks.setup_choices()}
+                   **hooks_named(rules_of(scenario).hooks).setup_choices()}
         return [GameOption("setup", "how the counters are deployed before the first turn", choices)]
 
     def describe(self, scenario: Scenario, state: State, event: Event) -> str | None:
@@ -406,21 +406,26 @@ class FireAndMovement:
                            f"enemy zone of control: leaving it costs +{pos.rules.zoc.exit_cost} MP",
                            dict.fromkeys(sorted(zones), ""), "z", style="threat", shown="toggle",
                            rule="F&M 6.1", key="Z"))
-        fs = pos.rules.fire_support
-        if fs is not None:
-            counts: dict[str, dict[str, int]] = {}
-            for side in scenario.sides:
-                for label in fire_support.placed(pos, side.id):
-                    counts.setdefault(label, {})
-                    counts[label][side.id] = counts[label].get(side.id, 0) + 1
-            found.append(Layer(
-                "markers", "Fire support", "face-down fire-support markers: how many (whose: the hex panel)",
-                {label: (str(n) if n < 10 else "+") for label, n in
-                 ((label, sum(c.values())) for label, c in counts.items())}, "!", style="marker",
-                rule=fs.rule, notes={label: "face-down markers: " + ", ".join(
-                    f"{scenario.side[s].short or side_name(scenario, s)} {n}" for s, n in c.items())
-                    for label, c in counts.items()}))
+        if pos.rules.fire_support is not None:
+            found.append(self._markers(pos, pos.rules.fire_support.rule))
         return found
+
+    def _markers(self, pos: Position, rule: str) -> Layer:
+        """Suez/Gaza 18.1: how many face-down markers each hex holds (no secret, their strength is),
+        and whose, until the reveal (18.4)."""
+        by_hex: dict[str, dict[str, int]] = {}
+        for side in pos.scenario.sides:
+            for label in fire_support.placed(pos, side.id):
+                whose = by_hex.setdefault(label, {})
+                whose[side.id] = whose.get(side.id, 0) + 1
+        counts = {label: sum(whose.values()) for label, whose in by_hex.items()}
+        short = {s.id: s.short or side_name(pos.scenario, s.id) for s in pos.scenario.sides}
+        notes = {label: "face-down markers: " + ", ".join(f"{short[s]} {n}" for s, n in whose.items())
+                 for label, whose in by_hex.items()}
+        return Layer("markers", "Fire support",
+                     "face-down fire-support markers: how many (whose: the hex panel)",
+                     {label: str(n) if n < 10 else "+" for label, n in counts.items()}, "!",
+                     style="marker", rule=rule, notes=notes)
 
     def prompt(self, scenario: Scenario, state: State) -> str:
         return sequence.prompt(Position(scenario, state))

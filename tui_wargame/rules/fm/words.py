@@ -15,6 +15,7 @@ from typing import Any
 from tui_wargame.model import Event, Scenario, State
 from tui_wargame.rules.capabilities import Explanation, HelpPage, Line, Table
 from tui_wargame.rules.fm.data import PROHIBITED, FmRules, ResultEffect, rules_of
+from tui_wargame.rules.fm.hooks import hooks_named
 from tui_wargame.text import clean, hex_name, side_name, unit_name
 
 
@@ -61,12 +62,24 @@ def bombardment_text(scenario: Scenario, e: Event) -> str:
 
 
 def describe(scenario: Scenario, state: State, e: Event) -> str | None:
-    """F&M's words for its reports (combat, bombardment) and for a move's cost in MP; None:
-    the narrative's own wording."""
+    """F&M's words for its reports (combat, bombardment, a cancelled attack, revealed markers), the
+    scenario's for its own (`Hooks.describe`), and a move's cost in MP; None: the narrative's own."""
+    rules = rules_of(scenario)
+    own = hooks_named(rules.hooks).describe(scenario, state, e)
+    if own is not None:
+        return own
     if e.kind == "combat":
         return combat_text(scenario, e)
     if e.kind == "bombardment":
         return bombardment_text(scenario, e)
+    if e.kind == "attack_cancelled":
+        where = hex_name(scenario, e.get("hex", "?"))
+        return f"The attack on {where} is called off: {e.get('reason')} (F&M 7.6)"
+    if e.kind == "markers_revealed":
+        strengths = ", ".join(f"{s:+d}" if isinstance(s, int) else str(s) for s in e.get("strengths", ()))
+        rule = f" ({rules.fire_support.rule})" if rules.fire_support else ""
+        whose, where = side_name(scenario, e.get("side", "")), hex_name(scenario, e.get("hex", "?"))
+        return f"{whose} fire support on {where} revealed: {strengths or 'nothing'}{rule}"
     if e.kind == "unit_moved":
         start = state.units[e["unit"]].location if e["unit"] in state.units else "?"
         route = " - ".join([start, *e["path"]])
@@ -77,8 +90,8 @@ def describe(scenario: Scenario, state: State, e: Event) -> str | None:
 def headline(scenario: Scenario, state: State, e: Event) -> str | None:
     """A combat's or bombardment's die and result in one line: the news of its order."""
     if e.kind in ("combat", "bombardment"):
-        return (f"{e.kind.capitalize()} at {clean(str(e.get('hex', '?')))}: column {clean(str(e.get('column')))}, "
-                f"die {e.get('die')}, result {clean(str(e.get('result')))}")
+        where, column, result = (clean(str(e.get(k, "?"))) for k in ("hex", "column", "result"))
+        return f"{e.kind.capitalize()} at {where}: column {column}, die {e.get('die')}, result {result}"
     return None
 
 
@@ -122,8 +135,8 @@ def _move(text: str) -> str:
 def crt_page(rules: FmRules) -> HelpPage:
     crt = rules.crt
     n = len(crt.columns)
-    rows = tuple((clean(crt.row_names.get(r, r)), *labels, *([""] * (n - len(labels))))
-                 for r, labels in crt.rows.items())
+    rows = tuple((f"{r} ({clean(crt.row_names[r])})" if r in crt.row_names else r, *labels,
+                  *([""] * (n - len(labels)))) for r, labels in crt.rows.items())
     results = tuple((str(die), *line) for die, line in enumerate(crt.results, 1))
     key = tuple((k, _effect(v.attacker), _effect(v.defender), "yes" if v.bombard else "")
                 for k, v in crt.key.items())
@@ -140,7 +153,7 @@ def crt_page(rules: FmRules) -> HelpPage:
 def terrain_page(scenario: Scenario, rules: FmRules) -> HelpPage:
     names = {t.id: clean(t.name) for t in scenario.terrain}
     terrain = tuple((names.get(tid, tid), _move(e.move), e.row or "-",
-                     ", ".join(f"{s}: {r}" for s, r in e.row_by_side.items()),
+                     ", ".join(f"{side_name(scenario, s)}: {r}" for s, r in e.row_by_side.items()),
                      "; ".join(x for x in ("no stacking" if not e.stacking else "",
                                            "observers see farther" if e.hill else "") if x))
                     for tid, e in rules.terrain.items())
@@ -153,20 +166,23 @@ def terrain_page(scenario: Scenario, rules: FmRules) -> HelpPage:
         blocks.append(Table("Hexsides (F&M 5.2, 6.1, 7.4)", ("feature", "MP to cross", "ZOC", "combat",
                                                              "CRT row"), sides))
     if rules.route:
-        routes = tuple((k, r.cost, "; ".join(f"{s.cost} for {s.side or 'any side'} "
-                                             f"{'/'.join(s.kinds) or 'units'}" for s in r.special))
+        def who(side: str, kinds: tuple[str, ...]) -> str:
+            return f"{side_name(scenario, side) if side else 'any side'} {'/'.join(kinds) or 'units'}"
+
+        routes = tuple((k, r.cost, "; ".join(f"{s.cost} for {who(s.side, s.kinds)}" for s in r.special))
                        for k, r in rules.route.items())
         blocks.append(Table("Routes (F&M 5.2)", ("route", "MP a hex", "special"), routes,
                             note="along a route joining both hexes, the route's cost replaces the terrain's"))
     blocks.append(f"Leaving an enemy zone of control costs +{rules.zoc.exit_cost} MP (F&M 6.1)"
-                  + "".join(f"; free for {f.side or 'both sides'}"
+                  + "".join(f"; free for {side_name(scenario, f.side) if f.side else 'both sides'}"
                             f"{' at night' if f.night else ''}{' in ' + f.terrain if f.terrain else ''} "
                             f"({f.rule})" for f in rules.zoc.free_exit) + ".")
     return HelpPage("terrain", "Terrain effects", tuple(blocks))
 
 
 def scenario_page(scenario: Scenario, rules: FmRules) -> HelpPage | None:
-    """The scenario's column shifts, stacking limits and victory levels, where it has them."""
+    """The scenario's column shifts, stacking limits, fire support, commander, reinforcements and
+    victory levels, where it has them."""
     blocks: list[str | Table] = []
     if rules.shift:
         blocks.append(Table("Column shifts (F&M 7.6)", ("shift", "why", "side", "when", "rule"), tuple(
@@ -176,8 +192,25 @@ def scenario_page(scenario: Scenario, rules: FmRules) -> HelpPage | None:
             for s in rules.shift)))
     if rules.stacking:
         blocks.append(Table("Stacking (F&M 5.3)", ("side", "units", "condition", "rule"), tuple(
-            (side_name(scenario, side), str(lim.units), "one formation" if lim.same_formation else "", lim.rule)
-            for side, lim in rules.stacking.items())))
+            (side_name(scenario, side), str(lim.units), "one formation" if lim.same_formation else "",
+             lim.rule) for side, lim in rules.stacking.items())))
+    fs = rules.fire_support
+    if fs is not None:
+        blocks.append(Table(f"Fire support ({fs.rule})", ("side", "markers a hex", "observes", "from a hill"),
+                            tuple((side_name(scenario, side), str(fs.limits.get(side, 0)),
+                                   str(seen.range) if (seen := fs.observation.get(side)) else "-",
+                                   str(seen.hill_range) if seen else "-") for side in scenario.side),
+                            note="" if fs.at_night else f"none at night ({fs.night_rule or fs.rule})"))
+    if rules.commander is not None:
+        cmd = rules.commander
+        blocks.append(f"{clean(cmd.name)} ({side_name(scenario, cmd.side)}): `{cmd.order} HEX` shifts one "
+                      f"declared attack {cmd.shift:+d} column once a combat phase ({cmd.rule}).")
+    if rules.reinforcement:
+        turns = {t.id: clean(t.name) for t in scenario.turns}
+        blocks.append(Table("Reinforcements", ("units", "from", "entry hexes"), tuple(
+            (", ".join(r.units), turns.get(r.turn, r.turn) if r.turn else "when the scenario's rules say",
+             f"{r.hexes[0]}-{r.hexes[-1]}" if len(r.hexes) > 3 else ", ".join(r.hexes))
+            for r in rules.reinforcement)))
     if rules.victory.levels:
         blocks.append(Table(f"Victory ({rules.victory.rule})", ("points at least", "winner", "level"), tuple(
             (str(lv.min), side_name(scenario, lv.winner) if lv.winner else "draw", lv.level)
