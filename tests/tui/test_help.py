@@ -47,6 +47,18 @@ def test_a_table_too_wide_is_cut_into_parts_that_fit_each_with_the_first_column(
     assert all(f"col{i:02d}" in told for i in range(20))
 
 
+def test_a_cell_too_wide_for_half_the_width_wraps_in_its_column(game: Game) -> None:
+    units = ", ".join(f"{n}-1" for n in range(70, 82))
+    table = Table("Arrivals", ("units", "from"), ((units, "when the scenario's rules say so"),))
+    assert table_text(table, Namer(game, ASCII), 40).plain.splitlines() == [
+        "Arrivals",
+        "units                from",
+        "70-1, 71-1, 72-1,    when the scenario's",
+        "73-1, 74-1, 75-1,    rules say so",
+        "76-1, 77-1, 78-1,",
+        "79-1, 80-1, 81-1"]
+
+
 @pytest.mark.parametrize("scenario_id", ["suez1916", "gaza1917"])
 def test_the_systems_pages_fit_80_columns_and_show_no_python_repr(scenario_id: str, tmp_path: Path) -> None:
     with Game.new(scenario_file.find(scenario_id), tmp_path / "g.toml", seed=1) as game:

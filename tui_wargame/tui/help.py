@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import inspect
 import sys
+import textwrap
 from collections.abc import Sequence
 
 from rich.text import Text
@@ -63,13 +64,14 @@ def keys_text(*, replay_first: bool = False, menus: Sequence[OrderMenu] = ()) ->
 def table_text(table: Table, names: Namer, width: int) -> Text:
     """`table` in aligned columns under its header (words to the left, figures to the right),
     within `width` characters: a table too wide is cut into parts that fit, one under the other,
-    each repeating the first column."""
+    each repeating the first column; a cell too wide for half the width wraps in its column."""
     header = [names.text(c) for c in table.columns]
     rows = [[names.text(c) for c in row] for row in table.rows]
     count = max([len(header), *(len(r) for r in rows)])
     cells = [r + [""] * (count - len(r)) for r in [header, *rows]]
-    widths = [max(len(r[i]) for r in cells) for i in range(count)]
-    words = [any(" " in r[i] for r in rows) for i in range(count)]  # left-aligned; figures to the right
+    cap = max((width - GAP) // 2, 8)  # the first column and one other always fit side by side
+    widths = [min(max(len(r[i]) for r in cells), cap) for i in range(count)]
+    words = [not all(_figure(r[i]) for r in rows) for i in range(count)]  # to the left; figures right
     parts: list[list[int]] = []
     for i in range(1, count) if count > 1 else ():
         if parts and sum(widths[j] + GAP for j in (0, *parts[-1], i)) - GAP <= width:
@@ -81,12 +83,21 @@ def table_text(table: Table, names: Namer, width: int) -> Text:
         if n:
             out.append("\n")
         for k, row in enumerate(cells):
-            shown = [row[0].ljust(widths[0]),
-                     *(row[i].ljust(widths[i]) if words[i] else row[i].rjust(widths[i]) for i in part)]
-            out.append((" " * GAP).join(shown).rstrip() + "\n", style="underline" if k == 0 else "")
+            shown = [0, *part]
+            wrapped = [textwrap.wrap(row[i], widths[i]) or [""] for i in shown]
+            for line in range(max(len(w) for w in wrapped)):
+                texts = [w[line] if line < len(w) else "" for w in wrapped]
+                laid = [t.ljust(widths[i]) if words[i] or i == 0 else t.rjust(widths[i])
+                        for i, t in zip(shown, texts)]
+                out.append((" " * GAP).join(laid).rstrip() + "\n", style="underline" if k == 0 else "")
     if table.note:
         out.append(names.text(table.note) + "\n", style="dim")
     return out
+
+
+def _figure(cell: str) -> bool:
+    """A number, a range or a short code ("+2,+3", "1/2", "D2"): lined up on the right."""
+    return not cell or cell[0] in "+-0123456789" or len(cell) <= 3
 
 
 def page_text(page: HelpPage, names: Namer, width: int) -> Text:
