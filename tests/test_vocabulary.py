@@ -17,7 +17,8 @@ PACKAGE = Path(__file__).parents[1] / "tui_wargame"
 
 #: The files that must be free of any one rule system's vocabulary: the seams, and the whole TUI.
 FILES = ("engine.py", "savefile.py", "record_reader.py", "cli.py", "narrative.py", "views.py",
-         *sorted(str(p.relative_to(PACKAGE)) for p in (PACKAGE / "tui").iterdir() if p.suffix in (".py", ".tcss")))
+         *sorted(str(p.relative_to(PACKAGE)) for p in (PACKAGE / "tui").iterdir()
+                 if p.suffix in (".py", ".tcss")))
 
 #: Fire & Movement's vocabulary: its abbreviations, its tables, its procedures, its scenarios.
 TERMS = ("MP", "MF", "ZOC", "zone of control", "zones of control", "CRT", "differential", "combat",

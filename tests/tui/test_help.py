@@ -86,11 +86,13 @@ def test_results_are_told_in_full_and_hidden_units_kept_hidden(tmp_path: Path) -
         names = Namer(game, ASCII)
         told = results_text(game, names).plain
         assert told.startswith("[5] Combat: 2/31st Infantry Regiment (31-2)") and "die 2" in told
-        assert results_text(game, names, frozenset({"31-2"})).plain == "[5] a result involving a hidden unit\n"
+        hidden = results_text(game, names, frozenset({"31-2"})).plain
+        assert hidden == "[5] a result involving a hidden unit\n"
 
 
 @sync
-async def test_c_opens_the_systems_first_page_and_the_keys_when_it_has_none(tmp_path: Path, game: Game) -> None:
+async def test_c_opens_the_systems_first_page_and_the_keys_when_it_has_none(tmp_path: Path,
+                                                                            game: Game) -> None:
     with Game.new(scenario_file.find("suez1916"), tmp_path / "g.toml", seed=1) as suez:
         first = suez.capabilities.help_pages(suez.scenario)[0]
         async with WargameApp(start="play", game=suez).run_test(size=(80, 24)) as pilot:

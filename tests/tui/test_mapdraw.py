@@ -17,7 +17,8 @@ from tui_wargame.tui.mapdraw import COMPACT, DETAILED, LAYER_STYLES, Overlay, Pa
 
 
 def reach(marks: dict[str, str]) -> Layer:
-    return Layer("reach", "Reach", "the selected unit can go here", marks, "*", style="reach", shown="selected")
+    return Layer("reach", "Reach", "the selected unit can go here", marks, "*", style="reach",
+                 shown="selected")
 
 
 def threat(hexes: list[str]) -> Layer:

@@ -30,9 +30,9 @@ from tui_wargame.tui.glyphs import Glyphs
 from tui_wargame.tui.hexmap import HexMap
 from tui_wargame.tui.info import (
     Namer,
+    explain_text,
     header,
     hex_panel,
-    explain_text,
     orders_about,
     prompt_text,
     record_lines,
@@ -173,7 +173,8 @@ class GameScreen(Screen[None]):
 
     def drawn_layers(self) -> tuple[Layer, ...]:
         """The layers drawn now: those always shown, a selected unit's, and on demand (Z) the rest."""
-        wanted = {"always", *(["selected"] if self.selected else []), *(["toggle"] if self.show_toggled else [])}
+        wanted = {"always", *(["selected"] if self.selected else []),
+                  *(["toggle"] if self.show_toggled else [])}
         return tuple(layer for layer in self.offered_layers() if layer.shown in wanted)
 
     def redraw(self) -> None:
@@ -528,7 +529,8 @@ class GameScreen(Screen[None]):
 
     def action_layers(self) -> None:
         """Show or hide the map layers the rule system draws on demand, naming them."""
-        names = ", ".join(self.names.text(layer.name) for layer in self.offered_layers() if layer.shown == "toggle")
+        toggled = [layer for layer in self.offered_layers() if layer.shown == "toggle"]
+        names = ", ".join(self.names.text(layer.name) for layer in toggled)
         if not names:
             self.say("The rules draw nothing more on demand")
         else:

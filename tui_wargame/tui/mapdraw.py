@@ -404,7 +404,8 @@ class Painter:
             else:
                 lines.append(cells("", PLAIN, widths[2]))
         bottom = [(edge_ch, edge_style), ("_", EDGE), (glyph[0], PLAIN), (glyph[1], PLAIN),
-                  *([(ch, over_style) for ch in over[:2].ljust(2, "_")] if over else [("_", EDGE), ("_", EDGE)]),
+                  *([(ch, over_style) for ch in over[:2].ljust(2, "_")] if over
+                    else [("_", EDGE), ("_", EDGE)]),
                   (edge_ch, edge_style)]
         lines.append(bottom[: widths[3]])
         return lines

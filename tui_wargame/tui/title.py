@@ -112,7 +112,8 @@ class TitleScreen(Screen[None]):
             about.append(f"{self.text(s['length'])}\nrules: {self.text(s['system'])}\n\n")
             about.append(self.text(s["description"]))
             for option in self.options(self.scenarios[index]):
-                about.append(f"\n\nWhen the game starts, choose {self.text(option.description)}:", style="bold")
+                about.append(f"\n\nWhen the game starts, choose {self.text(option.description)}:",
+                             style="bold")
                 for choice, line in option.choices.items():
                     about.append(f"\n  {self.text(choice)}: {self.text(line)}")
         self.query_one("#about", Static).update(about)
