@@ -9,11 +9,46 @@ anything it does not is still told, fact by fact.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from typing import Any
 
 from tui_wargame.engine import Game
-from tui_wargame.model import Event, State, apply
+from tui_wargame.model import Event, Scenario, State, apply
 from tui_wargame.text import clean, hex_name, side_name, unit_name
 from tui_wargame.views import turn_name
+
+
+def _marker(scenario: Scenario, kind: str, side: str, value: Any) -> str:
+    """"trenches marker (2) of Red": what a face-up marker shows."""
+    shown = f" ({clean(str(value))})" if value is not None else ""
+    owner = f" of {side_name(scenario, side)}" if side else ""
+    return f"{clean(kind).replace('_', ' ')} marker{shown}{owner}"
+
+
+def _a(words: str) -> str:
+    return f"{'an' if words[:1].lower() in 'aeiou' else 'a'} {words}"
+
+
+def _marker_event(scenario: Scenario, state: State, e: Event) -> str:
+    """A sentence for a marker event; a face-down marker's kind and value stay untold."""
+    where = hex_name(scenario, e["place"])
+    if e.kind == "marker_placed":
+        if e.get("hidden"):
+            return f"A face-down marker is placed in {where}"
+        marker = _a(_marker(scenario, e["marker"], e.get("side", ""), e.get("value")))
+        return f"{marker[:1].upper()}{marker[1:]} is placed in {where}"
+    old = state.marker(e["place"], e["marker"], e.get("id", ""))
+    if old is None or (old.hidden and e.get("hidden", True)):
+        face = "face-down " if old else ""
+        return f"A {face}marker in {where} {'is removed' if e.kind == 'marker_removed' else 'changes'}"
+    before = _marker(scenario, old.kind, old.side, old.value)
+    if e.kind == "marker_removed":
+        return f"The {before} in {where} is removed"
+    if e.get("hidden"):
+        return f"The {before} in {where} is turned face down"
+    after = _marker(scenario, e.get("becomes", old.kind), e.get("side", old.side), e.get("value", old.value))
+    if old.hidden:
+        return f"A face-down marker in {where} is turned face up: {_a(after)}"
+    return f"The {before} in {where} becomes {_a(after)}"
 
 
 def describe(game: Game, state: State, e: Event) -> str | None:
@@ -33,7 +68,7 @@ def describe(game: Game, state: State, e: Event) -> str | None:
         return f"{unit_name(scenario, e['unit'])} moves {route} (cost {e['cost']})"
     if k == "unit_placed":
         to = e["to"]
-        where = f"at {hex_name(scenario, to)}" if to[:1].isdigit() else f"in the {to} box"
+        where = f"at {hex_name(scenario, to)}" if scenario.grid.on_map(to) else f"in the {to} box"
         verb = "is eliminated" if to == "eliminated" else f"is placed {where}"
         return f"{unit_name(scenario, e['unit'])} {verb}"
     if k == "step_lost":
@@ -47,6 +82,8 @@ def describe(game: Game, state: State, e: Event) -> str | None:
         return None  # the rule system's bookkeeping: no news to a reader
     if k == "control_changed":
         return f"{side_name(scenario, e['side'])} controls {hex_name(scenario, e['hex'])}"
+    if k in ("marker_placed", "marker_changed", "marker_removed"):
+        return _marker_event(scenario, state, e)
     if k == "decision_required":
         return f"{side_name(scenario, e['side'])} must decide: {clean(e['prompt'])}"
     if k in ("decision_made", "phase_began"):

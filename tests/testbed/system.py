@@ -139,7 +139,7 @@ class Testbed:
             return orders
         orders = []
         mine = [uid for uid, u in state.units.items()
-                if u.on_map and scenario.unit[uid].side == state.active]
+                if scenario.grid.on_map(u.location) and scenario.unit[uid].side == state.active]
         for uid in mine:
             u = state.units[uid]
             if state.phase == MOVEMENT and not u.has("moved"):
@@ -174,7 +174,7 @@ class Testbed:
         return handler(self, scenario, state, order, dice)
 
     def _own_unit(self, scenario: Scenario, state: State, uid: str, side: str) -> None:
-        if uid not in state.units or not state.units[uid].on_map:
+        if uid not in state.units or not scenario.grid.on_map(state.units[uid].location):
             raise IllegalOrder(f"no unit {uid!r} on the map", "Testbed 2")
         if scenario.unit[uid].side != side:
             raise IllegalOrder(f"{uid} is not yours", "Testbed 1")

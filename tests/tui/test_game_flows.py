@@ -173,14 +173,14 @@ async def test_z_shows_and_hides_the_layers_the_rules_draw_on_demand(tmp_path: P
     """Suez: the enemy's zones of control (F&M 6.1), a layer shown on demand."""
     with Game.new(scenario_file.find("suez1916"), tmp_path / "g.toml", seed=1) as game:
         async with app_for(game).run_test(size=(80, 24)) as pilot:
-            screen = pilot.app.screen
-            toggled = {layer.id: layer.name for layer in screen.offered_layers() if layer.shown == "toggle"}
-            assert toggled and not toggled.keys() & {layer.id for layer in screen.drawn_layers()}
+            control = pilot.app.screen.control
+            toggled = {layer.id: layer.name for layer in control.offered_layers() if layer.shown == "toggle"}
+            assert toggled and not toggled.keys() & {layer.id for layer in control.drawn_layers()}
             await press(pilot, "Z")
-            assert toggled.keys() <= {layer.id for layer in screen.drawn_layers()}
+            assert toggled.keys() <= {layer.id for layer in control.drawn_layers()}
             assert f"Shown: {next(iter(toggled.values()))}" in screen_text(pilot.app)
             await press(pilot, "Z")
-            assert not toggled.keys() & {layer.id for layer in screen.drawn_layers()}
+            assert not toggled.keys() & {layer.id for layer in control.drawn_layers()}
 
 
 @sync
@@ -264,9 +264,10 @@ async def test_the_rules_order_menu_has_its_key_and_offers_its_orders(tmp_path: 
         async with app_for(game).run_test(size=(80, 24)) as pilot:
             await press(pilot, menu.key)  # the movement phase: nothing of the menu's yet
             assert f"{menu.title}: no legal orders here now" in screen_text(pilot.app)
-            while game.state.phase != "combat" or game.state.active != "british" or game.state.turn != 1:
-                game.submit("end")
-            pilot.app.screen.redraw()
+    with Game.new(scenario_file.find("suez1916"), tmp_path / "h.toml", seed=1) as game:
+        while game.state.phase != "combat" or game.state.active != "british" or game.state.turn != 1:
+            game.submit("end")
+        async with app_for(game).run_test(size=(80, 24)) as pilot:
             await press(pilot, menu.key)
             chooser = pilot.app.screen
             assert isinstance(chooser, OrderChooser) and chooser.orders

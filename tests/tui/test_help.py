@@ -20,13 +20,13 @@ from tui_wargame.tui.info import Namer, unit_panel
 def test_key_map_lists_every_binding_with_its_id_and_the_systems_menus(tmp_path: Path) -> None:
     from tui_wargame.tui.game import GameScreen
 
-    text = keys_text().plain
+    text = keys_text([("Game", GameScreen.BINDINGS)]).plain
     for binding in GameScreen.BINDINGS:
         assert binding.id in text
     assert "[ ]" not in text and "leftsquarebracket" not in text
     with Game.new(scenario_file.find("suez1916"), tmp_path / "g.toml", seed=1) as game:
         menus = game.capabilities.order_menus(game.scenario)
-    assert menus and f"  {menus[0].key:<22} {menus[0].title}" in keys_text(menus=menus).plain
+    assert menus and f"  {menus[0].key:<22} {menus[0].title}" in keys_text([], menus=menus).plain
 
 
 def test_a_table_is_laid_out_in_columns_under_its_header(game: Game) -> None:
@@ -111,7 +111,8 @@ def test_the_unit_panel_gives_the_rules_notes_with_their_rules(tmp_path: Path) -
     """Suez 15.1 doubles Central Powers movement on the Zero Hour turn: the panel says so."""
     with Game.new(scenario_file.find("suez1916"), tmp_path / "s.toml", seed=1) as game:
         uid = next(u for u, s in game.state.units.items()
-                   if s.on_map and game.scenario.unit[u].side == "cp" and u.startswith("31-"))
+                   if game.scenario.grid.on_map(s.location) and game.scenario.unit[u].side == "cp"
+                   and u.startswith("31-"))
         printed = game.scenario.unit[uid].factors[0]["move"]
         text = unit_panel(game, game.state, uid, Namer(game, ASCII), concealed=frozenset(), reach={}).plain
     assert f"MP left {2 * printed} of {2 * printed} (F&M 5.0)" in text

@@ -13,7 +13,7 @@ from tui_wargame.model.scenario import (
     Turn,
     UnitSpec,
 )
-from tui_wargame.model.state import EMPTY, Decision, State, UnitState, Verdict
+from tui_wargame.model.state import EMPTY, Decision, Marker, State, Table, UnitState, Value, Verdict
 
 __all__ = [
     "EMPTY",
@@ -23,6 +23,7 @@ __all__ = [
     "HexsideFeature",
     "IllegalOrder",
     "MapSpec",
+    "Marker",
     "Order",
     "Place",
     "Refusal",
@@ -30,10 +31,12 @@ __all__ = [
     "Scenario",
     "Side",
     "State",
+    "Table",
     "Terrain",
     "Turn",
     "UnitSpec",
     "UnitState",
+    "Value",
     "Verdict",
     "apply",
     "fold",

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from attrs import field
 
@@ -172,7 +172,7 @@ class Capabilities:
         each legal order that names `unit` first and ends on a hex of the map, at cost 1."""
         grid = scenario.grid
         return {o.args[-1]: Fraction(1) for o in self.system.legal_orders(scenario, state)
-                if len(o.args) >= 2 and o.args[0] == unit and _on_map(grid, o.args[-1])}
+                if len(o.args) >= 2 and o.args[0] == unit and grid.on_map(o.args[-1])}
 
     def move_order(self, scenario: Scenario, state: State, unit: str, path: Sequence[str]) -> Order | None:
         """The order that moves `unit` along `path` (hex labels, the last its destination). By
@@ -183,11 +183,3 @@ class Capabilities:
                 if o.args == wanted:
                     return o
         return None
-
-
-def _on_map(grid: Any, label: str) -> bool:
-    try:
-        grid.parse(label)
-    except ValueError:
-        return False
-    return True

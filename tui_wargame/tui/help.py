@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
@@ -38,18 +38,14 @@ KEY_NAMES = {"question_mark": "?", "colon": ":", "leftsquarebracket": "[", "righ
 GAP = 2  # spaces between a table's columns
 
 
-def keys_text(*, replay_first: bool = False, menus: Sequence[OrderMenu] = ()) -> Text:
-    """Every binding of the game and replay screens, with its id (for keymaps) and keys, and the
-    rule system's order menus; the replay's first when asked from the replay, so its keys are on
-    the first screenful."""
-    from tui_wargame.tui.game import GameScreen
-    from tui_wargame.tui.replay import ReplayScreen
-
+def keys_text(screens: Sequence[tuple[str, Sequence[BindingType]]], *,
+              menus: Sequence[OrderMenu] = ()) -> Text:
+    """Every binding of the screens given (a title and its bindings each), with its id (for
+    keymaps) and keys, in the order given, and the rule system's order menus."""
     out = Text()
-    screens = [("Game", GameScreen), ("Replay", ReplayScreen)]
-    for title, screen in reversed(screens) if replay_first else screens:
+    for title, bindings in screens:
         out.append(f"{title}\n", style="bold underline")
-        for b in screen.BINDINGS:
+        for b in bindings:
             assert isinstance(b, Binding)
             keys = " ".join(KEY_NAMES.get(k.strip(), k.strip()) for k in b.key.split(","))
             out.append(f"  {keys:<22} {b.description:<16} {b.id}\n")
@@ -186,13 +182,14 @@ class HelpScreen(Screen[None]):
     ]
 
     def __init__(self, game: Game, glyphs: Glyphs, page: str = "keys", *,
-                 hidden: frozenset[str] = frozenset(), replay: bool = False,
+                 hidden: frozenset[str] = frozenset(),
+                 keys: Sequence[tuple[str, Sequence[BindingType]]] = (),
                  layers: Sequence[Layer] = ()) -> None:
         """`page`: a page's id, or "charts" for the rule system's first page (the keys if it has
-        none); `replay`: opened from the replay viewer, whose keys then come first; `layers`: the
-        rule system's map layers for the map's legend."""
+        none); `keys`: the screens whose bindings the keys page lists (given by the app), in
+        order; `layers`: the rule system's map layers for the map's legend."""
         super().__init__()
-        self.replay = replay
+        self.keys = keys
         self.game, self.g = game, glyphs
         self.hidden = hidden  # units the side at the keyboard may not see
         self.map_layers = layers
@@ -230,7 +227,7 @@ class HelpScreen(Screen[None]):
         game, names = self.game, self.names
         menus = game.capabilities.order_menus(game.scenario)
         content = {
-            "keys": lambda: keys_text(replay_first=self.replay, menus=menus),
+            "keys": lambda: keys_text(self.keys, menus=menus),
             "map": lambda: map_text(game, names, self.g, self.map_layers),
             "rules": lambda: rules_text(game, names),
             "results": lambda: results_text(game, names, self.hidden),

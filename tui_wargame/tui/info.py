@@ -14,6 +14,7 @@ from fractions import Fraction
 from rich.text import Text
 
 from tui_wargame.engine import Game
+from tui_wargame.hexgrid import DIRECTION_NAMES
 from tui_wargame.model import Order, Refusal, State, apply
 from tui_wargame.rules.capabilities import Explanation, Layer, Line
 from tui_wargame.text import clean
@@ -123,6 +124,10 @@ def hex_panel(game: Game, state: State, label: str, names: Namer, *, selected: s
         if label in layer.notes or label in layer.marks:
             told = layer.notes.get(label) or f"{layer.marks[label]} {layer.name}".strip()
             out.append(f"{layer_glyph(g, layer.glyph, layer.style)} {names.text(told)}\n", style="bold")
+    sectors = sc.grid.sectors(label) if sc.grid.on_map(label) else frozenset()
+    if sectors:  # a maphex board's (Foxhole R3.A); a hex on the line between two is in both
+        out.append(("sector " if len(sectors) == 1 else "sectors ")
+                   + ", ".join(name for name in DIRECTION_NAMES if name in sectors) + "\n")
     place = sc.places.get(label)
     if place:
         holder = state.control.get(label)
@@ -179,7 +184,9 @@ def unit_panel(game: Game, state: State, uid: str, names: Namer, *, concealed: f
     out.append(f"{names.side(spec.side)} {names.text(spec.kind)}{formation}\n")
     f = factors_of(game, state, uid)
     out.append(", ".join(f"{names.text(k)} {v}" for k, v in f.items()) + "\n")
-    out.append(f"steps {u.steps} of {spec.steps}  at {names.text(u.location)}\n")
+    box = sc.box.get(u.location)
+    what = f": {names.text(box.description)}" if box and box.description else ""
+    out.append(f"steps {u.steps} of {spec.steps}  at {names.text(u.location)}{what}\n")
     for note in game.capabilities.unit_notes(sc, state, uid) if state.phase else ():
         out.append_text(line_text(note, names))
     flags = sorted(u.flags | u.phase_flags)

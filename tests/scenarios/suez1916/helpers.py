@@ -36,7 +36,7 @@ def position(at: Mapping[str, str] | None = None, *, turn: str = "4am", phase: s
     events = []
     if clear:  # every combat unit off the map, every marker and the air unit out of the pool
         events += [Event.of("unit_placed", unit=u.id, to="set-aside") for u in s.units
-                   if state.units[u.id].on_map]
+                   if s.grid.on_map(state.units[u.id].location)]
         events += [Event.of("unit_placed", unit=u.id, to="off-map") for u in s.units
                    if state.units[u.id].location == "pool"]
     events += [Event.of("unit_placed", unit=uid, to=where) for uid, where in (at or {}).items()]

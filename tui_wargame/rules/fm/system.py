@@ -99,7 +99,7 @@ class FireAndMovement:
                 if movement.why_not_move(pos, uid) is not None:
                     continue
                 entry = self._entry(pos, uid)
-                if state.units[uid].on_map:
+                if pos.on_map(uid):
                     for _, (_, path) in sorted(movement.reach(pos, uid, pos.location(uid)).items()):
                         orders.append(Order("move", (uid, *path)))
                 elif entry:
@@ -192,7 +192,7 @@ class FireAndMovement:
 
     def _may_move(self, pos: Position, uid: str, on_map: bool) -> None:
         u = pos.state.units.get(uid)
-        if u is None or u.on_map != on_map:
+        if u is None or pos.scenario.grid.on_map(u.location) != on_map:
             raise IllegalOrder(f"no unit {uid!r} {'on the map' if on_map else 'waiting to enter'}", "F&M 5.0")
         why = movement.why_not_move(pos, uid)
         if why:
@@ -263,7 +263,7 @@ class FireAndMovement:
             return sequence.begin_combat(pos)
         if state.values.get(combat.STEP) == sequence.DECLARE:
             fired = any(fire_support.placed(pos, s.id) for s in pos.scenario.sides) or any(
-                u.on_map and pos.spec(uid).kind == fire_support.AIR for uid, u in state.units.items())
+                pos.on_map(uid) and pos.spec(uid).kind == fire_support.AIR for uid in state.units)
             if pos.rules.fire_support is not None and (combat.declared(pos) or fired):
                 return fire_support.after_declaration(pos, dice)
             if combat.declared(pos):
@@ -282,7 +282,7 @@ class FireAndMovement:
         state = pos.state
         if state.pending or state.result or unit not in state.units or movement.why_not_move(pos, unit):
             return {}
-        if state.units[unit].on_map:
+        if pos.on_map(unit):
             return movement.reach(pos, unit, pos.location(unit))
         entry = self._entry(pos, unit)
         return movement.reach(pos, unit, None, entry) if entry else {}
@@ -314,12 +314,12 @@ class FireAndMovement:
         u = state.units.get(unit)
         if u is None or not path:
             return None
-        if u.on_map and len(path) > 1:
+        if pos.on_map(unit) and len(path) > 1:
             return Order("move", (unit, *path))
         found = self._paths(pos, unit).get(path[-1])
         if found is None:
             return None
-        return Order("move" if u.on_map else "enter", (unit, *found[1]))
+        return Order("move" if pos.on_map(unit) else "enter", (unit, *found[1]))
 
     def order_menus(self, scenario: Scenario) -> list[OrderMenu]:
         """Suez/Gaza 18.1: the fire support placed while declaring attacks, under its own key."""
@@ -371,7 +371,7 @@ class FireAndMovement:
             return []
         allowance = movement.allowance(pos, unit)
         notes = [Line(f"MP left {mp(max(allowance - u.spent, Fraction(0)))} of {mp(allowance)}", "F&M 5.0")]
-        if not u.on_map:
+        if not pos.on_map(unit):
             return notes
         if state.phase == sequence.MOVEMENT and pos.side_of(unit) == state.active:
             why = movement.why_not_move(pos, unit)
