@@ -45,7 +45,7 @@ def test_gaza_14_british_defenders_treat_trenches_as_clear() -> None:
 def test_gaza_14_trench_row_in_a_real_attack() -> None:
     state = position({"155Bde": "1211", "47R": "1210"}, phase="combat")
     state, _ = run(SCENARIO, state, "attack 1210 1211")
-    facts = SYSTEM.preview(SCENARIO, state, Order("resolve", ("1210",)))
+    facts = SYSTEM.odds(SCENARIO, state, Order("resolve", ("1210",)))
     assert facts["row"] == "fort" and facts["differential"] == -2 and facts["column"] == "1"
 
 
@@ -114,7 +114,7 @@ def test_gaza_16_1_british_one_unit_plus_a_tank_or_motor_machinegun() -> None:
     pos = at({})
     assert overstack(pos, "1818", ["155Bde", "1ETank"]) is None
     assert overstack(pos, "1818", ["155Bde", "LCMMG"]) is None
-    assert "Gaza 16.1" in (overstack(pos, "1818", ["155Bde", "156Bde"]) or "")
+    assert "Gaza 16.1" in str(overstack(pos, "1818", ["155Bde", "156Bde"]) or "")
     assert overstack(pos, "1818", ["155Bde", "1ETank", "LCMMG"]) is not None
     assert overstack(pos, "1818", ["155Bde", "ArmTrain"]) is not None
 
@@ -123,7 +123,7 @@ def test_gaza_16_1_central_powers_two_units_one_regiment() -> None:
     pos = at({})
     assert overstack(pos, "0607", ["31R", "3MG"]) is None
     assert overstack(pos, "0607", ["31Bn", "32Bn"]) is None
-    assert "Gaza 16.1" in (overstack(pos, "0607", ["31R", "32R"]) or "")
+    assert "Gaza 16.1" in str(overstack(pos, "0607", ["31R", "32R"]) or "")
     assert overstack(pos, "0607", ["31Bn", "3MG", "1Jand"]) is not None
 
 
@@ -136,7 +136,7 @@ def test_gaza_16_1_an_overstacked_phase_may_not_end() -> None:
 def test_gaza_16_3_stacked_units_attack_together() -> None:
     state = position({"155Bde": "0608", "1ETank": "0608", "3Cav1": "0607"}, phase="combat")
     state, _ = run(SCENARIO, state, "attack 0607 0608")
-    facts = SYSTEM.preview(SCENARIO, state, Order("resolve", ("0607",)))
+    facts = SYSTEM.odds(SCENARIO, state, Order("resolve", ("0607",)))
     assert facts["attackers"] == ["155Bde", "1ETank"] and facts["attack"] == 7
 
 
@@ -145,7 +145,7 @@ def test_gaza_16_3_stacked_units_attack_together() -> None:
 def test_gaza_17_two_divisions_in_one_attack_shift_left() -> None:
     state = position({"155Bde": "0608", "161Bde": "0708", "3Cav1": "0607"}, phase="combat")
     state, _ = run(SCENARIO, state, "attack 0607 0608", "attack 0607 0708")
-    facts = SYSTEM.preview(SCENARIO, state, Order("resolve", ("0607",)))
+    facts = SYSTEM.odds(SCENARIO, state, Order("resolve", ("0607",)))
     assert [s["by"] for s in facts["shifts"]] == [-1] and "Gaza 17.0" in facts["shifts"][0]["reason"]
     assert int(facts["column"]) == int(facts["base_column"]) - 1
 
@@ -153,13 +153,13 @@ def test_gaza_17_two_divisions_in_one_attack_shift_left() -> None:
 def test_gaza_17_divisional_units_count_with_their_division_reserve_units_do_not() -> None:
     mixed = position({"155Bde": "0608", "53MMG": "0708", "3Cav1": "0607"}, phase="combat")
     mixed, _ = run(SCENARIO, mixed, "attack 0607 0608", "attack 0607 0708")
-    assert [s["by"] for s in SYSTEM.preview(SCENARIO, mixed, Order("resolve", ("0607",)))["shifts"]] == [-1]
+    assert [s["by"] for s in SYSTEM.odds(SCENARIO, mixed, Order("resolve", ("0607",)))["shifts"]] == [-1]
     reserve = position({"155Bde": "0608", "ICB": "0708", "1ETank": "0608", "3Cav1": "0607"}, phase="combat")
     reserve, _ = run(SCENARIO, reserve, "attack 0607 0608", "attack 0607 0708")
-    assert SYSTEM.preview(SCENARIO, reserve, Order("resolve", ("0607",)))["shifts"] == []
+    assert SYSTEM.odds(SCENARIO, reserve, Order("resolve", ("0607",)))["shifts"] == []
 
 
 def test_gaza_17_central_powers_attacks_are_not_shifted() -> None:
     state = position({"31R": "0607", "79R": "0709", "155Bde": "0608"}, phase="combat", active="cp")
     state, _ = run(SCENARIO, state, "attack 0608 0607", "attack 0608 0709")
-    assert SYSTEM.preview(SCENARIO, state, Order("resolve", ("0608",)))["shifts"] == []
+    assert SYSTEM.odds(SCENARIO, state, Order("resolve", ("0608",)))["shifts"] == []
