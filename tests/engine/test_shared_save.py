@@ -120,7 +120,12 @@ def test_refresh_costs_a_stat_when_nothing_changed(game: Game, save_path: Path,
     assert reader.refresh() == []
     opened: list[str] = []
     real_open = os.open
-    monkeypatch.setattr(os, "open", lambda *a, **k: opened.append(str(a[0])) or real_open(*a, **k))
+
+    def counted_open(path: str | os.PathLike[str], flags: int, *args: int) -> int:
+        opened.append(str(path))
+        return real_open(path, flags, *args)
+
+    monkeypatch.setattr(os, "open", counted_open)
     for _ in range(3):
         assert reader.refresh() == []
     assert opened == []

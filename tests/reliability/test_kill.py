@@ -62,12 +62,12 @@ def kill_rounds(save: Path, rounds: int, seed: int, writers: int = 1) -> int:
             assert "Traceback" not in err, err
             for line in [ready, *out.splitlines()]:
                 if line.startswith("accepted"):
-                    _, seq, order = line.split(" ", 2)
-                    assert int(seq) not in accepted, f"round {round_no}: two writers took seq {seq}"
-                    accepted[int(seq)] = order
+                    _, number, order = line.split(" ", 2)
+                    assert int(number) not in accepted, f"round {round_no}: two writers took seq {number}"
+                    accepted[int(number)] = order
         with Game.open(save, scenario_dirs=[scenarios]) as game:
-            for seq, order in accepted.items():
-                assert seq <= game.seq and game.records[seq].order == order, f"round {round_no}: lost {seq}"
+            for seq, given in accepted.items():
+                assert seq <= game.seq and game.records[seq].order == given, f"round {round_no}: lost {seq}"
             # A kill in the middle of a write leaves an incomplete last record: verify names it
             # (it was never reported accepted); nothing else may be wrong.
             assert all("is incomplete" in p for p in game.chain_problems)
