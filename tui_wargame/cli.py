@@ -156,8 +156,9 @@ def cmd_show(args: argparse.Namespace) -> int:
         if view["pending"]:
             p = view["pending"]
             print(f"Pending: {side_name(sc, p['side'])} owes a decision ({p['kind']}): {p['prompt']}")
-        vp = ", ".join(f"{side_name(sc, s)} {n}" for s, n in view["victory_points"].items())
-        print(f"Victory points: {vp}")
+        if view["victory_points"]:  # a system that keeps no points has no line for them
+            vp = ", ".join(f"{side_name(sc, s)} {n}" for s, n in view["victory_points"].items())
+            print(f"Victory points: {vp}")
         if view["result"]:
             r = view["result"]
             who = f"{side_name(sc, r['winner'])} wins" if r["winner"] else "a draw"

@@ -208,8 +208,9 @@ def victory_text(game: Game, state: State, names: Namer) -> Text:
     sc = game.scenario
     out = Text()
     vp = game.system.victory_points(sc, state) if state.phase else {}
-    out.append("VP: " + ", ".join(f"{names.side(s)} {n}" for s, n in vp.items()) + "\n",
-               style="bold")
+    if vp:  # a system that keeps no points has no line for them
+        out.append("VP: " + ", ".join(f"{names.side(s)} {n}" for s, n in vp.items()) + "\n",
+                   style="bold")
     for place in sc.map.place:
         if place.vp:
             holder = state.control.get(place.hex)
