@@ -61,7 +61,10 @@ def test_new_refuses_unknown_scenarios_and_options(
     assert code == 2 and "NAME=CHOICE" in err and not (tmp_path / "y.toml").exists()
     code, _, err = run(capsys, "new", "testbed", "--option", "undo_dice=false", "--out",
                        str(tmp_path / "y.toml"))
-    assert code == 2 and "undo_dice is given by its own flag" in err and not (tmp_path / "y.toml").exists()
+    assert code == 2 and "set by its own flag, --undo-dice" in err and not (tmp_path / "y.toml").exists()
+    code, _, err = run(capsys, "new", "testbed", "--option", "x=1", "--option", "x=2", "--out",
+                       str(tmp_path / "y.toml"))
+    assert code == 2 and "x is given twice" in err and not (tmp_path / "y.toml").exists()
 
 
 def test_legal_lists_orders_and_decision_answers(save: Path, capsys: pytest.CaptureFixture[str]) -> None:
