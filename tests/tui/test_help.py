@@ -36,6 +36,16 @@ def test_a_table_is_laid_out_in_columns_under_its_header(game: Game) -> None:
         "Results\ndie  -1   0  +1\n1    A1  NE  D1\n2    NE  D1  De\na note\n")
 
 
+def test_words_that_begin_with_a_figure_line_up_on_the_left_under_their_header(game: Game) -> None:
+    table = Table("Routes", ("route", "cost", "special"), (("track", "1/2", "1/3 for the infantry"),
+                                                           ("railway", "1/2", "")))
+    assert table_text(table, Namer(game, ASCII), 80).plain.splitlines() == [
+        "Routes",
+        "route    cost  special",
+        "track     1/2  1/3 for the infantry",
+        "railway   1/2"]
+
+
 def test_a_table_too_wide_is_cut_into_parts_that_fit_each_with_the_first_column(game: Game) -> None:
     columns = ("row", *(f"col{i:02d}" for i in range(20)))
     table = Table("Wide", columns, (("clear", *(f"v{i}" for i in range(20))),))

@@ -92,8 +92,9 @@ def table_text(table: Table, names: Namer, width: int) -> Text:
 
 
 def _figure(cell: str) -> bool:
-    """A number, a range or a short code ("+2,+3", "1/2", "D2"): lined up on the right."""
-    return not cell or cell[0] in "+-0123456789" or len(cell) <= 3
+    """A number, a range or a short code ("+2,+3", "1/2", "D2"): lined up on the right. Words that
+    begin with a figure ("1/3 for British infantry") are words."""
+    return not cell or len(cell) <= 3 or (cell[0] in "+-0123456789" and " " not in cell)
 
 
 def page_text(page: HelpPage, names: Namer, width: int) -> Text:
