@@ -144,7 +144,7 @@ def map_text(game: Game, names: Namer, g: Glyphs, layers: Sequence[Layer] = ()) 
 
 def rules_text(game: Game, names: Namer) -> Text:
     system = game.system
-    out = Text(f"{names.text(getattr(system, 'title', system.id))}\n\n", style="bold")
+    out = Text(f"{names.text(system.title)}\n\n", style="bold")
     doc = inspect.getdoc(sys.modules[type(system).__module__]) or "No summary."
     out.append(_clean_lines(doc, names))
     if game.scenario.description:
