@@ -100,7 +100,7 @@ def test_an_illegal_order_exits_1_and_leaves_the_file_unchanged(
 def test_undo(save: Path, capsys: pytest.CaptureFixture[str]) -> None:
     run(capsys, "order", str(save), "move r1 0201")
     code, out, _ = run(capsys, "undo", str(save))
-    assert code == 0 and "Undone: record 1" in out
+    assert code == 0 and "Undone: record 1 (move r1 0201)" in out
     code, _, err = run(capsys, "undo", str(save))
     assert code == 1 and "nothing to undo" in err
 
