@@ -112,7 +112,7 @@ def header(game: Game, state: State, names: Namer, *, where: str = "", width: in
 
 def _cut_at_word(title: str, keep: int) -> str:
     """`title` cut to at most `keep` characters, at the end of a word where one ends after the
-    fourth character ("Suez 1916", never "Suez 191", which reads as another year)."""
+    fourth character ("Battle 1916", never "Battle 191", which reads as another year)."""
     if keep >= len(title):
         return title
     cut = title[:keep]
