@@ -212,6 +212,11 @@ def _run_app(args: argparse.Namespace, start: str, game: Game | None = None, gre
     finally:
         if game is not None:
             game.close()
+    from tui_wargame.tui.cropped import fallback
+
+    if fallback() and os.environ.get("TUI_WARGAME_DEBUG"):
+        print(f"tui-wargame: debug: {fallback()}; the screens used Textual's own compositor",
+              file=sys.stderr)
     return 0
 
 

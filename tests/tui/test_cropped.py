@@ -3,23 +3,29 @@
 from __future__ import annotations
 
 import re
+import sys
+import types
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
-from textual._compositor import ChopsUpdate, LayoutUpdate
+from textual._compositor import ChopsUpdate, Compositor, LayoutUpdate
 from textual.app import App, ComposeResult
 from textual.geometry import Region
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
 
+from tests.conftest import TESTBED_DIR
 from tests.tui.helpers import press, sync
+from tui_wargame.cli import main
 from tui_wargame.engine import Game
 from tui_wargame.tui.app import WargameApp
-from tui_wargame.tui.cropped import CroppedChopsUpdate, Pen, PenLayoutUpdate, cover, crop_updates
+from tui_wargame.tui.compositor import CroppedChopsUpdate, PenLayoutUpdate
+from tui_wargame.tui.cropped import Pen, cover, crop_updates, fallback
 
 RED, BLUE = Style(color="red"), Style(color="blue")
 MOVE = re.compile(r"\x1b\[(\d+);(\d+)H")
@@ -190,3 +196,68 @@ async def test_the_game_screen_leaves_the_cells_textual_would(big_game: Game) ->
         diff = [(y, x, a, b) for y, (ra, rb) in enumerate(zip(ours.cells, stock.cells))
                 for x, (a, b) in enumerate(zip(ra, rb)) if a != b]
         assert diff == []
+
+
+@pytest.fixture
+def fresh_fallback() -> Iterator[None]:
+    """`fallback` looks at Textual afresh, before and after the test."""
+    fallback.cache_clear()
+    yield
+    fallback.cache_clear()
+
+
+class Renamed:
+    """A compositor class of a release where a method was renamed and a constructor changed."""
+
+    def __init__(self, lines: object, region: object) -> None: ...
+
+    def render_segments(self) -> None: ...
+
+
+def break_textual(monkeypatch: pytest.MonkeyPatch, how: str) -> None:
+    """Textual's private compositor as a later release might have it, for `fallback` to find;
+    the running Textual keeps its own (imported already)."""
+    if how == "gone":
+        monkeypatch.setitem(sys.modules, "textual._compositor", None)
+        return
+    parts: dict[str, type] = {"ChopsUpdate": ChopsUpdate, "LayoutUpdate": LayoutUpdate,
+                              "Compositor": Compositor}
+    if how == "method":  # no render_partial_update to override
+        parts["Compositor"] = Renamed
+    else:  # updates made from other fields
+        parts["LayoutUpdate"] = Renamed
+    changed = types.ModuleType("textual._compositor")
+    vars(changed).update(parts)
+    monkeypatch.setitem(sys.modules, "textual._compositor", changed)
+
+
+def test_the_cropping_is_used_where_textual_is_as_expected(fresh_fallback: None) -> None:
+    screen = Screen[None]()
+    crop_updates(screen)
+    assert fallback() == "" and type(screen._compositor).__name__ == "CroppingCompositor"
+
+
+@pytest.mark.parametrize("how", ["gone", "method", "fields"])
+@sync
+async def test_without_textuals_private_compositor_the_game_plays_on_textuals_own(
+        how: str, game: Game, monkeypatch: pytest.MonkeyPatch, fresh_fallback: None) -> None:
+    break_textual(monkeypatch, how)
+    assert fallback().startswith("textual._compositor")
+    async with WargameApp(start="play", game=game).run_test(size=(80, 24)) as pilot:
+        assert type(pilot.app.screen._compositor).__name__ == "Compositor"
+        await press(pilot, "tab", "right", "m")
+        assert game.records[-1].order == "move r1 0201"
+
+
+@pytest.mark.parametrize("debug", ["", "1"])
+def test_the_fallback_is_said_on_leaving_under_debug_only(
+        debug: str, game: Game, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        fresh_fallback: None) -> None:
+    break_textual(monkeypatch, "gone")
+    monkeypatch.setattr(WargameApp, "run", lambda self: None)
+    monkeypatch.setenv("TUI_WARGAME_DEBUG", debug)
+    assert game.path is not None
+    game.close()
+    assert main(["--scenarios", str(TESTBED_DIR), "play", str(game.path)]) == 0
+    err = capsys.readouterr().err
+    assert ("Textual's own compositor" in err) == bool(debug) and err.count("\n") == bool(debug)

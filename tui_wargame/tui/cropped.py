@@ -14,14 +14,21 @@ glyph) each pay for a reset and a full style. The updates here are written with
 a `Pen` that sends only the codes that change from one segment to the next.
 
 This reaches into Textual's private compositor (`Screen._compositor`,
-`textual._compositor`); `tests/tui/test_cropped.py` checks the bytes it writes
-and that the terminal ends up showing the same cells as with Textual's own
-writer, so a Textual release that changes them fails a test, not the screen.
+`textual._compositor`), in `tui/compositor.py` alone, which is imported only
+once what it needs has been found there: if a Textual release removes or
+changes it, the screens keep Textual's own compositor (more bytes, same
+cells) and, under `TUI_WARGAME_DEBUG`, a line on leaving says why; never a
+failure at import. `tests/tui/test_cropped.py` checks the bytes it writes, that
+the terminal ends up showing the same cells as with Textual's own writer, and
+the fallback.
 """
 
 from __future__ import annotations
 
+import importlib
+import inspect
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from rich.cells import cell_len
@@ -30,7 +37,6 @@ from rich.console import Console
 from rich.control import Control
 from rich.segment import Segment
 from rich.style import Style
-from textual._compositor import ChopsUpdate, Compositor, LayoutUpdate
 from textual.screen import Screen
 from textual.strip import Strip
 
@@ -142,48 +148,39 @@ class Pen:
         return "".join(self.out)
 
 
-class CroppedChopsUpdate(ChopsUpdate):
-    """A partial update that writes each changed span, nothing to its left or right, with a `Pen`."""
-
-    def render_segments(self, console: Console) -> str:
-        pen = Pen(console)
-        for y, x1, x2 in self.spans:
-            for end, (x, strip) in zip(self.chop_ends[y], self.chops[y].items()):
-                if strip is None or x >= x2 or end <= x1:
-                    continue
-                at, part = cover(strip, x, max(x1, x), min(x2, end))
-                if part.cell_length:
-                    pen.move_to(at, y)
-                    pen.write(part)
-        return pen.close()
+#: What `tui/compositor.py` uses of `textual._compositor`: a class, a method it overrides or
+#: calls, and the fields it builds the class from (in order).
+PRIVATE_NEEDS = (("ChopsUpdate", "render_segments", ("chops", "spans", "chop_ends")),
+                 ("LayoutUpdate", "render_segments", ("strips", "region")),
+                 ("Compositor", "render_partial_update", ()),
+                 ("Compositor", "render_full_update", ()))
 
 
-class PenLayoutUpdate(LayoutUpdate):
-    """A full update written with a `Pen` (pushing or popping a dialog repaints the whole screen)."""
-
-    def render_segments(self, console: Console) -> str:
-        pen = Pen(console)
-        for y, line in enumerate(self.strips, self.region.y):
-            pen.move_to(self.region.x, y)
-            for strip in line:
-                pen.write(strip)
-        return pen.close()
-
-
-class CroppingCompositor(Compositor):
-    """Textual's compositor, with partial updates cut to the changed spans and all written with a Pen."""
-
-    def render_partial_update(self) -> ChopsUpdate | None:
-        update = super().render_partial_update()
-        if update is None:
-            return None
-        return CroppedChopsUpdate(update.chops, update.spans, update.chop_ends)
-
-    def render_full_update(self, simplify: bool = False) -> LayoutUpdate:
-        update = super().render_full_update(simplify)
-        return PenLayoutUpdate(update.strips, update.region)
+@cache
+def fallback() -> str:
+    """Why the screens must keep Textual's own compositor; "" when the cropping one can be used."""
+    try:
+        private = importlib.import_module("textual._compositor")
+    except ImportError as exc:
+        return f"textual._compositor cannot be imported ({exc})"
+    for name, method, fields in PRIVATE_NEEDS:
+        cls = getattr(private, name, None)
+        if not isinstance(cls, type) or not callable(getattr(cls, method, None)):
+            return f"textual._compositor.{name}.{method} is missing"
+        try:
+            taken = tuple(inspect.signature(cls).parameters)[: len(fields)]
+        except (TypeError, ValueError):
+            taken = ()
+        if taken != fields:
+            return f"textual._compositor.{name} is no longer made from ({', '.join(fields)})"
+    return ""
 
 
 def crop_updates(screen: Screen[Any]) -> None:
-    """Make `screen` (not yet mounted) send only the changed cells of each update, in few codes."""
+    """Make `screen` (not yet mounted) send only the changed cells of each update, in few codes;
+    with Textual's own compositor left in place if its private parts are not as expected."""
+    if fallback() or not hasattr(screen, "_compositor"):  # Screen makes it in __init__
+        return
+    from tui_wargame.tui.compositor import CroppingCompositor
+
     screen._compositor = CroppingCompositor()
