@@ -487,8 +487,9 @@ def _header(doc: Mapping[str, Any], path: Path) -> tuple[Header, int]:
         value = raw.get(key)
         if not isinstance(value, kind) or isinstance(value, bool):
             raise SaveError(f"{path}: [header] {key}: missing or not {kind.__name__}")
-    for key, kind in (("setup", str), ("undo_dice", bool)):
-        if key in raw["options"] and type(raw["options"][key]) is not kind:
+    for key, value in raw["options"].items():  # the engine's undo_dice, else a rule system's choice
+        kind = bool if key == "undo_dice" else str
+        if type(value) is not kind:
             raise SaveError(f"{path}: [header.options] {key}: must be {kind.__name__}")
     _check_state_events(raw.get("state_events"), path)
     return Header(raw["scenario"], raw["scenario_hash"], raw["system"], raw["seed"], raw["created"],

@@ -378,6 +378,9 @@ def test_header_options_must_have_their_types(game: Game, save_path: Path) -> No
     save_path.write_text(save_path.read_text().replace("undo_dice = false", 'undo_dice = "yes"'))
     with pytest.raises(SaveError, match=r"\[header.options\] undo_dice: must be bool"):
         savefile.read(save_path)
+    save_path.write_text(save_path.read_text().replace('undo_dice = "yes"', "undo_dice = false\nfree = 1"))
+    with pytest.raises(SaveError, match=r"\[header.options\] free: must be str"):  # any system's choice
+        savefile.read(save_path)
 
 
 def test_play_names_the_damage_of_a_save_it_cannot_continue(game: Game, save_path: Path,
