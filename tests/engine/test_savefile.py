@@ -324,7 +324,7 @@ def test_older_formats_are_upgraded_in_memory_and_copied_forward(
     game.close()
     # Pretend this version writes format 3 and knows how to upgrade format 2.
     def rename_order(doc: dict) -> dict:
-        doc["header"]["options"]["upgraded"] = True
+        doc["header"]["options"]["upgraded"] = "yes"  # a system's choice: a string
         return doc
 
     monkeypatch.setattr(savefile, "FORMAT", 3)
