@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from textual import _wait as textual_wait
 from textual.app import App
+
+#: The sleep slice of the idle waits inside `Pilot.press` (Textual's own is 1/50 s).
+KEY_SLICE = 1 / 500
 
 
 def screen_text(app: App) -> str:
@@ -12,9 +16,24 @@ def screen_text(app: App) -> str:
 
 
 async def press(pilot, *keys: str) -> None:  # noqa: ANN001
-    """Press keys one at a time, letting the app settle after each (screens push and pop)."""
+    """Press keys one at a time, letting the app settle after each (screens push and pop).
+
+    Textual's `Pilot.press` waits for the process to go idle twice a key, each wait at least one
+    50th of a second of sleep; that was most of the TUI tests' time. Those two waits only see the
+    key dispatched, so they sleep in short slices here; the `pause` after each key keeps Textual's
+    own slice, long enough for the screen's refresh timer to fire. (Should a Textual release
+    rename its private `_wait.SLEEP_GRANULARITY`, this only sets an unused name: slower, still right.)
+    """
     for key in keys:
-        await pilot.press(key)
+        full = getattr(textual_wait, "SLEEP_GRANULARITY", None)
+        textual_wait.SLEEP_GRANULARITY = KEY_SLICE
+        try:
+            await pilot.press(key)
+        finally:
+            if full is None:
+                del textual_wait.SLEEP_GRANULARITY
+            else:
+                textual_wait.SLEEP_GRANULARITY = full
         await pilot.pause()
 
 
