@@ -19,7 +19,7 @@ TESTBED_DIR = Path(__file__).parent / "testbed"
 # Property tests give no deadline (the machine is shared; a slow example is not a failure) and take
 # their number of examples from the profile: the default run stays under a minute, the thorough one
 # (`--runslow`, in CI's second step) tries what the tests used to try by default and more.
-settings.register_profile("quick", max_examples=20, deadline=None)
+settings.register_profile("quick", max_examples=10, deadline=None)
 settings.register_profile("thorough", max_examples=500, deadline=None)
 
 
@@ -52,8 +52,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(skip)
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def testbed() -> Scenario:
+    """Read once a run: a Scenario is frozen, so the tests share one."""
     return scenario_file.load(TESTBED_DIR / "testbed.toml")
 
 
