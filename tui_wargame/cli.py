@@ -18,7 +18,7 @@ from typing import Any
 from tui_wargame import __version__, savefile, scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.errors import WargameError
-from tui_wargame.model import IllegalOrder, apply
+from tui_wargame.model import IllegalOrder, Scenario, apply
 from tui_wargame.narrative import describe, narrate, side_name
 from tui_wargame.savefile import Record
 from tui_wargame.text import clean
@@ -156,7 +156,18 @@ def cmd_show(args: argparse.Namespace) -> int:
             flags = f"  [{', '.join(u['flags'])}]" if u["flags"] else ""
             print(f"  {u['id']:<10} {u['name'][:28]:<28} {side_name(sc, u['side'])[:14]:<14} "
                   f"{u['where']:<15} {u['steps']}/{u['max_steps']}{flags}")
+        if view["markers"]:
+            print("\nMarkers:")
+        for place, here in view["markers"].items():
+            print(f"  {place:<10} " + ", ".join(_marker_text(sc, m) for m in here))
     return 0
+
+
+def _marker_text(sc: Scenario, m: dict[str, Any]) -> str:
+    """"trenches (2) of Red": one marker of `show`'s view, as a line of `show` prints it."""
+    words = [m["kind"], m["id"], f"({m['value']})" if m["value"] is not None else "",
+             f"of {side_name(sc, m['side'])}" if m["side"] else "", "(face down)" if m["hidden"] else ""]
+    return " ".join(w for w in words if w)
 
 
 def cmd_log(args: argparse.Namespace) -> int:

@@ -25,7 +25,6 @@ from tui_wargame.dice import Dice
 from tui_wargame.errors import WargameError
 from tui_wargame.model import EMPTY, Event, EventError, IllegalOrder, Order, Scenario, State, fold
 from tui_wargame.model.events import STATE_EVENTS, restore_event
-from tui_wargame.model.scenario import OFF_MAP_BOXES
 from tui_wargame.rules import RuleSystem
 from tui_wargame.savefile import Header, Record, SaveError
 
@@ -172,8 +171,7 @@ class Game:
 
     @cached_property
     def _locations(self) -> frozenset[str]:
-        grid = self.scenario.grid
-        return frozenset(grid.label(h) for h in grid.hexes()) | frozenset(OFF_MAP_BOXES)
+        return frozenset(self.scenario.grid.labels()) | frozenset(self.scenario.box)
 
     def _check_references(self, record: Record) -> None:
         """Refuse a loaded record that names units, hexes, sides or turns this scenario lacks."""
@@ -192,6 +190,8 @@ class Game:
             if e.kind in ("phase_began", "control_changed", "decision_required"):
                 if facts.get("side") not in sc.side:
                     raise EventError(f"{e.kind}: no side {facts.get('side')!r}")
+            if e.kind in ("marker_placed", "marker_changed") and facts.get("side", "") not in ("", *sc.side):
+                raise EventError(f"{e.kind}: no side {facts['side']!r}")
             if e.kind == "phase_began" and not 0 <= facts.get("turn", -1) < len(sc.turns):
                 raise EventError(f"phase_began: turn {facts.get('turn')} is off the turn track")
 

@@ -61,6 +61,40 @@ def bombardment_text(scenario: Scenario, e: Event) -> str:
             f" column {e.get('column')}, die {e.get('die')}, result {e.get('result')}: {loss}")
 
 
+def _marker(scenario: Scenario, kind: str, side: str, value: Any) -> str:
+    """"trenches marker (2) of Red": what a face-up marker shows."""
+    shown = f" ({clean(str(value))})" if value is not None else ""
+    owner = f" of {side_name(scenario, side)}" if side else ""
+    return f"{clean(kind).replace('_', ' ')} marker{shown}{owner}"
+
+
+def _a(words: str) -> str:
+    return f"{'an' if words[:1].lower() in 'aeiou' else 'a'} {words}"
+
+
+def _marker_event(scenario: Scenario, state: State, e: Event) -> str:
+    """A sentence for a marker event; a face-down marker's kind and value stay untold."""
+    where = hex_name(scenario, e["place"])
+    if e.kind == "marker_placed":
+        if e.get("hidden"):
+            return f"A face-down marker is placed in {where}"
+        marker = _a(_marker(scenario, e["marker"], e.get("side", ""), e.get("value")))
+        return f"{marker[:1].upper()}{marker[1:]} is placed in {where}"
+    old = state.marker(e["place"], e["marker"], e.get("id", ""))
+    if old is None or (old.hidden and e.get("hidden", True)):
+        face = "face-down " if old else ""
+        return f"A {face}marker in {where} {'is removed' if e.kind == 'marker_removed' else 'changes'}"
+    before = _marker(scenario, old.kind, old.side, old.value)
+    if e.kind == "marker_removed":
+        return f"The {before} in {where} is removed"
+    if e.get("hidden"):
+        return f"The {before} in {where} is turned face down"
+    after = _marker(scenario, e.get("becomes", old.kind), e.get("side", old.side), e.get("value", old.value))
+    if old.hidden:
+        return f"A face-down marker in {where} is turned face up: {_a(after)}"
+    return f"The {before} in {where} becomes {_a(after)}"
+
+
 def describe(scenario: Scenario, state: State, e: Event) -> str | None:
     """One sentence for event `e`, applied to `state`; None for bookkeeping not worth telling."""
     k = e.kind
@@ -70,7 +104,7 @@ def describe(scenario: Scenario, state: State, e: Event) -> str | None:
         return f"{unit_name(scenario, e['unit'])} moves {route} ({e['cost']} MP)"
     if k == "unit_placed":
         to = e["to"]
-        where = f"at {hex_name(scenario, to)}" if to[:1].isdigit() else f"in the {to} box"
+        where = f"at {hex_name(scenario, to)}" if scenario.grid.on_map(to) else f"in the {to} box"
         verb = "is eliminated" if to == "eliminated" else f"is placed {where}"
         return f"{unit_name(scenario, e['unit'])} {verb}"
     if k == "step_lost":
@@ -84,6 +118,8 @@ def describe(scenario: Scenario, state: State, e: Event) -> str | None:
         return None  # the rule system's bookkeeping (combat step, markers placed): no news to a reader
     if k == "control_changed":
         return f"{side_name(scenario, e['side'])} controls {hex_name(scenario, e['hex'])}"
+    if k in ("marker_placed", "marker_changed", "marker_removed"):
+        return _marker_event(scenario, state, e)
     if k == "decision_required":
         return f"{side_name(scenario, e['side'])} must decide: {clean(e['prompt'])}"
     if k in ("decision_made", "phase_began"):

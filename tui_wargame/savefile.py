@@ -30,13 +30,37 @@ import tomli_w
 from tui_wargame import record_reader
 from tui_wargame.errors import WargameError
 from tui_wargame.frozen import frozen
-from tui_wargame.model.events import Event, EventError
+from tui_wargame.model.events import STATE_EVENTS, Event, EventError
 
 #: The format this version writes. Older formats are upgraded in memory by UPGRADES.
-FORMAT = 1
+FORMAT = 2
+
+#: The state events of format 1; every other kind in a format-1 save is a report.
+FORMAT_1_STATE_EVENTS = frozenset({
+    "phase_began", "unit_placed", "unit_moved", "step_lost", "unit_flagged", "value_set", "control_changed",
+    "decision_required", "decision_made", "game_ended", "state_restored",
+})
+
+
+def _format_1_to_2(doc: dict[str, Any]) -> dict[str, Any]:
+    """Format 2 adds the marker events and lists its state events in the header.
+
+    A format-1 save's report that happens to bear a name format 2 gave a state
+    event (a rule system's "marker_placed" report) stays a report: it is renamed
+    "<kind>_report", so that it is not folded as a state event.
+    """
+    new = STATE_EVENTS - FORMAT_1_STATE_EVENTS
+    for record in doc.get("record", []):
+        events = record.get("event") if type(record) is dict else None
+        for event in events if type(events) is list else ():
+            if type(event) is dict and event.get("kind") in new:
+                event["kind"] = f"{event['kind']}_report"
+    doc["header"]["state_events"] = sorted(STATE_EVENTS)
+    return doc
+
 
 #: UPGRADES[n] turns a parsed save of format n (a dict with "header" and "record") into format n+1.
-UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _format_1_to_2}
 
 RECORD_KINDS = ("setup", "order", "undo")
 _RECORD_LINE = re.compile(rb"\[\[record\]\]\n")  # literal, which re finds fast; a line of its own
@@ -96,6 +120,7 @@ def header_bytes(header: Header) -> bytes:
         "seed": header.seed,
         "created": header.created,
         "app": header.app,
+        "state_events": sorted(STATE_EVENTS),
         "options": dict(header.options),
     }
     return (_PREAMBLE + tomli_w.dumps({"header": table})).encode()
@@ -272,7 +297,7 @@ def parse(data: bytes, path: Path) -> SaveFile:
         raise SaveError(f"{path}: the [[record]] tables are malformed")
     if version < FORMAT:
         doc = _upgrade(doc, version, path)
-        raw_records = doc["record"]
+        raw_records = doc.get("record", [])
         header, _ = _header(doc, path)
 
     if not raw_records:
@@ -338,10 +363,8 @@ def _header(doc: Mapping[str, Any], path: Path) -> tuple[Header, int]:
     if not isinstance(version, int) or isinstance(version, bool):
         raise SaveError(f"{path}: [header] format: expected an integer format version")
     if version > FORMAT:
-        raise SaveError(
-            f"{path}: written by a newer tui-wargame "
-            f"(save format {version}; this version reads up to {FORMAT})"
-        )
+        raise SaveError(f"{path}: written by a newer tui-wargame (format {version}); this one reads "
+                        f"formats 1-{FORMAT}: upgrade tui-wargame to open it")
     if version < FORMAT:
         return Header("", "", "", 0, "", "", {}, version), version
     expected = {"scenario": str, "scenario_hash": str, "system": str, "seed": int, "created": str,
@@ -353,8 +376,28 @@ def _header(doc: Mapping[str, Any], path: Path) -> tuple[Header, int]:
     for key, kind in (("setup", str), ("undo_dice", bool)):
         if key in raw["options"] and type(raw["options"][key]) is not kind:
             raise SaveError(f"{path}: [header.options] {key}: must be {kind.__name__}")
+    _check_state_events(raw.get("state_events"), path)
     return Header(raw["scenario"], raw["scenario_hash"], raw["system"], raw["seed"], raw["created"],
                   raw["app"], raw["options"], version), version
+
+
+def _check_state_events(declared: Any, path: Path) -> None:
+    """Refuse a save whose state events are not exactly this program's: never fold it half-understood.
+
+    The header lists the kinds that change the game; any other kind is a report. A
+    kind listed that this program does not know is a newer program's state event,
+    which skipping as a report would silently misread.
+    """
+    if type(declared) is not list or not all(type(k) is str for k in declared):
+        raise SaveError(f"{path}: [header] state_events: missing or not a list of event kinds")
+    unknown = sorted(set(declared) - STATE_EVENTS)
+    if unknown:
+        raise SaveError(f"{path}: written by a newer tui-wargame (format {FORMAT}, with state events this "
+                        f"one does not know: {', '.join(unknown)}): upgrade tui-wargame to open it")
+    missing = sorted(STATE_EVENTS - set(declared))
+    if missing:
+        raise SaveError(f"{path}: [header] state_events: {', '.join(missing)} missing, which format "
+                        f"{FORMAT} folds: the header is damaged")
 
 
 def _upgrade(doc: dict[str, Any], version: int, path: Path) -> dict[str, Any]:

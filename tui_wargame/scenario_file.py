@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Any
 
 from tui_wargame import rules, scenario_cache
 from tui_wargame.errors import WargameError
-from tui_wargame.hexgrid import distance
-from tui_wargame.model.scenario import OFF_MAP_BOXES, Scenario
+from tui_wargame.hexgrid import DIRECTION_NAMES, distance, placement_problems
+from tui_wargame.model.scenario import MapSpec, Scenario, placed_maphexes
 
 if TYPE_CHECKING:
     import cattrs
@@ -97,7 +97,7 @@ def structure_problems(exc: Exception) -> list[str]:
 
 
 # The file's table names differ from the model's attribute names in a few places.
-_FILE_TO_MODEL = {"side": "sides", "turn": "turns", "unit": "units"}
+_FILE_TO_MODEL = {"side": "sides", "turn": "turns", "unit": "units", "box": "boxes"}
 _MODEL_TO_FILE = {v: k for k, v in _FILE_TO_MODEL.items()}
 
 
@@ -194,13 +194,18 @@ def _meaning(s: Scenario) -> Iterator[str]:
         yield "side: a scenario needs at least two sides"
     if not s.turns:
         yield "turn: the turn track is empty"
+    for i, box in enumerate(s.boxes):
+        if not box.id or any(c.isspace() for c in box.id):
+            yield f"box[{i}].id: a box's id is one word, without spaces"
+    yield from _duplicates("box", (b.id for b in s.boxes))
     m = s.map
-    if m.columns[0] > m.columns[1] or m.rows[0] > m.rows[1]:
-        yield "map.columns/rows: the first number must not be larger than the last"
+    shape_problems = list(_rectangle(m) if m.shape == "rectangle" else _maphexes(m))
+    if shape_problems:
+        yield from shape_problems
         return
-    if not (0 <= m.columns[0] and m.columns[1] <= 99 and 0 <= m.rows[0] and m.rows[1] <= 99):
-        yield "map.columns/rows: columns and rows run from 00 to 99 (CCRR labels)"
-        return
+    for i, box in enumerate(s.boxes):
+        if s.grid.on_map(box.id):
+            yield f"box[{i}].id: {box.id!r} is a hex of the map"
     terrain_ids = {t.id for t in s.terrain}
     for t in s.terrain:
         if len(t.glyph) != 2 or not t.glyph.isascii() or not t.glyph.isprintable():
@@ -257,8 +262,57 @@ def _meaning(s: Scenario) -> Iterator[str]:
             yield f"{where}.side: no side {u.side!r}"
         if not u.factors:
             yield f"{where}.factors: a unit has at least one step (one table of factors)"
-        if u.start not in OFF_MAP_BOXES and (err := bad_label(u.start)):
-            yield f"{where}.start: {err}; or one of the boxes {', '.join(OFF_MAP_BOXES)}"
+        if u.start not in s.box and (err := bad_label(u.start)):
+            yield f"{where}.start: {err}; or one of the boxes {', '.join(s.box)}"
+
+
+def _rectangle(m: MapSpec) -> Iterator[str]:
+    """Problems of a rectangular map's columns and rows."""
+    if m.maphex:
+        yield "map.maphex: a rectangle map has no maphexes (shape = \"maphex\" for those)"
+    if m.columns is None or m.rows is None:
+        yield "map.columns/rows: a rectangle map needs both (first and last column, first and last row)"
+        return
+    if m.columns[0] > m.columns[1] or m.rows[0] > m.rows[1]:
+        yield "map.columns/rows: the first number must not be larger than the last"
+    elif not (0 <= m.columns[0] and m.columns[1] <= 99 and 0 <= m.rows[0] and m.rows[1] <= 99):
+        yield "map.columns/rows: columns and rows run from 00 to 99 (CCRR labels)"
+
+
+def _maphexes(m: MapSpec) -> Iterator[str]:
+    """Problems of a maphex board (Foxhole R3.A): names, radii, placements, joins."""
+    if m.columns is not None or m.rows is not None:
+        yield "map.columns/rows: a maphex board has none: its maphexes give its hexes"
+    if not m.maphex:
+        yield "map.maphex: a maphex board needs at least one maphex"
+        return
+    names: set[str] = set()
+    broken = False
+    for i, spec in enumerate(m.maphex):
+        where = f"map.maphex[{i}] (name {spec.name!r})"
+        problems = []
+        if not re.fullmatch(r"[A-Za-z][A-Za-z0-9]*", spec.name):
+            problems.append(f"{where}.name: a maphex's name is letters and digits, starting with a letter "
+                            "(it begins its labels)")
+        if spec.name in names:
+            problems.append(f"{where}.name: another maphex is named {spec.name!r}")
+        if not 1 <= spec.radius <= 20:
+            problems.append(f"{where}.radius: {spec.radius} is not a radius from 1 to 20")
+        if spec.attach or spec.edge:
+            if spec.at is not None:
+                problems.append(f"{where}.at: give either at, or attach and edge, not both")
+            elif spec.attach not in names:
+                problems.append(f"{where}.attach: no maphex {spec.attach!r} before this one")
+            elif spec.edge.upper() not in DIRECTION_NAMES:
+                problems.append(f"{where}.edge: {spec.edge!r} is not an edge ({', '.join(DIRECTION_NAMES)})")
+        elif spec.at is None and names:
+            problems.append(f"{where}: give its place: at = [q, r], or attach and edge")
+        yield from problems
+        broken = broken or bool(problems)
+        names.add(spec.name)
+    if not broken:
+        for i, problem in placement_problems(placed_maphexes(m.maphex)):
+            yield f"map.maphex[{i}] (name {m.maphex[i].name!r}): {problem}"
 
 
 # --- the scenario library: where `tui-wargame scenarios` looks ---

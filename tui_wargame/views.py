@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from tui_wargame.engine import Game
-from tui_wargame.model import Scenario, State
+from tui_wargame.model import Marker, Scenario, State
+from tui_wargame.model.events import plain
 from tui_wargame.savefile import Record
 from tui_wargame.text import clean
 
@@ -48,6 +49,11 @@ def hidden_units(game: Game, state: State, viewer: str | None) -> frozenset[str]
     return frozenset().union(*(game.system.concealed(game.scenario, state, side) for side in sides))
 
 
+def marker_view(m: Marker) -> dict[str, Any]:
+    """A marker as `show --json` prints it: every field, `value` null when it has none."""
+    return {"kind": clean(m.kind), "id": clean(m.id), "side": m.side, "value": m.value, "hidden": m.hidden}
+
+
 def state_view(game: Game, seq: int | None = None) -> dict[str, Any]:
     """Everything `show` prints about the game after record `seq` (default: now)."""
     seq = game.seq if seq is None else seq
@@ -63,7 +69,7 @@ def state_view(game: Game, seq: int | None = None) -> dict[str, Any]:
             "name": clean(spec.name),
             "side": spec.side,
             "where": u.location,
-            "on_map": u.on_map,
+            "on_map": sc.grid.on_map(u.location),
             "steps": u.steps,
             "max_steps": spec.steps,
             "flags": sorted(u.flags | u.phase_flags),
@@ -90,6 +96,8 @@ def state_view(game: Game, seq: int | None = None) -> dict[str, Any]:
         "pending": pending,
         "units": units,
         "control": dict(sorted(state.control.items())),
+        "markers": {place: [marker_view(m) for m in here] for place, here in sorted(state.markers.items())},
+        "values": plain(dict(sorted(state.values.items()))),
         "victory_points": vp,
         "over": state.over,
         "result": result,

@@ -195,7 +195,7 @@ def check_invariants(game: Game) -> None:
         spec = sc.unit[uid]
         assert 0 <= u.steps <= spec.steps
         assert (u.steps == 0) == (u.location == "eliminated")
-        if u.on_map:
+        if sc.grid.on_map(u.location):
             assert sc.terrain_at(u.location).id != "lake"
             assert occupied.setdefault(u.location, spec.side) == spec.side  # never two sides in a hex
 

@@ -76,11 +76,11 @@ def movement_orders(game: Game) -> list[str]:
         if movement.why_not_move(pos, uid) is not None:
             continue
         u = game.state.units[uid]
-        holding = u.on_map and (pos.terrain_id(u.location) in ("trench", "town")
+        holding = pos.on_map(uid) and (pos.terrain_id(u.location) in ("trench", "town")
                                 or any(pos.occupant(n) == "br" for n in pos.neighbours(u.location)))
         if side == "cp" and holding:
             continue  # the Central Powers hold their line; the rest close up on Gaza
-        if u.on_map:
+        if pos.on_map(uid):
             path = best_move(pos, uid, u.location)
             if path:
                 return [f"move {uid} {' '.join(path)}"]

@@ -31,7 +31,7 @@ ODDS = 6  # the least column index (0-based) worth attacking at: 7 and up
 
 def target_of(pos: Position, uid: str) -> str:
     side = pos.side_of(uid)
-    here = pos.location(uid) if pos.state.units[uid].on_map else "3331"
+    here = pos.location(uid) if pos.on_map(uid) else "3331"
     enemies = [pos.location(u) for u in pos.on_map_units(pos.enemy(side))]
     goals = enemies + OBJECTIVES[side] if side == "cp" else enemies
     return min(goals, key=lambda h: (pos.distance(here, h), h)) if goals else here
@@ -44,7 +44,7 @@ def movement_phase(game: Game, orders: list[str]) -> None:
         if game.scenario.unit[uid].side != side or movement.why_not_move(pos, uid):
             continue
         u = game.state.units[uid]
-        if u.on_map:
+        if pos.on_map(uid):
             found = movement.reach(pos, uid, u.location)
             verb = "move"
         else:
@@ -54,7 +54,7 @@ def movement_phase(game: Game, orders: list[str]) -> None:
             found = movement.reach(pos, uid, None, entry)
             verb = "enter"
         goal = target_of(pos, uid)
-        here = u.location if u.on_map else None
+        here = u.location if pos.on_map(uid) else None
         best = None
         for label, (cost, path) in sorted(found.items()):
             if overstack(pos, label, [*pos.units_in(label), uid]) is not None:

@@ -179,7 +179,7 @@ class Checker:
                 raise self.fail(record, f"{uid} has {u.steps} steps of {spec.steps} (F&M 7.6)")
             if (u.steps == 0) != (u.location == "eliminated"):
                 raise self.fail(record, f"{uid} has {u.steps} steps in {u.location} (F&M 7.6)")
-            if not (u.on_map and pos.is_combat(uid)):
+            if not (pos.on_map(uid) and pos.is_combat(uid)):
                 continue
             if fraction(pos.terrain(u.location).move) is None:
                 raise self.fail(record, f"{uid} stands in prohibited {pos.terrain_id(u.location)} "

@@ -136,7 +136,7 @@ class Testbed:
             return orders
         orders = []
         mine = [uid for uid, u in state.units.items()
-                if u.on_map and scenario.unit[uid].side == state.active]
+                if scenario.grid.on_map(u.location) and scenario.unit[uid].side == state.active]
         for uid in mine:
             u = state.units[uid]
             if state.phase == MOVEMENT and not u.has("moved"):
@@ -171,7 +171,7 @@ class Testbed:
         return handler(scenario, state, order, dice)
 
     def _own_unit(self, scenario: Scenario, state: State, uid: str, side: str) -> None:
-        if uid not in state.units or not state.units[uid].on_map:
+        if uid not in state.units or not scenario.grid.on_map(state.units[uid].location):
             raise IllegalOrder(f"no unit {uid!r} on the map", "Testbed 2")
         if scenario.unit[uid].side != side:
             raise IllegalOrder(f"{uid} is not yours", "Testbed 1")
@@ -226,7 +226,8 @@ class Testbed:
 
     def reach(self, scenario: Scenario, state: State, unit: str) -> dict[str, Fraction]:
         u = state.units.get(unit)
-        if (state.phase != MOVEMENT or state.pending or u is None or not u.on_map or u.has("moved")
+        if (state.phase != MOVEMENT or state.pending or u is None or not scenario.grid.on_map(u.location)
+                or u.has("moved")
                 or scenario.unit[unit].side != state.active):
             return {}
         return {label: cost for label, (cost, _) in self._reach(scenario, state, unit).items()}
@@ -244,7 +245,7 @@ class Testbed:
         """The testbed has no ZOC rule; the hexes next to `side`'s units stand in for one."""
         grid = scenario.grid
         return frozenset(grid.label(n) for uid, u in state.units.items()
-                         if u.on_map and scenario.unit[uid].side == side
+                         if scenario.grid.on_map(u.location) and scenario.unit[uid].side == side
                          for n in grid.neighbours(grid.parse(u.location)))
 
     def concealed(self, scenario: Scenario, state: State, viewer: str) -> frozenset[str]:

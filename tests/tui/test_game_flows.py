@@ -158,7 +158,7 @@ async def test_zoom_zoc_and_log(game: Game) -> None:
         assert "R 4-3-4" in screen_text(pilot.app)
         await press(pilot, "z", "Z")
         assert "z..z" in screen_text(pilot.app)  # hexes in Blue's zone of control
-        shown = pilot.app.screen.zoc()
+        shown = pilot.app.screen.control.zoc()
         assert shown and shown == game.system.zones_of_control(game.scenario, game.state, "blue")
         await press(pilot, "n")
         assert pilot.app.screen.query_one("#log").display

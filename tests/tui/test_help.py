@@ -18,7 +18,7 @@ from tui_wargame.tui.info import Namer
 def test_key_map_lists_every_binding_with_its_id() -> None:
     from tui_wargame.tui.game import GameScreen
 
-    text = keys_text().plain
+    text = keys_text([("Game", GameScreen.BINDINGS)]).plain
     for binding in GameScreen.BINDINGS:
         assert binding.id in text
     assert "[ ]" not in text and "leftsquarebracket" not in text
@@ -64,7 +64,8 @@ def test_the_panel_shows_the_movement_allowance_the_rules_give(tmp_path) -> None
 
     game = Game.new(scenario_file.find("suez1916"), tmp_path / "s.toml", seed=1)
     uid = next(u for u, s in game.state.units.items()
-               if s.on_map and game.scenario.unit[u].side == "cp" and u.startswith("31-"))
+               if game.scenario.grid.on_map(s.location) and game.scenario.unit[u].side == "cp"
+               and u.startswith("31-"))
     printed = game.scenario.unit[uid].factors[0]["move"]
     text = unit_panel(game, game.state, uid, Namer(game, ASCII), concealed=frozenset(), reach={}).plain
     assert f"MP left {2 * printed} of {2 * printed}" in text

@@ -121,7 +121,7 @@ def test_drawing_only_the_changing_hexes_equals_drawing_every_hex(scenario_id: s
                           markers={label: {"x": rng.randint(1, 12)} for label in rng.sample(labels, 2)})
         stacks: dict[str, list[str]] = {}
         for uid, u in game.state.units.items():
-            if u.on_map:
+            if game.scenario.grid.on_map(u.location):
                 stacks.setdefault(u.location, []).append(uid)
         for painter in painters:
             every = [list(row) for row in painter._background]

@@ -31,7 +31,7 @@ async def test_the_panel_says_a_unit_can_attack_when_attacks_name_only_hexes(tmp
         game.submit("end", "cp")  # combat: "attack 2128 2228" names the hexes, not 31-2
         assert "attack 2128 2228" in [o.text for o in game.legal_orders()]
         async with WargameApp(start="play", game=game).run_test(size=(80, 24)) as pilot:
-            pilot.app.screen.cursor = "2228"
+            pilot.app.screen.move_cursor("2228")
             await press(pilot, "enter")
             shown = screen_text(pilot.app)
             assert "(31-2)" in shown and "can: attack" in shown and "no orders for it now" not in shown

@@ -17,7 +17,7 @@ from tui_wargame.tui.linepanel import LinePanel
 from tui_wargame.tui.replay import ReplayScreen
 
 
-def testbed_of(turns: int, folder: Path) -> Path:
+def short_testbed(turns: int, folder: Path) -> Path:
     """A copy of the testbed in `folder` that ends after its first `turns` turns."""
     head, *turn_tables = (TESTBED_DIR / "testbed.toml").read_text().split("[[turn]]")
     cut = [text.index("\n\n") + 2 for text in turn_tables]  # each turn's table, then the rest
@@ -33,7 +33,7 @@ def testbed_of(turns: int, folder: Path) -> Path:
 async def test_a_whole_hot_seat_game_by_keys_alone(turns: int, tmp_path: Path) -> None:
     """By default the testbed's first two turns (a reinforcement, moves, attacks, the verdict);
     under --runslow all four."""
-    folder = testbed_of(turns, tmp_path / "scenario")
+    folder = short_testbed(turns, tmp_path / "scenario")
     game = Game.new(scenario_file.load(folder / "testbed.toml"), tmp_path / "game.toml", seed=7)
     assert len(game.scenario.turns) == turns
     app = WargameApp(start="play", game=game, ascii_only=True)

@@ -1,7 +1,7 @@
 """The game's values: Scenario (static), State (changing), Event, Order."""
 
 from tui_wargame.model.events import Event, EventError, apply, fold
-from tui_wargame.model.order import IllegalOrder, Order
+from tui_wargame.model.order import IllegalOrder, Order, Refusal
 from tui_wargame.model.scenario import Hexside as HexsideFeature
 from tui_wargame.model.scenario import (
     MapSpec,
@@ -13,7 +13,7 @@ from tui_wargame.model.scenario import (
     Turn,
     UnitSpec,
 )
-from tui_wargame.model.state import EMPTY, Decision, State, UnitState, Verdict
+from tui_wargame.model.state import EMPTY, Decision, Marker, State, Table, UnitState, Value, Verdict
 
 __all__ = [
     "EMPTY",
@@ -23,16 +23,20 @@ __all__ = [
     "HexsideFeature",
     "IllegalOrder",
     "MapSpec",
+    "Marker",
     "Order",
     "Place",
+    "Refusal",
     "Route",
     "Scenario",
     "Side",
     "State",
+    "Table",
     "Terrain",
     "Turn",
     "UnitSpec",
     "UnitState",
+    "Value",
     "Verdict",
     "apply",
     "fold",

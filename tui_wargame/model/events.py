@@ -3,7 +3,9 @@
 Events are the truth of a saved game. Their vocabulary is fixed and shared by
 every rule system, so a save opens and replays without any rule code:
 
-- state events change the State (`unit_moved`, `step_lost`, `phase_began`, ...);
+- state events change the State (`unit_moved`, `step_lost`, `phase_began`,
+  `marker_placed`, ...): `STATE_EVENTS`, which a save's header lists, so that
+  a program never skips a state event it does not know as if it were a report;
 - every other kind is a *report* (`combat`, `bombardment`, `roll`, ...): it
   explains what happened and leaves the State as it was.
 
@@ -18,7 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from tui_wargame.frozen import frozen
-from tui_wargame.model.state import Decision, State, UnitState, Verdict
+from tui_wargame.model.state import ZERO, Decision, Marker, State, Table, UnitState, Value, Verdict
 
 
 class EventError(ValueError):
@@ -95,6 +97,48 @@ def unit_from_plain(d: Mapping[str, Any]) -> UnitState:
     )
 
 
+def freeze(value: Any, what: str) -> Value:
+    """A plain TOML value as State keeps it, immutable: lists become tuples, tables `Table`s.
+
+    Anything else (a float, a date) is refused with an EventError naming `what`.
+    """
+    kind = type(value)
+    if kind is str or kind is int or kind is bool:
+        return value
+    if kind is list:
+        return tuple([freeze(v, what) for v in value])
+    if kind is dict:
+        return Table({str(k): freeze(v, what) for k, v in value.items()})
+    raise EventError(f"{what} must be made of integers, booleans, strings, lists and tables, "
+                     f"not {kind.__name__} ({value!r})")
+
+
+def marker_to_plain(m: Marker) -> dict[str, Any]:
+    """`m` as event facts, its defaults left out (as `marker_placed` carries it)."""
+    d: dict[str, Any] = {"marker": m.kind}
+    if m.id:
+        d["id"] = m.id
+    if m.side:
+        d["side"] = m.side
+    if m.value is not None:
+        d["value"] = m.value
+    if m.hidden:
+        d["hidden"] = True
+    return d
+
+
+def marker_from_plain(d: Mapping[str, Any], what: str) -> Marker:
+    """A marker from facts (a `marker_placed` event's, or one of a `state_restored`'s), types checked."""
+    for name, kind in (("marker", str), ("id", str), ("side", str), ("hidden", bool)):
+        if name in d and type(d[name]) is not kind:
+            raise EventError(f"{what}: a marker's {name} must be {kind.__name__}")
+    if type(d.get("marker")) is not str:
+        raise EventError(f"{what}: a marker needs its kind ('marker', a string)")
+    if "value" in d and type(d["value"]) not in (int, bool, str):
+        raise EventError(f"{what}: a marker's value must be an integer, a boolean or a string")
+    return Marker(d["marker"], d.get("id", ""), d.get("side", ""), d.get("value"), d.get("hidden", False))
+
+
 def decision_to_plain(d: Decision) -> dict[str, Any]:
     return {"side": d.side, "decision": d.kind, "prompt": d.prompt, "data": plain(d.data)}
 
@@ -120,18 +164,21 @@ def _unit(state: State, e: Event) -> UnitState:
 def _with_unit(state: State, uid: str, u: UnitState) -> State:
     # Built directly: this is the hot path of every load.
     return State(state.turn, state.phase, state.active, {**state.units, uid: u}, state.values,
-                 state.control, state.pending, state.result)
+                 state.control, state.pending, state.result, state.markers)
 
 
-_ZERO, _NONE = Fraction(0), frozenset[str]()
+_NONE = frozenset[str]()
 
 
 def _phase_began(state: State, e: Event) -> State:
     units = {
-        uid: UnitState(u.location, u.steps, _ZERO, u.flags, _NONE) if (u.spent or u.phase_flags) else u
+        # `spent is not ZERO` first: most units spent nothing, and a Fraction's truth is a call.
+        uid: UnitState(u.location, u.steps, ZERO, u.flags, _NONE)
+        if (u.spent is not ZERO and u.spent) or u.phase_flags else u
         for uid, u in state.units.items()
     }
-    return State(e["turn"], e["phase"], e["side"], units, state.values, state.control, state.pending, state.result)
+    return State(e["turn"], e["phase"], e["side"], units, state.values, state.control, state.pending,
+                 state.result, state.markers)
 
 
 def _unit_placed(state: State, e: Event) -> State:
@@ -171,7 +218,57 @@ def _unit_flagged(state: State, e: Event) -> State:
 
 
 def _value_set(state: State, e: Event) -> State:
-    return state.replace(values={**state.values, e["key"]: e["value"]})
+    value = e["value"]
+    if type(value) is list or type(value) is dict:
+        value = freeze(value, "value_set: value")
+    return state.replace(values={**state.values, e["key"]: value})
+
+
+def _named(kind: str, id: str) -> str:
+    return f"{kind!r} marker {id!r}" if id else f"{kind!r} marker"
+
+
+def _find_marker(state: State, e: Event) -> tuple[tuple[Marker, ...], int]:
+    """The markers at the event's place and the index of the one it names; EventError if absent."""
+    here = state.markers.get(e["place"], ())
+    kind, id = e["marker"], e.get("id", "")
+    for i, m in enumerate(here):
+        if m.kind == kind and m.id == id:
+            return here, i
+    raise EventError(f"{e.kind}: {e['place']} holds no {_named(kind, id)}")
+
+
+def _with_markers(state: State, place: str, here: tuple[Marker, ...]) -> State:
+    markers = {**state.markers, place: here}
+    if not here:
+        del markers[place]  # a place without markers is absent, so equal States have equal mappings
+    return state.replace(markers=markers)
+
+
+def _marker_placed(state: State, e: Event) -> State:
+    place, m = e["place"], marker_from_plain(e.facts, "marker_placed")
+    here = state.markers.get(place, ())
+    if any(x.kind == m.kind and x.id == m.id for x in here):
+        raise EventError(f"marker_placed: {place} holds a {_named(m.kind, m.id)} already "
+                         f"(change that one, or give the new one another id)")
+    return _with_markers(state, place, (*here, m))
+
+
+def _marker_changed(state: State, e: Event) -> State:
+    here, i = _find_marker(state, e)
+    old = here[i]
+    new = Marker(e.get("becomes", old.kind), old.id, e.get("side", old.side), e.get("value", old.value),
+                 e.get("hidden", old.hidden))
+    if new == old:
+        raise EventError(f"marker_changed: the {_named(old.kind, old.id)} in {e['place']} is left as it was")
+    if new.kind != old.kind and any(x.kind == new.kind and x.id == new.id for x in here):
+        raise EventError(f"marker_changed: {e['place']} holds a {_named(new.kind, new.id)} already")
+    return _with_markers(state, e["place"], (*here[:i], new, *here[i + 1:]))
+
+
+def _marker_removed(state: State, e: Event) -> State:
+    here, i = _find_marker(state, e)
+    return _with_markers(state, e["place"], here[:i] + here[i + 1:])
 
 
 def _control_changed(state: State, e: Event) -> State:
@@ -198,9 +295,16 @@ def _state_restored(state: State, e: Event) -> State:
     for uid, d in e.get("units", {}).items():
         units[uid] = unit_from_plain(d)
     values = {k: v for k, v in state.values.items() if k not in e.get("values_removed", ())}
-    values.update(e.get("values", {}))
+    values.update({k: freeze(v, f"state_restored: value {k!r}") for k, v in e.get("values", {}).items()})
     control = {k: v for k, v in state.control.items() if k not in e.get("control_removed", ())}
     control.update(e.get("control", {}))
+    markers = {k: v for k, v in state.markers.items() if k not in e.get("markers_removed", ())}
+    for place, here in e.get("markers", {}).items():
+        if type(here) is not list or not here:
+            raise EventError(f"state_restored: the markers of {place} must be a non-empty list of tables")
+        markers[place] = tuple([marker_from_plain(m, "state_restored") for m in here])
+        if len({(m.kind, m.id) for m in markers[place]}) < len(here):
+            raise EventError(f"state_restored: {place} holds two markers of one kind and id")
     pending = decision_from_plain(e["pending"]) if "pending" in e.facts else None
     result = Verdict(**e["result"]) if "result" in e.facts else None
     return State(
@@ -212,6 +316,7 @@ def _state_restored(state: State, e: Event) -> State:
         control=control,
         pending=pending,
         result=result,
+        markers=markers,
     )
 
 
@@ -223,6 +328,9 @@ APPLY: Mapping[str, Callable[[State, Event], State]] = {
     "unit_flagged": _unit_flagged,
     "value_set": _value_set,
     "control_changed": _control_changed,
+    "marker_placed": _marker_placed,
+    "marker_changed": _marker_changed,
+    "marker_removed": _marker_removed,
     "decision_required": _decision_required,
     "decision_made": _decision_made,
     "game_ended": _game_ended,
@@ -243,51 +351,83 @@ FACTS: Mapping[str, tuple[Mapping[str, type], Mapping[str, type]]] = {
     "unit_flagged": ({"unit": _STR, "flag": _STR}, {"on": _BOOL, "scope": _STR}),
     "value_set": ({"key": _STR}, {}),
     "control_changed": ({"hex": _STR, "side": _STR}, {}),
+    "marker_placed": ({"place": _STR, "marker": _STR}, {"id": _STR, "side": _STR, "hidden": _BOOL}),
+    "marker_changed": ({"place": _STR, "marker": _STR},
+                       {"id": _STR, "becomes": _STR, "side": _STR, "hidden": _BOOL}),
+    "marker_removed": ({"place": _STR, "marker": _STR}, {"id": _STR}),
     "decision_required": ({"side": _STR, "decision": _STR, "prompt": _STR}, {"data": _TABLE}),
     "decision_made": ({}, {}),
     "game_ended": ({"winner": _STR, "level": _STR, "reason": _STR}, {}),
     "state_restored": (
         {"reverts": _INT, "turn": _INT, "phase": _STR, "side": _STR},
         {"units": _TABLE, "units_removed": _LIST, "values": _TABLE, "values_removed": _LIST,
-         "control": _TABLE, "control_removed": _LIST, "pending": _TABLE, "result": _TABLE},
+         "control": _TABLE, "control_removed": _LIST, "markers": _TABLE, "markers_removed": _LIST,
+         "pending": _TABLE, "result": _TABLE},
     ),
 }
 
 
-#: FACTS as (name, type, required) rows, made once: `_check` runs for every event of every load.
-_CHECKS: Mapping[str, tuple[tuple[str, type, bool], ...]] = {
-    kind: (*((n, t, True) for n, t in required.items()), *((n, t, False) for n, t in optional.items()))
+def _check_move(e: Event) -> None:
+    if not (e["path"] and all(type(x) is str for x in e["path"])):
+        raise EventError("unit_moved: path must be a non-empty list of hexes")
+    if type(e.get("cost")) not in (int, str):
+        raise EventError("unit_moved: cost must be a whole number or a fraction \"a/b\"")
+
+
+def _check_value(e: Event) -> None:
+    if type(e.facts.get("value")) not in (int, bool, str, list, dict):
+        raise EventError("value_set: value must be an integer, a boolean, a string, a list or a table")
+
+
+def _check_marker_value(e: Event) -> None:
+    if "value" in e.facts and type(e.facts["value"]) not in (int, bool, str):
+        raise EventError("marker_changed: a marker's value must be an integer, a boolean or a string")
+
+
+def _check_flag(e: Event) -> None:
+    if e.get("scope", "game") not in ("game", "phase"):
+        raise EventError("unit_flagged: scope must be 'game' or 'phase'")
+
+
+#: The checks FACTS' types cannot say, by kind.
+_MORE_CHECKS: Mapping[str, Callable[[Event], None]] = {
+    "unit_moved": _check_move,
+    "value_set": _check_value,
+    "unit_flagged": _check_flag,
+    "marker_changed": _check_marker_value,
+}
+
+#: Each state event's fold, its FACTS as (name, type, required) rows and its further check, made
+#: once: `apply` runs for every event of every load and looks its kind up once.
+_FOLD: Mapping[str, tuple[Callable[[State, Event], State], tuple[tuple[str, type, bool], ...],
+                          Callable[[Event], None] | None]] = {
+    kind: (APPLY[kind],
+           (*((n, t, True) for n, t in required.items()), *((n, t, False) for n, t in optional.items())),
+           _MORE_CHECKS.get(kind))
     for kind, (required, optional) in FACTS.items()
 }
 
 
-def _check(e: Event) -> None:
-    """Refuse a state event whose facts are missing or of the wrong type (a damaged save)."""
-    facts = e.facts
-    for name, kind, required in _CHECKS[e.kind]:
+def apply(state: State, event: Event) -> State:
+    """The State after `event`. Pure: `state` is not changed.
+
+    A state event whose facts are missing or of the wrong type (a damaged save) is refused
+    with an EventError; a report returns `state` itself.
+    """
+    entry = _FOLD.get(event.kind)
+    if entry is None:
+        return state
+    fn, checks, more = entry
+    facts = event.facts
+    for name, kind, required in checks:
         value = facts.get(name)
         if value is None:
             if required:
-                raise EventError(f"{e.kind}: the fact {name!r} is missing")
+                raise EventError(f"{event.kind}: the fact {name!r} is missing")
         elif type(value) is not kind:
-            raise EventError(f"{e.kind}: {name} must be {kind.__name__}, not {type(value).__name__}")
-    if e.kind == "unit_moved":
-        if not (e["path"] and all(type(x) is str for x in e["path"])):
-            raise EventError("unit_moved: path must be a non-empty list of hexes")
-        if type(e.get("cost")) not in (int, str):
-            raise EventError("unit_moved: cost must be a whole number or a fraction \"a/b\"")
-    if e.kind == "value_set" and type(e.facts.get("value")) not in (int, bool, str):
-        raise EventError("value_set: value must be an integer, a boolean or a string")
-    if e.kind == "unit_flagged" and e.get("scope", "game") not in ("game", "phase"):
-        raise EventError("unit_flagged: scope must be 'game' or 'phase'")
-
-
-def apply(state: State, event: Event) -> State:
-    """The State after `event`. Pure: `state` is not changed."""
-    fn = APPLY.get(event.kind)
-    if fn is None:
-        return state
-    _check(event)
+            raise EventError(f"{event.kind}: {name} must be {kind.__name__}, not {type(value).__name__}")
+    if more is not None:
+        more(event)
     try:
         return fn(state, event)
     except (KeyError, TypeError, ValueError, ZeroDivisionError, IndexError) as exc:
@@ -318,6 +458,13 @@ def restore_event(current: State, target: State, reverts: int) -> Event:
         "control": {k: v for k, v in target.control.items() if current.control.get(k) != v},
         "control_removed": sorted(k for k in current.control if k not in target.control),
     }
+    # Only when markers changed: a game without markers undoes as format 1 wrote it (verify re-runs it).
+    markers = {place: [marker_to_plain(m) for m in here]
+               for place, here in target.markers.items() if current.markers.get(place) != here}
+    if markers:
+        facts["markers"] = markers
+    if removed := sorted(place for place in current.markers if place not in target.markers):
+        facts["markers_removed"] = removed
     if target.pending is not None:
         facts["pending"] = decision_to_plain(target.pending)
     if target.result is not None:

@@ -9,13 +9,32 @@ from __future__ import annotations
 from tui_wargame.frozen import frozen
 
 
-class IllegalOrder(Exception):
-    """An order the rules refuse: the reason, and the rule section that says so."""
+@frozen
+class Refusal:
+    """Why the rules refuse an order, and the rule section that says so: a value, never a
+    "reason (rule)" string to be parsed back."""
 
-    def __init__(self, reason: str, rule: str) -> None:
-        super().__init__(f"{reason} ({rule})" if rule else reason)
-        self.reason = reason
-        self.rule = rule
+    message: str
+    rule: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.message} ({self.rule})" if self.rule else self.message
+
+
+class IllegalOrder(Exception):
+    """An order the rules refuse, carrying its Refusal."""
+
+    def __init__(self, reason: str | Refusal, rule: str = "") -> None:
+        self.refusal = reason if isinstance(reason, Refusal) else Refusal(reason, rule)
+        super().__init__(str(self.refusal))
+
+    @property
+    def reason(self) -> str:
+        return self.refusal.message
+
+    @property
+    def rule(self) -> str:
+        return self.refusal.rule
 
 
 @frozen

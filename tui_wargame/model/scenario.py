@@ -14,10 +14,26 @@ from typing import Any, Literal
 from attrs import field
 
 from tui_wargame.frozen import frozen
-from tui_wargame.hexgrid import Grid, Hex, hexside
+from tui_wargame.hexgrid import Board, Grid, Hex, Maphex, MaphexBoard, attached, hexside
 
-#: Where an off-map unit can be: a box on the game's charts ("deploy": waiting to be placed in a free set-up).
-OFF_MAP_BOXES: tuple[str, ...] = ("reinforcements", "set-aside", "pool", "eliminated", "off-map", "deploy")
+
+@frozen
+class Box:
+    """A place off the map where units can be: a box on the game's charts."""
+
+    id: str  # the word a unit's location holds ("eliminated")
+    description: str = ""  # one line for the screen's panels
+
+
+#: The boxes of a scenario that declares none: those the Fire & Movement games use.
+DEFAULT_BOXES: tuple[Box, ...] = (
+    Box("reinforcements", "units yet to arrive"),
+    Box("set-aside", "units out of play for now"),
+    Box("pool", "units a side may draw on"),
+    Box("eliminated", "units destroyed"),
+    Box("off-map", "units that have left the map"),
+    Box("deploy", "units waiting to be placed in a free set-up"),
+)
 
 
 @frozen
@@ -75,10 +91,25 @@ class Place:
 
 
 @frozen
+class MaphexSpec:
+    """One maphex of a maphex board (Foxhole R3.A): placed at `at` (its centre hex's axial q, r),
+    or joined to the `edge` ("N", "NE", ...) of the earlier maphex named `attach`; the first one
+    placed by neither is at (0, 0)."""
+
+    name: str
+    radius: int
+    at: tuple[int, int] | None = None
+    attach: str = ""
+    edge: str = ""
+
+
+@frozen
 class MapSpec:
-    columns: tuple[int, int]
-    rows: tuple[int, int]
+    shape: Literal["rectangle", "maphex"] = "rectangle"
+    columns: tuple[int, int] | None = None  # a rectangle's
+    rows: tuple[int, int] | None = None
     stagger: Literal["odd", "even"] = "even"
+    maphex: tuple[MaphexSpec, ...] = ()  # a maphex board's
     default_terrain: str = "clear"
     terrain: Mapping[str, tuple[str, ...]] = field(factory=dict)  # terrain id -> hex labels
     hexside: tuple[Hexside, ...] = ()
@@ -115,12 +146,22 @@ class Scenario:
     terrain: tuple[Terrain, ...]
     units: tuple[UnitSpec, ...]
     description: str = ""
+    boxes: tuple[Box, ...] = DEFAULT_BOXES
     rules: Mapping[str, Any] = field(factory=dict)  # the rule system's own tables
     content_hash: str = ""  # sha256 of the file it came from
 
     @cached_property
-    def grid(self) -> Grid:
-        return Grid(self.map.columns, self.map.rows, self.map.stagger)
+    def grid(self) -> Board:
+        """The board the map's shape makes; `scenario_file` has checked the map before asking."""
+        m = self.map
+        if m.shape == "maphex":
+            return MaphexBoard(placed_maphexes(m.maphex))
+        assert m.columns is not None and m.rows is not None
+        return Grid(m.columns, m.rows, m.stagger)
+
+    @cached_property
+    def box(self) -> Mapping[str, Box]:
+        return {b.id: b for b in self.boxes}
 
     @cached_property
     def unit(self) -> Mapping[str, UnitSpec]:
@@ -173,3 +214,16 @@ class Scenario:
     def routes_between(self, a: str, b: str) -> frozenset[str]:
         grid = self.grid
         return self.routes.get(hexside(grid.parse(a), grid.parse(b)), frozenset())
+
+
+def placed_maphexes(specs: tuple[MaphexSpec, ...]) -> list[Maphex]:
+    """The maphexes with their centres: given, joined to an earlier one's edge, or (0, 0). Each
+    `attach` must name an earlier maphex and each `edge` be a compass name (`scenario_file` checks)."""
+    placed: dict[str, Maphex] = {}
+    for spec in specs:
+        if spec.attach:
+            centre = attached(placed[spec.attach], spec.radius, spec.edge)
+        else:
+            centre = Hex(*spec.at) if spec.at is not None else Hex(0, 0)
+        placed[spec.name] = Maphex(spec.name, spec.radius, centre)
+    return list(placed.values())

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, Sequence
-from fractions import Fraction
 from typing import Any, Protocol
 
 from tui_wargame.dice import Dice
@@ -27,7 +26,11 @@ class Resolution:
 
 
 class RuleSystem(Protocol):
-    """What the engine asks of a rule system.
+    """The required core of a rule system: what a game cannot be played without.
+
+    Everything else a system may offer (describing events, explaining an order, map
+    layers, unit notes, help pages, hidden units, options) is an optional capability
+    with a default: see `tui_wargame.rules.capabilities`.
 
     Optional, for the scenario cache: `derived(scenario)` returns what `check_scenario`
     derived and keeps (picklable), and `adopt(scenario, derived)` takes it back for a
@@ -51,42 +54,11 @@ class RuleSystem(Protocol):
         ...
 
     def resolve(self, scenario: Scenario, state: State, order: Order, dice: Dice) -> Resolution:
-        """Check `order` and resolve it; raise IllegalOrder with the rule section if it is refused."""
+        """Check `order` and resolve it; raise IllegalOrder with its Refusal if it is refused."""
         ...
 
     def victory_points(self, scenario: Scenario, state: State) -> Mapping[str, int]:
-        ...
-
-    def reach(self, scenario: Scenario, state: State, unit: str) -> Mapping[str, Fraction]:
-        """Hex label -> movement cost, for every hex `unit` may move to now (empty if it may not move)."""
-        ...
-
-    def preview(self, scenario: Scenario, state: State, order: Order) -> Mapping[str, Any] | None:
-        """The explanation an attack order would carry (totals, differential, row, shifts, column),
-        without rolling; None if `order` is not one that can be previewed. Raises IllegalOrder."""
-        ...
-
-    def movement_allowance(self, scenario: Scenario, state: State, unit: str) -> Fraction | None:
-        """The movement points `unit` has this phase, as the rules change them (Suez 15.1
-        doubles them), before any are spent; None for a unit that does not move."""
-        ...
-
-    def unit_notes(self, scenario: Scenario, state: State, unit: str) -> list[str]:
-        """What the rules say about `unit` now, a sentence each ending with its section
-        ("in an enemy ZOC: leaving costs +1 MP (F&M 6.1)"), for the unit panel."""
-        ...
-
-    def zones_of_control(self, scenario: Scenario, state: State, side: str) -> frozenset[str]:
-        """The hexes in the zone of control of `side`'s units, by the system's own ZOC rules."""
-        ...
-
-    def concealed(self, scenario: Scenario, state: State, viewer: str) -> frozenset[str]:
-        """Ids of the units whose identity or strength `viewer` may not see now (face-down markers)."""
-        ...
-
-    def placed_markers(self, scenario: Scenario, state: State) -> Mapping[str, Mapping[str, int]]:
-        """Hex -> side -> how many face-down markers that are not units (fire support) the side
-        has placed there now. Both sides may see how many, never which."""
+        """Each side's victory points now (empty for a system that keeps none)."""
         ...
 
     def prompt(self, scenario: Scenario, state: State) -> str:

@@ -74,18 +74,60 @@ class WargameApp(App[None]):
         """Pushed once the app has started: Textual draws nothing while it mounts the app, so a
         screen pushed from `on_mount` was laid out and drawn once for nothing (some 10 ms)."""
         if self.start == "play" and self.game is not None:
-            from tui_wargame.tui.game import GameScreen
-
-            self.push_screen(GameScreen(self.game, self.g, hotseat=self.hotseat, greeting=self.greeting))
+            self.open_game(self.game, greeting=self.greeting)
         elif self.start == "replay" and self.game is not None:
-            from tui_wargame.tui.replay import ReplayScreen
-
-            self.push_screen(ReplayScreen(self.game, self.g))
+            self.open_replay(self.game)
         else:
-            from tui_wargame.tui.title import TitleScreen
-
-            self.push_screen(TitleScreen(self.g, self.scenario_dirs, self.saves_dir))
+            self.open_title()
         self.call_after_refresh(self._first_frame)
+
+    # --- navigation: the screens ask the app, and never make each other ---
+
+    def open_title(self) -> None:
+        from tui_wargame.tui.title import TitleScreen
+
+        self.push_screen(TitleScreen(self.g, self.scenario_dirs, self.saves_dir))
+
+    def open_game(self, game: Game, *, greeting: str = "", instead_of: Game | None = None) -> None:
+        """Play `game`. `instead_of`: it replaces the screen showing it (a replay) and, if that was
+        opened from that game's screen, that screen too, so q does not lead back into a game the
+        player left (nothing is lost: every accepted order is on disk, and a game screen's unmount
+        closes its game)."""
+        from tui_wargame.tui.game import GameScreen
+
+        screen = GameScreen(game, self.g, hotseat=self.hotseat, greeting=greeting)
+        if instead_of is None:
+            self.push_screen(screen)
+            return
+        stack = self.screen_stack
+        if len(stack) > 2 and isinstance(stack[-2], GameScreen) and stack[-2].game is instead_of:
+            self.pop_screen()
+        self.switch_screen(screen)
+
+    def open_replay(self, game: Game, *, seq: int | None = None, viewer: str | None = None) -> None:
+        """Replay `game` from record `seq` (the last if None), as `viewer` may see it (None: a spectator)."""
+        from tui_wargame.tui.replay import ReplayScreen
+
+        self.push_screen(ReplayScreen(game, self.g, seq=seq, saves_dir=self.saves_dir,
+                                      scenario_dirs=self.scenario_dirs, viewer=viewer))
+
+    def open_help(self, game: Game, page: str = "keys", *, hidden: frozenset[str] = frozenset(),
+                  replay: bool = False) -> None:
+        """The help pages; `hidden`: units the side at the keyboard may not see. From the replay
+        (`replay`), the replay's keys come first."""
+        from tui_wargame.tui.game import GameScreen
+        from tui_wargame.tui.help import HelpScreen
+        from tui_wargame.tui.replay import ReplayScreen
+
+        keys = [("Game", GameScreen.BINDINGS), ("Replay", ReplayScreen.BINDINGS)]
+        self.push_screen(HelpScreen(game, self.g, page, hidden=hidden, keys=keys[::-1] if replay else keys))
+
+    def leave(self) -> None:
+        """Back to the screen under this one, or out of the program from the first."""
+        if len(self.screen_stack) > 2:
+            self.pop_screen()
+        else:
+            self.exit()
 
     def _first_frame(self) -> None:
         if self.collect_after_first_frame:

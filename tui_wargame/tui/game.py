@@ -1,28 +1,32 @@
 """The game screen: map, panel, prompt, log; every order goes through `Game.submit` / `undo`.
 
-The screen keeps only what the player is doing (cursor, selection, a path
-being built, zoom) and who is at the keyboard; everything about the game is
-asked of the engine and its rule system each time it is drawn.
+What the player is doing (cursor, selection, the path being built, who is at
+the keyboard) and which order a key gives live in a `MapController` (controller.py);
+the screen mirrors its fields into reactive attributes whose watchers mark the
+widgets that show them, repainted once per turn of the message loop. Every new
+record reaches the screen as a `RecordsAppended` message, handled in one place.
+Other screens are opened by the app (app.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from fractions import Fraction
-from typing import Any, cast
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
 from tui_wargame.engine import Game
-from tui_wargame.errors import WargameError
-from tui_wargame.hexgrid import distance
-from tui_wargame.model import IllegalOrder, Order
+from tui_wargame.model import Order
+from tui_wargame.savefile import Record
+from tui_wargame.tui.controller import Answer, Choose, Confirm, Give, MapController, Note
 from tui_wargame.tui.cropped import crop_updates
 from tui_wargame.tui.dialogs import CommandBar, ConfirmScreen, HandOverScreen, OrderChooser
 from tui_wargame.tui.glyphs import Glyphs
@@ -31,7 +35,6 @@ from tui_wargame.tui.info import (
     Namer,
     header,
     hex_panel,
-    orders_about,
     preview_text,
     prompt_text,
     record_lines,
@@ -39,12 +42,9 @@ from tui_wargame.tui.info import (
 )
 from tui_wargame.tui.keybar import KeyBar
 from tui_wargame.tui.linepanel import LinePanel
-from tui_wargame.tui.mapdraw import Overlay
-from tui_wargame.views import hidden_units
 
-FIRE_WORDS = ("fire", "support", "bombard", "barrage", "artillery", "air", "observe")
-MOVE_VERBS = ("move", "enter")  # an on-map move; an entry from off the map (reinforcements)
-NOT_ACTING = ("end", "undo")
+if TYPE_CHECKING:
+    from tui_wargame.tui.app import WargameApp
 
 
 class GameScreen(Screen[None]):
@@ -79,6 +79,22 @@ class GameScreen(Screen[None]):
         Binding("q", "leave", "Quit", id="game.quit"),
     ]
 
+    class RecordsAppended(Message):
+        """Records were appended to the game, by this screen or by anyone else: the one way they are shown."""
+
+        def __init__(self, records: Sequence[Record]) -> None:
+            super().__init__()
+            self.records = tuple(records)
+
+    # The controller's fields as shown; each watcher marks the widgets that show it (`_stale`).
+    cursor: var[str] = var("", init=False)
+    selected: var[str | None] = var(None, init=False)
+    path: var[tuple[str, ...]] = var((), init=False)
+    show_zoc: var[bool] = var(False, init=False)
+    viewer: var[str] = var("", init=False)
+    seq: var[int] = var(-1, init=False)  # the last record shown
+    message: var[tuple[str, str]] = var(("", ""), init=False)  # the prompt line's note and its style
+
     def __init__(self, game: Game, glyphs: Glyphs, *, hotseat: bool = True, greeting: str = "") -> None:
         super().__init__()
         crop_updates(self)
@@ -86,20 +102,19 @@ class GameScreen(Screen[None]):
         self.g = glyphs
         self.names = Namer(game, glyphs)
         self.hotseat = hotseat
-        state = game.state
-        self.viewer = state.to_act
-        self.cursor = self._first_hex()
-        self.selected: str | None = None
-        self.path: tuple[str, ...] = ()
-        self.show_zoc = False
-        self.message: Text = Text("")
-        if greeting:
-            self.say(greeting)
+        self.control = MapController(game)
+        self.greeting = greeting
         self.logged = 0  # records already narrated
         self._shown: dict[str, Text] = {}
-        self._cache: dict[str, tuple[object, Any]] = {}
+        self._stale_parts: set[str] = set()
+        self._handing_over = False  # the hand-over screen is up
         self.log_lines: list[str] = []  # the narrative of those records
         self.log_written = 0  # lines of it in the log panel
+
+    @property
+    def nav(self) -> WargameApp:
+        """The app, which opens the other screens."""
+        return cast("WargameApp", self.app)
 
     # --- layout ---
 
@@ -125,72 +140,72 @@ class GameScreen(Screen[None]):
         if self.app.size.height >= 40:
             self.query_one("#log", RichLog).display = True
         hexmap.focus()
+        if self.greeting:
+            self._say(Note(self.greeting))
         self._log_new()
-        self.redraw()
+        self._mirror()
+        self.seq = self.game.seq
+        self._repaint()  # the first frame drawn whole, not after a turn of the loop
         self.call_after_refresh(self._check_keyboard)
 
-    def _first_hex(self) -> str:
-        state = self.game.state
-        for uid, u in state.units.items():
-            if u.on_map and self.game.scenario.unit[uid].side == state.to_act:
-                return u.location
-        grid = self.game.scenario.grid
-        return grid.label(next(grid.hexes()))
+    # --- showing: reactive fields, stale widgets, one repaint ---
 
-    # --- drawing ---
+    def _mirror(self) -> None:
+        """Show the controller's fields; the watchers of those that changed mark their widgets."""
+        control = self.control
+        self.cursor, self.selected, self.path = control.cursor, control.selected, control.path
+        self.show_zoc, self.viewer = control.show_zoc, control.viewer
 
-    def _cached(self, name: str, key: object, compute: Callable[[], Any]) -> Any:
-        """The engine's answers change only when a record is added: ask once per record (and key)."""
-        full = (len(self.game.records), key)
-        if self._cache.get(name, (None,))[0] != full:
-            self._cache[name] = (full, compute())
-        return self._cache[name][1]
+    def watch_cursor(self) -> None:
+        self._stale("map", "panel")
 
-    def legal(self) -> list[Order]:
-        return self._cached("legal", None, self.game.legal_orders)
+    def watch_selected(self) -> None:
+        self._stale("map", "panel", "prompt")  # the prompt's hint names the keys for a selected unit
 
-    def concealed(self) -> frozenset[str]:
-        return self._cached("concealed", self.viewer,
-                            lambda: hidden_units(self.game, self.game.state, self.viewer))
+    def watch_path(self) -> None:
+        self._stale("map")
 
-    def reach(self) -> dict[str, Fraction]:
-        if not self.selected or self.game.state.over:
-            return {}
-        uid = self.selected
-        return self._cached("reach", uid, lambda: dict(
-            self.game.system.reach(self.game.scenario, self.game.state, uid)))
+    def watch_show_zoc(self) -> None:
+        self._stale("map")
 
-    def zoc(self) -> frozenset[str]:
-        """The enemy sides' zones of control, by the rule system (shown on demand with Z)."""
-        game = self.game
-        if not self.show_zoc or not game.state.phase:
-            return frozenset()
-        enemies = [s.id for s in game.scenario.sides if s.id != self.viewer]
-        return self._cached("zoc", self.viewer, lambda: frozenset().union(
-            *(game.system.zones_of_control(game.scenario, game.state, side) for side in enemies)))
+    def watch_viewer(self) -> None:
+        self._stale("map", "panel")  # what the viewer may see
 
-    def markers(self) -> Mapping[str, Mapping[str, int]]:
-        """Face-down fire-support markers by hex and side: their number is no secret, their strength is."""
-        game = self.game
-        if not game.state.phase:
-            return {}
-        return self._cached("markers", None, lambda: game.system.placed_markers(game.scenario, game.state))
+    def watch_seq(self) -> None:
+        self._stale("map", "header", "panel", "prompt")
 
-    def redraw(self) -> None:
-        game, state = self.game, self.game.state
-        concealed = self.concealed()
-        reach = self.reach()
-        markers = self.markers()
-        overlay = Overlay(cursor=self.cursor, selected=self.selected, reach=reach, path=self.path,
-                          zoc=self.zoc(), concealed=concealed, markers=markers)
-        self.query_one(HexMap).show(state, overlay)
-        self._update("#header", header(game, state, self.names, width=self.size.width or 80))
-        self._update("#panel", hex_panel(game, state, self.cursor, self.names, selected=self.selected,
-                                         concealed=concealed, reach=reach,
-                                         markers=markers.get(self.cursor, {}),
-                                         orders=self.legal() if self.selected else ()))  # only then shown
-        self._update("#prompt", prompt_text(self.names.text(game.prompt()), self.message, self._hint(),
-                                            self.size.width or 80))
+    def watch_message(self) -> None:
+        self._stale("prompt")
+
+    def on_resize(self) -> None:
+        self._stale("header", "prompt")  # both fit their text to the width
+
+    def _stale(self, *parts: str) -> None:
+        """Mark widgets to repaint; they are repainted together once this turn of the loop is done."""
+        if not self._stale_parts:
+            self.call_later(self._repaint)
+        self._stale_parts.update(parts)
+
+    def _repaint(self) -> None:
+        parts, self._stale_parts = self._stale_parts, set()
+        if not parts:
+            return
+        game, state, control = self.game, self.game.state, self.control
+        width = self.size.width or 80
+        if "map" in parts:
+            self.query_one(HexMap).show(state, control.overlay())
+        if "header" in parts:
+            self._update("#header", header(game, state, self.names, width=width))
+        if "panel" in parts:
+            here, selected = control.cursor, control.selected
+            self._update("#panel", hex_panel(game, state, here, self.names, selected=selected,
+                                             concealed=control.concealed(), reach=control.reach(),
+                                             markers=control.markers().get(here, {}),
+                                             orders=control.legal() if selected else ()))  # only then shown
+        if "prompt" in parts:
+            text, style = self.message
+            self._update("#prompt", prompt_text(self.names.text(game.prompt()), Text(text, style=style),
+                                                control.hint(), width))
 
     def _update(self, selector: str, text: Text) -> None:
         """Replace a panel's text only when it differs, so an unchanged line is not sent again."""
@@ -199,18 +214,8 @@ class GameScreen(Screen[None]):
             widget = cast(Static | LinePanel, self.query_one(selector))
             widget.update(text, layout=False)  # fixed sizes: no relayout
 
-    def _hint(self) -> str:
-        state = self.game.state
-        if state.over:
-            return "The game is over. r: replay  b: combats  v: victory  q: quit"
-        if state.pending:
-            return "Enter: answer the decision  :: type the answer  u: undo"
-        if self.selected:
-            return "Move cursor, m: move here  w: path step  a: attack  o: orders  x: deselect"
-        return "Arrows/hjkl: cursor  Enter: select  Tab: next unit  e: end phase  ?: help"
-
-    def say(self, text: str, style: str = "") -> None:
-        self.message = Text(self.names.text(text), style=style)
+    def _say(self, note: Note) -> None:
+        self.message = (self.names.text(note.text), "bold" if note.refused else "")
 
     def _log_new(self) -> None:
         """Tell new records in the log panel if it is shown; a hidden log is told when shown.
@@ -220,7 +225,7 @@ class GameScreen(Screen[None]):
         """
         if not self.query_one("#log", RichLog).display:
             return
-        hidden = self.concealed()
+        hidden = self.control.concealed()
         for seq in range(self.logged, len(self.game.records)):
             self.log_lines += record_lines(self.game, seq, self.names, hidden)
         self.logged = len(self.game.records)
@@ -237,253 +242,139 @@ class GameScreen(Screen[None]):
             log.write(Text(line))
         self.log_written = len(self.log_lines)
 
-    # --- giving orders ---
+    # --- new records, whoever appended them ---
 
-    def submit(self, text: str) -> bool:
-        """Give an order; on refusal say why (with the rule) and change nothing."""
-        try:
-            record = self.game.submit(text, self.game.state.to_act)
-        except IllegalOrder as exc:
-            self.say(f"Refused: {exc.reason}" + (f" ({exc.rule})" if exc.rule else ""), "bold")
-            self.redraw()
-            return False
-        except WargameError as exc:
-            self.say(f"Error: {exc}", "bold")
-            self.redraw()
-            return False
-        self.say(short_report(self.game, record.seq, self.names, self.concealed()))
-        self.path = ()
-        unit = self.game.state.units.get(self.selected or "")
-        if unit is None or not unit.on_map:
-            self.selected = None
+    @on(RecordsAppended)
+    def _records_appended(self, event: RecordsAppended) -> None:
+        """The one place new records are shown: report, log, map, panels, prompt, the keyboard's hand-over.
+
+        A record given here arrives the same way as one appended by another process would.
+        """
+        self.control.records_appended()
+        last = event.records[-1].seq
+        self._say(Note(short_report(self.game, last, self.names, self.control.concealed())))
         self._log_new()
-        self.redraw()
+        self._mirror()
+        self.seq = self.game.seq
         self._check_keyboard()
-        return True
 
     def _check_keyboard(self) -> None:
         """Hand the keyboard over when the other side must act (hot-seat)."""
         state = self.game.state
-        if state.over or state.to_act == self.viewer:
-            return
+        if state.over or state.to_act == self.control.viewer or self._handing_over:
+            return  # handing over already: records that arrive meanwhile are shown to the side taking it
         if not self.hotseat:
-            self.viewer = state.to_act
-            self.redraw()
+            self.control.viewer = state.to_act
+            self._mirror()
             return
         side = self.names.side(state.to_act)
         if state.pending:
             why = f"{side} owes a decision: {self.names.text(state.pending.prompt)}."
         else:
             why = f"It is {side}'s turn."
-        self.selected, self.path = None, ()
+        self.control.deselect()  # shown with the new viewer's map, once the keyboard is taken
 
         def taken(_: None) -> None:
-            self.viewer = state.to_act
-            where = state.pending.data.get("hex") if state.pending else None
-            origin = self.query_one(HexMap).painter.origin  # to the decision's hex, or the side's units
-            self.cursor = where if isinstance(where, str) and where in origin else self._first_hex()
+            self._handing_over = False
+            self.control.take_keyboard()
             self._reset_log()  # told again, without what the new viewer may not see
-            self.redraw()
+            self._mirror()
 
+        self._handing_over = True
         self.app.push_screen(HandOverScreen(f"{why}\n\nHand the keyboard to {side}."), taken)
+
+    # --- giving orders ---
+
+    def submit(self, text: str) -> None:
+        """Give an order: a refusal is said (with the rule) and changes nothing; a record is announced."""
+        given = self.control.give(text)
+        if isinstance(given, Note):
+            self._say(given)
+        else:
+            self.post_message(self.RecordsAppended([given]))
+
+    def _carry_out(self, answer: Answer | None) -> None:
+        """Do what the controller answered a key with, then show it as it now is."""
+        if isinstance(answer, Give):
+            self.submit(answer.text)
+        elif isinstance(answer, Choose):
+            def chosen(text: str | None) -> None:
+                if text:
+                    self.submit(text)
+
+            self.app.push_screen(OrderChooser(self.names.text(answer.title), list(answer.orders),
+                                              self._preview), chosen)
+        elif isinstance(answer, Confirm):
+            order = answer.text
+
+            def confirmed(yes: bool | None) -> None:
+                if yes:
+                    self.submit(order)
+
+            self.app.push_screen(ConfirmScreen(self.names.text(answer.question)), confirmed)
+        elif isinstance(answer, Note):
+            self._say(answer)
+        self._mirror()
 
     def _preview(self, order: Order) -> Text:
         return preview_text(self.game, order, self.names)
 
-    def _choose(self, title: str, orders: list[Order]) -> None:
-        if not orders:
-            self.say(f"{title}: no legal orders here now")
-            self.redraw()
-            return
-        if len(orders) > 300:
-            title, orders = f"{title} (the first 300 of {len(orders)}; use : for the rest)", orders[:300]
-
-        def chosen(text: str | None) -> None:
-            if text:
-                self.submit(text)
-
-        self.app.push_screen(OrderChooser(title, orders, self._preview), chosen)
-
-    def _own_units_here(self) -> list[str]:
-        state, sc = self.game.state, self.game.scenario
-        return [uid for uid in state.units_at(self.cursor) if sc.unit[uid].side == state.to_act]
-
     # --- actions ---
 
     def action_cursor(self, dx: int, dy: int) -> None:
-        col, row = int(self.cursor[:2]), int(self.cursor[2:])
-        grid = self.game.scenario.grid
-        col = min(max(col + dx, grid.first_column), grid.last_column)
-        row = min(max(row + dy, grid.first_row), grid.last_row)
-        self.move_cursor(f"{col:02d}{row:02d}")
+        self.control.step(dx, dy)
+        self.message = ("", "")
+        self._mirror()
 
     def move_cursor(self, label: str) -> None:
-        self.cursor = label
-        self.message = Text("")
-        self.redraw()
+        """Put the cursor on hex `label` (a click, a test)."""
+        self.control.cursor = label
+        self.message = ("", "")
+        self._mirror()
 
     @on(HexMap.Clicked)
     def _clicked(self, event: HexMap.Clicked) -> None:
         self.move_cursor(event.label)
 
     def action_act(self) -> None:
-        state = self.game.state
-        if state.over:
-            return
-        if state.pending:
-            self._choose(self.names.text(state.pending.prompt), self.legal())
-            return
-        mine = self._own_units_here()
-        if mine:
-            if self.selected in mine:
-                i = mine.index(self.selected)
-                self.selected = mine[(i + 1) % len(mine)] if len(mine) > 1 else self.selected
-            else:
-                self.selected = mine[0]
-            self.path = ()
-            self.message = Text("")
-            self.redraw()
-        elif self.selected and self.cursor in self.reach():
-            self.action_move()
-        elif state.units_at(self.cursor):
-            self.action_attack()
-        else:
-            self.action_orders()
+        answer = self.control.act()
+        if answer is None and not self.game.state.over:  # a unit selected: the last note is done with
+            self.message = ("", "")
+        self._carry_out(answer)
 
     def action_next_unit(self) -> None:
-        """Select the next unit of the side to act that still has an order to give."""
-        state, sc = self.game.state, self.game.scenario
-        ready = sorted({o.args[0] for o in self.legal()
-                        if o.args and o.args[0] in sc.unit and sc.unit[o.args[0]].side == state.to_act})
-        if not ready:
-            self.say("No unit has an order left to give; e ends the phase")
-            self.redraw()
-            return
-        after = [u for u in ready if self.selected is None or u > self.selected]
-        self.selected = (after or ready)[0]
-        where = state.units[self.selected].location
-        if state.units[self.selected].on_map:
-            self.cursor = where
-        else:  # off the map (reinforcements): the cursor goes to the nearest hex it may enter
-            reach = self.reach()
-            if reach:
-                self.cursor = min(reach, key=lambda h: (reach[h], h))
-        self.path = ()
-        self.message = Text("")
-        self.redraw()
-
-    def _path_to(self, uid: str, target: str) -> tuple[str, ...] | None:
-        """A path for `uid` to `target`: the legal move order's, else downhill through the reach costs."""
-        moves = [o for o in self.legal()
-                 if o.verb in MOVE_VERBS and o.args[:1] == (uid,) and o.args[-1] == target]
-        if moves:
-            return min(moves, key=lambda o: len(o.args)).args[1:]
-        if not self.game.state.units[uid].on_map:
-            return None  # an entry needs the legal order's own path
-        reach = self.reach()
-        if target not in reach:
-            return None
-        grid = self.game.scenario.grid
-        start = self.game.state.units[uid].location
-        path = [target]
-        while True:
-            here = grid.parse(path[-1])
-            if distance(here, grid.parse(start)) == 1:
-                break
-            steps = [grid.label(n) for n in grid.neighbours(here) if grid.label(n) in reach]
-            steps = [s for s in steps if reach[s] < reach[path[-1]]]
-            if not steps:
-                return None
-            path.append(min(steps, key=lambda s: reach[s]))
-        return tuple(reversed(path))
+        answer = self.control.next_unit()
+        if answer is None:
+            self.message = ("", "")
+        self._carry_out(answer)
 
     def action_move(self) -> None:
-        uid = self.selected
-        if not uid:
-            self.say("Select a unit first (Enter on it, or Tab)")
-            self.redraw()
-            return
-        if self.path and self.path[-1] == self.cursor:
-            path: tuple[str, ...] | None = self.path
-        else:
-            path = self._path_to(uid, self.cursor)
-        if not path:
-            self.say(f"{self.names.unit(uid)} cannot reach {self.cursor} now")
-            self.redraw()
-            return
-        verb = "move" if self.game.state.units[uid].on_map else "enter"
-        self.submit(" ".join((verb, uid, *path)))
+        self._carry_out(self.control.move())
 
     def action_waypoint(self) -> None:
-        """Add the cursor hex to the path being built, one adjacent hex at a time."""
-        uid = self.selected
-        if not uid:
-            return
-        grid = self.game.scenario.grid
-        last = self.path[-1] if self.path else self.game.state.units[uid].location
-        if distance(grid.parse(last), grid.parse(self.cursor)) != 1:
-            self.say(f"{self.cursor} is not next to {last}; step the path hex by hex")
-        else:
-            self.path = (*self.path, self.cursor)
-            self.say(f"Path: {' '.join(self.path)}  (m: move along it, x: clear)")
-        self.redraw()
+        self._carry_out(self.control.waypoint())
 
     def action_attack(self) -> None:
-        orders = [o for o in orders_about(self.legal(), hex=self.cursor)
-                  if o.verb not in ("move", *NOT_ACTING)]
-        if self.selected:
-            orders = [o for o in orders if self.selected in o.args] or orders
-        if not orders and self.selected:  # the cursor is not on a target: offer the unit's own
-            orders = [o for o in orders_about(self.legal(), unit=self.selected)
-                      if o.verb not in ("move", *NOT_ACTING)]
-        self._choose(f"Orders against {self.cursor}", orders)
+        self._carry_out(self.control.attack())
 
     def action_fire(self) -> None:
-        orders = [o for o in self.legal() if any(w in o.verb for w in FIRE_WORDS)]
-        near = orders_about(orders, hex=self.cursor, unit=self.selected)
-        self._choose("Fire support", near or orders)
+        self._carry_out(self.control.fire())
 
     def action_orders(self) -> None:
-        orders = self.legal()
-        about = orders_about(orders, unit=self.selected, hex=self.cursor)
-        title = f"Orders for {self.selected or self.cursor}"
-        self._choose(title, about or [o for o in orders if o.verb not in ("move",)])
+        self._carry_out(self.control.orders())
 
     def action_end_phase(self) -> None:
-        state, sc = self.game.state, self.game.scenario
-        orders = self.legal()
-        ends = [o for o in orders if o.verb == "end"]
-        if not ends:
-            why = " (answer the decision first)" if state.pending else ""
-            self.say(f"The phase cannot be ended now{why}")
-            self.redraw()
-            return
-        acting = [o for o in orders if o.verb not in NOT_ACTING]
-        if not acting:
-            self.submit(ends[0].text)
-            return
-        idle = sorted({a for o in acting for a in o.args if a in sc.unit})
-        if idle:
-            what = f"{len(idle)} unit(s) could still act ({', '.join(idle[:6])})"
-        else:
-            what = f"{len(acting)} order(s) could still be given (e.g. {acting[0].text})"
-
-        def answer(yes: bool | None) -> None:
-            if yes:
-                self.submit(ends[0].text)
-
-        self.app.push_screen(
-            ConfirmScreen(f"{self.names.text(what)}. End the {self.names.text(state.phase)} phase?"), answer)
+        self._carry_out(self.control.end_phase())
 
     def action_undo(self) -> None:
-        self.submit("undo")
+        self._carry_out(Give("undo"))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Inside the open command bar ":" is text, not the key that opens it."""
         return not (action == "command" and self.query_one(CommandBar).display)
 
     def action_command(self) -> None:
-        self.query_one(CommandBar).open(self.legal())
+        self.query_one(CommandBar).open(self.control.legal())
 
     @on(CommandBar.Given)
     def _given(self, event: CommandBar.Given) -> None:
@@ -492,38 +383,28 @@ class GameScreen(Screen[None]):
             self.submit(event.text)
 
     def action_deselect(self) -> None:
-        self.selected, self.path = None, ()
-        self.message = Text("")
-        self.redraw()
+        self.control.deselect()
+        self.message = ("", "")
+        self._mirror()
 
     def action_zoom(self) -> None:
         hexmap = self.query_one(HexMap)
         hexmap.set_detailed(not hexmap.detailed)
-        self.redraw()
+        self._stale("map")
 
     def action_zoc(self) -> None:
-        self.show_zoc = not self.show_zoc
-        self.say("Enemy zones of control shown (z marks)" if self.show_zoc else "Zones of control hidden")
-        self.redraw()
+        self._carry_out(self.control.toggle_zoc())
 
     def action_log(self) -> None:
         log = self.query_one("#log", RichLog)
         log.display = not log.display
         self._log_new()
 
-    def action_help(self, tab: str) -> None:
-        from tui_wargame.tui.help import HelpScreen
-
-        self.app.push_screen(HelpScreen(self.game, self.g, tab, hidden=self.concealed()))
+    def action_help(self, page: str) -> None:
+        self.nav.open_help(self.game, page, hidden=self.control.concealed())
 
     def action_replay(self) -> None:
-        from tui_wargame.tui.replay import ReplayScreen
-
-        self.app.push_screen(ReplayScreen(self.game, self.g, viewer=self.viewer))
+        self.nav.open_replay(self.game, viewer=self.control.viewer)
 
     def action_leave(self) -> None:
-        if len(self.app.screen_stack) > 2:
-            self.app.pop_screen()
-        else:
-            self.app.exit()
-
+        self.nav.leave()

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import inspect
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
@@ -34,17 +34,13 @@ KEY_NAMES = {"question_mark": "?", "colon": ":", "leftsquarebracket": "[", "righ
              "equals_sign": "=", "plus": "+", "minus": "-", "period": ".", "comma": ",", "slash": "/"}
 
 
-def keys_text(*, replay_first: bool = False) -> Text:
-    """Every binding of the game and replay screens, with its id (for keymaps) and keys; the
-    replay's first when asked from the replay, so its keys are on the first screenful."""
-    from tui_wargame.tui.game import GameScreen
-    from tui_wargame.tui.replay import ReplayScreen
-
+def keys_text(screens: Sequence[tuple[str, Sequence[BindingType]]]) -> Text:
+    """Every binding of the screens given (a title and its bindings each), with its id (for
+    keymaps) and keys, in the order given."""
     out = Text()
-    screens = [("Game", GameScreen), ("Replay", ReplayScreen)]
-    for title, screen in reversed(screens) if replay_first else screens:
+    for title, bindings in screens:
         out.append(f"{title}\n", style="bold underline")
-        for b in screen.BINDINGS:
+        for b in bindings:
             assert isinstance(b, Binding)
             keys = " ".join(KEY_NAMES.get(k.strip(), k.strip()) for k in b.key.split(","))
             out.append(f"  {keys:<22} {b.description:<16} {b.id}\n")
@@ -180,10 +176,11 @@ class HelpScreen(Screen[None]):
     ]
 
     def __init__(self, game: Game, glyphs: Glyphs, page: str = "keys", *,
-                 hidden: frozenset[str] = frozenset(), replay: bool = False) -> None:
-        """`replay`: opened from the replay viewer, whose keys then come first."""
+                 hidden: frozenset[str] = frozenset(),
+                 keys: Sequence[tuple[str, Sequence[BindingType]]] = ()) -> None:
+        """`keys`: the screens whose bindings the keys page lists (given by the app), in order."""
         super().__init__()
-        self.replay = replay
+        self.keys = keys
         self.game, self.g, self.page = game, glyphs, page if page in PAGES else "keys"
         self.hidden = hidden  # units the side at the keyboard may not see
         self.names = Namer(game, glyphs)
@@ -205,7 +202,7 @@ class HelpScreen(Screen[None]):
         self.query_one("#tabs", Static).update(bar)
         game, names = self.game, self.names
         content = {
-            "keys": lambda: keys_text(replay_first=self.replay),
+            "keys": lambda: keys_text(self.keys),
             "tables": lambda: tables_text(game, names),
             "terrain": lambda: terrain_text(game, names, self.g),
             "rules": lambda: rules_text(game, names),

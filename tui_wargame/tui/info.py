@@ -14,6 +14,7 @@ from fractions import Fraction
 from rich.text import Text
 
 from tui_wargame.engine import Game
+from tui_wargame.hexgrid import DIRECTION_NAMES
 from tui_wargame.model import Order, State
 from tui_wargame.text import clean
 from tui_wargame.tui.glyphs import Glyphs, to_ascii
@@ -129,6 +130,10 @@ def hex_panel(game: Game, state: State, label: str, names: Namer, *, selected: s
     if label in reach:
         out.append(f"  {g.reach}{cost_text(reach[label])} MP", style="bold")
     out.append("\n")
+    sectors = sc.grid.sectors(label) if sc.grid.on_map(label) else frozenset()
+    if sectors:  # a maphex board's (Foxhole R3.A); a hex on the line between two is in both
+        out.append(("sector " if len(sectors) == 1 else "sectors ")
+                   + ", ".join(name for name in DIRECTION_NAMES if name in sectors) + "\n")
     place = sc.places.get(label)
     if place:
         holder = state.control.get(label)
@@ -182,7 +187,9 @@ def unit_panel(game: Game, state: State, uid: str, names: Namer, *, concealed: f
     out.append(f"{names.side(spec.side)} {names.text(spec.kind)}{formation}\n")
     f = factors_of(game, state, uid)
     out.append(", ".join(f"{names.text(k)} {v}" for k, v in f.items()) + "\n")
-    out.append(f"steps {u.steps} of {spec.steps}  at {names.text(u.location)}\n")
+    box = sc.box.get(u.location)
+    what = f": {names.text(box.description)}" if box and box.description else ""
+    out.append(f"steps {u.steps} of {spec.steps}  at {names.text(u.location)}{what}\n")
     left = movement_left(game, state, uid)
     if left is not None:
         out.append(f"MP left {cost_text(max(left[0], Fraction(0)))} of {cost_text(left[1])}\n")

@@ -1,10 +1,12 @@
 """Drawing a hex map into a grid of styled characters, without any Textual.
 
-Flat-topped hexes sit in columns; every other column is half a hex lower
-(the map's stagger). A hex of slope `s` and top edge `w` is `2s + w` wide and
-`2s` lines tall, columns `s + w` apart, so neighbours share their slanted
-edges. Compact zoom is s=1, w=4 (the printed label, then the content on the
-bottom edge); detailed zoom is s=2, w=7 (room for factors, names and marks).
+Flat-topped hexes sit in columns, each column half a hex higher or lower than
+the next; the board says where each hex is drawn (`Board.layout`), whatever
+its shape, and a place where it has no hex stays blank. A hex of slope `s`
+and top edge `w` is `2s + w` wide and `2s` lines tall, columns `s + w` apart,
+so neighbours share their slanted edges. Compact zoom is s=1, w=4 (the
+label's last four characters, then the content on the bottom edge); detailed
+zoom is s=2, w=7 (room for the label, factors, names and marks).
 
 The painter knows the map once; `paint` draws one State with an Overlay (cursor,
 reach, selection) and returns the rows, so the widget can compare them with
@@ -22,7 +24,7 @@ from attrs import field
 from rich.style import Style
 
 from tui_wargame.frozen import frozen
-from tui_wargame.hexgrid import DIRECTIONS, Hex
+from tui_wargame.hexgrid import direction
 from tui_wargame.model import Scenario, State
 from tui_wargame.text import clean
 from tui_wargame.tui.glyphs import Glyphs, to_ascii
@@ -127,18 +129,14 @@ class Painter:
         self.g = glyphs
         self.shape = shape
         grid = scenario.grid
-        self.columns = range(grid.first_column, grid.last_column + 1)
-        self.rows = range(grid.first_row, grid.last_row + 1)
         s, w = shape.s, shape.w
-        self.width = len(self.columns) * (s + w) + s
-        self.height = len(self.rows) * 2 * s + s + 1
+        columns, half_rows = grid.layout_size()
+        self.width = columns * (s + w) + s
+        self.height = half_rows * s + 1
         self.origin: dict[str, tuple[int, int]] = {}
-        for col in self.columns:
-            lowered = (col % 2 == 1) == (grid.stagger == "odd")
-            for row in self.rows:
-                x = (col - grid.first_column) * (s + w)
-                y = (row - grid.first_row) * 2 * s + (s if lowered else 0) + 1
-                self.origin[f"{col:02d}{row:02d}"] = (x, y)
+        for label in sorted(grid.labels(), key=grid.layout):  # column by column, as the owner grid expects
+            x, y = grid.layout(label)
+            self.origin[label] = (x * (s + w), y * s + 1)
         self.owner: list[list[str | None]] = [[None] * self.width for _ in range(self.height)]
         for label, (x, y) in self.origin.items():
             for k, (x0, width) in enumerate(self._interior(x)):
@@ -212,8 +210,9 @@ class Painter:
         then costs a twentieth of drawing every hex).
         """
         stacks: dict[str, list[str]] = {}
+        on_map = self.scenario.grid.on_map
         for uid, u in state.units.items():
-            if u.on_map:
+            if on_map(u.location):
                 stacks.setdefault(u.location, []).append(uid)
         changing = {*stacks, *overlay.zoc, *overlay.path, *overlay.reach, *overlay.marks, *overlay.markers,
                     *self._controlled}
@@ -240,11 +239,9 @@ class Painter:
             a, b = hs.hexes
             if a not in self.origin or b not in self.origin:
                 continue
-            ha, hb = parse(a), parse(b)
-            step = Hex(hb.q - ha.q, hb.r - ha.r)
-            if step not in DIRECTIONS:
+            d = direction(parse(a), parse(b))  # N, NE, SE, S, SW, NW: 0 to 5
+            if d is None:
                 continue
-            d = DIRECTIONS.index(step)
             x, y = self.origin[a]
             cells: list[tuple[int, int]]
             if d == 0:
@@ -354,7 +351,7 @@ class Painter:
             unit_line = cells(code, style, max(widths), "_" if len(widths) == 2 else " ")
         label_style = MARK if marked else (PLACE if place and place.vp else LABEL)
         if len(widths) == 2:  # compact: the label (markers cover it, as on the board), then the bottom edge
-            first = cells(fire, FIRE, 4) if fire else cells(label, label_style, 4)
+            first = cells(fire, FIRE, 4) if fire else cells(sc.grid.short_label(label), label_style, 4)
             if unit_line is not None:
                 second = unit_line[:4]
             elif label in ov.path:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 from textual import on
@@ -31,6 +32,9 @@ from tui_wargame.tui.keybar import KeyBar
 from tui_wargame.tui.mapdraw import Overlay
 from tui_wargame.views import hidden_units
 
+if TYPE_CHECKING:
+    from tui_wargame.tui.app import WargameApp
+
 SPEEDS = (4.0, 2.0, 1.0, 0.5, 0.25)  # seconds per record
 
 
@@ -41,13 +45,14 @@ def touched_hexes(game: Game, seq: int) -> tuple[str, ...]:
     found: dict[str, None] = {}
     before = game.state_at(seq - 1)
     record = game.records[seq]
+    on_map = game.scenario.grid.on_map
     for word in (record.order or "").split():
-        if word.isdigit():  # hex labels are column and row digits; unit ids are not all digits
+        if on_map(word):
             found[word] = None
     for e in record.events:
         for key in ("hex", "to"):
             v = e.get(key)
-            if isinstance(v, str) and v[:1].isdigit():
+            if isinstance(v, str) and on_map(v):
                 found[v] = None
         for v in e.get("path", ()) or ():
             found[str(v)] = None
@@ -113,19 +118,27 @@ class ReplayScreen(Screen[None]):
         Binding("q,escape", "leave", "Back", id="replay.quit"),
     ]
 
-    def __init__(self, game: Game, glyphs: Glyphs, *, saves_dir: Path | None = None,
-                 viewer: str | None = None) -> None:
+    def __init__(self, game: Game, glyphs: Glyphs, *, seq: int | None = None, saves_dir: Path,
+                 scenario_dirs: list[Path] | None = None, viewer: str | None = None) -> None:
+        """`saves_dir`: where "play on from here" writes its save; `scenario_dirs`: where it finds
+        the scenario again."""
         super().__init__()
         crop_updates(self)
         self.game = game
         self.viewer = viewer  # the side at the keyboard; None for a spectator (hidden_units)
         self.g = glyphs
         self.names = Namer(game, glyphs)
-        self.seq = game.seq
+        self.seq = game.seq if seq is None else min(max(seq, 0), game.seq)
         self.speed = 2
         self.timer: Timer | None = None
         self.saves_dir = saves_dir
+        self.scenario_dirs = scenario_dirs
         self._states: list[State] = []
+
+    @property
+    def nav(self) -> WargameApp:
+        """The app, which opens the other screens."""
+        return cast("WargameApp", self.app)
 
     def compose(self) -> ComposeResult:
         yield Static(id="header")
@@ -257,11 +270,8 @@ class ReplayScreen(Screen[None]):
 
     def action_help(self) -> None:
         """The keys page of the game's help (its other pages, the CRT and the rules, too)."""
-        from tui_wargame.tui.help import HelpScreen
-
         state = self.game.state_at(self.seq)
-        self.app.push_screen(HelpScreen(self.game, self.g, "keys",
-                                        hidden=hidden_units(self.game, state, self.viewer), replay=True))
+        self.nav.open_help(self.game, "keys", hidden=hidden_units(self.game, state, self.viewer), replay=True)
 
     def action_zoom(self) -> None:
         hexmap = self.query_one(HexMap)
@@ -270,29 +280,17 @@ class ReplayScreen(Screen[None]):
     def action_play_from_here(self) -> None:
         """Copy the records up to the one shown into a new save and play it; the original is untouched.
         The branch replaces the replay and the game it was opened from, if any (one game at a time)."""
-        from tui_wargame.tui.game import GameScreen
-
-        folder: Path = self.saves_dir or getattr(self.app, "saves_dir", None) or Path("saves")
-        path = branch_path(folder, self.game.scenario.id)
+        path = branch_path(self.saves_dir, self.game.scenario.id)
         savefile.create(path, self.game.header, self.game.records[: self.seq + 1])
-        branch = Game.open(path, write=True, scenario_dirs=getattr(self.app, "scenario_dirs", None))
+        branch = Game.open(path, write=True, scenario_dirs=self.scenario_dirs)
         if self.timer:
             self.timer.stop()
             self.timer = None
         greeting = f"Playing on from record {self.seq} in {path}; the original save is unchanged"
-        stack = self.app.screen_stack
-        if len(stack) > 2 and isinstance(stack[-2], GameScreen) and stack[-2].game is self.game:
-            # opened from that game: the branch takes its place, so q does not lead back into a game
-            # the player left. Nothing is lost: every accepted order is on disk, and the screen's
-            # unmount closes its game (the save's lock)
-            self.app.pop_screen()
-        self.app.switch_screen(GameScreen(branch, self.g, greeting=greeting))
+        self.nav.open_game(branch, greeting=greeting, instead_of=self.game)
 
     def action_leave(self) -> None:
-        if len(self.app.screen_stack) > 2:
-            self.app.pop_screen()
-        else:
-            self.app.exit()
+        self.nav.leave()
 
 
 def branch_path(folder: Path, scenario_id: str) -> Path:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 from textual import on
@@ -21,6 +22,9 @@ from tui_wargame.text import clean
 from tui_wargame.tui.glyphs import Glyphs, to_ascii
 from tui_wargame.tui.keybar import KeyBar
 from tui_wargame.views import scenario_summary
+
+if TYPE_CHECKING:
+    from tui_wargame.tui.app import WargameApp
 
 
 def new_save_path(folder: Path, scenario_id: str) -> Path:
@@ -47,6 +51,11 @@ class TitleScreen(Screen[None]):
         self.scenarios: list[Scenario] = []
         self.saves: list[Path] = []
         self.problems: list[str] = []
+
+    @property
+    def nav(self) -> WargameApp:
+        """The app, which opens the other screens."""
+        return cast("WargameApp", self.app)
 
     def text(self, value: object) -> str:
         s = clean(str(value))
@@ -156,8 +165,6 @@ class TitleScreen(Screen[None]):
         return self.saves[saves.highlighted]
 
     def action_new_game(self) -> None:
-        from tui_wargame.tui.game import GameScreen
-
         scen = self.query_one("#scenarios", OptionList)
         if scen.highlighted is None or not self.scenarios:
             return
@@ -170,7 +177,7 @@ class TitleScreen(Screen[None]):
             return
         self.load_saves()
         greeting = f"New game, seed {game.header.seed}; every order is saved in {self.text(game.path)}"
-        self.app.push_screen(GameScreen(game, self.g, greeting=greeting))
+        self.nav.open_game(game, greeting=greeting)
 
     def _open(self, write: bool) -> Game | None:
         path = self._chosen_save()
@@ -183,18 +190,14 @@ class TitleScreen(Screen[None]):
             return None
 
     def action_continue_game(self) -> None:
-        from tui_wargame.tui.game import GameScreen
-
         game = self._open(write=True)
         if game:
-            self.app.push_screen(GameScreen(game, self.g))
+            self.nav.open_game(game)
 
     def action_replay(self) -> None:
-        from tui_wargame.tui.replay import ReplayScreen
-
         game = self._open(write=False)
         if game:
-            self.app.push_screen(ReplayScreen(game, self.g, saves_dir=self.saves_dir))
+            self.nav.open_replay(game)
 
 
 

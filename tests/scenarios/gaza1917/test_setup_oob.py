@@ -44,7 +44,7 @@ def test_gaza_wadi_el_ghuzze_divides_the_map() -> None:
 
 def test_gaza_11_2_central_powers_counter_counts() -> None:
     start = {u.id: u.start for u in SCENARIO.units if u.side == "cp"}
-    on_map = Counter(SCENARIO.unit[u].formation for u, s in start.items() if s[:1].isdigit())
+    on_map = Counter(SCENARIO.unit[u].formation for u, s in start.items() if SCENARIO.grid.on_map(s))
     assert on_map == {"3div": 5, "16div": 3, "27div": 2, "53div": 2, "reserve": 5, "ak": 2}
     waiting = sorted(u for u, s in start.items() if s == "reinforcements")
     assert waiting == ["3Cav1", "3Cav2", "CompR", "cpFS20"]

@@ -35,7 +35,7 @@ def position(at: Mapping[str, str] | None = None, *, turn: str = "4am", phase: s
     and the air unit taken out of the pool, if `clear`), `flags` set (unit -> flag), then the
     given phase of `turn` begun."""
     s, state = suez(), start()
-    aside = [u.id for u in s.units if clear and state.units[u.id].on_map]
+    aside = [u.id for u in s.units if clear and s.grid.on_map(state.units[u.id].location)]
     off_map = [u.id for u in s.units if clear and state.units[u.id].location == "pool"]
     return positions.position(s, at=at, aside=aside, off_map=off_map, flags=flags, turn=TURNS.index(turn),
                               phase=phase, active=active, step=step, start=state)

@@ -24,7 +24,7 @@ def free() -> State:
 def test_11_1_the_british_deploy_first_every_counter_waits() -> None:
     state = free()
     assert (state.phase, state.active, state.turn) == ("setup", "british", 0)
-    assert not any(u.on_map for u in state.units.values())
+    assert not any(SUEZ.grid.on_map(u.location) for u in state.units.values())
     assert state.result is None  # 12.2 does not apply before the game begins
     assert SYSTEM.prompt(SUEZ, state) == ("British, Zero Hour, 4 August: Set-up - deploy each unit in its "
                                           "area (deploy UNIT HEX) (Suez 11.2)")

@@ -77,7 +77,7 @@ def _observed(pos: Position, side: str) -> set[str]:
         centre = grid.parse(label)
         found.update(grid.label(h) for h in within(centre, reach) if h != centre and grid.contains(h))
     for uid, u in pos.state.units.items():
-        if u.on_map and pos.spec(uid).kind == AIR and pos.side_of(uid) == side and u.has(OBSERVING):
+        if pos.on_map(uid) and pos.spec(uid).kind == AIR and pos.side_of(uid) == side and u.has(OBSERVING):
             found.add(u.location)
             found.update(pos.neighbours(u.location))
     return found
@@ -196,14 +196,14 @@ def reveal(pos: Position, dice: Dice) -> list[Event]:
             emit([Event.of("markers_revealed", side=side, hex=label, markers=markers,
                            strengths=[pos.factor(m, "attack") for m in markers])])
         emit([Event.of("value_set", key=placed_key(side), value="")])
-        hexes = sorted({*drawn, *(u.location for uid, u in pos.state.units.items() if u.on_map
+        hexes = sorted({*drawn, *(u.location for uid, u in pos.state.units.items() if pos.on_map(uid)
                                   and pos.spec(uid).kind == AIR and pos.side_of(uid) == side
                                   and u.has(BOMBARDING))})
         for label in hexes:
             emit(bombard(pos, side, label, dice))
             emit(pos.hooks.after_bombardment(pos, side, label, dice))
     for uid, u in sorted(pos.state.units.items()):
-        if u.on_map and pos.spec(uid).kind in (MARKER, AIR):
+        if pos.on_map(uid) and pos.spec(uid).kind in (MARKER, AIR):
             emit([Event.of("unit_placed", unit=uid, to="pool")])
     emit([Event.of("value_set", key=STEP, value="resolve")])
     return events

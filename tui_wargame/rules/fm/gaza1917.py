@@ -132,7 +132,7 @@ def rail_destinations(pos: Position, uid: str) -> dict[str, list[str]]:
     if state.values.get(RAIL_VALUE) == state.turn:
         return {}
     u = state.units[uid]
-    if pos.side_of(uid) != CENTRAL_POWERS or not u.on_map or not pos.is_combat(uid):
+    if pos.side_of(uid) != CENTRAL_POWERS or not pos.on_map(uid) or not pos.is_combat(uid):
         return {}
     if u.has("moved") or u.spent:
         return {}

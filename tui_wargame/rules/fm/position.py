@@ -72,8 +72,9 @@ class Position:
     @cached_property
     def _by_hex(self) -> dict[str, list[str]]:
         found: dict[str, list[str]] = {}
+        on_map = self.scenario.grid.on_map
         for uid, u in self.state.units.items():
-            if u.on_map and self.is_combat(uid):
+            if on_map(u.location) and self.is_combat(uid):
                 found.setdefault(u.location, []).append(uid)
         return found
 
@@ -89,9 +90,14 @@ class Position:
         units = self._by_hex.get(label)
         return self.side_of(units[0]) if units else None
 
+    def on_map(self, uid: str) -> bool:
+        """Whether the unit is on a hex of the map, not in a box."""
+        return self.scenario.grid.on_map(self.state.units[uid].location)
+
     def on_map_units(self, side: str) -> list[str]:
+        on_map = self.scenario.grid.on_map
         return [uid for uid, u in self.state.units.items()
-                if u.on_map and self.side_of(uid) == side and self.is_combat(uid)]
+                if on_map(u.location) and self.side_of(uid) == side and self.is_combat(uid)]
 
     # --- the map ---
 

@@ -81,7 +81,7 @@ class Flow:
         self.pos = self.pos.at(state)
 
     def units(self, role: str) -> list[str]:
-        return [u for u in self.ctx[role + "s"] if self.pos.state.units[u].on_map]
+        return [u for u in self.ctx[role + "s"] if self.pos.on_map(u)]
 
     def move(self, uid: str, path: list[str]) -> None:
         """A retreat, advance or displacement: it takes control like a move, and sets off what a

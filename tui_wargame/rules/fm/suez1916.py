@@ -77,10 +77,6 @@ CROSSING = "crossing"  # 14.1: the hexside 0139-0239
 ENGINEER = "engineer"  # 12.1
 
 
-def column(label: str) -> int:
-    return int(label[:2])
-
-
 def ordinal(number: str) -> str:
     """ "81" -> "81st", "32" -> "32nd", "79" -> "79th"."""
     n = int(number)
@@ -103,7 +99,7 @@ class Suez1916(Hooks):
         if option != FREE_SETUP:
             return None
         return [*(Event.of("unit_placed", unit=uid, to=DEPLOY_BOX)
-                  for uid, u in sorted(pos.state.units.items()) if u.on_map),
+                  for uid in sorted(pos.state.units) if pos.on_map(uid)),
                 Event.of("phase_began", turn=0, phase=SETUP, side=BRITISH)]
 
     def deployment_area(self, pos: Position, uid: str) -> frozenset[str]:
@@ -125,7 +121,7 @@ class Suez1916(Hooks):
             if kind == "at":
                 return {where}
             grid = pos.scenario.grid
-            return {grid.label(h) for h in grid.hexes() if column(grid.label(h)) >= int(where)}
+            return {label for label in grid.labels() if grid.column(label) >= int(where)}
         return set()
 
     def why_not_deploy(self, pos: Position, uid: str, label: str) -> str | None:
@@ -184,7 +180,8 @@ class Suez1916(Hooks):
         side = pos.state.active
         events = [Event.of("unit_placed", unit=uid, to=label),
                   Event.of("unit_flagged", unit=uid, flag=DEPLOYED)]
-        if side == BRITISH and column(label) <= column(PELUSIUM):
+        grid = pos.scenario.grid
+        if side == BRITISH and grid.column(label) <= grid.column(PELUSIUM):
             events.append(Event.of("unit_flagged", unit=uid, flag=WAITS))
         left = [u for u, st in pos.state.units.items()
                 if st.location == DEPLOY_BOX and pos.side_of(u) == side and u != uid]
@@ -220,7 +217,8 @@ class Suez1916(Hooks):
             return False
         if u.has(DEPLOYED):  # free set-up: where the player deployed it
             return u.has(WAITS)
-        return spec.start[:1].isdigit() and column(spec.start) <= column(PELUSIUM)
+        grid = pos.scenario.grid
+        return grid.on_map(spec.start) and grid.column(spec.start) <= grid.column(PELUSIUM)
 
     def inactive_units(self, pos: Position) -> list[str]:
         return sorted(u for u in pos.on_map_units(BRITISH) if self.awaits_activation(pos, u))
@@ -303,6 +301,7 @@ class Suez1916(Hooks):
         """Suez 11.5: a railroad hex with a town or village, on or west of the 20xx column,
         held by a Central Powers unit; the first such hex, or None."""
         rail = {h for r in pos.scenario.map.route if r.kind == RAILWAY for h in r.hexes}
+        column = pos.scenario.grid.column
         for label in sorted(rail):
             if (column(label) <= REINFORCEMENT_COLUMN and pos.terrain_id(label) in SETTLEMENTS
                     and pos.occupant(label) == CP):
@@ -392,7 +391,7 @@ class Suez1916(Hooks):
         state = pos.state
         if state.phase != "movement" or state.active != BRITISH:
             return "rail movement is British, in the movement phase (Suez 16.0)"
-        if uid not in state.units or pos.side_of(uid) != BRITISH or not state.units[uid].on_map:
+        if uid not in state.units or pos.side_of(uid) != BRITISH or not pos.on_map(uid):
             return f"{uid} is not a British unit on the map (Suez 16.0)"
         if uid == TRAIN or pos.spec(uid).kind == TRAIN:
             return "the armoured train moves along the railway by itself (Suez 13.3)"

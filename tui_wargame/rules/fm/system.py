@@ -101,7 +101,7 @@ class FireAndMovement:
                 if movement.why_not_move(pos, uid) is not None:
                     continue
                 entry = self._entry(pos, uid)
-                if state.units[uid].on_map:
+                if pos.on_map(uid):
                     for _, (_, path) in sorted(movement.reach(pos, uid, pos.location(uid)).items()):
                         orders.append(Order("move", (uid, *path)))
                 elif entry:
@@ -193,7 +193,7 @@ class FireAndMovement:
 
     def _may_move(self, pos: Position, uid: str, on_map: bool) -> None:
         u = pos.state.units.get(uid)
-        if u is None or u.on_map != on_map:
+        if u is None or pos.scenario.grid.on_map(u.location) != on_map:
             raise IllegalOrder(f"no unit {uid!r} {'on the map' if on_map else 'waiting to enter'}", "F&M 5.0")
         why = movement.why_not_move(pos, uid)
         if why:
@@ -272,7 +272,7 @@ class FireAndMovement:
             return sequence.begin_combat(pos)
         if state.values.get(combat.STEP) == sequence.DECLARE:
             fired = any(fire_support.placed(pos, s.id) for s in pos.scenario.sides) or any(
-                u.on_map and pos.spec(uid).kind == fire_support.AIR for uid, u in state.units.items())
+                pos.on_map(uid) and pos.spec(uid).kind == fire_support.AIR for uid in state.units)
             if pos.rules.fire_support is not None and (combat.declared(pos) or fired):
                 return fire_support.after_declaration(pos, dice)
             if combat.declared(pos):
@@ -290,7 +290,7 @@ class FireAndMovement:
         pos = Position(scenario, state)
         if state.pending or state.result or unit not in state.units or movement.why_not_move(pos, unit):
             return {}
-        if state.units[unit].on_map:
+        if pos.on_map(unit):
             found = movement.reach(pos, unit, pos.location(unit))
         else:
             entry = self._entry(pos, unit)
@@ -323,7 +323,7 @@ class FireAndMovement:
         """The rules that matter for `unit` now: why it may not move, enemy ZOC, advance."""
         pos = Position(scenario, state)
         u = state.units.get(unit)
-        if u is None or not u.on_map or not pos.is_combat(unit):
+        if u is None or not pos.on_map(unit) or not pos.is_combat(unit):
             return []
         notes = []
         if state.phase == sequence.MOVEMENT and pos.side_of(unit) == state.active:

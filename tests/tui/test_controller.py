@@ -1,0 +1,164 @@
+"""The map controller without Textual: cursor, selection, the path being built, the order a key gives."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from tui_wargame.engine import Game
+from tui_wargame.savefile import Record
+from tui_wargame.tui.controller import Choose, Confirm, Give, MapController, Note
+
+
+def to_combat(game: Game) -> None:
+    """Red's r1 next to Blue's b1 on Ford Hill (0402), in Red's combat phase."""
+    for order in ("move r1 0201 0301 0401", "end"):
+        game.submit(order)
+
+
+def test_the_controller_imports_no_textual() -> None:
+    code = "import sys, tui_wargame.tui.controller; print(any(m.startswith('textual') for m in sys.modules))"
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert shown.stdout.strip() == "False"
+
+
+def test_the_cursor_starts_on_a_unit_of_the_side_to_act_and_stops_at_the_edges(game: Game) -> None:
+    control = MapController(game)
+    assert control.viewer == "red" and control.cursor == "0101"  # r1's hex
+    control.step(-1, 0)
+    control.step(0, -1)
+    assert control.cursor == "0101"  # the map's first column and row
+    control.step(1, 0)
+    control.step(0, 1)
+    assert control.cursor == "0202"
+    for _ in range(9):
+        control.step(1, 1)
+    assert control.cursor == "0605"  # the testbed is six columns by five rows
+
+
+def test_enter_selects_an_own_unit_and_cycles_through_a_stack(game: Game) -> None:
+    control = MapController(game)
+    control.cursor = "0402"  # Blue's b1: not Red's to select
+    assert not control.select_here() and control.selected is None
+    game.submit("move r2 0101")  # r2 joins r1
+    control.cursor = "0101"
+    assert control.act() is None and control.selected == "r1"
+    control.path = ("0201",)
+    assert control.act() is None and control.selected == "r2" and control.path == ()
+    assert control.act() is None and control.selected == "r1"
+
+
+def test_tab_selects_the_next_unit_with_an_order_left_and_moves_the_cursor_to_it(game: Game) -> None:
+    control = MapController(game)
+    assert control.next_unit() is None and (control.selected, control.cursor) == ("r1", "0101")
+    assert control.next_unit() is None and (control.selected, control.cursor) == ("r2", "0102")
+    assert control.next_unit() is None and control.selected == "r1"  # round again
+    game.submit("move r1 0201")
+    game.submit("move r2 0202")
+    assert control.next_unit() == Note("No unit has an order left to give; e ends the phase")
+
+
+def test_a_path_built_hex_by_hex_gives_the_move_along_it(game: Game) -> None:
+    control = MapController(game)
+    assert control.waypoint() is None and control.path == ()  # nothing selected: no path
+    control.select_here()
+    control.cursor = "0301"
+    assert control.waypoint() == Note("0301 is not next to 0101; step the path hex by hex")
+    for label in ("0201", "0301"):
+        control.cursor = label
+        assert isinstance(control.waypoint(), Note)
+    assert control.path == ("0201", "0301")
+    assert control.move() == Give("move r1 0201 0301")
+
+
+def test_a_move_without_a_path_takes_the_legal_orders_own_path(game: Game) -> None:
+    control = MapController(game)
+    assert control.move() == Note("Select a unit first (Enter on it, or Tab)")
+    control.select_here()
+    control.cursor = "0401"
+    assert control.move() == Give("move r1 0201 0301 0401")
+    control.cursor = "0505"  # the lake: no move goes there
+    assert control.move() == Note("1st Red Rifles cannot reach 0505 now")
+    control.cursor = "0201"
+    assert control.act() == Give("move r1 0201")  # Enter on a hex the selected unit can reach moves it
+
+
+def test_the_orders_for_the_target_hex(game: Game) -> None:
+    to_combat(game)
+    control = MapController(game)
+    control.cursor = "0402"
+    answer = control.act()  # Enter on an enemy: the orders against it
+    assert isinstance(answer, Choose) and answer.title == "Orders against 0402"
+    assert {o.text for o in answer.orders} == {"attack r1 0402", "scout r1 0402"}
+    control.cursor = "0101"  # an empty hex
+    assert control.attack() == Note("Orders against 0101: no legal orders here now")
+
+
+def test_a_decision_owed_is_offered_as_the_choice(game: Game) -> None:
+    to_combat(game)
+    game.submit("attack r1 0402")  # seed 7: D1, Blue must retreat or lose a step
+    control = MapController(game)
+    answer = control.act()
+    assert isinstance(answer, Choose) and answer.title == game.state.pending.prompt
+    assert "retreat b1 0502" in {o.text for o in answer.orders}
+
+
+def test_ending_a_phase_with_units_still_able_to_act_asks_first(game: Game) -> None:
+    control = MapController(game)
+    answer = control.end_phase()
+    assert answer == Confirm("2 unit(s) could still act (r1, r2). End the movement phase?", "end")
+    game.submit("move r1 0201")
+    game.submit("move r2 0202")
+    assert control.end_phase() == Give("end")
+
+
+def test_a_refused_order_comes_back_as_a_note_and_changes_nothing(game: Game) -> None:
+    control = MapController(game)
+    refused = control.give("move r1 0505")
+    assert isinstance(refused, Note) and refused.refused
+    assert refused.text.startswith("Refused: ") and refused.text.endswith("(Testbed 2)")
+    assert len(game.records) == 1
+    given = control.give("move r1 0201")
+    assert isinstance(given, Record) and given.order == "move r1 0201" and len(game.records) == 2
+
+
+def test_after_new_records_the_path_is_dropped_and_a_unit_gone_from_the_map_deselected(game: Game) -> None:
+    control = MapController(game)
+    control.select_here()
+    control.cursor = "0201"
+    control.waypoint()
+    game.submit("move r1 0201")
+    control.records_appended()
+    assert control.path == () and control.selected == "r1"  # still on the map
+    control.selected = "gone"
+    control.records_appended()
+    assert control.selected is None
+
+
+def test_the_rule_system_is_asked_once_per_record(game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[str] = []
+
+    def counting(name: str) -> Callable[..., Any]:
+        real = getattr(game.system, name)
+
+        def ask(*args: Any) -> Any:  # noqa: ANN401 - the rule system's own types
+            asked.append(name)
+            return real(*args)
+
+        return ask
+
+    for name in ("reach", "zones_of_control", "placed_markers"):
+        monkeypatch.setattr(game.system, name, counting(name))
+    control = MapController(game)
+    control.select_here()
+    control.show_zoc = True
+    for _ in range(3):
+        control.overlay()
+    assert sorted(asked) == ["placed_markers", "reach", "zones_of_control"]
+    game.submit("move r2 0202")
+    control.overlay()
+    assert len(asked) == 6  # a new record: each asked again, once

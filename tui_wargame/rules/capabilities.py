@@ -1,0 +1,173 @@
+"""What a rule system may offer beyond its required core, and what is used when it does not.
+
+The core (`rules.RuleSystem`) is what a game cannot be played without: check the
+scenario, set up, legal orders, resolve, prompt, victory points. Everything the
+screens and the narrative would like to know besides is a *capability*: a
+method with the name below that a system may define. `Capabilities(system)`
+binds each one to the system's own method when it has one, else to the default
+here, so callers never ask "does this system do that?".
+
+The values a capability returns are plain frozen data, free of any one
+system's vocabulary: the TUI draws a `Layer` or a `Table` without knowing that
+it shows zones of control or a combat results table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Literal
+
+from attrs import field
+
+from tui_wargame.frozen import frozen
+from tui_wargame.model import Event, Order, Refusal, Scenario, State
+
+if TYPE_CHECKING:
+    from tui_wargame.rules import RuleSystem
+
+
+@frozen
+class GameOption:
+    """A choice made when a game is created (F&M: historical or free set-up), offered by the CLI
+    (`new --option NAME=CHOICE`) and the title screen, each choice with a line of its own."""
+
+    name: str
+    description: str
+    choices: Mapping[str, str]  # choice -> what it means, one line; the first is the default
+
+    @property
+    def default(self) -> str:
+        return next(iter(self.choices))
+
+
+@frozen
+class Line:
+    """One line of an explanation or a note: the text and the rule section behind it."""
+
+    text: str
+    rule: str = ""
+    strong: bool = False  # the line the reader needs first (the final column, the result)
+
+
+@frozen
+class Explanation:
+    """An order explained before it is given (attack odds, a barrage's strength), without dice."""
+
+    summary: str
+    lines: tuple[Line, ...] = ()
+
+
+@frozen
+class Layer:
+    """Something a system wants drawn on the map: hexes, each with a short mark, and a legend.
+
+    `marks` maps a hex label to at most two characters (a cost, a count, a letter), drawn
+    in the hex in the palette's `style`. `shown` says when the TUI draws it: `always`,
+    `selected` (only while a unit is selected), or `toggle` (when the player asks).
+    """
+
+    id: str
+    name: str
+    legend: str
+    marks: Mapping[str, str]
+    glyph: str
+    style: Literal["reach", "threat", "marker", "info"] = "info"
+    shown: Literal["always", "selected", "toggle"] = "always"
+    rule: str = ""
+
+
+@frozen
+class Table:
+    """A table from the rulebook's charts, as text cells the TUI lays out in columns."""
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    note: str = ""
+
+
+@frozen
+class HelpPage:
+    """A page of the in-game help: paragraphs and tables in order."""
+
+    id: str
+    title: str
+    blocks: tuple[str | Table, ...] = field(factory=tuple)
+
+
+@frozen
+class OrderMenu:
+    """Orders the screen gathers under one key (F&M's fire support; Foxhole's barrage)."""
+
+    key: str
+    title: str
+    verbs: frozenset[str]
+
+
+class Capabilities:
+    """The optional capabilities of one rule system, each the system's own or the default."""
+
+    #: Every capability by name: a system defines a method of that name to supply its own.
+    NAMES: tuple[str, ...] = ("options", "describe", "explain", "layers", "unit_notes", "help_pages",
+                              "concealed", "order_menus", "reach", "move_order")
+
+    def __init__(self, system: RuleSystem) -> None:
+        self.system = system
+        for name in self.NAMES:
+            own = getattr(system, name, None)
+            if own is not None:
+                setattr(self, name, own)
+
+    def options(self, scenario: Scenario) -> Sequence[GameOption]:
+        """The choices a new game of `scenario` offers; none by default."""
+        return ()
+
+    def describe(self, scenario: Scenario, state: State, event: Event) -> str | None:
+        """A sentence for `event` applied to `state`; "" to leave it untold; None for the
+        narrative's own wording (state events) or a plain listing of a report's facts."""
+        return None
+
+    def explain(self, scenario: Scenario, state: State, order: Order) -> Explanation | Refusal | None:
+        """What `order` would do, before any die; a Refusal if it would be refused; None if the
+        system has nothing to say about it."""
+        return None
+
+    def layers(self, scenario: Scenario, state: State, viewer: str | None,
+               selected: str | None) -> Sequence[Layer]:
+        """What to draw on the map for `viewer` (None: a spectator), with `selected` the unit
+        the player has selected, if any; nothing by default."""
+        return ()
+
+    def unit_notes(self, scenario: Scenario, state: State, unit: str) -> Sequence[Line]:
+        """What the rules say about `unit` now (its movement this phase, a zone it stands in)."""
+        return ()
+
+    def help_pages(self, scenario: Scenario) -> Sequence[HelpPage]:
+        """The system's pages of the in-game help (its charts and tables); none by default."""
+        return ()
+
+    def concealed(self, scenario: Scenario, state: State, viewer: str) -> frozenset[str]:
+        """Ids of the units whose identity `viewer` may not see now; none by default."""
+        return frozenset()
+
+    def order_menus(self, scenario: Scenario) -> Sequence[OrderMenu]:
+        """Groups of orders the screen offers under a key of their own; none by default."""
+        return ()
+
+    def reach(self, scenario: Scenario, state: State, unit: str) -> Mapping[str, Fraction]:
+        """Hex -> cost, for every hex `unit` may move to now. By default, the last argument of
+        each legal order that names `unit` first and ends on a hex of the map, at cost 1."""
+        grid = scenario.grid
+        return {o.args[-1]: Fraction(1) for o in self.system.legal_orders(scenario, state)
+                if len(o.args) >= 2 and o.args[0] == unit and grid.on_map(o.args[-1])}
+
+    def move_order(self, scenario: Scenario, state: State, unit: str, path: Sequence[str]) -> Order | None:
+        """The order that moves `unit` along `path` (hex labels, the last its destination). By
+        default, the legal order naming `unit` and the whole path, else `unit` and the destination."""
+        legal = [o for o in self.system.legal_orders(scenario, state) if o.args[:1] == (unit,)]
+        for wanted in ((unit, *path), (unit, path[-1])):
+            for o in legal:
+                if o.args == wanted:
+                    return o
+        return None
