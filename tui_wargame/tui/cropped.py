@@ -40,10 +40,12 @@ from textual.strip import Strip
 
 try:
     from textual import _compositor
-    from textual._compositor import ChopsUpdate, Compositor, LayoutUpdate
-except ImportError:  # a Textual without them: `problem` says so and no screen is cropped
+except ImportError:  # a Textual without it: `problem` says so and no screen is cropped
     _compositor = None  # type: ignore[assignment]
-    ChopsUpdate = LayoutUpdate = Compositor = object  # type: ignore[assignment,misc]
+# The classes extended below; `object` where one is missing (then `problem` says so).
+ChopsUpdate: Any = getattr(_compositor, "ChopsUpdate", object)
+LayoutUpdate: Any = getattr(_compositor, "LayoutUpdate", object)
+Compositor: Any = getattr(_compositor, "Compositor", object)
 
 #: What of `textual._compositor` is relied on: (class, method, its parameters after self).
 NEEDED = (("ChopsUpdate", "__init__", ("chops", "spans", "chop_ends")),
