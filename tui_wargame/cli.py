@@ -69,13 +69,25 @@ def cmd_scenarios(args: argparse.Namespace) -> int:
     for s in found if not args.json else ():
         sides = " vs ".join(x["name"] for x in s["sides"])
         print(f"{s['id']:<12} {s['title']}\n{'':<12} {sides}; {s['length']}")
+        for o in s["options"]:
+            print(f"{'':<12} --option {o['name']}={'|'.join(o['choices'])}: {o['description']}")
+            for choice, what in o["choices"].items():
+                default = " (the default)" if choice == o["default"] else ""
+                print(f"{'':<16} {choice}: {what}{default}")
     return 0
 
 
 def cmd_new(args: argparse.Namespace) -> int:
     scenario = scenario_file.find(args.scenario, _dirs(args))
     path = Path(args.out) if args.out else _new_save_path(scenario.id)
-    options = {"setup": args.setup, "undo_dice": args.undo_dice}
+    options: dict[str, Any] = {"undo_dice": args.undo_dice}
+    for given in args.option or ():
+        name, equals, choice = given.partition("=")
+        if not equals or not name:
+            raise WargameError(f"--option {given}: give NAME=CHOICE (see `tui-wargame scenarios`)")
+        if name.strip() in options:
+            raise WargameError(f"--option {given}: {name.strip()} is given by its own flag or twice")
+        options[name.strip()] = choice.strip()
     with Game.new(scenario, path, seed=args.seed, options=options) as game:
         print(f"New game of {clean(scenario.title)}, seed {game.header.seed}, saved in {path}")
         print(game.prompt())
@@ -102,7 +114,7 @@ def _report(game: Game, records: Sequence[Record]) -> None:
         state = game.state_at(record.seq - 1)
         print(f"accepted [{record.seq}] {side_name(game.scenario, record.side)}: {record.order}")
         for e in record.events:
-            line = describe(game.scenario, state, e)
+            line = describe(game, state, e)
             state = apply(state, e)
             if line:
                 print(f"    {line}")
@@ -290,8 +302,8 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("scenario", help="a scenario id (see `scenarios`) or a scenario file")
     s.add_argument("--seed", type=int, help="the dice seed (default: random)")
     s.add_argument("--out", metavar="FILE", help="the save file (default: saves/SCENARIO-N.toml)")
-    s.add_argument("--setup", default="historical", choices=("historical", "free"),
-                   help="historical deployment, or free deployment by orders")
+    s.add_argument("--option", action="append", metavar="NAME=CHOICE",
+                   help="a choice the scenario's rule system offers (see `scenarios`; may be repeated)")
     s.add_argument("--undo-dice", action="store_true",
                    help="allow undoing orders that rolled dice or revealed hidden information")
     s.set_defaults(run=cmd_new)

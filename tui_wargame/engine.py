@@ -26,13 +26,14 @@ from tui_wargame.errors import WargameError
 from tui_wargame.model import EMPTY, Event, EventError, IllegalOrder, Order, Scenario, State, fold
 from tui_wargame.model.events import STATE_EVENTS, restore_event
 from tui_wargame.rules import RuleSystem
+from tui_wargame.rules.capabilities import Capabilities, GameOption
 from tui_wargame.savefile import Header, Record, SaveError
 
 SNAPSHOT_EVERY = 64
 
-#: Options a game is created with, and their defaults.
+#: The engine's own options a game is created with, and their defaults; a rule system offers its
+#: own (`Capabilities.options`), recorded in the save's header beside these.
 DEFAULT_OPTIONS: Mapping[str, Any] = {
-    "setup": "historical",  # or "free": deploy by orders within the set-up rules
     "undo_dice": False,  # allow undoing orders that rolled dice or revealed hidden information
 }
 
@@ -79,8 +80,14 @@ class Game:
     @classmethod
     def new(cls, scenario: Scenario, path: Path | str, *, seed: int | None = None,
             options: Mapping[str, Any] | None = None) -> Game:
-        """Start a game of `scenario` and write its save at `path` (which must not exist)."""
-        opts = {**DEFAULT_OPTIONS, **(options or {})}
+        """Start a game of `scenario` and write its save at `path` (which must not exist).
+
+        `options` are the engine's (DEFAULT_OPTIONS) and the rule system's (`Capabilities.options`),
+        each system option's choice one it offers; WargameError names a wrong one and the choices."""
+        system = rules.get(scenario.system)
+        offered = Capabilities(system).options(scenario)
+        opts = {**DEFAULT_OPTIONS, **{o.name: o.default for o in offered}, **(options or {})}
+        check_options(offered, opts)
         if seed is None:
             seed = secrets.randbelow(10**9)
         if not 0 <= seed < 2**63:
@@ -94,8 +101,8 @@ class Game:
             app=f"tui-wargame {__version__}",
             options=opts,
         )
-        system = rules.get(scenario.system)
-        setup = Record(0, "", "setup", f"setup {opts['setup']}", tuple(system.setup(scenario, opts)))
+        order = " ".join(["setup", *(str(opts[o.name]) for o in offered)])  # "setup" and each choice made
+        setup = Record(0, "", "setup", order, tuple(system.setup(scenario, opts)))
         save = savefile.create(Path(path), header, [setup])
         game = cls(scenario, header, save.records, path=save.path)
         game._writer = savefile.Writer(save.path)
@@ -144,6 +151,11 @@ class Game:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    @cached_property
+    def capabilities(self) -> Capabilities:
+        """The rule system's optional capabilities, each its own or the default (rules.capabilities)."""
+        return Capabilities(self.system)
 
     @property
     def writable(self) -> bool:
@@ -341,6 +353,22 @@ class Game:
                 break
             replica._fold(record)
         return problems
+
+
+def check_options(offered: Sequence[GameOption], options: Mapping[str, Any]) -> None:
+    """Refuse an option nobody offers, a choice its option does not have (naming the choices),
+    or an engine option of the wrong type (a "false" that would read as true)."""
+    by_name = {o.name: o for o in offered}
+    for name, value in options.items():
+        option = by_name.get(name)
+        if option is None and name not in DEFAULT_OPTIONS:
+            known = ", ".join([*by_name, *DEFAULT_OPTIONS])
+            raise WargameError(f"no game option {name!r} (the options are: {known})")
+        if option is None and type(value) is not type(DEFAULT_OPTIONS[name]):
+            raise WargameError(f"option {name}: {value!r} is not a {type(DEFAULT_OPTIONS[name]).__name__}")
+        if option is not None and value not in option.choices:
+            raise WargameError(f"option {name}: no choice {value!r} (the choices are: "
+                               f"{', '.join(option.choices)})")
 
 
 def _difference(recorded: Record, expected: Record) -> str:

@@ -1,64 +1,20 @@
 """The game told in words: each event as a sentence, the log as a turn-by-turn story.
 
 Used by `tui-wargame replay --text`, the TUI's log panel and the replay viewer.
-Events are described from the events alone (plus the state they apply to, for
-"from where"), so an old save tells its story without rule code.
+Events are described from the events (plus the state they apply to, for "from
+where"); the rule system words its own reports (`Capabilities.describe`), and
+anything it does not is still told, fact by fact.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from tui_wargame.engine import Game
 from tui_wargame.model import Event, Scenario, State, apply
-from tui_wargame.text import clean
+from tui_wargame.text import clean, hex_name, side_name, unit_name
 from tui_wargame.views import turn_name
-
-
-def unit_name(scenario: Scenario, uid: str) -> str:
-    spec = scenario.unit.get(uid)
-    return f"{clean(spec.name)} ({uid})" if spec else uid
-
-
-def side_name(scenario: Scenario, sid: str) -> str:
-    side = scenario.side.get(sid)
-    return clean(side.name) if side else sid
-
-
-def hex_name(scenario: Scenario, label: str) -> str:
-    place = scenario.places.get(label)
-    return f"{clean(place.name)} ({label})" if place else label
-
-
-def _units(scenario: Scenario, ids: Any) -> str:
-    return ", ".join(unit_name(scenario, u) for u in ids) or "nobody"
-
-
-def combat_text(scenario: Scenario, e: Event) -> str:
-    """The full explanation of a combat or bombardment report."""
-    who = _units(scenario, e.get("attackers", ()))
-    shifts = "; ".join(f"{s['by']:+d} {s['reason']}" for s in e.get("shifts", ()))
-    parts = [
-        f"{who} ({e.get('attack')}) against {_units(scenario, e.get('defenders', ()))} ({e.get('defence')})"
-        f" in {hex_name(scenario, e.get('hex', '?'))}",
-        f"differential {e.get('differential'):+d}" if isinstance(e.get("differential"), int) else "",
-        f"{e.get('row')} row" if e.get("row") else "",
-        f"shifts {shifts}" if shifts else "",
-        f"column {e.get('column')}",
-        f"die {e.get('die')}",
-        f"result {e.get('result')}",
-    ]
-    return f"{e.kind.capitalize()}: " + ", ".join(p for p in parts if p)
-
-
-def bombardment_text(scenario: Scenario, e: Event) -> str:
-    """A bombardment of one unit: the markers' strength on the target's terrain row."""
-    loss = "a step lost" if e.get("loss") else "no loss"
-    target = unit_name(scenario, e.get("unit", "?"))
-    return (f"Bombardment by {side_name(scenario, e.get('side', ''))} of {target}"
-            f" in {hex_name(scenario, e.get('hex', '?'))}: strength {e.get('strength')}, {e.get('row')} row,"
-            f" column {e.get('column')}, die {e.get('die')}, result {e.get('result')}: {loss}")
 
 
 def _marker(scenario: Scenario, kind: str, side: str, value: Any) -> str:
@@ -95,13 +51,21 @@ def _marker_event(scenario: Scenario, state: State, e: Event) -> str:
     return f"The {before} in {where} becomes {_a(after)}"
 
 
-def describe(scenario: Scenario, state: State, e: Event) -> str | None:
-    """One sentence for event `e`, applied to `state`; None for bookkeeping not worth telling."""
+def describe(game: Game, state: State, e: Event) -> str | None:
+    """One sentence for event `e`, applied to `state`; None for bookkeeping not worth telling.
+
+    The rule system is asked first (`Capabilities.describe`: its reports, its words for a
+    move); the engine's state events otherwise have the plain wording here, and a report the
+    system does not tell is listed fact by fact, so an old save still tells its whole story."""
+    own = game.capabilities.describe(game.scenario, state, e)
+    if own is not None:
+        return clean(own) or None
+    scenario = game.scenario
     k = e.kind
     if k == "unit_moved":
         start = state.units[e["unit"]].location if e["unit"] in state.units else "?"
         route = " - ".join([start, *e["path"]])
-        return f"{unit_name(scenario, e['unit'])} moves {route} ({e['cost']} MP)"
+        return f"{unit_name(scenario, e['unit'])} moves {route} (cost {e['cost']})"
     if k == "unit_placed":
         to = e["to"]
         where = f"at {hex_name(scenario, to)}" if scenario.grid.on_map(to) else f"in the {to} box"
@@ -115,7 +79,7 @@ def describe(scenario: Scenario, state: State, e: Event) -> str | None:
         state_word = "now" if e.get("on", True) else "no longer"
         return f"{unit_name(scenario, e['unit'])} is {state_word} {clean(str(e['flag']))}"
     if k == "value_set":
-        return None  # the rule system's bookkeeping (combat step, markers placed): no news to a reader
+        return None  # the rule system's bookkeeping: no news to a reader
     if k == "control_changed":
         return f"{side_name(scenario, e['side'])} controls {hex_name(scenario, e['hex'])}"
     if k in ("marker_placed", "marker_changed", "marker_removed"):
@@ -129,17 +93,22 @@ def describe(scenario: Scenario, state: State, e: Event) -> str | None:
         return f"The game ends: {who} ({clean(e['level'])}). {clean(e['reason'])}"
     if k == "state_restored":
         return f"Undone: record {e['reverts']}"
-    if k == "combat":
-        return combat_text(scenario, e)
-    if k == "bombardment":
-        return bombardment_text(scenario, e)
     if k == "roll":
         return f"{clean(str(e.get('purpose', 'roll')))}: die {e.get('die')}" + (
             f", {clean(str(e['outcome']))}" if "outcome" in e.facts else "")
     if k == "note":
         return clean(str(e.get("text", "")))
-    facts = ", ".join(f"{key}={clean(str(v))}" for key, v in e.facts.items())
-    return f"{clean(k)}: {facts}"
+    facts = "; ".join(f"{clean(key).replace('_', ' ')} {plain(v)}" for key, v in e.facts.items())
+    return f"{clean(k).replace('_', ' ')}: {facts}"
+
+
+def plain(value: object) -> str:
+    """A fact for a reader: lists joined, mappings as `key value`, never a Python repr."""
+    if isinstance(value, Mapping):
+        return ", ".join(f"{clean(str(k))} {plain(v)}" for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return ", ".join(plain(v) for v in value)
+    return clean(str(value))
 
 
 def narrate(game: Game) -> Iterator[str]:
@@ -153,7 +122,7 @@ def narrate(game: Game) -> Iterator[str]:
         else:
             yield f"  [{record.seq}] {side_name(sc, record.side)}: {clean(record.order)}"
         for e in record.events:
-            line = describe(sc, state, e)
+            line = describe(game, state, e)
             state = apply(state, e)
             if e.kind == "phase_began" or (e.kind == "state_restored" and state.turn != turn_shown):
                 if state.turn != turn_shown:

@@ -10,6 +10,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tui_wargame.model import Scenario
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
@@ -21,3 +25,20 @@ def clean(text: str, *, newlines: bool = False) -> str:
     text = _CONTROL.sub("", text)
     # Bidirectional overrides and other format characters can reorder what a reader sees.
     return "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+
+
+def unit_name(scenario: Scenario, uid: str) -> str:
+    """A unit for a reader: its name and id, "1st Red Rifles (r1)"; an unknown id as it is."""
+    spec = scenario.unit.get(uid)
+    return f"{clean(spec.name)} ({uid})" if spec else uid
+
+
+def side_name(scenario: Scenario, sid: str) -> str:
+    side = scenario.side.get(sid)
+    return clean(side.name) if side else sid
+
+
+def hex_name(scenario: Scenario, label: str) -> str:
+    """A hex for a reader: its place name and label where the map names it, else the label."""
+    place = scenario.places.get(label)
+    return f"{clean(place.name)} ({label})" if place else label

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from tui_wargame import rules
 from tui_wargame.engine import Game
 from tui_wargame.model import Marker, Scenario, State
 from tui_wargame.model.events import plain
+from tui_wargame.rules.capabilities import Capabilities
 from tui_wargame.savefile import Record
 from tui_wargame.text import clean
 
@@ -26,6 +28,9 @@ def scenario_summary(scenario: Scenario) -> dict[str, Any]:
         "turns": len(scenario.turns),
         "length": f"{len(scenario.turns)} turns, {clean(first.name)} to {clean(last.name)}",
         "description": clean(scenario.description),
+        "options": [{"name": o.name, "description": clean(o.description), "default": o.default,
+                     "choices": {c: clean(what) for c, what in o.choices.items()}}
+                    for o in Capabilities(rules.get(scenario.system)).options(scenario)],
     }
 
 
@@ -46,7 +51,7 @@ def hidden_units(game: Game, state: State, viewer: str | None) -> frozenset[str]
     if game.state.over or not state.phase:
         return frozenset()
     sides = [viewer] if viewer is not None else [s.id for s in game.scenario.sides]
-    return frozenset().union(*(game.system.concealed(game.scenario, state, side) for side in sides))
+    return frozenset().union(*(game.capabilities.concealed(game.scenario, state, side) for side in sides))
 
 
 def marker_view(m: Marker) -> dict[str, Any]:

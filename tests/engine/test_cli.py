@@ -7,10 +7,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import attrs
 import pytest
 
 from tests.conftest import TESTBED_DIR
+from tui_wargame import savefile
 from tui_wargame.cli import main
+from tui_wargame.engine import Game
 
 SC = ["--scenarios", str(TESTBED_DIR)]
 
@@ -51,9 +54,14 @@ def test_new_refuses_unknown_scenarios_and_options(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, _, err = run(capsys, "new", "atlantis", "--out", str(tmp_path / "x.toml"))
     assert code == 2 and "no such scenario" in err and "Traceback" not in err
-    code, _, err = run(capsys, "new", "testbed", "--setup", "free", "--out", str(tmp_path / "y.toml"))
-    assert code == 1 and "only the historical set-up" in err
+    code, _, err = run(capsys, "new", "testbed", "--option", "setup=free", "--out", str(tmp_path / "y.toml"))
+    assert code == 2 and "no game option 'setup'" in err and "undo_dice" in err
     assert not (tmp_path / "y.toml").exists()
+    code, _, err = run(capsys, "new", "testbed", "--option", "setup", "--out", str(tmp_path / "y.toml"))
+    assert code == 2 and "NAME=CHOICE" in err and not (tmp_path / "y.toml").exists()
+    code, _, err = run(capsys, "new", "testbed", "--option", "undo_dice=false", "--out",
+                       str(tmp_path / "y.toml"))
+    assert code == 2 and "undo_dice is given by its own flag" in err and not (tmp_path / "y.toml").exists()
 
 
 def test_legal_lists_orders_and_decision_answers(save: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -69,7 +77,8 @@ def test_order_appends_and_reports(save: Path, capsys: pytest.CaptureFixture[str
     code, out, _ = run(capsys, "order", str(save), "move r1 0201 0301 0401", "end")
     assert code == 0
     assert "accepted [1] Red: move r1 0201 0301 0401" in out
-    assert "1st Red Rifles (r1) moves 0101 - 0201 - 0301 - 0401 (3/2 MP)" in out
+    # the narrative's own words: the testbed has no `describe`
+    assert "1st Red Rifles (r1) moves 0101 - 0201 - 0301 - 0401 (cost 3/2)" in out
     assert out.rstrip().endswith("Red: combat phase (Testbed 1)")
 
 
@@ -149,8 +158,8 @@ def test_replay_text_tells_the_game_turn_by_turn(save: Path, capsys: pytest.Capt
     lines = out.splitlines()
     assert code == 0 and lines[0].startswith("Testbed: the River Crossing: set-up")
     assert "== Day 1 Morning ==" in lines and "-- Red: combat phase --" in lines
-    assert any(line.strip().startswith("Combat: 1st Red Rifles (r1) (4) against Blue Guards (b1) (4)")
-               for line in lines)
+    # the testbed words none of its reports: the narrative lists their facts plainly
+    assert any(line.strip().startswith("combat: attackers r1; defenders b1;") for line in lines), lines
 
 
 def test_verify(save: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -204,20 +213,56 @@ def test_python_dash_m_runs_the_same_command() -> None:
     assert result.returncode == 0 and result.stdout.startswith("tui-wargame ")
 
 
-def test_a_bombardment_is_told_with_its_target_and_strength() -> None:
-    from tui_wargame.model import Event
-    from tui_wargame.narrative import bombardment_text
-    from tui_wargame.scenario_file import find
-
-    testbed = find("testbed", [TESTBED_DIR])
-    e = Event.of("bombardment", side="red", hex="0402", markers=["m1"], strength=4, unit="b1", row="hill",
-                 column="4", die=5, result="D2", loss=True)
-    assert bombardment_text(testbed, e) == ("Bombardment by Red of Blue Guards (b1) in Ford Hill (0402): "
-                                            "strength 4, hill row, column 4, die 5, result D2: a step lost")
-
-
 def test_an_unknown_side_is_a_bad_argument(save: Path, capsys: pytest.CaptureFixture[str]) -> None:
     before = save.read_bytes()
     code, _, err = run(capsys, "order", str(save), "end", "--as", "nobody")
     assert code == 2 and "--as nobody: no such side (the sides are red, blue)" in err
     assert save.read_bytes() == before
+
+
+def test_new_takes_the_rule_systems_options_by_name(capsys: pytest.CaptureFixture[str],
+                                                     tmp_path: Path) -> None:
+    """`--option NAME=CHOICE` is checked against what the scenario's system offers (F&M: the set-up)."""
+    out_file = tmp_path / "free.toml"
+    code, _, err = run(capsys, "new", "suez1916", "--seed", "3", "--option", "setup=free",
+                       "--out", str(out_file))
+    assert code == 0, err
+    game = Game.open(out_file)
+    assert game.header.options == {"undo_dice": False, "setup": "free"}
+    assert game.records[0].order == "setup free"
+    assert game.state.phase == "setup"  # Suez 11.1: the free set-up's own phase
+    code, _, err = run(capsys, "new", "suez1916", "--option", "setup=random", "--out",
+                       str(tmp_path / "x.toml"))
+    assert code == 2 and "option setup: no choice 'random' (the choices are: historical, free)" in err
+    assert not (tmp_path / "x.toml").exists()
+
+
+def test_scenarios_lists_each_option_with_its_choices(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "scenarios", "--json")
+    by_id = {s["id"]: s for s in json.loads(out)}
+    assert by_id["testbed"]["options"] == []  # a core-only system offers none
+    (setup,) = by_id["suez1916"]["options"]
+    assert setup["name"] == "setup" and setup["default"] == "historical" and set(setup["choices"]) == {
+        "historical", "free"}
+    code, out, _ = run(capsys, "scenarios")
+    assert "--option setup=historical|free: how the counters are deployed" in out
+
+
+def test_a_save_written_with_the_old_setup_option_still_opens_and_verifies(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Saves from before system options name `setup` in their header whatever the system."""
+    new = tmp_path / "new.toml"
+    assert run(capsys, "new", "testbed", "--seed", "5", "--out", str(new))[0] == 0
+    assert run(capsys, "order", str(new), "move r1 0201 0301 0401", "end", "attack r1 0402")[0] == 0
+    save = savefile.read(new)
+    header = attrs.evolve(save.header, options={"setup": "historical", "undo_dice": False})
+    setup = attrs.evolve(save.records[0], order="setup historical")
+    old = tmp_path / "old.toml"
+    savefile.create(old, header, [setup])
+    with Game.open(old, write=True, scenario_dirs=[TESTBED_DIR]) as game:
+        for record in save.records[1:]:
+            game.submit(record.order, record.side)
+    code, out, _ = run(capsys, "verify", str(old))
+    assert code == 0 and "ok: 4 records" in out
+    first = run(capsys, "replay", str(old), "--text")[1].splitlines()[0]
+    assert first.endswith("set-up (setup historical), seed 5")

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from tests.conftest import TESTBED_DIR
 from tui_wargame import engine
 from tui_wargame.engine import Game
+from tui_wargame.errors import WargameError
 from tui_wargame.model import EMPTY, IllegalOrder, Scenario, fold
 from tui_wargame.savefile import SaveError
 
@@ -219,3 +220,10 @@ def test_random_legal_play_keeps_the_rules_and_replays(
         final = g.state
     with Game.open(path, scenario_dirs=[TESTBED_DIR]) as again:
         assert again.state == final and again.verify() == []
+
+
+def test_an_engine_option_of_the_wrong_type_is_refused(tmp_path: Path, testbed: Scenario) -> None:
+    """A "false" string would read as true: undo_dice must be a bool."""
+    with pytest.raises(WargameError, match="option undo_dice: 'false' is not a bool"):
+        Game.new(testbed, tmp_path / "g.toml", options={"undo_dice": "false"})
+    assert not (tmp_path / "g.toml").exists()

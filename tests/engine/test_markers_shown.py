@@ -52,7 +52,7 @@ def test_show_json_lists_markers_by_place_and_values_as_plain_data(
     assert "0501       mines a (1) of Red (face down)" in out
 
 
-def test_each_marker_event_is_one_sentence_and_a_face_down_marker_stays_untold(testbed: Scenario) -> None:
+def test_each_marker_event_is_one_sentence_and_a_face_down_marker_stays_untold(game: Game) -> None:
     state = EMPTY
     told = []
     for e in (
@@ -65,7 +65,7 @@ def test_each_marker_event_is_one_sentence_and_a_face_down_marker_stays_untold(t
         Event.of("marker_removed", place="0501", marker="mines", id="a"),
         Event.of("marker_removed", place="0402", marker="burnt_out"),
     ):
-        told.append(describe(testbed, state, e))
+        told.append(describe(game, state, e))
         state = apply(state, e)
     assert told == [
         "A trenches marker (2) of Blue is placed in Ford Hill (0402)",

@@ -22,7 +22,7 @@ Its rulebook, in full (cited by the engine's tests as "Testbed N"):
 from __future__ import annotations
 
 import heapq
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -35,6 +35,9 @@ MOVEMENT, COMBAT = "movement", "combat"
 
 
 class Testbed:
+    """The required core of a rule system (`rules.RuleSystem`) and nothing else: every optional
+    capability is the default (`rules.capabilities`), which is what proves the defaults play."""
+
     id = "testbed"
     title = "Testbed (engine tests)"
 
@@ -163,12 +166,12 @@ class Testbed:
                 and self._occupant(scenario, state, grid.label(n)) is None]
 
     def resolve(self, scenario: Scenario, state: State, order: Order, dice: Dice) -> Resolution:
-        handler = getattr(self, f"_order_{order.verb}", None)
+        handler = ORDERS.get(order.verb)
         if handler is None:
-            raise IllegalOrder(f"unknown order {order.verb!r}", "Testbed 1")
+            raise IllegalOrder(f"unknown order {order.verb!r} (the orders: {', '.join(ORDERS)})", "Testbed 1")
         if state.pending and order.verb not in ("retreat", "lose"):
             raise IllegalOrder(f"{state.pending.prompt} first", "Testbed 4")
-        return handler(scenario, state, order, dice)
+        return handler(self, scenario, state, order, dice)
 
     def _own_unit(self, scenario: Scenario, state: State, uid: str, side: str) -> None:
         if uid not in state.units or not scenario.grid.on_map(state.units[uid].location):
@@ -210,10 +213,8 @@ class Testbed:
                 events.append(Event.of("control_changed", hex=label, side=state.active))
         return Resolution(tuple(events))
 
-    def preview(self, scenario: Scenario, state: State, order: Order) -> dict[str, Any] | None:
+    def _odds(self, scenario: Scenario, state: State, order: Order) -> dict[str, Any]:
         """Testbed 4: the odds of an attack, before the die."""
-        if order.verb != "attack":
-            return None
         uid, target = self._combat_args(scenario, state, order)
         defenders = state.units_at(target)
         attack = self._factor(scenario, state, uid, "attack")
@@ -224,40 +225,8 @@ class Testbed:
                 "defence": defence, "differential": attack - defence,
                 "row": scenario.terrain_at(target).id, "shifts": [], "column": str(column)}
 
-    def reach(self, scenario: Scenario, state: State, unit: str) -> dict[str, Fraction]:
-        u = state.units.get(unit)
-        if (state.phase != MOVEMENT or state.pending or u is None or not scenario.grid.on_map(u.location)
-                or u.has("moved")
-                or scenario.unit[unit].side != state.active):
-            return {}
-        return {label: cost for label, (cost, _) in self._reach(scenario, state, unit).items()}
-
-    def movement_allowance(self, scenario: Scenario, state: State, unit: str) -> Fraction | None:
-        return Fraction(self._factor(scenario, state, unit, "move")) if unit in state.units else None
-
-    def unit_notes(self, scenario: Scenario, state: State, unit: str) -> list[str]:
-        u = state.units.get(unit)
-        if u is not None and u.has("moved") and state.phase == MOVEMENT:
-            return ["has moved this phase (Testbed 2)"]
-        return []
-
-    def zones_of_control(self, scenario: Scenario, state: State, side: str) -> frozenset[str]:
-        """The testbed has no ZOC rule; the hexes next to `side`'s units stand in for one."""
-        grid = scenario.grid
-        return frozenset(grid.label(n) for uid, u in state.units.items()
-                         if scenario.grid.on_map(u.location) and scenario.unit[uid].side == side
-                         for n in grid.neighbours(grid.parse(u.location)))
-
-    def concealed(self, scenario: Scenario, state: State, viewer: str) -> frozenset[str]:
-        return frozenset()
-
-    def placed_markers(self, scenario: Scenario, state: State) -> Mapping[str, Mapping[str, int]]:
-        """The testbed has no markers."""
-        return {}
-
     def _order_attack(self, scenario: Scenario, state: State, order: Order, dice: Dice) -> Resolution:
-        odds = self.preview(scenario, state, order)
-        assert odds is not None
+        odds = self._odds(scenario, state, order)
         uid, target, defenders = odds["attackers"][0], odds["hex"], odds["defenders"]
         columns: list[int] = scenario.rules["crt_columns"]
         die = dice.roll()
@@ -362,5 +331,15 @@ class Testbed:
             return f"{scenario.side[state.pending.side].name}: {state.pending.prompt} (Testbed 4)"
         return f"{scenario.side[state.active].name}: {state.phase} phase (Testbed 1)"
 
+
+#: Every order, verb -> the method that resolves it (Testbed 1-5).
+ORDERS: dict[str, Callable[[Testbed, Scenario, State, Order, Dice], Resolution]] = {
+    "move": Testbed._order_move,
+    "attack": Testbed._order_attack,
+    "scout": Testbed._order_scout,
+    "lose": Testbed._order_lose,
+    "retreat": Testbed._order_retreat,
+    "end": Testbed._order_end,
+}
 
 SYSTEM = Testbed()

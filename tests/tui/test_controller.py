@@ -143,7 +143,7 @@ def test_the_rule_system_is_asked_once_per_record(game: Game, monkeypatch: pytes
     asked: list[str] = []
 
     def counting(name: str) -> Callable[..., Any]:
-        real = getattr(game.system, name)
+        real = getattr(game.capabilities, name)
 
         def ask(*args: Any) -> Any:  # noqa: ANN401 - the rule system's own types
             asked.append(name)
@@ -151,14 +151,16 @@ def test_the_rule_system_is_asked_once_per_record(game: Game, monkeypatch: pytes
 
         return ask
 
-    for name in ("reach", "zones_of_control", "placed_markers"):
-        monkeypatch.setattr(game.system, name, counting(name))
+    for name in ("reach", "layers"):
+        monkeypatch.setattr(game.capabilities, name, counting(name))
     control = MapController(game)
     control.select_here()
-    control.show_zoc = True
+    control.show_toggled = True
     for _ in range(3):
         control.overlay()
-    assert sorted(asked) == ["placed_markers", "reach", "zones_of_control"]
+        control.reach()
+    assert sorted(asked) == ["layers", "reach"]
     game.submit("move r2 0202")
     control.overlay()
-    assert len(asked) == 6  # a new record: each asked again, once
+    control.reach()
+    assert len(asked) == 4  # a new record: each asked again, once

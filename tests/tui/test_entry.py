@@ -108,3 +108,32 @@ def test_headless_commands_do_not_import_textual() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=Path(__file__).parents[2])
     assert out.stdout.strip() == "False"
+
+
+@sync
+async def test_a_new_game_asks_the_rule_systems_options_each_choice_with_its_line(tmp_path: Path) -> None:
+    """Suez 11.1: the historical set-up, or the scenario's free deployment."""
+    from tui_wargame import rules, scenario_file
+    from tui_wargame.rules.capabilities import Capabilities
+    from tui_wargame.tui.dialogs import ChoiceScreen
+
+    scenario = scenario_file.find("suez1916")
+    (option,) = Capabilities(rules.get(scenario.system)).options(scenario)
+    app = WargameApp(ascii_only=True, saves_dir=tmp_path / "saves")
+    async with app.run_test(size=(100, 30)) as pilot:
+        title = pilot.app.screen
+        assert isinstance(title, TitleScreen)
+        title.query_one("#scenarios").highlighted = [s.id for s in title.scenarios].index("suez1916")
+        await pilot.pause()
+        assert "When the game starts, choose" in screen_text(pilot.app)
+        await press(pilot, "n")
+        assert isinstance(pilot.app.screen, ChoiceScreen)
+        first, second = list(option.choices)[:2]
+        assert f"{first}: {option.choices[first]}"[:60] in screen_text(pilot.app)
+        await press(pilot, "escape")  # cancelled: no game
+        assert pilot.app.screen is title and not (tmp_path / "saves" / "suez1916-1.toml").exists()
+        await press(pilot, "n", "down", "enter")
+        assert isinstance(pilot.app.screen, GameScreen)
+        game = pilot.app.screen.game
+        assert game.header.options[option.name] == second
+        await press(pilot, "q")

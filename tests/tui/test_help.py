@@ -1,80 +1,118 @@
-"""Help pages built from the scenario's own data: the key map, tables (the CRT) and the terrain chart."""
+"""Help pages: the key map, the rule system's pages (its tables laid out to fit the screen), the
+map's legend from the layers, the results so far, and the unit panel's notes."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
-from attrs import evolve
 
+from tests.tui.helpers import press, screen_text, sync
 from tui_wargame import scenario_file
 from tui_wargame.engine import Game
-from tui_wargame.tui.glyphs import ASCII
-from tui_wargame.tui.help import keys_text, tables_text, terrain_text
-from tui_wargame.tui.info import Namer
+from tui_wargame.rules.capabilities import Layer, Table
+from tui_wargame.tui.app import WargameApp
+from tui_wargame.tui.glyphs import ASCII, UNICODE
+from tui_wargame.tui.help import HelpScreen, keys_text, map_text, page_text, results_text, table_text
+from tui_wargame.tui.info import Namer, unit_panel
 
 
-def test_key_map_lists_every_binding_with_its_id() -> None:
+def test_key_map_lists_every_binding_with_its_id_and_the_systems_menus(tmp_path: Path) -> None:
     from tui_wargame.tui.game import GameScreen
 
     text = keys_text([("Game", GameScreen.BINDINGS)]).plain
     for binding in GameScreen.BINDINGS:
         assert binding.id in text
     assert "[ ]" not in text and "leftsquarebracket" not in text
+    with Game.new(scenario_file.find("suez1916"), tmp_path / "g.toml", seed=1) as game:
+        menus = game.capabilities.order_menus(game.scenario)
+    assert menus and f"  {menus[0].key:<22} {menus[0].title}" in keys_text([], menus=menus).plain
 
 
-def test_tables_show_grids_under_their_column_headers(game: Game) -> None:
-    text = tables_text(game, Namer(game, ASCII)).plain
-    assert "     -2 -1  0  1  2\n  1  A1 A1 A1 NE NE\n" in text
-    assert "crt_columns" not in text  # shown as the CRT's header instead
+def test_a_table_is_laid_out_in_columns_under_its_header(game: Game) -> None:
+    table = Table("Results", ("die", "-1", "0", "+1"), (("1", "A1", "NE", "D1"), ("2", "NE", "D1", "De")),
+                  note="a note")
+    assert table_text(table, Namer(game, ASCII), 80).plain == (
+        "Results\ndie  -1   0  +1\n1    A1  NE  D1\n2    NE  D1  De\na note\n")
 
 
-def test_nested_tables_as_a_system_may_keep_them(game: Game) -> None:
-    rules = {"crt": {"columns": ["1", "2"], "results": [["A1", "D1"], ["D1", "De"]],
-                     "key": {"De": {"defender": {"eliminate": True}}}}}
-    fake = SimpleNamespace(scenario=evolve(game.scenario, rules=rules), side_name=game.side_name)
-    text = tables_text(fake, Namer(fake, ASCII)).plain  # type: ignore[arg-type]
-    assert "crt\n  results\n        1  2\n    1  A1 D1\n    2  D1 De\n" in text
-    assert "  key\n    De\n      defender\n        eliminate: True" in text
+def test_a_table_too_wide_is_cut_into_parts_that_fit_each_with_the_first_column(game: Game) -> None:
+    columns = ("row", *(f"col{i:02d}" for i in range(20)))
+    table = Table("Wide", columns, (("clear", *(f"v{i}" for i in range(20))),))
+    told = table_text(table, Namer(game, ASCII), 40).plain
+    parts = told.split("\n\n")
+    assert len(parts) > 1 and all(line.startswith(("row", "clear", "Wide")) for p in parts for line in
+                                  p.strip().splitlines())
+    assert all(len(line) <= 40 for line in told.splitlines())
+    assert all(f"col{i:02d}" in told for i in range(20))
 
 
-def test_terrain_chart_joins_the_rule_tables_to_each_terrain(game: Game) -> None:
-    text = terrain_text(game, Namer(game, ASCII), ASCII).plain
-    assert "%%  Woods            move_cost 3/2" in text
-    assert "~   river            hexside_cost 1" in text
-    assert "=   road             route_cost 1/2" in text
-
-
-def test_the_unit_panel_gives_the_rules_that_matter_now(game: Game) -> None:
-    from tui_wargame.tui.info import unit_panel
-
-    names = Namer(game, ASCII)
-    before = unit_panel(game, game.state, "r1", names, concealed=frozenset(), reach={}).plain
-    assert "Testbed 2" not in before
-    game.submit("move r1 0201")
-    after = unit_panel(game, game.state, "r1", names, concealed=frozenset(), reach={}).plain
-    assert "has moved this phase (Testbed 2)" in after
-
-
-def test_the_panel_shows_the_movement_allowance_the_rules_give(tmp_path) -> None:  # noqa: ANN001
-    """Suez 15.1 doubles Central Powers movement on the Zero Hour turn: the panel says so."""
-    from tui_wargame import scenario_file
-    from tui_wargame.tui.info import unit_panel
-
-    game = Game.new(scenario_file.find("suez1916"), tmp_path / "s.toml", seed=1)
-    uid = next(u for u, s in game.state.units.items()
-               if game.scenario.grid.on_map(s.location) and game.scenario.unit[u].side == "cp"
-               and u.startswith("31-"))
-    printed = game.scenario.unit[uid].factors[0]["move"]
-    text = unit_panel(game, game.state, uid, Namer(game, ASCII), concealed=frozenset(), reach={}).plain
-    assert f"MP left {2 * printed} of {2 * printed}" in text
-    game.close()
+def test_a_cell_too_wide_for_half_the_width_wraps_in_its_column(game: Game) -> None:
+    units = ", ".join(f"{n}-1" for n in range(70, 82))
+    table = Table("Arrivals", ("units", "from"), ((units, "when the scenario's rules say so"),))
+    assert table_text(table, Namer(game, ASCII), 40).plain.splitlines() == [
+        "Arrivals",
+        "units                from",
+        "70-1, 71-1, 72-1,    when the scenario's",
+        "73-1, 74-1, 75-1,    rules say so",
+        "76-1, 77-1, 78-1,",
+        "79-1, 80-1, 81-1"]
 
 
 @pytest.mark.parametrize("scenario_id", ["suez1916", "gaza1917"])
-def test_the_tables_page_opens_on_the_crt_and_shows_no_python_repr(scenario_id: str, tmp_path: Path) -> None:
+def test_the_systems_pages_fit_80_columns_and_show_no_python_repr(scenario_id: str, tmp_path: Path) -> None:
     with Game.new(scenario_file.find(scenario_id), tmp_path / "g.toml", seed=1) as game:
-        told = tables_text(game, Namer(game, ASCII)).plain
-    assert told.startswith("crt\n")
-    assert "['" not in told and "{'" not in told and "[{" not in told
+        pages = game.capabilities.help_pages(game.scenario)
+        assert pages
+        for page in pages:
+            told = page_text(page, Namer(game, UNICODE), 76).plain
+            assert "['" not in told and "{'" not in told and "[{" not in told
+            assert all(len(line) <= 76 for line in told.splitlines() if "  " in line)  # table lines
+
+
+def test_the_map_legend_names_the_terrain_and_every_layer_with_its_rule(game: Game) -> None:
+    layer = Layer("zones", "Zones", "the enemy holds it", {"0303": ""}, "z", style="threat", shown="toggle",
+                  rule="Testbed 9")
+    text = map_text(game, Namer(game, ASCII), ASCII, [layer]).plain
+    assert "%%  Woods" in text and "~   river" in text and "=   road" in text
+    assert "z    Zones: the enemy holds it (Testbed 9), on demand (Z)" in text
+
+
+def test_results_are_told_in_full_and_hidden_units_kept_hidden(tmp_path: Path) -> None:
+    """Suez zero hour: 2/31st attacks the town of 2128 (F&M 7.1-7.7): one combat, headlined."""
+    with Game.new(scenario_file.find("suez1916"), tmp_path / "g.toml", seed=3) as game:
+        for order in ("move 31-2 2529 2429 2329 2228", "end", "attack 2128 2228", "end", "resolve 2128"):
+            game.submit(order, "cp")
+        names = Namer(game, ASCII)
+        told = results_text(game, names).plain
+        assert told.startswith("[5] Combat: 2/31st Infantry Regiment (31-2)") and "die 2" in told
+        hidden = results_text(game, names, frozenset({"31-2"})).plain
+        assert hidden == "[5] a result involving a hidden unit\n"
+
+
+@sync
+async def test_c_opens_the_systems_first_page_and_the_keys_when_it_has_none(tmp_path: Path,
+                                                                            game: Game) -> None:
+    with Game.new(scenario_file.find("suez1916"), tmp_path / "g.toml", seed=1) as suez:
+        first = suez.capabilities.help_pages(suez.scenario)[0]
+        async with WargameApp(start="play", game=suez).run_test(size=(80, 24)) as pilot:
+            await press(pilot, "c")
+            assert isinstance(pilot.app.screen, HelpScreen) and pilot.app.screen.page == first.id
+            assert first.title in screen_text(pilot.app)
+    async with WargameApp(start="play", game=game).run_test(size=(80, 24)) as pilot:
+        await press(pilot, "c")
+        screen = pilot.app.screen
+        assert isinstance(screen, HelpScreen)
+        expected = "keys" if not game.capabilities.help_pages(game.scenario) else screen.pages[1][0]
+        assert screen.page == expected
+
+
+def test_the_unit_panel_gives_the_rules_notes_with_their_rules(tmp_path: Path) -> None:
+    """Suez 15.1 doubles Central Powers movement on the Zero Hour turn: the panel says so."""
+    with Game.new(scenario_file.find("suez1916"), tmp_path / "s.toml", seed=1) as game:
+        uid = next(u for u, s in game.state.units.items()
+                   if game.scenario.grid.on_map(s.location) and game.scenario.unit[u].side == "cp"
+                   and u.startswith("31-"))
+        printed = game.scenario.unit[uid].factors[0]["move"]
+        text = unit_panel(game, game.state, uid, Namer(game, ASCII), concealed=frozenset(), reach={}).plain
+    assert f"MP left {2 * printed} of {2 * printed} (F&M 5.0)" in text

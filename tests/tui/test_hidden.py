@@ -12,9 +12,6 @@ from tui_wargame.engine import Game
 from tui_wargame.model import Scenario, State
 from tui_wargame.tui.app import WargameApp
 from tui_wargame.tui.dialogs import HandOverScreen
-from tui_wargame.tui.glyphs import ASCII
-from tui_wargame.tui.help import combats_text
-from tui_wargame.tui.info import Namer
 from tui_wargame.tui.replay import ReplayScreen
 from tui_wargame.views import hidden_units
 
@@ -99,16 +96,6 @@ def test_each_side_a_spectator_and_the_finished_game_hide_what_they_must(tmp_pat
     while not game.state.over:
         game.submit("end")
     assert hidden_units(game, game.state_at(3), "red") == frozenset()  # over: nothing is secret now
-    game.close()
-
-
-def test_combat_explanations_do_not_name_units_the_reader_may_not_see(tmp_path: Path) -> None:
-    game = red_attacks_a_hidden_unit(tmp_path)
-    names = Namer(game, ASCII)
-    told = combats_text(game, names, hidden_units(game, game.state, "red")).plain
-    assert "combat at 0402 involving a hidden unit: die 5" in told and "Blue Guards" not in told
-    full = combats_text(game, names).plain
-    assert "Blue Guards (b1) (4)" in full
     game.close()
 
 

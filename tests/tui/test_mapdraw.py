@@ -11,8 +11,22 @@ import pytest
 from tui_wargame import scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.model import Scenario
+from tui_wargame.rules.capabilities import Layer
 from tui_wargame.tui.glyphs import ASCII, UNICODE
-from tui_wargame.tui.mapdraw import COMPACT, DETAILED, Overlay, Painter, cost_text
+from tui_wargame.tui.mapdraw import COMPACT, DETAILED, LAYER_STYLES, Overlay, Painter
+
+
+def reach(marks: dict[str, str]) -> Layer:
+    return Layer("reach", "Reach", "the selected unit can go here", marks, "*", style="reach",
+                 shown="selected")
+
+
+def threat(hexes: list[str]) -> Layer:
+    return Layer("zoc", "Zones", "the enemy holds it", dict.fromkeys(hexes, ""), "z", style="threat")
+
+
+def markers(marks: dict[str, str]) -> Layer:
+    return Layer("markers", "Markers", "placed face down", marks, "!", style="marker")
 
 
 def text(rows) -> list[str]:  # noqa: ANN001
@@ -40,11 +54,11 @@ def test_compact_map_matches_the_printed_layout(testbed: Scenario, game: Game) -
 
 def test_reach_and_path_and_concealment_are_drawn(testbed: Scenario, game: Game) -> None:
     painter = Painter(testbed, ASCII, COMPACT)
-    reach = {"0201": Fraction(1, 2), "0202": Fraction(3, 2)}
-    lines = text(painter.paint(game.state, Overlay(reach=reach, path=("0202",),
+    layer = reach({"0201": "0.5", "0202": "1.5"})
+    lines = text(painter.paint(game.state, Overlay(layers=(layer,), path=("0202",),
                                                    concealed=frozenset({"b1"}))))
     joined = "\n".join(lines)
-    assert "*0.5" in joined and "+__" in joined
+    assert "*0.5" in joined and "+__" in joined  # the path covers the reach
     assert "B??" in joined  # b1 hidden from this viewer
     assert "B1-3" in joined  # b2 not hidden
 
@@ -63,12 +77,29 @@ def test_reduced_units_are_lower_case_and_stacks_counted(testbed: Scenario, game
 
 
 def test_ascii_set_draws_only_ascii_and_unicode_set_differs(testbed: Scenario, game: Game) -> None:
-    reach = {"0201": Fraction(1)}
+    own = Layer("own", "Own", "a glyph of the system's own", {"0302": "7"}, "\N{BLACK STAR}")
+    layers = (reach({"0201": "1"}), threat(["0303"]), markers({"0301": "2"}), own)
     for shape in (COMPACT, DETAILED):
-        rows = Painter(testbed, ASCII, shape).paint(game.state, Overlay(reach=reach, zoc=frozenset({"0303"})))
+        rows = Painter(testbed, ASCII, shape).paint(game.state, Overlay(layers=layers))
         assert all(ch.isascii() for row in rows for ch, _ in row)
-    rows = Painter(testbed, UNICODE, COMPACT).paint(game.state, Overlay(reach=reach))
-    assert any(not ch.isascii() for row in rows for ch, _ in row)
+    rows = Painter(testbed, UNICODE, COMPACT).paint(game.state, Overlay(layers=layers))
+    joined = "\n".join(text(rows))
+    assert "\N{BULLET}1" in joined and "\N{BLACK STAR}7" in joined  # the set's bullet; the system's star
+
+
+def test_each_layer_style_is_drawn_in_its_place_and_palette_role(testbed: Scenario, game: Game) -> None:
+    """Reach on the free bottom line, a threat on the ends of it, info where a marker would be."""
+    painter = Painter(testbed, ASCII, COMPACT)
+    info = Layer("supply", "Supply", "in supply", {"0303": "S"}, "s", style="info")
+    rows = painter.paint(game.state, Overlay(layers=(reach({"0302": "2"}), threat(["0303"]), info)))
+    for label, cells, style in (("0302", (1, "*2__"), "reach"), ("0303", (1, "z%%z"), "threat"),
+                                ("0303", (0, "sS  "), "info")):
+        x, y = painter.origin[label]
+        line, want = cells
+        row = rows[y + line][x + 1:x + 5]
+        assert "".join(ch for ch, _ in row) == want
+        ends = [row[0], row[-1]] if style == "threat" else [row[0]]
+        assert all(LAYER_STYLES[style].color == st.color for _, st in ends)
 
 
 def test_detailed_zoom_shows_names_and_victory_holders(testbed: Scenario, game: Game) -> None:
@@ -77,13 +108,9 @@ def test_detailed_zoom_shows_names_and_victory_holders(testbed: Scenario, game: 
     assert "0402 $B" in joined  # Ford Hill: a victory hex held by Blue
 
 
-def test_cost_text_fits_three_characters() -> None:
-    assert [cost_text(Fraction(n, d)) for n, d in ((2, 1), (3, 2), (1, 3))] == ["2", "1.5", "1/3"]
-
-
 def test_placed_markers_cover_the_label_in_compact_and_sit_on_the_bottom_edge_in_detailed(
         testbed: Scenario, game: Game) -> None:
-    overlay = Overlay(markers={"0301": {"red": 1, "blue": 1}})
+    overlay = Overlay(layers=(markers({"0301": "2"}),))
     compact = Painter(testbed, ASCII, COMPACT)
     lines = text(compact.paint(game.state, overlay))
     x, y = compact.origin["0301"]
@@ -94,8 +121,8 @@ def test_placed_markers_cover_the_label_in_compact_and_sit_on_the_bottom_edge_in
     x, y = detailed.origin["0301"]
     assert lines[y][x + 2:x + 6] == "0301"  # room for both: the label stays
     assert "✸2" in lines[y + 3][x:x + 11]
-    many = text(compact.paint(game.state, Overlay(markers={"0301": {"red": 12}})))
-    assert "!+  " in "\n".join(many)
+    many = text(compact.paint(game.state, Overlay(layers=(markers({"0301": "12"}),))))
+    assert "!12 " in "\n".join(many)
 
 
 @pytest.mark.parametrize("orders", [3, pytest.param(12, marks=pytest.mark.slow)])
@@ -114,11 +141,13 @@ def test_drawing_only_the_changing_hexes_equals_drawing_every_hex(scenario_id: s
     for _ in range(orders):
         game.submit(rng.choice(game.legal_orders()))
         units = sorted(game.state.units)
-        overlay = Overlay(cursor=rng.choice(labels), selected=rng.choice(units),
-                          reach={label: Fraction(rng.randint(1, 9), 2) for label in rng.sample(labels, 6)},
-                          path=tuple(rng.sample(labels, 3)), zoc=frozenset(rng.sample(labels, 8)),
-                          concealed=frozenset(rng.sample(units, 3)), marks=frozenset(rng.sample(labels, 4)),
-                          markers={label: {"x": rng.randint(1, 12)} for label in rng.sample(labels, 2)})
+        layers = (reach({label: str(Fraction(rng.randint(1, 9), 2)) for label in rng.sample(labels, 6)}),
+                  threat(rng.sample(labels, 8)), markers({label: str(rng.randint(1, 12))
+                                                          for label in rng.sample(labels, 2)}),
+                  Layer("info", "Info", "", {label: "i" for label in rng.sample(labels, 3)}, "i"))
+        overlay = Overlay(cursor=rng.choice(labels), selected=rng.choice(units), layers=layers,
+                          path=tuple(rng.sample(labels, 3)), concealed=frozenset(rng.sample(units, 3)),
+                          marks=frozenset(rng.sample(labels, 4)))
         stacks: dict[str, list[str]] = {}
         for uid, u in game.state.units.items():
             if game.scenario.grid.on_map(u.location):

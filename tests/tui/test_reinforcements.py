@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from pathlib import Path
 
 from tests.conftest import TESTBED_DIR
@@ -17,10 +16,11 @@ from tui_wargame.tui.app import WargameApp
 
 
 class EntryTestbed(Testbed):
-    """The testbed, with Red's horse waiting off the map to enter at 0101 or 0102 from the start."""
+    """The testbed, with Red's horse waiting off the map to enter at 0101 or 0102 from the start.
+    It offers no reach or move order of its own: the defaults find the entry from the legal orders."""
 
     id = "testbed-entry"
-    ENTRY = {"0101": Fraction(1), "0102": Fraction(1)}
+    ENTRY = ("0101", "0102")
 
     def _waiting(self, state: State) -> bool:
         return state.units["r3"].location == "reinforcements" and state.phase == "movement"
@@ -29,12 +29,9 @@ class EntryTestbed(Testbed):
         extra = [Order("enter", ("r3", h)) for h in self.ENTRY] if self._waiting(state) else []
         return extra + super().legal_orders(scenario, state)
 
-    def reach(self, scenario: Scenario, state: State, unit: str) -> dict[str, Fraction]:
-        if unit == "r3" and self._waiting(state):
-            return dict(self.ENTRY)
-        return super().reach(scenario, state, unit)
-
-    def _order_enter(self, scenario: Scenario, state: State, order: Order, dice: Dice) -> Resolution:
+    def resolve(self, scenario: Scenario, state: State, order: Order, dice: Dice) -> Resolution:
+        if order.verb != "enter":
+            return super().resolve(scenario, state, order, dice)
         return Resolution((Event.of("unit_placed", unit=order.args[0], to=order.args[-1]),
                            Event.of("unit_flagged", unit=order.args[0], flag="moved", scope="phase")))
 

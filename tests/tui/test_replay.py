@@ -35,7 +35,7 @@ async def test_step_back_and_forth_by_record_phase_and_turn(game: Game, tmp_path
         await press(pilot, "left", "left", "left", "left")
         assert screen.seq == 3
         shown = screen_text(pilot.app)
-        assert "[3] Red: attack r1 0402" in shown and "die 5, result D1" in shown.replace("\n", " ")
+        assert "[3] Red: attack r1 0402" in shown and "die 5;" in shown and "result D1" in shown
         assert "R4-4" in shown and "B3-3" in shown  # the map as it stood after record 3
         await press(pilot, "right")
         assert screen.seq == 4 and "retreat b1 0502" in screen_text(pilot.app)

@@ -1,4 +1,6 @@
-"""SVG snapshots of the main screens at 80x24 and 160x48 (pytest-textual-snapshot).
+"""SVG snapshots of the main screens at 80x24 and 160x48 (pytest-textual-snapshot): Suez for
+what a rule system's capabilities show (layers, notes, an explanation, a help page's tables),
+the testbed for the screens of a system with the required core alone.
 
 After a deliberate change of the look, refresh them with
 `python -m pytest tests/tui/test_snapshots.py --snapshot-update` and look at the
@@ -12,9 +14,11 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import TESTBED_DIR
+from tui_wargame import scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.model import Scenario
 from tui_wargame.tui.app import WargameApp
+from tui_wargame.tui.game import GameScreen
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((160, 48), id="160x48")]
 
@@ -26,16 +30,40 @@ def mid_game(testbed: Scenario, tmp_path: Path) -> Game:
     return game
 
 
+def suez(tmp_path: Path, *orders: str) -> Game:
+    game = Game.new(scenario_file.find("suez1916"), tmp_path / "suez.toml", seed=3)
+    for order in orders:
+        game.submit(order)
+    return game
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_game_screen(snap_compare, testbed: Scenario, tmp_path: Path, size: tuple[int, int]) -> None:  # noqa: ANN001
+    """The core alone: no layer, no note; the default reach counted in the panel."""
     app = WargameApp(start="play", game=mid_game(testbed, tmp_path))
     assert snap_compare(app, press=["tab", "down"], terminal_size=size)
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_attack_preview(snap_compare, testbed: Scenario, tmp_path: Path, size: tuple[int, int]) -> None:  # noqa: ANN001
-    app = WargameApp(start="play", game=mid_game(testbed, tmp_path), ascii_only=True)
-    assert snap_compare(app, press=["tab", "down", "a"], terminal_size=size)
+def test_suez_game_screen(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:  # noqa: ANN001
+    """F&M's reach and zones of control on the map, its notes and the layers' legend in the panel."""
+    app = WargameApp(start="play", game=suez(tmp_path))
+    assert snap_compare(app, press=["tab", "Z", "left"], terminal_size=size)
+
+
+async def cursor_on_2128(pilot) -> None:  # noqa: ANN001
+    await pilot.pause()  # the app pushes its first screen once started
+    screen = pilot.app.screen
+    assert isinstance(screen, GameScreen)
+    screen.move_cursor("2128")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_attack_preview(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:  # noqa: ANN001
+    """Suez zero hour: 2/31st's attack on the town of 2128 explained before the die (F&M 7.2-7.6)."""
+    game = suez(tmp_path, "move 31-2 2529 2429 2329 2228", "end")
+    app = WargameApp(start="play", game=game, ascii_only=True)
+    assert snap_compare(app, run_before=cursor_on_2128, press=["a"], terminal_size=size)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -54,8 +82,9 @@ def test_replay_screen(snap_compare, testbed: Scenario, tmp_path: Path, size: tu
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_help_crt(snap_compare, testbed: Scenario, tmp_path: Path, size: tuple[int, int]) -> None:  # noqa: ANN001
-    app = WargameApp(start="play", game=mid_game(testbed, tmp_path))
+def test_help_charts(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:  # noqa: ANN001
+    """F&M's first help page, the combat results: its tables in columns that fit the width."""
+    app = WargameApp(start="play", game=suez(tmp_path))
     assert snap_compare(app, press=["c"], terminal_size=size)
 
 

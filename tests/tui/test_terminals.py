@@ -52,8 +52,8 @@ async def test_ascii_mode_puts_only_ascii_on_screen(game: Game, tmp_path: Path) 
 
 
 @sync
-async def test_no_color_keeps_sides_and_states_apart_without_hue(game: Game, monkeypatch: pytest.MonkeyPatch
-                                                                 ) -> None:
+async def test_no_color_keeps_sides_and_states_apart_without_hue(game: Game, monkeypatch: pytest.MonkeyPatch,
+                                                                 tmp_path: Path) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
     app = WargameApp(start="play", game=game)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -61,11 +61,17 @@ async def test_no_color_keeps_sides_and_states_apart_without_hue(game: Game, mon
         await press(pilot, "tab")
         shown = screen_text(pilot.app)
         assert "R4-4" in shown and "B1-3" in shown  # sides by letter
-        assert "\N{BULLET}" in shown  # reach by glyph
         hexmap = pilot.app.screen.query_one(HexMap)
         styles = {style for row in hexmap.rows for _, style in row}
         assert all(s.color is None and s.bgcolor is None for s in styles)  # greyed hues could vanish
         assert any(s.reverse for s in styles) and any(s.bold for s in styles)
+    with Game.new(scenario_file.find("suez1916"), tmp_path / "s.toml", seed=1) as suez:
+        async with WargameApp(start="play", game=suez).run_test(size=(80, 24)) as pilot:
+            await press(pilot, "tab", "Z")
+            shown = screen_text(pilot.app)
+            assert "\N{BULLET}" in shown and "z" in shown  # the rules' layers by glyph: reach, threat
+            rows = pilot.app.screen.query_one(HexMap).rows
+            assert all(st.color is None and st.bgcolor is None for row in rows for _, st in row)
 
 
 @sync

@@ -62,9 +62,14 @@ class Explanation:
 class Layer:
     """Something a system wants drawn on the map: hexes, each with a short mark, and a legend.
 
-    `marks` maps a hex label to at most two characters (a cost, a count, a letter), drawn
-    in the hex in the palette's `style`. `shown` says when the TUI draws it: `always`,
-    `selected` (only while a unit is selected), or `toggle` (when the player asks).
+    `marks` maps a hex label to at most three 7-bit ASCII characters (a cost "1.5", a count
+    "2", or "" for the glyph alone), drawn in the hex after `glyph` in the palette's `style`.
+    `glyph` is one ASCII character too; the TUI may draw the Unicode character it keeps for
+    the `style` instead (reach "*" as a bullet, marker "!" as a star), so `--ascii` needs no
+    transliteration. `notes` gives a hex a line for the hex panel ("reach: 2 MP",
+    "face-down markers: CP 2"). `shown` says when the TUI draws it: `always`, `selected` (only
+    while a unit is selected), or `toggle` (when the player asks: `key` names the key it wants,
+    which the TUI may refuse).
     """
 
     id: str
@@ -75,6 +80,8 @@ class Layer:
     style: Literal["reach", "threat", "marker", "info"] = "info"
     shown: Literal["always", "selected", "toggle"] = "always"
     rule: str = ""
+    notes: Mapping[str, str] = field(factory=dict)
+    key: str = ""
 
 
 @frozen
@@ -109,8 +116,8 @@ class Capabilities:
     """The optional capabilities of one rule system, each the system's own or the default."""
 
     #: Every capability by name: a system defines a method of that name to supply its own.
-    NAMES: tuple[str, ...] = ("options", "describe", "explain", "layers", "unit_notes", "help_pages",
-                              "concealed", "order_menus", "reach", "move_order")
+    NAMES: tuple[str, ...] = ("options", "describe", "headline", "explain", "layers", "unit_notes",
+                              "help_pages", "concealed", "order_menus", "reach", "move_order")
 
     def __init__(self, system: RuleSystem) -> None:
         self.system = system
@@ -126,6 +133,11 @@ class Capabilities:
     def describe(self, scenario: Scenario, state: State, event: Event) -> str | None:
         """A sentence for `event` applied to `state`; "" to leave it untold; None for the
         narrative's own wording (state events) or a plain listing of a report's facts."""
+        return None
+
+    def headline(self, scenario: Scenario, state: State, event: Event) -> str | None:
+        """One line for a prompt bar when `event` is the news of its order (a combat's die and
+        result); None for an event that is not, which is every event by default."""
         return None
 
     def explain(self, scenario: Scenario, state: State, order: Order) -> Explanation | Refusal | None:

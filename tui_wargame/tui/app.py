@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+from collections.abc import Sequence
 from pathlib import Path
 
 from rich.text import Text
@@ -13,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from tui_wargame.engine import Game
+from tui_wargame.rules.capabilities import Layer
 from tui_wargame.tui.glyphs import glyphs
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -112,15 +114,16 @@ class WargameApp(App[None]):
                                       scenario_dirs=self.scenario_dirs, viewer=viewer))
 
     def open_help(self, game: Game, page: str = "keys", *, hidden: frozenset[str] = frozenset(),
-                  replay: bool = False) -> None:
+                  replay: bool = False, layers: Sequence[Layer] = ()) -> None:
         """The help pages; `hidden`: units the side at the keyboard may not see. From the replay
-        (`replay`), the replay's keys come first."""
+        (`replay`), the replay's keys come first; `layers`: the rule system's, for the map's legend."""
         from tui_wargame.tui.game import GameScreen
         from tui_wargame.tui.help import HelpScreen
         from tui_wargame.tui.replay import ReplayScreen
 
         keys = [("Game", GameScreen.BINDINGS), ("Replay", ReplayScreen.BINDINGS)]
-        self.push_screen(HelpScreen(game, self.g, page, hidden=hidden, keys=keys[::-1] if replay else keys))
+        self.push_screen(HelpScreen(game, self.g, page, hidden=hidden, keys=keys[::-1] if replay else keys,
+                                    layers=layers))
 
     def leave(self) -> None:
         """Back to the screen under this one, or out of the program from the first."""

@@ -10,7 +10,7 @@ answers change only when a record is appended, so they are kept per record.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -19,13 +19,12 @@ from tui_wargame.errors import WargameError
 from tui_wargame.frozen import frozen
 from tui_wargame.hexgrid import distance
 from tui_wargame.model import IllegalOrder, Order
+from tui_wargame.rules.capabilities import Layer, OrderMenu
 from tui_wargame.savefile import Record
 from tui_wargame.tui.info import orders_about
 from tui_wargame.tui.mapdraw import Overlay
 from tui_wargame.views import hidden_units
 
-FIRE_WORDS = ("fire", "support", "bombard", "barrage", "artillery", "air", "observe")
-MOVE_VERBS = ("move", "enter")  # an on-map move; an entry from off the map (reinforcements)
 NOT_ACTING = ("end", "undo")
 MAX_CHOICES = 300  # orders offered in one list; the rest are typed after ":"
 
@@ -73,7 +72,7 @@ class MapController:
         self.cursor = self.first_hex()
         self.selected: str | None = None
         self.path: tuple[str, ...] = ()
-        self.show_zoc = False
+        self.show_toggled = False  # the rule system's layers drawn on demand (Z)
         self._cache: dict[str, tuple[object, Any]] = {}
 
     def first_hex(self) -> str:
@@ -102,48 +101,40 @@ class MapController:
 
     def reach(self) -> dict[str, Fraction]:
         """Where the selected unit can go, and at what cost."""
-        if not self.selected or self.game.state.over:
+        return self.reach_of(self.selected) if self.selected else {}
+
+    def reach_of(self, uid: str) -> dict[str, Fraction]:
+        """Where `uid` can go, and at what cost, by the rule system (`Capabilities.reach`)."""
+        game = self.game
+        if game.state.over or uid not in game.state.units:
             return {}
-        return self._cached("reach", self.selected, lambda: self._system_reach(self.selected or ""))
+        return self._cached(f"reach {uid}", None, lambda: dict(
+            game.capabilities.reach(game.scenario, game.state, uid)))
 
-    def zoc(self) -> frozenset[str]:
-        """The enemy sides' zones of control, when shown (Z)."""
-        if not self.show_zoc or not self.game.state.phase:
-            return frozenset()
-        return self._cached("zoc", self.viewer, self._system_zoc)
+    def offered_layers(self) -> tuple[Layer, ...]:
+        """Every map layer the rule system offers the viewer now, drawn or not (the legend's)."""
+        game, selected, viewer = self.game, self.selected, self.viewer
+        if not game.state.phase:
+            return ()
+        return self._cached("layers", (viewer, selected), lambda: tuple(
+            game.capabilities.layers(game.scenario, game.state, viewer, selected)))
 
-    def markers(self) -> Mapping[str, Mapping[str, int]]:
-        """Face-down fire-support markers by hex and side: their number is no secret, their strength is."""
-        if not self.game.state.phase:
-            return {}
-        return self._cached("markers", None, self._system_markers)
-
-    # The rule system's map queries: the only calls to `game.system` in the TUI's game screen.
-
-    def _system_reach(self, uid: str) -> dict[str, Fraction]:
-        game = self.game
-        return dict(game.system.reach(game.scenario, game.state, uid))
-
-    def _system_zoc(self) -> frozenset[str]:
-        game = self.game
-        enemies = [s.id for s in game.scenario.sides if s.id != self.viewer]
-        return frozenset().union(
-            *(game.system.zones_of_control(game.scenario, game.state, side) for side in enemies))
-
-    def _system_markers(self) -> Mapping[str, Mapping[str, int]]:
-        game = self.game
-        return game.system.placed_markers(game.scenario, game.state)
+    def drawn_layers(self) -> tuple[Layer, ...]:
+        """The layers drawn now: those always shown, a selected unit's, and on demand (Z) the rest."""
+        wanted = {"always", *(["selected"] if self.selected else []),
+                  *(["toggle"] if self.show_toggled else [])}
+        return tuple(layer for layer in self.offered_layers() if layer.shown in wanted)
 
     def overlay(self) -> Overlay:
         """What the map draws over the state for this player."""
-        return Overlay(cursor=self.cursor, selected=self.selected, reach=self.reach(), path=self.path,
-                       zoc=self.zoc(), concealed=self.concealed(), markers=self.markers())
+        return Overlay(cursor=self.cursor, selected=self.selected, path=self.path,
+                       concealed=self.concealed(), layers=self.drawn_layers())
 
     def hint(self) -> str:
         """The keys that matter now, for the prompt line."""
         state = self.game.state
         if state.over:
-            return "The game is over. r: replay  b: combats  v: victory  q: quit"
+            return "The game is over. r: replay  b: results  v: victory  q: quit"
         if state.pending:
             return "Enter: answer the decision  :: type the answer  u: undo"
         if self.selected:
@@ -184,7 +175,7 @@ class MapController:
         unit = state.units[self.selected]
         if self.game.scenario.grid.on_map(unit.location):
             self.cursor = unit.location
-        else:  # off the map (reinforcements): the cursor goes to the nearest hex it may enter
+        else:  # off the map (waiting to enter): the cursor goes to the nearest hex it may enter
             reach = self.reach()
             if reach:
                 self.cursor = min(reach, key=lambda h: (reach[h], h))
@@ -194,9 +185,14 @@ class MapController:
     def deselect(self) -> None:
         self.selected, self.path = None, ()
 
-    def toggle_zoc(self) -> Note:
-        self.show_zoc = not self.show_zoc
-        return Note("Enemy zones of control shown (z marks)" if self.show_zoc else "Zones of control hidden")
+    def toggle_layers(self) -> Note:
+        """Show or hide the map layers the rule system draws on demand, naming them."""
+        toggled = [layer for layer in self.offered_layers() if layer.shown == "toggle"]
+        if not toggled:
+            return Note("The rules draw nothing more on demand")
+        self.show_toggled = not self.show_toggled
+        names = ", ".join(layer.name for layer in toggled)
+        return Note(f"{'Shown' if self.show_toggled else 'Hidden'}: {names} (Z)")
 
     def take_keyboard(self) -> None:
         """The side to act sits down: it sees what it may, the cursor on its decision's hex or units."""
@@ -209,29 +205,39 @@ class MapController:
 
     # --- paths and orders ---
 
-    def path_to(self, uid: str, target: str) -> tuple[str, ...] | None:
-        """A path for `uid` to `target`: the legal move order's, else downhill through the reach costs."""
-        moves = [o for o in self.legal()
-                 if o.verb in MOVE_VERBS and o.args[:1] == (uid,) and o.args[-1] == target]
-        if moves:
-            return min(moves, key=lambda o: len(o.args)).args[1:]
-        if not self.game.scenario.grid.on_map(self.game.state.units[uid].location):
-            return None  # an entry needs the legal order's own path
-        reach = self.reach()
-        if target not in reach:
-            return None
+    def is_move(self, order: Order) -> bool:
+        """An order that names a unit first and ends on a hex it can reach that no other side
+        holds (a move, which m gives; a hex the enemy holds is a target, whatever the order)."""
+        if len(order.args) < 2 or order.args[0] not in self.game.scenario.unit:
+            return False
+        sc, there = self.game.scenario, order.args[-1]
+        side = sc.unit[order.args[0]].side
+        return there in self.reach_of(order.args[0]) and all(
+            sc.unit[uid].side == side for uid in self.game.state.units_at(there))
+
+    def steps_to(self, uid: str, target: str) -> tuple[str, ...] | None:
+        """The fewest steps from `uid`'s hex to `target` through hexes it can reach, for a system
+        whose move order names every hex (the default `move_order`); None if there is no such way."""
+        reach, start = self.reach_of(uid), self.game.state.units[uid].location
         grid = self.game.scenario.grid
-        start = self.game.state.units[uid].location
+        if target not in reach or not grid.on_map(start):
+            return None
+        came: dict[str, str] = {start: ""}  # hex -> the hex it was reached from
+        frontier = [start]
+        while frontier and target not in came:
+            found = []
+            for here in frontier:
+                for n in grid.neighbours(grid.parse(here)):
+                    there = grid.label(n)
+                    if there in reach and there not in came:
+                        came[there] = here
+                        found.append(there)
+            frontier = found
+        if target not in came or target == start:
+            return None
         path = [target]
-        while True:
-            here = grid.parse(path[-1])
-            if distance(here, grid.parse(start)) == 1:
-                break
-            steps = [grid.label(n) for n in grid.neighbours(here) if grid.label(n) in reach]
-            steps = [s for s in steps if reach[s] < reach[path[-1]]]
-            if not steps:
-                return None
-            path.append(min(steps, key=lambda s: reach[s]))
+        while came[path[-1]] != start:
+            path.append(came[path[-1]])
         return tuple(reversed(path))
 
     def waypoint(self) -> Note | None:
@@ -247,19 +253,23 @@ class MapController:
         return Note(f"Path: {' '.join(self.path)}  (m: move along it, x: clear)")
 
     def move(self) -> Give | Note:
-        """The selected unit's move to the cursor: along the path built, else the best one found."""
+        """The selected unit's move to the cursor, by the rule system's `move_order`: along the
+        path built with w; else to the cursor alone (a system finds its own way there), else by
+        the fewest steps."""
         uid = self.selected
         if not uid:
             return Note("Select a unit first (Enter on it, or Tab)")
+        game = self.game
         if self.path and self.path[-1] == self.cursor:
-            path: tuple[str, ...] | None = self.path
+            tries: list[tuple[str, ...] | None] = [self.path]
         else:
-            path = self.path_to(uid, self.cursor)
-        if not path:
-            spec = self.game.scenario.unit.get(uid)
-            return Note(f"{spec.name if spec else uid} cannot reach {self.cursor} now")
-        verb = "move" if self.game.scenario.grid.on_map(self.game.state.units[uid].location) else "enter"
-        return Give(" ".join((verb, uid, *path)))
+            tries = [(self.cursor,), self.steps_to(uid, self.cursor)]
+        for path in tries:
+            order = game.capabilities.move_order(game.scenario, game.state, uid, path) if path else None
+            if order is not None:
+                return Give(order.text)
+        spec = game.scenario.unit.get(uid)
+        return Note(f"{spec.name if spec else uid} cannot reach {self.cursor} now")
 
     def choose(self, title: str, orders: list[Order]) -> Choose | Note:
         if not orders:
@@ -272,24 +282,25 @@ class MapController:
     def attack(self) -> Choose | Note:
         """The orders against the cursor hex (the selected unit's first), else the unit's own."""
         orders = [o for o in orders_about(self.legal(), hex=self.cursor)
-                  if o.verb not in ("move", *NOT_ACTING)]
+                  if o.verb not in NOT_ACTING and not self.is_move(o)]
         if self.selected:
             orders = [o for o in orders if self.selected in o.args] or orders
         if not orders and self.selected:  # the cursor is not on a target: offer the unit's own
             orders = [o for o in orders_about(self.legal(), unit=self.selected)
-                      if o.verb not in ("move", *NOT_ACTING)]
+                      if o.verb not in NOT_ACTING and not self.is_move(o)]
         return self.choose(f"Orders against {self.cursor}", orders)
 
-    def fire(self) -> Choose | Note:
-        orders = [o for o in self.legal() if any(w in o.verb for w in FIRE_WORDS)]
+    def menu(self, menu: OrderMenu) -> Choose | Note:
+        """The legal orders of one of the rule system's menus, those about the cursor or unit first."""
+        orders = [o for o in self.legal() if o.verb in menu.verbs]
         near = orders_about(orders, hex=self.cursor, unit=self.selected)
-        return self.choose("Fire support", near or orders)
+        return self.choose(menu.title, near or orders)
 
     def orders(self) -> Choose | Note:
         orders = self.legal()
         about = orders_about(orders, unit=self.selected, hex=self.cursor)
         title = f"Orders for {self.selected or self.cursor}"
-        return self.choose(title, about or [o for o in orders if o.verb not in ("move",)])
+        return self.choose(title, about or [o for o in orders if not self.is_move(o)])
 
     def act(self) -> Answer | None:
         """Enter: answer the decision, select (or cycle) a unit here, move there, or what is here.
@@ -301,10 +312,10 @@ class MapController:
             return self.choose(state.pending.prompt, self.legal())
         if self.select_here():
             return None
+        if state.units_at(self.cursor):  # the enemy's: a target, even where the unit may go
+            return self.attack()
         if self.selected and self.cursor in self.reach():
             return self.move()
-        if state.units_at(self.cursor):
-            return self.attack()
         return self.orders()
 
     def end_phase(self) -> Give | Confirm | Note:

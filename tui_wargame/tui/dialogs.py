@@ -6,7 +6,7 @@ Enter), because some terminals and multiplexers delay or swallow Esc.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from rich.text import Text
 from textual import on
@@ -101,6 +101,36 @@ class OrderChooser(ModalScreen[str | None]):
     @on(OptionList.OptionSelected)
     def _selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(self.orders[event.option_index].text)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ChoiceScreen(ModalScreen[str | None]):
+    """One of a game option's choices, each with its line (the first is the default): Enter
+    chooses, q or Esc cancels."""
+
+    BINDINGS = [Binding("escape,q", "cancel", "Cancel", id="choice.cancel")]
+
+    def __init__(self, title: str, choices: Sequence[tuple[str, str]]) -> None:
+        super().__init__()
+        crop_updates(self)
+        self.title_text = title
+        self.choices = list(choices)  # (choice, its line as shown)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog chooser"):
+            yield Static(Text(self.title_text, style="bold"))
+            yield OptionList(*[Option(Text(shown), id=str(i)) for i, (_, shown) in enumerate(self.choices)],
+                             id="choices")
+            yield Static(Text("Up/Down: choose  Enter: this one  q/Esc: cancel", style="dim"))
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).highlighted = 0
+
+    @on(OptionList.OptionSelected)
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.choices[event.option_index][0])
 
     def action_cancel(self) -> None:
         self.dismiss(None)

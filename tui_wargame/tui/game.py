@@ -25,6 +25,7 @@ from textual.widgets import RichLog, Static
 
 from tui_wargame.engine import Game
 from tui_wargame.model import Order
+from tui_wargame.rules.capabilities import OrderMenu
 from tui_wargame.savefile import Record
 from tui_wargame.tui.controller import Answer, Choose, Confirm, Give, MapController, Note
 from tui_wargame.tui.cropped import crop_updates
@@ -33,9 +34,9 @@ from tui_wargame.tui.glyphs import Glyphs
 from tui_wargame.tui.hexmap import HexMap
 from tui_wargame.tui.info import (
     Namer,
+    explain_text,
     header,
     hex_panel,
-    preview_text,
     prompt_text,
     record_lines,
     short_report,
@@ -60,7 +61,6 @@ class GameScreen(Screen[None]):
         Binding("m", "move", "Move", id="game.move"),
         Binding("w", "waypoint", "Path step", show=False, id="game.waypoint"),
         Binding("a", "attack", "Attack", id="game.attack"),
-        Binding("f", "fire", "Fire sup.", show=False, id="game.fire"),
         Binding("o", "orders", "Orders", show=False, id="game.orders"),
         Binding("e", "end_phase", "End", id="game.end_phase"),
         Binding("u", "undo", "Undo", id="game.undo"),
@@ -68,12 +68,12 @@ class GameScreen(Screen[None]):
         Binding("colon", "command", "Order", id="game.command", priority=True),
         Binding("escape,x", "deselect", "Deselect", show=False, id="game.deselect"),
         Binding("z", "zoom", "Zoom", show=False, id="game.zoom"),
-        Binding("Z", "zoc", "ZOC", show=False, id="game.zoc"),
+        Binding("Z", "layers", "Layers", show=False, id="game.layers"),
         Binding("n", "log", "Log", show=False, id="game.log"),
         Binding("question_mark,f1", "help('keys')", "Help", id="game.help"),
-        Binding("c", "help('tables')", "CRT", show=False, id="game.crt"),
-        Binding("t", "help('terrain')", "Terrain", show=False, id="game.terrain"),
-        Binding("b", "help('combats')", "Combats", show=False, id="game.combats"),
+        Binding("c", "help('charts')", "Charts", show=False, id="game.charts"),
+        Binding("t", "help('map')", "Map key", show=False, id="game.map"),
+        Binding("b", "help('results')", "Results", show=False, id="game.results"),
         Binding("v", "help('victory')", "Victory", show=False, id="game.victory"),
         Binding("r", "replay", "Replay", show=False, id="game.replay"),
         Binding("q", "leave", "Quit", id="game.quit"),
@@ -90,7 +90,7 @@ class GameScreen(Screen[None]):
     cursor: var[str] = var("", init=False)
     selected: var[str | None] = var(None, init=False)
     path: var[tuple[str, ...]] = var((), init=False)
-    show_zoc: var[bool] = var(False, init=False)
+    show_toggled: var[bool] = var(False, init=False)  # the rule system's layers drawn on demand
     viewer: var[str] = var("", init=False)
     seq: var[int] = var(-1, init=False)  # the last record shown
     message: var[tuple[str, str]] = var(("", ""), init=False)  # the prompt line's note and its style
@@ -103,6 +103,7 @@ class GameScreen(Screen[None]):
         self.names = Namer(game, glyphs)
         self.hotseat = hotseat
         self.control = MapController(game)
+        self.menus = self._bind_menus()
         self.greeting = greeting
         self.logged = 0  # records already narrated
         self._shown: dict[str, Text] = {}
@@ -154,7 +155,7 @@ class GameScreen(Screen[None]):
         """Show the controller's fields; the watchers of those that changed mark their widgets."""
         control = self.control
         self.cursor, self.selected, self.path = control.cursor, control.selected, control.path
-        self.show_zoc, self.viewer = control.show_zoc, control.viewer
+        self.show_toggled, self.viewer = control.show_toggled, control.viewer
 
     def watch_cursor(self) -> None:
         self._stale("map", "panel")
@@ -165,8 +166,8 @@ class GameScreen(Screen[None]):
     def watch_path(self) -> None:
         self._stale("map")
 
-    def watch_show_zoc(self) -> None:
-        self._stale("map")
+    def watch_show_toggled(self) -> None:
+        self._stale("map", "panel")
 
     def watch_viewer(self) -> None:
         self._stale("map", "panel")  # what the viewer may see
@@ -200,7 +201,7 @@ class GameScreen(Screen[None]):
             here, selected = control.cursor, control.selected
             self._update("#panel", hex_panel(game, state, here, self.names, selected=selected,
                                              concealed=control.concealed(), reach=control.reach(),
-                                             markers=control.markers().get(here, {}),
+                                             layers=control.drawn_layers(),
                                              orders=control.legal() if selected else ()))  # only then shown
         if "prompt" in parts:
             text, style = self.message
@@ -317,7 +318,7 @@ class GameScreen(Screen[None]):
         self._mirror()
 
     def _preview(self, order: Order) -> Text:
-        return preview_text(self.game, order, self.names)
+        return explain_text(self.game, order, self.names)
 
     # --- actions ---
 
@@ -357,8 +358,19 @@ class GameScreen(Screen[None]):
     def action_attack(self) -> None:
         self._carry_out(self.control.attack())
 
-    def action_fire(self) -> None:
-        self._carry_out(self.control.fire())
+    def _bind_menus(self) -> dict[str, OrderMenu]:
+        """A key for each of the rule system's order menus (one no other key of the screen has)."""
+        game, menus = self.game, {}
+        for menu in game.capabilities.order_menus(game.scenario):
+            if menu.key and menu.key not in self._bindings.key_to_bindings:
+                # the key bar shows it by the title's first word, so that it still fits 80 columns
+                word = (self.names.text(menu.title).split() or [menu.key])[0][:8]
+                self._bindings.bind(menu.key, f"menu({menu.key!r})", word)
+                menus[menu.key] = menu
+        return menus
+
+    def action_menu(self, key: str) -> None:
+        self._carry_out(self.control.menu(self.menus[key]))
 
     def action_orders(self) -> None:
         self._carry_out(self.control.orders())
@@ -392,8 +404,8 @@ class GameScreen(Screen[None]):
         hexmap.set_detailed(not hexmap.detailed)
         self._stale("map")
 
-    def action_zoc(self) -> None:
-        self._carry_out(self.control.toggle_zoc())
+    def action_layers(self) -> None:
+        self._carry_out(self.control.toggle_layers())
 
     def action_log(self) -> None:
         log = self.query_one("#log", RichLog)
@@ -401,7 +413,8 @@ class GameScreen(Screen[None]):
         self._log_new()
 
     def action_help(self, page: str) -> None:
-        self.nav.open_help(self.game, page, hidden=self.control.concealed())
+        self.nav.open_help(self.game, page, hidden=self.control.concealed(),
+                           layers=self.control.offered_layers())
 
     def action_replay(self) -> None:
         self.nav.open_replay(self.game, viewer=self.control.viewer)

@@ -7,6 +7,7 @@ from a Glyphs value, so `--ascii` is one switch and a test can check it.
 from __future__ import annotations
 
 from tui_wargame.frozen import frozen
+from tui_wargame.text import clean
 
 
 @frozen
@@ -16,9 +17,10 @@ class Glyphs:
     reach: str  # a hex the selected unit can reach
     path: str  # a hex on the path being built
     vp: str  # a victory hex
-    zoc: str  # an enemy zone of control
+    threat: str  # a hex the enemy threatens (a layer of style "threat")
     hidden: str  # a concealed unit's factors
-    marker: str  # face-down fire-support markers placed in a hex
+    marker: str  # something placed in a hex (a layer of style "marker")
+    info: str  # anything else a layer marks (style "info")
     water: str  # canal, river: a hexside feature
     trench: str  # trench line, wall: a hexside feature
     wadi: str  # wadi, gully: a hexside feature
@@ -38,6 +40,10 @@ class Glyphs:
             return self.wadi
         return self.feature
 
+    def for_style(self, style: str) -> str:
+        """The glyph this set keeps for a map layer's palette role (`Layer.style`)."""
+        return {"reach": self.reach, "threat": self.threat, "marker": self.marker}.get(style, self.info)
+
     def for_route(self, kind: str) -> str:
         k = kind.lower()
         if "rail" in k:
@@ -47,12 +53,21 @@ class Glyphs:
         return self.road
 
 
-UNICODE = Glyphs(ascii=False, sep="│", reach="•", path="◆", vp="★", zoc="z", hidden="?",
-                 marker="✸", water="≈", trench="#", wadi=":", feature="*", road="═", track="┄", railway="╫",
-                 rule="─")
-ASCII = Glyphs(ascii=True, sep="|", reach="*", path="+", vp="$", zoc="z", hidden="?",
-               marker="!", water="~", trench="#", wadi=":", feature="*", road="=", track="-", railway="#",
-               rule="-")
+UNICODE = Glyphs(ascii=False, sep="│", reach="•", path="◆", vp="★", threat="z", hidden="?",
+                 marker="✸", info="◦", water="≈", trench="#", wadi=":", feature="*", road="═", track="┄",
+                 railway="╫", rule="─")
+ASCII = Glyphs(ascii=True, sep="|", reach="*", path="+", vp="$", threat="z", hidden="?",
+               marker="!", info="o", water="~", trench="#", wadi=":", feature="*", road="=", track="-",
+               railway="#", rule="-")
+
+
+def layer_glyph(g: Glyphs, glyph: str, style: str) -> str:
+    """A map layer's glyph in set `g`: the role's own when the layer gives the ASCII set's glyph
+    for its style (a bullet for reach's "*"), none, or one `g` cannot show; else the layer's."""
+    own = clean(glyph)[:1]
+    if not own or own == ASCII.for_style(style) or (g.ascii and not own.isascii()):
+        return g.for_style(style)
+    return own
 
 
 def glyphs(ascii_only: bool) -> Glyphs:

@@ -1,16 +1,18 @@
-"""Help and information: the key map, the scenario's tables (CRT), terrain chart, rules, combats, victory.
+"""Help and information: the key map, the rule system's pages (its charts, drawn as tables),
+the map's legend, the rules' summary, the results so far and victory.
 
 Pages are plain Text in a scroller with a one-line tab bar (no box-drawing
 tabs, so `--ascii` holds). Everything comes from the scenario, the rule
-system and the log, so a new system or scenario needs no change here.
+system's capabilities (`help_pages`, `layers`, `headline`) and the log, so a
+new system or scenario needs no change here.
 """
 
 from __future__ import annotations
 
 import inspect
 import sys
-from collections.abc import Mapping, Sequence
-from typing import Any
+import textwrap
+from collections.abc import Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -20,23 +22,26 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from tui_wargame.engine import Game
-from tui_wargame.narrative import bombardment_text, combat_text
-from tui_wargame.tui.glyphs import Glyphs
-from tui_wargame.tui.info import Namer, names_any, plain, victory_text
+from tui_wargame.model import EMPTY, apply
+from tui_wargame.narrative import describe
+from tui_wargame.rules.capabilities import HelpPage, Layer, OrderMenu, Table
+from tui_wargame.tui.glyphs import Glyphs, layer_glyph
+from tui_wargame.tui.info import Namer, names_any, victory_text
 from tui_wargame.tui.keybar import KeyBar
 
-PAGES = ("keys", "tables", "terrain", "rules", "combats", "victory")
-TITLES = {"keys": "Keys", "tables": "CRT & tables", "terrain": "Terrain", "rules": "Rules",
-          "combats": "Combats", "victory": "Victory"}
-
+#: The pages every game has, around the rule system's own (after "keys").
+FIRST = (("keys", "Keys"),)
+LAST = (("map", "Map"), ("rules", "Rules"), ("results", "Results"), ("victory", "Victory"))
 
 KEY_NAMES = {"question_mark": "?", "colon": ":", "leftsquarebracket": "[", "rightsquarebracket": "]",
              "equals_sign": "=", "plus": "+", "minus": "-", "period": ".", "comma": ",", "slash": "/"}
+GAP = 2  # spaces between a table's columns
 
 
-def keys_text(screens: Sequence[tuple[str, Sequence[BindingType]]]) -> Text:
+def keys_text(screens: Sequence[tuple[str, Sequence[BindingType]]], *,
+              menus: Sequence[OrderMenu] = ()) -> Text:
     """Every binding of the screens given (a title and its bindings each), with its id (for
-    keymaps) and keys, in the order given."""
+    keymaps) and keys, in the order given, and the rule system's order menus."""
     out = Text()
     for title, bindings in screens:
         out.append(f"{title}\n", style="bold underline")
@@ -44,88 +49,95 @@ def keys_text(screens: Sequence[tuple[str, Sequence[BindingType]]]) -> Text:
             assert isinstance(b, Binding)
             keys = " ".join(KEY_NAMES.get(k.strip(), k.strip()) for k in b.key.split(","))
             out.append(f"  {keys:<22} {b.description:<16} {b.id}\n")
+    if menus:
+        out.append("Orders the rules gather under a key\n", style="bold underline")
+        for menu in menus:
+            out.append(f"  {menu.key:<22} {menu.title}\n")
     out.append("\nIn dialogs: Enter chooses, Esc or q cancels; y/n answer questions.\n")
     return out
 
 
-def _is_grid(value: Any) -> bool:
-    return isinstance(value, list) and bool(value) and all(isinstance(r, list) for r in value)
+def table_text(table: Table, names: Namer, width: int) -> Text:
+    """`table` in aligned columns under its header (words to the left, figures to the right),
+    within `width` characters: a table too wide is cut into parts that fit, one under the other,
+    each repeating the first column; a cell too wide for half the width wraps in its column."""
+    header = [names.text(c) for c in table.columns]
+    rows = [[names.text(c) for c in row] for row in table.rows]
+    count = max([len(header), *(len(r) for r in rows)])
+    cells = [r + [""] * (count - len(r)) for r in [header, *rows]]
+    cap = max((width - GAP) // 2, 8)  # the first column and one other always fit side by side
+    widths = [min(max(len(r[i]) for r in cells), cap) for i in range(count)]
+    words = [not all(_figure(r[i]) for r in rows) for i in range(count)]  # to the left; figures right
+    parts: list[list[int]] = []
+    for i in range(1, count) if count > 1 else ():
+        if parts and sum(widths[j] + GAP for j in (0, *parts[-1], i)) - GAP <= width:
+            parts[-1].append(i)
+        else:
+            parts.append([i])
+    out = Text(names.text(table.title) + "\n", style="bold")
+    for n, part in enumerate(parts or [[]]):
+        if n:
+            out.append("\n")
+        for k, row in enumerate(cells):
+            shown = [0, *part]
+            wrapped = [textwrap.wrap(row[i], widths[i]) or [""] for i in shown]
+            for line in range(max(len(w) for w in wrapped)):
+                texts = [w[line] if line < len(w) else "" for w in wrapped]
+                laid = [t.ljust(widths[i]) if words[i] or i == 0 else t.rjust(widths[i])
+                        for i, t in zip(shown, texts)]
+                out.append((" " * GAP).join(laid).rstrip() + "\n", style="underline" if k == 0 else "")
+    if table.note:
+        out.append(names.text(table.note) + "\n", style="dim")
+    return out
 
 
-def _grid(out: Text, rows: list[list[Any]], header: Any, names: Namer, indent: str) -> None:
-    """A table of rows, headed by `header` (a list of column names) when there is one."""
-    cells = [[names.text(c) for c in r] for r in rows]
-    titled = isinstance(header, list)
-    if titled:
-        cells.insert(0, [names.text(c) for c in header])
-    width = max(len(c) for r in cells for c in r) + 1
-    for i, r in enumerate(cells):
-        label = "" if titled and i == 0 else str(i if titled else i + 1)
-        out.append(f"{indent}{label:>3} " + "".join(c.rjust(width) for c in r) + "\n",
-                   style="bold" if titled and i == 0 else "")
+def _figure(cell: str) -> bool:
+    """A number, a range or a short code ("+2,+3", "1/2", "D2"): lined up on the right."""
+    return not cell or cell[0] in "+-0123456789" or len(cell) <= 3
 
 
-def _table(out: Text, key: str, value: Any, siblings: Mapping[str, Any], names: Namer, indent: str) -> None:
-    """One entry of the scenario's rule data: grids as tables, mappings entry by entry, the rest as is."""
-    if _is_grid(value):
-        out.append(f"{indent}{names.text(key)}\n", style="bold")
-        header = siblings.get(f"{key}_columns", siblings.get("columns"))
-        _grid(out, value, header, names, indent)
-    elif isinstance(value, Mapping):
-        out.append(f"{indent}{names.text(key)}\n", style="bold")
-        for k, v in value.items():
-            if k == "columns" and any(_is_grid(x) for x in value.values()):
-                continue  # shown as the grid's header
-            _table(out, str(k), v, value, names, indent + "  ")
-    elif key.endswith("_columns") and _is_grid(siblings.get(key.removesuffix("_columns"))):
-        return
-    elif isinstance(value, list) and value and all(isinstance(v, Mapping) for v in value):
-        out.append(f"{indent}{names.text(key)}\n", style="bold")  # a list of tables: a line each
-        for entry in value:
-            out.append(f"{indent}  {names.text(plain(entry))}\n")
-    else:
-        out.append(f"{indent}{names.text(key)}: {names.text(plain(value))}\n")
-
-
-def tables_text(game: Game, names: Namer) -> Text:
-    """The rule system's data in the scenario, the CRT first: tables as grids, settings as lines."""
+def page_text(page: HelpPage, names: Namer, width: int) -> Text:
+    """A rule system's help page: its paragraphs as text, its tables laid out in columns."""
     out = Text()
-    rules: Mapping[str, Any] = game.scenario.rules
-    first = [k for k in rules if k.lower() in ("crt", "combat_results")]  # what "CRT" opens the page for
-    for key in [*first, *(k for k in rules if k not in first)]:
-        _table(out, key, rules[key], rules, names, "")
-    return out or Text("This scenario has no tables.")
+    for block in page.blocks:
+        out.append_text(table_text(block, names, width) if isinstance(block, Table)
+                        else Text(names.text(block) + "\n"))
+        out.append("\n")
+    return out or Text("This page is empty.")
 
 
-def terrain_text(game: Game, names: Namer, g: Glyphs) -> Text:
+def map_text(game: Game, names: Namer, g: Glyphs, layers: Sequence[Layer] = ()) -> Text:
+    """The map's legend: terrain, hexside features and routes by glyph, the screen's own marks,
+    and the rule system's layers (what each draws, by what rule, and when)."""
     sc = game.scenario
     out = Text()
-    out.append("Terrain (map glyph, name, the rule tables' entries for it)\n", style="bold")
+    out.append("Terrain (map glyph, name)\n", style="bold")
     for t in sc.terrain:
-        entries = [f"{names.text(k)} {names.text(v[t.id])}" for k, v in sc.rules.items()
-                   if isinstance(v, Mapping) and t.id in v]
-        out.append(f"  {names.text(t.glyph):<3} {names.text(t.name):<16} {'; '.join(entries)}\n")
+        out.append(f"  {names.text(t.glyph):<3} {names.text(t.name)}\n")
     features = sorted({hs.feature for hs in sc.map.hexside})
     if features:
         out.append("Hexside features (drawn on the hex edge)\n", style="bold")
         for f in features:
-            entries = [f"{names.text(k)} {names.text(v[f])}" for k, v in sc.rules.items()
-                       if isinstance(v, Mapping) and f in v]
-            out.append(f"  {g.for_feature(f):<3} {names.text(f):<16} {'; '.join(entries)}\n")
+            out.append(f"  {g.for_feature(f):<3} {names.text(f)}\n")
     kinds = sorted({r.kind for r in sc.map.route})
     if kinds:
         out.append("Routes (drawn beside the terrain glyph)\n", style="bold")
         for k in kinds:
-            entries = [f"{names.text(key)} {names.text(v[k])}" for key, v in sc.rules.items()
-                       if isinstance(v, Mapping) and k in v]
-            out.append(f"  {g.for_route(k):<3} {names.text(k):<16} {'; '.join(entries)}\n")
+            out.append(f"  {g.for_route(k):<3} {names.text(k)}\n")
     out.append("Map marks\n", style="bold")
     out.append(f"  R4-4 a unit: side letter (lower case: lost steps), first and last factor\n"
-               f"  Rx2  a stack of two (the panel lists it)   R??  a hidden unit\n"
-               f"  {g.reach}2   the selected unit can reach it for 2 MP   {g.path}  on the path being built\n"
-               f"  NamR a victory hex and who holds it        {g.zoc}    enemy zone of control (Z)\n"
-               f"  {g.marker}2   two face-down fire-support markers, over the label (the panel: whose)\n"
+               f"  Rx2  a stack of two (the panel lists it)\n"
+               f"  R??  a hidden unit\n"
+               f"  NamR a victory hex and who holds it\n"
+               f"  {g.path}    on the path being built (w)\n"
                f"  reverse video: the cursor and the selected unit\n")
+    when = {"always": "", "selected": ", with a unit selected", "toggle": ", on demand (Z)"}
+    if layers:
+        out.append("What the rules draw\n", style="bold")
+    for layer in layers:
+        rule = f" ({names.text(layer.rule)})" if layer.rule else ""
+        out.append(f"  {layer_glyph(g, layer.glyph, layer.style):<4} {names.text(layer.name)}: "
+                   f"{names.text(layer.legend)}{rule}{when[layer.shown]}\n")
     return out
 
 
@@ -143,47 +155,52 @@ def _clean_lines(text: str, names: Namer) -> str:
     return "\n".join(names.text(line) for line in text.splitlines())
 
 
-def combats_text(game: Game, names: Namer, hidden: frozenset[str] = frozenset()) -> Text:
-    """Every combat and bombardment in full; one that names a unit the reader may not see is told
-    only by its place and die."""
-    out = Text()
+def results_text(game: Game, names: Namer, hidden: frozenset[str] = frozenset()) -> Text:
+    """Every event the rule system headlines (the news of its order: a die and its result),
+    told in full; one that names a unit the reader may not see is told only by its record."""
+    out, state = Text(), EMPTY
     for r in game.records:
         for e in r.events:
-            if e.kind in ("combat", "bombardment"):
+            if game.capabilities.headline(game.scenario, state, e):
                 out.append(f"[{r.seq}] ", style="bold")
                 if names_any(dict(e.facts), hidden):
-                    out.append(f"{e.kind} at {names.text(e.get('hex', '?'))} involving a hidden unit: "
-                               f"die {names.text(e.get('die', '?'))}\n")
-                    continue
-                explain = combat_text if e.kind == "combat" else bombardment_text
-                out.append(names.text(explain(game.scenario, e)) + "\n")
-    return out or Text("No combats yet.")
+                    out.append("a result involving a hidden unit\n")
+                else:
+                    out.append(names.text(describe(game, state, e) or "") + "\n")
+            state = apply(state, e)
+    return out or Text("No results yet.")
 
 
 class HelpScreen(Screen[None]):
-    """Tabbed help; Left/Right or 1-6 change page, q or Esc returns to the game."""
+    """Tabbed help; Left/Right or the page's number change page, q or Esc returns to the game."""
 
     BINDINGS = [
         Binding("left,h", "page(-1)", "Prev page", id="help.prev"),
         Binding("right,l,tab", "page(1)", "Next page", id="help.next"),
-        Binding("1", "goto('keys')", "Keys", show=False, id="help.keys"),
-        Binding("2", "goto('tables')", "CRT", show=False, id="help.tables"),
-        Binding("3", "goto('terrain')", "Terrain", show=False, id="help.terrain"),
-        Binding("4", "goto('rules')", "Rules", show=False, id="help.rules"),
-        Binding("5", "goto('combats')", "Combats", show=False, id="help.combats"),
-        Binding("6", "goto('victory')", "Victory", show=False, id="help.victory"),
+        *(Binding(str(n), f"goto({n})", f"Page {n}", show=False, id=f"help.page{n}") for n in range(1, 10)),
         Binding("q,escape,question_mark", "app.pop_screen", "Back", id="help.back"),
     ]
 
     def __init__(self, game: Game, glyphs: Glyphs, page: str = "keys", *,
                  hidden: frozenset[str] = frozenset(),
-                 keys: Sequence[tuple[str, Sequence[BindingType]]] = ()) -> None:
-        """`keys`: the screens whose bindings the keys page lists (given by the app), in order."""
+                 keys: Sequence[tuple[str, Sequence[BindingType]]] = (),
+                 layers: Sequence[Layer] = ()) -> None:
+        """`page`: a page's id, or "charts" for the rule system's first page (the keys if it has
+        none); `keys`: the screens whose bindings the keys page lists (given by the app), in
+        order; `layers`: the rule system's map layers for the map's legend."""
         super().__init__()
         self.keys = keys
-        self.game, self.g, self.page = game, glyphs, page if page in PAGES else "keys"
+        self.game, self.g = game, glyphs
         self.hidden = hidden  # units the side at the keyboard may not see
+        self.map_layers = layers
         self.names = Namer(game, glyphs)
+        self.system_pages = {p.id: p for p in game.capabilities.help_pages(game.scenario)}
+        own = [(pid, self.names.text(p.title)) for pid, p in self.system_pages.items()]
+        self.pages: list[tuple[str, str]] = [*FIRST, *own, *LAST]
+        ids = [pid for pid, _ in self.pages]
+        if page == "charts":
+            page = own[0][0] if own else "keys"
+        self.page = page if page in ids else "keys"
 
     def compose(self) -> ComposeResult:
         yield Static(id="tabs")
@@ -195,26 +212,39 @@ class HelpScreen(Screen[None]):
         self.show()
         self.query_one("#page").focus()
 
+    def _tabs(self, width: int) -> Text:
+        """The page numbers and titles; only the shown page's title when they would not fit."""
+        full = sum(len(f" {i} {title} ") for i, (_, title) in enumerate(self.pages, 1)) <= width
+        bar = Text(no_wrap=True, overflow="crop")
+        for i, (pid, title) in enumerate(self.pages, 1):
+            here = pid == self.page
+            bar.append(f" {i} {title} " if full or here else f" {i} ", style="reverse bold" if here else "")
+        return bar
+
     def show(self) -> None:
-        bar = Text()
-        for i, p in enumerate(PAGES, 1):
-            bar.append(f" {i} {TITLES[p]} ", style="reverse bold" if p == self.page else "")
-        self.query_one("#tabs", Static).update(bar)
+        width = self.app.size.width or 80
+        self.query_one("#tabs", Static).update(self._tabs(width))
         game, names = self.game, self.names
+        menus = game.capabilities.order_menus(game.scenario)
         content = {
-            "keys": lambda: keys_text(self.keys),
-            "tables": lambda: tables_text(game, names),
-            "terrain": lambda: terrain_text(game, names, self.g),
+            "keys": lambda: keys_text(self.keys, menus=menus),
+            "map": lambda: map_text(game, names, self.g, self.map_layers),
             "rules": lambda: rules_text(game, names),
-            "combats": lambda: combats_text(game, names, self.hidden),
+            "results": lambda: results_text(game, names, self.hidden),
             "victory": lambda: victory_text(game, game.state, names),
-        }[self.page]()
+        }.get(self.page, lambda: page_text(self.system_pages[self.page], names, width - 4))()
         self.query_one("#content", Static).update(content)
 
+    def _ids(self) -> list[str]:
+        return [pid for pid, _ in self.pages]
+
     def action_page(self, n: int) -> None:
-        self.page = PAGES[(PAGES.index(self.page) + n) % len(PAGES)]
+        ids = self._ids()
+        self.page = ids[(ids.index(self.page) + n) % len(ids)]
         self.show()
 
-    def action_goto(self, page: str) -> None:
-        self.page = page
-        self.show()
+    def action_goto(self, page: int) -> None:
+        ids = self._ids()
+        if page <= len(ids):
+            self.page = ids[page - 1]
+            self.show()

@@ -15,10 +15,10 @@ from rich.text import Text
 
 from tui_wargame.engine import Game
 from tui_wargame.hexgrid import DIRECTION_NAMES
-from tui_wargame.model import Order, State
+from tui_wargame.model import Order, Refusal, State, apply
+from tui_wargame.rules.capabilities import Explanation, Layer, Line
 from tui_wargame.text import clean
-from tui_wargame.tui.glyphs import Glyphs, to_ascii
-from tui_wargame.tui.mapdraw import cost_text
+from tui_wargame.tui.glyphs import Glyphs, layer_glyph, to_ascii
 from tui_wargame.views import turn_name
 
 
@@ -49,14 +49,6 @@ def factors_of(game: Game, state: State, uid: str) -> Mapping[str, int]:
     spec = game.scenario.unit[uid]
     lost = min(max(spec.steps - state.units[uid].steps, 0), len(spec.factors) - 1)
     return spec.factors[lost] if spec.factors else {}
-
-
-def movement_left(game: Game, state: State, uid: str) -> tuple[Fraction, Fraction] | None:
-    """(MP left, allowance) by the rule system, which applies the exclusive rules (Suez 15.1)."""
-    allowance = game.system.movement_allowance(game.scenario, state, uid) if state.phase else None
-    if allowance is None:
-        return None
-    return allowance - state.units[uid].spent, allowance
 
 
 def orders_about(orders: Iterable[Order], *, unit: str | None = None, hex: str | None = None) -> list[Order]:
@@ -120,16 +112,18 @@ def header(game: Game, state: State, names: Namer, *, where: str = "", width: in
 
 def hex_panel(game: Game, state: State, label: str, names: Namer, *, selected: str | None,
               concealed: frozenset[str], reach: Mapping[str, Fraction],
-              markers: Mapping[str, int] | None = None, orders: Sequence[Order] = ()) -> Text:
-    """The hex under the cursor, its stack and markers, the selected unit and what it may do."""
+              layers: Sequence[Layer] = (), orders: Sequence[Order] = ()) -> Text:
+    """The hex under the cursor, what the drawn layers say of it, its stack, the selected unit and
+    what it may do, and the legend of the drawn layers."""
     sc, g = game.scenario, names.g
     out = Text(no_wrap=False)
     terrain = sc.terrain_at(label)
     out.append(f"{label} ", style="bold")
-    out.append(names.text(terrain.name))
-    if label in reach:
-        out.append(f"  {g.reach}{cost_text(reach[label])} MP", style="bold")
-    out.append("\n")
+    out.append(names.text(terrain.name) + "\n")
+    for layer in layers:  # the layer's own words for the hex, else its mark and name
+        if label in layer.notes or label in layer.marks:
+            told = layer.notes.get(label) or f"{layer.marks[label]} {layer.name}".strip()
+            out.append(f"{layer_glyph(g, layer.glyph, layer.style)} {names.text(told)}\n", style="bold")
     sectors = sc.grid.sectors(label) if sc.grid.on_map(label) else frozenset()
     if sectors:  # a maphex board's (Foxhole R3.A); a hex on the line between two is in both
         out.append(("sector " if len(sectors) == 1 else "sectors ")
@@ -149,9 +143,6 @@ def hex_panel(game: Game, state: State, label: str, names: Namer, *, selected: s
                 out.append(f"{names.text(f.feature)} to {other}\n")
     except ValueError:
         pass
-    if markers:
-        whose = ", ".join(f"{names.short_side(side)} {n}" for side, n in markers.items())
-        out.append(f"{g.marker} face-down markers: {whose}\n", style="bold")
     out.append(g.rule * 26 + "\n", style="dim")
     stack = state.units_at(label)
     for uid in stack:
@@ -168,12 +159,18 @@ def hex_panel(game: Game, state: State, label: str, names: Namer, *, selected: s
     if selected and selected in state.units:
         out.append_text(unit_panel(game, state, selected, names, concealed=concealed, reach=reach,
                                    orders=orders))
+    marking = [layer for layer in layers if layer.marks]  # the legend of what is drawn
+    if marking:
+        out.append(g.rule * 26 + "\n", style="dim")
+        out.append("  ".join(f"{layer_glyph(g, layer.glyph, layer.style)} {names.text(layer.name)}"
+                             for layer in marking) + "\n", style="dim")
     return out
 
 
 def unit_panel(game: Game, state: State, uid: str, names: Namer, *, concealed: frozenset[str],
                reach: Mapping[str, Fraction], orders: Sequence[Order] = ()) -> Text:
-    """The selected unit: identity, factors, steps, movement left, status, and what it may do now."""
+    """The selected unit: identity, factors, steps, what the rules note of it, status, and what it
+    may do now."""
     sc, g = game.scenario, names.g
     spec, u = sc.unit[uid], state.units[uid]
     out = Text()
@@ -190,19 +187,15 @@ def unit_panel(game: Game, state: State, uid: str, names: Namer, *, concealed: f
     box = sc.box.get(u.location)
     what = f": {names.text(box.description)}" if box and box.description else ""
     out.append(f"steps {u.steps} of {spec.steps}  at {names.text(u.location)}{what}\n")
-    left = movement_left(game, state, uid)
-    if left is not None:
-        out.append(f"MP left {cost_text(max(left[0], Fraction(0)))} of {cost_text(left[1])}\n")
+    for note in game.capabilities.unit_notes(sc, state, uid) if state.phase else ():
+        out.append_text(line_text(note, names))
     flags = sorted(u.flags | u.phase_flags)
     out.append("status: " + (", ".join(names.text(x) for x in flags) if flags else "ready") + "\n")
     if spec.traits:
         out.append("traits: " + ", ".join(names.text(t) for t in spec.traits) + "\n")
-    if state.phase:
-        for note in game.system.unit_notes(sc, state, uid):
-            out.append(names.text(note) + "\n", style="italic")
     if reach:
-        out.append(f"reach: {len(reach)} hexes ({g.reach})\n", style="bold")
-    # orders naming the unit, and those naming its hex but no unit (F&M declares attacks hex to hex)
+        out.append(f"reach: {len(reach)} hexes\n", style="bold")
+    # orders naming the unit, and those naming its hex but no unit (a system may order hex to hex)
     by_hex = [o for o in orders_about(orders, hex=u.location) if not any(a in sc.unit for a in o.args)]
     verbs = sorted({o.verb for o in [*orders_about(orders, unit=uid), *by_hex]} - {"end", "undo"})
     if game.state is state and spec.side == state.to_act:
@@ -229,52 +222,27 @@ def victory_text(game: Game, state: State, names: Namer) -> Text:
     return out
 
 
-def preview_text(game: Game, order: Order, names: Namer) -> Text:
-    """An attack's odds before the die, from the rule system's `preview`; empty if it has none."""
-    from tui_wargame.model import IllegalOrder
+def line_text(line: Line, names: Namer) -> Text:
+    """A rule system's line with its rule after it; a strong line in bold."""
+    rule = f" ({names.text(line.rule)})" if line.rule else ""
+    return Text(names.text(line.text) + rule + "\n", style="bold" if line.strong else "")
 
+
+def explain_text(game: Game, order: Order, names: Namer) -> Text:
+    """What `order` would do before any die, by the rule system's `explain`: its summary, then
+    each line with its rule; a refusal with its rule; empty when the system says nothing."""
     try:
-        p = game.system.preview(game.scenario, game.state, order)
-    except IllegalOrder as exc:
-        return Text(f"refused: {names.text(exc)}", style="italic")
-    except (ValueError, KeyError, IndexError, TypeError):
+        said = game.capabilities.explain(game.scenario, game.state, order)
+    except (ValueError, KeyError, IndexError, TypeError):  # an order still being typed
         return Text("")
-    if not p:
+    if isinstance(said, Refusal):
+        return Text(f"refused: {names.text(said)}", style="italic")
+    if not isinstance(said, Explanation):
         return Text("")
-    out = Text()
-    att = ", ".join(names.text(u) for u in p.get("attackers", ()))
-    dfn = ", ".join(names.text(u) for u in p.get("defenders", ()))
-    where = names.text(p.get("hex", "?"))
-    out.append(f"{att} ({p.get('attack')}) vs {dfn} ({p.get('defence')}) in {where}\n")
-    if isinstance(p.get("differential"), int):
-        out.append(f"differential {p['differential']:+d}")
-    if p.get("row"):  # the terrain row, with why when the system says (F&M 7.4)
-        out.append(f", row {names.text(p.get('row_reason') or p['row'])}")
-    out.append("\n")
-    if p.get("base_column") is not None and p.get("shifts"):
-        out.append(f"column {names.text(p['base_column'])} before shifts\n")
-    for s in p.get("shifts", ()):
-        out.append(f"shift {s.get('by', 0):+d}: {names.text(s.get('reason', ''))}\n")
-    out.append(f"column {names.text(p.get('column'))}\n", style="bold")
-    for k, v in p.items():  # what another rule system adds, told as plainly as it comes
-        if k not in PREVIEW_TOLD:
-            out.append(f"{names.text(k).replace('_', ' ')}: {names.text(plain(v))}\n")
+    out = Text(names.text(said.summary) + "\n")
+    for line in said.lines:
+        out.append_text(line_text(line, names))
     return out
-
-
-#: The preview keys `preview_text` tells in its own words, or leaves out (`column_index` is the
-#: column's place in the CRT, the same fact as `column`).
-PREVIEW_TOLD = frozenset({"attackers", "defenders", "attack", "defence", "hex", "differential", "row",
-                          "row_reason", "base_column", "shifts", "column", "column_index"})
-
-
-def plain(value: object) -> str:
-    """A value from a rule system for a reader: lists joined, tables as `key value`, never repr."""
-    if isinstance(value, Mapping):
-        return ", ".join(f"{k} {plain(v)}" for k, v in value.items())
-    if isinstance(value, list | tuple):
-        return ", ".join(plain(v) for v in value)
-    return str(value)
 
 
 def names_any(value: object, ids: frozenset[str]) -> bool:
@@ -292,7 +260,6 @@ def record_lines(game: Game, seq: int, names: Namer, hidden: frozenset[str] = fr
 
     Orders and events naming a unit in `hidden` (those the reader may not see) are told without it.
     """
-    from tui_wargame.model import apply
     from tui_wargame.narrative import describe
 
     record = game.records[seq]
@@ -303,7 +270,7 @@ def record_lines(game: Game, seq: int, names: Namer, hidden: frozenset[str] = fr
         order = f"{names.text(record.order.split()[0])} (hidden)"
     lines = [f"[{seq}] {who}: {order}"]
     for e in record.events:
-        line = describe(game.scenario, state, e)
+        line = describe(game, state, e)
         if line and hidden and names_any(dict(e.facts), hidden):
             line = "a hidden unit acts"
         state = apply(state, e)
@@ -316,13 +283,15 @@ def record_lines(game: Game, seq: int, names: Namer, hidden: frozenset[str] = fr
 
 
 def short_report(game: Game, seq: int, names: Namer, hidden: frozenset[str] = frozenset()) -> str:
-    """One line on what record `seq` did, for the prompt bar: a combat's die and result first."""
+    """One line on what record `seq` did, for the prompt bar: the rule system's headline of it
+    first (a die and its result), else its story."""
     record = game.records[seq]
+    state = game.state_at(seq - 1)
     for e in record.events:
-        if e.kind in ("combat", "bombardment"):
-            return (f"{e.kind.capitalize()} at {names.text(e.get('hex', '?'))}: column "
-                    f"{names.text(e.get('column'))}, die {e.get('die')}, result {names.text(e.get('result'))}"
-                    f" (b: full explanation)")
+        news = game.capabilities.headline(game.scenario, state, e)
+        if news and not (hidden and names_any(dict(e.facts), hidden)):
+            return f"{names.text(news)} (b: results in full)"
+        state = apply(state, e)
     lines = [line.strip() for line in record_lines(game, seq, names, hidden)[1:]]
     told = " ".join(line for line in lines if not line.startswith("--"))
     phases = [line.strip("- ") for line in lines if line.startswith("--")]

@@ -9,25 +9,30 @@ label's last four characters, then the content on the bottom edge); detailed
 zoom is s=2, w=7 (room for the label, factors, names and marks).
 
 The painter knows the map once; `paint` draws one State with an Overlay (cursor,
-reach, selection) and returns the rows, so the widget can compare them with
-the previous picture and refresh only the rows that changed.
+selection, path, and the rule system's layers) and returns the rows, so the
+widget can compare them with the previous picture and refresh only the rows
+that changed.
+
+A layer (`rules.capabilities.Layer`) is drawn by its palette role, never by
+what it means: "reach" on the hex's free bottom line (a glyph and the mark,
+a cost say), "threat" on the two ends of that line, "marker" over the label
+(compact) or in the bottom line (detailed), as a counter on the board hides
+the printed label, and "info" where a marker would be when there is none.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
-from fractions import Fraction
 from typing import Literal
 
-from attrs import field
 from rich.style import Style
 
 from tui_wargame.frozen import frozen
 from tui_wargame.hexgrid import direction
 from tui_wargame.model import Scenario, State
+from tui_wargame.rules.capabilities import Layer
 from tui_wargame.text import clean
-from tui_wargame.tui.glyphs import Glyphs, to_ascii
+from tui_wargame.tui.glyphs import Glyphs, layer_glyph, to_ascii
 
 Cell = tuple[str, Style]
 Row = tuple[Cell, ...]
@@ -41,9 +46,14 @@ CURSOR = Style(reverse=True, bold=True, dim=False)  # a dim label would fade in 
 REACH = Style(color="bright_green", bold=True)
 PATH = Style(color="bright_yellow", bold=True)
 PLACE = Style(bold=True, underline=True)
-ZOC = Style(color="magenta", bold=True)
 MARK = Style(color="bright_yellow", bold=True, underline=True)
-FIRE = Style(color="bright_white", bgcolor="red", bold=True)
+#: The palette role of each layer style (`Layer.style`); "mono" keeps only their bold.
+LAYER_STYLES = {
+    "reach": REACH,
+    "threat": Style(color="magenta", bold=True),
+    "marker": Style(color="bright_white", bgcolor="red", bold=True),
+    "info": Style(color="bright_white", bgcolor="blue", bold=True),
+}
 SIDE_STYLES = (Style(color="bright_red", bold=True), Style(color="bright_cyan", bold=True),
                Style(color="bright_yellow", bold=True), Style(color="bright_magenta", bold=True))
 FEATURE = Style(color="bright_blue", bold=True)
@@ -99,21 +109,17 @@ class Overlay:
 
     cursor: str | None = None
     selected: str | None = None  # a unit id
-    reach: Mapping[str, Fraction] = field(factory=dict)
     path: tuple[str, ...] = ()
-    zoc: frozenset[str] = frozenset()
     concealed: frozenset[str] = frozenset()
     marks: frozenset[str] = frozenset()  # hexes an event touched (replay)
-    markers: Mapping[str, Mapping[str, int]] = field(factory=dict)  # hex -> side -> face-down markers
+    layers: tuple[Layer, ...] = ()  # the rule system's, to draw now; of one style, the first is drawn
 
-
-def cost_text(cost: Fraction) -> str:
-    """A movement cost in at most three characters: 2, 1.5, 1/3."""
-    if cost.denominator == 1:
-        return str(cost.numerator)
-    if cost.denominator == 2 and cost < 10:
-        return f"{float(cost):g}"
-    return f"{cost.numerator}/{cost.denominator}"
+    def layer_at(self, label: str, style: str) -> Layer | None:
+        """The first layer of `style` that marks hex `label`."""
+        for layer in self.layers:
+            if layer.style == style and label in layer.marks:
+                return layer
+        return None
 
 
 class Painter:
@@ -184,6 +190,9 @@ class Painter:
         value = clean(value)
         return to_ascii(value) if self.g.ascii else value
 
+    def layer_glyph(self, layer: Layer) -> str:
+        return layer_glyph(self.g, layer.glyph, layer.style)
+
     def unit_code(self, state: State, uid: str, concealed: frozenset[str], width: int) -> str:
         """A unit in `width` characters: side letter (lower case once it has lost steps) and factors."""
         spec = self.scenario.unit[uid]
@@ -214,8 +223,9 @@ class Painter:
         for uid, u in state.units.items():
             if on_map(u.location):
                 stacks.setdefault(u.location, []).append(uid)
-        changing = {*stacks, *overlay.zoc, *overlay.path, *overlay.reach, *overlay.marks, *overlay.markers,
-                    *self._controlled}
+        changing = {*stacks, *overlay.path, *overlay.marks, *self._controlled}
+        for layer in overlay.layers:
+            changing.update(layer.marks)
         if overlay.cursor:
             changing.add(overlay.cursor)
         grid = [list(row) for row in self._background]
@@ -326,11 +336,18 @@ class Painter:
         holder = state.control.get(label, "")
         routes = self._routes_at.get(label, set())
         route_ch = g.for_route(sorted(routes)[0]) if routes else "_"
-        edge_ch = g.zoc if label in ov.zoc else route_ch
-        edge_style = ZOC if label in ov.zoc else (ROUTE if routes else EDGE)
+        edge_ch, edge_style = route_ch, (ROUTE if routes else EDGE)
         marked = label in ov.marks
-        count = sum(ov.markers.get(label, {}).values())
-        fire = g.marker + (str(count) if count < 10 else "+") if count else ""
+        reach = over = ""
+        over_style = PLAIN
+        if ov.layers:
+            if threat := ov.layer_at(label, "threat"):
+                edge_ch, edge_style = self.layer_glyph(threat), LAYER_STYLES["threat"]
+            if layer := ov.layer_at(label, "reach"):
+                reach = self.layer_glyph(layer) + self.text(layer.marks[label])
+            if layer := ov.layer_at(label, "marker") or ov.layer_at(label, "info"):
+                over = self.layer_glyph(layer) + self.text(layer.marks[label])
+                over_style = LAYER_STYLES[layer.style]
 
         def cells(text: str, style: Style, width: int, fill: str = " ") -> list[Cell]:
             text = text[:width].ljust(width, fill)
@@ -351,13 +368,13 @@ class Painter:
             unit_line = cells(code, style, max(widths), "_" if len(widths) == 2 else " ")
         label_style = MARK if marked else (PLACE if place and place.vp else LABEL)
         if len(widths) == 2:  # compact: the label (markers cover it, as on the board), then the bottom edge
-            first = cells(fire, FIRE, 4) if fire else cells(sc.grid.short_label(label), label_style, 4)
+            first = cells(over, over_style, 4) if over else cells(sc.grid.short_label(label), label_style, 4)
             if unit_line is not None:
                 second = unit_line[:4]
             elif label in ov.path:
                 second = cells(g.path + "__", PATH, 4, "_")
-            elif label in ov.reach:
-                second = cells(g.reach + cost_text(ov.reach[label]), REACH, 4, "_")
+            elif reach:
+                second = cells(reach, REACH, 4, "_")
             elif place and place.vp:
                 mark = self.side_char(holder) if holder else "-"
                 second = cells(self.text(place.name)[:3] + mark, PLACE, 4, "_")
@@ -379,11 +396,13 @@ class Painter:
             lines.append(cells(name, PLACE if place else PLAIN, widths[1]))
             if label in ov.path:
                 lines.append(cells(f" {g.path} path", PATH, widths[2]))
-            elif label in ov.reach:
-                lines.append(cells(f" {g.reach}{cost_text(ov.reach[label])} MP", REACH, widths[2]))
+            elif reach:
+                lines.append(cells(f" {reach}", REACH, widths[2]))
             else:
                 lines.append(cells("", PLAIN, widths[2]))
         bottom = [(edge_ch, edge_style), ("_", EDGE), (glyph[0], PLAIN), (glyph[1], PLAIN),
-                  *([(ch, FIRE) for ch in fire] or [("_", EDGE), ("_", EDGE)]), (edge_ch, edge_style)]
+                  *([(ch, over_style) for ch in over[:2].ljust(2, "_")] if over
+                    else [("_", EDGE), ("_", EDGE)]),
+                  (edge_ch, edge_style)]
         lines.append(bottom[: widths[3]])
         return lines

@@ -24,6 +24,7 @@ from textual.widgets import Input, Static
 from tui_wargame import savefile
 from tui_wargame.engine import Game
 from tui_wargame.model import EMPTY, State, fold
+from tui_wargame.rules.capabilities import Layer
 from tui_wargame.tui.cropped import crop_updates
 from tui_wargame.tui.glyphs import Glyphs
 from tui_wargame.tui.hexmap import HexMap
@@ -39,9 +40,10 @@ SPEEDS = (4.0, 2.0, 1.0, 0.5, 0.25)  # seconds per record
 
 
 def touched_hexes(game: Game, seq: int) -> tuple[str, ...]:
-    """The hexes record `seq` touched, in order: those its order names (an attack names only
-    hexes and its events only flag a unit), then where its events' units stood, went, were
-    placed or fought. In order, so the first is the one to show when they do not all fit."""
+    """The hexes record `seq` touched, in order: those its order names (an order may name only
+    hexes while its events only flag a unit), then, event by event, the hexes its facts name and
+    where the units they name stood. In order, so the first is the one to show when they do not
+    all fit. Facts are read by their values, not their names, so any rule system's events do."""
     found: dict[str, None] = {}
     before = game.state_at(seq - 1)
     record = game.records[seq]
@@ -50,16 +52,13 @@ def touched_hexes(game: Game, seq: int) -> tuple[str, ...]:
         if on_map(word):
             found[word] = None
     for e in record.events:
-        for key in ("hex", "to"):
-            v = e.get(key)
+        values = [w for v in e.facts.values() for w in (v if isinstance(v, list | tuple) else [v])]
+        for v in values:
             if isinstance(v, str) and on_map(v):
                 found[v] = None
-        for v in e.get("path", ()) or ():
-            found[str(v)] = None
-        uids = [e.get("unit"), *(e.get("attackers", ()) or ()), *(e.get("defenders", ()) or ())]
-        for uid in uids:
-            if isinstance(uid, str) and uid in before.units and before.units[uid].location:
-                found.setdefault(before.units[uid].location, None)
+        for v in values:
+            if isinstance(v, str) and v in before.units and on_map(before.units[v].location):
+                found.setdefault(before.units[v].location, None)
     return tuple(found)
 
 
@@ -158,8 +157,8 @@ class ReplayScreen(Screen[None]):
         touched = touched_hexes(game, seq)
         cursor = touched[0] if touched else None
         hidden = hidden_units(game, state, self.viewer)
-        markers = game.system.placed_markers(game.scenario, state) if state.phase else {}
-        overlay = Overlay(cursor=cursor, marks=frozenset(touched), concealed=hidden, markers=markers)
+        layers = self.drawn_layers(state)
+        overlay = Overlay(cursor=cursor, marks=frozenset(touched), concealed=hidden, layers=layers)
         self.query_one(HexMap).show(state, overlay, follow=touched)
         where = f"replay {seq}/{game.seq}" + (" (finished)" if game.state.over else " (unfinished)")
         top = header(game, state, self.names, where=where, width=self.size.width or 80)
@@ -177,6 +176,14 @@ class ReplayScreen(Screen[None]):
         prompt.append("Left/Right: record  Up/Down: phase  PgUp/PgDn: turn  Space: auto  +/-: speed",
                       style="dim")
         self.query_one("#prompt", Static).update(prompt)
+
+    def drawn_layers(self, state: State) -> tuple[Layer, ...]:
+        """The rule system's layers drawn whatever the player does (a replay selects no unit)."""
+        game = self.game
+        if not state.phase:
+            return ()
+        found = game.capabilities.layers(game.scenario, state, self.viewer, None)
+        return tuple(layer for layer in found if layer.shown == "always")
 
     def go(self, seq: int) -> None:
         self.seq = min(max(seq, 0), self.game.seq)
@@ -269,9 +276,10 @@ class ReplayScreen(Screen[None]):
         self.show()
 
     def action_help(self) -> None:
-        """The keys page of the game's help (its other pages, the CRT and the rules, too)."""
+        """The keys page of the game's help (its other pages, the rules' charts, too)."""
         state = self.game.state_at(self.seq)
-        self.nav.open_help(self.game, "keys", hidden=hidden_units(self.game, state, self.viewer), replay=True)
+        self.nav.open_help(self.game, "keys", hidden=hidden_units(self.game, state, self.viewer),
+                           replay=True, layers=self.drawn_layers(state))
 
     def action_zoom(self) -> None:
         hexmap = self.query_one(HexMap)

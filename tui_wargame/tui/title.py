@@ -14,11 +14,13 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui_wargame import savefile, scenario_file
+from tui_wargame import rules, savefile, scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.errors import WargameError
 from tui_wargame.model import Scenario
+from tui_wargame.rules.capabilities import Capabilities, GameOption
 from tui_wargame.text import clean
+from tui_wargame.tui.dialogs import ChoiceScreen
 from tui_wargame.tui.glyphs import Glyphs, to_ascii
 from tui_wargame.tui.keybar import KeyBar
 from tui_wargame.views import scenario_summary
@@ -118,6 +120,11 @@ class TitleScreen(Screen[None]):
             about.append(f"{self.text(' vs '.join(x['name'] for x in s['sides']))}\n")
             about.append(f"{self.text(s['length'])}\nrules: {self.text(s['system'])}\n\n")
             about.append(self.text(s["description"]))
+            for option in self.options(self.scenarios[index]):
+                about.append(f"\n\nWhen the game starts, choose {self.text(option.description)}:",
+                             style="bold")
+                for choice, line in option.choices.items():
+                    about.append(f"\n  {self.text(choice)}: {self.text(line)}")
         self.query_one("#about", Static).update(about)
 
     def describe_save(self, index: int) -> None:
@@ -164,14 +171,39 @@ class TitleScreen(Screen[None]):
             return None
         return self.saves[saves.highlighted]
 
+    def options(self, scenario: Scenario) -> list[GameOption]:
+        """The choices the scenario's rule system offers a new game (none if it is unknown here)."""
+        try:
+            return list(Capabilities(rules.get(scenario.system)).options(scenario))
+        except WargameError:
+            return []
+
     def action_new_game(self) -> None:
+        """Ask each of the rule system's game options in turn, then start the game."""
         scen = self.query_one("#scenarios", OptionList)
         if scen.highlighted is None or not self.scenarios:
             return
         scenario = self.scenarios[scen.highlighted]
+        self._ask(scenario, self.options(scenario), {})
+
+    def _ask(self, scenario: Scenario, left: list[GameOption], chosen: dict[str, str]) -> None:
+        if not left:
+            self._start(scenario, chosen)
+            return
+        option = left[0]
+
+        def answered(choice: str | None) -> None:
+            if choice is not None:  # cancelled: no game
+                self._ask(scenario, left[1:], {**chosen, option.name: choice})
+
+        choices = [(c, f"{self.text(c)}: {self.text(line)}") for c, line in option.choices.items()]
+        title = f"{self.text(scenario.title)}: {self.text(option.description)}"
+        self.app.push_screen(ChoiceScreen(title, choices), answered)
+
+    def _start(self, scenario: Scenario, options: dict[str, str]) -> None:
         self.saves_dir.mkdir(parents=True, exist_ok=True)
         try:
-            game = Game.new(scenario, new_save_path(self.saves_dir, scenario.id))
+            game = Game.new(scenario, new_save_path(self.saves_dir, scenario.id), options=options)
         except WargameError as exc:
             self.notify(self.text(exc), severity="error")
             return

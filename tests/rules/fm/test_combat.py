@@ -27,7 +27,7 @@ def test_7_1_declare_stacks_from_several_hexes_against_one_hex() -> None:
     assert {"attack 0503 0402", "attack 0503 0403", "end"} <= set(legal(scenario, state))
     state, events = run(scenario, state, "attack 0503 0402", "attack 0503 0403")
     assert {e["unit"] for e in of_kind(events, "unit_flagged")} == {"r1", "r2", "r3"}  # the stack together
-    odds = SYSTEM.preview(scenario, state.replace(values={**state.values, "fm.combat": "resolve"}),
+    odds = SYSTEM.odds(scenario, state.replace(values={**state.values, "fm.combat": "resolve"}),
                           Order("resolve", ("0503",)))
     assert odds is not None and odds["attack"] == 5 + 4 + 3 and odds["defence"] == 4
 

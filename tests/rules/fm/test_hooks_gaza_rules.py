@@ -8,7 +8,7 @@ import pytest
 from tests.rules.fm.helpers import legal, load, of_kind, position, run, where
 from tests.rules.fm.test_combat import die_for
 from tui_wargame.dice import Dice
-from tui_wargame.model import Event, IllegalOrder, Order
+from tui_wargame.model import Event, IllegalOrder, Order, Refusal
 from tui_wargame.rules.fm import Hooks, register_hooks
 from tui_wargame.rules.fm.position import Position
 
@@ -27,8 +27,8 @@ class ScenarioHooks(Hooks):
     def step_lost(self, pos: Position, unit: str, steps: int) -> list[Event]:
         return [Event.of("unit_placed", unit="r4", to=pos.location(unit))] if steps == 0 else []
 
-    def may_place_air(self, pos: Position, unit: str, label: str, verb: str) -> str | None:
-        return None if label == "0503" and verb == "air" else "only on 0503 (test air)"
+    def may_place_air(self, pos: Position, unit: str, label: str, verb: str) -> Refusal | None:
+        return None if label == "0503" and verb == "air" else Refusal("only on 0503", "test air")
 
 
 @pytest.fixture

@@ -10,7 +10,8 @@ import pytest
 from tests.rules.fm.helpers import legal, load, of_kind, position, run
 from tests.rules.fm.test_combat import die_for
 from tui_wargame.dice import Dice
-from tui_wargame.model import EMPTY, Event, IllegalOrder, Order, fold
+from tui_wargame.model import EMPTY, Event, IllegalOrder, Order, Refusal, fold
+from tui_wargame.rules.capabilities import Line
 from tui_wargame.rules.fm import SYSTEM, Hooks, register_hooks
 from tui_wargame.rules.fm.combat import declared
 from tui_wargame.rules.fm.movement import enter_cost
@@ -23,17 +24,17 @@ class SurpriseHooks(Hooks):
     def movement_allowance(self, pos: Position, unit: str, allowance: Fraction) -> Fraction:
         return allowance * 2 if pos.state.turn == 0 and pos.side_of(unit) == "red" else allowance
 
-    def may_move(self, pos: Position, unit: str) -> str | None:
+    def may_move(self, pos: Position, unit: str) -> Refusal | None:
         if pos.state.turn == 0 and pos.side_of(unit) == "blue":
-            return "blue may not move on the zero hour turn (Suez 15.2)"
+            return Refusal("blue may not move on the zero hour turn", "Suez 15.2")
         return None
 
-    def may_bombard(self, pos: Position, side: str) -> str | None:
-        return "no blue fire support on the zero hour turn (Suez 15.2)" if side == "blue" else None
+    def may_bombard(self, pos: Position, side: str) -> Refusal | None:
+        return Refusal("no blue fire support on the zero hour turn", "Suez 15.2") if side == "blue" else None
 
     def column_shifts(self, pos: Position, attackers: list[str], defenders: list[str],
-                      hex_label: str) -> list[tuple[int, str]]:
-        return [(1, "Kress (Suez 13.1)")] if pos.state.active == "red" else []
+                      hex_label: str) -> list[tuple[int, Line]]:
+        return [(1, Line("Kress", "Suez 13.1"))] if pos.state.active == "red" else []
 
 
 @pytest.fixture
@@ -61,7 +62,7 @@ def test_15_2_a_hook_forbids_moving_with_its_rule(surprise) -> None:
 def test_13_1_a_hook_shift_is_recorded_with_its_reason(surprise) -> None:
     state = position(surprise, {"r1": "0402", "b1": "0503"}, phase="combat")
     state, _ = run(surprise, state, "attack 0503 0402", "end")
-    odds = SYSTEM.preview(surprise, state, Order("resolve", ("0503",)))
+    odds = SYSTEM.odds(surprise, state, Order("resolve", ("0503",)))
     assert odds is not None and odds["base_column"] == "7" and odds["column"] == "8"
     assert odds["shifts"] == [{"by": 1, "reason": "Kress (Suez 13.1)"}]
     state, events = run(surprise, state, "resolve 0503", dice=[die_for(surprise, "8", "Ex")])
@@ -81,11 +82,11 @@ def test_preview_of_joining_an_attack() -> None:
     scenario = load()
     state = position(scenario, {"r1": "0402", "r2": "0403", "b1": "0503"}, phase="combat")
     state, _ = run(scenario, state, "attack 0503 0402")
-    odds = SYSTEM.preview(scenario, state, Order("attack", ("0503", "0403")))
+    odds = SYSTEM.odds(scenario, state, Order("attack", ("0503", "0403")))
     assert odds is not None and odds["attackers"] == ["r1", "r2"] and odds["attack"] == 9
-    assert SYSTEM.preview(scenario, state, Order("end")) is None
+    assert SYSTEM.odds(scenario, state, Order("end")) is None
     with pytest.raises(IllegalOrder):
-        SYSTEM.preview(scenario, state, Order("attack", ("0503", "0401")))
+        SYSTEM.odds(scenario, state, Order("attack", ("0503", "0401")))
 
 
 class KressHooks(Hooks):
@@ -104,8 +105,8 @@ class KressHooks(Hooks):
         return [Event.of("value_set", key="kress", value=order.args[0])]
 
     def column_shifts(self, pos: Position, attackers: list[str], defenders: list[str],
-                      hex_label: str) -> list[tuple[int, str]]:
-        return [(1, "Kress (Suez 13.1)")] if pos.state.values.get("kress") == hex_label else []
+                      hex_label: str) -> list[tuple[int, Line]]:
+        return [(1, Line("Kress", "Suez 13.1"))] if pos.state.values.get("kress") == hex_label else []
 
 
 def test_13_1_a_scenario_adds_its_own_orders() -> None:
@@ -123,7 +124,7 @@ def test_13_1_a_scenario_adds_its_own_orders() -> None:
         run(scenario, state, "charge 0303")
     assert unknown.value.rule == "F&M 4.0"
     state, _ = run(scenario, state, "end")
-    odds = SYSTEM.preview(scenario, state, Order("resolve", ("0503",)))
+    odds = SYSTEM.odds(scenario, state, Order("resolve", ("0503",)))
     assert odds is not None and odds["shifts"] == [{"by": 1, "reason": "Kress (Suez 13.1)"}]
 
 

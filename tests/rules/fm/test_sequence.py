@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.rules.fm.helpers import load, of_kind, position, run
 from tui_wargame.dice import Dice
 from tui_wargame.engine import Game
-from tui_wargame.model import Event
+from tui_wargame.model import Event, IllegalOrder
 from tui_wargame.rules.fm import SYSTEM, Hooks, register_hooks
 from tui_wargame.rules.fm.position import Position
+from tui_wargame.rules.fm.results import STEPS, Flow
+from tui_wargame.rules.fm.system import ORDERS
 
 
 def test_4_0_the_game_begins_with_the_first_players_movement_phase(tmp_path: Path) -> None:
@@ -67,3 +71,22 @@ def test_4_0_start_of_turn_steps_run_when_the_player_turn_begins(tmp_path: Path)
         assert game.state.units["r4"].has("arrived") == arrived
         assert any(o.verb == "enter" for o in game.legal_orders()) == arrived
         assert game.verify() == []
+
+
+def test_4_0_an_unknown_order_is_refused_with_the_orders_there_are() -> None:
+    """The orders are an explicit table (system.ORDERS): a verb neither there nor the scenario's own
+    is refused."""
+    scenario = load()
+    with pytest.raises(IllegalOrder) as refused:
+        run(scenario, position(scenario, {"r1": "0402"}), "charge r1")
+    assert refused.value.rule == "F&M 4.0" and "no order 'charge' now" in refused.value.reason
+    assert all(verb in refused.value.reason for verb in ("move", "enter", "attack", "resolve", "end"))
+    assert set(ORDERS) == {"move", "enter", "attack", "bombard", "air", "observe", "resolve", "end"}
+
+
+def test_7_6_a_combat_step_not_in_the_table_is_refused_by_name() -> None:
+    scenario = load()
+    flow = Flow(Position(scenario, position(scenario, {"r1": "0402"})), {"queue": [{"do": "surrender"}]})
+    with pytest.raises(IllegalOrder) as refused:
+        flow.run(answering=False)
+    assert "no combat step 'surrender'" in refused.value.reason and ", ".join(STEPS) in refused.value.reason

@@ -100,7 +100,9 @@ def test_6_1_the_zones_the_system_reports_stop_at_the_canal() -> None:
 
     scenario = load()
     state = position(scenario, {"r1": "0104", "b1": "0203"})
-    zones = SYSTEM.zones_of_control(scenario, state, "blue")
+    (layer,) = [x for x in SYSTEM.layers(scenario, state, "red", None) if x.id == "zoc"]
+    zones = set(layer.marks)
+    assert layer.rule == "F&M 6.1" and layer.shown == "toggle"
     assert "0104" in zones and "0103" not in zones
     grid = scenario.grid
     neighbours = {grid.label(n) for n in grid.neighbours(grid.parse("0203"))}
@@ -114,6 +116,6 @@ def test_6_1_the_unit_notes_name_the_zoc_and_its_exit_cost() -> None:
     scenario = load()
     state = position(scenario, {"r1": "0104", "b1": "0203"})
     notes = SYSTEM.unit_notes(scenario, state, "r1")
-    assert any(n.startswith("in an enemy ZOC: leaving costs +1 MP (F&M 6.1)") for n in notes), notes
+    assert any(n.text == "in an enemy ZOC: leaving costs +1 MP" and n.rule == "F&M 6.1" for n in notes), notes
     far = position(scenario, {"r1": "0106", "b1": "0203"})
-    assert not any("ZOC" in n for n in SYSTEM.unit_notes(scenario, far, "r1"))
+    assert not any("ZOC" in n.text for n in SYSTEM.unit_notes(scenario, far, "r1"))

@@ -14,7 +14,7 @@ from tui_wargame.rules.fm.results import lose_step
 
 
 def odds(state, target: str) -> dict:
-    return dict(SYSTEM.preview(SCENARIO, state, Order("resolve", (target,))))
+    return dict(SYSTEM.odds(SCENARIO, state, Order("resolve", (target,))))
 
 
 def reasons(facts: dict) -> list[str]:

@@ -40,7 +40,7 @@ def test_gaza_14_british_defenders_treat_trenches_as_clear() -> None:
 def test_gaza_14_trench_row_in_a_real_attack() -> None:
     state = position({"155Bde": "1211", "47R": "1210"}, phase="combat")
     state, _ = run(SCENARIO, state, "attack 1210 1211")
-    facts = SYSTEM.preview(SCENARIO, state, Order("resolve", ("1210",)))
+    facts = SYSTEM.odds(SCENARIO, state, Order("resolve", ("1210",)))
     assert facts["row"] == "fort" and facts["differential"] == -2 and facts["column"] == "1"
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from tests.scenarios.suez1916.helpers import legal, of_kind, position, run, suez
-from tui_wargame.model import IllegalOrder
+from tui_wargame.model import IllegalOrder, Refusal, State
+from tui_wargame.rules.capabilities import Layer
 from tui_wargame.rules.fm import SYSTEM
 from tui_wargame.rules.fm.position import Position
 from tui_wargame.rules.fm.suez1916 import Suez1916
@@ -27,11 +28,17 @@ def test_18_1_central_powers_one_or_two_markers_a_hex() -> None:
     assert refused.value.rule == "Suez 18.0"
 
 
+def markers(state: State) -> Layer:
+    (layer,) = [x for x in SYSTEM.layers(suez(), state, "british", None) if x.id == "markers"]
+    return layer
+
+
 def test_18_1_placed_markers_are_counted_by_hex_and_side_until_the_reveal() -> None:
     state = cp_fire({"31-1": "0842", "155a": "0843"})
-    assert SYSTEM.placed_markers(suez(), state) == {}
+    assert markers(state).marks == {}
     state, _ = run(state, "bombard 0843", "bombard 0843")
-    assert SYSTEM.placed_markers(suez(), state) == {"0843": {"cp": 2}}
+    assert markers(state).marks == {"0843": "2"} and markers(state).rule == "Suez 18.0"
+    assert markers(state).notes == {"0843": "face-down markers: CP 2"}
 
 
 def test_18_1_british_one_marker_a_hex() -> None:
@@ -67,7 +74,7 @@ def test_18_4_bombardment_reads_the_strength_on_the_target_row_and_costs_a_step(
     assert state.units["155a"].steps == 2 and state.units["155a"].location == "0843"  # one step, no retreat
     assert all(state.units[m].has("used") for m in ("fs-de4-1", "fs-de6-2"))
     assert "used" not in state.units["fs-de6-1"].flags
-    assert SYSTEM.placed_markers(suez(), state) == {}  # revealed: no longer face down
+    assert markers(state).marks == {}  # revealed: no longer face down
 
 
 def test_18_5_the_air_unit_anywhere_counting_toward_the_limit() -> None:
@@ -102,8 +109,8 @@ def test_15_2_no_british_fire_support_at_zero_hour() -> None:
     with pytest.raises(IllegalOrder):
         run(state, "bombard 0842")
     hooks = Suez1916()
-    assert hooks.may_bombard(Position(suez(), state), "british") == (
-        "no British fire support in the zero hour turn (Suez 15.2)")
+    assert hooks.may_bombard(Position(suez(), state), "british") == Refusal(
+        "no British fire support in the zero hour turn", "Suez 15.2")
     day = position(at, clear=True, turn="4am", active="british", phase="combat")
     assert hooks.may_bombard(Position(suez(), day), "british") is None
 

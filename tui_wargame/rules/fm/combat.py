@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from tui_wargame.model import HexsideFeature, IllegalOrder
+from tui_wargame.model import HexsideFeature, IllegalOrder, Refusal
+from tui_wargame.rules.capabilities import Explanation, Line
 from tui_wargame.rules.fm.data import differential_range
 from tui_wargame.rules.fm.position import Position
+from tui_wargame.rules.fm.words import explain_odds
 
 ATTACKS = "attacks:"  # phase flag on a declared attacker: "attacks:0405"
 RESOLVED = "fm.resolved"  # value: hexes whose attack was resolved this combat phase, comma-separated
@@ -53,22 +55,22 @@ def declared(pos: Position) -> dict[str, list[str]]:
     return found
 
 
-def why_not_declare(pos: Position, target: str, source: str) -> str | None:
+def why_not_declare(pos: Position, target: str, source: str) -> Refusal | None:
     """F&M 7.1 (house rule): why the stack in `source` may not join an attack on `target`."""
     side = pos.state.active
     if pos.state.phase != "combat" or pos.state.values.get(STEP) != "declare":
-        return "attacks are declared at the start of the combat phase (F&M 7.1)"
+        return Refusal("attacks are declared at the start of the combat phase", "F&M 7.1")
     units = pos.units_in(source)
     if not units or pos.side_of(units[0]) != side:
-        return f"{source} holds none of your units (F&M 7.1)"
+        return Refusal(f"{source} holds none of your units", "F&M 7.1")
     if any(target_of(pos, u) for u in units):
-        return f"the units in {source} are already attacking (F&M 7.1: each unit attacks once)"
+        return Refusal(f"the units in {source} are already attacking: each unit attacks once", "F&M 7.1")
     if pos.occupant(target) != pos.enemy(side):
-        return f"{target} holds no enemy unit (F&M 7.1)"
+        return Refusal(f"{target} holds no enemy unit", "F&M 7.1")
     if pos.distance(source, target) != 1:
-        return f"{source} is not adjacent to {target} (F&M 7.1)"
+        return Refusal(f"{source} is not adjacent to {target}", "F&M 7.1")
     if combat_blocked(pos, source, target):
-        return f"no combat across the hexside {source}-{target} (F&M 7.1)"
+        return Refusal(f"no combat across the hexside {source}-{target}", "F&M 7.1")
     return None
 
 
@@ -85,7 +87,8 @@ def declarable(pos: Position) -> list[tuple[str, str]]:
     return sorted(pairs)
 
 
-def terrain_row(pos: Position, target: str, attacker_hexes: list[str], defender_side: str) -> tuple[str, str]:
+def terrain_row(pos: Position, target: str, attacker_hexes: list[str],
+                defender_side: str) -> tuple[str, Line]:
     """F&M 7.4: the defender's CRT row and why; a hexside row (trench line, Suez 14.2) when every
     attacking hex attacks across such a feature that serves the defender."""
     rows = []
@@ -94,12 +97,12 @@ def terrain_row(pos: Position, target: str, attacker_hexes: list[str], defender_
                  if pos.rules.hexside[f.feature].row and _serves(pos, f, target, defender_side)]
         rows.append(found[0] if found else "")
     if rows and all(rows):
-        return rows[0], "every attacker attacks across the hexside (F&M 7.4)"
+        return rows[0], Line("every attacker attacks across the hexside", "F&M 7.4")
     eff = pos.terrain(target)
     if defender_side in eff.row_by_side:
         row = eff.row_by_side[defender_side]
-        return row, f"{pos.terrain_id(target)}, defended by {defender_side} (F&M 7.4)"
-    return eff.row, f"{pos.terrain_id(target)} (F&M 7.4)"
+        return row, Line(f"{pos.terrain_id(target)}, defended by {defender_side}", "F&M 7.4")
+    return eff.row, Line(pos.terrain_id(target), "F&M 7.4")
 
 
 def _serves(pos: Position, feature: HexsideFeature, target: str, defender_side: str) -> bool:
@@ -122,8 +125,9 @@ def column_index(labels: tuple[str, ...], differential: int) -> int:
 
 
 def shifts_for(pos: Position, attackers: list[str], defenders: list[str],
-               target: str) -> list[dict[str, Any]]:
-    """F&M 7.6: column shifts from the scenario's data (night, surprise, the commander) and its hooks."""
+               target: str) -> list[tuple[int, Line]]:
+    """F&M 7.6: column shifts from the scenario's data (night, surprise, the commander) and its
+    hooks, each (by, why with its rule)."""
     side = pos.state.active
     found = []
     for s in pos.rules.shift:
@@ -133,17 +137,22 @@ def shifts_for(pos: Position, attackers: list[str], defenders: list[str],
             continue
         if s.turns and pos.turn.id not in s.turns:
             continue
-        found.append({"by": s.by, "reason": f"{s.reason} ({s.rule})"})
+        found.append((s.by, Line(s.reason, s.rule)))
     cmd = pos.rules.commander
     if cmd is not None and cmd.side == side and assisted(pos) == target:  # never on the defensive
-        found.append({"by": cmd.shift, "reason": f"{cmd.name} ({cmd.rule})"})
-    for by, reason in pos.hooks.column_shifts(pos, attackers, defenders, target):
-        found.append({"by": by, "reason": reason})
+        found.append((cmd.shift, Line(cmd.name, cmd.rule)))
+    found += pos.hooks.column_shifts(pos, attackers, defenders, target)
     return found
 
 
-def odds(pos: Position, target: str, attackers: list[str]) -> dict[str, Any]:
-    """The full explanation of an attack before the die (F&M 7.2-7.6)."""
+def shift_fact(by: int, why: Line) -> dict[str, Any]:
+    """A shift as the combat event records it: {"by", "reason": "why (rule)"} (the save format)."""
+    return {"by": by, "reason": f"{why.text} ({why.rule})" if why.rule else why.text}
+
+
+def _assess(pos: Position, target: str,
+            attackers: list[str]) -> tuple[dict[str, Any], list[tuple[int, Line]], Line]:
+    """An attack before the die (F&M 7.2-7.6): the combat event's facts, its shifts, why the row."""
     defenders = pos.units_in(target)
     if not defenders:
         raise IllegalOrder(f"{target} holds no defender", "F&M 7.1")
@@ -156,10 +165,22 @@ def odds(pos: Position, target: str, attackers: list[str]) -> dict[str, Any]:
     crt = pos.rules.crt
     base = column_index(crt.rows[row], differential)
     shifts = shifts_for(pos, attackers, defenders, target)
-    final = min(max(base + sum(s["by"] for s in shifts), 0), len(crt.columns) - 1)
+    final = min(max(base + sum(by for by, _ in shifts), 0), len(crt.columns) - 1)
     return {
         "attackers": sorted(attackers), "defenders": sorted(defenders), "hex": target,
         "attack": attack, "defence": defence, "differential": differential,
-        "row": row, "row_reason": why, "base_column": crt.columns[base], "shifts": shifts,
+        "row": row, "row_reason": f"{why.text} ({why.rule})", "base_column": crt.columns[base],
+        "shifts": [shift_fact(by, line) for by, line in shifts],
         "column": crt.columns[final], "column_index": final,
-    }
+    }, shifts, why
+
+
+def odds(pos: Position, target: str, attackers: list[str]) -> dict[str, Any]:
+    """The full explanation of an attack before the die (F&M 7.2-7.6), as the combat event's facts."""
+    return _assess(pos, target, attackers)[0]
+
+
+def explained(pos: Position, target: str, attackers: list[str]) -> Explanation:
+    """The same, told to a reader line by line, each line with its rule."""
+    facts, shifts, why = _assess(pos, target, attackers)
+    return explain_odds(facts, shifts, Line(f"{facts['row']} ({why.text})", why.rule))

@@ -9,21 +9,21 @@ commander, his side, the order's verb and the section to cite.
 
 from __future__ import annotations
 
-from tui_wargame.model import Event, IllegalOrder, Order
+from tui_wargame.model import Event, IllegalOrder, Order, Refusal
 from tui_wargame.rules.fm.combat import ASSISTED, STEP, assisted, declared
 from tui_wargame.rules.fm.data import Commander
 from tui_wargame.rules.fm.position import Position
 
 
-def why_not(pos: Position, cmd: Commander, target: str) -> str | None:
+def why_not(pos: Position, cmd: Commander, target: str) -> Refusal | None:
     """Why he may not assist the attack on `target` now, with the section; None if he may."""
     state = pos.state
     if state.active != cmd.side or state.phase != "combat" or state.values.get(STEP) != "declare":
-        return f"{cmd.name} assists an attack of his side while attacks are declared ({cmd.rule})"
+        return Refusal(f"{cmd.name} assists an attack of his side while attacks are declared", cmd.rule)
     if assisted(pos) is not None:
-        return f"{cmd.name} assists one attack per combat phase ({cmd.rule})"
+        return Refusal(f"{cmd.name} assists one attack per combat phase", cmd.rule)
     if target not in declared(pos):
-        return f"no attack is declared on {target} ({cmd.rule})"
+        return Refusal(f"no attack is declared on {target}", cmd.rule)
     return None
 
 
@@ -42,6 +42,6 @@ def resolve(pos: Position, order: Order) -> list[Event]:
     target = order.args[0]
     why = why_not(pos, cmd, target)
     if why:
-        raise IllegalOrder(why.rpartition(" (")[0], cmd.rule)
+        raise IllegalOrder(why)
     return [Event.of("value_set", key=ASSISTED, value=f"{pos.state.turn}:{target}"),
             Event.of("note", text=f"{cmd.name} assists the attack on {target} ({cmd.rule})")]

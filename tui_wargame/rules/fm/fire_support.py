@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from tui_wargame.dice import Dice
 from tui_wargame.hexgrid import within
-from tui_wargame.model import Event, IllegalOrder, Order, fold
+from tui_wargame.model import Event, IllegalOrder, Order, Refusal, fold
 from tui_wargame.rules.fm.combat import STEP, column_index, declared
 from tui_wargame.rules.fm.position import Position
 from tui_wargame.rules.fm.results import lose_step
@@ -103,12 +103,13 @@ def targets(pos: Position, side: str) -> list[str]:
     return sorted(h for h in hexes if _in_hex(pos, side, h) < limit)
 
 
-def why_not(pos: Position, side: str) -> str | None:
+def why_not(pos: Position, side: str) -> Refusal | None:
+    """Why `side` may not use fire support now, with the rule; None if it may."""
     fs = pos.rules.fire_support
     if fs is None:
-        return "this scenario has no fire support (F&M 8.0)"
+        return Refusal("this scenario has no fire support", "F&M 8.0")
     if pos.night and not fs.at_night:
-        return f"no bombardment at night ({fs.night_rule or fs.rule})"
+        return Refusal("no bombardment at night", fs.night_rule or fs.rule)
     return pos.hooks.may_bombard(pos, side)
 
 
@@ -135,8 +136,7 @@ def place(pos: Position, side: str, order: Order) -> list[Event]:
     """Place one face-down marker, or an air unit (Suez 18.1, 18.5)."""
     why = why_not(pos, side)
     if why:
-        reason, _, rule = why.rpartition(" (")
-        raise IllegalOrder(reason or why, rule.rstrip(")"))
+        raise IllegalOrder(why)
     if order not in legal(pos, side):
         raise IllegalOrder(f"`{order.text}` is not a fire support order allowed now (observation, "
                            f"limits per hex, markers left in the pool)", rule_of(pos))

@@ -9,9 +9,11 @@ What needs a decision or a die is here, each method naming its section.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from tui_wargame.model import Event, IllegalOrder, Order, Verdict
+from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Scenario, State, Verdict
+from tui_wargame.rules.capabilities import Line
 from tui_wargame.rules.fm.combat import STEP, declared
 from tui_wargame.rules.fm.fire_support import observed
 from tui_wargame.rules.fm.hooks import Hooks
@@ -19,6 +21,7 @@ from tui_wargame.rules.fm.movement import beyond_repair
 from tui_wargame.rules.fm.stacking import overstacked_hexes
 from tui_wargame.rules.fm.victory import control_events
 from tui_wargame.rules.fm.zoc import in_enemy_zoc
+from tui_wargame.text import unit_name
 
 if TYPE_CHECKING:
     from tui_wargame.dice import Dice
@@ -158,6 +161,9 @@ class Gaza1917(Hooks):
 
     # --- 11.0 Set up: free deployment (the "free" set-up option) ---
 
+    def setup_choices(self) -> Mapping[str, str]:
+        return {"free": "each side redeploys its units by orders within the set-up rules (Gaza 11.1-11.4)"}
+
     def setup(self, pos: Position, option: str) -> list[Event] | None:
         """Gaza 11.1 as the "free" option: from the historical set-up the Central Powers redeploy
         their units freely within 11.2, then the British within 11.4; then Zero Hour begins (10.2)."""
@@ -255,18 +261,18 @@ class Gaza1917(Hooks):
 
     # --- 13.1 British cavalry charges ---
 
-    def why_not_charge(self, pos: Position, division: str) -> str | None:
+    def why_not_charge(self, pos: Position, division: str) -> Refusal | None:
         """Gaza 13.1: a division charges once a game, declared at the start of a British combat phase."""
         state = pos.state
         if division not in CHARGE_MARKERS:
-            return f"only the ANZMD and the IMD charge, not {division!r} (Gaza 13.1)"
+            return Refusal(f"only the ANZMD and the IMD charge, not {division!r}", "Gaza 13.1")
         if state.active != BRITISH or state.phase != COMBAT or state.values.get(STEP) != DECLARE \
                 or declared(pos):
-            return "a charge is declared at the start of a British combat phase (Gaza 13.1)"
+            return Refusal("a charge is declared at the start of a British combat phase", "Gaza 13.1")
         if state.units[CHARGE_MARKERS[division]].location != SET_ASIDE:
-            return f"the {division.upper()} has made its charge already (Gaza 13.1)"
+            return Refusal(f"the {division.upper()} has made its charge already", "Gaza 13.1")
         if not any(pos.spec(u).formation == division for u in pos.on_map_units(BRITISH)):
-            return f"no unit of the {division.upper()} is on the map (Gaza 13.1)"
+            return Refusal(f"no unit of the {division.upper()} is on the map", "Gaza 13.1")
         return None
 
     def charge(self, pos: Position, order: Order) -> list[Event]:
@@ -276,10 +282,24 @@ class Gaza1917(Hooks):
         division = order.args[0].lower()
         why = self.why_not_charge(pos, division)
         if why:
-            raise IllegalOrder(why.rpartition(" (")[0], "Gaza 13.1")
+            raise IllegalOrder(why)
         return [Event.of("unit_placed", unit=CHARGE_MARKERS[division], to=USED_UP),
                 Event.of("value_set", key=CHARGE_VALUE + division, value=pos.state.turn),
                 Event.of("charge_declared", division=division, rule="Gaza 13.1")]
+
+    def describe(self, scenario: Scenario, state: State, event: Event) -> str | None:
+        """Gaza 11.3 reinforcement rolls, 13.1 charges and 13.3 replaced regiments in words."""
+        if event.kind == "charge_declared":
+            division = str(event.get("division", "?")).upper()
+            return f"The {division} charges this combat phase ({event.get('rule')})"
+        if event.kind == "regiment_replaced":
+            return (f"{unit_name(scenario, str(event.get('unit')))} is replaced by "
+                    f"{unit_name(scenario, str(event.get('by')))} ({event.get('rule')})")
+        if event.kind == "reinforcement_rolled":
+            outcome = "it arrives" if event.get("received") else "not yet"
+            return (f"Reinforcement roll for {unit_name(scenario, str(event.get('unit')))}: die "
+                    f"{event.get('die')}, {outcome} ({event.get('rule')})")
+        return None
 
     def advance_extra(self, pos: Position, unit: str) -> int:
         """Gaza 13.1: charging cavalry may advance one hex farther, in any direction."""
@@ -317,18 +337,18 @@ class Gaza1917(Hooks):
 
     # --- 18.6 Naval fire support ---
 
-    def may_place_air(self, pos: Position, unit: str, label: str, verb: str) -> str | None:
+    def may_place_air(self, pos: Position, unit: str, label: str, verb: str) -> Refusal | None:
         """Gaza 18.6: the naval unit bombards on or next to a coastline hex, an observed one (18.1), and
         never observes."""
         if NAVAL not in pos.spec(unit).traits:
             return None
         if verb != "air":
-            return "the naval fire support unit does not observe (Gaza 18.6)"
+            return Refusal("the naval fire support unit does not observe", "Gaza 18.6")
         coast = coast_hexes(pos)
         if label not in coast and not any(n in coast for n in pos.neighbours(label)):
-            return f"{label} is neither on nor next to the coast (Gaza 18.6)"
+            return Refusal(f"{label} is neither on nor next to the coast", "Gaza 18.6")
         if label not in observed(pos, pos.side_of(unit)):
-            return f"{label} is not observed (Gaza 18.1)"
+            return Refusal(f"{label} is not observed", "Gaza 18.1")
         return None
 
     # --- 12.0 Victory ---
@@ -349,17 +369,17 @@ class Gaza1917(Hooks):
     # --- 17.0 Coordination ---
 
     def column_shifts(self, pos: Position, attackers: list[str], defenders: list[str],
-                      hex_label: str) -> list[tuple[int, str]]:
+                      hex_label: str) -> list[tuple[int, Line]]:
         """Gaza 17.0: British units of more than one infantry or mounted division in one attack
         shift it one column left; Reserve units join any attack without it."""
-        shifts: list[tuple[int, str]] = []
+        shifts: list[tuple[int, Line]] = []
         state = pos.state
         if state.active == BRITISH:
             formations = {pos.spec(u).formation for u in attackers}
             divisions = formations & BRITISH_DIVISIONS
             if len(divisions) > 1:
-                shifts.append((-1, f"units of {len(divisions)} divisions attack together (Gaza 17.0)"))
+                shifts.append((-1, Line(f"units of {len(divisions)} divisions attack together", "Gaza 17.0")))
             if formations and formations <= charging(pos):
                 who = " and ".join(sorted(formations)).upper()
-                shifts.append((1, f"cavalry charge of the {who} (Gaza 13.1)"))
+                shifts.append((1, Line(f"cavalry charge of the {who}", "Gaza 13.1")))
         return shifts

@@ -9,11 +9,12 @@ the scenario's `[rules] hooks` key gives.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from tui_wargame.model import Event, Order, Verdict
+from tui_wargame.model import Event, Order, Refusal, Scenario, State, Verdict
+from tui_wargame.rules.capabilities import Line
 
 if TYPE_CHECKING:
     from tui_wargame.dice import Dice
@@ -23,11 +24,21 @@ if TYPE_CHECKING:
 class Hooks:
     """The standard rules: no exclusive rule changes anything."""
 
+    def setup_choices(self) -> Mapping[str, str]:
+        """The scenario's set-up options besides the historical one, each with a line saying what
+        it is (Suez 11.1 "free"): offered as choices of the system's `setup` game option."""
+        return {}
+
     def setup(self, pos: Position, option: str) -> list[Event] | None:
         """Events after the historical placement for the set-up `option` (not "historical"),
         ending with the phase they begin (Suez 11.1-11.4 free deployment); None if the scenario
         has no such option. `pos` shows every counter at its start. While the set-up phase runs
         (a phase other than movement or combat) only `extra_orders` are legal."""
+        return None
+
+    def describe(self, scenario: Scenario, state: State, event: Event) -> str | None:
+        """A sentence for one of the scenario's own reports (Gaza 13.1 `charge_declared`); None:
+        the system's words. Told from the event and the state it applies to, so an old save reads."""
         return None
 
     def prompt(self, pos: Position) -> str | None:
@@ -55,7 +66,7 @@ class Hooks:
         """The unit's MP this phase (Suez 15.1 doubles them on the zero hour turn)."""
         return allowance
 
-    def may_move(self, pos: Position, unit: str) -> str | None:
+    def may_move(self, pos: Position, unit: str) -> Refusal | None:
         """Why `unit` may not move now (Suez 11.3 inactive, 15.2 surprise), with the rule; None if it may."""
         return None
 
@@ -75,7 +86,7 @@ class Hooks:
         (Suez 11.3: a bombarded inactive British unit activates)."""
         return []
 
-    def may_bombard(self, pos: Position, side: str) -> str | None:
+    def may_bombard(self, pos: Position, side: str) -> Refusal | None:
         """Why `side` may not use fire support now (Suez 15.2 zero hour), with the rule; None if it may."""
         return None
 
@@ -84,8 +95,8 @@ class Hooks:
         return "ignores-zoc" in pos.spec(unit).traits
 
     def column_shifts(self, pos: Position, attackers: list[str], defenders: list[str],
-                      hex_label: str) -> list[tuple[int, str]]:
-        """Extra column shifts for an attack, each (by, "reason (rule)") (Suez 13.1 Kress, Gaza 17.0)."""
+                      hex_label: str) -> list[tuple[int, Line]]:
+        """Extra column shifts for an attack, each (by, why with its rule) (Gaza 17.0, 13.1 charge)."""
         return []
 
     def advance_extra(self, pos: Position, unit: str) -> int:
@@ -98,7 +109,7 @@ class Hooks:
         `pos` is before the loss; the events follow the system's own."""
         return []
 
-    def may_place_air(self, pos: Position, unit: str, label: str, verb: str) -> str | None:
+    def may_place_air(self, pos: Position, unit: str, label: str, verb: str) -> Refusal | None:
         """Why air unit `unit` may not be placed at `label` to "air" (bombard) or "observe" (Gaza 18.6
         naval fire support), with the rule; None if it may."""
         return None

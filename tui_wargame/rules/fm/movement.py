@@ -11,7 +11,7 @@ from fractions import Fraction
 from math import lcm
 from typing import Any
 
-from tui_wargame.model import IllegalOrder, Scenario
+from tui_wargame.model import IllegalOrder, Refusal, Scenario
 from tui_wargame.rules.fm.data import fraction
 from tui_wargame.rules.fm.position import Position
 from tui_wargame.rules.fm.stacking import overstack
@@ -115,22 +115,22 @@ def stops_in(pos: Position, uid: str, label: str) -> bool:
     return not pos.hooks.ignores_zoc(pos, uid) and in_enemy_zoc(pos, pos.side_of(uid), label)
 
 
-def why_not_move(pos: Position, uid: str) -> str | None:
-    """Why `uid` may not move now, or None. Rule section included."""
+def why_not_move(pos: Position, uid: str) -> Refusal | None:
+    """Why `uid` may not move now, with the rule; None if it may."""
     state = pos.state
     if state.phase != "movement":
-        return "units move only in the movement phase (F&M 4.0)"
+        return Refusal("units move only in the movement phase", "F&M 4.0")
     u = state.units.get(uid)
     if u is None or pos.side_of(uid) != state.active:
-        return f"{uid} is not a unit of the moving side (F&M 4.0)"
+        return Refusal(f"{uid} is not a unit of the moving side", "F&M 4.0")
     if u.has("moved"):
-        return f"{uid} has moved already this phase (F&M 5.0)"
+        return Refusal(f"{uid} has moved already this phase", "F&M 5.0")
     if not pos.is_combat(uid):
-        return f"{uid} is not a unit that moves (F&M 5.0)"
+        return Refusal(f"{uid} is not a unit that moves", "F&M 5.0")
     return pos.hooks.may_move(pos, uid)
 
 
-def beyond_repair(pos: Position, uid: str, label: str) -> str | None:
+def beyond_repair(pos: Position, uid: str, label: str) -> Refusal | None:
     """F&M 5.3 (house rule): why `uid` may not end its move in `label`, or None.
 
     A move may end beyond the stacking limit (units need only be within it when the phase ends),
@@ -141,7 +141,8 @@ def beyond_repair(pos: Position, uid: str, label: str) -> str | None:
     why = overstack(pos, label, [*staying, uid])
     if why is None:
         return None
-    return f"{uid} would overstack {label} with units that may not move away: {why}"
+    return Refusal(f"{uid} would overstack {label} with units that may not move away: {why.message}",
+                   why.rule)
 
 
 class _Unscaled(Exception):
@@ -270,6 +271,5 @@ def path_cost(pos: Position, uid: str, path: list[str], start: str | None,
         here = there
     why = beyond_repair(pos, uid, path[-1])
     if why is not None:
-        reason, _, rule = why.rpartition(" (")
-        raise IllegalOrder(reason, rule.rstrip(")"))
+        raise IllegalOrder(why)
     return total

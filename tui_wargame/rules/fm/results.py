@@ -17,6 +17,7 @@ The queue travels in the decision's data, so a saved game holds all it needs.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
 from tui_wargame.dice import Dice
@@ -98,7 +99,10 @@ class Flow:
 
     def run(self, answering: bool) -> list[Event]:
         while self.queue:
-            asked = getattr(self, "_" + self.queue[0]["do"])(self.queue[0])
+            do = self.queue[0]["do"]
+            if do not in STEPS:
+                raise IllegalOrder(f"no combat step {do!r} (the steps: {', '.join(STEPS)})", "F&M 7.6")
+            asked = STEPS[do](self, self.queue[0])
             if asked is not None:
                 self.emit([asked])
                 return self.events
@@ -239,3 +243,13 @@ def answer(pos: Position, order: Order, dice: Dice) -> list[Event]:
 
 
 _RULE = {"lose_step": "F&M 7.6", "retreat": "F&M 7.7", "displace": "F&M 5.3", "advance": "F&M 7.9"}
+
+
+#: The steps a combat result's queue is made of (`queue_for`), each the Flow method that does it.
+STEPS: dict[str, Callable[[Flow, dict[str, Any]], Event | None]] = {
+    "eliminate": Flow._eliminate,
+    "loss": Flow._loss,
+    "retreat": Flow._retreat,
+    "displace": Flow._displace,
+    "advance": Flow._advance,
+}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from tui_wargame.model import Refusal
 from tui_wargame.rules.fm.data import StackLimit
 from tui_wargame.rules.fm.position import Position
 
@@ -13,7 +14,7 @@ def limit_of(pos: Position, side: str) -> StackLimit:
     return pos.rules.stacking.get(side, StackLimit())
 
 
-def overstack(pos: Position, label: str, units: list[str] | None = None) -> str | None:
+def overstack(pos: Position, label: str, units: list[str] | None = None) -> Refusal | None:
     """Why the combat units in `label` (or `units` there) break the limit, with the rule; else None."""
     units = pos.units_in(label) if units is None else units
     if len(units) <= 1:
@@ -21,17 +22,17 @@ def overstack(pos: Position, label: str, units: list[str] | None = None) -> str 
     side = pos.side_of(units[0])
     lim = limit_of(pos, side)
     if not pos.terrain(label).stacking:
-        return f"no stacking in {pos.terrain_id(label)} ({lim.rule})"
+        return Refusal(f"no stacking in {pos.terrain_id(label)}", lim.rule)
     kinds = Counter(pos.spec(u).kind for u in units)
     extras = sum(n for k, n in kinds.items() if k in lim.extra_kinds)
     main = len(units) - min(extras, lim.extra)
     if main > lim.units:
-        return f"{len(units)} units in {label}, the limit is {lim.units} ({lim.rule})"
+        return Refusal(f"{len(units)} units in {label}, the limit is {lim.units}", lim.rule)
     for kind, most in lim.kind_max.items():
         if kinds[kind] > most:
-            return f"{kinds[kind]} {kind} units in {label}, at most {most} ({lim.rule})"
+            return Refusal(f"{kinds[kind]} {kind} units in {label}, at most {most}", lim.rule)
     if lim.same_formation and len({pos.spec(u).formation for u in units}) > 1:
-        return f"units in {label} are from different formations ({lim.rule})"
+        return Refusal(f"units in {label} are from different formations", lim.rule)
     return None
 
 

@@ -22,10 +22,11 @@ Registered as the hooks "suez1916" (`[rules] hooks`) in `tui_wargame.rules.fm`.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping
 from fractions import Fraction
 
 from tui_wargame.dice import Dice
-from tui_wargame.model import Event, IllegalOrder, Order, Verdict
+from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Verdict
 from tui_wargame.rules.fm.hooks import Hooks
 from tui_wargame.rules.fm.movement import beyond_repair
 from tui_wargame.rules.fm.position import Position
@@ -93,6 +94,9 @@ class Suez1916(Hooks):
 
     # --- 11.1-11.4 free set-up ---
 
+    def setup_choices(self) -> Mapping[str, str]:
+        return {FREE_SETUP: "each side deploys its units by orders within the set-up rules (Suez 11.1-11.4)"}
+
     def setup(self, pos: Position, option: str) -> list[Event] | None:
         """Suez 11.1: the free set-up; every counter that starts on the map waits in the deploy box;
         the British deploy first (11.2), then the Central Powers (11.4)."""
@@ -124,7 +128,7 @@ class Suez1916(Hooks):
             return {label for label in grid.labels() if grid.column(label) >= int(where)}
         return set()
 
-    def why_not_deploy(self, pos: Position, uid: str, label: str) -> str | None:
+    def why_not_deploy(self, pos: Position, uid: str, label: str) -> Refusal | None:
         """Suez 11.1-11.4: a placement is checked against the area, the terrain, the armoured
         train's railway (13.3) and the stacking limits (17.1), and must leave every unit still to
         be placed somewhere to go."""
@@ -132,9 +136,9 @@ class Suez1916(Hooks):
         side = state.active
         rule = DEPLOYMENT_RULE.get(side, "Suez 11.1")
         if state.phase != SETUP:
-            return "units are deployed only during the set-up (Suez 11.1)"
+            return Refusal("units are deployed only during the set-up", "Suez 11.1")
         if uid not in state.units or state.units[uid].location != DEPLOY_BOX or pos.side_of(uid) != side:
-            return f"{uid} is not a unit of yours waiting to be deployed ({rule})"
+            return Refusal(f"{uid} is not a unit of yours waiting to be deployed", rule)
         if (why := self.misfit(pos, uid, label, {})) is not None:
             return why
         placed = {label: [uid]}
@@ -144,7 +148,7 @@ class Suez1916(Hooks):
             fits = self.fitting(pos, other)
             if not any(h != label for h in fits) and not (
                     label in fits and self.misfit(pos, other, label, placed) is None):
-                return f"{uid} in {label} would leave {other} nowhere to be placed ({rule})"
+                return Refusal(f"{uid} in {label} would leave {other} nowhere to be placed", rule)
         return None
 
     def fitting(self, pos: Position, uid: str) -> list[str]:
@@ -155,16 +159,16 @@ class Suez1916(Hooks):
                           if self.misfit(pos, uid, h, {}) is None]
         return cache[uid]
 
-    def misfit(self, pos: Position, uid: str, label: str, placed: dict[str, list[str]]) -> str | None:
+    def misfit(self, pos: Position, uid: str, label: str, placed: dict[str, list[str]]) -> Refusal | None:
         """Why `uid` may not be placed in `label`, with the units of `placed` already there."""
         rule = DEPLOYMENT_RULE.get(pos.side_of(uid), "Suez 11.1")
         if label not in self.deployment_area(pos, uid):
-            return f"{label} is not in {uid}'s set-up area ({rule})"
+            return Refusal(f"{label} is not in {uid}'s set-up area", rule)
         if pos.terrain(label).move == "P" or pos.occupant(label) not in (None, pos.side_of(uid)):
-            return f"{uid} may not be placed in {label} ({rule})"
+            return Refusal(f"{uid} may not be placed in {label}", rule)
         only = next((t.split(":", 1)[1] for t in pos.spec(uid).traits if t.startswith("route-only:")), None)
         if only and not any(r.kind == only and label in r.hexes for r in pos.scenario.map.route):
-            return f"{uid} must be placed on the {only} (Suez 13.3)"
+            return Refusal(f"{uid} must be placed on the {only}", "Suez 13.3")
         return overstack(pos, label, [*pos.units_in(label), *placed.get(label, ()), uid])
 
     def deploy(self, pos: Position, order: Order) -> list[Event]:
@@ -175,8 +179,7 @@ class Suez1916(Hooks):
         uid, label = order.args
         why = self.why_not_deploy(pos, uid, label)
         if why:
-            reason, _, rule = why.rpartition(" (")
-            raise IllegalOrder(reason, rule.rstrip(")"))
+            raise IllegalOrder(why)
         side = pos.state.active
         events = [Event.of("unit_placed", unit=uid, to=label),
                   Event.of("unit_flagged", unit=uid, flag=DEPLOYED)]
@@ -347,18 +350,18 @@ class Suez1916(Hooks):
             return allowance * 2
         return allowance
 
-    def may_move(self, pos: Position, unit: str) -> str | None:
+    def may_move(self, pos: Position, unit: str) -> Refusal | None:
         """Suez 15.2 (no British movement at zero hour) and 11.3 (inactive units wait)."""
         if pos.side_of(unit) == BRITISH and pos.turn.id == ZERO_HOUR:
-            return "no British unit moves in the zero hour turn (Suez 15.2)"
+            return Refusal("no British unit moves in the zero hour turn", "Suez 15.2")
         if self.awaits_activation(pos, unit):
-            return f"{unit} has not been activated (Suez 11.3)"
+            return Refusal(f"{unit} has not been activated", "Suez 11.3")
         return None
 
-    def may_bombard(self, pos: Position, side: str) -> str | None:
+    def may_bombard(self, pos: Position, side: str) -> Refusal | None:
         """Suez 15.2: no British fire support on the zero hour turn."""
         if side == BRITISH and pos.turn.id == ZERO_HOUR:
-            return "no British fire support in the zero hour turn (Suez 15.2)"
+            return Refusal("no British fire support in the zero hour turn", "Suez 15.2")
         return None
 
     # --- 14.1 the Suez Canal ---
@@ -387,27 +390,27 @@ class Suez1916(Hooks):
 
     # --- 16.0 rail movement ---
 
-    def why_not_rail(self, pos: Position, uid: str) -> str | None:
+    def why_not_rail(self, pos: Position, uid: str) -> Refusal | None:
         state = pos.state
         if state.phase != "movement" or state.active != BRITISH:
-            return "rail movement is British, in the movement phase (Suez 16.0)"
+            return Refusal("rail movement is British, in the movement phase", "Suez 16.0")
         if uid not in state.units or pos.side_of(uid) != BRITISH or not pos.on_map(uid):
-            return f"{uid} is not a British unit on the map (Suez 16.0)"
+            return Refusal(f"{uid} is not a British unit on the map", "Suez 16.0")
         if uid == TRAIN or pos.spec(uid).kind == TRAIN:
-            return "the armoured train moves along the railway by itself (Suez 13.3)"
+            return Refusal("the armoured train moves along the railway by itself", "Suez 13.3")
         if any(u.has(RAILED) for u in state.units.values()):
-            return "one unit per movement phase moves by rail (Suez 16.0)"
+            return Refusal("one unit per movement phase moves by rail", "Suez 16.0")
         if state.units[uid].has("moved"):
-            return f"{uid} has moved already this phase (Suez 16.0)"
+            return Refusal(f"{uid} has moved already this phase", "Suez 16.0")
         if (why := self.may_move(pos, uid)) is not None:
             return why
         if not pos.is_combat(uid):
-            return f"{uid} does not move (Suez 16.0)"
+            return Refusal(f"{uid} does not move", "Suez 16.0")
         here = pos.location(uid)
         if here not in self.rail_hexes(pos):
-            return f"{uid} is not on a railroad hex (Suez 16.0)"
+            return Refusal(f"{uid} is not on a railroad hex", "Suez 16.0")
         if in_enemy_zoc(pos, BRITISH, here):
-            return f"{uid} starts in an enemy ZOC (Suez 16.0)"
+            return Refusal(f"{uid} starts in an enemy ZOC", "Suez 16.0")
         return None
 
     def rail_hexes(self, pos: Position) -> set[str]:
@@ -438,8 +441,7 @@ class Suez1916(Hooks):
         uid, path = order.args[0], list(order.args[1:])
         why = self.why_not_rail(pos, uid)
         if why:
-            reason, _, rule = why.rpartition(" (")
-            raise IllegalOrder(reason, rule.rstrip(")"))
+            raise IllegalOrder(why)
         here = pos.location(uid)
         seen = {here}
         for there in path:
@@ -456,8 +458,7 @@ class Suez1916(Hooks):
             seen.add(there)
             here = there
         if (why := beyond_repair(pos, uid, path[-1])) is not None:
-            reason, _, rule = why.rpartition(" (")
-            raise IllegalOrder(reason, rule.rstrip(")"))
+            raise IllegalOrder(why)
         return [Event.of("unit_moved", unit=uid, path=path, cost="0"),
                 Event.of("unit_flagged", unit=uid, flag="moved", scope="phase"),
                 Event.of("unit_flagged", unit=uid, flag=RAILED, scope="phase"),

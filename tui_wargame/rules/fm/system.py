@@ -15,28 +15,26 @@ Orders (the text form players, saves and `legal_orders` share):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
 from tui_wargame.dice import Dice
-from tui_wargame.model import Event, IllegalOrder, Order, Scenario, State, fold
+from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Scenario, State, fold
 from tui_wargame.rules import Resolution
-from tui_wargame.rules.fm import combat, commander, fire_support, movement, results, sequence, zoc
+from tui_wargame.rules.capabilities import Explanation, GameOption, HelpPage, Layer, Line, OrderMenu
+from tui_wargame.rules.fm import combat, commander, fire_support, movement, results, sequence, words, zoc
 from tui_wargame.rules.fm.data import FmRules, check, remember, rules_of
 from tui_wargame.rules.fm.hooks import hooks_named, known_hooks
 from tui_wargame.rules.fm.position import Position
 from tui_wargame.rules.fm.stacking import overstacked_hexes
 from tui_wargame.rules.fm.victory import control_events, verdict_event, victory_points
+from tui_wargame.rules.fm.words import mp
+from tui_wargame.text import side_name
 
 REINFORCEMENTS = "reinforcements"
 ARRIVED = "arrived"  # flag a hook sets on a reinforcement that may enter now (Suez 11.5, Gaza 11.3)
-
-
-def refusal(why: str) -> IllegalOrder:
-    """An IllegalOrder from a rules text "reason (rule)"."""
-    reason, _, rule = why.rpartition(" (")
-    return IllegalOrder(reason, rule.rstrip(")")) if reason else IllegalOrder(why, "F&M 4.0")
+FIRE_VERBS = frozenset({"bombard", "air", "observe"})  # Suez/Gaza 18.1: placing fire support
 
 
 class FireAndMovement:
@@ -158,11 +156,12 @@ class FireAndMovement:
                 raise IllegalOrder(f"no order {order.verb!r} now", "F&M 4.0")
             events = list(own)
         else:
-            handler = getattr(self, f"_order_{order.verb}", None)
+            handler = ORDERS.get(order.verb)
             extra = pos.hooks.resolve_extra(pos, order, dice) if handler is None else None
             if handler is None and extra is None:
-                raise IllegalOrder(f"no order {order.verb!r} now", "F&M 4.0")
-            events = handler(pos, order, dice) if handler is not None else list(extra or ())
+                raise IllegalOrder(f"no order {order.verb!r} now (the orders: {', '.join(ORDERS)}, "
+                                   f"and the scenario's own that `legal` lists)", "F&M 4.0")
+            events = handler(self, pos, order, dice) if handler is not None else list(extra or ())
         after = fold(state, events)
         if after.result is None:
             verdict = pos.hooks.instant_victory(pos.at(after), "order")
@@ -197,7 +196,7 @@ class FireAndMovement:
             raise IllegalOrder(f"no unit {uid!r} {'on the map' if on_map else 'waiting to enter'}", "F&M 5.0")
         why = movement.why_not_move(pos, uid)
         if why:
-            raise refusal(why)
+            raise IllegalOrder(why)
 
     def _moved(self, pos: Position, uid: str, path: list[str], cost: Fraction, dice: Dice) -> list[Event]:
         events = [Event.of("unit_moved", unit=uid, path=path, cost=cost),
@@ -212,25 +211,17 @@ class FireAndMovement:
         target, source = order.args
         why = combat.why_not_declare(pos, target, source)
         if why:
-            raise refusal(why)
+            raise IllegalOrder(why)
         return [Event.of("unit_flagged", unit=u, flag=combat.ATTACKS + target, scope="phase")
                 for u in sorted(pos.units_in(source))]
 
-    def _fire(self, pos: Position, order: Order) -> list[Event]:
-        """Suez 18.1: the attacker places fire support while declaring its attacks."""
+    def _order_fire(self, pos: Position, order: Order, dice: Dice) -> list[Event]:
+        """Suez 18.1: the attacker places fire support (`bombard`, `air`, `observe`) while declaring
+        its attacks."""
         if pos.state.phase != sequence.COMBAT or pos.state.values.get(combat.STEP) != sequence.DECLARE:
             raise IllegalOrder("fire support is placed at the start of the combat phase",
                                fire_support.rule_of(pos))
         return fire_support.place(pos, pos.state.active, order)
-
-    def _order_bombard(self, pos: Position, order: Order, dice: Dice) -> list[Event]:
-        return self._fire(pos, order)
-
-    def _order_air(self, pos: Position, order: Order, dice: Dice) -> list[Event]:
-        return self._fire(pos, order)
-
-    def _order_observe(self, pos: Position, order: Order, dice: Dice) -> list[Event]:
-        return self._fire(pos, order)
 
     def _order_resolve(self, pos: Position, order: Order, dice: Dice) -> list[Event]:
         """F&M 7.6: one die on the CRT, then the result's steps (results.py)."""
@@ -286,80 +277,171 @@ class FireAndMovement:
     def victory_points(self, scenario: Scenario, state: State) -> Mapping[str, int]:
         return victory_points(Position(scenario, state))
 
-    def reach(self, scenario: Scenario, state: State, unit: str) -> Mapping[str, Fraction]:
-        pos = Position(scenario, state)
+    def _paths(self, pos: Position, unit: str) -> dict[str, tuple[Fraction, list[str]]]:
+        """F&M 5.0: hex -> (cost, cheapest path) for every hex `unit` may end a move in now."""
+        state = pos.state
         if state.pending or state.result or unit not in state.units or movement.why_not_move(pos, unit):
             return {}
         if pos.on_map(unit):
-            found = movement.reach(pos, unit, pos.location(unit))
-        else:
-            entry = self._entry(pos, unit)
-            found = movement.reach(pos, unit, None, entry) if entry else {}
-        return {label: cost for label, (cost, _) in found.items()}
+            return movement.reach(pos, unit, pos.location(unit))
+        entry = self._entry(pos, unit)
+        return movement.reach(pos, unit, None, entry) if entry else {}
 
-    def preview(self, scenario: Scenario, state: State, order: Order) -> Mapping[str, Any] | None:
-        """The explanation `resolve TARGET` (or `attack TARGET FROM`, with that stack added) would give."""
+    # --- capabilities (rules.capabilities): what the screens and the narrative are told ---
+
+    def options(self, scenario: Scenario) -> list[GameOption]:
+        """The set-up: the historical one, or the scenario's own (Suez 11.1 free deployment)."""
+        choices = {"historical": "every counter starts where the scenario places it (F&M 4.0)",
+                   **hooks_named(rules_of(scenario).hooks).setup_choices()}
+        return [GameOption("setup", "how the counters are deployed before the first turn", choices)]
+
+    def describe(self, scenario: Scenario, state: State, event: Event) -> str | None:
+        return words.describe(scenario, state, event)
+
+    def headline(self, scenario: Scenario, state: State, event: Event) -> str | None:
+        return words.headline(scenario, state, event)
+
+    def help_pages(self, scenario: Scenario) -> list[HelpPage]:
+        return words.help_pages(scenario)
+
+    def reach(self, scenario: Scenario, state: State, unit: str) -> Mapping[str, Fraction]:
+        return {label: cost for label, (cost, _) in self._paths(Position(scenario, state), unit).items()}
+
+    def move_order(self, scenario: Scenario, state: State, unit: str, path: Sequence[str]) -> Order | None:
+        """`move UNIT PATH` (F&M 5.0) or, from off the map, `enter UNIT PATH` (F&M 5.4); a bare
+        destination goes by the cheapest path, as must an entry, which starts at an entry hex."""
         pos = Position(scenario, state)
+        u = state.units.get(unit)
+        if u is None or not path:
+            return None
+        if pos.on_map(unit) and len(path) > 1:
+            return Order("move", (unit, *path))
+        found = self._paths(pos, unit).get(path[-1])
+        if found is None:
+            return None
+        return Order("move" if pos.on_map(unit) else "enter", (unit, *found[1]))
+
+    def order_menus(self, scenario: Scenario) -> list[OrderMenu]:
+        """Suez/Gaza 18.1: the fire support placed while declaring attacks, under its own key."""
+        if rules_of(scenario).fire_support is None:
+            return []
+        return [OrderMenu("f", "Fire support", FIRE_VERBS)]
+
+    def _attack(self, pos: Position, order: Order) -> tuple[str, list[str]] | Refusal | None:
+        """The target and attackers of `resolve TARGET`, or of `attack TARGET FROM` with that
+        stack added (F&M 7.1); a Refusal if the order would be refused; None for other orders."""
         if order.verb == "resolve" and len(order.args) == 1:
             attackers = combat.declared(pos).get(order.args[0])
             if not attackers:
-                raise IllegalOrder(f"no attack is declared on {order.args[0]}", "F&M 7.1")
-            return combat.odds(pos, order.args[0], attackers)
+                return Refusal(f"no attack is declared on {order.args[0]}", "F&M 7.1")
+            return order.args[0], attackers
         if order.verb == "attack" and len(order.args) == 2:
             target, source = order.args
             why = combat.why_not_declare(pos, target, source)
             if why:
-                raise refusal(why)
-            return combat.odds(pos, target, [*combat.declared(pos).get(target, []), *pos.units_in(source)])
+                return why
+            return target, [*combat.declared(pos).get(target, []), *pos.units_in(source)]
         return None
 
-    def movement_allowance(self, scenario: Scenario, state: State, unit: str) -> Fraction | None:
+    def explain(self, scenario: Scenario, state: State, order: Order) -> Explanation | Refusal | None:
+        """The odds an attack would be resolved at (F&M 7.2-7.6), each step with its rule."""
         pos = Position(scenario, state)
-        if unit not in state.units or not pos.is_combat(unit):
-            return None
-        return movement.allowance(pos, unit)
+        attack = self._attack(pos, order)
+        if not isinstance(attack, tuple):
+            return attack
+        try:
+            return combat.explained(pos, *attack)
+        except IllegalOrder as exc:
+            return exc.refusal
 
-    def unit_notes(self, scenario: Scenario, state: State, unit: str) -> list[str]:
-        """The rules that matter for `unit` now: why it may not move, enemy ZOC, advance."""
+    def odds(self, scenario: Scenario, state: State, order: Order) -> Mapping[str, Any] | None:
+        """What `explain` tells, as the facts of the combat event the attack would give without
+        its die (for tests and computer players); IllegalOrder if the order would be refused."""
+        pos = Position(scenario, state)
+        attack = self._attack(pos, order)
+        if isinstance(attack, Refusal):
+            raise IllegalOrder(attack)
+        return combat.odds(pos, *attack) if attack else None
+
+    def unit_notes(self, scenario: Scenario, state: State, unit: str) -> list[Line]:
+        """What matters for `unit` now: its movement left, why it may not move, enemy ZOC, advance."""
         pos = Position(scenario, state)
         u = state.units.get(unit)
-        if u is None or not pos.on_map(unit) or not pos.is_combat(unit):
+        if u is None or not state.phase or not pos.is_combat(unit):
             return []
-        notes = []
+        allowance = movement.allowance(pos, unit)
+        notes = [Line(f"MP left {mp(max(allowance - u.spent, Fraction(0)))} of {mp(allowance)}", "F&M 5.0")]
+        if not pos.on_map(unit):
+            return notes
         if state.phase == sequence.MOVEMENT and pos.side_of(unit) == state.active:
             why = movement.why_not_move(pos, unit)
             if why:
-                notes.append(f"cannot move: {why}")
+                notes.append(Line(f"cannot move: {why.message}", why.rule))
         if pos.hooks.ignores_zoc(pos, unit):
-            notes.append("ignores enemy zones of control (F&M 6.1)")
+            notes.append(Line("ignores enemy zones of control", "F&M 6.1"))
         elif zoc.in_enemy_zoc(pos, pos.side_of(unit), u.location):
             free = zoc.free_exit_rule(pos, unit, u.location)
             cost = "free" if free else f"+{pos.rules.zoc.exit_cost} MP"
-            notes.append(f"in an enemy ZOC: leaving costs {cost} ({free or 'F&M 6.1'})")
+            notes.append(Line(f"in an enemy ZOC: leaving costs {cost}", free or "F&M 6.1"))
         if pos.rules.advance.mobile_trait in pos.spec(unit).traits:
-            notes.append("mobile: may advance along the retreat path (F&M 7.9)")
+            notes.append(Line("mobile: may advance along the retreat path", "F&M 7.9"))
         return notes
 
-    def zones_of_control(self, scenario: Scenario, state: State, side: str) -> frozenset[str]:
-        """F&M 6.1: blocked hexsides (Suez 14.1 canal) and units without a ZOC are accounted for."""
-        return zoc.zoc_of_side(Position(scenario, state), side)
-
-    def concealed(self, scenario: Scenario, state: State, viewer: str) -> frozenset[str]:
-        """Nothing is hidden by the standard rules without fire support markers."""
-        return frozenset()
-
-    def placed_markers(self, scenario: Scenario, state: State) -> Mapping[str, Mapping[str, int]]:
-        """Suez/Gaza 18.1: the face-down fire-support markers of the phase, before the reveal (18.4)."""
+    def layers(self, scenario: Scenario, state: State, viewer: str | None,
+               selected: str | None) -> list[Layer]:
+        """The selected unit's reach (F&M 5.0), the enemy's zones of control (F&M 6.1, on demand)
+        and the face-down fire-support markers of the phase (Suez/Gaza 18.1, until the reveal)."""
+        if not state.phase:
+            return []
         pos = Position(scenario, state)
-        found: dict[str, dict[str, int]] = {}
-        for side in scenario.sides:
-            for label in fire_support.placed(pos, side.id):
-                count = found.setdefault(label, {})
-                count[side.id] = count.get(side.id, 0) + 1
+        found = []
+        if selected is not None:
+            reach = {label: cost for label, (cost, _) in self._paths(pos, selected).items()}
+            found.append(Layer("reach", "Reach", "the selected unit can move here for this many MP", {
+                label: mp(cost) for label, cost in reach.items()}, "*", style="reach", shown="selected",
+                rule="F&M 5.0", notes={label: f"reach: {mp(cost)} MP" for label, cost in reach.items()}))
+        enemies = [s.id for s in scenario.sides if s.id != viewer]
+        zones = frozenset().union(*(zoc.zoc_of_side(pos, side) for side in enemies))
+        found.append(Layer("zoc", "Zones of control",
+                           f"enemy zone of control: leaving it costs +{pos.rules.zoc.exit_cost} MP",
+                           dict.fromkeys(sorted(zones), ""), "z", style="threat", shown="toggle",
+                           rule="F&M 6.1", key="Z"))
+        if pos.rules.fire_support is not None:
+            found.append(self._markers(pos, pos.rules.fire_support.rule))
         return found
+
+    def _markers(self, pos: Position, rule: str) -> Layer:
+        """Suez/Gaza 18.1: how many face-down markers each hex holds (no secret, their strength is),
+        and whose, until the reveal (18.4)."""
+        by_hex: dict[str, dict[str, int]] = {}
+        for side in pos.scenario.sides:
+            for label in fire_support.placed(pos, side.id):
+                whose = by_hex.setdefault(label, {})
+                whose[side.id] = whose.get(side.id, 0) + 1
+        counts = {label: sum(whose.values()) for label, whose in by_hex.items()}
+        short = {s.id: s.short or side_name(pos.scenario, s.id) for s in pos.scenario.sides}
+        notes = {label: "face-down markers: " + ", ".join(f"{short[s]} {n}" for s, n in whose.items())
+                 for label, whose in by_hex.items()}
+        return Layer("markers", "Fire support",
+                     "face-down fire-support markers: how many (whose: the hex panel)",
+                     {label: str(n) if n < 10 else "+" for label, n in counts.items()}, "!",
+                     style="marker", rule=rule, notes=notes)
 
     def prompt(self, scenario: Scenario, state: State) -> str:
         return sequence.prompt(Position(scenario, state))
 
+
+#: The orders of the movement and combat phases, verb -> the method that resolves it. Answers to a
+#: decision go to `results` and `fire_support`, a scenario's own orders to its hooks.
+ORDERS: dict[str, Callable[[FireAndMovement, Position, Order, Dice], list[Event]]] = {
+    "move": FireAndMovement._order_move,
+    "enter": FireAndMovement._order_enter,
+    "attack": FireAndMovement._order_attack,
+    "bombard": FireAndMovement._order_fire,
+    "air": FireAndMovement._order_fire,
+    "observe": FireAndMovement._order_fire,
+    "resolve": FireAndMovement._order_resolve,
+    "end": FireAndMovement._order_end,
+}
 
 SYSTEM = FireAndMovement()

@@ -1,0 +1,121 @@
+"""Fire & Movement's optional capabilities (rules.capabilities) on the real Suez 1916 scenario:
+what the screens and the narrative are told, each line with its rule."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from tests.scenarios.suez1916.helpers import position, run, start, suez
+from tui_wargame.model import Event, Order, Refusal
+from tui_wargame.rules.capabilities import Capabilities, Explanation, Table
+from tui_wargame.rules.fm import SYSTEM
+
+CAPS = Capabilities(SYSTEM)
+
+
+def test_the_setup_option_offers_historical_first_and_the_free_set_up_of_11_1() -> None:
+    (option,) = CAPS.options(suez())
+    assert option.name == "setup" and option.default == "historical"
+    assert list(option.choices) == ["historical", "free"] and "Suez 11.1" in option.choices["free"]
+
+
+def test_15_1_13_1_explain_an_attack_at_zero_hour_with_its_shifts_and_rules() -> None:
+    at = {"31-1": "0842", "yeo": "0843"}
+    zh, _ = run(position(at, clear=True, turn="zh", phase="combat"), "attack 0843 0842", "kress 0843")
+    told = CAPS.explain(suez(), zh.replace(values={**zh.values, "fm.combat": "resolve"}),
+                        Order("resolve", ("0843",)))
+    assert isinstance(told, Explanation) and told.summary.startswith("31-1 (") and "in 0843" in told.summary
+    lines = [(line.text, line.rule) for line in told.lines]
+    assert lines[0][0].startswith("differential ") and lines[0][1] == "F&M 7.2"
+    assert lines[1][1] == "F&M 7.4" and lines[1][0].startswith("row ")
+    assert lines[2][0].endswith("before shifts")
+    assert ("shift +1: surprise at zero hour", "Suez 15.1") in lines
+    assert ("shift +1: Kress von Kressenstein", "Suez 13.1") in lines
+    facts = SYSTEM.odds(suez(), zh, Order("resolve", ("0843",)))
+    assert facts is not None and lines[2][0] == f"column {facts['base_column']} before shifts"
+    final = told.lines[-1]
+    assert final.strong and final.text == f"column {facts['column']}" and final.rule == "F&M 7.6"
+    assert not any(line.strong for line in told.lines[:-1])
+
+
+def test_7_1_explain_refuses_with_a_refusal_value() -> None:
+    state = position({"31-1": "0842", "yeo": "0845"}, clear=True, phase="combat")
+    refused = CAPS.explain(suez(), state, Order("attack", ("0845", "0842")))
+    assert refused == Refusal("0842 is not adjacent to 0845", "F&M 7.1")
+    assert CAPS.explain(suez(), state, Order("end")) is None
+
+
+def test_layers_for_a_selected_unit_reach_zoc_and_markers() -> None:
+    state = position({"31-1": "0842", "155a": "0845"}, clear=True)
+    layers = {x.id: x for x in CAPS.layers(suez(), state, "cp", "31-1")}
+    reach = layers["reach"]
+    assert reach.shown == "selected" and reach.rule == "F&M 5.0" and reach.glyph == "*"
+    costs = SYSTEM.reach(suez(), state, "31-1")
+    assert set(reach.marks) == set(costs) and "0843" in reach.marks
+    assert reach.marks["0843"] == str(costs["0843"]) if costs["0843"].denominator == 1 else True
+    assert all(mark.isascii() and len(mark) <= 3 for mark in reach.marks.values())
+    assert reach.notes["0843"].endswith(" MP")
+    zoc = layers["zoc"]
+    assert zoc.shown == "toggle" and "0844" in zoc.marks and "0842" not in zoc.marks  # the enemy's, not ours
+    assert layers["markers"].marks == {}
+    assert "reach" not in {x.id for x in CAPS.layers(suez(), state, "cp", None)}
+    assert CAPS.layers(suez(), state.replace(phase=""), "cp", "31-1") == []
+
+
+def test_unit_notes_give_the_movement_left_with_its_rule() -> None:
+    notes = CAPS.unit_notes(suez(), start(), "31-1")
+    assert notes[0].text == "MP left 10 of 10" and notes[0].rule == "F&M 5.0"  # Suez 15.1 doubled
+
+
+def test_help_pages_hold_the_real_crt_and_terrain_chart() -> None:
+    pages = {p.id: p for p in CAPS.help_pages(suez())}
+    assert {"crt", "terrain", "scenario"} <= set(pages)
+    tables = {b.title: b for b in pages["crt"].blocks if isinstance(b, Table)}
+    by_die = tables["Result by die"]
+    assert by_die.columns[0] == "die" and len(by_die.rows) == 6
+    assert by_die.rows[0][:3] == ("1", "(A)", "A3") and by_die.rows[5][-1] == "Ex"  # the printed CRT
+    rows = {r[0]: r for r in tables["Differential by terrain row"].rows}
+    assert rows["clear (Clear)"][1:4] == ("-5", "-4", "-3") and rows["town (Town, Trench)"][-1] == ""
+    scenario = {b.title: b for b in pages["scenario"].blocks if isinstance(b, Table)}
+    assert ("Central Powers", "2", "4", "6") in scenario["Fire support (Suez 18.0)"].rows  # Suez 18.1-18.2
+    key = {r[0]: r for r in tables["Result key"].rows}
+    assert key["Ae"][1] == "eliminated" and key["De"][3] == "yes"
+    (terrain, *_) = [b for b in pages["terrain"].blocks if isinstance(b, Table)]
+    assert ("Sand", "2", "sand") == next(r for r in terrain.rows if r[0] == "Sand")[:3]
+    assert all(len(r) == len(t.columns) for p in pages.values() for t in p.blocks if isinstance(t, Table)
+               for r in t.rows)
+
+
+def test_order_menus_and_move_order() -> None:
+    (menu,) = CAPS.order_menus(suez())
+    assert menu.key == "f" and menu.verbs == {"bombard", "air", "observe"}
+    state = position({"31-1": "0842"}, clear=True)
+    order = CAPS.move_order(suez(), state, "31-1", ["0843"])
+    assert order is not None and order.verb == "move" and order.args[-1] == "0843"
+    assert CAPS.move_order(suez(), state, "31-1", ["0843", "0844"]) == Order("move", ("31-1", "0843", "0844"))
+
+
+def test_describe_and_headline_of_a_combat_and_a_bombardment() -> None:
+    combat = Event.of("combat", attackers=["31-1"], defenders=["yeo"], hex="0843", attack=5, defence=2,
+                      differential=3, row="clear", row_reason="clear (F&M 7.4)", base_column="8",
+                      shifts=[{"by": 1, "reason": "surprise at zero hour (Suez 15.1)"}], column="9",
+                      column_index=8, die=4, result="Ex")
+    told = CAPS.describe(suez(), start(), combat)
+    assert told is not None and told.startswith("Combat: ") and "differential +3" in told
+    assert "shifts +1 surprise at zero hour (Suez 15.1)" in told and told.endswith("die 4, result Ex")
+    assert CAPS.headline(suez(), start(), combat) == "Combat at 0843: column 9, die 4, result Ex"
+    shot = Event.of("bombardment", side="cp", hex="0843", markers=["m1"], strength=4, unit="yeo", row="clear",
+                    column="4", die=5, result="D2", loss=True)
+    assert CAPS.describe(suez(), start(), shot).endswith("column 4, die 5, result D2: a step lost")
+    moved = Event.of("unit_moved", unit="31-1", path=["0843"], cost=Fraction(3, 2))
+    assert CAPS.describe(suez(), start(), moved).endswith("(3/2 MP)")
+    assert CAPS.describe(suez(), start(), Event.of("step_lost", unit="31-1", steps=1)) is None
+
+
+def test_18_4_revealed_markers_and_a_cancelled_attack_are_told() -> None:
+    shown = Event.of("markers_revealed", side="cp", hex="0843", markers=["fs-de6-1"], strengths=[6])
+    assert CAPS.describe(suez(), start(), shown) == (
+        "Central Powers fire support on 0843 revealed: +6 (Suez 18.0)")
+    off = Event.of("attack_cancelled", hex="0843", reason="no attacker is adjacent")
+    assert CAPS.describe(suez(), start(), off) == (
+        "The attack on 0843 is called off: no attacker is adjacent (F&M 7.6)")

@@ -1,0 +1,225 @@
+"""Fire & Movement told to a reader: its reports in sentences, an attack explained before the
+die, and its charts (the CRT, the terrain effects chart) as help tables.
+
+These are the system's optional capabilities (`rules.capabilities`) that speak; the
+system (`system.py`) binds them. Every word of F&M vocabulary the screens show comes
+from here or from the rules modules, never from the engine, the narrative or the TUI.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from tui_wargame.model import Event, Scenario, State
+from tui_wargame.rules.capabilities import Explanation, HelpPage, Line, Table
+from tui_wargame.rules.fm.data import PROHIBITED, FmRules, ResultEffect, rules_of
+from tui_wargame.rules.fm.hooks import hooks_named
+from tui_wargame.text import clean, hex_name, side_name, unit_name
+
+
+def mp(cost: Fraction) -> str:
+    """A movement cost in at most three characters: 2, 1.5, 1/3 (the map's reach marks)."""
+    if cost.denominator == 1:
+        return str(cost.numerator)
+    if cost.denominator == 2 and cost < 10:
+        return f"{float(cost):g}"
+    return f"{cost.numerator}/{cost.denominator}"
+
+
+def _units(scenario: Scenario, ids: Any) -> str:
+    return ", ".join(unit_name(scenario, u) for u in ids) or "nobody"
+
+
+# --- events ---
+
+
+def combat_text(scenario: Scenario, e: Event) -> str:
+    """The full explanation of a combat report (F&M 7.2-7.6), from its facts alone."""
+    who = _units(scenario, e.get("attackers", ()))
+    shifts = "; ".join(f"{s['by']:+d} {s['reason']}" for s in e.get("shifts", ()))
+    parts = [
+        f"{who} ({e.get('attack')}) against {_units(scenario, e.get('defenders', ()))} ({e.get('defence')})"
+        f" in {hex_name(scenario, e.get('hex', '?'))}",
+        f"differential {e.get('differential'):+d}" if isinstance(e.get("differential"), int) else "",
+        f"{e.get('row')} row" if e.get("row") else "",
+        f"shifts {shifts}" if shifts else "",
+        f"column {e.get('column')}",
+        f"die {e.get('die')}",
+        f"result {e.get('result')}",
+    ]
+    return "Combat: " + ", ".join(p for p in parts if p)
+
+
+def bombardment_text(scenario: Scenario, e: Event) -> str:
+    """A bombardment of one unit (Suez 18.4): the markers' strength on the target's terrain row."""
+    loss = "a step lost" if e.get("loss") else "no loss"
+    target = unit_name(scenario, e.get("unit", "?"))
+    return (f"Bombardment by {side_name(scenario, e.get('side', ''))} of {target}"
+            f" in {hex_name(scenario, e.get('hex', '?'))}: strength {e.get('strength')}, {e.get('row')} row,"
+            f" column {e.get('column')}, die {e.get('die')}, result {e.get('result')}: {loss}")
+
+
+def describe(scenario: Scenario, state: State, e: Event) -> str | None:
+    """F&M's words for its reports (combat, bombardment, a cancelled attack, revealed markers), the
+    scenario's for its own (`Hooks.describe`), and a move's cost in MP; None: the narrative's own."""
+    rules = rules_of(scenario)
+    own = hooks_named(rules.hooks).describe(scenario, state, e)
+    if own is not None:
+        return own
+    if e.kind == "combat":
+        return combat_text(scenario, e)
+    if e.kind == "bombardment":
+        return bombardment_text(scenario, e)
+    if e.kind == "attack_cancelled":
+        where = hex_name(scenario, e.get("hex", "?"))
+        return f"The attack on {where} is called off: {e.get('reason')} (F&M 7.6)"
+    if e.kind == "markers_revealed":
+        strengths = ", ".join(f"{s:+d}" if isinstance(s, int) else str(s) for s in e.get("strengths", ()))
+        rule = f" ({rules.fire_support.rule})" if rules.fire_support else ""
+        whose, where = side_name(scenario, e.get("side", "")), hex_name(scenario, e.get("hex", "?"))
+        return f"{whose} fire support on {where} revealed: {strengths or 'nothing'}{rule}"
+    if e.kind == "unit_moved":
+        start = state.units[e["unit"]].location if e["unit"] in state.units else "?"
+        route = " - ".join([start, *e["path"]])
+        return f"{unit_name(scenario, e['unit'])} moves {route} ({e['cost']} MP)"
+    return None
+
+
+def headline(scenario: Scenario, state: State, e: Event) -> str | None:
+    """A combat's or bombardment's die and result in one line: the news of its order."""
+    if e.kind in ("combat", "bombardment"):
+        where, column, result = (clean(str(e.get(k, "?"))) for k in ("hex", "column", "result"))
+        return f"{e.kind.capitalize()} at {where}: column {column}, die {e.get('die')}, result {result}"
+    return None
+
+
+# --- explaining an attack ---
+
+
+def explain_odds(facts: Mapping[str, Any], shifts: Sequence[tuple[int, Line]], row_why: Line) -> Explanation:
+    """An attack before the die (F&M 7.2-7.6): totals, differential, terrain row and why, the
+    column before shifts, each shift with its rule, and the final column."""
+    att = ", ".join(facts["attackers"])
+    dfn = ", ".join(facts["defenders"])
+    lines = [Line(f"differential {facts['differential']:+d} (attack {facts['attack']} - defence "
+                  f"{facts['defence']})", "F&M 7.2"),
+             Line(f"row {row_why.text}", row_why.rule)]
+    if shifts:
+        lines.append(Line(f"column {facts['base_column']} before shifts", "F&M 7.3"))
+    lines += [Line(f"shift {by:+d}: {why.text}", why.rule) for by, why in shifts]
+    lines.append(Line(f"column {facts['column']}", "F&M 7.6", strong=True))
+    return Explanation(f"{att} ({facts['attack']}) vs {dfn} ({facts['defence']}) in {facts['hex']}",
+                       tuple(lines))
+
+
+# --- help pages ---
+
+
+def _effect(e: ResultEffect) -> str:
+    if e.eliminate:
+        return "eliminated"
+    parts = []
+    if e.retreat:
+        parts.append(f"retreat {e.retreat}" + (" or lose a step" if e.deplete_instead else ""))
+    if e.loss:
+        parts.append(f"lose {e.loss} step" + ("s" if e.loss > 1 else ""))
+    return ", then ".join(parts) or "-"
+
+
+def _move(text: str) -> str:
+    return "prohibited" if text == PROHIBITED else text
+
+
+def crt_page(rules: FmRules) -> HelpPage:
+    crt = rules.crt
+    n = len(crt.columns)
+    rows = tuple((f"{r} ({clean(crt.row_names[r])})" if r in crt.row_names else r, *labels,
+                  *([""] * (n - len(labels)))) for r, labels in crt.rows.items())
+    results = tuple((str(die), *line) for die, line in enumerate(crt.results, 1))
+    key = tuple((k, _effect(v.attacker), _effect(v.defender), "yes" if v.bombard else "")
+                for k, v in crt.key.items())
+    return HelpPage("crt", "Combat results", (
+        "Attack total minus defence total is the differential (F&M 7.2); find it on the defender's "
+        "terrain row, shift the column (F&M 7.6), roll one die (F&M 7.3).",
+        Table("Differential by terrain row", ("row", *crt.columns), rows),
+        Table("Result by die", ("die", *crt.columns), results),
+        Table("Result key", ("result", "attacker", "defender", "bombardment hit"), key,
+              note="F&M 7.7-7.8; a bombardment costs a step on a marked result (Suez 18.4)"),
+    ))
+
+
+def terrain_page(scenario: Scenario, rules: FmRules) -> HelpPage:
+    names = {t.id: clean(t.name) for t in scenario.terrain}
+    terrain = tuple((names.get(tid, tid), _move(e.move), e.row or "-",
+                     ", ".join(f"{side_name(scenario, s)}: {r}" for s, r in e.row_by_side.items()),
+                     "; ".join(x for x in ("no stacking" if not e.stacking else "",
+                                           "observers see farther" if e.hill else "") if x))
+                    for tid, e in rules.terrain.items())
+    blocks: list[str | Table] = [Table("Terrain (F&M 5.2, 7.4)", ("terrain", "MP to enter", "CRT row",
+                                                                  "row by side", "note"), terrain)]
+    if rules.hexside:
+        sides = tuple((f, _move(h.move) if h.move == PROHIBITED else f"+{h.move}",
+                       "blocked" if h.blocks_zoc else "", "blocked" if h.blocks_combat else "", h.row or "-")
+                      for f, h in rules.hexside.items())
+        blocks.append(Table("Hexsides (F&M 5.2, 6.1, 7.4)", ("feature", "MP to cross", "ZOC", "combat",
+                                                             "CRT row"), sides))
+    if rules.route:
+        def who(side: str, kinds: tuple[str, ...]) -> str:
+            return f"{side_name(scenario, side) if side else 'any side'} {'/'.join(kinds) or 'units'}"
+
+        routes = tuple((k, r.cost, "; ".join(f"{s.cost} for {who(s.side, s.kinds)}" for s in r.special))
+                       for k, r in rules.route.items())
+        blocks.append(Table("Routes (F&M 5.2)", ("route", "MP a hex", "special"), routes,
+                            note="along a route joining both hexes, the route's cost replaces the terrain's"))
+    blocks.append(f"Leaving an enemy zone of control costs +{rules.zoc.exit_cost} MP (F&M 6.1)"
+                  + "".join(f"; free for {side_name(scenario, f.side) if f.side else 'both sides'}"
+                            f"{' at night' if f.night else ''}{' in ' + f.terrain if f.terrain else ''} "
+                            f"({f.rule})" for f in rules.zoc.free_exit) + ".")
+    return HelpPage("terrain", "Terrain effects", tuple(blocks))
+
+
+def scenario_page(scenario: Scenario, rules: FmRules) -> HelpPage | None:
+    """The scenario's column shifts, stacking limits, fire support, commander, reinforcements and
+    victory levels, where it has them."""
+    blocks: list[str | Table] = []
+    if rules.shift:
+        blocks.append(Table("Column shifts (F&M 7.6)", ("shift", "why", "side", "when", "rule"), tuple(
+            (f"{s.by:+d}", clean(s.reason), side_name(scenario, s.side) if s.side else "any",
+             ", ".join(x for x in ("night" if s.night else "day" if s.night is False else "",
+                                   " ".join(s.turns)) if x) or "always", s.rule)
+            for s in rules.shift)))
+    if rules.stacking:
+        blocks.append(Table("Stacking (F&M 5.3)", ("side", "units", "condition", "rule"), tuple(
+            (side_name(scenario, side), str(lim.units), "one formation" if lim.same_formation else "",
+             lim.rule) for side, lim in rules.stacking.items())))
+    fs = rules.fire_support
+    if fs is not None:
+        blocks.append(Table(f"Fire support ({fs.rule})", ("side", "markers a hex", "observes", "from a hill"),
+                            tuple((side_name(scenario, side), str(fs.limits.get(side, 0)),
+                                   str(seen.range) if (seen := fs.observation.get(side)) else "-",
+                                   str(seen.hill_range) if seen else "-") for side in scenario.side),
+                            note="" if fs.at_night else f"none at night ({fs.night_rule or fs.rule})"))
+    if rules.commander is not None:
+        cmd = rules.commander
+        blocks.append(f"{clean(cmd.name)} ({side_name(scenario, cmd.side)}): `{cmd.order} HEX` shifts one "
+                      f"declared attack {cmd.shift:+d} column once a combat phase ({cmd.rule}).")
+    if rules.reinforcement:
+        turns = {t.id: clean(t.name) for t in scenario.turns}
+        blocks.append(Table("Reinforcements", ("units", "from", "entry hexes"), tuple(
+            (", ".join(r.units), turns.get(r.turn, r.turn) if r.turn else "when the scenario's rules say",
+             f"{r.hexes[0]}-{r.hexes[-1]}" if len(r.hexes) > 3 else ", ".join(r.hexes))
+            for r in rules.reinforcement)))
+    if rules.victory.levels:
+        blocks.append(Table(f"Victory ({rules.victory.rule})", ("points at least", "winner", "level"), tuple(
+            (str(lv.min), side_name(scenario, lv.winner) if lv.winner else "draw", lv.level)
+            for lv in rules.victory.levels)))
+    return HelpPage("scenario", "Scenario rules", tuple(blocks)) if blocks else None
+
+
+def help_pages(scenario: Scenario) -> list[HelpPage]:
+    rules = rules_of(scenario)
+    pages = [crt_page(rules), terrain_page(scenario, rules)]
+    extra = scenario_page(scenario, rules)
+    return pages + ([extra] if extra else [])
