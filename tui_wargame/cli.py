@@ -226,8 +226,13 @@ def cmd_play(args: argparse.Namespace) -> int:
     if target.is_file():
         try:
             game = Game.open(target, write=True, scenario_dirs=_dirs(args))
-        except savefile.SaveError:
-            game = None  # not a save: perhaps a scenario file
+        except savefile.SaveError as exc:
+            try:
+                savefile.read(target)
+            except savefile.SaveError:
+                game = None  # not a save: perhaps a scenario file
+            else:
+                raise exc from None  # a save that cannot be continued (damaged, an old format): say why
     if game is None:
         scenario = scenario_file.find(args.target, _dirs(args))
         path = _new_save_path(scenario.id)

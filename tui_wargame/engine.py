@@ -7,6 +7,8 @@
 State they fold to, with a snapshot every SNAPSHOT_EVERY records so that any
 point of a long game is reached quickly (`state_at`). The TUI, the CLI and
 computer players drive a game only through `submit`, `undo` and the queries.
+Other processes may append to the same save: `refresh` takes in what they
+wrote, and an append first takes it in and checks its orders again.
 """
 
 from __future__ import annotations
@@ -59,7 +61,7 @@ class Game:
     """A game in memory, and (when opened for writing) the save it appends to."""
 
     def __init__(self, scenario: Scenario, header: Header, records: Iterable[Record] = (),
-                 writer: savefile.Writer | None = None, warnings: Sequence[str] = (),
+                 log: savefile.Log | None = None, warnings: Sequence[str] = (),
                  path: Path | None = None, chain_problems: Sequence[str] = ()) -> None:
         self.scenario = scenario
         self.system: RuleSystem = rules.get(scenario.system)
@@ -71,7 +73,7 @@ class Game:
         self.state: State = EMPTY
         self._snapshots: dict[int, State] = {}
         self._effective: list[int] = []  # seqs of orders not undone, oldest first
-        self._writer = writer
+        self._log = log  # a Writer when opened for writing
         for record in records:
             self._fold(record)
 
@@ -105,21 +107,21 @@ class Game:
         setup = Record(0, "", "setup", order, tuple(system.setup(scenario, opts)))
         save = savefile.create(Path(path), header, [setup])
         game = cls(scenario, header, save.records, path=save.path)
-        game._writer = savefile.Writer(save.path)
+        game._log = savefile.Writer(save.path, save)
         return game
 
     @classmethod
     def open(cls, path: Path | str, *, write: bool = False,
              scenario_dirs: Sequence[Path] | None = None) -> Game:
-        """Open a save. With `write`, hold its lock so that orders can be appended."""
+        """Open a save; with `write`, orders can be appended (other processes may append too)."""
         with _collector_paused():
             return cls._open(path, write, scenario_dirs)
 
     @classmethod
     def _open(cls, path: Path | str, write: bool, scenario_dirs: Sequence[Path] | None) -> Game:
-        writer = savefile.Writer(path) if write else None
+        save = savefile.read(path)
+        log = savefile.Writer(path, save) if write else savefile.Log(path, save)
         try:
-            save = writer.save if writer else savefile.read(path)
             scenario = scenario_file.find(save.header.scenario, scenario_dirs)
             warnings = list(save.warnings)
             if scenario.content_hash != save.header.scenario_hash:
@@ -134,17 +136,16 @@ class Game:
                 warnings.append(f"{path}: the hash chain is broken ({save.problems[0]}); "
                                 f"run `tui-wargame verify` for details")
             problems = [f"{save.dropped} (not verified)"] if save.dropped else []
-            return cls(scenario, save.header, save.records, writer, warnings, save.path,
+            return cls(scenario, save.header, save.records, log, warnings, save.path,
                        [*problems, *save.problems])
         except BaseException:
-            if writer:
-                writer.close()
+            log.close()
             raise
 
     def close(self) -> None:
-        if self._writer:
-            self._writer.close()
-            self._writer = None
+        if self._log:
+            self._log.close()
+            self._log = None
 
     def __enter__(self) -> Game:
         return self
@@ -159,7 +160,17 @@ class Game:
 
     @property
     def writable(self) -> bool:
-        return self._writer is not None
+        return isinstance(self._log, savefile.Writer)
+
+    def refresh(self) -> list[Record]:
+        """The records other processes appended since this game last looked, taken in (hash chain
+        checked; a torn tail waits). When nothing changed it costs one `stat`."""
+        if self._log is None:
+            return []
+        news = self._log.news()
+        for record in news:
+            self._fold(record)
+        return news
 
     # --- folding the log ---
 
@@ -241,6 +252,11 @@ class Game:
 
     def prepare(self, order: Order | str, side: str | None = None) -> Record:
         """The record `order` would append, without appending it; IllegalOrder if it is refused."""
+        return self._prepare(order, side)[0]
+
+    def _prepare(self, order: Order | str, side: str | None) -> tuple[Record, State]:
+        """The record `order` would append and the State it leads to, folded once: the rule
+        system's own (Resolution.state) when it gives one."""
         if isinstance(order, str):
             order = Order.parse(order)
         state = self.state
@@ -249,26 +265,26 @@ class Game:
         if order.verb == "undo":  # the side that gave the last order takes it back, whoever is to act
             if order.args:
                 raise IllegalOrder("undo takes no arguments", UNDO_RULE)
-            return self._undo_record(side)
+            record = self._undo_record(side)
+            return record, fold(state, record.events)
         if side is not None and side != state.to_act:
             raise IllegalOrder(f"it is {self.side_name(state.to_act)}'s turn to act, not "
                                f"{self.side_name(side)}'s", TURN_RULE)
         seq = len(self.records)
         dice = Dice(self.header.seed, seq)
         resolution = self.system.resolve(self.scenario, state, order, dice)
-        return Record(seq, state.to_act, "order", order.text, resolution.events,
-                      final=dice.used or resolution.reveals)
+        after = resolution.state if resolution.state is not None else fold(state, resolution.events)
+        return (Record(seq, state.to_act, "order", order.text, resolution.events,
+                       final=dice.used or resolution.reveals), after)
 
     def submit(self, order: Order | str, side: str | None = None) -> Record:
         """Check, resolve and append `order`; it is on disk when this returns."""
-        return self._append(self.prepare(order, side))
+        return self._append([(order, side)])[0]
 
     def submit_all(self, orders: Sequence[Order | str], side: str | None = None) -> list[Record]:
-        """Submit several orders, all or none: if one is refused, nothing is appended."""
-        trial = self.branch(len(self.records) - 1)
-        for order in orders:
-            trial.submit(order, side)
-        return [self.submit(order, side) for order in orders]
+        """Submit several orders, all or none: if one is refused, nothing is appended, and the
+        accepted ones are written as one append."""
+        return self._append([(order, side) for order in orders])
 
     def undo(self, side: str | None = None) -> Record:
         return self.submit(Order("undo"), side)
@@ -289,21 +305,86 @@ class Game:
         event = restore_event(self.state, self.state_at(top.seq - 1), top.seq)
         return Record(len(self.records), top.side, "undo", "undo", (event,), reverts=top.seq)
 
-    def _append(self, record: Record) -> Record:
-        if self._writer is None and self.path is not None:
+    def _resolve(self, batch: Sequence[tuple[Order | str, str | None]]) -> list[tuple[Record, State]]:
+        """Each order of `batch` prepared on the state the ones before it leave; IllegalOrder if one
+        is refused. Nothing is folded into this game."""
+        if len(batch) == 1:
+            return [self._prepare(*batch[0])]
+        trial = Game.__new__(Game)
+        trial.__dict__.update(self.__dict__)
+        trial.path, trial._log = None, None
+        trial.records, trial._effective = list(self.records), list(self._effective)
+        trial._snapshots = dict(self._snapshots)
+        prepared = []
+        for order, side in batch:
+            record, state = trial._prepare(order, side)
+            trial._fold(record, state)
+            prepared.append((record, state))
+        return prepared
+
+    def _append(self, batch: Sequence[tuple[Order | str, str | None]]) -> list[Record]:
+        """Resolve `batch` and write it as one append; on disk when this returns.
+
+        Folding happens in `_prepare`, before writing, so events the fold refuses
+        (a rule-system bug) never reach the disk.
+        """
+        if self.path is not None and not isinstance(self._log, savefile.Writer):
             raise SaveError(f"{self.path}: opened read-only; orders cannot be added")
-        # Fold before writing: events the fold refuses are a rule-system bug and never reach the disk.
-        state = fold(self.state, record.events)
-        if self._writer is not None:
-            record = self._writer.append(record)
-        self._fold(record, state)
-        return record
+        try:
+            prepared = self._resolve(batch)
+        except IllegalOrder as exc:  # refused on the position this game shows: is it still that?
+            news = self.refresh()
+            if not news:
+                raise
+            raise IllegalOrder(f"{self._moved_on(news)}; on the position before, it was refused: "
+                               f"{exc.reason}", exc.rule) from None
+        if isinstance(self._log, savefile.Writer):
+            with self._log.locked() as news:
+                if news:  # another process appended since we looked: take it in, check again
+                    for record in news:
+                        self._fold(record)
+                    prepared = self._recheck(batch, prepared, news)
+                written = self._log.write([record for record, _ in prepared])
+        else:
+            written = [record for record, _ in prepared]
+        for record, (_, state) in zip(written, prepared):
+            self._fold(record, state)
+        return written
+
+    def _recheck(self, batch: Sequence[tuple[Order | str, str | None]],
+                 prepared: list[tuple[Record, State]], news: list[Record]) -> list[tuple[Record, State]]:
+        """`batch` prepared again after records another process appended (`news`), each order
+        still given by the side it was given for; IllegalOrder naming what changed otherwise.
+
+        An order given in a phase that has ended meanwhile is refused even if the rules would
+        take it in the next one: it was meant for a position that is gone.
+        """
+        moved_on = self._moved_on(news)
+        if any(e.kind in PHASE_EVENTS for r in news for e in r.events):
+            raise IllegalOrder(f"{moved_on}, ending the phase the order was given in", TURN_RULE)
+        pinned = [(order, side if side is not None else record.side)
+                  for (order, side), (record, _) in zip(batch, prepared)]
+        try:
+            again = self._resolve(pinned)
+        except IllegalOrder as exc:
+            raise IllegalOrder(f"{moved_on}; {exc.reason}", exc.rule) from None
+        for (before, _), (now, _) in zip(prepared, again):
+            if before.reverts != now.reverts:
+                raise IllegalOrder(f"{moved_on}; `undo` would now take back record {now.reverts}, "
+                                   f"not record {before.reverts}", UNDO_RULE)
+        return again
+
+    def _moved_on(self, news: Sequence[Record]) -> str:
+        """What other processes did meanwhile, in words: the last three records of `news`."""
+        done = ", ".join(f"{self.side_name(r.side)} gave `{r.order}`" for r in news[-3:])
+        before = f" (and {len(news) - 3} orders before)" if len(news) > 3 else ""
+        return f"the game moved on: {done}{before} meanwhile"
 
     def branch(self, seq: int) -> Game:
         """An in-memory copy of this game as it stood after record `seq`; the save is untouched."""
         game = Game.__new__(Game)
         game.scenario, game.system, game.header = self.scenario, self.system, self.header
-        game.path, game.warnings, game.chain_problems, game._writer = None, [], [], None
+        game.path, game.warnings, game.chain_problems, game._log = None, [], [], None
         game.records, game.state, game._snapshots, game._effective = [], EMPTY, {}, []
         for record in self.records[: seq + 1]:
             game._fold(record)
@@ -336,6 +417,7 @@ class Game:
         replica = Game(self.scenario, self.header)
         opts = {**DEFAULT_OPTIONS, **self.header.options}
         for record in self.records:
+            state: State | None = None  # the re-run's result, when it folded the events already
             try:
                 if record.kind == "setup":
                     expected = Record(0, "", "setup", record.order,
@@ -343,7 +425,7 @@ class Game:
                 elif record.kind == "undo":
                     expected = replica._undo_record(record.side)
                 else:
-                    expected = replica.prepare(Order.parse(record.order), record.side)
+                    expected, state = replica._prepare(Order.parse(record.order), record.side)
             except IllegalOrder as exc:
                 problems.append(f"record {record.seq}: `{record.order}` is refused when re-run: {exc}")
                 break
@@ -351,7 +433,7 @@ class Game:
             if difference:
                 problems.append(f"record {record.seq} (`{record.order}`): {difference}")
                 break
-            replica._fold(record)
+            replica._fold(record, state)
         return problems
 
 

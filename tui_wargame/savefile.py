@@ -8,24 +8,33 @@ Layout (docs/save-format.md has the whole story)::
     [[record]]
     ...
 
-Every record is written with one `write` and an `fsync` before its order is
-reported accepted, and nothing written is ever rewritten. A record ends with a
-comment line holding the hash of its own bytes, and names the hash of the one
-before it (`prev`; the first names the header's), so a torn last record is
-recognised and dropped, and any edit breaks the chain.
+Every append (one order, or a batch of them) is one `write` and one `fsync`
+under a short lock, made only when the file still ends where this process last
+saw it end; nothing written is ever rewritten. A record ends with a comment
+line holding the hash of its own bytes, and names the hash of the one before it
+(`prev`; the first names the header's), so a torn last record is recognised
+and dropped, and any edit breaks the chain. Several processes may hold one save
+open for writing: each reads what the others appended before it appends.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
 import re
-from collections.abc import Callable, Iterable, Mapping
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import tomli_w
+
+try:
+    import fcntl
+except ImportError:  # not on this platform: saves are written without locks
+    fcntl = None  # type: ignore[assignment]
 
 from tui_wargame import record_reader
 from tui_wargame.errors import WargameError
@@ -67,6 +76,12 @@ _RECORD_LINE = re.compile(rb"\[\[record\]\]\n")  # literal, which re finds fast;
 _TERMINATOR = re.compile(rb"# sha256 ([0-9a-f]{32})\n\Z")
 _TERMINATOR_LENGTH = len(b"# sha256 \n") + 32  # fixed: matched where it must start, not searched for
 _HASH_LINE = re.compile(rb"# sha256 [0-9a-f]{32}\n")
+_RECORD_OPENING = b"\n[[record]]\n"
+_HASH_LINE_BEGUN = re.compile(rb"# sha256 [0-9a-f]{0,31}")  # a hash line cut before its last digit
+_WHOLE_HASH_UNENDED = re.compile(rb"# sha256 [0-9a-f]{32}")
+
+#: How long an append waits for another process's append to finish before it gives up (SaveLocked).
+LOCK_TIMEOUT_S = 10.0
 
 _PREAMBLE = (
     "# tui-wargame save: an append-only log of orders and the events they produced.\n"
@@ -79,7 +94,7 @@ class SaveError(WargameError):
 
 
 class SaveLocked(SaveError):
-    """Another process is appending to this save."""
+    """Another process has held the save's lock for longer than any append takes (LOCK_TIMEOUT_S)."""
 
 
 def digest(data: bytes) -> str:
@@ -153,15 +168,20 @@ def record_bytes(record: Record) -> tuple[bytes, str]:
     return body + f"# sha256 {h}\n".encode(), h
 
 
+#: What json.dumps(s, ensure_ascii=False) returns for a string s, without building an encoder
+#: each time (a tenth of an append).
+_json_string: Callable[[str], str] = json.encoder.encode_basestring
+
+
 def _toml(value: Any) -> str:
     """`value` as a one-line TOML value (inline tables and arrays)."""
+    if isinstance(value, str):  # the commonest, first
+        # JSON string escapes are TOML basic-string escapes; TOML also wants DEL escaped.
+        return _json_string(value).replace("\x7f", "\\u007f")
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
         return str(value)
-    if isinstance(value, str):
-        # JSON string escapes are TOML basic-string escapes; TOML also wants DEL escaped.
-        return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
     if isinstance(value, list | tuple):
         return "[" + ", ".join(_toml(v) for v in value) + "]"
     if isinstance(value, Mapping):  # keys quoted, so that record_reader can read it as JSON
@@ -175,11 +195,13 @@ class SaveFile:
     `warnings` are things the player should hear (a torn record dropped);
     `problems` are breaks of integrity (a hash that does not match) that make
     `verify` fail. `good_length` is the byte length of the undamaged part.
+    `damage` names a last record that is not torn but damaged (see `tail_damage`):
+    it is not loaded, and the save cannot be written until it is repaired.
     """
 
     def __init__(self, path: Path, header: Header, records: list[Record], header_hash: str,
                  good_length: int, warnings: list[str], problems: list[str],
-                 upgraded_from: int | None = None, dropped: str = "") -> None:
+                 upgraded_from: int | None = None, dropped: str = "", damage: str = "") -> None:
         self.path = path
         self.header = header
         self.records = records
@@ -188,7 +210,8 @@ class SaveFile:
         self.warnings = warnings
         self.problems = problems
         self.upgraded_from = upgraded_from
-        self.dropped = dropped  # what was cut off the end, if anything: `verify` reports it
+        self.dropped = dropped  # what was left off the end, if anything: `verify` reports it
+        self.damage = damage
 
     @property
     def last_hash(self) -> str:
@@ -253,7 +276,8 @@ def read(path: Path | str) -> SaveFile:
     """Read a save. A torn last record is dropped with a warning; anything else broken is a SaveError."""
     path = Path(path)
     try:
-        data = path.read_bytes()
+        with path.open("rb") as f, _locked(f.fileno(), path, shared=True):  # never half an append
+            data = f.read()
     except OSError as exc:
         raise SaveError(f"{path}: cannot be read ({exc.strerror or exc})") from None
     return parse(data, path)
@@ -263,22 +287,24 @@ def parse(data: bytes, path: Path) -> SaveFile:
     warnings: list[str] = []
     problems: list[str] = []
     good_length = _end_of_last_record(data)
-    tail = data[good_length:]
-    dropped = ""
-    if tail.strip():
-        line = data[:good_length].count(b"\n") + 1
-        if tail.lstrip().startswith(b"["):  # the beginning of a record
-            dropped = (f"the last record (from line {line}) is incomplete (torn by a crash or a power "
-                       f"cut, or edited); it was dropped, every record before it is intact")
-        else:
-            dropped = (f"the text after the last record (from line {line}) is not part of the game; "
-                       f"it was ignored, and is removed when the game goes on")
-        warnings.append(f"{path}: {dropped}")
+    if good_length is None:
+        good_length = len(data)
     # Where each "[[record]]" line begins; the blank line before it belongs to that record's bytes.
-    starts = [m.start() for m in _RECORD_LINE.finditer(data, 0, good_length)]
-    bounds = [s - 1 if s else s for s in starts if not s or data[s - 1] == ord("\n")]
+    bounds = _record_bounds(data, good_length)
     head = data[: bounds[0] if bounds else good_length]
     chunks = [data[a:b] for a, b in zip(bounds, [*bounds[1:], good_length])]
+    tail = data[good_length:]
+    dropped = damage = ""
+    if tail.strip():
+        line = data[:good_length].count(b"\n") + 1
+        what = tail_damage(tail)
+        if what is None:
+            dropped = (f"the last record (from line {line}) is incomplete (torn by a crash or a power "
+                       f"cut); it was dropped, every record before it is intact")
+        else:
+            damage = f"record {len(chunks)} (from line {line}): {what}"
+            dropped = f"{damage} (until then it is left out)"
+        warnings.append(f"{path}: {dropped}")
     try:
         text = data[:good_length].decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -318,7 +344,7 @@ def parse(data: bytes, path: Path) -> SaveFile:
         records.append(record)
         prev = own
     return SaveFile(path, header, records, header_hash, good_length, warnings, problems,
-                    upgraded_from=version if version < FORMAT else None, dropped=dropped)
+                    upgraded_from=version if version < FORMAT else None, dropped=dropped, damage=damage)
 
 
 def _read_fast(text: str, head_length: int, chunks: list[bytes], as_written: bool) -> dict[str, Any] | None:
@@ -345,14 +371,96 @@ def _read_toml(text: str, path: Path) -> dict[str, Any]:
         raise SaveError(f"{path}: not a readable save ({exc})") from None
 
 
-def _end_of_last_record(data: bytes) -> int:
-    """Where the last complete record's hash line ends; the whole file if it has no records."""
+def _end_of_last_record(data: bytes) -> int | None:
+    """Where the last well-formed hash line ends; None if there is none."""
     end = len(data)
     while (pos := data.rfind(b"\n# sha256 ", 0, end)) >= 0:
         if m := _HASH_LINE.match(data, pos + 1):
             return m.end()
         end = pos
-    return len(data)
+    return None
+
+
+def _record_bounds(data: bytes, end: int) -> list[int]:
+    """Where each record of `data[:end]` begins: the blank line before its "[[record]]" line."""
+    starts = [m.start() for m in _RECORD_LINE.finditer(data, 0, end)]
+    return [s - 1 if s else s for s in starts if not s or data[s - 1] == ord("\n")]
+
+
+def tail_damage(tail: bytes) -> str | None:
+    """None if `tail`, the bytes after the last complete record, is really incomplete; else what
+    is wrong with it.
+
+    Really incomplete means what a write cut short leaves: blank space, or the
+    beginning of a record ("\\n[[record]]\\n" or a prefix of it) whose hash line
+    was not finished: no whole line of it is a comment, and its last, unended
+    line is at most "# sha256 " and 31 digits. Only such a tail may be cut; a
+    whole hash line that is malformed, one whose 32 digits are all there but
+    whose newline is missing, or text that is no record, is damage.
+    """
+    if not tail.strip():
+        return None
+    if not (tail.startswith(_RECORD_OPENING) or _RECORD_OPENING.startswith(tail)):
+        return ("the text after the last record is not part of the game; "
+                "remove it (or move it into a record's comment) to continue the game")
+    *whole, unended = tail.split(b"\n")
+    if any(line.startswith(b"#") for line in whole):
+        return ("its hash line is damaged (edited after writing); "
+                "restore it from a copy of the save, or delete the record, to continue the game")
+    if unended.startswith(b"#") and not (b"# sha256 ".startswith(unended)
+                                         or _HASH_LINE_BEGUN.fullmatch(unended)):
+        if _WHOLE_HASH_UNENDED.fullmatch(unended):
+            return ("its hash line is whole but lacks its final newline (an editor may have dropped "
+                    "it); add the newline to continue the game")
+        return ("its hash line is damaged (edited after writing); "
+                "restore it from a copy of the save, or delete the record, to continue the game")
+    return None
+
+
+def parse_records(data: bytes, seq: int, prev: str, path: Path, offset: int) -> tuple[list[Record], int]:
+    """The complete records at the start of `data` (read from byte `offset` of the save), the first
+    numbered `seq` and chained to `prev`, and where they end; a torn tail after them is left out.
+
+    Used for records another process appended: any break of the chain, or damage
+    after them (see `tail_damage`), is a SaveError naming the record.
+    """
+    end = _end_of_last_record(data) or 0
+    bounds = _record_bounds(data, end)
+    if end and (not bounds or bounds[0] != 0):
+        raise SaveError(f"{path}: after byte {offset}: text that is not a record where record {seq} "
+                        f"should begin")
+    chunks = [data[a:b] for a, b in zip(bounds, [*bounds[1:], end])]
+    problem = tail_damage(data[end:])
+    if problem is not None:
+        raise SaveError(f"{path}: record {seq + len(chunks)} (at byte {offset + end}): {problem}")
+    owns = []
+    for index, chunk in enumerate(chunks):
+        m = _TERMINATOR.match(chunk, max(0, len(chunk) - _TERMINATOR_LENGTH))
+        own = digest(chunk[: m.start()]) if m else ""
+        if not m or m.group(1).decode() != own:
+            raise SaveError(f"{path}: record {seq + index} (at byte {offset + bounds[index]}): its content "
+                            f"does not match its hash (damaged or edited after writing)")
+        owns.append(own)
+    try:
+        texts = [chunk.decode("utf-8") for chunk in chunks]
+    except UnicodeDecodeError:
+        raise SaveError(f"{path}: after byte {offset}: not UTF-8 text") from None
+    raw_records = record_reader.read_records(texts, repeats_possible=False) if texts else []
+    if raw_records is None:
+        raw_records = _read_toml("".join(texts), path).get("record", [])
+    if not isinstance(raw_records, list) or len(raw_records) != len(chunks):
+        raise SaveError(f"{path}: after byte {offset}: the [[record]] tables are malformed")
+    records = []
+    for index, (raw, own) in enumerate(zip(raw_records, owns)):
+        record = _record(raw, seq + index, path, own)
+        if record.kind == "setup":
+            raise SaveError(f"{path}: record {record.seq}: the set-up record, and only it, comes first")
+        if record.prev != prev:
+            raise SaveError(f"{path}: record {record.seq}: 'prev' does not match the hash of the record "
+                            f"before it")
+        records.append(record)
+        prev = own
+    return records, end
 
 
 def _header(doc: Mapping[str, Any], path: Path) -> tuple[Header, int]:
@@ -439,69 +547,197 @@ def _record(raw: Any, index: int, path: Path, own_hash: str) -> Record:
                   raw.get("final") is True, reverts)
 
 
-class Writer:
-    """The one process allowed to append to a save, for as long as it holds the lock.
+class Log:
+    """Where this process last saw a save end: enough to read what other processes append after it.
 
-    Opening takes an exclusive lock (a second writer gets SaveLocked) and cuts
-    off a torn last record, which was never reported accepted.
+    It keeps no records, only the byte length of the verified part, the last
+    record's hash and the next seq.
     """
 
-    def __init__(self, path: Path | str) -> None:
+    def __init__(self, path: Path | str, save: SaveFile) -> None:
         self.path = Path(path)
-        try:
-            self._fd = os.open(self.path, os.O_RDWR | os.O_APPEND)
-        except OSError as exc:
-            raise SaveError(f"{self.path}: cannot be opened for writing ({exc.strerror or exc})") from None
-        try:
-            _lock(self._fd, self.path)
-            self.save = read(self.path)
-            if self.save.upgraded_from is not None:
-                raise SaveError(
-                    f"{self.path}: written in save format {self.save.upgraded_from}; "
-                    f"run `tui-wargame upgrade {self.path}` to continue it in format {FORMAT}"
-                )
-            if self.save.good_length < os.fstat(self._fd).st_size:
-                os.ftruncate(self._fd, self.save.good_length)
-                os.fsync(self._fd)
-        except BaseException:
-            os.close(self._fd)
-            raise
+        self.length = save.good_length
+        self.last_hash = save.last_hash
+        self.next_seq = len(save.records)
+        self._seen: tuple[int, int, int] | None = None  # (size, mtime, inode) at the last look
 
-    def append(self, record: Record) -> Record:
-        """Write `record` after the last one, chained to it, and fsync before returning it."""
-        r = Record(record.seq, record.side, record.kind, record.order, record.events,
-                   self.save.last_hash, "", record.final, record.reverts)
-        data, h = record_bytes(r)
-        written = Record(r.seq, r.side, r.kind, r.order, r.events, r.prev, h, r.final, r.reverts)
+    def news(self) -> list[Record]:
+        """The records appended since this process last looked, hash chain checked; a torn tail
+        (a write in progress, or one a crash cut short) is left for later. A stat when nothing changed."""
         try:
-            _write_all(self._fd, data)
-            os.fsync(self._fd)
+            stamp = _stamp(os.stat(self.path))
+            if stamp == self._seen:
+                return []
+            fd = os.open(self.path, os.O_RDONLY)
         except OSError as exc:
-            raise SaveError(f"{self.path}: the order could not be saved ({exc.strerror or exc})") from None
-        self.save.records.append(written)
-        self.save.good_length += len(data)
-        return written
+            raise SaveError(f"{self.path}: cannot be read ({exc.strerror or exc})") from None
+        try:
+            with _locked(fd, self.path, shared=True):  # no append is half-written while we read
+                records, _ = self._read_new(fd)
+        finally:
+            os.close(fd)
+        self._seen = stamp
+        return records
+
+    def _read_new(self, fd: int) -> tuple[list[Record], int]:
+        """Read and take in the records after `length`, checking first that the file still ends
+        its verified part with the hash this process last saw (the expected version); and the
+        file's size, which is more than the new `length` when a torn tail follows."""
+        try:
+            st = os.fstat(fd)
+            if _stamp(st) == self._seen and st.st_size == self.length:  # untouched since we looked
+                return [], st.st_size
+            size = st.st_size
+            mark = f"# sha256 {self.last_hash}\n".encode()
+            start = self.length - len(mark)
+            data = os.pread(fd, max(0, size - start), start)
+        except OSError as exc:
+            raise SaveError(f"{self.path}: cannot be read ({exc.strerror or exc})") from None
+        if size < self.length or not data.startswith(mark):
+            raise SaveError(f"{self.path}: changed by another program: record {self.next_seq - 1} no "
+                            f"longer ends at byte {self.length} as it did; open the save again")
+        if size == self.length:  # the usual case: nobody else has written
+            return [], size
+        records, end = parse_records(data[len(mark):], self.next_seq, self.last_hash, self.path,
+                                     self.length)
+        if records:
+            self.length += end
+            self.last_hash = records[-1].hash
+            self.next_seq += len(records)
+        return records, size
 
     def close(self) -> None:
-        if self._fd >= 0:
-            os.close(self._fd)  # closing releases the lock
-            self._fd = -1
+        """Nothing to release: a Log holds no file open."""
 
-    def __enter__(self) -> Writer:
+    def __enter__(self) -> Log:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
 
 
-def _lock(fd: int, path: Path) -> None:
-    try:
-        import fcntl
-    except ImportError:  # no advisory locks on this platform
+class Writer(Log):
+    """A process's way to append to a save that other processes may be appending to as well.
+
+    It holds the file open but locks it only around each append (`locked`):
+    there it reads what the others appended since it last looked and cuts off a
+    torn tail a dead writer left, then `write` appends with one write and one
+    fsync. A write that fails cuts its own partial bytes before anything else.
+    """
+
+    def __init__(self, path: Path | str, save: SaveFile | None = None) -> None:
+        path = Path(path)
+        if save is None:
+            save = read(path)
+        if save.upgraded_from is not None:
+            raise SaveError(
+                f"{path}: written in save format {save.upgraded_from}; "
+                f"run `tui-wargame upgrade {path}` to continue it in format {FORMAT}"
+            )
+        if save.damage:
+            raise SaveError(f"{path}: {save.damage}")
+        super().__init__(path, save)
+        self._holding = False
+        try:
+            self._fd = os.open(self.path, os.O_RDWR | os.O_APPEND)
+        except OSError as exc:
+            raise SaveError(f"{self.path}: cannot be opened for writing ({exc.strerror or exc})") from None
+
+    @contextlib.contextmanager
+    def locked(self) -> Iterator[list[Record]]:
+        """Hold the save's lock; yields the records other processes appended since this one last
+        looked (the caller must take them into account before it writes)."""
+        if self._fd < 0:
+            raise SaveError(f"{self.path}: closed; open the save again to continue")
+        with _locked(self._fd, self.path, shared=False):
+            records, size = self._read_new(self._fd)
+            if size > self.length:  # torn: no live writer is mid-append
+                self._cut()
+            self._holding = True
+            try:
+                yield records
+            finally:
+                self._holding = False
+
+    def write(self, records: Sequence[Record]) -> list[Record]:
+        """Append `records` after the last one, chained, as one write and one fsync (all or none);
+        call within `locked`. The records are on disk when this returns them."""
+        if not self._holding:
+            raise RuntimeError("Writer.write is called within Writer.locked")
+        prev, chunks, written = self.last_hash, [], []
+        for i, r in enumerate(records):
+            if r.seq != self.next_seq + i:
+                raise ValueError(f"record {r.seq} written where record {self.next_seq + i} comes next")
+            data, h = record_bytes(Record(r.seq, r.side, r.kind, r.order, r.events, prev, "", r.final,
+                                          r.reverts))
+            written.append(Record(r.seq, r.side, r.kind, r.order, r.events, prev, h, r.final, r.reverts))
+            chunks.append(data)
+            prev = h
+        blob = b"".join(chunks)
+        try:
+            _write_all(self._fd, blob)
+            os.fsync(self._fd)
+        except OSError as exc:
+            self._cut()
+            what = "order" if len(records) == 1 else f"{len(records)} orders"
+            raise SaveError(f"{self.path}: the {what} could not be saved ({exc.strerror or exc}); "
+                            f"nothing of it was kept") from None
+        self.length += len(blob)
+        self.last_hash = prev
+        self.next_seq += len(records)
+        self._seen = _stamp(os.fstat(self._fd))  # under the lock: nobody else has written since
+        return written
+
+    def _cut(self) -> None:
+        """Cut the file back to its verified end: bytes after it were never reported accepted."""
+        try:
+            os.ftruncate(self._fd, self.length)
+            os.fsync(self._fd)
+        except OSError as exc:
+            self.close()  # a next append must not start after bytes nobody verified
+            raise SaveError(f"{self.path}: an unfinished record after byte {self.length} could not be "
+                            f"removed ({exc.strerror or exc}); open the save again to continue") from None
+
+    def close(self) -> None:
+        if self._fd >= 0:
+            os.close(self._fd)
+            self._fd = -1
+
+
+def _stamp(st: os.stat_result) -> tuple[int, int, int]:
+    return st.st_size, st.st_mtime_ns, st.st_ino
+
+
+@contextlib.contextmanager
+def _locked(fd: int, path: Path, shared: bool) -> Iterator[None]:
+    """Hold `flock` on `fd` (shared to read, exclusive to append) for as long as the block runs.
+
+    Every holder holds it for one read or one append, so a wait longer than
+    LOCK_TIMEOUT_S means a process is stuck holding it: SaveLocked.
+    """
+    if fcntl is None:  # no advisory locks on this platform: one writer at a time, by the player's care
+        yield
         return
+    how = (fcntl.LOCK_SH if shared else fcntl.LOCK_EX) | fcntl.LOCK_NB
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        fcntl.flock(fd, how)
     except BlockingIOError:
-        raise SaveLocked(
-            f"{path}: another tui-wargame process is playing this save; finish there first"
-        ) from None
+        _wait_for_lock(fd, how, path)
+    try:
+        yield
+    finally:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+def _wait_for_lock(fd: int, how: int, path: Path) -> None:
+    assert fcntl is not None
+    deadline = time.monotonic() + LOCK_TIMEOUT_S
+    while True:
+        time.sleep(0.002)
+        try:
+            fcntl.flock(fd, how)
+            return
+        except BlockingIOError:
+            if time.monotonic() > deadline:
+                raise SaveLocked(f"{path}: another process has held this save's lock for over "
+                                 f"{LOCK_TIMEOUT_S:g} s; it may be stuck: end it, then try again") from None

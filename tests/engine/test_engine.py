@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -10,9 +11,11 @@ from hypothesis import strategies as st
 
 from tests.conftest import TESTBED_DIR
 from tui_wargame import engine
+from tui_wargame.dice import Dice
 from tui_wargame.engine import Game
 from tui_wargame.errors import WargameError
-from tui_wargame.model import EMPTY, IllegalOrder, Scenario, fold
+from tui_wargame.model import EMPTY, Event, IllegalOrder, Order, Scenario, State, fold
+from tui_wargame.rules import Resolution
 from tui_wargame.savefile import SaveError
 
 
@@ -227,3 +230,27 @@ def test_an_engine_option_of_the_wrong_type_is_refused(tmp_path: Path, testbed: 
     with pytest.raises(WargameError, match="option undo_dice: 'false' is not a bool"):
         Game.new(testbed, tmp_path / "g.toml", options={"undo_dice": "false"})
     assert not (tmp_path / "g.toml").exists()
+
+
+def test_an_order_is_folded_once(game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 12, fold once: the engine folds an order's events only when the rule system did not
+    (Resolution.state), and never again to append them."""
+    folds: list[int] = []
+    real_fold = engine.fold
+
+    def counted(state: State, events: Iterable[Event]) -> State:
+        folds.append(1)
+        return real_fold(state, events)
+
+    monkeypatch.setattr(engine, "fold", counted)
+    game.submit("move r1 0201")
+    assert len(folds) == 1  # the testbed gives no state: the engine folds, once
+    resolve = game.system.resolve
+
+    def resolve_with_state(scenario: Scenario, state: State, order: Order, dice: Dice) -> Resolution:
+        r = resolve(scenario, state, order, dice)
+        return Resolution(r.events, r.reveals, real_fold(state, r.events))
+
+    monkeypatch.setattr(game.system, "resolve", resolve_with_state)
+    game.submit("move r2 0202")
+    assert len(folds) == 1 and game.state.units["r2"].location == "0202"

@@ -1,10 +1,9 @@
-"""The save file: append-only, hash-chained, torn tails dropped, one writer at a time."""
+"""The save file: append-only, hash-chained, torn tails dropped and only they, appends all or none."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-import textwrap
+import errno
+import os
 from pathlib import Path
 
 import pytest
@@ -57,7 +56,7 @@ def test_a_torn_last_record_is_dropped_with_a_warning(game: Game, save_path: Pat
     game.close()
     data = save_path.read_bytes()
     start = data.rindex(b"\n[[record]]")
-    for cut in range(start + 2, len(data)):
+    for cut in range(start + 2, len(data) - 1):  # all but the hash line's newline: see below
         save_path.write_bytes(data[:cut])
         save = savefile.read(save_path)
         assert len(save.records) == len(ORDERS), cut  # the setup record and all but the last order
@@ -140,34 +139,151 @@ def test_an_edited_die_with_a_forged_chain_is_caught_by_re_running(game: Game, s
     assert problems[0].startswith("record 4 (`attack r1 0402`): event 1 (combat) differs from a re-run")
 
 
-def test_a_second_writer_in_the_same_process_is_refused(game: Game, save_path: Path) -> None:
+def test_a_lock_held_longer_than_any_append_is_reported(game: Game, save_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Appends hold the lock for one write; a holder that keeps it is stuck, and is named so."""
+    import fcntl
+
+    monkeypatch.setattr(savefile, "LOCK_TIMEOUT_S", 0.1)
     before = save_path.read_bytes()
-    with pytest.raises(SaveLocked, match="another tui-wargame process"):
-        savefile.Writer(save_path)
-    assert save_path.read_bytes() == before
+    with save_path.open("rb") as stuck:
+        fcntl.flock(stuck, fcntl.LOCK_EX)
+        with pytest.raises(SaveLocked, match="held this save's lock for over 0.1 s"):
+            game.submit("end")
+        fcntl.flock(stuck, fcntl.LOCK_UN)
+    assert save_path.read_bytes() == before and game.seq == 0
+    game.submit("end")
+    assert savefile.read(save_path).records[-1].order == "end"
+
+
+def fail_the_save_write(monkeypatch: pytest.MonkeyPatch, game: Game, keep: int, where: str) -> None:
+    """Make the next write to `game`'s save fail as a full disk does: `keep` bytes written, then
+    ENOSPC from os.write (`where` = "write") or EIO from os.fsync ("fsync")."""
+    real_write, real_fsync = os.write, os.fsync
+    fd = game._log._fd
+
+    def write(to: int, data: bytes) -> int:
+        if to != fd:
+            return real_write(to, data)
+        monkeypatch.setattr(os, "write", real_write)
+        if where == "write":
+            real_write(to, bytes(data)[:keep])
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_write(to, data)
+
+    def fsync(to: int) -> None:
+        if to != fd or where != "fsync":
+            return real_fsync(to)
+        monkeypatch.setattr(os, "fsync", real_fsync)
+        raise OSError(errno.EIO, "Input/output error")
+
+    monkeypatch.setattr(os, "write", write)
+    monkeypatch.setattr(os, "fsync", fsync)
+
+
+@pytest.mark.parametrize("where, keep", [("write", 40), ("write", 0), ("fsync", 0)])
+def test_a_failed_append_leaves_nothing_and_the_next_starts_from_a_verified_end(
+        game: Game, save_path: Path, monkeypatch: pytest.MonkeyPatch, where: str, keep: int) -> None:
+    """Failure (1): a writer that lives on after a failed write (the TUI) cuts its own partial
+    bytes, so that its next order does not land after them and spoil the save for good."""
+    game.submit("move r1 0201 0301 0401")
+    before, state = save_path.read_bytes(), game.state
+    fail_the_save_write(monkeypatch, game, keep, where)
+    with pytest.raises(SaveError, match="could not be saved"):
+        game.submit("move r2 0202")
+    assert save_path.read_bytes() == before and game.state is state and game.seq == 1
+    game.submit("move r2 0202")
+    game.submit("end")
+    save = savefile.read(save_path)
+    assert save.warnings == [] and save.problems == []
+    assert [r.order for r in save.records][1:] == ["move r1 0201 0301 0401", "move r2 0202", "end"]
+
+
+def test_a_batch_is_one_append(game: Game, save_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Failure (3): `order A B C` promises all or none; one write and one fsync make it so."""
+    fd = game._log._fd
+    calls: list[str] = []
+    real_write, real_fsync = os.write, os.fsync
+
+    def write(to: int, data: bytes) -> int:
+        calls.extend(["write"] if to == fd else [])
+        return real_write(to, data)
+
+    def fsync(to: int) -> None:
+        calls.extend(["fsync"] if to == fd else [])
+        real_fsync(to)
+
+    monkeypatch.setattr(os, "write", write)
+    monkeypatch.setattr(os, "fsync", fsync)
+    game.submit_all(["move r1 0201 0301 0401", "move r2 0202", "end"])
+    assert calls == ["write", "fsync"]
+    assert [r.order for r in savefile.read(save_path).records][1:] == ["move r1 0201 0301 0401",
+                                                                       "move r2 0202", "end"]
+
+
+def test_a_batch_cut_short_by_a_failed_write_leaves_none_of_it(
+        game: Game, save_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Failure (3): the write fails after the first two records of three are whole on disk."""
+    before = save_path.read_bytes()
+    batch = ["move r1 0201 0301 0401", "move r2 0202", "end"]
+    records = game._resolve([(order, None) for order in batch])
+    two = sum(len(savefile.record_bytes(r)[0]) for r, _ in records[:2])
+    fail_the_save_write(monkeypatch, game, two + 5, "write")
+    with pytest.raises(SaveError, match="could not be saved"):
+        game.submit_all(batch)
+    assert save_path.read_bytes() == before and game.seq == 0
+    with Game.open(save_path, scenario_dirs=[TESTBED_DIR]) as again:
+        assert again.seq == 0 and again.warnings == []
+
+
+@pytest.mark.parametrize("damage", ["final newline", "hash digit", "hash line"])
+def test_a_damaged_last_record_is_refused_never_cut(game: Game, save_path: Path, damage: str) -> None:
+    """Failure (2): only a really incomplete record may be cut. A whole record whose hash line lost
+    its final newline or a digit is damage: a writer refuses it, naming the file and the record."""
+    played(game)
     game.close()
-    savefile.Writer(save_path).close()  # free again once the first writer is gone
+    data = save_path.read_bytes()
+    if damage == "final newline":
+        data = data[:-1]
+    elif damage == "hash digit":
+        data = data[:-2] + b"\n"
+    else:
+        data = data[:-34] + b"sha256 " + data[-33:]  # "# sha256 sha256 ...": a whole line, malformed
+    save_path.write_bytes(data)
+    save = savefile.read(save_path)  # readers still read every record before it, and say why not it
+    assert len(save.records) == len(ORDERS) and "record 4 (from line" in save.warnings[0]
+    for attempt in (lambda: Game.open(save_path, write=True, scenario_dirs=[TESTBED_DIR]),
+                    lambda: savefile.Writer(save_path)):
+        with pytest.raises(SaveError) as info:
+            attempt()
+        assert str(info.value).startswith(f"{save_path}: record 4 (from line")
+        assert "hash line" in str(info.value) and "incomplete" not in str(info.value)
+    assert save_path.read_bytes() == data
 
 
-def test_a_second_writer_in_another_process_is_refused(save_path: Path, testbed: Scenario) -> None:
-    Game.new(testbed, save_path, seed=1).close()
-    holder = subprocess.Popen(
-        [sys.executable, "-c", textwrap.dedent(f"""
-            import sys
-            from tui_wargame import savefile
-            w = savefile.Writer({str(save_path)!r})
-            print("locked", flush=True)
-            sys.stdin.read()
-        """)],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-    )
-    try:
-        assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
-        with pytest.raises(SaveLocked):
-            savefile.Writer(save_path)
-    finally:
-        holder.communicate("")
-    savefile.Writer(save_path).close()
+def test_damage_appended_by_another_process_is_refused(game: Game, save_path: Path) -> None:
+    """A writer already open finds the damage when it next appends: refused, not cut."""
+    other = Game.open(save_path, write=True, scenario_dirs=[TESTBED_DIR])
+    other.submit("move r1 0201")
+    other.close()
+    data = save_path.read_bytes()[:-1]
+    save_path.write_bytes(data)
+    with pytest.raises(SaveError, match=r"record 1 \(at byte \d+\): its hash line is whole but lacks"):
+        game.submit("move r2 0202")
+    assert save_path.read_bytes() == data
+
+
+def test_tail_damage_tells_torn_from_damaged() -> None:
+    """docs/save-format.md: what a write cut short can leave, and nothing else, may be cut."""
+    record = savefile.record_bytes(savefile.Record(1, "red", "order", "end", ()))[0]
+    for cut in range(len(record) - 1):
+        assert savefile.tail_damage(record[:cut]) is None, cut
+    assert savefile.tail_damage(b"\n\n  \n") is None  # nothing but blank space
+    assert savefile.tail_damage(record[:-1]) is not None  # every digit, no newline
+    assert savefile.tail_damage(record.replace(b"# sha256 ", b"# sha257 ")[:-5]) is not None
+    assert savefile.tail_damage(record.replace(b"# sha256 ", b"# sha256 x")[:-1]) is not None
+    assert savefile.tail_damage(b"# a note\n") is not None
+    assert savefile.tail_damage(b"\n[[record]]\nseq = 1\n# a note\nkind") is not None
 
 
 def test_new_never_overwrites(game: Game, save_path: Path, testbed: Scenario) -> None:
@@ -241,6 +357,8 @@ def test_text_after_the_last_record_is_not_called_a_torn_record(game: Game, save
     save = savefile.read(save_path)
     assert len(save.records) == len(ORDERS) + 1  # nothing dropped
     assert "not part of the game" in save.warnings[0] and "incomplete" not in save.warnings[0]
+    with pytest.raises(SaveError, match="not part of the game"):  # never removed silently
+        Game.open(save_path, write=True, scenario_dirs=[TESTBED_DIR])
 
 
 def test_verify_names_a_dropped_last_record(game: Game, save_path: Path) -> None:
@@ -260,3 +378,16 @@ def test_header_options_must_have_their_types(game: Game, save_path: Path) -> No
     save_path.write_text(save_path.read_text().replace("undo_dice = false", 'undo_dice = "yes"'))
     with pytest.raises(SaveError, match=r"\[header.options\] undo_dice: must be bool"):
         savefile.read(save_path)
+
+
+def test_play_names_the_damage_of_a_save_it_cannot_continue(game: Game, save_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """`play SAVE` used to take a save it could not write for a scenario file and report that."""
+    from tui_wargame.cli import main
+
+    played(game)
+    game.close()
+    save_path.write_bytes(save_path.read_bytes()[:-1])
+    assert main(["--scenarios", str(TESTBED_DIR), "play", str(save_path)]) == 2
+    err = capsys.readouterr().err
+    assert "record 4 (from line" in err and "lacks its final newline" in err and "required field" not in err

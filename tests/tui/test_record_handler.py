@@ -6,6 +6,7 @@ import ast
 from pathlib import Path
 from typing import Any
 
+from tests.conftest import TESTBED_DIR
 from tests.tui.helpers import press, screen_text, sync
 from tui_wargame.engine import Game
 from tui_wargame.tui.app import WargameApp
@@ -74,3 +75,21 @@ def test_the_screens_do_not_import_each_other() -> None:
         imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
         others = {f"tui_wargame.tui.{other}" for other in screens - {name}}
         assert not imported & others, name
+
+
+@sync
+async def test_an_order_given_by_another_program_on_the_same_save_is_followed(game: Game) -> None:
+    async with WargameApp(start="play", game=game, ascii_only=True).run_test(size=(80, 24)) as pilot:
+        screen = pilot.app.screen
+        assert isinstance(screen, GameScreen)
+        assert game.path is not None
+        with Game.open(game.path, write=True, scenario_dirs=[TESTBED_DIR]) as other:  # another terminal, or the CLI
+            other.submit("move r1 0102")
+        for _ in range(20):  # the screen looks every FOLLOW_EVERY_S
+            await pilot.pause(0.05)
+            if screen.seq == 1:
+                break
+        assert screen.seq == game.seq == 1 and game.state.units["r1"].location == "0102"
+        assert "moves 0101 - 0102" in screen_text(pilot.app).splitlines()[-2]  # the prompt reports it
+        await press(pilot, "u")  # this screen may take back the order the other program gave
+        assert game.state.units["r1"].location == "0101"

@@ -19,10 +19,15 @@ from tui_wargame.model import Event, Order, Scenario, State
 
 @frozen
 class Resolution:
-    """What an accepted order did. `reveals` marks orders that showed hidden information."""
+    """What an accepted order did. `reveals` marks orders that showed hidden information.
+
+    `state`, when the system has folded its events anyway (to check a verdict, say), is the
+    State they lead to, so that the engine need not fold them again; None lets the engine fold.
+    """
 
     events: tuple[Event, ...]
     reveals: bool = False
+    state: State | None = None
 
 
 class RuleSystem(Protocol):

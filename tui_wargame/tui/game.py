@@ -24,6 +24,7 @@ from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
 from tui_wargame.engine import Game
+from tui_wargame.errors import WargameError
 from tui_wargame.model import Order
 from tui_wargame.rules.capabilities import OrderMenu
 from tui_wargame.savefile import Record
@@ -46,6 +47,10 @@ from tui_wargame.tui.linepanel import LinePanel
 
 if TYPE_CHECKING:
     from tui_wargame.tui.app import WargameApp
+
+
+#: How often the screen looks for records other programs appended to its save: a `stat` each time.
+FOLLOW_EVERY_S = 0.1
 
 
 class GameScreen(Screen[None]):
@@ -131,7 +136,7 @@ class GameScreen(Screen[None]):
         yield KeyBar()
 
     def on_unmount(self) -> None:
-        self.game.close()  # release the save's lock; everything accepted is already on disk
+        self.game.close()  # everything accepted is already on disk
 
     def on_mount(self) -> None:
         hexmap = self.query_one(HexMap)
@@ -148,6 +153,7 @@ class GameScreen(Screen[None]):
         self.seq = self.game.seq
         self._repaint()  # the first frame drawn whole, not after a turn of the loop
         self.call_after_refresh(self._check_keyboard)
+        self.set_interval(FOLLOW_EVERY_S, self._follow_save)
 
     # --- showing: reactive fields, stale widgets, one repaint ---
 
@@ -258,6 +264,17 @@ class GameScreen(Screen[None]):
         self._mirror()
         self.seq = self.game.seq
         self._check_keyboard()
+
+    def _follow_save(self) -> None:
+        """Take in what other programs appended to the save (the CLI, another terminal): a `stat`
+        when nothing changed; news is shown like any record given here."""
+        try:
+            news = self.game.refresh()
+        except WargameError as exc:
+            self._say(Note(f"The save cannot be followed: {exc}", refused=True))
+            return
+        if news:
+            self.post_message(self.RecordsAppended(news))
 
     def _check_keyboard(self) -> None:
         """Hand the keyboard over when the other side must act (hot-seat)."""

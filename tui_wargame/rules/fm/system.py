@@ -167,7 +167,9 @@ class FireAndMovement:
             verdict = pos.hooks.instant_victory(pos.at(after), "order")
             if verdict is not None:
                 events.append(verdict_event(verdict))
-        return Resolution(tuple(events), reveals=any(e.kind == "markers_revealed" for e in events))
+                after = fold(after, events[-1:])
+        return Resolution(tuple(events), reveals=any(e.kind == "markers_revealed" for e in events),
+                          state=after)
 
     def _order_move(self, pos: Position, order: Order, dice: Dice) -> list[Event]:
         """F&M 5.0: move one unit along a path."""
