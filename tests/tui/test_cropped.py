@@ -1,11 +1,15 @@
-"""Partial updates send only the changed cells: checked on the bytes Textual would write."""
+"""Partial updates send only the changed cells: checked on the bytes Textual would write; and a
+Textual whose private compositor is not the one `cropped` knows gets Textual's own, never a failure."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
+import textual._compositor
 from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
@@ -16,10 +20,15 @@ from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
 
-from tests.tui.helpers import press, sync
+from tests.conftest import TESTBED_DIR
+from tests.tui.helpers import press, screen_text, sync
+from tui_wargame import cli
 from tui_wargame.engine import Game
+from tui_wargame.model import Scenario
+from tui_wargame.tui import cropped
 from tui_wargame.tui.app import WargameApp
-from tui_wargame.tui.cropped import CroppedChopsUpdate, Pen, PenLayoutUpdate, cover, crop_updates
+from tui_wargame.tui.cropped import (CroppedChopsUpdate, CroppingCompositor, Pen, PenLayoutUpdate, cover,
+                                     crop_updates)
 
 RED, BLUE = Style(color="red"), Style(color="blue")
 MOVE = re.compile(r"\x1b\[(\d+);(\d+)H")
@@ -190,3 +199,98 @@ async def test_the_game_screen_leaves_the_cells_textual_would(big_game: Game) ->
         diff = [(y, x, a, b) for y, (ra, rb) in enumerate(zip(ours.cells, stock.cells))
                 for x, (a, b) in enumerate(zip(ra, rb)) if a != b]
         assert diff == []
+
+
+# --- a Textual whose private compositor changed: Textual's own is used, and --debug says so ----------
+
+@pytest.fixture
+def checked_afresh() -> Iterator[None]:
+    """`problem` looks at Textual once a run; these tests change Textual, so it looks again."""
+    cropped.problem.cache_clear()
+    yield
+    cropped.problem.cache_clear()
+
+
+def changed_signature(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A full update that takes another parameter, still working (Textual's screens call it)."""
+    full = textual._compositor.Compositor.render_full_update
+
+    def render_full_update(self, simplify: bool = False, cursor: object = None):  # noqa: ANN001, ANN202
+        return full(self, simplify)
+
+    monkeypatch.setattr(textual._compositor.Compositor, "render_full_update", render_full_update)
+
+
+def missing_class(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delattr(textual._compositor, "ChopsUpdate")
+
+
+def missing_method(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delattr(textual._compositor.Compositor, "render_partial_update")
+
+
+def missing_module(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cropped, "_compositor", None)
+
+
+def test_this_textual_has_everything_the_cropping_needs(checked_afresh: None) -> None:
+    assert cropped.problem() is None and cropped.note() is None
+
+
+@pytest.mark.parametrize(("change", "said"), [
+    (changed_signature, "Compositor.render_full_update takes (simplify, cursor), not (simplify)"),
+    (missing_class, "textual._compositor.ChopsUpdate is missing"),
+    (missing_method, "textual._compositor.Compositor.render_partial_update is missing"),
+    (missing_module, "textual._compositor is missing"),
+])
+def test_a_changed_compositor_is_named_in_the_note(monkeypatch: pytest.MonkeyPatch, checked_afresh: None,
+                                                    change: Any, said: str) -> None:  # noqa: ANN401
+    change(monkeypatch)
+    assert said in (cropped.problem() or "")
+    assert cropped.note() == (f"partial screen updates are not cropped ({cropped.problem()}): "
+                              "Textual's own compositor is used")
+
+
+async def first_screen(game: Game) -> tuple[str, type]:
+    """What the game screen shows at 80x24 after a cursor step, and its compositor's class."""
+    app = WargameApp(start="play", game=game, ascii_only=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "right", "down")
+        return screen_text(pilot.app), type(pilot.app.screen._compositor)
+
+
+@sync
+async def test_without_the_internals_the_app_starts_and_draws_the_same_screen(
+        monkeypatch: pytest.MonkeyPatch, checked_afresh: None, testbed: Scenario, tmp_path: Path) -> None:
+    with Game.new(testbed, tmp_path / "a.toml", seed=7) as game:
+        cropped_text, cropped_kind = await first_screen(game)
+    changed_signature(monkeypatch)
+    cropped.problem.cache_clear()
+    with Game.new(testbed, tmp_path / "b.toml", seed=7) as game:
+        stock_text, stock_kind = await first_screen(game)
+    assert cropped_kind is CroppingCompositor and stock_kind is textual._compositor.Compositor
+    assert stock_text == cropped_text.replace("a.toml", "b.toml")
+
+
+def test_a_screen_without_a_compositor_is_left_alone() -> None:
+    screen = Screen()
+    del screen._compositor
+    crop_updates(screen)  # no failure, and nothing put in its place
+    assert not hasattr(screen, "_compositor")
+
+
+@pytest.mark.parametrize("debug", [True, False])
+def test_the_note_is_printed_at_start_under_debug_only(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], checked_afresh: None,
+        game: Game, debug: bool) -> None:
+    missing_module(monkeypatch)
+    monkeypatch.setattr(WargameApp, "run", lambda self: None)  # started, not run: no terminal here
+    game.close()
+    flags = ["--debug"] if debug else []
+    assert cli.main([*flags, "--scenarios", str(TESTBED_DIR), "play", str(game.path)]) == 0
+    err = capsys.readouterr().err
+    if debug:
+        assert err == "debug: partial screen updates are not cropped (textual._compositor is missing): " \
+                      "Textual's own compositor is used\n"
+    else:
+        assert err == ""

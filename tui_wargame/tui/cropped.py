@@ -14,14 +14,19 @@ glyph) each pay for a reset and a full style. The updates here are written with
 a `Pen` that sends only the codes that change from one segment to the next.
 
 This reaches into Textual's private compositor (`Screen._compositor`,
-`textual._compositor`); `tests/tui/test_cropped.py` checks the bytes it writes
-and that the terminal ends up showing the same cells as with Textual's own
-writer, so a Textual release that changes them fails a test, not the screen.
+`textual._compositor`). Every part of it used here is checked (`problem`) before
+a screen is given the cropping compositor; a Textual release that removed or
+changed one leaves the screens with Textual's own compositor (correct, only more
+bytes) and a note under `--debug`, never a failure. `tests/tui/test_cropped.py`
+checks the bytes written and that the terminal ends up showing the same cells as
+with Textual's own writer, and that the fallback starts and draws the same screen.
 """
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from rich.cells import cell_len
@@ -30,9 +35,59 @@ from rich.console import Console
 from rich.control import Control
 from rich.segment import Segment
 from rich.style import Style
-from textual._compositor import ChopsUpdate, Compositor, LayoutUpdate
 from textual.screen import Screen
 from textual.strip import Strip
+
+try:
+    from textual import _compositor
+except ImportError:  # a Textual without it: `problem` says so and no screen is cropped
+    _compositor = None  # type: ignore[assignment]
+# The classes extended below; `object` where one is missing (then `problem` says so).
+ChopsUpdate: Any = getattr(_compositor, "ChopsUpdate", object)
+LayoutUpdate: Any = getattr(_compositor, "LayoutUpdate", object)
+Compositor: Any = getattr(_compositor, "Compositor", object)
+
+#: What of `textual._compositor` is relied on: (class, method, its parameters after self).
+NEEDED = (("ChopsUpdate", "__init__", ("chops", "spans", "chop_ends")),
+          ("ChopsUpdate", "render_segments", ("console",)),
+          ("LayoutUpdate", "__init__", ("strips", "region")),
+          ("LayoutUpdate", "render_segments", ("console",)),
+          ("Compositor", "__init__", ()),
+          ("Compositor", "render_partial_update", ()),
+          ("Compositor", "render_full_update", ("simplify",)))
+
+
+@cache
+def problem() -> str | None:
+    """What of Textual's private compositor this module needs is missing or changed; None if all
+    of it is there. Checked once, before the first screen is cropped (and by `--debug` at start)."""
+    if _compositor is None:
+        return "textual._compositor is missing"
+    for cls_name, method, params in NEEDED:
+        cls = getattr(_compositor, cls_name, None)
+        if not isinstance(cls, type):
+            return f"textual._compositor.{cls_name} is missing"
+        where = f"textual._compositor.{cls_name}.{method}"
+        function = getattr(cls, method, None)
+        if function is None:
+            return f"{where} is missing"
+        try:
+            found = tuple(inspect.signature(function).parameters)[1:]
+        except (TypeError, ValueError):
+            return f"{where} has no readable signature"
+        if found != params:
+            return f"{where} takes ({', '.join(found)}), not ({', '.join(params)})"
+    if not callable(getattr(Strip, "render_style", None)):
+        return "textual.strip.Strip.render_style is missing"
+    return None
+
+
+def note() -> str | None:
+    """The one line `--debug` prints when the screens fall back to Textual's own compositor."""
+    found = problem()
+    if found is None:
+        return None
+    return f"partial screen updates are not cropped ({found}): Textual's own compositor is used"
 
 
 def changed_runs(a: Sequence[object], b: Sequence[object], gap: int = 2) -> list[tuple[int, int]]:
@@ -94,7 +149,8 @@ class Pen:
     """
 
     def __init__(self, console: Console) -> None:
-        self.color_system = console._color_system or ColorSystem.TRUECOLOR  # as Textual's Strip.render
+        # as Textual's Strip.render does
+        self.color_system = getattr(console, "_color_system", None) or ColorSystem.TRUECOLOR
         self.state = RESET
         self.out: list[str] = []
         self._sgr: dict[Style, Sgr] = {}
@@ -175,15 +231,19 @@ class CroppingCompositor(Compositor):
 
     def render_partial_update(self) -> ChopsUpdate | None:
         update = super().render_partial_update()
-        if update is None:
-            return None
+        if not all(hasattr(update, name) for name in ("chops", "spans", "chop_ends")):
+            return update  # None (nothing changed), or not the update `problem` checked: as it is
         return CroppedChopsUpdate(update.chops, update.spans, update.chop_ends)
 
     def render_full_update(self, simplify: bool = False) -> LayoutUpdate:
         update = super().render_full_update(simplify)
+        if not all(hasattr(update, name) for name in ("strips", "region")):
+            return update
         return PenLayoutUpdate(update.strips, update.region)
 
 
 def crop_updates(screen: Screen[Any]) -> None:
-    """Make `screen` (not yet mounted) send only the changed cells of each update, in few codes."""
-    screen._compositor = CroppingCompositor()
+    """Make `screen` (not yet mounted) send only the changed cells of each update, in few codes;
+    if Textual's compositor is not the one this module knows, leave the screen with it."""
+    if problem() is None and isinstance(getattr(screen, "_compositor", None), Compositor):
+        screen._compositor = CroppingCompositor()
