@@ -1,4 +1,5 @@
-"""Shared fixtures: the testbed rule system and scenario, and fresh save paths."""
+"""Shared fixtures (the testbed rule system and scenario, fresh save paths), and how long a run is:
+by default a quick one (few hypothesis examples, the long runs skipped); `--runslow` a thorough one."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from tests.testbed.system import SYSTEM
 from tui_wargame import rules, scenario_file
@@ -14,6 +16,12 @@ from tui_wargame.model import Scenario
 
 TESTBED_DIR = Path(__file__).parent / "testbed"
 
+# Property tests give no deadline (the machine is shared; a slow example is not a failure) and take
+# their number of examples from the profile: the default run stays under a minute, the thorough one
+# (`--runslow`, in CI's second step) tries 200 (the whole-game properties took 15 and 25 before,
+# the record reader 500).
+settings.register_profile("quick", max_examples=10, deadline=None)
+settings.register_profile("thorough", max_examples=200, deadline=None)
 
 
 def register_testbed() -> None:
@@ -27,7 +35,13 @@ os.environ["TUI_WARGAME_CACHE"] = ""
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption("--runslow", action="store_true", help="also run the long reliability tests")
+    parser.addoption("--runslow", action="store_true",
+                     help="also run the long tests (marked slow), and property tests with the thorough profile")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if config.getoption("hypothesis_profile", None) is None:  # an explicit --hypothesis-profile wins
+        settings.load_profile("thorough" if config.getoption("--runslow") else "quick")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -39,8 +53,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(skip)
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def testbed() -> Scenario:
+    """Read once a run: a Scenario is frozen, so the tests share one."""
     return scenario_file.load(TESTBED_DIR / "testbed.toml")
 
 

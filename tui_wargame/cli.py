@@ -204,7 +204,10 @@ def cmd_log(args: argparse.Namespace) -> int:
 
 def _run_app(args: argparse.Namespace, start: str, game: Game | None = None, greeting: str = "") -> int:
     from tui_wargame.tui.app import WargameApp  # Textual loads only for the interactive commands
+    from tui_wargame.tui.cropped import note
 
+    if args.debug and note():
+        print(f"debug: {note()}", file=sys.stderr)
     app = WargameApp(start=start, game=game, ascii_only=args.ascii, scenario_dirs=_dirs(args),
                      saves_dir=_saves_dir(), greeting=greeting, collect_after_first_frame=True)
     try:
@@ -212,11 +215,6 @@ def _run_app(args: argparse.Namespace, start: str, game: Game | None = None, gre
     finally:
         if game is not None:
             game.close()
-    from tui_wargame.tui.cropped import fallback
-
-    if fallback() and os.environ.get("TUI_WARGAME_DEBUG"):
-        print(f"tui-wargame: debug: {fallback()}; the screens used Textual's own compositor",
-              file=sys.stderr)
     return 0
 
 
@@ -294,6 +292,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--scenarios", action="append", metavar="DIR",
                    help="also look for scenarios in DIR (may be repeated)")
     p.add_argument("--ascii", action="store_true", help="draw the game with 7-bit ASCII characters only")
+    p.add_argument("--debug", action="store_true",
+                   help="print notes on how the screen is drawn to stderr at start, and the details of an "
+                        "internal error")
     p.set_defaults(run=cmd_title)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -385,10 +386,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except Exception as exc:  # a bug: say so briefly, never a traceback at a player
-        if os.environ.get("TUI_WARGAME_DEBUG"):
+        if args.debug or os.environ.get("TUI_WARGAME_DEBUG"):
             raise
         print(f"tui-wargame: internal error ({type(exc).__name__}: {exc}); "
-              f"please report it. Set TUI_WARGAME_DEBUG=1 to see the details.", file=sys.stderr)
+              f"please report it. Give --debug to see the details.", file=sys.stderr)
         return 3
     finally:
         if collecting:

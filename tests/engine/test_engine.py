@@ -204,7 +204,7 @@ def check_invariants(game: Game) -> None:
             assert occupied.setdefault(u.location, spec.side) == spec.side  # never two sides in a hex
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**31), choices=st.lists(st.integers(0, 10**6), min_size=200, max_size=200))
 def test_random_legal_play_keeps_the_rules_and_replays(
         testbed: Scenario, tmp_path_factory: pytest.TempPathFactory, seed: int, choices: list[int]) -> None:

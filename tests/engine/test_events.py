@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from tui_wargame.model import (
@@ -256,7 +256,6 @@ _KINDS = st.sampled_from(["smoke", "trenches", "mines"])
 _IDS = st.sampled_from(["", "1"])
 
 
-@settings(max_examples=40, deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(["place", "change", "remove"]), _PLACES, _KINDS, _IDS,
                           st.integers(0, 3)), max_size=30))
 def test_folding_marker_events_gives_the_expected_markers(ops: list) -> None:
@@ -301,7 +300,6 @@ _TOML = st.recursive(
 )
 
 
-@settings(max_examples=40, deadline=None)
 @given(_TOML, _TOML)
 def test_any_toml_value_is_kept_and_undone(first: object, second: object) -> None:
     before = apply(EMPTY, Event.of("value_set", key="v", value=first))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import tomllib
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from tui_wargame.model import Event
@@ -28,7 +28,6 @@ def chunk(seq: int, evs: list[Event], order: str = "move a 0101") -> str:
     return data.decode()
 
 
-@settings(max_examples=500)
 @given(st.lists(st.lists(events, max_size=4), min_size=1, max_size=4), st.text(st.characters(codec="utf-8")))
 def test_fast_reading_equals_toml_reading(records: list[list[Event]], order: str) -> None:
     chunks = [chunk(i, evs, order) for i, evs in enumerate(records)]

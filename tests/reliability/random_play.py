@@ -232,10 +232,11 @@ class Checker:
 
 
 def play(scenario: Scenario, path: Path, seed: int, *, setup: str = "historical",
-         policy: Policy = Policy(), max_records: int = 5000,
+         policy: Policy = Policy(), max_records: int = 5000, stop_after: int | None = None,
          scenario_dirs: Sequence[Path] = (SCENARIOS,)) -> Counter[str]:
     """Play `scenario` from `seed` to its end with random legal orders, checking everything;
-    how many orders of each verb it gave."""
+    how many orders of each verb it gave. With `stop_after`, stop after that many records instead
+    (the quick run): the same checks, verify and replay, but no verdict is required."""
     label = f"{scenario.id} {setup} seed {seed}"
     rng = random.Random(seed)
     game = Game.new(scenario, path, seed=seed, options={"setup": setup})
@@ -243,7 +244,7 @@ def play(scenario: Scenario, path: Path, seed: int, *, setup: str = "historical"
     states = [game.state]
     verbs: Counter[str] = Counter()
     with game:
-        while not game.state.over:
+        while not game.state.over and (stop_after is None or game.seq < stop_after):
             if game.seq >= max_records:
                 raise Broken(f"{label}: no verdict after {max_records} records ({game.prompt()})")
             orders = game.legal_orders()

@@ -48,7 +48,6 @@ def mutate(text: str, data: st.DataObject) -> str:
     return "\n".join(lines)
 
 
-@settings(max_examples=300, deadline=None)
 @given(st.data())
 def test_a_malformed_scenario_is_refused_with_its_place(data: st.DataObject) -> None:
     text = mutate(SCENARIO, data)
@@ -80,7 +79,7 @@ def good_save(tmp_path_factory: pytest.TempPathFactory) -> bytes:
     return path.read_bytes()
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.data())
 def test_a_malformed_save_opens_whole_or_not_at_all(good_save: bytes, tmp_path: Path,
                                                      data: st.DataObject) -> None:

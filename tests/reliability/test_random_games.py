@@ -1,7 +1,9 @@
 """Issue 7: random legal play to the end of both scenarios, both set-ups, keeps every invariant
 (see `random_play`), ends with a verdict, verifies, and reopens and replays to the same States.
 
-By default one game of each; `--runslow` plays many seeds."""
+By default the first records of one game of each (every kind of order given, every invariant
+checked, verified and replayed; the scripted games in tests/games reach the verdicts);
+`--runslow` plays many seeds to the end."""
 
 from __future__ import annotations
 
@@ -17,6 +19,8 @@ from tui_wargame.model import Scenario
 GAMES = [(name, setup) for name in ("suez1916", "gaza1917") for setup in ("historical", "free")]
 #: What a game of random play must have done, so that a policy gone passive is noticed.
 EXERCISED = {"move", "end", "attack", "resolve", "bombard"}
+#: The records of the quick game: enough for a free set-up and the first attacks and bombardments.
+QUICK = 120
 
 
 @cache
@@ -25,13 +29,13 @@ def scenario(name: str) -> Scenario:
 
 
 @pytest.mark.parametrize(("name", "setup"), GAMES)
-def test_a_random_game_to_the_end(tmp_path: Path, name: str, setup: str) -> None:
-    orders = play(scenario(name), tmp_path / "g.toml", seed=1, setup=setup)
+def test_the_start_of_a_random_game(tmp_path: Path, name: str, setup: str) -> None:
+    orders = play(scenario(name), tmp_path / "g.toml", seed=1, setup=setup, stop_after=QUICK)
     assert EXERCISED <= set(orders), orders
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(2, 14))
+@pytest.mark.parametrize("seed", range(1, 14))
 @pytest.mark.parametrize(("name", "setup"), GAMES)
 def test_many_random_games_to_the_end(tmp_path: Path, name: str, setup: str, seed: int) -> None:
     orders = play(scenario(name), tmp_path / "g.toml", seed=seed, setup=setup)

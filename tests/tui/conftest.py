@@ -21,7 +21,7 @@ def truecolor(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(textual.constants, "COLOR_SYSTEM", "truecolor")
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def bigmap() -> Scenario:
     return scenario_file.load(HERE / "bigmap.toml")
 

@@ -1,18 +1,19 @@
-"""Partial updates send only the changed cells: checked on the bytes Textual would write."""
+"""Partial updates send only the changed cells: checked on the bytes Textual would write; and a
+Textual whose private compositor is not the one `cropped` knows gets Textual's own, never a failure."""
 
 from __future__ import annotations
 
 import re
-import sys
-import types
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
+import textual._compositor
 from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
-from textual._compositor import ChopsUpdate, Compositor, LayoutUpdate
+from textual._compositor import ChopsUpdate, LayoutUpdate
 from textual.app import App, ComposeResult
 from textual.geometry import Region
 from textual.screen import Screen
@@ -20,12 +21,14 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from tests.conftest import TESTBED_DIR
-from tests.tui.helpers import press, sync
-from tui_wargame.cli import main
+from tests.tui.helpers import press, screen_text, sync
+from tui_wargame import cli
 from tui_wargame.engine import Game
+from tui_wargame.model import Scenario
+from tui_wargame.tui import cropped
 from tui_wargame.tui.app import WargameApp
-from tui_wargame.tui.compositor import CroppedChopsUpdate, PenLayoutUpdate
-from tui_wargame.tui.cropped import Pen, cover, crop_updates, fallback
+from tui_wargame.tui.cropped import (CroppedChopsUpdate, CroppingCompositor, Pen, PenLayoutUpdate, cover,
+                                     crop_updates)
 
 RED, BLUE = Style(color="red"), Style(color="blue")
 MOVE = re.compile(r"\x1b\[(\d+);(\d+)H")
@@ -198,66 +201,96 @@ async def test_the_game_screen_leaves_the_cells_textual_would(big_game: Game) ->
         assert diff == []
 
 
+# --- a Textual whose private compositor changed: Textual's own is used, and --debug says so ----------
+
 @pytest.fixture
-def fresh_fallback() -> Iterator[None]:
-    """`fallback` looks at Textual afresh, before and after the test."""
-    fallback.cache_clear()
+def checked_afresh() -> Iterator[None]:
+    """`problem` looks at Textual once a run; these tests change Textual, so it looks again."""
+    cropped.problem.cache_clear()
     yield
-    fallback.cache_clear()
+    cropped.problem.cache_clear()
 
 
-class Renamed:
-    """A compositor class of a release where a method was renamed and a constructor changed."""
+def changed_signature(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A full update that takes another parameter, still working (Textual's screens call it)."""
+    full = textual._compositor.Compositor.render_full_update
 
-    def __init__(self, lines: object, region: object) -> None: ...
+    def render_full_update(self, simplify: bool = False, cursor: object = None):  # noqa: ANN001, ANN202
+        return full(self, simplify)
 
-    def render_segments(self) -> None: ...
-
-
-def break_textual(monkeypatch: pytest.MonkeyPatch, how: str) -> None:
-    """Textual's private compositor as a later release might have it, for `fallback` to find;
-    the running Textual keeps its own (imported already)."""
-    if how == "gone":
-        monkeypatch.setitem(sys.modules, "textual._compositor", None)
-        return
-    parts: dict[str, type] = {"ChopsUpdate": ChopsUpdate, "LayoutUpdate": LayoutUpdate,
-                              "Compositor": Compositor}
-    if how == "method":  # no render_partial_update to override
-        parts["Compositor"] = Renamed
-    else:  # updates made from other fields
-        parts["LayoutUpdate"] = Renamed
-    changed = types.ModuleType("textual._compositor")
-    vars(changed).update(parts)
-    monkeypatch.setitem(sys.modules, "textual._compositor", changed)
+    monkeypatch.setattr(textual._compositor.Compositor, "render_full_update", render_full_update)
 
 
-def test_the_cropping_is_used_where_textual_is_as_expected(fresh_fallback: None) -> None:
-    screen = Screen[None]()
-    crop_updates(screen)
-    assert fallback() == "" and type(screen._compositor).__name__ == "CroppingCompositor"
+def missing_class(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delattr(textual._compositor, "ChopsUpdate")
 
 
-@pytest.mark.parametrize("how", ["gone", "method", "fields"])
+def missing_method(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delattr(textual._compositor.Compositor, "render_partial_update")
+
+
+def missing_module(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cropped, "_compositor", None)
+
+
+def test_this_textual_has_everything_the_cropping_needs(checked_afresh: None) -> None:
+    assert cropped.problem() is None and cropped.note() is None
+
+
+@pytest.mark.parametrize(("change", "said"), [
+    (changed_signature, "Compositor.render_full_update takes (simplify, cursor), not (simplify)"),
+    (missing_class, "textual._compositor.ChopsUpdate is missing"),
+    (missing_method, "textual._compositor.Compositor.render_partial_update is missing"),
+    (missing_module, "textual._compositor is missing"),
+])
+def test_a_changed_compositor_is_named_in_the_note(monkeypatch: pytest.MonkeyPatch, checked_afresh: None,
+                                                    change: Any, said: str) -> None:  # noqa: ANN401
+    change(monkeypatch)
+    assert said in (cropped.problem() or "")
+    assert cropped.note() == (f"partial screen updates are not cropped ({cropped.problem()}): "
+                              "Textual's own compositor is used")
+
+
+async def first_screen(game: Game) -> tuple[str, type]:
+    """What the game screen shows at 80x24 after a cursor step, and its compositor's class."""
+    app = WargameApp(start="play", game=game, ascii_only=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "right", "down")
+        return screen_text(pilot.app), type(pilot.app.screen._compositor)
+
+
 @sync
-async def test_without_textuals_private_compositor_the_game_plays_on_textuals_own(
-        how: str, game: Game, monkeypatch: pytest.MonkeyPatch, fresh_fallback: None) -> None:
-    break_textual(monkeypatch, how)
-    assert fallback().startswith("textual._compositor")
-    async with WargameApp(start="play", game=game).run_test(size=(80, 24)) as pilot:
-        assert type(pilot.app.screen._compositor).__name__ == "Compositor"
-        await press(pilot, "tab", "right", "m")
-        assert game.records[-1].order == "move r1 0201"
+async def test_without_the_internals_the_app_starts_and_draws_the_same_screen(
+        monkeypatch: pytest.MonkeyPatch, checked_afresh: None, testbed: Scenario, tmp_path: Path) -> None:
+    with Game.new(testbed, tmp_path / "a.toml", seed=7) as game:
+        cropped_text, cropped_kind = await first_screen(game)
+    changed_signature(monkeypatch)
+    cropped.problem.cache_clear()
+    with Game.new(testbed, tmp_path / "b.toml", seed=7) as game:
+        stock_text, stock_kind = await first_screen(game)
+    assert cropped_kind is CroppingCompositor and stock_kind is textual._compositor.Compositor
+    assert stock_text == cropped_text.replace("a.toml", "b.toml")
 
 
-@pytest.mark.parametrize("debug", ["", "1"])
-def test_the_fallback_is_said_on_leaving_under_debug_only(
-        debug: str, game: Game, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
-        fresh_fallback: None) -> None:
-    break_textual(monkeypatch, "gone")
-    monkeypatch.setattr(WargameApp, "run", lambda self: None)
-    monkeypatch.setenv("TUI_WARGAME_DEBUG", debug)
-    assert game.path is not None
+def test_a_screen_without_a_compositor_is_left_alone() -> None:
+    screen = Screen()
+    del screen._compositor
+    crop_updates(screen)  # no failure, and nothing put in its place
+    assert not hasattr(screen, "_compositor")
+
+
+@pytest.mark.parametrize("debug", [True, False])
+def test_the_note_is_printed_at_start_under_debug_only(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], checked_afresh: None,
+        game: Game, debug: bool) -> None:
+    missing_module(monkeypatch)
+    monkeypatch.setattr(WargameApp, "run", lambda self: None)  # started, not run: no terminal here
     game.close()
-    assert main(["--scenarios", str(TESTBED_DIR), "play", str(game.path)]) == 0
+    flags = ["--debug"] if debug else []
+    assert cli.main([*flags, "--scenarios", str(TESTBED_DIR), "play", str(game.path)]) == 0
     err = capsys.readouterr().err
-    assert ("Textual's own compositor" in err) == bool(debug) and err.count("\n") == bool(debug)
+    if debug:
+        assert err == "debug: partial screen updates are not cropped (textual._compositor is missing): " \
+                      "Textual's own compositor is used\n"
+    else:
+        assert err == ""

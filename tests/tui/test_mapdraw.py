@@ -125,8 +125,10 @@ def test_placed_markers_cover_the_label_in_compact_and_sit_on_the_bottom_edge_in
     assert "!12 " in "\n".join(many)
 
 
+@pytest.mark.parametrize("orders", [3, pytest.param(12, marks=pytest.mark.slow)])
 @pytest.mark.parametrize("scenario_id", ["suez1916", "gaza1917"])
-def test_drawing_only_the_changing_hexes_equals_drawing_every_hex(scenario_id: str, tmp_path: Path) -> None:
+def test_drawing_only_the_changing_hexes_equals_drawing_every_hex(scenario_id: str, orders: int,
+                                                                  tmp_path: Path) -> None:
     """`paint` redraws over its background only the hexes a state or an overlay can change;
     drawing every hex over that background must give the same picture, through a game."""
     scenario = scenario_file.find(scenario_id, scenario_file.search_path())
@@ -136,7 +138,7 @@ def test_drawing_only_the_changing_hexes_equals_drawing_every_hex(scenario_id: s
                 for glyphs in (ASCII, UNICODE) for shape in (COMPACT, DETAILED)
                 for palette in ("full", "basic", "mono")]
     labels = sorted(painters[0].origin)
-    for _ in range(12):
+    for _ in range(orders):
         game.submit(rng.choice(game.legal_orders()))
         units = sorted(game.state.units)
         layers = (reach({label: str(Fraction(rng.randint(1, 9), 2)) for label in rng.sample(labels, 6)}),

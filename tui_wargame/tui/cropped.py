@@ -14,18 +14,16 @@ glyph) each pay for a reset and a full style. The updates here are written with
 a `Pen` that sends only the codes that change from one segment to the next.
 
 This reaches into Textual's private compositor (`Screen._compositor`,
-`textual._compositor`), in `tui/compositor.py` alone, which is imported only
-once what it needs has been found there: if a Textual release removes or
-changes it, the screens keep Textual's own compositor (more bytes, same
-cells) and, under `TUI_WARGAME_DEBUG`, a line on leaving says why; never a
-failure at import. `tests/tui/test_cropped.py` checks the bytes it writes, that
-the terminal ends up showing the same cells as with Textual's own writer, and
-the fallback.
+`textual._compositor`). Every part of it used here is checked (`problem`) before
+a screen is given the cropping compositor; a Textual release that removed or
+changed one leaves the screens with Textual's own compositor (correct, only more
+bytes) and a note under `--debug`, never a failure. `tests/tui/test_cropped.py`
+checks the bytes written and that the terminal ends up showing the same cells as
+with Textual's own writer, and that the fallback starts and draws the same screen.
 """
 
 from __future__ import annotations
 
-import importlib
 import inspect
 from collections.abc import Sequence
 from functools import cache
@@ -39,6 +37,57 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.screen import Screen
 from textual.strip import Strip
+
+try:
+    from textual import _compositor
+except ImportError:  # a Textual without it: `problem` says so and no screen is cropped
+    _compositor = None  # type: ignore[assignment]
+# The classes extended below; `object` where one is missing (then `problem` says so).
+ChopsUpdate: Any = getattr(_compositor, "ChopsUpdate", object)
+LayoutUpdate: Any = getattr(_compositor, "LayoutUpdate", object)
+Compositor: Any = getattr(_compositor, "Compositor", object)
+
+#: What of `textual._compositor` is relied on: (class, method, its parameters after self).
+NEEDED = (("ChopsUpdate", "__init__", ("chops", "spans", "chop_ends")),
+          ("ChopsUpdate", "render_segments", ("console",)),
+          ("LayoutUpdate", "__init__", ("strips", "region")),
+          ("LayoutUpdate", "render_segments", ("console",)),
+          ("Compositor", "__init__", ()),
+          ("Compositor", "render_partial_update", ()),
+          ("Compositor", "render_full_update", ("simplify",)))
+
+
+@cache
+def problem() -> str | None:
+    """What of Textual's private compositor this module needs is missing or changed; None if all
+    of it is there. Checked once, before the first screen is cropped (and by `--debug` at start)."""
+    if _compositor is None:
+        return "textual._compositor is missing"
+    for cls_name, method, params in NEEDED:
+        cls = getattr(_compositor, cls_name, None)
+        if not isinstance(cls, type):
+            return f"textual._compositor.{cls_name} is missing"
+        where = f"textual._compositor.{cls_name}.{method}"
+        function = getattr(cls, method, None)
+        if function is None:
+            return f"{where} is missing"
+        try:
+            found = tuple(inspect.signature(function).parameters)[1:]
+        except (TypeError, ValueError):
+            return f"{where} has no readable signature"
+        if found != params:
+            return f"{where} takes ({', '.join(found)}), not ({', '.join(params)})"
+    if not callable(getattr(Strip, "render_style", None)):
+        return "textual.strip.Strip.render_style is missing"
+    return None
+
+
+def note() -> str | None:
+    """The one line `--debug` prints when the screens fall back to Textual's own compositor."""
+    found = problem()
+    if found is None:
+        return None
+    return f"partial screen updates are not cropped ({found}): Textual's own compositor is used"
 
 
 def changed_runs(a: Sequence[object], b: Sequence[object], gap: int = 2) -> list[tuple[int, int]]:
@@ -100,7 +149,8 @@ class Pen:
     """
 
     def __init__(self, console: Console) -> None:
-        self.color_system = console._color_system or ColorSystem.TRUECOLOR  # as Textual's Strip.render
+        # as Textual's Strip.render does
+        self.color_system = getattr(console, "_color_system", None) or ColorSystem.TRUECOLOR
         self.state = RESET
         self.out: list[str] = []
         self._sgr: dict[Style, Sgr] = {}
@@ -148,39 +198,52 @@ class Pen:
         return "".join(self.out)
 
 
-#: What `tui/compositor.py` uses of `textual._compositor`: a class, a method it overrides or
-#: calls, and the fields it builds the class from (in order).
-PRIVATE_NEEDS = (("ChopsUpdate", "render_segments", ("chops", "spans", "chop_ends")),
-                 ("LayoutUpdate", "render_segments", ("strips", "region")),
-                 ("Compositor", "render_partial_update", ()),
-                 ("Compositor", "render_full_update", ()))
+class CroppedChopsUpdate(ChopsUpdate):
+    """A partial update that writes each changed span, nothing to its left or right, with a `Pen`."""
+
+    def render_segments(self, console: Console) -> str:
+        pen = Pen(console)
+        for y, x1, x2 in self.spans:
+            for end, (x, strip) in zip(self.chop_ends[y], self.chops[y].items()):
+                if strip is None or x >= x2 or end <= x1:
+                    continue
+                at, part = cover(strip, x, max(x1, x), min(x2, end))
+                if part.cell_length:
+                    pen.move_to(at, y)
+                    pen.write(part)
+        return pen.close()
 
 
-@cache
-def fallback() -> str:
-    """Why the screens must keep Textual's own compositor; "" when the cropping one can be used."""
-    try:
-        private = importlib.import_module("textual._compositor")
-    except ImportError as exc:
-        return f"textual._compositor cannot be imported ({exc})"
-    for name, method, fields in PRIVATE_NEEDS:
-        cls = getattr(private, name, None)
-        if not isinstance(cls, type) or not callable(getattr(cls, method, None)):
-            return f"textual._compositor.{name}.{method} is missing"
-        try:
-            taken = tuple(inspect.signature(cls).parameters)[: len(fields)]
-        except (TypeError, ValueError):
-            taken = ()
-        if taken != fields:
-            return f"textual._compositor.{name} is no longer made from ({', '.join(fields)})"
-    return ""
+class PenLayoutUpdate(LayoutUpdate):
+    """A full update written with a `Pen` (pushing or popping a dialog repaints the whole screen)."""
+
+    def render_segments(self, console: Console) -> str:
+        pen = Pen(console)
+        for y, line in enumerate(self.strips, self.region.y):
+            pen.move_to(self.region.x, y)
+            for strip in line:
+                pen.write(strip)
+        return pen.close()
+
+
+class CroppingCompositor(Compositor):
+    """Textual's compositor, with partial updates cut to the changed spans and all written with a Pen."""
+
+    def render_partial_update(self) -> ChopsUpdate | None:
+        update = super().render_partial_update()
+        if not all(hasattr(update, name) for name in ("chops", "spans", "chop_ends")):
+            return update  # None (nothing changed), or not the update `problem` checked: as it is
+        return CroppedChopsUpdate(update.chops, update.spans, update.chop_ends)
+
+    def render_full_update(self, simplify: bool = False) -> LayoutUpdate:
+        update = super().render_full_update(simplify)
+        if not all(hasattr(update, name) for name in ("strips", "region")):
+            return update
+        return PenLayoutUpdate(update.strips, update.region)
 
 
 def crop_updates(screen: Screen[Any]) -> None:
     """Make `screen` (not yet mounted) send only the changed cells of each update, in few codes;
-    with Textual's own compositor left in place if its private parts are not as expected."""
-    if fallback() or not hasattr(screen, "_compositor"):  # Screen makes it in __init__
-        return
-    from tui_wargame.tui.compositor import CroppingCompositor
-
-    screen._compositor = CroppingCompositor()
+    if Textual's compositor is not the one this module knows, leave the screen with it."""
+    if problem() is None and isinstance(getattr(screen, "_compositor", None), Compositor):
+        screen._compositor = CroppingCompositor()

@@ -16,7 +16,7 @@ from tests.rules.fm.helpers import HERE, load
 SCENARIO = load()
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10**6))
 def test_random_legal_play_keeps_invariants_and_replays(seed: int) -> None:
     with tempfile.TemporaryDirectory() as folder:

@@ -1,15 +1,14 @@
-"""The Gaza 1917 scenario for tests, and small positions on its map."""
+"""The Gaza 1917 scenario for tests, and small positions on its map (built by `tests.positions`)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
 
-from tests.rules.fm.helpers import FixedDice, legal, of_kind, run, where
+from tests import positions
+from tests.positions import FixedDice, legal, of_kind, run, where
 from tui_wargame import scenario_file
-from tui_wargame.model import EMPTY, Event, Scenario, State, fold
-from tui_wargame.rules.fm import SYSTEM
-from tui_wargame.rules.fm.combat import RESOLVED, STEP
+from tui_wargame.model import Scenario, State
 
 ROOT = Path(__file__).resolve().parents[3]
 SCENARIO_FILE = ROOT / "scenarios" / "gaza1917.toml"
@@ -20,7 +19,7 @@ __all__ = ["SCENARIO", "FixedDice", "legal", "of_kind", "run", "where", "histori
 
 def historical() -> State:
     """The historical set-up (11.1-11.4), at the British movement phase of Zero Hour."""
-    return fold(EMPTY, SYSTEM.setup(SCENARIO, {}))
+    return positions.set_up(SCENARIO)
 
 
 def position(at: Mapping[str, str] | None = None, *, phase: str = "movement", active: str = "br",
@@ -29,18 +28,7 @@ def position(at: Mapping[str, str] | None = None, *, phase: str = "movement", ac
     """The set-up with every combat unit set aside (if `clear`) and, unless `support`, every fire
     support marker and air unit too; then the units of `at` placed and the given phase begun: a
     small position on the real map for one rule's test."""
-    state = historical()
-    events = []
-    if clear:
-        events += [Event.of("unit_placed", unit=u.id, to="set-aside") for u in SCENARIO.units
-                   if u.kind not in ("marker", "air")]
-    if not support:
-        events += [Event.of("unit_placed", unit=u.id, to="set-aside") for u in SCENARIO.units
-                   if "fire-support" in u.traits]
-    events += [Event.of("unit_placed", unit=uid, to=label) for uid, label in (at or {}).items()]
-    events += [Event.of("step_lost", unit=uid, steps=n) for uid, n in (steps or {}).items()]
-    events += [Event.of("unit_flagged", unit=uid, flag=flag) for uid, flag in (flags or {}).items()]
-    events.append(Event.of("phase_began", turn=turn, phase=phase, side=active))
-    if phase == "combat":
-        events += [Event.of("value_set", key=STEP, value=step), Event.of("value_set", key=RESOLVED, value="")]
-    return fold(state, events)
+    aside = [u.id for u in SCENARIO.units if clear and u.kind not in ("marker", "air")]
+    aside += [u.id for u in SCENARIO.units if not support and "fire-support" in u.traits]
+    return positions.position(SCENARIO, at=at, aside=aside, steps=steps, flags=flags, turn=turn, phase=phase,
+                              active=active, step=step)

@@ -1,4 +1,5 @@
-"""The real Suez 1916 scenario, positions derived from its set-up, and orders run against them."""
+"""The real Suez 1916 scenario, positions derived from its set-up (built by `tests.positions`),
+and orders run against them."""
 
 from __future__ import annotations
 
@@ -6,14 +7,15 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
 
-from tests.rules.fm.helpers import FixedDice
+from tests import positions
+from tests.positions import of_kind
 from tui_wargame import scenario_file
-from tui_wargame.model import EMPTY, Event, Order, Scenario, State, fold
-from tui_wargame.rules.fm import SYSTEM
-from tui_wargame.rules.fm.combat import RESOLVED, STEP
+from tui_wargame.model import Event, Scenario, State
 
 SCENARIO = Path(__file__).parents[3] / "scenarios" / "suez1916.toml"
 TURNS = ["zh", "4am", "4pm", "4nt", "5am", "5pm", "5nt", "6am", "6pm"]
+
+__all__ = ["TURNS", "legal", "of_kind", "position", "run", "start", "suez"]
 
 
 @cache
@@ -23,44 +25,25 @@ def suez() -> Scenario:
 
 def start() -> State:
     """The historical set-up (Suez 11.1-11.4): Central Powers movement, Zero Hour."""
-    return fold(EMPTY, SYSTEM.setup(suez(), {}))
+    return positions.set_up(suez())
 
 
 def position(at: Mapping[str, str] | None = None, *, turn: str = "4am", phase: str = "movement",
              active: str = "cp", clear: bool = False, flags: Mapping[str, str] | None = None,
              step: str = "declare") -> State:
-    """The set-up with units moved to `at` (every other unit and marker set aside if `clear`),
-    `flags` set (unit -> flag), then the given phase of `turn` begun."""
-    s = suez()
-    state = start()
-    events = []
-    if clear:  # every combat unit off the map, every marker and the air unit out of the pool
-        events += [Event.of("unit_placed", unit=u.id, to="set-aside") for u in s.units
-                   if s.grid.on_map(state.units[u.id].location)]
-        events += [Event.of("unit_placed", unit=u.id, to="off-map") for u in s.units
-                   if state.units[u.id].location == "pool"]
-    events += [Event.of("unit_placed", unit=uid, to=where) for uid, where in (at or {}).items()]
-    events += [Event.of("unit_flagged", unit=uid, flag=flag) for uid, flag in (flags or {}).items()]
-    events.append(Event.of("phase_began", turn=TURNS.index(turn), phase=phase, side=active))
-    if phase == "combat":
-        events += [Event.of("value_set", key=STEP, value=step), Event.of("value_set", key=RESOLVED, value="")]
-    return fold(state, events)
+    """The set-up with units moved to `at` (every other combat unit set aside, and every marker
+    and the air unit taken out of the pool, if `clear`), `flags` set (unit -> flag), then the
+    given phase of `turn` begun."""
+    s, state = suez(), start()
+    aside = [u.id for u in s.units if clear and s.grid.on_map(state.units[u.id].location)]
+    off_map = [u.id for u in s.units if clear and state.units[u.id].location == "pool"]
+    return positions.position(s, at=at, aside=aside, off_map=off_map, flags=flags, turn=TURNS.index(turn),
+                              phase=phase, active=active, step=step, start=state)
 
 
 def run(state: State, *orders: str, dice: Sequence[int] = ()) -> tuple[State, list[Event]]:
-    rolls = FixedDice(dice)
-    events: list[Event] = []
-    for text in orders:
-        res = SYSTEM.resolve(suez(), state, Order.parse(text), rolls)
-        state = fold(state, res.events)
-        events += res.events
-    assert not rolls.faces, "a die was not used"
-    return state, events
+    return positions.run(suez(), state, *orders, dice=dice)
 
 
 def legal(state: State) -> list[str]:
-    return [o.text for o in SYSTEM.legal_orders(suez(), state)]
-
-
-def of_kind(events: list[Event], kind: str) -> list[Event]:
-    return [e for e in events if e.kind == kind]
+    return positions.legal(suez(), state)

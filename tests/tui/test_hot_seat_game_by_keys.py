@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from tests.conftest import TESTBED_DIR
 from tests.tui.helpers import press, screen_text, sync
+from tui_wargame import scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.tui.app import WargameApp
 from tui_wargame.tui.dialogs import ConfirmScreen, HandOverScreen, OrderChooser
@@ -12,8 +17,25 @@ from tui_wargame.tui.linepanel import LinePanel
 from tui_wargame.tui.replay import ReplayScreen
 
 
+def short_testbed(turns: int, folder: Path) -> Path:
+    """A copy of the testbed in `folder` that ends after its first `turns` turns."""
+    head, *turn_tables = (TESTBED_DIR / "testbed.toml").read_text().split("[[turn]]")
+    cut = [text.index("\n\n") + 2 for text in turn_tables]  # each turn's table, then the rest
+    rest = turn_tables[-1][cut[-1]:]
+    kept = "".join(f"[[turn]]{text[:end]}" for text, end in zip(turn_tables[:turns], cut))
+    folder.mkdir()
+    (folder / "testbed.toml").write_text(head + kept + rest)
+    return folder
+
+
+@pytest.mark.parametrize("turns", [2, pytest.param(4, marks=pytest.mark.slow)])
 @sync
-async def test_a_whole_hot_seat_game_by_keys_alone(game: Game) -> None:
+async def test_a_whole_hot_seat_game_by_keys_alone(turns: int, tmp_path: Path) -> None:
+    """By default the testbed's first two turns (a reinforcement, moves, attacks, the verdict);
+    under --runslow all four."""
+    folder = short_testbed(turns, tmp_path / "scenario")
+    game = Game.new(scenario_file.load(folder / "testbed.toml"), tmp_path / "game.toml", seed=7)
+    assert len(game.scenario.turns) == turns
     app = WargameApp(start="play", game=game, ascii_only=True)
     async with app.run_test(size=(80, 24)) as pilot:
         tried: set[tuple[int, str, str]] = set()  # (turn, side, phase) where an order was attempted
@@ -50,5 +72,5 @@ async def test_a_whole_hot_seat_game_by_keys_alone(game: Game) -> None:
     orders = [r.order.split()[0] for r in game.records]
     assert {"move", "attack", "end"} <= set(orders)
     game.close()
-    with Game.open(game.path, scenario_dirs=[TESTBED_DIR]) as saved:
+    with Game.open(game.path, scenario_dirs=[folder]) as saved:
         assert saved.state == game.state and saved.verify() == []
