@@ -85,9 +85,12 @@ def cmd_new(args: argparse.Namespace) -> int:
         name, equals, choice = given.partition("=")
         if not equals or not name:
             raise WargameError(f"--option {given}: give NAME=CHOICE (see `tui-wargame scenarios`)")
-        if name.strip() in options:
-            raise WargameError(f"--option {given}: {name.strip()} is given by its own flag or twice")
-        options[name.strip()] = choice.strip()
+        name = name.strip()
+        if name == "undo_dice":
+            raise WargameError(f"--option {given}: undo_dice is set by its own flag, --undo-dice")
+        if name in options:
+            raise WargameError(f"--option {given}: {name} is given twice")
+        options[name] = choice.strip()
     with Game.new(scenario, path, seed=args.seed, options=options) as game:
         print(f"New game of {clean(scenario.title)}, seed {game.header.seed}, saved in {path}")
         print(game.prompt())
@@ -156,8 +159,9 @@ def cmd_show(args: argparse.Namespace) -> int:
         if view["pending"]:
             p = view["pending"]
             print(f"Pending: {side_name(sc, p['side'])} owes a decision ({p['kind']}): {p['prompt']}")
-        vp = ", ".join(f"{side_name(sc, s)} {n}" for s, n in view["victory_points"].items())
-        print(f"Victory points: {vp}")
+        if view["victory_points"]:  # a system that keeps no points has no line for them
+            vp = ", ".join(f"{side_name(sc, s)} {n}" for s, n in view["victory_points"].items())
+            print(f"Victory points: {vp}")
         if view["result"]:
             r = view["result"]
             who = f"{side_name(sc, r['winner'])} wins" if r["winner"] else "a draw"

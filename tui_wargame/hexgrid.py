@@ -17,7 +17,6 @@ from collections.abc import Iterator, Sequence
 from functools import cache
 from typing import Literal, NamedTuple
 
-
 Stagger = Literal["odd", "even"]
 
 

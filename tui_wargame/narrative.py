@@ -91,8 +91,10 @@ def describe(game: Game, state: State, e: Event) -> str | None:
     if k == "game_ended":
         who = f"{side_name(scenario, e['winner'])} wins" if e["winner"] else "a draw"
         return f"The game ends: {who} ({clean(e['level'])}). {clean(e['reason'])}"
-    if k == "state_restored":
-        return f"Undone: record {e['reverts']}"
+    if k == "state_restored":  # the order named too: a player rarely knows a record by its number
+        n = e["reverts"]
+        what = f" ({clean(game.records[n].order)})" if 0 <= n < len(game.records) else ""
+        return f"Undone: record {n}{what}"
     if k == "roll":
         return f"{clean(str(e.get('purpose', 'roll')))}: die {e.get('die')}" + (
             f", {clean(str(e['outcome']))}" if "outcome" in e.facts else "")

@@ -222,15 +222,8 @@ def create(path: Path, header: Header, records: Iterable[Record]) -> SaveFile:
     """Write a new save holding `header` and the first `records`; never overwrites a file."""
     path = Path(path)
     head = header_bytes(header)
-    prev = digest(head)
-    chunks, written = [head], []
-    for r in records:
-        r = Record(r.seq, r.side, r.kind, r.order, r.events, prev, "", r.final, r.reverts)
-        data, h = record_bytes(r)
-        written.append(Record(r.seq, r.side, r.kind, r.order, r.events, prev, h, r.final, r.reverts))
-        chunks.append(data)
-        prev = h
-    blob = b"".join(chunks)
+    body, written = _chained(records, digest(head))
+    blob = head + body
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
@@ -250,6 +243,19 @@ def create(path: Path, header: Header, records: Iterable[Record]) -> SaveFile:
         tmp.unlink(missing_ok=True)
     _fsync_dir(path.parent)
     return SaveFile(path, header, written, digest(head), len(blob), [], [])
+
+
+def _chained(records: Iterable[Record], prev: str) -> tuple[bytes, list[Record]]:
+    """`records` as the bytes to append after the record whose hash is `prev`, each naming the
+    hash of the one before it, and as written (with their own hashes)."""
+    chunks, written = [], []
+    for r in records:
+        data, h = record_bytes(Record(r.seq, r.side, r.kind, r.order, r.events, prev, "", r.final,
+                                      r.reverts))
+        written.append(Record(r.seq, r.side, r.kind, r.order, r.events, prev, h, r.final, r.reverts))
+        chunks.append(data)
+        prev = h
+    return b"".join(chunks), written
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -481,8 +487,9 @@ def _header(doc: Mapping[str, Any], path: Path) -> tuple[Header, int]:
         value = raw.get(key)
         if not isinstance(value, kind) or isinstance(value, bool):
             raise SaveError(f"{path}: [header] {key}: missing or not {kind.__name__}")
-    for key, kind in (("setup", str), ("undo_dice", bool)):
-        if key in raw["options"] and type(raw["options"][key]) is not kind:
+    for key, value in raw["options"].items():  # the engine's undo_dice, else a rule system's choice
+        kind = bool if key == "undo_dice" else str
+        if type(value) is not kind:
             raise SaveError(f"{path}: [header.options] {key}: must be {kind.__name__}")
     _check_state_events(raw.get("state_events"), path)
     return Header(raw["scenario"], raw["scenario_hash"], raw["system"], raw["seed"], raw["created"],
@@ -664,16 +671,10 @@ class Writer(Log):
         call within `locked`. The records are on disk when this returns them."""
         if not self._holding:
             raise RuntimeError("Writer.write is called within Writer.locked")
-        prev, chunks, written = self.last_hash, [], []
         for i, r in enumerate(records):
             if r.seq != self.next_seq + i:
                 raise ValueError(f"record {r.seq} written where record {self.next_seq + i} comes next")
-            data, h = record_bytes(Record(r.seq, r.side, r.kind, r.order, r.events, prev, "", r.final,
-                                          r.reverts))
-            written.append(Record(r.seq, r.side, r.kind, r.order, r.events, prev, h, r.final, r.reverts))
-            chunks.append(data)
-            prev = h
-        blob = b"".join(chunks)
+        blob, written = _chained(records, self.last_hash)
         try:
             _write_all(self._fd, blob)
             os.fsync(self._fd)
@@ -683,7 +684,7 @@ class Writer(Log):
             raise SaveError(f"{self.path}: the {what} could not be saved ({exc.strerror or exc}); "
                             f"nothing of it was kept") from None
         self.length += len(blob)
-        self.last_hash = prev
+        self.last_hash = written[-1].hash if written else self.last_hash
         self.next_seq += len(records)
         self._seen = _stamp(os.fstat(self._fd))  # under the lock: nobody else has written since
         return written

@@ -61,7 +61,10 @@ def test_new_refuses_unknown_scenarios_and_options(
     assert code == 2 and "NAME=CHOICE" in err and not (tmp_path / "y.toml").exists()
     code, _, err = run(capsys, "new", "testbed", "--option", "undo_dice=false", "--out",
                        str(tmp_path / "y.toml"))
-    assert code == 2 and "undo_dice is given by its own flag" in err and not (tmp_path / "y.toml").exists()
+    assert code == 2 and "set by its own flag, --undo-dice" in err and not (tmp_path / "y.toml").exists()
+    code, _, err = run(capsys, "new", "testbed", "--option", "x=1", "--option", "x=2", "--out",
+                       str(tmp_path / "y.toml"))
+    assert code == 2 and "x is given twice" in err and not (tmp_path / "y.toml").exists()
 
 
 def test_legal_lists_orders_and_decision_answers(save: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -97,7 +100,7 @@ def test_an_illegal_order_exits_1_and_leaves_the_file_unchanged(
 def test_undo(save: Path, capsys: pytest.CaptureFixture[str]) -> None:
     run(capsys, "order", str(save), "move r1 0201")
     code, out, _ = run(capsys, "undo", str(save))
-    assert code == 0 and "Undone: record 1" in out
+    assert code == 0 and "Undone: record 1 (move r1 0201)" in out
     code, _, err = run(capsys, "undo", str(save))
     assert code == 1 and "nothing to undo" in err
 

@@ -324,7 +324,7 @@ def test_older_formats_are_upgraded_in_memory_and_copied_forward(
     game.close()
     # Pretend this version writes format 3 and knows how to upgrade format 2.
     def rename_order(doc: dict) -> dict:
-        doc["header"]["options"]["upgraded"] = True
+        doc["header"]["options"]["upgraded"] = "yes"  # a system's choice: a string
         return doc
 
     monkeypatch.setattr(savefile, "FORMAT", 3)
@@ -377,6 +377,9 @@ def test_header_options_must_have_their_types(game: Game, save_path: Path) -> No
     game.close()
     save_path.write_text(save_path.read_text().replace("undo_dice = false", 'undo_dice = "yes"'))
     with pytest.raises(SaveError, match=r"\[header.options\] undo_dice: must be bool"):
+        savefile.read(save_path)
+    save_path.write_text(save_path.read_text().replace('undo_dice = "yes"', "undo_dice = false\nfree = 1"))
+    with pytest.raises(SaveError, match=r"\[header.options\] free: must be str"):  # any system's choice
         savefile.read(save_path)
 
 

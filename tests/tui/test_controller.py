@@ -5,10 +5,12 @@ from __future__ import annotations
 import subprocess
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tui_wargame import scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.savefile import Record
 from tui_wargame.tui.controller import Choose, Confirm, Give, MapController, Note
@@ -114,6 +116,13 @@ def test_ending_a_phase_with_units_still_able_to_act_asks_first(game: Game) -> N
     game.submit("move r1 0201")
     game.submit("move r2 0202")
     assert control.end_phase() == Give("end")
+
+
+def test_the_units_still_able_to_act_are_named_six_at_most_and_said_to_be_more(tmp_path: Path) -> None:
+    with Game.new(scenario_file.find("suez1916"), tmp_path / "g.toml", seed=1) as game:
+        answer = MapController(game).end_phase()
+    assert isinstance(answer, Confirm) and answer.question.startswith("19 unit(s) could still act (")
+    assert answer.question.count(", ") == 6 and ", ...). End the movement phase?" in answer.question
 
 
 def test_a_refused_order_comes_back_as_a_note_and_changes_nothing(game: Game) -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import TESTBED_DIR
 from tests.testbed.system import SYSTEM
 from tests.tui.helpers import press, screen_text, sync
@@ -14,7 +16,9 @@ from tui_wargame.rules.capabilities import Capabilities
 from tui_wargame.tui.app import WargameApp
 from tui_wargame.tui.dialogs import ConfirmScreen
 from tui_wargame.tui.game import GameScreen
+from tui_wargame.tui.glyphs import UNICODE
 from tui_wargame.tui.help import HelpScreen
+from tui_wargame.tui.info import Namer, victory_text
 from tui_wargame.tui.title import TitleScreen
 
 
@@ -62,3 +66,10 @@ async def test_a_new_core_only_game_starts_without_asking_options(tmp_path: Path
         await press(pilot, "n")
         assert isinstance(pilot.app.screen, GameScreen)
         pilot.app.screen.game.close()
+
+
+def test_a_system_keeping_no_points_has_no_points_line(game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(game.system, "victory_points", lambda scenario, state: {})
+    assert "VP" not in victory_text(game, game.state, Namer(game, UNICODE)).plain
+    monkeypatch.undo()
+    assert victory_text(game, game.state, Namer(game, UNICODE)).plain.startswith("VP: Red 0, Blue 3")

@@ -27,8 +27,14 @@ from tui_wargame.engine import Game
 from tui_wargame.model import Scenario
 from tui_wargame.tui import cropped
 from tui_wargame.tui.app import WargameApp
-from tui_wargame.tui.cropped import (CroppedChopsUpdate, CroppingCompositor, Pen, PenLayoutUpdate, cover,
-                                     crop_updates)
+from tui_wargame.tui.cropped import (
+    CroppedChopsUpdate,
+    CroppingCompositor,
+    Pen,
+    PenLayoutUpdate,
+    cover,
+    crop_updates,
+)
 
 RED, BLUE = Style(color="red"), Style(color="blue")
 MOVE = re.compile(r"\x1b\[(\d+);(\d+)H")

@@ -34,3 +34,11 @@ def test_a_replay_header_keeps_finished_in_view_when_even_the_short_form_is_too_
         for width in (80, 50, 40):
             top = header(game, game.state, Namer(game, UNICODE), where=where, width=width).plain
             assert top.endswith(where) and len(top) <= width, (width, top)
+
+
+def test_a_title_that_gives_way_is_cut_at_the_end_of_a_word(tmp_path: Path) -> None:
+    with Game.new(scenario_file.find("suez1916"), tmp_path / "suez1916-2.toml", seed=1) as game:
+        heads = {header(game, game.state, Namer(game, UNICODE), width=w).plain.split(" │ ")[0]
+                 for w in range(60, 100)}
+    assert heads <= {"Suez", "Suez 1916", "Suez 1916: Ottoman", "Suez 1916: Ottoman Strike"}, heads
+    assert len(heads) > 1  # the widths tried make the title give way

@@ -13,7 +13,15 @@ from tui_wargame.engine import Game
 from tui_wargame.rules.capabilities import Layer, Table
 from tui_wargame.tui.app import WargameApp
 from tui_wargame.tui.glyphs import ASCII, UNICODE
-from tui_wargame.tui.help import HelpScreen, keys_text, map_text, page_text, results_text, table_text
+from tui_wargame.tui.help import (
+    HelpScreen,
+    keys_text,
+    map_text,
+    page_text,
+    results_text,
+    rules_text,
+    table_text,
+)
 from tui_wargame.tui.info import Namer, unit_panel
 
 
@@ -34,6 +42,16 @@ def test_a_table_is_laid_out_in_columns_under_its_header(game: Game) -> None:
                   note="a note")
     assert table_text(table, Namer(game, ASCII), 80).plain == (
         "Results\ndie  -1   0  +1\n1    A1  NE  D1\n2    NE  D1  De\na note\n")
+
+
+def test_words_that_begin_with_a_figure_line_up_on_the_left_under_their_header(game: Game) -> None:
+    table = Table("Routes", ("route", "cost", "special"), (("track", "1/2", "1/3 for the infantry"),
+                                                           ("railway", "1/2", "")))
+    assert table_text(table, Namer(game, ASCII), 80).plain.splitlines() == [
+        "Routes",
+        "route    cost  special",
+        "track     1/2  1/3 for the infantry",
+        "railway   1/2"]
 
 
 def test_a_table_too_wide_is_cut_into_parts_that_fit_each_with_the_first_column(game: Game) -> None:
@@ -116,3 +134,13 @@ def test_the_unit_panel_gives_the_rules_notes_with_their_rules(tmp_path: Path) -
         printed = game.scenario.unit[uid].factors[0]["move"]
         text = unit_panel(game, game.state, uid, Namer(game, ASCII), concealed=frozenset(), reach={}).plain
     assert f"MP left {2 * printed} of {2 * printed} (F&M 5.0)" in text
+
+
+def test_the_rules_page_tells_the_game_and_the_system_its_orders_not_its_code(tmp_path: Path) -> None:
+    with Game.new(scenario_file.find("suez1916"), tmp_path / "g.toml", seed=1) as game:
+        text = rules_text(game, Namer(game, ASCII)).plain
+        assert game.scenario.title in text and "RuleSystem" not in text and "Hooks" not in text
+        pages = {p.id: p for p in game.capabilities.help_pages(game.scenario)}
+        orders = pages["orders"].blocks[0]
+        assert isinstance(orders, Table)
+        assert ("move UNIT HEX...", "F&M 5.0") in [(row[0], row[-1]) for row in orders.rows]

@@ -83,7 +83,8 @@ async def test_an_order_given_by_another_program_on_the_same_save_is_followed(ga
         screen = pilot.app.screen
         assert isinstance(screen, GameScreen)
         assert game.path is not None
-        with Game.open(game.path, write=True, scenario_dirs=[TESTBED_DIR]) as other:  # another terminal, or the CLI
+        # another terminal, or the CLI
+        with Game.open(game.path, write=True, scenario_dirs=[TESTBED_DIR]) as other:
             other.submit("move r1 0102")
         for _ in range(20):  # the screen looks every FOLLOW_EVERY_S
             await pilot.pause(0.05)
@@ -93,3 +94,17 @@ async def test_an_order_given_by_another_program_on_the_same_save_is_followed(ga
         assert "moves 0101 - 0102" in screen_text(pilot.app).splitlines()[-2]  # the prompt reports it
         await press(pilot, "u")  # this screen may take back the order the other program gave
         assert game.state.units["r1"].location == "0101"
+
+
+@sync
+async def test_a_save_that_cannot_be_followed_is_said_once_not_over_every_later_message(game: Game) -> None:
+    async with WargameApp(start="play", game=game, ascii_only=True).run_test(size=(80, 24)) as pilot:
+        assert game.path is not None
+        with game.path.open("a") as damage:  # another program appends what is no record
+            damage.write("[[record]]\nseq = 99\n# sha256 0123456789abcdef0123456789abcdef\n")
+        await pilot.pause(0.3)
+        assert "cannot be followed" in screen_text(pilot.app)
+        await press(pilot, "m")  # nothing selected: that is said ...
+        await pilot.pause(0.3)  # ... and stays through the screen's next looks at the save
+        prompt = "\n".join(screen_text(pilot.app).splitlines()[-3:-1])
+        assert "cannot be followed" not in prompt and "Select a unit first" in prompt, prompt

@@ -331,7 +331,8 @@ class MapController:
             return Give(ends[0].text)
         idle = sorted({a for o in acting for a in o.args if a in sc.unit})
         if idle:
-            what = f"{len(idle)} unit(s) could still act ({', '.join(idle[:6])})"
+            more = ", ..." if len(idle) > 6 else ""
+            what = f"{len(idle)} unit(s) could still act ({', '.join(idle[:6])}{more})"
         else:
             what = f"{len(acting)} order(s) could still be given (e.g. {acting[0].text})"
         return Confirm(f"{what}. End the {state.phase} phase?", ends[0].text)

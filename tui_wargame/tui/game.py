@@ -114,6 +114,7 @@ class GameScreen(Screen[None]):
         self._shown: dict[str, Text] = {}
         self._stale_parts: set[str] = set()
         self._handing_over = False  # the hand-over screen is up
+        self._unfollowed = ""  # why the save could not be followed at the last look, said once
         self.log_lines: list[str] = []  # the narrative of those records
         self.log_written = 0  # lines of it in the log panel
 
@@ -271,8 +272,11 @@ class GameScreen(Screen[None]):
         try:
             news = self.game.refresh()
         except WargameError as exc:
-            self._say(Note(f"The save cannot be followed: {exc}", refused=True))
+            if str(exc) != self._unfollowed:  # said once, not over every message every tick
+                self._unfollowed = str(exc)
+                self._say(Note(f"The save cannot be followed: {exc}", refused=True))
             return
+        self._unfollowed = ""
         if news:
             self.post_message(self.RecordsAppended(news))
 

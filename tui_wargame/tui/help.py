@@ -9,8 +9,6 @@ new system or scenario needs no change here.
 
 from __future__ import annotations
 
-import inspect
-import sys
 import textwrap
 from collections.abc import Sequence
 
@@ -92,8 +90,9 @@ def table_text(table: Table, names: Namer, width: int) -> Text:
 
 
 def _figure(cell: str) -> bool:
-    """A number, a range or a short code ("+2,+3", "1/2", "D2"): lined up on the right."""
-    return not cell or cell[0] in "+-0123456789" or len(cell) <= 3
+    """A number, a range or a short code ("+2,+3", "1/2", "D2"): lined up on the right. Words that
+    begin with a figure ("1/3 for British infantry") are words."""
+    return not cell or len(cell) <= 3 or (cell[0] in "+-0123456789" and " " not in cell)
 
 
 def page_text(page: HelpPage, names: Namer, width: int) -> Text:
@@ -142,17 +141,14 @@ def map_text(game: Game, names: Namer, g: Glyphs, layers: Sequence[Layer] = ()) 
 
 
 def rules_text(game: Game, names: Namer) -> Text:
-    system = game.system
-    out = Text(f"{names.text(getattr(system, 'title', system.id))}\n\n", style="bold")
-    doc = inspect.getdoc(sys.modules[type(system).__module__]) or "No summary."
-    out.append(_clean_lines(doc, names))
-    if game.scenario.description:
-        out.append(f"\n\n{names.text(game.scenario.description)}")
+    """The rule system and the scenario: what the game is. The system's orders and charts are its
+    own help pages (`help_pages`), not its code's documentation."""
+    out = Text(f"{names.text(game.system.title)}\n\n", style="bold")
+    out.append(f"{names.text(game.scenario.title)}\n", style="bold")
+    out.append(names.text(game.scenario.description) or "No description.")
+    out.append("\n\nThe orders legal now: Tab after `:` completes them; `o` lists those about the selected "
+               "unit or the cursor's hex; `tui-wargame legal` prints them all.")
     return out
-
-
-def _clean_lines(text: str, names: Namer) -> str:
-    return "\n".join(names.text(line) for line in text.splitlines())
 
 
 def results_text(game: Game, names: Namer, hidden: frozenset[str] = frozenset()) -> Text:

@@ -158,7 +158,8 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
             strip = self.strips[row] = _strip(self.rows[row])
         return strip.crop(sx, sx + width).extend_cell_length(width, self.rich_style)
 
-    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size,
+                      layout: bool = True) -> bool:
         """Keep the cursor in view as soon as the layout gives the map its size: Textual calls this
         (a private hook, hence the pin below textual 9) before drawing, so the first frame, and
         the first after a resize, already shows the cursor, where a Resize handler came a frame late."""

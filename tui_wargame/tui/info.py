@@ -100,7 +100,7 @@ def header(game: Game, state: State, names: Namer, *, where: str = "", width: in
     for parts in choices:
         spare = width - len(f" {g.sep} ".join(parts))
         if spare < 0 and len(parts[0]) > 4:  # the title gives way first, down to 4 characters
-            parts[0] = parts[0][: max(len(parts[0]) + spare - 1, 4)]
+            parts[0] = _cut_at_word(parts[0], max(len(parts[0]) + spare - 1, 4))
         text = f" {g.sep} ".join(parts)
         if len(text) <= width:
             break
@@ -108,6 +108,17 @@ def header(game: Game, state: State, names: Namer, *, where: str = "", width: in
         head = width - len(tail) - len(f" {g.sep} ")
         text = f"{text[:head]} {g.sep} {tail}" if head > 0 else tail
     return Text(text, no_wrap=True, overflow="crop")
+
+
+def _cut_at_word(title: str, keep: int) -> str:
+    """`title` cut to at most `keep` characters, at the end of a word where one ends after the
+    fourth character ("Battle 1916", never "Battle 191", which reads as another year)."""
+    if keep >= len(title):
+        return title
+    cut = title[:keep]
+    if title[keep] != " " and " " in cut and len(cut.rsplit(" ", 1)[0].rstrip(":;,-")) >= 4:
+        cut = cut.rsplit(" ", 1)[0]
+    return cut.rstrip(":;,-")
 
 
 def hex_panel(game: Game, state: State, label: str, names: Namer, *, selected: str | None,
@@ -208,8 +219,9 @@ def victory_text(game: Game, state: State, names: Namer) -> Text:
     sc = game.scenario
     out = Text()
     vp = game.system.victory_points(sc, state) if state.phase else {}
-    out.append("VP: " + ", ".join(f"{names.side(s)} {n}" for s, n in vp.items()) + "\n",
-               style="bold")
+    if vp:  # a system that keeps no points has no line for them
+        out.append("VP: " + ", ".join(f"{names.side(s)} {n}" for s, n in vp.items()) + "\n",
+                   style="bold")
     for place in sc.map.place:
         if place.vp:
             holder = state.control.get(place.hex)

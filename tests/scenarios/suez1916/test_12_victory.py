@@ -8,7 +8,6 @@ from tui_wargame.rules.fm import SYSTEM
 from tui_wargame.rules.fm.position import Position
 from tui_wargame.rules.fm.victory import final_verdict
 
-
 SUEZ = suez()
 
 

@@ -10,7 +10,6 @@ from tui_wargame.rules.fm.combat import odds
 from tui_wargame.rules.fm.position import Position
 from tui_wargame.rules.fm.zoc import in_enemy_zoc
 
-
 SUEZ = suez()
 
 

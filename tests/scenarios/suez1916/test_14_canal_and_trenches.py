@@ -13,7 +13,6 @@ from tui_wargame.rules.fm.movement import path_cost
 from tui_wargame.rules.fm.position import Position
 from tui_wargame.rules.fm.zoc import in_enemy_zoc
 
-
 SUEZ = suez()
 
 

@@ -13,7 +13,6 @@ from tui_wargame.rules.fm.combat import odds
 from tui_wargame.rules.fm.movement import allowance
 from tui_wargame.rules.fm.position import Position
 
-
 SUEZ = suez()
 
 

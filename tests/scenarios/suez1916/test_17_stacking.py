@@ -6,7 +6,6 @@ from tests.scenarios.suez1916.helpers import position, run, start, suez
 from tui_wargame.rules.fm.position import Position
 from tui_wargame.rules.fm.stacking import overstack
 
-
 SUEZ = suez()
 
 

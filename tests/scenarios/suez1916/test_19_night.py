@@ -9,7 +9,6 @@ from tui_wargame.rules.fm.combat import odds
 from tui_wargame.rules.fm.movement import path_cost
 from tui_wargame.rules.fm.position import Position
 
-
 SUEZ = suez()
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from tests.scenarios.suez1916.helpers import start, suez
 
-
 NAMED = {"0234": "El Kab", "0239": "Kantara", "0637": "Hill 40", "0644": "Ballybunion",
          "0936": "Gilban Station", "0937": "Hill 70", "1336": "Dueidar", "1532": "Pelusium Station",
          "2031": "Romani", "2633": "Katia", "3331": "To Bir el Abd"}

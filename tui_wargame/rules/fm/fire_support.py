@@ -202,7 +202,7 @@ def reveal(pos: Position, dice: Dice) -> list[Event]:
         for label in hexes:
             emit(bombard(pos, side, label, dice))
             emit(pos.hooks.after_bombardment(pos, side, label, dice))
-    for uid, u in sorted(pos.state.units.items()):
+    for uid in sorted(pos.state.units):
         if pos.on_map(uid) and pos.spec(uid).kind in (MARKER, AIR):
             emit([Event.of("unit_placed", unit=uid, to="pool")])
     emit([Event.of("value_set", key=STEP, value="resolve")])

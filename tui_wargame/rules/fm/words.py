@@ -218,8 +218,30 @@ def scenario_page(scenario: Scenario, rules: FmRules) -> HelpPage | None:
     return HelpPage("scenario", "Scenario rules", tuple(blocks)) if blocks else None
 
 
+def orders_page(rules: FmRules) -> HelpPage:
+    """The orders a player types (after `:`) and what each does, by rule."""
+    rows = [("move UNIT HEX...", "along the whole path, hex by hex; one move a unit a phase", "F&M 5.0"),
+            ("enter UNIT HEX...", "a reinforcement enters at the first hex (an entry hex) and moves on",
+             "F&M 5.4"),
+            ("attack TARGET FROM", "the stack in FROM joins the attack declared on TARGET", "F&M 7.1"),
+            ("resolve TARGET", "roll the attack on TARGET; the attacker chooses the order", "F&M 7.6")]
+    fs = rules.fire_support
+    if fs is not None:
+        rows += [("bombard HEX", "a face-down fire-support marker on HEX, while attacks are declared",
+                  fs.rule),
+                 ("air UNIT HEX", "the air unit bombards HEX", fs.rule),
+                 ("observe UNIT HEX", "the air unit observes HEX", fs.rule),
+                 ("done", "the defender has placed its fire support", fs.rule)]
+    rows.append(("end", "end the phase (or the step)", "F&M 4.0"))
+    return HelpPage("orders", "Orders", (
+        Table("Orders", ("order", "what it does", "rule"), tuple(rows)),
+        "A combat's result asks for answers (lose, retreat, deplete, displace, advance, stop; "
+        "F&M 7.6-7.9). The scenario's own orders (rail movement, a commander, charges, a free "
+        "set-up) are offered with the others when legal: Tab after `:`, `o`, `tui-wargame legal`."))
+
+
 def help_pages(scenario: Scenario) -> list[HelpPage]:
     rules = rules_of(scenario)
-    pages = [crt_page(rules), terrain_page(scenario, rules)]
+    pages = [crt_page(rules), terrain_page(scenario, rules), orders_page(rules)]
     extra = scenario_page(scenario, rules)
     return pages + ([extra] if extra else [])
