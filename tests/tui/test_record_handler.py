@@ -108,3 +108,31 @@ async def test_a_save_that_cannot_be_followed_is_said_once_not_over_every_later_
         await pilot.pause(0.3)  # ... and stays through the screen's next looks at the save
         prompt = "\n".join(screen_text(pilot.app).splitlines()[-3:-1])
         assert "cannot be followed" not in prompt and "Select a unit first" in prompt, prompt
+
+
+@sync
+async def test_records_another_program_appended_first_are_shown_with_this_screens_order(game: Game) -> None:
+    async with WargameApp(start="play", game=game, ascii_only=True).run_test(size=(80, 24)) as pilot:
+        screen = pilot.app.screen
+        assert isinstance(screen, GameScreen) and game.path is not None
+        await press(pilot, "n")  # the log shown
+        with Game.open(game.path, write=True, scenario_dirs=[TESTBED_DIR]) as other:
+            other.submit("move r1 0102")
+        screen.submit("move r2 0202")  # before the screen looked: the append takes the other's record in
+        await pilot.pause()
+        assert screen.seq == game.seq == 2 and screen.logged == 3
+        told = "\n".join(screen.log_lines)
+        assert "[1] Red: move r1 0102" in told and "[2] Red: move r2 0202" in told
+
+
+@sync
+async def test_an_order_refused_because_the_game_moved_on_still_shows_what_moved_it(game: Game) -> None:
+    async with WargameApp(start="play", game=game, ascii_only=True).run_test(size=(80, 24)) as pilot:
+        screen = pilot.app.screen
+        assert isinstance(screen, GameScreen) and game.path is not None
+        with Game.open(game.path, write=True, scenario_dirs=[TESTBED_DIR]) as other:
+            other.submit("end")  # Red's movement phase ended by another program
+        screen.submit("move r1 0102")
+        await pilot.pause()
+        assert screen.seq == game.seq == 1 and game.state.units["r1"].location == "0101"
+        assert "moved on" in screen.message[0] and screen.message[1] == "bold"

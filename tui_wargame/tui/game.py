@@ -87,9 +87,10 @@ class GameScreen(Screen[None]):
     class RecordsAppended(Message):
         """Records were appended to the game, by this screen or by anyone else: the one way they are shown."""
 
-        def __init__(self, records: Sequence[Record]) -> None:
+        def __init__(self, records: Sequence[Record], note: Note | None = None) -> None:
             super().__init__()
             self.records = tuple(records)
+            self.note = note  # said instead of the last record's report (an order of ours refused)
 
     # The controller's fields as shown; each watcher marks the widgets that show it (`_stale`).
     cursor: var[str] = var("", init=False)
@@ -260,7 +261,7 @@ class GameScreen(Screen[None]):
         """
         self.control.records_appended()
         last = event.records[-1].seq
-        self._say(Note(short_report(self.game, last, self.names, self.control.concealed())))
+        self._say(event.note or Note(short_report(self.game, last, self.names, self.control.concealed())))
         self._log_new()
         self._mirror()
         self.seq = self.game.seq
@@ -308,12 +309,19 @@ class GameScreen(Screen[None]):
     # --- giving orders ---
 
     def submit(self, text: str) -> None:
-        """Give an order: a refusal is said (with the rule) and changes nothing; a record is announced."""
+        """Give an order: a refusal is said (with the rule) and changes nothing; a record is announced.
+
+        Giving it may first take in what other programs appended (the save's expected-version
+        check): those records are announced with it, and with a refusal if the game moved on.
+        """
+        before = self.game.seq
         given = self.control.give(text)
-        if isinstance(given, Note):
-            self._say(given)
-        else:
-            self.post_message(self.RecordsAppended([given]))
+        news = self.game.records[before + 1:]
+        note = given if isinstance(given, Note) else None
+        if news:
+            self.post_message(self.RecordsAppended(news, note))
+        elif note:
+            self._say(note)
 
     def _carry_out(self, answer: Answer | None) -> None:
         """Do what the controller answered a key with, then show it as it now is."""
