@@ -24,6 +24,7 @@ def scenario_summary(scenario: Scenario) -> dict[str, Any]:
         "id": scenario.id,
         "title": clean(scenario.title),
         "system": scenario.system,
+        "system_title": clean(rules.get(scenario.system).title),
         "sides": [{"id": s.id, "name": clean(s.name)} for s in scenario.sides],
         "turns": len(scenario.turns),
         "length": f"{len(scenario.turns)} turns, {clean(first.name)} to {clean(last.name)}",

@@ -118,7 +118,7 @@ class TitleScreen(Screen[None]):
             s = scenario_summary(self.scenarios[index])
             about.append(self.text(s["title"]) + "\n", style="bold")
             about.append(f"{self.text(' vs '.join(x['name'] for x in s['sides']))}\n")
-            about.append(f"{self.text(s['length'])}\nrules: {self.text(s['system'])}\n\n")
+            about.append(f"{self.text(s['length'])}\nrules: {self.text(s['system_title'])}\n\n")
             about.append(self.text(s["description"]))
             for option in self.options(self.scenarios[index]):
                 about.append(f"\n\nWhen the game starts, choose {self.text(option.description)}:",
