@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import TESTBED_DIR
-from tui_wargame import savefile
+from tests.engine.test_forgery import rehash
+from tui_wargame import ledger, savefile
 from tui_wargame.cli import main
 from tui_wargame.model import EMPTY, Event, Marker, Table, fold
 from tui_wargame.model.events import STATE_EVENTS, restore_event
@@ -54,6 +55,39 @@ def test_upgrade_copies_a_format_1_save_into_the_current_format(tmp_path: Path,
     assert "state_events = [" in out.read_text()
     assert main(["upgrade", str(out)]) == 0
     assert "already in the current save format (3)" in capsys.readouterr().out
+
+
+def old_save(tmp_path: Path, version: int) -> Path:
+    """The format-1 fixture, or the same game as format 2 wrote it (no `game` in its header)."""
+    path = tmp_path / f"format{version}.toml"
+    shutil.copy(FORMAT_1, path)
+    if version == 2:
+        current = current_format(tmp_path)
+        text = re.sub(r'^game = "[0-9a-f]*"\n', "", current.read_text(), count=1, flags=re.M)
+        path.write_text(text.replace("format = 3\n", "format = 2\n", 1))
+        rehash(path)
+    return path
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_an_upgraded_save_verifies_and_its_copy_is_a_new_game(tmp_path: Path, version: int,
+                                                              monkeypatch: pytest.MonkeyPatch,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """Format 3 names the game in the header; an older save gets the identity its scenario, seed and
+    creation time make, and its copy in format 3 (re-chained) is a new save to the ledger."""
+    monkeypatch.setenv(ledger.ENV, str(tmp_path / "ledger"))
+    original = old_save(tmp_path, version)
+    sc = ["--scenarios", str(TESTBED_DIR)]
+    old = savefile.read(original)
+    assert old.upgraded_from == version and old.problems == []
+    assert old.header.game == savefile.read(FORMAT_1).header.game  # the same game, whichever format
+    assert main([*sc, "verify", str(original)]) == 0
+    out = tmp_path / "upgraded.toml"
+    assert main(["upgrade", str(original), "--out", str(out)]) == 0
+    assert main([*sc, "verify", str(out)]) == 0
+    assert main([*sc, "verify", str(original)]) == 0  # both still open: two games to the ledger
+    assert savefile.read(out).header.game != old.header.game
+    assert "Traceback" not in capsys.readouterr().err
 
 
 def test_an_undo_without_markers_is_written_as_format_1_wrote_it() -> None:
