@@ -15,8 +15,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import attrs
-
 from tui_wargame import __version__, savefile, scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.errors import WargameError
@@ -276,8 +274,7 @@ def cmd_upgrade(args: argparse.Namespace) -> int:
         print(f"{args.file}: already in the current save format ({savefile.FORMAT})")
         return 0
     out = Path(args.out) if args.out else Path(args.file).with_suffix(f".v{savefile.FORMAT}.toml")
-    # A new save (re-chained, its header bound by record 0): a new game to the ledger of rollbacks.
-    savefile.create(out, attrs.evolve(save.header, game=savefile.new_identity()), save.records)
+    savefile.create(out, savefile.as_new_game(save.header), save.records)  # re-chained
     print(f"{args.file}: format {save.upgraded_from} copied to {out} in format {savefile.FORMAT}")
     return 0
 

@@ -152,6 +152,12 @@ class Record:
     reverts: int | None = None  # for undo: the seq of the record it reverts
 
 
+def as_new_game(header: Header) -> Header:
+    """`header` for a new save that copies some of a game's records (a branch, an upgraded copy):
+    a new identity, so that the ledger of rollbacks does not take the copy for the game cut back."""
+    return attrs.evolve(header, game=new_identity())
+
+
 def header_bytes(header: Header) -> bytes:
     table = {
         "format": header.format,
