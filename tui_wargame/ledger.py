@@ -94,8 +94,11 @@ def note(game: str, header_hash: str, record: Record) -> None:
     data = json.dumps({"header": header_hash, "seq": record.seq, "hash": record.hash}).encode()
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_bytes(data)
+        try:
+            tmp.write_bytes(data)
+        except FileNotFoundError:  # the first note of all: make the folder
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp.write_bytes(data)
         os.replace(tmp, path)
     except OSError:
         try:
