@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from pathlib import Path
 
 from tui_wargame.savefile import Record, SaveError, digest
@@ -47,10 +48,14 @@ def _seen(game: str) -> tuple[str, int, str] | None:
     if path is None:
         return None
     try:
-        with path.open("rb") as f:
-            entry = json.loads(f.read(4096))
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO put there must not hang us
+        try:
+            data = os.read(fd, 4096) if stat.S_ISREG(os.fstat(fd).st_mode) else b""
+        finally:
+            os.close(fd)
+        entry = json.loads(data)
         header, seq, last = entry["header"], entry["seq"], entry["hash"]
-    except (OSError, ValueError, TypeError, KeyError):
+    except (OSError, ValueError, TypeError, KeyError, RecursionError):
         return None
     if type(header) is not str or type(seq) is not int or type(last) is not str or seq < 0:
         return None

@@ -9,8 +9,10 @@ the end) the player's ledger of rollbacks (tui_wargame.ledger) refuses.
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -216,11 +218,22 @@ def test_an_unwritable_ledger_folder_still_plays(tmp_path: Path, monkeypatch: py
     assert "Traceback" not in capsys.readouterr().err
 
 
-def test_a_damaged_ledger_entry_is_no_ledger(testbed: Scenario, save_path: Path, ledger_dir: Path) -> None:
+def fifo(path: Path) -> None:
+    path.unlink()
+    os.mkfifo(path)
+
+
+@pytest.mark.parametrize("spoil", [
+    lambda entry: entry.write_text('{"header": 1, "seq": "x"'),
+    lambda entry: entry.write_text("[" * 4000),
+    fifo,  # would hang a plain open
+], ids=["broken", "deep", "fifo"])
+def test_a_damaged_ledger_entry_is_no_ledger(testbed: Scenario, save_path: Path, ledger_dir: Path,
+                                            spoil: Callable[[Path], None]) -> None:
     played(testbed, save_path)
     with Game.open(save_path, scenario_dirs=[TESTBED_DIR]) as game:
         entry = ledger.entry_path(game.header.game)
-    entry.write_text('{"header": 1, "seq": "x"')
+    spoil(entry)
     cut_after(save_path, 2)
     Game.open(save_path, scenario_dirs=[TESTBED_DIR]).close()
     assert json.loads(entry.read_text())["seq"] == 2  # rewritten whole from what was read
