@@ -79,8 +79,8 @@ def _format_2_to_3(doc: dict[str, Any]) -> dict[str, Any]:
     its options are left out, so that changing them is seen as a changed header).
     """
     head = doc["header"]
-    doc["header"]["game"] = digest(json.dumps([head.get(k) for k in ("scenario", "system", "seed", "created")],
-                                              default=str).encode())
+    made = [head.get(k) for k in ("scenario", "system", "seed", "created")]
+    head["game"] = digest(json.dumps(made, default=str).encode())
     return doc
 
 

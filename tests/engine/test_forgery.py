@@ -43,8 +43,8 @@ def rehash(path: Path) -> None:
     prev = savefile.digest(out[0])
     for a, b in zip(starts, [*starts[1:], len(data)]):
         chunk = data[a:b]
-        body = re.sub(rb'^prev = "[0-9a-f]*"$', f'prev = "{prev}"'.encode(), chunk[: chunk.rindex(b"# sha256 ")],
-                      count=1, flags=re.M)
+        body = chunk[: chunk.rindex(b"# sha256 ")]
+        body = re.sub(rb'^prev = "[0-9a-f]*"$', f'prev = "{prev}"'.encode(), body, count=1, flags=re.M)
         prev = savefile.digest(body)
         out.append(body + f"# sha256 {prev}\n".encode())
     path.write_bytes(b"".join(out))
