@@ -93,6 +93,14 @@ def test_a_header_field_changed_and_hashed_again_is_refused(testbed: Scenario, s
         Game.open(save_path, scenario_dirs=[TESTBED_DIR])
 
 
+def test_an_option_no_one_offers_is_found(testbed: Scenario, save_path: Path) -> None:
+    played(testbed, save_path)
+    forge(save_path, "undo_dice = false\n", 'undo_dice = false\nfog = "thick"\n')
+    with Game.open(save_path, scenario_dirs=[TESTBED_DIR]) as game:
+        problems = game.verify()
+    assert len(problems) == 1 and problems[0].startswith("[header.options]: no game option 'fog'")
+
+
 def test_record_0_order_text_is_derived_from_the_options(testbed: Scenario, save_path: Path) -> None:
     played(testbed, save_path)
     text = save_path.read_text()
