@@ -75,7 +75,7 @@ def check(path: Path, game: str, header_hash: str, records: list[Record], intact
     forget = f"if you agree to go back to this save, delete {entry_path(game)} and open it again"
     if intact and header != header_hash:
         raise SaveError(f"{path}: [header]: not the header this game had when you last saw it (its "
-                        f"options, seed or set-up were changed, and the records hashed again); "
+                        f"options, seed or creation were changed, and the records hashed again); "
                         f"ask for the save as it was, or {forget}")
     if len(records) <= seq:
         cut = f"record {seq}" if seq == len(records) else f"records {len(records)} to {seq}"
