@@ -86,7 +86,7 @@ def test_7_9_the_defender_never_advances_after_the_attacker_retreats() -> None:
 class ChargeHooks(Hooks):
     """Gaza 13.1 in miniature: r1 may advance one hex farther, in any direction."""
 
-    def advance_extra(self, pos: Position, unit: str) -> int:
+    def advance_extra(self, pos: Position, unit: str, attackers: Sequence[str]) -> int:
         return 1 if unit == "r1" else 0
 
 

@@ -124,6 +124,12 @@ def column_index(labels: tuple[str, ...], differential: int) -> int:
     return 0 if differential < differential_range(labels[0])[0] else len(labels) - 1
 
 
+def shifted(labels: tuple[str, ...], base: int, by: int) -> int:
+    """F&M 7.6 (house rule): shifts stop at the row's own ends. A short row (the CRT's rows are
+    left-aligned) has blank cells past its last heading; a shift beyond it reads its last result."""
+    return min(max(base + by, 0), len(labels) - 1)
+
+
 def shifts_for(pos: Position, attackers: list[str], defenders: list[str],
                target: str) -> list[tuple[int, Line]]:
     """F&M 7.6: column shifts from the scenario's data (night, surprise, the commander) and its
@@ -165,7 +171,7 @@ def _assess(pos: Position, target: str,
     crt = pos.rules.crt
     base = column_index(crt.rows[row], differential)
     shifts = shifts_for(pos, attackers, defenders, target)
-    final = min(max(base + sum(by for by, _ in shifts), 0), len(crt.columns) - 1)
+    final = shifted(crt.rows[row], base, sum(by for by, _ in shifts))
     return {
         "attackers": sorted(attackers), "defenders": sorted(defenders), "hex": target,
         "attack": attack, "defence": defence, "differential": differential,
