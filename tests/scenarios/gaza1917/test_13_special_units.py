@@ -113,8 +113,9 @@ def test_gaza_13_2_the_armored_train_moves_only_along_the_railway() -> None:
     rail = next(r for r in SCENARIO.map.route if r.name.startswith("the Sinai Military Railway")).hexes
     reach = SYSTEM.reach(SCENARIO, state, "ArmTrain")
     assert set(reach) == set(rail) - {"1922"}
-    with pytest.raises(IllegalOrder):
+    with pytest.raises(IllegalOrder) as refused:
         run(SCENARIO, state, "move ArmTrain 1921")
+    assert refused.value.rule == "Gaza 13.2"  # not F&M 5.2: the exclusive rule is the reason
 
 
 def test_gaza_13_2_the_armored_train_enters_and_leaves_enemy_zocs_freely() -> None:

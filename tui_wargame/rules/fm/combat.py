@@ -35,7 +35,13 @@ def resolved(pos: Position) -> list[str]:
 
 def combat_blocked(pos: Position, a: str, b: str) -> bool:
     """F&M 7.1 / Suez 14.1: no combat across a hexside whose feature forbids it."""
-    return any(pos.rules.hexside[f.feature].blocks_combat for f in pos.scenario.features_between(a, b))
+    return bool(_blocking(pos, a, b))
+
+
+def _blocking(pos: Position, a: str, b: str) -> list[str]:
+    """The rules of the hexside features between a and b that forbid combat ("" for the F&M's)."""
+    return [pos.rules.hexside[f.feature].rule for f in pos.scenario.features_between(a, b)
+            if pos.rules.hexside[f.feature].blocks_combat]
 
 
 def assisted(pos: Position) -> str | None:
@@ -69,8 +75,9 @@ def why_not_declare(pos: Position, target: str, source: str) -> Refusal | None:
         return Refusal(f"{target} holds no enemy unit", "F&M 7.1")
     if pos.distance(source, target) != 1:
         return Refusal(f"{source} is not adjacent to {target}", "F&M 7.1")
-    if combat_blocked(pos, source, target):
-        return Refusal(f"no combat across the hexside {source}-{target}", "F&M 7.1")
+    blocking = _blocking(pos, source, target)
+    if blocking:
+        return Refusal(f"no combat across the hexside {source}-{target}", blocking[0] or "F&M 7.1")
     return None
 
 

@@ -43,6 +43,7 @@ class HexsideEffect:
     blocks_combat: bool = False
     row: str = ""  # the CRT row when every attacker attacks across this feature (Suez 14.2)
     owner_only: bool = True  # the row helps only defenders of the hexside's own side
+    rule: str = ""  # cited when it stops a move or an attack (Suez 14.1); else the F&M section
 
 
 @frozen
@@ -60,6 +61,7 @@ class RouteEffect:
 
     cost: str
     special: tuple[RouteSpecial, ...] = ()
+    only_rule: str = ""  # cited when a unit that moves only along this route leaves it (Suez 13.3)
 
 
 @frozen
