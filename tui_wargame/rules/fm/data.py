@@ -136,6 +136,7 @@ class Shift:
 class Advance:
     mobile_trait: str = "mobile"  # F&M 7.9: circled movement factor
     leg_advance: bool = True  # Suez/Gaza 10.3: other units advance into the vacated hex only
+    rule: str = "F&M 7.9"  # cited by the advance prompt and its refusals (Suez/Gaza 10.3 change 7.9)
 
 
 @frozen

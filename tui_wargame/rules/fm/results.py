@@ -179,7 +179,8 @@ class Flow:
         if not self.advancers():
             self.queue.pop(0)
             return None
-        return self.ask("advance", "attacker", f"advance into {self.ctx['hex']}, or stop (F&M 7.9)")
+        rule = self.pos.rules.advance.rule
+        return self.ask("advance", "attacker", f"advance into {self.ctx['hex']}, or stop ({rule})")
 
 
 def answers(pos: Position) -> list[Order]:
@@ -212,7 +213,8 @@ def answer(pos: Position, order: Order, dice: Dice) -> list[Event]:
     d = pos.state.pending
     assert d is not None
     if order not in answers(pos):
-        rule = limit_of(pos, d.side).rule if d.kind == "displace" else _RULE.get(d.kind, "F&M 7.6")
+        rule = {"displace": limit_of(pos, d.side).rule, "advance": pos.rules.advance.rule}.get(
+            d.kind, _RULE.get(d.kind, "F&M 7.6"))
         raise IllegalOrder(f"`{order.text}` is not an answer to: {d.prompt}", rule)
     flow = Flow(pos, dict(d.data), dice)
     step = flow.queue[0]
@@ -244,7 +246,7 @@ def answer(pos: Position, order: Order, dice: Dice) -> list[Event]:
     return flow.run(answering=True)
 
 
-_RULE = {"lose_step": "F&M 7.6", "retreat": "F&M 7.7", "advance": "F&M 7.9"}  # displace: the stacking limit's
+_RULE = {"lose_step": "F&M 7.6", "retreat": "F&M 7.7"}  # displace, advance: the scenario's rule
 
 
 #: The steps a combat result's queue is made of (`queue_for`), each the Flow method that does it.
