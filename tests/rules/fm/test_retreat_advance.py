@@ -3,6 +3,8 @@ and 7.9 advance after combat (Suez/Gaza 10.3, Gaza 13.1)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from tests.rules.fm.helpers import legal, load, run, where
