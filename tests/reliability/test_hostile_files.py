@@ -129,4 +129,5 @@ def test_play_on_a_busy_or_unreadable_save_tells_the_saves_problem(
     if os.geteuid() != 0:  # root reads whatever the mode says
         save.chmod(0)
         assert main(["--scenarios", str(TESTBED_DIR), "play", str(save)]) == 2
-        assert capsys.readouterr().err == f"tui-wargame: {save}: the file cannot be read (Permission denied)\n"
+        err = capsys.readouterr().err
+        assert err == f"tui-wargame: {save}: the file cannot be read (Permission denied)\n"

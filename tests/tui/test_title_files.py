@@ -3,13 +3,16 @@ text, never markup; a folder that is a file, a dangling link or a FIFO is told, 
 
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 
+import pytest
 from textual.widgets import OptionList
 
 from tests.conftest import TESTBED_DIR
 from tests.tui.helpers import press, screen_text, sync
+from tui_wargame.cli import main
 from tui_wargame.engine import Game
 from tui_wargame.model import Scenario
 from tui_wargame.tui.app import WargameApp
@@ -77,3 +80,15 @@ async def test_a_dangling_link_and_a_fifo_in_the_saves_folder(testbed: Scenario,
         await press(pilot, "c")  # the FIFO, highlighted last: refused, not opened
         assert isinstance(pilot.app.screen, TitleScreen)
         assert "this is a FIFO" in toasts(pilot.app)[-1]
+
+
+def test_an_internal_error_in_the_app_exits_3_not_0(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    def broken(self: TitleScreen) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(TitleScreen, "load", broken)
+    monkeypatch.setattr(WargameApp, "run", functools.partialmethod(WargameApp.run, headless=True))
+    monkeypatch.setenv("TUI_WARGAME_SAVES", str(tmp_path / "saves"))
+    assert main(["--scenarios", str(TESTBED_DIR)]) == 3
+    assert "tui-wargame: internal error in the game's screen; please report it" in capsys.readouterr().err
