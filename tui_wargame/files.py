@@ -88,12 +88,17 @@ def _kind(mode: int) -> str:
 
 
 def first_free(folder: Path, stem: str, create: Callable[[Path], T]) -> T:
-    """What `create` makes at the first free name `folder/STEM-N.toml`, N counting from 1.
+    """What `create` makes at the first free name `folder/STEM-N.toml`, N counting from 1; the
+    folder is made if need be (WargameError if it cannot be: a file, /dev/null, no permission).
 
     `create` must never overwrite a file (savefile.create links its file into place, which
     fails if the name exists); when it fails and the name exists now, another process took it
     between the look and the create (two `new` at once): the next number is tried.
     """
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise WargameError(f"{folder}: the saves folder cannot be made ({exc.strerror or exc})") from None
     n = 1
     while True:
         path = folder / f"{stem}-{n}.toml"

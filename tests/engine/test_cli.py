@@ -70,6 +70,16 @@ def test_new_takes_the_next_free_name_when_another_new_takes_its_name_first(
     assert (tmp_path / "saves" / "testbed-1.toml").read_text() == "another process's game"
 
 
+def test_new_with_a_saves_folder_that_cannot_be_one(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    for saves in (tmp_path / "a-file", Path("/dev/null")):
+        if saves != Path("/dev/null"):
+            saves.write_text("a file")
+        monkeypatch.setenv("TUI_WARGAME_SAVES", str(saves))
+        code, _, err = run(capsys, "new", "testbed")
+        assert code == 2 and err.startswith(f"tui-wargame: {saves}: the saves folder cannot be made (")
+
+
 def test_new_refuses_unknown_scenarios_and_options(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, _, err = run(capsys, "new", "atlantis", "--out", str(tmp_path / "x.toml"))

@@ -207,12 +207,6 @@ class TitleScreen(Screen[None]):
 
     def _start(self, scenario: Scenario, options: dict[str, str]) -> None:
         try:
-            self.saves_dir.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            self.notify(self.text(f"{self.saves_dir}: the saves folder cannot be made "
-                                  f"({exc.strerror or exc})"), severity="error", markup=False)
-            return
-        try:
             game = first_free(self.saves_dir, scenario.id,
                               lambda path: Game.new(scenario, path, options=options))
         except WargameError as exc:
