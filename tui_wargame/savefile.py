@@ -578,8 +578,8 @@ class Log:
             stamp = _stamp(os.stat(self.path))
             if stamp == self._seen:
                 return []
-            fd = os.open(self.path, os.O_RDONLY)
-        except OSError as exc:
+            fd = os.open(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO put in its place
+        except OSError as exc:                                                    # must not hang the game
             raise SaveError(f"{self.path}: cannot be read ({exc.strerror or exc})") from None
         try:
             with _locked(fd, self.path, shared=True):  # no append is half-written while we read

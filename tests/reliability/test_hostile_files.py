@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import resource
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -131,3 +132,26 @@ def test_play_on_a_busy_or_unreadable_save_tells_the_saves_problem(
         assert main(["--scenarios", str(TESTBED_DIR), "play", str(save)]) == 2
         err = capsys.readouterr().err
         assert err == f"tui-wargame: {save}: the file cannot be read (Permission denied)\n"
+
+
+def test_a_fifo_put_in_place_of_an_open_save_is_told_not_waited_on(testbed: Scenario, tmp_path: Path) -> None:
+    save = tmp_path / "g.toml"
+    game = Game.new(testbed, save, seed=2)
+    save.unlink()
+    os.mkfifo(save)
+
+    class Hung(Exception):
+        """Not an OSError, which the reader would turn into a SaveError."""
+
+    def stuck(*_: object) -> None:
+        raise Hung("the read of the save hung")
+
+    old = signal.signal(signal.SIGALRM, stuck)
+    signal.alarm(10)
+    try:
+        with pytest.raises(savefile.SaveError, match=f"{save}: cannot be read"):
+            game.refresh()
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+        game.close()
