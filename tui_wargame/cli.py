@@ -218,7 +218,7 @@ def _run_app(args: argparse.Namespace, start: str, game: Game | None = None, gre
         if game is not None:
             game.close()
     if app.return_code:  # an internal error ended the app (Textual has shown it)
-        print("tui-wargame: internal error in the game's screen; please report it", file=sys.stderr)
+        print("tui-wargame: internal error (its details are above); please report it", file=sys.stderr)
         return 3
     return 0
 

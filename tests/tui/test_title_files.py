@@ -91,4 +91,4 @@ def test_an_internal_error_in_the_app_exits_3_not_0(tmp_path: Path, monkeypatch:
     monkeypatch.setattr(WargameApp, "run", functools.partialmethod(WargameApp.run, headless=True))
     monkeypatch.setenv("TUI_WARGAME_SAVES", str(tmp_path / "saves"))
     assert main(["--scenarios", str(TESTBED_DIR)]) == 3
-    assert "tui-wargame: internal error in the game's screen; please report it" in capsys.readouterr().err
+    assert "tui-wargame: internal error (its details are above); please report it" in capsys.readouterr().err
