@@ -30,7 +30,9 @@ def scenario(name: str) -> Scenario:
 
 @pytest.mark.parametrize(("name", "setup"), GAMES)
 def test_the_start_of_a_random_game(tmp_path: Path, name: str, setup: str) -> None:
-    orders = play(scenario(name), tmp_path / "g.toml", seed=1, setup=setup, stop_after=QUICK)
+    # seed 2: since `legal` stopped offering the other side's undo (issue 18), seed 1's free Suez
+    # set-up takes another path, whose first 120 records hold no bombardment
+    orders = play(scenario(name), tmp_path / "g.toml", seed=2, setup=setup, stop_after=QUICK)
     assert EXERCISED <= set(orders), orders
 
 
