@@ -326,6 +326,9 @@ def parse(data: bytes, path: Path) -> SaveFile:
         text, path, [c.decode("utf-8") for c in chunks])
     suspect = _may_hold_control(text[len(head):])
 
+    if (bad := _control_in(doc.get("header"))) is not None:  # before any of it is named in a message
+        raise SaveError(f"{path}: [header]: the text {clean(bad)[:40]!r} holds a control character "
+                        f"(an escape code, a tab or a newline), which a save never holds")
     header, version = _header(doc, path)
     raw_records = doc.get("record", [])
     if not isinstance(raw_records, list) or len(raw_records) != len(chunks):
