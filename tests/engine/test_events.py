@@ -342,7 +342,8 @@ def test_undo_facts_are_checked() -> None:
     restored = {"reverts": 1, "turn": 0, "phase": "movement", "side": "red"}
     for bad in ({"units": {"a": 5}}, {"units": {"a": {"location": "0101", "steps": 1, "flags": "x"}}},
                 {"units_removed": [1]}, {"control": {"0101": 3}}, {"result": {"winner": "red"}},
-                {"pending": {"side": "red"}}, {"units": {"a": {"location": "0101", "steps": 1, "spent": "9e9"}}}):
+                {"pending": {"side": "red"}},
+                {"units": {"a": {"location": "0101", "steps": 1, "spent": "9e9"}}}):
         with pytest.raises(EventError, match="state_restored"):
             apply(s, Event("state_restored", {**restored, **bad}))
     back = apply(s, Event("state_restored", {**restored, "units": {"a": {"location": "0101", "steps": 1,

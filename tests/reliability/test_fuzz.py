@@ -40,7 +40,8 @@ HANG_S = 60
 
 NUMBERS = ["9" * 5000, "9223372036854775808", "9223372036854775807", "-1", "-9223372036854775809",
            "1.5", "1e999", "nan", "inf", "1979-05-27", "1979-05-27T07:32:00Z", "0x7fffffffffffffff", "99"]
-STRINGS = ['"\\u001b[2J\\u001b]0;pwned\\u0007"', '"\\u001b[8m"', '"[bold red]x[/]"', '"[@click=app.quit]q[/]"',
+STRINGS = ['"\\u001b[2J\\u001b]0;pwned\\u0007"', '"\\u001b[8m"', '"[bold red]x[/]"',
+           '"[@click=app.quit]q[/]"',
            '"\u202eevil"', '"\u009b31m"', '"\\t\\n\\r"', '"1e999999999"', '"1/0"', '"-1/2"', '""',
            '"' + "x" * 10_000 + '"', '"../../../../etc/hostname"', '"/dev/zero"']
 NESTS = ["[" * 100_000 + "]" * 100_000, "[" * 40 + "1" + "]" * 40, "{a = " * 50 + "1" + "}" * 50, "null",
@@ -179,7 +180,8 @@ def fuzz_scenarios(tmp_path: Path, capsys: pytest.CaptureFixture[str], cases: in
         save = tmp_path / f"game{case}.toml"
         what = f"scenario case {case} ({files[source].name}, {how})"
         args = ["--scenarios", str(folder)]
-        if check_run([*args, "new", str(path), "--seed", "1", "--out", str(save)], f"{what}: new", capsys) == 0:
+        new = [*args, "new", str(path), "--seed", "1", "--out", str(save)]
+        if check_run(new, f"{what}: new", capsys) == 0:
             for command in ("show", "legal"):
                 check_run([*args, command, str(save)], f"{what}: {command}", capsys)
             save.unlink()

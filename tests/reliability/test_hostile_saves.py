@@ -110,13 +110,15 @@ def test_forged_undo_facts(good: str, tmp_path: Path, capsys: pytest.CaptureFixt
 @pytest.mark.parametrize(("old", "new", "place"), [
     ('side = "red"\nkind = "order"\norder = "move r1', 'side = "\\u001b[2J\\u001b]0;pwned\\u0007"\n'
      'kind = "order"\norder = "move r1', "record 1: the text"),  # `log` printed a record's side
-    ('"unit" = "r1", "flag" = "moved"', '"unit" = "r1", "flag" = "\\u001b[5mmoved"', "record 1: the text"),  # show
+    ('"unit" = "r1", "flag" = "moved"', '"unit" = "r1", "flag" = "\\u001b[5mmoved"',
+     "record 1: the text"),  # show printed a unit's flag
     ('order = "move r1 0201 0301 0401"', 'order = "move r1 0201 0301 0401\\u001b[8m"',
      "record 1: the text"),  # verify printed the order; SGR 8 hid the rest
     ('order = "move r1 0201 0301 0401"', 'order = "move r1 0201\u202e 0301 0401"', "record 1: the text"),
     ('order = "move r1 0201 0301 0401"', 'order = "move r1 0201\u009b31m 0301 0401"', "record 1: the text"),
     ('order = "move r1 0201 0301 0401"', 'order = "move r1 0201\t0301 0401"', "record 1: the text"),
-    ('"kind" = "unit_flagged", "unit" = "r1"', '"kind" = "combat\\n\\u001b[31mresult", "unit" = "r1"', "record 1: the text"),
+    ('"kind" = "unit_flagged", "unit" = "r1"', '"kind" = "combat\\n\\u001b[31mresult", "unit" = "r1"',
+     "record 1: the text"),  # replay --text printed a combat result
 ])
 def test_control_characters_in_a_save_are_refused(good: str, tmp_path: Path,
                                                   capsys: pytest.CaptureFixture[str],
