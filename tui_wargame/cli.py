@@ -10,6 +10,7 @@ import argparse
 import gc
 import json
 import os
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -18,6 +19,7 @@ from typing import Any
 from tui_wargame import __version__, savefile, scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.errors import WargameError
+from tui_wargame.files import SAVE_LIMIT, first_free, read_limited
 from tui_wargame.model import IllegalOrder, Scenario, apply
 from tui_wargame.narrative import describe, narrate, side_name
 from tui_wargame.savefile import Record
@@ -29,12 +31,13 @@ def _saves_dir() -> Path:
     return Path(os.environ.get("TUI_WARGAME_SAVES", "saves"))
 
 
-def _new_save_path(scenario_id: str) -> Path:
-    folder = _saves_dir()
-    n = 1
-    while (path := folder / f"{scenario_id}-{n}.toml").exists():
-        n += 1
-    return path
+def _new_game(scenario: Scenario, out: str | None, seed: int | None,
+              options: dict[str, Any] | None = None) -> Game:
+    """A new game saved in `out`, or else in the first free saves/SCENARIO-N.toml."""
+    if out:
+        return Game.new(scenario, Path(out), seed=seed, options=options)
+    return first_free(_saves_dir(), scenario.id,
+                      lambda path: Game.new(scenario, path, seed=seed, options=options))
 
 
 def _dirs(args: argparse.Namespace) -> list[Path]:
@@ -79,7 +82,6 @@ def cmd_scenarios(args: argparse.Namespace) -> int:
 
 def cmd_new(args: argparse.Namespace) -> int:
     scenario = scenario_file.find(args.scenario, _dirs(args))
-    path = Path(args.out) if args.out else _new_save_path(scenario.id)
     options: dict[str, Any] = {"undo_dice": args.undo_dice}
     for given in args.option or ():
         name, equals, choice = given.partition("=")
@@ -91,8 +93,8 @@ def cmd_new(args: argparse.Namespace) -> int:
         if name in options:
             raise WargameError(f"--option {given}: {name} is given twice")
         options[name] = choice.strip()
-    with Game.new(scenario, path, seed=args.seed, options=options) as game:
-        print(f"New game of {clean(scenario.title)}, seed {game.header.seed}, saved in {path}")
+    with _new_game(scenario, args.out, args.seed, options) as game:
+        print(f"New game of {clean(scenario.title)}, seed {game.header.seed}, saved in {game.path}")
         print(game.prompt())
     return 0
 
@@ -215,6 +217,9 @@ def _run_app(args: argparse.Namespace, start: str, game: Game | None = None, gre
     finally:
         if game is not None:
             game.close()
+    if app.return_code:  # an internal error ended the app (Textual has shown it)
+        print("tui-wargame: internal error (its details are above); please report it", file=sys.stderr)
+        return 3
     return 0
 
 
@@ -230,21 +235,23 @@ def cmd_play(args: argparse.Namespace) -> int:
     if target.is_file():
         try:
             game = Game.open(target, write=True, scenario_dirs=_dirs(args))
-        except savefile.SaveError as exc:
-            try:
-                savefile.read(target)
-            except savefile.SaveError:
-                game = None  # not a save: perhaps a scenario file
-            else:
-                raise exc from None  # a save that cannot be continued (damaged, an old format): say why
-    if game is None:
+        except savefile.SaveError:
+            if _is_save(target):
+                raise  # a save that cannot be continued (busy, damaged, an old format): say why
+    if game is None:  # not a save: a scenario id or file
         scenario = scenario_file.find(args.target, _dirs(args))
-        path = _new_save_path(scenario.id)
-        game = Game.new(scenario, path, seed=args.seed)
-        greeting = f"New game, seed {game.header.seed}; every order is saved in {path}"
+        game = _new_game(scenario, None, args.seed)
+        greeting = f"New game, seed {game.header.seed}; every order is saved in {game.path}"
     for w in game.warnings:
         print(f"warning: {w}", file=sys.stderr)
     return _run_app(args, "play", game, greeting)
+
+
+def _is_save(path: Path) -> bool:
+    """Whether the file at `path` is a save (has a [header] table; a scenario has none), read
+    without the save's lock; a file that cannot be read at all is its own problem (FileUnreadable)."""
+    data = read_limited(path, SAVE_LIMIT, "file")
+    return re.search(rb"^[ \t]*\[[ \t]*header[ \t]*\]", data, re.MULTILINE) is not None
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

@@ -30,6 +30,7 @@ from tui_wargame.model.events import STATE_EVENTS, restore_event
 from tui_wargame.rules import RuleSystem
 from tui_wargame.rules.capabilities import Capabilities, GameOption
 from tui_wargame.savefile import Header, Record, SaveError
+from tui_wargame.text import clean
 
 SNAPSHOT_EVERY = 64
 
@@ -122,7 +123,10 @@ class Game:
         save = savefile.read(path)
         log = savefile.Writer(path, save) if write else savefile.Log(path, save)
         try:
-            scenario = scenario_file.find(save.header.scenario, scenario_dirs)
+            if not scenario_file.is_id(save.header.scenario):  # never a path: the save comes from anyone
+                raise SaveError(f"{path}: header.scenario: {clean(save.header.scenario)!r} is "
+                                f"{scenario_file.NOT_AN_ID}")
+            scenario = scenario_file.find(save.header.scenario, scenario_dirs, by_path=False)
             warnings = list(save.warnings)
             if scenario.content_hash != save.header.scenario_hash:
                 warnings.append(
@@ -273,7 +277,7 @@ class Game:
             return []
         orders = list(self.system.legal_orders(self.scenario, self.state))
         try:
-            self._undo_record(None)
+            self._undo_record(self.state.to_act)  # only the side that gave the last order takes it back
         except IllegalOrder:
             pass
         else:

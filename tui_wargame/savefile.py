@@ -38,6 +38,7 @@ except ImportError:  # not on this platform: saves are written without locks
 
 from tui_wargame import record_reader
 from tui_wargame.errors import WargameError
+from tui_wargame.files import SAVE_LIMIT, FileUnreadable, read_limited
 from tui_wargame.frozen import frozen
 from tui_wargame.model.events import STATE_EVENTS, Event, EventError
 from tui_wargame.text import clean, has_control
@@ -282,11 +283,13 @@ def _fsync_dir(folder: Path) -> None:
 def read(path: Path | str) -> SaveFile:
     """Read a save. A torn last record is dropped with a warning; anything else broken is a SaveError."""
     path = Path(path)
-    try:
-        with path.open("rb") as f, _locked(f.fileno(), path, shared=True):  # never half an append
-            data = f.read()
-    except OSError as exc:
-        raise SaveError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    try:  # a regular file only, of at most SAVE_LIMIT bytes; under the shared lock: never half an append
+        data = read_limited(path, SAVE_LIMIT, "save", lambda fd: _locked(fd, path, shared=True))
+    except FileUnreadable as exc:
+        raise SaveError(str(exc)) from None
+    if data.partition(b"\n")[0].endswith(b"\r"):  # every hash is of the bytes as written, "\n" ends
+        raise SaveError(f"{path}: line 1: the save's lines end in CR LF (converted for Windows?); "
+                        f"a save's lines end in LF only: convert it back (dos2unix) to read it")
     return parse(data, path)
 
 
@@ -622,8 +625,8 @@ class Log:
             stamp = _stamp(os.stat(self.path))
             if stamp == self._seen:
                 return []
-            fd = os.open(self.path, os.O_RDONLY)
-        except OSError as exc:
+            fd = os.open(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO put in its place
+        except OSError as exc:                                                    # must not hang the game
             raise SaveError(f"{self.path}: cannot be read ({exc.strerror or exc})") from None
         try:
             with _locked(fd, self.path, shared=True):  # no append is half-written while we read

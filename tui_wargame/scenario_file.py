@@ -21,14 +21,17 @@ from typing import TYPE_CHECKING, Any
 
 from tui_wargame import rules, scenario_cache
 from tui_wargame.errors import WargameError
+from tui_wargame.files import SCENARIO_LIMIT, FileUnreadable, read_limited
 from tui_wargame.hexgrid import DIRECTION_NAMES, distance, placement_problems
 from tui_wargame.model.scenario import MapSpec, Scenario, placed_maphexes
-from tui_wargame.text import clean_all
+from tui_wargame.text import clean, clean_all
 
 if TYPE_CHECKING:
     import cattrs
 
 MAX_PROBLEMS = 25
+_ID = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_-]*")
+NOT_AN_ID = "not a scenario id (letters, digits, '-' and '_': a scenario file's name in a scenario folder)"
 
 
 class ScenarioError(WargameError):
@@ -163,9 +166,9 @@ def load(path: Path | str) -> Scenario:
     """Read and check the scenario file at `path` (or find it checked already in the scenario cache)."""
     path = Path(path)
     try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise ScenarioError(path, [f"cannot be read: {exc.strerror or exc}"]) from None
+        data = read_limited(path, SCENARIO_LIMIT, "scenario")
+    except FileUnreadable as exc:
+        raise ScenarioError(path, [str(exc).removeprefix(f"{path}: ")]) from None
     cached = scenario_cache.get(path, data)
     if cached is not None:
         return cached
@@ -343,10 +346,21 @@ def scenario_files(dirs: Iterable[Path] | None = None) -> dict[str, Path]:
     return found
 
 
-def find(name: str, dirs: Iterable[Path] | None = None) -> Scenario:
-    """A scenario by id, or by the path of its file."""
-    if name.endswith(".toml") or os.sep in name:
+def is_id(name: str) -> bool:
+    """Whether `name` can be a scenario's id: a file's stem in a scenario folder, never a path."""
+    return _ID.fullmatch(name) is not None
+
+
+def find(name: str, dirs: Iterable[Path] | None = None, *, by_path: bool = True) -> Scenario:
+    """A scenario by id, or (with `by_path`, for a name the player gave) by the path of its file.
+
+    A save names its scenario by id only: a save comes from anyone, and a path in it could point
+    at any file of the reader's, so it is looked up in the scenario folders and nowhere else.
+    """
+    if by_path and (name.endswith(".toml") or os.sep in name):
         return load(name)
+    if not is_id(name):
+        raise ScenarioError(repr(clean(name)), [NOT_AN_ID])
     files = scenario_files(dirs)
     if name not in files:
         known = ", ".join(sorted(files)) or "none"

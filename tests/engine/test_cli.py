@@ -50,6 +50,36 @@ def test_new_writes_under_saves_by_default(tmp_path: Path, capsys: pytest.Captur
     assert sorted(p.name for p in (tmp_path / "saves").iterdir()) == ["testbed-1.toml", "testbed-2.toml"]
 
 
+def test_new_takes_the_next_free_name_when_another_new_takes_its_name_first(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 18: two `new` at once both see testbed-1 free; the one that loses the race takes
+    testbed-2 instead of failing."""
+    monkeypatch.chdir(tmp_path)
+    create = savefile.create
+
+    def raced(path: Path, *args: object) -> savefile.SaveFile:
+        if path.name == "testbed-1.toml":
+            path.parent.mkdir(exist_ok=True)
+            path.write_text("another process's game")  # it got there between the look and the create
+        return create(path, *args)
+
+    monkeypatch.setattr(savefile, "create", raced)
+    code, out, err = run(capsys, "new", "testbed")
+    assert code == 0, err
+    assert f"saved in {Path('saves') / 'testbed-2.toml'}" in out
+    assert (tmp_path / "saves" / "testbed-1.toml").read_text() == "another process's game"
+
+
+def test_new_with_a_saves_folder_that_cannot_be_one(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    for saves in (tmp_path / "a-file", Path("/dev/null")):
+        if saves != Path("/dev/null"):
+            saves.write_text("a file")
+        monkeypatch.setenv("TUI_WARGAME_SAVES", str(saves))
+        code, _, err = run(capsys, "new", "testbed")
+        assert code == 2 and err.startswith(f"tui-wargame: {saves}: the saves folder cannot be made (")
+
+
 def test_new_refuses_unknown_scenarios_and_options(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, _, err = run(capsys, "new", "atlantis", "--out", str(tmp_path / "x.toml"))

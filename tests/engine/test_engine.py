@@ -125,6 +125,15 @@ def test_only_the_side_that_gave_an_order_undoes_it(testbed: Scenario, tmp_path:
     g.close()
 
 
+def test_legal_offers_undo_only_to_the_side_that_can_give_it(testbed: Scenario, tmp_path: Path) -> None:
+    """Issue 18: Blue's last order is Blue's to take back; Red, to act next, is not offered it."""
+    g = attack_until_decision(testbed, tmp_path)
+    g.submit("lose b1")
+    assert g.state.to_act == "red" and g.records[-1].side == "blue"
+    assert "undo" not in [o.text for o in g.legal_orders()]
+    g.close()
+
+
 def test_submit_all_is_all_or_nothing(game: Game, save_path: Path) -> None:
     before = save_path.read_bytes()
     with pytest.raises(IllegalOrder):

@@ -71,10 +71,14 @@ def test_gaza1917_full_game_runs_to_19_april_evening(tmp_path: Path) -> None:
     game.close()
 
 
-def test_gaza1917_counterattack_game_ends_in_an_instant_victory(tmp_path: Path) -> None:
+def test_gaza1917_counterattack_game_holds_gaza_to_a_draw(tmp_path: Path) -> None:
+    """The Central Powers counterattack with Kress; Gaza holds to 19 April Evening: 7 British VP, a
+    draw (12.3). (Before issue 18 the markers the British used at Zero Hour came back on 17 April
+    Morning, and with them the British took both Gaza hexes on 18 April Afternoon.)"""
     game, _, orders = play(COUNTERATTACK, tmp_path / "g.toml")
-    assert game.state.result is not None and game.state.result.level == "instant"
-    assert "Gaza 12.1" in game.state.result.reason
+    assert game.scenario.turns[game.state.turn].name == "19 April Evening"
+    assert game.state.result is not None and game.state.result.level == "draw"
+    assert game.state.result.reason == "7 VP for br (Gaza 12.3)"
     assert any(o.startswith("kress ") for o in orders)
     assert any(s["reason"] == "Kress von Kressenstein (Gaza 13.4)" for r in game.records for e in r.events
                if e.kind == "combat" for s in e.get("shifts", []))

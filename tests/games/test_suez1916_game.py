@@ -1,6 +1,6 @@
-"""A whole scripted game of Suez 1916 (seed 5): played through the CLI from the Zero Hour to the end
-of 6 August Afternoon, reloaded, replayed and verified. The orders were recorded by
-record_suez1916.py; the verdict is the 12.3 table's."""
+"""A whole scripted game of Suez 1916 (seed 5): played through the CLI from the Zero Hour to the
+British instant victory of 5 August Night (12.2: no Central Powers unit left on the map), reloaded,
+replayed and verified. The orders were recorded by record_suez1916.py."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from tui_wargame.model import Verdict
 
 HERE = Path(__file__).parent
 SCENARIOS = HERE.parents[1] / "scenarios"
-VERDICT = Verdict("british", "operational", "3 VP for cp (Suez 12.3)")
+VERDICT = Verdict("british", "instant", "no Central Powers unit is on the map (Suez 12.2)")
 
 
 def script(name: str) -> list[str]:
@@ -23,7 +23,7 @@ def script(name: str) -> list[str]:
     return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
 
 
-def test_suez1916_plays_to_the_end_of_6_august_afternoon(tmp_path: Path,
+def test_suez1916_plays_to_a_british_instant_victory_on_5_august_night(tmp_path: Path,
                                                           capsys: pytest.CaptureFixture[str]) -> None:
     save = tmp_path / "suez.toml"
     sc = ["--scenarios", str(SCENARIOS)]
@@ -33,20 +33,22 @@ def test_suez1916_plays_to_the_end_of_6_august_afternoon(tmp_path: Path,
     capsys.readouterr()
     assert main([*sc, "show", str(save), "--json"]) == 0
     view = json.loads(capsys.readouterr().out)
-    assert view["over"] and view["result"] == {"winner": "british", "level": "operational",
-                                               "reason": "3 VP for cp (Suez 12.3)"}
+    assert view["over"] and view["result"] == {"winner": "british", "level": "instant",
+                                               "reason": "no Central Powers unit is on the map (Suez 12.2)"}
     assert view["control"]["2031"] == "british" and view["control"]["0239"] == "british"
     assert main([*sc, "verify", str(save)]) == 0
     capsys.readouterr()
     assert main([*sc, "replay", str(save), "--text"]) == 0
     story = capsys.readouterr().out
-    assert "== 6 August Afternoon ==" in story and "== Zero Hour, 4 August (night) ==" in story
+    assert "== 5 August Night (night) ==" in story and "== 6 August Morning ==" not in story
+    assert "== Zero Hour, 4 August (night) ==" in story
     assert "the 80th Regiment may enter on the east edge (Suez 11.5)" in story
     assert "activates: rolled" in story and "Kress von Kressenstein assists the attack on" in story
-    assert story.rstrip().endswith("The game ends: British wins (operational). 3 VP for cp (Suez 12.3)")
+    assert story.rstrip().endswith(
+        "The game ends: British wins (instant). no Central Powers unit is on the map (Suez 12.2)")
     with Game.open(save, scenario_dirs=[SCENARIOS]) as game:
         assert [r.order for r in game.records[1:]] == orders
-        assert game.state.result == VERDICT and game.state.turn == len(game.scenario.turns) - 1
+        assert game.state.result == VERDICT and game.scenario.turns[game.state.turn].id == "5nt"
         assert game.verify() == []
         final = game.state
         for seq in range(0, game.seq + 1, 97):  # re-playing the orders from any point reaches the same end

@@ -30,7 +30,10 @@ def scenario(name: str) -> Scenario:
 
 @pytest.mark.parametrize(("name", "setup"), GAMES)
 def test_the_start_of_a_random_game(tmp_path: Path, name: str, setup: str) -> None:
-    orders = play(scenario(name), tmp_path / "g.toml", seed=1, setup=setup, stop_after=QUICK)
+    # seed 3: since `legal` stopped offering the other side's undo (issue 18), seed 1's free Suez
+    # set-up holds no bombardment in its first 120 records; since the Gaza order of battle changed
+    # (issue 18: the Syrian Camel Corps), neither does seed 2's historical Gaza game
+    orders = play(scenario(name), tmp_path / "g.toml", seed=3, setup=setup, stop_after=QUICK)
     assert EXERCISED <= set(orders), orders
 
 

@@ -248,7 +248,7 @@ class ReplayScreen(Screen[None]):
             else:
                 self.go(int(text))
         except ValueError:
-            self.notify(f"Not a record or turn: {self.names.text(text)}", severity="warning")
+            self.notify(f"Not a record or turn: {self.names.text(text)}", severity="warning", markup=False)
 
     def action_autoplay(self) -> None:
         if self.timer:

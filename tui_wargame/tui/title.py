@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 from tui_wargame import rules, savefile, scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.errors import WargameError
+from tui_wargame.files import first_free
 from tui_wargame.model import Scenario
 from tui_wargame.rules.capabilities import Capabilities, GameOption
 from tui_wargame.text import clean
@@ -29,11 +30,13 @@ if TYPE_CHECKING:
     from tui_wargame.tui.app import WargameApp
 
 
-def new_save_path(folder: Path, scenario_id: str) -> Path:
-    n = 1
-    while (path := folder / f"{scenario_id}-{n}.toml").exists():
-        n += 1
-    return path
+def _newest_first(path: Path) -> float:
+    """A save's sort key; a link to nothing sorts by the link's own time (it is listed, and
+    choosing it says what is wrong)."""
+    try:
+        return -path.stat().st_mtime
+    except OSError:
+        return -path.lstat().st_mtime
 
 
 class TitleScreen(Screen[None]):
@@ -103,8 +106,10 @@ class TitleScreen(Screen[None]):
         """List the saves, newest first, keeping the highlighted one highlighted."""
         saves = self.query_one("#saves", OptionList)
         chosen = self.saves[saves.highlighted] if saves.highlighted is not None and self.saves else None
-        if self.saves_dir.is_dir():
-            self.saves = sorted(self.saves_dir.glob("*.toml"), key=lambda p: -p.stat().st_mtime)
+        try:
+            self.saves = sorted(self.saves_dir.glob("*.toml"), key=_newest_first)
+        except OSError:  # not a folder, or not one this user may list: no saves to show
+            self.saves = []
         saves.clear_options()
         saves.add_options([Option(Text(self.text(p.name))) for p in self.saves])
         if chosen in self.saves:
@@ -201,11 +206,11 @@ class TitleScreen(Screen[None]):
         self.app.push_screen(ChoiceScreen(title, choices), answered)
 
     def _start(self, scenario: Scenario, options: dict[str, str]) -> None:
-        self.saves_dir.mkdir(parents=True, exist_ok=True)
         try:
-            game = Game.new(scenario, new_save_path(self.saves_dir, scenario.id), options=options)
+            game = first_free(self.saves_dir, scenario.id,
+                              lambda path: Game.new(scenario, path, options=options))
         except WargameError as exc:
-            self.notify(self.text(exc), severity="error")
+            self.notify(self.text(exc), severity="error", markup=False)  # file text, never markup
             return
         self.load_saves()
         greeting = f"New game, seed {game.header.seed}; every order is saved in {self.text(game.path)}"
@@ -218,7 +223,7 @@ class TitleScreen(Screen[None]):
         try:
             return Game.open(path, write=write, scenario_dirs=self.scenario_dirs)
         except WargameError as exc:
-            self.notify(self.text(exc), severity="error")
+            self.notify(self.text(exc), severity="error", markup=False)  # file text, never markup
             return None
 
     def action_continue_game(self) -> None:

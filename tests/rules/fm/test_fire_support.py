@@ -65,16 +65,20 @@ def test_18_1_the_attacker_places_then_the_defender_then_the_reveal() -> None:
     assert after.pending is None and legal(scenario, after) == ["resolve 0503"]
 
 
-def test_18_3_markers_are_drawn_once_a_day_and_return_in_the_morning() -> None:
-    scenario = load()
-    night = position(scenario, {**POOL, "r1": "0402", "b1": "0503"}, phase="combat", turn=0, active="blue")
-    night = fold(night, [Event.of("unit_flagged", unit="rm4", flag=USED)])  # drawn on the zero hour turn
-    assert "rm4" not in pool(Position(scenario, night), "red")
-    morning, _ = run(scenario, night, "end")
-    assert morning.turn == 1 and "rm4" in pool(Position(scenario, morning), "red")
-    day = fold(night, [Event.of("phase_began", turn=1, phase="combat", side="blue")])
-    afternoon, _ = run(scenario, day, "end")
-    assert afternoon.turn == 2 and "rm4" not in pool(Position(scenario, afternoon), "red")
+def test_18_3_markers_are_drawn_once_a_day_and_return_at_the_next_days_morning() -> None:
+    """The turn track's `day` decides: a zero hour of day 0 is the night before day 1, so a marker
+    drawn then is back at Day 1 Morning; a zero hour of day 1 is part of it, so it is not."""
+    before = load(edit={'name = "Zero Hour"\nday = 1': 'name = "Zero Hour"\nday = 0'})
+    for scenario, back in ((before, True), (load(), False)):
+        night = position(scenario, {**POOL, "r1": "0402", "b1": "0503"}, phase="combat", turn=0,
+                         active="blue")
+        night = fold(night, [Event.of("unit_flagged", unit="rm4", flag=USED)])  # drawn on the zero hour turn
+        assert "rm4" not in pool(Position(scenario, night), "red")
+        morning, _ = run(scenario, night, "end")
+        assert morning.turn == 1 and ("rm4" in pool(Position(scenario, morning), "red")) == back
+        day = fold(night, [Event.of("phase_began", turn=1, phase="combat", side="blue")])
+        afternoon, _ = run(scenario, day, "end")
+        assert afternoon.turn == 2 and "rm4" not in pool(Position(scenario, afternoon), "red")
 
 
 def test_18_5_air_units_have_known_strength_and_serve_every_turn() -> None:

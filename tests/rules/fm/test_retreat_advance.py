@@ -3,6 +3,8 @@ and 7.9 advance after combat (Suez/Gaza 10.3, Gaza 13.1)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from tests.rules.fm.helpers import legal, load, run, where
@@ -86,7 +88,7 @@ def test_7_9_the_defender_never_advances_after_the_attacker_retreats() -> None:
 class ChargeHooks(Hooks):
     """Gaza 13.1 in miniature: r1 may advance one hex farther, in any direction."""
 
-    def advance_extra(self, pos: Position, unit: str) -> int:
+    def advance_extra(self, pos: Position, unit: str, attackers: Sequence[str]) -> int:
         return 1 if unit == "r1" else 0
 
 

@@ -3,8 +3,11 @@ only mobile units advance beyond the vacated hex."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.rules.fm.test_combat import die_for
 from tests.scenarios.gaza1917.helpers import SCENARIO, legal, of_kind, position, run, where
+from tui_wargame.model import IllegalOrder
 
 
 def test_gaza_10_3_no_mobile_phase_movement_then_combat() -> None:
@@ -44,3 +47,7 @@ def test_gaza_10_3_leg_units_advance_into_the_vacated_hex_only() -> None:
     assert where(state, "1Jand") == "eliminated"
     advances = [o for o in legal(SCENARIO, state) if o.startswith("advance 156Bde")]
     assert advances == ["advance 156Bde 0607"]
+    assert state.pending is not None and state.pending.prompt.endswith("(Gaza 10.3)")
+    with pytest.raises(IllegalOrder) as refused:  # 10.3 changes 7.9: the refusal cites 10.3
+        run(SCENARIO, state, "advance 156Bde 0607 0606")
+    assert refused.value.rule == "Gaza 10.3"

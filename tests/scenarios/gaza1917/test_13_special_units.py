@@ -94,15 +94,28 @@ def test_gaza_13_1_charging_cavalry_advance_one_hex_farther_in_any_direction() -
     assert all(len(o.split()) <= 4 for o in farther)
 
 
-# --- 13.2 British armored train ---
+
+def test_gaza_13_1_only_cavalry_that_charged_in_the_attack_advance_farther() -> None:
+    """A 52nd Division brigade in the attack cancels the charge's shift (17.0): the ANZMD's brigades
+    did not charge there, so they advance as any mobile unit, without the extra hex."""
+    at = {"1LH": "0608", "2LH": "0708", "NZMR": "0507", "155Bde": "0606", "1Jand": "0607"}
+    # 16 against 3: +13, column 12; two divisions shift it to 11 and no charge shift; De on a 1.
+    declare = ["attack 0607 0608", "attack 0607 0708", "attack 0607 0507", "attack 0607 0606", "end",
+               "resolve 0607"]
+    mixed, events = run(SCENARIO, position(at, phase="combat"), "charge anzmd", *declare,
+                        dice=[die_for(SCENARIO, "11", "De")])
+    combat = of_kind(events, "combat")[0]
+    assert combat["column"] == "11" and not any("Gaza 13.1" in shift["reason"] for shift in combat["shifts"])
+    assert [o for o in legal(SCENARIO, mixed) if o.startswith("advance 1LH")] == ["advance 1LH 0607"]
 
 def test_gaza_13_2_the_armored_train_moves_only_along_the_railway() -> None:
     state = position({"ArmTrain": "1922"})
     rail = next(r for r in SCENARIO.map.route if r.name.startswith("the Sinai Military Railway")).hexes
     reach = SYSTEM.reach(SCENARIO, state, "ArmTrain")
     assert set(reach) == set(rail) - {"1922"}
-    with pytest.raises(IllegalOrder):
+    with pytest.raises(IllegalOrder) as refused:
         run(SCENARIO, state, "move ArmTrain 1921")
+    assert refused.value.rule == "Gaza 13.2"  # not F&M 5.2: the exclusive rule is the reason
 
 
 def test_gaza_13_2_the_armored_train_enters_and_leaves_enemy_zocs_freely() -> None:

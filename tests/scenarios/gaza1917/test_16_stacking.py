@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.scenarios.gaza1917.helpers import SCENARIO, legal, position, run
-from tui_wargame.model import Order
+from tui_wargame.model import IllegalOrder, Order
 from tui_wargame.rules.fm import SYSTEM
 from tui_wargame.rules.fm.position import Position
 from tui_wargame.rules.fm.stacking import overstack
@@ -34,6 +36,9 @@ def test_gaza_16_1_an_overstacked_phase_may_not_end() -> None:
     state = position({"155Bde": "1818", "156Bde": "1819"})
     state, _ = run(SCENARIO, state, "move 156Bde 1818")
     assert "end" not in legal(SCENARIO, state)
+    with pytest.raises(IllegalOrder) as refused:  # the refusal cites the exclusive rule, not F&M 5.3
+        run(SCENARIO, state, "end")
+    assert refused.value.rule == "Gaza 16.1" and "1818" in str(refused.value)
 
 
 def test_gaza_16_3_stacked_units_attack_together() -> None:

@@ -72,3 +72,17 @@ def test_gaza_18_3_a_drawn_marker_is_used_for_the_day_and_back_next_morning() ->
     assert reuse(evening) == []  # 17 April Evening: still used
     morning = Position(SCENARIO, state.replace(turn=4, active="br"))  # 18 April Morning
     assert [e["unit"] for e in reuse(morning)] == ["brFS01"]
+
+
+def test_gaza_18_3_a_marker_used_at_zero_hour_waits_for_18_april_morning() -> None:
+    """Zero Hour is the first box of 17 April (the turn track's day 17): a marker drawn then is used
+    for 17 April and set aside until the Morning of the following day, 18 April."""
+    from tui_wargame.rules.fm.fire_support import USED, reuse
+
+    assert SCENARIO.turns[0].time == "zero hour" and SCENARIO.turns[0].day == SCENARIO.turns[1].day == 17
+    state = position({"155Bde": "0608", "3Cav1": "0607"}, phase="combat", turn=0, support=True)
+    state, _ = run(SCENARIO, state, "bombard 0607", "end", dice=[1, 6])  # draws brFS01, then no loss
+    assert USED in state.units["brFS01"].flags
+    assert reuse(Position(SCENARIO, state.replace(turn=1, active="br"))) == []  # 17 April Morning
+    morning = Position(SCENARIO, state.replace(turn=4, active="br"))  # 18 April Morning
+    assert [e["unit"] for e in reuse(morning)] == ["brFS01"]

@@ -55,6 +55,15 @@ def test_gaza_11_2_central_powers_counter_counts() -> None:
     assert aside == sorted(["Kress", "31Bn", "32Bn", "39Bn", "47Bn", "48Bn", "125Bn"])
 
 
+def test_gaza_11_2_the_fifth_reserve_counter_is_the_syrian_camel_corps() -> None:
+    """11.2 counts five Reserve counters besides Comp/R, 19.2 names four; 19.1's SCC is the fifth."""
+    reserve = sorted(u.id for u in SCENARIO.units if u.side == "cp" and u.formation == "reserve"
+                     and SCENARIO.grid.on_map(u.start))
+    assert reserve == sorted(["1Jand", "2Jand", "ArabCav", "CompEng", "SCC"])
+    scc = SCENARIO.unit["SCC"]
+    assert scc.name == "Syrian Camel Corps" and scc.kind == "camel" and "mobile" in scc.traits
+
+
 def test_gaza_11_2_central_powers_deploy_north_east_of_the_wadi() -> None:
     for u in SCENARIO.units:
         if u.side == "cp" and u.start[:1].isdigit():

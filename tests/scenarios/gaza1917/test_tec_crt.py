@@ -3,7 +3,9 @@ tests/reliability/test_random_games.py)."""
 
 from __future__ import annotations
 
-from tests.scenarios.gaza1917.helpers import SCENARIO
+from tests.scenarios.gaza1917.helpers import SCENARIO, position, run
+from tui_wargame.model import Order
+from tui_wargame.rules.fm import SYSTEM
 
 RULES = SCENARIO.rules
 
@@ -26,3 +28,16 @@ def test_gaza_crt_rows_as_printed() -> None:
     assert terrain_rows["trench"] == ("clear", {"cp": "fort"})  # 14.0
     assert terrain_rows["town"] == ("town", {"cp": "fort"})
     assert {terrain_rows[t][0] for t in ("hill", "village", "oasis", "wadi")} == {"rough"}
+
+
+def test_gaza_f_and_m_7_6_a_shift_past_a_short_rows_last_heading_reads_its_last_result() -> None:
+    """The rough (hill) row ends at +10, its eleventh column: Kress's shift from there would read
+    column 12, a blank cell of that row. The decision (docs/rules/fire-and-movement.md): shifts
+    stop at the row's own last heading."""
+    state = position({"31R": "1011", "32R": "1013", "39R": "0912", "155Bde": "1012"}, phase="combat",
+                     active="cp", steps={"155Bde": 1})
+    state, _ = run(SCENARIO, state, "attack 1012 1011", "attack 1012 1013", "attack 1012 0912", "kress 1012")
+    facts = dict(SYSTEM.odds(SCENARIO, state, Order("resolve", ("1012",))))
+    assert facts["row"] == "rough" and facts["differential"] == 13  # 15 against a reduced 2
+    assert [s["by"] for s in facts["shifts"]] == [1]
+    assert facts["column"] == "11" and facts["column_index"] == len(RULES["crt"]["rows"]["rough"]) - 1

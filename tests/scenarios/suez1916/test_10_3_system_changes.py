@@ -3,7 +3,10 @@ only mobile units advance beyond the defenders' hex."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.scenarios.suez1916.helpers import legal, of_kind, position, run
+from tui_wargame.model import IllegalOrder
 
 
 def test_10_3_no_mobile_phases_movement_then_combat_then_the_other_player() -> None:
@@ -47,3 +50,6 @@ def test_10_3_only_mobile_units_advance_beyond_the_defenders_hex() -> None:
     advances = [o for o in legal(state) if o.startswith("advance")]
     assert "advance 31-1 0843" in advances and not any(o.startswith("advance 31-1 0843 ") for o in advances)
     assert "advance comp-cav 0843 0844" in advances  # along the retreat path, up to the defender
+    with pytest.raises(IllegalOrder) as refused:  # 10.3 changes 7.9: the refusal cites 10.3
+        run(state, "advance 31-1 0843 0844")
+    assert refused.value.rule == "Suez 10.3"

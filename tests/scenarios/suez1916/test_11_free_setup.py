@@ -81,7 +81,7 @@ def test_11_4_the_central_powers_deploy_on_or_east_of_26xx_then_the_game_begins(
     state = deploy_all(state)
     assert (state.phase, state.active, state.turn) == ("movement", "cp", 0)
     pos = Position(SUEZ, state)
-    assert len(pos.on_map_units("cp")) == 19 and len(pos.on_map_units("british")) == 27
+    assert len(pos.on_map_units("cp")) == 19 and len(pos.on_map_units("british")) == 26
     assert overstacked_hexes(pos, "cp") == [] and overstacked_hexes(pos, "british") == []
 
 

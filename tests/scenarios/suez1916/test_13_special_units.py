@@ -74,6 +74,7 @@ def test_13_3_the_armoured_train_moves_only_along_the_railway_and_ignores_zocs()
     assert in_enemy_zoc(pos, "british", "1035") and in_enemy_zoc(pos, "british", "0836")
     state, _ = run(state, "move train 1035 1135 1134 1233")  # through the ZOC of 31-1
     assert state.units["train"].location == "1233"
-    with pytest.raises(IllegalOrder):
+    with pytest.raises(IllegalOrder) as refused:
         run(position({"train": "0936"}, clear=True, turn="4am", active="british",
                      flags={"train": "activated"}), "move train 0937")
+    assert refused.value.rule == "Suez 13.3"  # not F&M 5.2: the exclusive rule is the reason

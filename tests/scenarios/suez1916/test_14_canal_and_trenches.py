@@ -44,6 +44,20 @@ def test_14_1_no_zoc_and_no_combat_across_the_canal() -> None:
     assert legal(state) == ["end"]
     crossing = position({"31-1": "0239", "3lh": "0139"}, clear=True, turn="4am", phase="combat")
     assert legal(crossing) == ["end"]
+    with pytest.raises(IllegalOrder) as refused:
+        run(state, "attack 0138 0238")
+    assert refused.value.rule == "Suez 14.1"
+
+
+def test_14_1_refusals_cite_14_1() -> None:
+    """The canal is an exclusive rule: a move across it is refused citing 14.1, not F&M 5.2."""
+    cp = position({"31-1": "0239"}, clear=True, turn="4am")
+    with pytest.raises(IllegalOrder) as refused:
+        run(cp, "move 31-1 0139")
+    assert refused.value.rule == "Suez 14.1"
+    with pytest.raises(IllegalOrder) as refused:
+        run(position({"31-1": "0238"}, clear=True, turn="4am"), "move 31-1 0138")
+    assert refused.value.rule == "Suez 14.1"
 
 
 def test_14_2_a_trench_hexside_costs_one_more_mp_either_way() -> None:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.scenarios.suez1916.helpers import position, run, start, suez
+from tui_wargame.model import IllegalOrder
 from tui_wargame.rules.fm.position import Position
 from tui_wargame.rules.fm.stacking import overstack
 
@@ -40,3 +43,12 @@ def test_17_3_a_stack_attacks_together() -> None:
                      phase="combat")
     state, _ = run(state, "attack 0843 0842")
     assert all(state.units[u].has("attacks:0843") for u in ("31-1", "31-2"))
+
+
+def test_17_1_an_overstacked_phase_ends_refused_under_17_1() -> None:
+    """The refusal cites the exclusive rule that replaces F&M 5.3's limits."""
+    state = position({"31-1": "2842", "31-2": "2842", "31-3": "2842", "32-1": "2843"}, clear=True, turn="4am")
+    state, _ = run(state, "move 32-1 2842")
+    with pytest.raises(IllegalOrder) as refused:
+        run(state, "end")
+    assert refused.value.rule == "Suez 17.1" and "2842" in str(refused.value)

@@ -4,6 +4,7 @@ observation ranges, air unit), with 15.2 and 19.0 and the 11.3 activation by bom
 from __future__ import annotations
 
 import pytest
+from attrs import evolve
 
 from tests.scenarios.suez1916.helpers import legal, of_kind, position, run, suez
 from tui_wargame.model import IllegalOrder, Refusal, State
@@ -138,12 +139,13 @@ def test_18_3_a_used_marker_waits_for_the_next_morning() -> None:
 
 
 def test_18_4_attackers_advance_into_a_hex_emptied_by_bombardment() -> None:
-    state = cp_fire({"31-1": "0842", "42mt": "0843"})
+    state = cp_fire({"31-1": "0842", "42mg": "0843"})
+    state = state.replace(units={**state.units, "42mg": evolve(state.units["42mg"], steps=1)})  # reduced
     state, _ = run(state, "attack 0843 0842", "bombard 0843")
     # the draw: 1st of 3 (+4) on the clear row, column 9; die 1: D2, the one-step unit is gone
     state, events = run(state, "end", dice=[1, 1])
     assert of_kind(events, "bombardment")[0]["result"] == "D2"
-    assert state.units["42mt"].location == "eliminated"
+    assert state.units["42mg"].location == "eliminated"
     state, _ = run(state, "resolve 0843")
     assert "advance 31-1 0843" in legal(state)
     state, _ = run(state, "advance 31-1 0843")

@@ -29,8 +29,8 @@ def may_advance_into(pos: Position, uid: str, a: str, b: str) -> bool:
                for f in pos.scenario.features_between(a, b))
 
 
-def advance_paths(pos: Position, uid: str, target: str,
-                  retreat_paths: Mapping[str, Sequence[str]]) -> list[list[str]]:
+def advance_paths(pos: Position, uid: str, target: str, retreat_paths: Mapping[str, Sequence[str]],
+                  attackers: Sequence[str]) -> list[list[str]]:
     """Every path `uid` may advance along, ending where stacking allows (F&M 7.9, 5.3)."""
     here = pos.location(uid)
     if not may_advance_into(pos, uid, here, target):
@@ -47,7 +47,7 @@ def advance_paths(pos: Position, uid: str, target: str,
         bases = []
     found = list(bases)
     frontier = bases
-    for _ in range(pos.hooks.advance_extra(pos, uid)):
+    for _ in range(pos.hooks.advance_extra(pos, uid, attackers)):
         grown = []
         for path in frontier:
             for n in pos.neighbours(path[-1]):

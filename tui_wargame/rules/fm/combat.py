@@ -35,7 +35,13 @@ def resolved(pos: Position) -> list[str]:
 
 def combat_blocked(pos: Position, a: str, b: str) -> bool:
     """F&M 7.1 / Suez 14.1: no combat across a hexside whose feature forbids it."""
-    return any(pos.rules.hexside[f.feature].blocks_combat for f in pos.scenario.features_between(a, b))
+    return bool(_blocking(pos, a, b))
+
+
+def _blocking(pos: Position, a: str, b: str) -> list[str]:
+    """The rules of the hexside features between a and b that forbid combat ("" for the F&M's)."""
+    return [pos.rules.hexside[f.feature].rule for f in pos.scenario.features_between(a, b)
+            if pos.rules.hexside[f.feature].blocks_combat]
 
 
 def assisted(pos: Position) -> str | None:
@@ -69,8 +75,9 @@ def why_not_declare(pos: Position, target: str, source: str) -> Refusal | None:
         return Refusal(f"{target} holds no enemy unit", "F&M 7.1")
     if pos.distance(source, target) != 1:
         return Refusal(f"{source} is not adjacent to {target}", "F&M 7.1")
-    if combat_blocked(pos, source, target):
-        return Refusal(f"no combat across the hexside {source}-{target}", "F&M 7.1")
+    blocking = _blocking(pos, source, target)
+    if blocking:
+        return Refusal(f"no combat across the hexside {source}-{target}", blocking[0] or "F&M 7.1")
     return None
 
 
@@ -124,6 +131,12 @@ def column_index(labels: tuple[str, ...], differential: int) -> int:
     return 0 if differential < differential_range(labels[0])[0] else len(labels) - 1
 
 
+def shifted(labels: tuple[str, ...], base: int, by: int) -> int:
+    """F&M 7.6 (house rule): shifts stop at the row's own ends. A short row (the CRT's rows are
+    left-aligned) has blank cells past its last heading; a shift beyond it reads its last result."""
+    return min(max(base + by, 0), len(labels) - 1)
+
+
 def shifts_for(pos: Position, attackers: list[str], defenders: list[str],
                target: str) -> list[tuple[int, Line]]:
     """F&M 7.6: column shifts from the scenario's data (night, surprise, the commander) and its
@@ -165,7 +178,7 @@ def _assess(pos: Position, target: str,
     crt = pos.rules.crt
     base = column_index(crt.rows[row], differential)
     shifts = shifts_for(pos, attackers, defenders, target)
-    final = min(max(base + sum(by for by, _ in shifts), 0), len(crt.columns) - 1)
+    final = shifted(crt.rows[row], base, sum(by for by, _ in shifts))
     return {
         "attackers": sorted(attackers), "defenders": sorted(defenders), "hex": target,
         "attack": attack, "defence": defence, "differential": differential,

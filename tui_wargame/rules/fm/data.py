@@ -43,6 +43,7 @@ class HexsideEffect:
     blocks_combat: bool = False
     row: str = ""  # the CRT row when every attacker attacks across this feature (Suez 14.2)
     owner_only: bool = True  # the row helps only defenders of the hexside's own side
+    rule: str = ""  # cited when it stops a move or an attack (Suez 14.1); else the F&M section
 
 
 @frozen
@@ -60,6 +61,7 @@ class RouteEffect:
 
     cost: str
     special: tuple[RouteSpecial, ...] = ()
+    only_rule: str = ""  # cited when a unit that moves only along this route leaves it (Suez 13.3)
 
 
 @frozen
@@ -134,6 +136,7 @@ class Shift:
 class Advance:
     mobile_trait: str = "mobile"  # F&M 7.9: circled movement factor
     leg_advance: bool = True  # Suez/Gaza 10.3: other units advance into the vacated hex only
+    rule: str = "F&M 7.9"  # cited by the advance prompt and its refusals (Suez/Gaza 10.3 change 7.9)
 
 
 @frozen

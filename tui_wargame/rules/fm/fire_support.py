@@ -8,7 +8,7 @@ places its own against hexes holding declared attackers (a decision, ended by
 reveal no marker is tied to a hex, so neither the screen nor the save shows a
 strength early. Each bombardment reads the CRT at the markers' total on each
 target unit's terrain row, one die per unit; results marked `bombard` in the
-CRT key cost that unit one step. Used markers come back at the next morning.
+CRT key cost that unit one step. Used markers come back at the next day's morning.
 """
 
 from __future__ import annotations
@@ -235,9 +235,15 @@ def bombard(pos: Position, side: str, label: str, dice: Dice) -> list[Event]:
 
 
 def reuse(pos: Position) -> list[Event]:
-    """Suez 18.3: at the first turn of the day's reuse time, every used marker is back in the pool."""
+    """Suez/Gaza 18.3: a marker used on a day is set aside until the reuse time (the Morning turn) of
+    the following day: at a reuse-time turn that begins a new day, every used marker is back in the
+    pool. The turn track's `day` says which day a turn belongs to: Zero Hour is part of the first
+    day (docs/rules/fire-and-movement.md), so a marker used then waits for the second Morning."""
     fs = pos.rules.fire_support
     if fs is None or pos.turn.time != fs.reuse_time or pos.state.active != pos.first:
+        return []
+    turn = pos.state.turn
+    if turn > 0 and pos.scenario.turns[turn - 1].day == pos.turn.day:
         return []
     return [Event.of("unit_flagged", unit=uid, flag=USED, on=False)
             for uid, u in sorted(pos.state.units.items()) if USED in u.flags]

@@ -9,7 +9,7 @@ What needs a decision or a die is here, each method naming its section.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Scenario, State, Verdict
@@ -121,6 +121,12 @@ def charging(pos: Position) -> frozenset[str]:
     if pos.state.active != BRITISH or pos.state.phase != COMBAT:
         return frozenset()
     return frozenset(d for d in CHARGE_MARKERS if pos.state.values.get(CHARGE_VALUE + d) == pos.state.turn)
+
+
+def charged(pos: Position, attackers: Sequence[str]) -> bool:
+    """Gaza 13.1: whether this attack is a charge: every attacker is of a division charging now."""
+    formations = {pos.spec(u).formation for u in attackers}
+    return bool(formations) and formations <= charging(pos)
 
 
 def rail_destinations(pos: Position, uid: str) -> dict[str, list[str]]:
@@ -301,9 +307,11 @@ class Gaza1917(Hooks):
                     f"{event.get('die')}, {outcome} ({event.get('rule')})")
         return None
 
-    def advance_extra(self, pos: Position, unit: str) -> int:
-        """Gaza 13.1: charging cavalry may advance one hex farther, in any direction."""
-        return 1 if pos.spec(unit).formation in charging(pos) else 0
+    def advance_extra(self, pos: Position, unit: str, attackers: Sequence[str]) -> int:
+        """Gaza 13.1: cavalry that charged in this attack (it got the charge's shift) may advance one
+        hex farther, in any direction; a unit of a charging division in an attack without the shift
+        did not charge."""
+        return 1 if charged(pos, attackers) else 0
 
     # --- 13.3 Ottoman battalions ---
 
@@ -379,7 +387,7 @@ class Gaza1917(Hooks):
             divisions = formations & BRITISH_DIVISIONS
             if len(divisions) > 1:
                 shifts.append((-1, Line(f"units of {len(divisions)} divisions attack together", "Gaza 17.0")))
-            if formations and formations <= charging(pos):
+            if charged(pos, attackers):
                 who = " and ".join(sorted(formations)).upper()
                 shifts.append((1, Line(f"cavalry charge of the {who}", "Gaza 13.1")))
         return shifts

@@ -9,7 +9,7 @@ the scenario's `[rules] hooks` key gives.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -99,8 +99,9 @@ class Hooks:
         """Extra column shifts for an attack, each (by, why with its rule) (Gaza 17.0, 13.1 charge)."""
         return []
 
-    def advance_extra(self, pos: Position, unit: str) -> int:
-        """Hexes an advancing unit may add in any direction (Gaza 13.1 charging cavalry)."""
+    def advance_extra(self, pos: Position, unit: str, attackers: Sequence[str]) -> int:
+        """Hexes an advancing unit may add in any direction (Gaza 13.1 charging cavalry); `attackers`
+        are every unit of the attack it advances from."""
         return 0
 
     def step_lost(self, pos: Position, unit: str, steps: int) -> list[Event]:

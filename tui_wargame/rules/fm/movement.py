@@ -101,6 +101,20 @@ def _static_cost(pos: Position, uid: str, a: str | None, b: str) -> Fraction | N
     return terrain + extra
 
 
+def barred_by(pos: Position, uid: str, a: str | None, b: str) -> str:
+    """The rule that keeps `uid` from entering `b` from `a`: the exclusive rule where one overrides
+    F&M 5.2 (a route-only unit off its route, Suez 13.3; a hexside such as the canal, Suez 14.1)."""
+    only = route_only(pos, uid)
+    if only is not None and only not in (pos.scenario.routes_between(a, b) if a is not None else ()):
+        return pos.rules.route[only].only_rule or "F&M 5.2"
+    if a is not None:
+        for f in pos.scenario.features_between(a, b):
+            effect = pos.rules.hexside[f.feature]
+            if fraction(effect.move) is None and effect.rule:
+                return effect.rule
+    return "F&M 5.2"
+
+
 def exit_cost(pos: Position, uid: str, here: str) -> Fraction:
     """F&M 5.1.1 (house rule +1 MP, rules.zoc.exit_cost): leaving a hex in an enemy ZOC."""
     if pos.hooks.ignores_zoc(pos, uid) or not in_enemy_zoc(pos, pos.side_of(uid), here):
@@ -264,7 +278,7 @@ def path_cost(pos: Position, uid: str, path: list[str], start: str | None,
             total += exit_cost(pos, uid, here)
         step = enter_cost(pos, uid, here, there)
         if step is None:
-            raise IllegalOrder(f"{uid} may not enter {there}", "F&M 5.2")
+            raise IllegalOrder(f"{uid} may not enter {there}", barred_by(pos, uid, here, there))
         total += step
         if total > mp and not (i == 0 and full):
             raise IllegalOrder(f"the path costs {total} MP, more than {uid}'s {mp}", "F&M 5.1")

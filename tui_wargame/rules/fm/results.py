@@ -26,7 +26,7 @@ from tui_wargame.rules.fm.advance import advance_paths
 from tui_wargame.rules.fm.data import ResultKey
 from tui_wargame.rules.fm.position import Position
 from tui_wargame.rules.fm.retreat import displacements, retreat_paths
-from tui_wargame.rules.fm.stacking import overstack
+from tui_wargame.rules.fm.stacking import limit_of, overstack
 from tui_wargame.rules.fm.victory import control_events
 
 ANSWERS = ("lose", "retreat", "deplete", "displace", "advance", "stop")
@@ -158,7 +158,8 @@ class Flow:
             self.emit(eliminate(self.pos, step["unit"]))  # house rule: nowhere to go
             self.queue.pop(0)
             return None
-        return self.ask("displace", step["role"], f"displace a unit from overstacked {step['hex']} (F&M 5.3)")
+        rule = limit_of(self.pos, self.ctx[step["role"]]).rule
+        return self.ask("displace", step["role"], f"displace a unit from overstacked {step['hex']} ({rule})")
 
     def advancers(self) -> dict[str, list[list[str]]]:
         """F&M 7.9: attackers still beside the emptied hex, with their advance paths."""
@@ -169,7 +170,7 @@ class Flow:
         for uid in self.units("attacker"):
             if uid in self.ctx["advanced"] or self.pos.distance(self.pos.location(uid), target) != 1:
                 continue
-            paths = advance_paths(self.pos, uid, target, self.ctx["paths"])
+            paths = advance_paths(self.pos, uid, target, self.ctx["paths"], self.ctx["attackers"])
             if paths:
                 found[uid] = paths
         return found
@@ -178,7 +179,8 @@ class Flow:
         if not self.advancers():
             self.queue.pop(0)
             return None
-        return self.ask("advance", "attacker", f"advance into {self.ctx['hex']}, or stop (F&M 7.9)")
+        rule = self.pos.rules.advance.rule
+        return self.ask("advance", "attacker", f"advance into {self.ctx['hex']}, or stop ({rule})")
 
 
 def answers(pos: Position) -> list[Order]:
@@ -211,7 +213,9 @@ def answer(pos: Position, order: Order, dice: Dice) -> list[Event]:
     d = pos.state.pending
     assert d is not None
     if order not in answers(pos):
-        raise IllegalOrder(f"`{order.text}` is not an answer to: {d.prompt}", _RULE.get(d.kind, "F&M 7.6"))
+        rule = {"displace": limit_of(pos, d.side).rule, "advance": pos.rules.advance.rule}.get(
+            d.kind, _RULE.get(d.kind, "F&M 7.6"))
+        raise IllegalOrder(f"`{order.text}` is not an answer to: {d.prompt}", rule)
     flow = Flow(pos, dict(d.data), dice)
     step = flow.queue[0]
     uid = order.args[0] if order.args else ""
@@ -242,7 +246,7 @@ def answer(pos: Position, order: Order, dice: Dice) -> list[Event]:
     return flow.run(answering=True)
 
 
-_RULE = {"lose_step": "F&M 7.6", "retreat": "F&M 7.7", "displace": "F&M 5.3", "advance": "F&M 7.9"}
+_RULE = {"lose_step": "F&M 7.6", "retreat": "F&M 7.7"}  # displace, advance: the scenario's rule
 
 
 #: The steps a combat result's queue is made of (`queue_for`), each the Flow method that does it.

@@ -27,7 +27,7 @@ from tui_wargame.rules.fm import combat, commander, fire_support, movement, resu
 from tui_wargame.rules.fm.data import FmRules, check, remember, rules_of
 from tui_wargame.rules.fm.hooks import hooks_named, known_hooks
 from tui_wargame.rules.fm.position import Position
-from tui_wargame.rules.fm.stacking import overstacked_hexes
+from tui_wargame.rules.fm.stacking import limit_of, overstacked_hexes
 from tui_wargame.rules.fm.victory import control_events, verdict_event, victory_points
 from tui_wargame.rules.fm.words import mp
 from tui_wargame.text import side_name
@@ -260,7 +260,7 @@ class FireAndMovement:
             raise IllegalOrder("the set-up ends when every unit is placed", "F&M 4.0")
         over = overstacked_hexes(pos, state.active)
         if over:
-            raise IllegalOrder(f"overstacked at {', '.join(over)}", "F&M 5.3")
+            raise IllegalOrder(f"overstacked at {', '.join(over)}", limit_of(pos, state.active).rule)
         if state.phase == sequence.MOVEMENT:
             return sequence.begin_combat(pos)
         if state.values.get(combat.STEP) == sequence.DECLARE:

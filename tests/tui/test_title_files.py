@@ -1,0 +1,94 @@
+"""The title screen with hostile saves and saves folders (issue 18): text from a file is shown as
+text, never markup; a folder that is a file, a dangling link or a FIFO is told, never a crash or a hang."""
+
+from __future__ import annotations
+
+import functools
+import os
+from pathlib import Path
+
+import pytest
+from textual.widgets import OptionList
+
+from tests.conftest import TESTBED_DIR
+from tests.tui.helpers import press, screen_text, sync
+from tui_wargame.cli import main
+from tui_wargame.engine import Game
+from tui_wargame.model import Scenario
+from tui_wargame.tui.app import WargameApp
+from tui_wargame.tui.title import TitleScreen
+
+
+def title_app(saves: Path) -> WargameApp:
+    return WargameApp(ascii_only=True, scenario_dirs=[TESTBED_DIR], saves_dir=saves)
+
+
+def forged(testbed: Scenario, path: Path, scenario: str) -> Path:
+    """A save of the testbed whose header names `scenario` instead."""
+    with Game.new(testbed, path, seed=2):
+        pass
+    path.write_text(path.read_text().replace('scenario = "testbed"', f"scenario = {scenario!r}", 1))
+    return path
+
+
+def toasts(app: WargameApp) -> list[str]:
+    return [str(n.message) for n in app._notifications]
+
+
+@sync
+async def test_markup_in_a_saves_scenario_field_is_shown_as_text(testbed: Scenario, tmp_path: Path) -> None:
+    saves = tmp_path / "saves"
+    forged(testbed, saves / "a.toml", "[bold red]x[/][@click=app.quit]y[/]")
+    async with title_app(saves).run_test(size=(100, 30)) as pilot:
+        await press(pilot, "tab", "c")
+        assert isinstance(pilot.app.screen, TitleScreen)  # refused, and the app still runs
+        (toast,) = toasts(pilot.app)
+        assert "header.scenario: '[bold red]x[/][@click=app.quit]y[/]' is not a scenario id" in toast
+        assert "[@click=app.quit]" in screen_text(pilot.app)  # the brackets shown, not taken as markup
+
+
+@sync
+async def test_a_saves_folder_that_is_a_file_is_told_when_a_game_starts(tmp_path: Path) -> None:
+    saves = tmp_path / "saves"
+    saves.write_text("not a folder")
+    async with title_app(saves).run_test(size=(100, 30)) as pilot:
+        await press(pilot, "n")
+        assert isinstance(pilot.app.screen, TitleScreen)
+        (toast,) = toasts(pilot.app)
+        assert str(saves) in toast and "cannot be made" in toast
+    assert saves.read_text() == "not a folder"
+
+
+@sync
+async def test_a_dangling_link_and_a_fifo_in_the_saves_folder(testbed: Scenario, tmp_path: Path) -> None:
+    saves = tmp_path / "saves"
+    with Game.new(testbed, saves / "good.toml", seed=2):
+        pass
+    (saves / "gone.toml").symlink_to(tmp_path / "nowhere.toml")
+    os.mkfifo(saves / "a.toml")
+    expected = {"good.toml": "seed 2", "gone.toml": "cannot be read (No such file or directory)",
+                "a.toml": "not a save file: only a regular file is read (this is a FIFO)"}
+    async with title_app(saves).run_test(size=(200, 30)) as pilot:
+        await press(pilot, "tab")
+        screen = pilot.app.screen
+        assert sorted(p.name for p in screen.saves) == sorted(expected)
+        for name, told in expected.items():  # each save described in turn: none hangs the screen
+            screen.query_one("#saves", OptionList).highlighted = [p.name for p in screen.saves].index(name)
+            await pilot.pause()
+            await pilot.pause()
+            assert told in screen_text(pilot.app), name
+        await press(pilot, "c")  # the FIFO, highlighted last: refused, not opened
+        assert isinstance(pilot.app.screen, TitleScreen)
+        assert "this is a FIFO" in toasts(pilot.app)[-1]
+
+
+def test_an_internal_error_in_the_app_exits_3_not_0(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    def broken(self: TitleScreen) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(TitleScreen, "load", broken)
+    monkeypatch.setattr(WargameApp, "run", functools.partialmethod(WargameApp.run, headless=True))
+    monkeypatch.setenv("TUI_WARGAME_SAVES", str(tmp_path / "saves"))
+    assert main(["--scenarios", str(TESTBED_DIR)]) == 3
+    assert "tui-wargame: internal error (its details are above); please report it" in capsys.readouterr().err
