@@ -11,14 +11,18 @@ Each file goes through `show`, `log`, `verify`, `replay --text` and `legal` (a s
 then `show` and `legal` of the game it starts): never an internal error (exit 3), never a control
 character in what is printed. A case that runs over HANG_S seconds is a hang and fails (a guard
 against for ever, generous on a shared machine: no case comes near it). The quick run tries 60
-files of each kind; `--runslow` tries 2,000 of each.
+files of each kind; `--runslow` tries 2,000 of each, and runs a sample of Suez and Gaza saves in
+processes of their own whose memory is capped at MEMORY_CAP bytes.
 """
 
 from __future__ import annotations
 
 import random
 import re
+import resource
 import signal
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -37,6 +41,7 @@ SCENARIO_FILES = [TESTBED_DIR / "testbed.toml", ROOT / "scenarios" / "suez1916.t
                   ROOT / "scenarios" / "gaza1917.toml"]
 SAVE_COMMANDS = ("show", "log", "verify", "replay --text", "legal")
 HANG_S = 60
+MEMORY_CAP = 1 << 30
 
 NUMBERS = ["9" * 5000, "9223372036854775808", "9223372036854775807", "-1", "-9223372036854775809",
            "1.5", "1e999", "nan", "inf", "1979-05-27", "1979-05-27T07:32:00Z", "0x7fffffffffffffff", "99"]
@@ -203,3 +208,24 @@ def test_fuzzed_saves(saves: list[str], tmp_path: Path, capsys: pytest.CaptureFi
 @pytest.mark.slow
 def test_fuzzed_scenarios(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     fuzz_scenarios(tmp_path, capsys, 2000, 1918, SCENARIO_FILES)
+
+
+def _capped() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
+
+
+@pytest.mark.slow
+def test_fuzzed_saves_in_capped_processes(saves: list[str], tmp_path: Path) -> None:
+    """A memory blow-up kills a capped process (or ends in a MemoryError, exit 3): neither happens."""
+    rnd = random.Random(1917)
+    for case in range(40):
+        text, how = mutate(rnd, saves[1 + case % 2], saves[1:])
+        path = tmp_path / f"case{case}.toml"
+        path.write_bytes(rehash(text.encode("utf-8", "surrogatepass")))
+        for command in ("show", "verify"):
+            argv = [sys.executable, "-m", "tui_wargame", "--scenarios", str(ROOT / "scenarios"), command,
+                    str(path)]
+            result = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, timeout=HANG_S,
+                                    preexec_fn=_capped, check=False)
+            assert result.returncode in (0, 1, 2), f"case {case} ({how}): {command}: {result.stderr}"
+            assert printable(result.stdout) and printable(result.stderr), f"case {case} ({how}): {command}"
