@@ -216,6 +216,10 @@ class Game:
             facts = e.facts
             if "unit" in facts and facts["unit"] not in sc.unit:
                 raise EventError(f"{e.kind}: no unit {facts['unit']!r} in scenario {sc.id!r}")
+            if "steps" in facts and e.kind in ("unit_placed", "step_lost"):
+                self._check_steps(e.kind, facts["unit"], facts["steps"])
+            if e.kind == "state_restored":
+                self._check_restored(facts)
             if e.kind in ("unit_placed", "unit_moved", "control_changed"):
                 places = [facts.get("to"), facts.get("hex"), *(facts.get("path") or ())]
                 for where in places:
@@ -228,6 +232,32 @@ class Game:
                 raise EventError(f"{e.kind}: no side {facts['side']!r}")
             if e.kind == "phase_began" and not 0 <= facts.get("turn", -1) < len(sc.turns):
                 raise EventError(f"phase_began: turn {facts.get('turn')} is off the turn track")
+
+    def _check_steps(self, what: str, uid: str, steps: int) -> None:
+        """A unit's steps from a file lie between 0 (eliminated) and its full strength."""
+        full = self.scenario.unit[uid].steps
+        if not 0 <= steps <= full:
+            raise EventError(f"{what}: {uid!r} with {steps} steps, but it has 0 to {full}")
+
+    def _check_restored(self, facts: Mapping[str, Any]) -> None:
+        """An undo's `state_restored` names only this scenario's units, places, sides and turns."""
+        sc = self.scenario
+        if not 0 <= facts["turn"] < len(sc.turns):
+            raise EventError(f"state_restored: turn {facts['turn']} is off the turn track")
+        if facts["side"] not in sc.side:
+            raise EventError(f"state_restored: no side {facts['side']!r}")
+        for uid, u in facts.get("units", {}).items():
+            if uid not in sc.unit:
+                raise EventError(f"state_restored: no unit {uid!r} in scenario {sc.id!r}")
+            if u["location"] not in self._locations:
+                raise EventError(f"state_restored: {u['location']!r} is neither a hex of the map nor a box")
+            self._check_steps("state_restored", uid, u["steps"])
+        for where, side in facts.get("control", {}).items():
+            if where not in self._locations or side not in sc.side:
+                raise EventError(f"state_restored: control of {where!r} by {side!r}: no such hex or side")
+        pending = facts.get("pending")
+        if pending is not None and pending["side"] not in sc.side:
+            raise EventError(f"state_restored: a decision owed by no side {pending['side']!r}")
 
     @property
     def seq(self) -> int:

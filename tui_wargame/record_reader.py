@@ -12,7 +12,7 @@ still read, only more slowly.
 
 It never returns a different value from the one tomllib would: JSON-only
 spellings that TOML forbids (`\\/`, surrogate escapes, a raw DEL, NaN and
-Infinity, repeated keys) send the save to the fallback, and so does any
+Infinity, `null`, repeated keys) send the save to the fallback, and so does any
 string whose text holds `" = ` or begins with ` = `, where the replace would change it.
 One exception, by the caller's choice: records whose hashes show them as
 tui-wargame wrote them are not searched for repeated keys (it writes none), so
@@ -37,11 +37,15 @@ _SCALARS = frozenset({"seq", "side", "kind", "order", "prev", "final", "reverts"
 _DEL = "\x7f"
 _AFTER_BACKSLASH = ('\\" = ', "\\/", "\\ud", "\\uD")
 _OPENING_QUOTES = (' " = ', '[" = ', '{" = ')
+# JSON's null, which TOML lacks, where a value begins (a string holding ", null" over-catches).
+_NULLS = ('= null', ': null', '[null', ', null')
 
 
 def _departs(text: str) -> bool:
     """Whether `text` holds anything the JSON reading could read differently from TOML."""
     if _DEL in text or ("\\" in text and any(s in text for s in _AFTER_BACKSLASH)):
+        return True
+    if "null" in text and any(s in text for s in _NULLS):
         return True
     return any(s in text for s in _OPENING_QUOTES)
 
@@ -97,6 +101,6 @@ def read_records(chunks: Sequence[str], repeats_possible: bool = True) -> list[d
     text = text.replace('" = ', '": ')
     try:
         records = (_STRICT if repeats_possible else _AS_WRITTEN).decode("[" + text + "]")
-    except ValueError:
+    except (ValueError, RecursionError):  # a 5,000-digit number, nesting too deep: TOML says where
         return None
     return records if len(records) == len(chunks) else None

@@ -44,6 +44,7 @@ from tui_wargame.errors import WargameError
 from tui_wargame.files import SAVE_LIMIT, FileUnreadable, read_limited
 from tui_wargame.frozen import frozen
 from tui_wargame.model.events import STATE_EVENTS, Event, EventError
+from tui_wargame.text import clean, has_control
 
 #: The format this version writes. Older formats are upgraded in memory by UPGRADES.
 FORMAT = 3
@@ -357,8 +358,13 @@ def parse(data: bytes, path: Path) -> SaveFile:
     found = [_TERMINATOR.match(chunk, max(0, len(chunk) - _TERMINATOR_LENGTH)) for chunk in chunks]
     owns = [digest(chunk[: m.start()]) if m else "" for chunk, m in zip(chunks, found)]
     as_written = all(m and m.group(1).decode() == own for m, own in zip(found, owns))
-    doc = _read_fast(text, len(head), chunks, as_written) or _read_toml(text, path)
+    doc = _read_fast(text, len(head), chunks, as_written) or _read_toml(
+        text, path, [c.decode("utf-8") for c in chunks])
+    suspect = _may_hold_control(text[len(head):])
 
+    if (bad := _control_in(doc.get("header"))) is not None:  # before any of it is named in a message
+        raise SaveError(f"{path}: [header]: the text {clean(bad)[:40]!r} holds a control character "
+                        f"(an escape code, a tab or a newline), which a save never holds")
     header, version = _header(doc, path)
     raw_records = doc.get("record", [])
     if not isinstance(raw_records, list) or len(raw_records) != len(chunks):
@@ -374,7 +380,7 @@ def parse(data: bytes, path: Path) -> SaveFile:
     prev = header_hash
     records = []
     for index, (raw, line, own) in enumerate(zip(raw_records, found, owns)):
-        record = _record(raw, index, path, own)
+        record = _record(raw, index, path, own, suspect)
         if (record.kind == "setup") != (index == 0):
             raise SaveError(f"{path}: record {index}: the set-up record, and only it, comes first")
         if not line:
@@ -397,20 +403,50 @@ def _read_fast(text: str, head_length: int, chunks: list[bytes], as_written: boo
         return None
     try:
         header = tomllib.loads(text[:head_length]) if text[:head_length].isascii() else None
-    except tomllib.TOMLDecodeError:
+    except (ValueError, RecursionError):  # the full reading names the problem
         return None
     records = (record_reader.read_records([c.decode() for c in chunks], repeats_possible=not as_written)
                if header is not None else None)
     return None if records is None else {**header, "record": records}
 
 
-def _read_toml(text: str, path: Path) -> dict[str, Any]:
+def _read_toml(text: str, path: Path, records: Sequence[str] = (), first: int = 0) -> dict[str, Any]:
+    """`text` read as TOML; SaveError naming the place otherwise. A number too long to read or
+    nesting too deep carries no line, so the record that holds it is found among `records`
+    (the texts of records `first`, `first + 1`, ...) and named."""
     import tomllib
 
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise SaveError(f"{path}: not a readable save ({exc})") from None
+    except (ValueError, RecursionError) as exc:
+        why = ("lists or tables nested too deep" if isinstance(exc, RecursionError)
+               else "a number too long to read")
+        for index, record in enumerate(records):
+            try:
+                tomllib.loads(record)
+            except (ValueError, RecursionError):
+                raise SaveError(f"{path}: record {first + index}: {why}") from None
+        raise SaveError(f"{path}: [header]: {why}") from None
+
+
+def _control_in(value: Any) -> str | None:
+    """A string of `value` (a parsed record, its keys included) that holds a control character, if any."""
+    if type(value) is str:
+        return value if has_control(value) else None
+    if type(value) is list:
+        return next((s for v in value if (s := _control_in(v)) is not None), None)
+    if type(value) is dict:
+        return next((s for k, v in value.items() if (s := _control_in(k) or _control_in(v)) is not None),
+                    None)
+    return None
+
+
+def _may_hold_control(text: str) -> bool:
+    """Whether a string of `text` (a save's records) may hold a control character: a cheap test of
+    the whole text (an escape, or a raw character that is not printable) before the exact one."""
+    return "\\" in text or not text.replace("\n", "").isprintable()
 
 
 def _end_of_last_record(data: bytes) -> int | None:
@@ -489,12 +525,13 @@ def parse_records(data: bytes, seq: int, prev: str, path: Path, offset: int) -> 
         raise SaveError(f"{path}: after byte {offset}: not UTF-8 text") from None
     raw_records = record_reader.read_records(texts, repeats_possible=False) if texts else []
     if raw_records is None:
-        raw_records = _read_toml("".join(texts), path).get("record", [])
+        raw_records = _read_toml("".join(texts), path, texts, seq).get("record", [])
     if not isinstance(raw_records, list) or len(raw_records) != len(chunks):
         raise SaveError(f"{path}: after byte {offset}: the [[record]] tables are malformed")
     records = []
+    suspect = any(map(_may_hold_control, texts))
     for index, (raw, own) in enumerate(zip(raw_records, owns)):
-        record = _record(raw, seq + index, path, own)
+        record = _record(raw, seq + index, path, own, suspect)
         if record.kind == "setup":
             raise SaveError(f"{path}: record {record.seq}: the set-up record, and only it, comes first")
         if record.prev != prev:
@@ -567,10 +604,16 @@ def _upgrade(doc: dict[str, Any], version: int, path: Path) -> dict[str, Any]:
 _RECORD_FIELDS = (("seq", int), ("side", str), ("kind", str), ("order", str), ("prev", str))
 
 
-def _record(raw: Any, index: int, path: Path, own_hash: str) -> Record:
-    """A Record from a parsed [[record]] table, checked; SaveError naming it otherwise."""
+def _record(raw: Any, index: int, path: Path, own_hash: str, suspect: bool = True) -> Record:
+    """A Record from a parsed [[record]] table, checked; SaveError naming it otherwise.
+
+    No string of a record may hold a control character (tui-wargame writes none): one could
+    drive the terminal that shows it. `suspect` False says the record's text cannot hold one."""
     if type(raw) is not dict:
         raise SaveError(f"{path}: record {index}: not a table")
+    if suspect and (bad := _control_in(raw)) is not None:
+        raise SaveError(f"{path}: record {index}: the text {clean(bad)[:40]!r} holds a control character "
+                        f"(an escape code, a tab or a newline), which a save never holds")
     for key, kind in _RECORD_FIELDS:
         if type(raw.get(key)) is not kind:
             raise SaveError(f"{path}: record {index}: '{key}' is missing or not {kind.__name__}")
@@ -581,14 +624,18 @@ def _record(raw: Any, index: int, path: Path, own_hash: str) -> Record:
     raw_events = raw.get("event", [])
     if type(raw_events) is not list:
         raise SaveError(f"{path}: record {index}: 'event' must be an array of tables")
-    try:
-        events = tuple([Event.from_dict(e) for e in raw_events])
-    except EventError as exc:
-        raise SaveError(f"{path}: record {index}: {exc}") from None
+    events = []
+    for number, e in enumerate(raw_events):
+        try:
+            events.append(Event.from_dict(e))
+        except EventError as exc:
+            raise SaveError(f"{path}: record {index}: event {number}: {exc}") from None
     reverts = raw.get("reverts")
     if raw["kind"] == "undo" and type(reverts) is not int:
         raise SaveError(f"{path}: record {index}: an undo record must name the record it 'reverts'")
-    return Record(raw["seq"], raw["side"], raw["kind"], raw["order"], events, raw["prev"], own_hash,
+    if reverts is not None and (type(reverts) is not int or not 0 <= reverts < index):
+        raise SaveError(f"{path}: record {index}: 'reverts' must name an earlier record")
+    return Record(raw["seq"], raw["side"], raw["kind"], raw["order"], tuple(events), raw["prev"], own_hash,
                   raw.get("final") is True, reverts)
 
 

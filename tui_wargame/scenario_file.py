@@ -24,7 +24,7 @@ from tui_wargame.errors import WargameError
 from tui_wargame.files import SCENARIO_LIMIT, FileUnreadable, read_limited
 from tui_wargame.hexgrid import DIRECTION_NAMES, distance, placement_problems
 from tui_wargame.model.scenario import MapSpec, Scenario, placed_maphexes
-from tui_wargame.text import clean
+from tui_wargame.text import clean, clean_all
 
 if TYPE_CHECKING:
     import cattrs
@@ -132,7 +132,13 @@ def parse(text: str, path: Path | str = "<scenario>") -> Scenario:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ScenarioError(path, [f"not valid TOML: {exc}"]) from None
-    data = {_FILE_TO_MODEL.get(k, k): v for k, v in raw.items()}
+    except ValueError:  # tomllib's int() of a number of thousands of digits
+        raise ScenarioError(path, ["a number too long to read"]) from None
+    except RecursionError:
+        raise ScenarioError(path, ["lists or tables nested too deep"]) from None
+    # Every string cleaned of control characters here, where the file is read, so that no name
+    # drives the terminal of whoever prints it (docs/scenario-format.md).
+    data = {_FILE_TO_MODEL.get(k, k): clean_all(v) for k, v in raw.items()}
     data["content_hash"] = hashlib.sha256(text.encode()).hexdigest()
     try:
         scenario = strict_converter().structure(data, Scenario)

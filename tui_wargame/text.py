@@ -27,6 +27,22 @@ def clean(text: str, *, newlines: bool = False) -> str:
     return "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
 
 
+def has_control(text: str) -> bool:
+    """Whether `clean` would change `text`: it holds a control or format character, a tab or a newline."""
+    return clean(text) != text
+
+
+def clean_all(value: object) -> object:
+    """Every string of `value` (a file's parsed TOML: tables, lists, scalars) cleaned, newlines kept."""
+    if isinstance(value, str):
+        return clean(value, newlines=True)
+    if isinstance(value, list):
+        return [clean_all(v) for v in value]
+    if isinstance(value, dict):
+        return {clean(str(k), newlines=True): clean_all(v) for k, v in value.items()}
+    return value
+
+
 def unit_name(scenario: Scenario, uid: str) -> str:
     """A unit for a reader: its name and id, "1st Red Rifles (r1)"; an unknown id as it is."""
     spec = scenario.unit.get(uid)

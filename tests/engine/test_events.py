@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from fractions import Fraction
 
 import attrs
@@ -307,3 +308,50 @@ def test_any_toml_value_is_kept_and_undone(first: object, second: object) -> Non
     assert plain(after.values["v"]) == second
     hash(after.values["v"])  # immutable all the way down
     assert apply(after, restore_event(after, before, reverts=1)) == before
+
+
+# --- facts read from a file (issue 18): types and ranges checked, never an internal error ---
+
+
+def nested(depth: int) -> object:
+    value: object = 1
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize("value", [1.5, 2**63, -(2**63) - 1, datetime.date(1979, 5, 27), None, nested(17)])
+def test_a_fact_a_save_cannot_hold_is_refused_when_read(value: object) -> None:
+    with pytest.raises(EventError, match="roll: die"):
+        Event.from_dict({"kind": "roll", "die": value})
+
+
+def test_plain_facts_are_read_as_they_are() -> None:
+    facts = {"die": 2**63 - 1, "low": -(2**63), "path": ["0101"], "deep": {"a": [[{"b": True}]]}}
+    assert Event.from_dict({"kind": "roll", **facts}) == Event("roll", facts)
+
+
+@pytest.mark.parametrize("cost", ["1e999999999", "1/0", "1" * 19, "x", "1.5", " 1", 1.5])
+def test_a_cost_is_a_small_fraction(cost: object) -> None:
+    with pytest.raises(EventError, match="cost"):
+        apply(placed(), Event("unit_moved", {"unit": "a", "path": ["0102"], "cost": cost}))
+
+
+def test_undo_facts_are_checked() -> None:
+    s = placed()
+    restored = {"reverts": 1, "turn": 0, "phase": "movement", "side": "red"}
+    for bad in ({"units": {"a": 5}}, {"units": {"a": {"location": "0101", "steps": 1, "flags": "x"}}},
+                {"units_removed": [1]}, {"control": {"0101": 3}}, {"result": {"winner": "red"}},
+                {"pending": {"side": "red"}},
+                {"units": {"a": {"location": "0101", "steps": 1, "spent": "9e9"}}}):
+        with pytest.raises(EventError, match="state_restored"):
+            apply(s, Event("state_restored", {**restored, **bad}))
+    back = apply(s, Event("state_restored", {**restored, "units": {"a": {"location": "0101", "steps": 1,
+                                                                         "spent": "1/3"}}}))
+    assert back.units["a"] == UnitState("0101", 1, Fraction(1, 3))
+
+
+def test_a_decision_s_facts_are_checked() -> None:
+    with pytest.raises(EventError, match="decision_required"):
+        apply(placed(), Event("decision_required", {"side": "red", "decision": "retreat", "prompt": "p",
+                                                    "data": 1}))

@@ -88,3 +88,16 @@ def test_a_repeated_key_is_refused_unless_the_caller_vouches_for_the_records() -
     repeated = chunk(0, [Event.of("note", text="x")]).replace('"text" = "x"', '"text" = "x", "text" = "y"')
     assert read_records([repeated]) is None
     assert read_records([repeated], repeats_possible=False)[0]["event"][0]["text"] == "y"
+
+
+def test_json_null_is_left_to_toml_which_refuses_it() -> None:
+    """docs/save-format.md: both readers agree; TOML has no null (issue 18)."""
+    for spelling in ('"die" = null', '"die" = [null]', '"die" = [1, null]', '"die" = {"a" = null}'):
+        text = chunk(1, [Event("roll", {"die": 1})]).replace('"die" = 1', spelling)
+        assert read_records([text]) is None and read_records([text], repeats_possible=False) is None
+
+
+def test_numbers_too_long_and_nesting_too_deep_are_left_to_toml() -> None:
+    for value in ("9" * 5000, "[" * 100_000 + "]" * 100_000):
+        text = chunk(1, [Event("roll", {"die": 1})]).replace('"die" = 1', f'"die" = {value}')
+        assert read_records([text], repeats_possible=False) is None

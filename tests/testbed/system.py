@@ -22,6 +22,7 @@ Its rulebook, in full (cited by the engine's tests as "Testbed N"):
 from __future__ import annotations
 
 import heapq
+import re
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
@@ -55,6 +56,13 @@ class Testbed:
                          if key in rules and not isinstance(rules[key], kind)]
         if problems:
             return problems
+        for key in tables:  # costs are read with Fraction(): small ones only ("1e999999999" would hang)
+            problems += [f"rules.{key}.{k}: a cost is a whole number, a fraction \"a/b\" or \"P\""
+                         for k, v in rules[key].items()
+                         if not (type(v) is int and 0 <= v < 10**9 or type(v) is str and re.fullmatch(
+                             r"[0-9]{1,9}(/[1-9][0-9]{0,8})?" + ("|P" if key == "move_cost" else ""), v))]
+        problems += [f"map.route[{i}].kind: no rules.route_cost for {r.kind!r}"
+                     for i, r in enumerate(scenario.map.route) if r.kind not in rules["route_cost"]]
         for t in scenario.terrain:
             if t.id not in rules["move_cost"]:
                 problems.append(f"rules.move_cost: no cost for terrain {t.id!r}")

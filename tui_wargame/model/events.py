@@ -15,6 +15,7 @@ fractions travel as "7/3" strings.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any
@@ -61,13 +62,71 @@ class Event:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Event:
+        """An event read from a file: its facts must be plain values (`check_plain`)."""
         if type(data) is not dict:
             raise EventError("an event must be a table")
         facts = dict(data)
         kind = facts.pop("kind", None)
         if type(kind) is not str or not kind:
             raise EventError("an event has no 'kind'")
+        for name, value in facts.items():
+            kind_of = type(value)
+            if kind_of is str or (kind_of is int and _SMALLEST <= value <= _LARGEST) or kind_of is bool:
+                continue  # the usual facts, checked without a call: this runs for every fact of a load
+            check_plain(value, f"{kind}: {name}")
         return cls(kind, facts)
+
+
+#: The integers a file may hold: TOML's own range (signed 64 bits), so that no number from a file
+#: sends a computation on for ever (an index of 2**63, a loop to a 5,000-digit bound).
+_SMALLEST, _LARGEST = -(2**63), 2**63 - 1
+
+#: How deep lists and tables may nest in a fact: a value_set's weather table is two levels.
+MAX_DEPTH = 16
+
+
+def check_plain(value: Any, what: str, depth: int = 0) -> None:
+    """Refuse (EventError naming `what`) anything but a plain fact: strings, booleans, integers in
+    TOML's 64-bit range, and lists and tables of them nested at most MAX_DEPTH deep; never a float
+    or a date, which a game's exact numbers do not use and every printer would have to allow for."""
+    kind = type(value)
+    if kind is str or kind is bool:
+        return
+    if kind is int:
+        if not _SMALLEST <= value <= _LARGEST:
+            raise EventError(f"{what}: the number {_digits(value)} is outside the 64-bit range a save allows")
+        return
+    if kind is list or kind is dict:
+        if depth >= MAX_DEPTH:
+            raise EventError(f"{what}: lists and tables nested over {MAX_DEPTH} deep")
+        for v in value.values() if kind is dict else value:
+            check_plain(v, what, depth + 1)
+        return
+    raise EventError(f"{what}: a {kind.__name__} is not a fact a save holds "
+                     f"(strings, whole numbers, booleans, lists and tables)")
+
+
+def _digits(n: int) -> str:
+    """A huge number shortened for a message (str() of one over 4,300 digits raises ValueError)."""
+    return f"of {n.bit_length()} bits" if n.bit_length() > 64 else str(n)
+
+
+#: A fraction as `plain` writes one ("7/3", "-2", "0"): at most 18 digits each side, so that reading
+#: one costs nothing (Fraction("1e999999999") computes a billion-digit number).
+_FRACTION = re.compile(r"-?[0-9]{1,18}(?:/[0-9]{1,18})?")
+
+
+def fraction(value: Any, what: str) -> Fraction:
+    """A fact that holds a fraction ("7/3", or a whole number); EventError naming `what` otherwise."""
+    if type(value) is int:
+        return Fraction(value)
+    if type(value) is not str or not _FRACTION.fullmatch(value):
+        raise EventError(f"{what} must be a whole number or a fraction \"a/b\" (at most 18 digits each), "
+                         f"not {str(value)[:40]!r}")
+    number, _, denominator = value.partition("/")
+    if denominator and int(denominator) == 0:
+        raise EventError(f"{what}: {value!r} divides by zero")
+    return Fraction(int(number), int(denominator or 1))
 
 
 # --- unit state <-> plain tables (for state_restored and the JSON views) ---
@@ -83,17 +142,23 @@ def unit_to_plain(u: UnitState) -> dict[str, Any]:
     }
 
 
-def unit_from_plain(d: Mapping[str, Any]) -> UnitState:
+def unit_from_plain(d: Any, what: str = "a unit") -> UnitState:
+    """A unit's state from the table `unit_to_plain` makes, every field's type checked."""
+    if type(d) is not dict:
+        raise EventError(f"{what} must be a table (location, steps, spent, flags), not {type(d).__name__}")
     if type(d.get("location")) is not str or type(d.get("steps")) is not int:
-        raise EventError("a unit needs a location (string) and steps (integer)")
-    if not all(type(f) is str for f in (*d.get("flags", ()), *d.get("phase_flags", ()))):
-        raise EventError("a unit's flags must be strings")
+        raise EventError(f"{what} needs a location (string) and steps (integer)")
+    flags, phase_flags = d.get("flags", []), d.get("phase_flags", [])
+    if type(flags) is not list or type(phase_flags) is not list \
+            or not all(type(f) is str for f in (*flags, *phase_flags)):
+        raise EventError(f"{what}: its flags must be lists of strings")
+    spent = fraction(d.get("spent", 0), f"{what}: spent")
     return UnitState(
         location=d["location"],
         steps=d["steps"],
-        spent=Fraction(d.get("spent", "0")),
-        flags=frozenset(d.get("flags", ())),
-        phase_flags=frozenset(d.get("phase_flags", ())),
+        spent=ZERO if spent == 0 else spent,
+        flags=frozenset(flags),
+        phase_flags=frozenset(phase_flags),
     )
 
 
@@ -143,8 +208,14 @@ def decision_to_plain(d: Decision) -> dict[str, Any]:
     return {"side": d.side, "decision": d.kind, "prompt": d.prompt, "data": plain(d.data)}
 
 
-def decision_from_plain(d: Mapping[str, Any]) -> Decision:
-    return Decision(side=d["side"], kind=d["decision"], prompt=d["prompt"], data=d.get("data", {}))
+def decision_from_plain(d: Any, what: str = "a decision") -> Decision:
+    """A pending decision from its facts, their types checked."""
+    if type(d) is not dict or not all(type(d.get(k)) is str for k in ("side", "decision", "prompt")):
+        raise EventError(f"{what} must be a table with a side, a decision and a prompt (strings)")
+    data = d.get("data", {})
+    if type(data) is not dict:
+        raise EventError(f"{what}: its data must be a table")
+    return Decision(side=d["side"], kind=d["decision"], prompt=d["prompt"], data=data)
 
 
 def verdict_to_plain(v: Verdict) -> dict[str, Any]:
@@ -195,7 +266,7 @@ def _unit_placed(state: State, e: Event) -> State:
 def _unit_moved(state: State, e: Event) -> State:
     u = _unit(state, e)
     cost = e["cost"]
-    spent = u.spent + (cost if type(cost) is int else Fraction(cost))
+    spent = u.spent + (cost if type(cost) is int else fraction(cost, "unit_moved: cost"))
     moved = UnitState(e["path"][-1], u.steps, spent, u.flags, u.phase_flags)
     return _with_unit(state, e["unit"], moved)
 
@@ -287,26 +358,36 @@ def _game_ended(state: State, e: Event) -> State:
     return state.replace(result=Verdict(e["winner"], e["level"], e["reason"]), pending=None)
 
 
+def _strings(e: Event, name: str) -> list[str]:
+    """A list-of-strings fact of `e` (empty when absent); EventError otherwise."""
+    items = e.get(name, [])
+    if not all(type(x) is str for x in items):
+        raise EventError(f"{e.kind}: {name} must be a list of strings")
+    return items
+
+
 def _state_restored(state: State, e: Event) -> State:
     """Undo: put back what the reverted record changed (see `restore_event`)."""
     units = dict(state.units)
-    for uid in e.get("units_removed", ()):
+    for uid in _strings(e, "units_removed"):
         units.pop(uid, None)
     for uid, d in e.get("units", {}).items():
-        units[uid] = unit_from_plain(d)
-    values = {k: v for k, v in state.values.items() if k not in e.get("values_removed", ())}
+        units[uid] = unit_from_plain(d, f"state_restored: unit {uid!r}")
+    values = {k: v for k, v in state.values.items() if k not in _strings(e, "values_removed")}
     values.update({k: freeze(v, f"state_restored: value {k!r}") for k, v in e.get("values", {}).items()})
-    control = {k: v for k, v in state.control.items() if k not in e.get("control_removed", ())}
+    control = {k: v for k, v in state.control.items() if k not in _strings(e, "control_removed")}
+    if not all(type(v) is str for v in e.get("control", {}).values()):
+        raise EventError("state_restored: control must be a table of hexes to sides (strings)")
     control.update(e.get("control", {}))
-    markers = {k: v for k, v in state.markers.items() if k not in e.get("markers_removed", ())}
+    markers = {k: v for k, v in state.markers.items() if k not in _strings(e, "markers_removed")}
     for place, here in e.get("markers", {}).items():
         if type(here) is not list or not here:
             raise EventError(f"state_restored: the markers of {place} must be a non-empty list of tables")
         markers[place] = tuple([marker_from_plain(m, "state_restored") for m in here])
         if len({(m.kind, m.id) for m in markers[place]}) < len(here):
             raise EventError(f"state_restored: {place} holds two markers of one kind and id")
-    pending = decision_from_plain(e["pending"]) if "pending" in e.facts else None
-    result = Verdict(**e["result"]) if "result" in e.facts else None
+    pending = decision_from_plain(e["pending"], "state_restored: pending") if "pending" in e.facts else None
+    result = _verdict(e["result"]) if "result" in e.facts else None
     return State(
         turn=e["turn"],
         phase=e["phase"],
@@ -318,6 +399,12 @@ def _state_restored(state: State, e: Event) -> State:
         result=result,
         markers=markers,
     )
+
+
+def _verdict(d: dict[str, Any]) -> Verdict:
+    if d.keys() != {"winner", "level", "reason"} or not all(type(v) is str for v in d.values()):
+        raise EventError("state_restored: result must be a table of winner, level and reason (strings)")
+    return Verdict(d["winner"], d["level"], d["reason"])
 
 
 APPLY: Mapping[str, Callable[[State, Event], State]] = {
@@ -370,8 +457,8 @@ FACTS: Mapping[str, tuple[Mapping[str, type], Mapping[str, type]]] = {
 def _check_move(e: Event) -> None:
     if not (e["path"] and all(type(x) is str for x in e["path"])):
         raise EventError("unit_moved: path must be a non-empty list of hexes")
-    if type(e.get("cost")) not in (int, str):
-        raise EventError("unit_moved: cost must be a whole number or a fraction \"a/b\"")
+    if fraction(e.get("cost"), "unit_moved: cost") < 0:
+        raise EventError("unit_moved: cost must not be negative")
 
 
 def _check_value(e: Event) -> None:
@@ -382,6 +469,10 @@ def _check_value(e: Event) -> None:
 def _check_marker_value(e: Event) -> None:
     if "value" in e.facts and type(e.facts["value"]) not in (int, bool, str):
         raise EventError("marker_changed: a marker's value must be an integer, a boolean or a string")
+
+
+def _check_decision(e: Event) -> None:
+    decision_from_plain(e.facts, "decision_required")
 
 
 def _check_flag(e: Event) -> None:
@@ -395,6 +486,7 @@ _MORE_CHECKS: Mapping[str, Callable[[Event], None]] = {
     "value_set": _check_value,
     "unit_flagged": _check_flag,
     "marker_changed": _check_marker_value,
+    "decision_required": _check_decision,
 }
 
 #: Each state event's fold, its FACTS as (name, type, required) rows and its further check, made
