@@ -10,7 +10,7 @@ that they are read as a careful forger's would be, not only warned about.
 Each file goes through `show`, `log`, `verify`, `replay --text` and `legal` (a scenario: `new`,
 then `show` and `legal` of the game it starts): never an internal error (exit 3), never a control
 character in what is printed. A case that runs over HANG_S seconds is a hang and fails (a guard
-against for ever, generous on a shared machine: no case comes near it). The quick run tries 60
+against for ever, generous on a shared machine: no case comes near it). The quick run tries 30
 files of each kind; `--runslow` tries 2,000 of each, and runs a sample of Suez and Gaza saves in
 processes of their own whose memory is capped at MEMORY_CAP bytes.
 """
@@ -193,11 +193,11 @@ def fuzz_scenarios(tmp_path: Path, capsys: pytest.CaptureFixture[str], cases: in
 
 
 def test_fuzzed_saves_quick(saves: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    fuzz_saves(saves, tmp_path, capsys, 60, 18)
+    fuzz_saves(saves, tmp_path, capsys, 30, 18)
 
 
 def test_fuzzed_scenarios_quick(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    fuzz_scenarios(tmp_path, capsys, 60, 18, SCENARIO_FILES)
+    fuzz_scenarios(tmp_path, capsys, 30, 18, SCENARIO_FILES)
 
 
 @pytest.mark.slow
