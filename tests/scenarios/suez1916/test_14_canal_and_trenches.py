@@ -104,3 +104,13 @@ def test_14_2_trenches_do_not_hinder_a_retreat_or_an_advance() -> None:
     assert "advance 31-3 2128" in legal(state)
     state, _ = run(state, "advance 31-3 2128")
     assert state.units["31-3"].location == "2128"
+
+
+def test_14_1_the_armoured_train_never_crosses_off_its_railway() -> None:
+    """Suez 13.3 over 14.1: the crossing is no railway, so the train at 0239 may not take it
+    (found by a long random game of the free set-up, where the train was deployed at 0239)."""
+    state = position({"train": "0239"}, clear=True, turn="4am", active="british",
+                     flags={"train": "activated"})
+    assert not any(o.startswith("move train") and "0139" in o.split() for o in legal(state))
+    with pytest.raises(IllegalOrder, match="Suez 13.3"):
+        run(state, "move train 0139")

@@ -28,7 +28,7 @@ from fractions import Fraction
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Verdict
 from tui_wargame.rules.fm.hooks import Hooks
-from tui_wargame.rules.fm.movement import beyond_repair
+from tui_wargame.rules.fm.movement import beyond_repair, route_only
 from tui_wargame.rules.fm.position import Position
 from tui_wargame.rules.fm.stacking import overstack
 from tui_wargame.rules.fm.victory import control_events
@@ -377,6 +377,9 @@ class Suez1916(Hooks):
         u = pos.state.units[unit]
         if pos.side_of(unit) != BRITISH or u.location != a or u.spent != 0:
             return None
+        only = route_only(pos, unit)
+        if only is not None and only not in pos.scenario.routes_between(a, b):
+            return None  # 13.3: a unit bound to its route (the armoured train) crosses on it or not at all
         if pos.occupant(b) not in (None, BRITISH):
             return None
         return self.movement_allowance(pos, unit, Fraction(pos.factor(unit, "move")))
