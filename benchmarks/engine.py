@@ -138,6 +138,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         os.environ["TUI_WARGAME_CACHE"] = str(folder / "cache")  # as a player's, kept from the first read
+        os.environ["TUI_WARGAME_LEDGER"] = str(folder / "ledger")  # as a player's: its notes are timed
         scenario = scenario_file.load(long_scenario(folder, 2000))
         seed_game = Game.new(scenario, folder / "seed.toml", seed=1, options={"undo_dice": True})
         seed_game.close()
@@ -147,7 +148,7 @@ def main() -> None:
         build_rate = round(len(game.records) / (time.perf_counter() - t0))
         for n in sorted(args.records):
             path = folder / f"long-{n}.toml"
-            savefile.create(path, game.header, game.records[:n])
+            savefile.create(path, savefile.as_new_game(game.header), game.records[:n])  # each its own game
             figures = measure(folder, path, game.records[:n], args.seeks, args.appends, rng)
             print_figures({**figures, "build_records_per_s": build_rate, "machine": machine()})
             print()

@@ -202,6 +202,7 @@ def main() -> None:
         env["TUI_WARGAME_SAVES"] = tmp
         env["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / "pycache")
         env["TUI_WARGAME_CACHE"] = str(Path(tmp) / "cache")
+        env["TUI_WARGAME_LEDGER"] = str(Path(tmp) / "ledger")
         command = args.command.split() if args.command else [
             sys.executable, "-m", "tui_wargame", "play", args.scenario, "--seed", "1"]
         bare_file = Path(tmp) / "bare.py"

@@ -32,6 +32,7 @@ def register_testbed() -> None:
 register_testbed()
 # The tests never read or write the player's scenario cache (tests of the cache give it a folder).
 os.environ["TUI_WARGAME_CACHE"] = ""
+os.environ["TUI_WARGAME_LEDGER"] = ""  # nor the player's ledger of rollbacks (its tests give one)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

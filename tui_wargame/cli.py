@@ -281,7 +281,7 @@ def cmd_upgrade(args: argparse.Namespace) -> int:
         print(f"{args.file}: already in the current save format ({savefile.FORMAT})")
         return 0
     out = Path(args.out) if args.out else Path(args.file).with_suffix(f".v{savefile.FORMAT}.toml")
-    savefile.create(out, save.header, save.records)
+    savefile.create(out, savefile.as_new_game(save.header), save.records)  # re-chained
     print(f"{args.file}: format {save.upgraded_from} copied to {out} in format {savefile.FORMAT}")
     return 0
 

@@ -22,7 +22,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from tui_wargame import __version__, rules, savefile, scenario_file
+from tui_wargame import __version__, ledger, rules, savefile, scenario_file
 from tui_wargame.dice import Dice
 from tui_wargame.errors import WargameError
 from tui_wargame.model import EMPTY, Event, EventError, IllegalOrder, Order, Scenario, State, fold
@@ -63,13 +63,14 @@ class Game:
 
     def __init__(self, scenario: Scenario, header: Header, records: Iterable[Record] = (),
                  log: savefile.Log | None = None, warnings: Sequence[str] = (),
-                 path: Path | None = None, chain_problems: Sequence[str] = ()) -> None:
+                 path: Path | None = None, chain_problems: Sequence[str] = (), header_hash: str = "") -> None:
         self.scenario = scenario
         self.system: RuleSystem = rules.get(scenario.system)
         self.header = header
         self.path = path
         self.warnings = list(warnings)
         self.chain_problems = list(chain_problems)
+        self.header_hash = header_hash  # the hash record 0's `prev` names; the ledger keeps it
         self.records: list[Record] = []
         self.state: State = EMPTY
         self._snapshots: dict[int, State] = {}
@@ -104,11 +105,11 @@ class Game:
             app=f"tui-wargame {__version__}",
             options=opts,
         )
-        order = " ".join(["setup", *(str(opts[o.name]) for o in offered)])  # "setup" and each choice made
-        setup = Record(0, "", "setup", order, tuple(system.setup(scenario, opts)))
+        setup = Record(0, "", "setup", setup_order(offered, opts), tuple(system.setup(scenario, opts)))
         save = savefile.create(Path(path), header, [setup])
-        game = cls(scenario, header, save.records, path=save.path)
+        game = cls(scenario, header, save.records, path=save.path, header_hash=save.header_hash)
         game._log = savefile.Writer(save.path, save)
+        game._note()
         return game
 
     @classmethod
@@ -139,9 +140,13 @@ class Game:
             if save.problems:
                 warnings.append(f"{path}: the hash chain is broken ({save.problems[0]}); "
                                 f"run `tui-wargame verify` for details")
+            ledger.check(save.path, save.header.game, save.header_hash, save.records, not save.problems)
             problems = [f"{save.dropped} (not verified)"] if save.dropped else []
-            return cls(scenario, save.header, save.records, log, warnings, save.path,
-                       [*problems, *save.problems])
+            game = cls(scenario, save.header, save.records, log, warnings, save.path,
+                       [*problems, *save.problems], save.header_hash)
+            if not save.problems:  # a broken chain is not remembered as seen
+                game._note()
+            return game
         except BaseException:
             log.close()
             raise
@@ -174,6 +179,8 @@ class Game:
         news = self._log.news()
         for record in news:
             self._fold(record)
+        if news:
+            self._note()
         return news
 
     # --- folding the log ---
@@ -383,7 +390,13 @@ class Game:
             written = [record for record, _ in prepared]
         for record, (_, state) in zip(written, prepared):
             self._fold(record, state)
+        self._note()
         return written
+
+    def _note(self) -> None:
+        """Tell the ledger this player has seen the save up to its last record (guards rollbacks)."""
+        if self.path is not None and self.header_hash and self.records:
+            ledger.note(self.header.game, self.header_hash, self.records[-1])
 
     def _recheck(self, batch: Sequence[tuple[Order | str, str | None]],
                  prepared: list[tuple[Record, State]], news: list[Record]) -> list[tuple[Record, State]]:
@@ -419,6 +432,7 @@ class Game:
         game = Game.__new__(Game)
         game.scenario, game.system, game.header = self.scenario, self.system, self.header
         game.path, game.warnings, game.chain_problems, game._log = None, [], [], None
+        game.header_hash = self.header_hash
         game.records, game.state, game._snapshots, game._effective = [], EMPTY, {}, []
         for record in self.records[: seq + 1]:
             game._fold(record)
@@ -449,12 +463,22 @@ class Game:
         """
         problems = list(self.chain_problems)
         replica = Game(self.scenario, self.header)
-        opts = {**DEFAULT_OPTIONS, **self.header.options}
+        offered = self.capabilities.options(self.scenario)
+        opts = {**DEFAULT_OPTIONS, **{o.name: o.default for o in offered}, **self.header.options}
+        setup_text = setup_order(offered, opts)
+        chosen = dict(self.header.options)
+        if "setup" in chosen and all(o.name != "setup" for o in offered):
+            # Saves from before rule systems offered options name `setup` whatever the system.
+            setup_text = f"setup {chosen.pop('setup')}"
+        try:
+            check_options(offered, chosen)
+        except WargameError as exc:
+            return [*problems, f"[header.options]: {exc}"]
         for record in self.records:
             state: State | None = None  # the re-run's result, when it folded the events already
             try:
                 if record.kind == "setup":
-                    expected = Record(0, "", "setup", record.order,
+                    expected = Record(0, "", "setup", setup_text,
                                       tuple(self.system.setup(self.scenario, opts)))
                 elif record.kind == "undo":
                     expected = replica._undo_record(record.side)
@@ -469,6 +493,11 @@ class Game:
                 break
             replica._fold(record, state)
         return problems
+
+
+def setup_order(offered: Sequence[GameOption], options: Mapping[str, Any]) -> str:
+    """Record 0's order text: "setup" and the choice made for each option the rule system offers."""
+    return " ".join(["setup", *(str(options[o.name]) for o in offered)])
 
 
 def check_options(offered: Sequence[GameOption], options: Mapping[str, Any]) -> None:
@@ -488,6 +517,11 @@ def check_options(offered: Sequence[GameOption], options: Mapping[str, Any]) -> 
 
 
 def _difference(recorded: Record, expected: Record) -> str:
+    """What `recorded` claims that a re-run does not give: every field but its hashes (the chain's)."""
+    if recorded.kind != expected.kind:
+        return f"recorded as {recorded.kind!r}, but a re-run of its order gives {expected.kind!r}"
+    if recorded.order != expected.order:
+        return f"its order text is not as written: a re-run writes `{expected.order}`"
     if recorded.side != expected.side:
         return f"given by {recorded.side!r}, but {expected.side!r} was to act"
     if recorded.reverts != expected.reverts:

@@ -24,6 +24,7 @@ import hashlib
 import json
 import os
 import re
+import secrets
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -36,6 +37,8 @@ try:
 except ImportError:  # not on this platform: saves are written without locks
     fcntl = None  # type: ignore[assignment]
 
+import attrs
+
 from tui_wargame import record_reader
 from tui_wargame.errors import WargameError
 from tui_wargame.files import SAVE_LIMIT, FileUnreadable, read_limited
@@ -44,7 +47,7 @@ from tui_wargame.model.events import STATE_EVENTS, Event, EventError
 from tui_wargame.text import clean, has_control
 
 #: The format this version writes. Older formats are upgraded in memory by UPGRADES.
-FORMAT = 2
+FORMAT = 3
 
 #: The state events of format 1; every other kind in a format-1 save is a report.
 FORMAT_1_STATE_EVENTS = frozenset({
@@ -70,8 +73,21 @@ def _format_1_to_2(doc: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
+def _format_2_to_3(doc: dict[str, Any]) -> dict[str, Any]:
+    """Format 3 names the game in its header (`game`), which the ledger of rollbacks keys on.
+
+    An older save is given the identity its scenario, seed and creation time make
+    (stable, so that every reading of the old file is the same game to the ledger;
+    its options are left out, so that changing them is seen as a changed header).
+    """
+    head = doc["header"]
+    made = [head.get(k) for k in ("scenario", "system", "seed", "created")]
+    head["game"] = digest(json.dumps(made, default=str).encode())
+    return doc
+
+
 #: UPGRADES[n] turns a parsed save of format n (a dict with "header" and "record") into format n+1.
-UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _format_1_to_2}
+UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _format_1_to_2, 2: _format_2_to_3}
 
 RECORD_KINDS = ("setup", "order", "undo")
 _RECORD_LINE = re.compile(rb"\[\[record\]\]\n")  # literal, which re finds fast; a line of its own
@@ -103,6 +119,15 @@ def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:32]
 
 
+def new_identity() -> str:
+    """A new game's identity (the header's `game`): random, so that two games of one scenario and
+    seed begun in the same second are still two games to the ledger."""
+    return secrets.token_hex(16)
+
+
+_IDENTITY = re.compile(r"[0-9a-f]{32}")
+
+
 @frozen
 class Header:
     scenario: str
@@ -113,6 +138,7 @@ class Header:
     app: str
     options: Mapping[str, Any]
     format: int = FORMAT
+    game: str = attrs.Factory(new_identity)  # the game's identity, the same in every copy of its save
 
 
 @frozen
@@ -128,9 +154,16 @@ class Record:
     reverts: int | None = None  # for undo: the seq of the record it reverts
 
 
+def as_new_game(header: Header) -> Header:
+    """`header` for a new save that copies some of a game's records (a branch, an upgraded copy):
+    a new identity, so that the ledger of rollbacks does not take the copy for the game cut back."""
+    return attrs.evolve(header, game=new_identity())
+
+
 def header_bytes(header: Header) -> bytes:
     table = {
         "format": header.format,
+        "game": header.game,
         "scenario": header.scenario,
         "scenario_hash": header.scenario_hash,
         "system": header.system,
@@ -520,9 +553,9 @@ def _header(doc: Mapping[str, Any], path: Path) -> tuple[Header, int]:
         raise SaveError(f"{path}: written by a newer tui-wargame (format {version}); this one reads "
                         f"formats 1-{FORMAT}: upgrade tui-wargame to open it")
     if version < FORMAT:
-        return Header("", "", "", 0, "", "", {}, version), version
-    expected = {"scenario": str, "scenario_hash": str, "system": str, "seed": int, "created": str,
-                "app": str, "options": dict}
+        return Header("", "", "", 0, "", "", {}, version, ""), version
+    expected = {"game": str, "scenario": str, "scenario_hash": str, "system": str, "seed": int,
+                "created": str, "app": str, "options": dict}
     for key, kind in expected.items():
         value = raw.get(key)
         if not isinstance(value, kind) or isinstance(value, bool):
@@ -531,9 +564,11 @@ def _header(doc: Mapping[str, Any], path: Path) -> tuple[Header, int]:
         kind = bool if key == "undo_dice" else str
         if type(value) is not kind:
             raise SaveError(f"{path}: [header.options] {key}: must be {kind.__name__}")
+    if not _IDENTITY.fullmatch(raw["game"]):
+        raise SaveError(f"{path}: [header] game: expected 32 hexadecimal digits (the game's identity)")
     _check_state_events(raw.get("state_events"), path)
     return Header(raw["scenario"], raw["scenario_hash"], raw["system"], raw["seed"], raw["created"],
-                  raw["app"], raw["options"], version), version
+                  raw["app"], raw["options"], version, raw["game"]), version
 
 
 def _check_state_events(declared: Any, path: Path) -> None:

@@ -322,15 +322,15 @@ def test_older_formats_are_upgraded_in_memory_and_copied_forward(
         game: Game, save_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     played(game)
     game.close()
-    # Pretend this version writes format 3 and knows how to upgrade format 2.
+    # Pretend this version writes format 4 and knows how to upgrade format 3.
     def rename_order(doc: dict) -> dict:
         doc["header"]["options"]["upgraded"] = "yes"  # a system's choice: a string
         return doc
 
-    monkeypatch.setattr(savefile, "FORMAT", 3)
-    monkeypatch.setitem(savefile.UPGRADES, 2, rename_order)
+    monkeypatch.setattr(savefile, "FORMAT", 4)
+    monkeypatch.setitem(savefile.UPGRADES, 3, rename_order)
     old = savefile.read(save_path)
-    assert old.upgraded_from == 2 and old.header.format == 3 and old.header.options["upgraded"]
+    assert old.upgraded_from == 3 and old.header.format == 4 and old.header.options["upgraded"]
     assert [r.order for r in old.records][1:] == ORDERS
     with pytest.raises(SaveError, match="tui-wargame upgrade"):
         savefile.Writer(save_path)
@@ -344,7 +344,7 @@ def test_older_formats_are_upgraded_in_memory_and_copied_forward(
 def test_a_format_without_an_upgrade_is_refused(game: Game, save_path: Path,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     game.close()
-    monkeypatch.setattr(savefile, "FORMAT", 3)
+    monkeypatch.setattr(savefile, "FORMAT", 4)
     with pytest.raises(SaveError, match="too old"):
         savefile.read(save_path)
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import TESTBED_DIR
 from tests.tui.helpers import burst, press, screen_text, sync
 from tui_wargame.engine import Game
@@ -70,7 +72,9 @@ async def test_autoplay_steps_until_the_end(game: Game, tmp_path: Path) -> None:
 
 
 @sync
-async def test_play_from_here_branches_and_never_changes_the_original(game: Game, tmp_path: Path) -> None:
+async def test_play_from_here_branches_and_never_changes_the_original(
+        game: Game, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TUI_WARGAME_LEDGER", str(tmp_path / "ledger"))  # the branch is a new game to it
     played(game)
     original = game.path.read_bytes()
     async with viewer(game, tmp_path).run_test(size=(80, 24)) as pilot:

@@ -289,7 +289,7 @@ class ReplayScreen(Screen[None]):
         """Copy the records up to the one shown into a new save and play it; the original is untouched.
         The branch replaces the replay and the game it was opened from, if any (one game at a time)."""
         path = branch_path(self.saves_dir, self.game.scenario.id)
-        savefile.create(path, self.game.header, self.game.records[: self.seq + 1])
+        savefile.create(path, savefile.as_new_game(self.game.header), self.game.records[: self.seq + 1])
         branch = Game.open(path, write=True, scenario_dirs=self.scenario_dirs)
         if self.timer:
             self.timer.stop()
