@@ -13,6 +13,7 @@ from typing import Any
 
 from tui_wargame.engine import Game
 from tui_wargame.model import Event, Scenario, State, apply
+from tui_wargame.model.events import STATE_EVENTS
 from tui_wargame.text import clean, hex_name, side_name, unit_name
 from tui_wargame.views import turn_name
 
@@ -57,7 +58,12 @@ def describe(game: Game, state: State, e: Event) -> str | None:
     The rule system is asked first (`Capabilities.describe`: its reports, its words for a
     move); the engine's state events otherwise have the plain wording here, and a report the
     system does not tell is listed fact by fact, so an old save still tells its whole story."""
-    own = game.capabilities.describe(game.scenario, state, e)
+    try:
+        own = game.capabilities.describe(game.scenario, state, e)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        if e.kind in STATE_EVENTS:  # checked by the fold when read: a failure here is a bug
+            raise
+        own = None  # a report whose facts its system cannot read (a forged save): told fact by fact
     if own is not None:
         return clean(own) or None
     scenario = game.scenario

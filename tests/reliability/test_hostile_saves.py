@@ -4,12 +4,15 @@ none hangs, exhausts memory or reaches the terminal as an escape code."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import TESTBED_DIR
 from tests.reliability.hostile import TESTBED_ORDERS, assert_refused, printable, rehash, run
+from tests.reliability.random_play import ROOT
+from tests.reliability.test_fuzz import play
 from tui_wargame.engine import Game
 from tui_wargame.scenario_file import find, load
 
@@ -141,3 +144,13 @@ def test_a_scenario_s_names_are_cleaned_where_it_is_read(tmp_path: Path,
                          "--out", str(tmp_path / "g.toml"))
     assert code == 0 and printable(out) and printable(err)
     assert "Testbed: the River Crossing]0;x[31m, seed" in out and "Red]0;x[31m: movement phase" in out
+
+
+def test_a_forged_report_is_told_fact_by_fact(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A report the rule system cannot word (a combat whose attackers are a number) is still told."""
+    text = play(tmp_path / "suez.toml", "suez1916", 250, 4)
+    combat = re.search(r'\{"kind" = "combat", "attackers" = \[[^\]]*\]', text)
+    assert combat, "the seeded game has a combat"
+    path = forged(tmp_path, text, combat.group(), '{"kind" = "combat", "attackers" = 7')
+    code, out, err = run(capsys, "--scenarios", str(ROOT / "scenarios"), "replay", "--text", str(path))
+    assert code == 0 and "combat: attackers 7" in out and printable(out)
