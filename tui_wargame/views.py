@@ -20,18 +20,19 @@ from tui_wargame.text import clean
 
 def scenario_summary(scenario: Scenario) -> dict[str, Any]:
     first, last = scenario.turns[0], scenario.turns[-1]
+    system = rules.get(scenario.system)
     return {
         "id": scenario.id,
         "title": clean(scenario.title),
         "system": scenario.system,
-        "system_title": clean(rules.get(scenario.system).title),
+        "system_title": clean(system.title),
         "sides": [{"id": s.id, "name": clean(s.name)} for s in scenario.sides],
         "turns": len(scenario.turns),
         "length": f"{len(scenario.turns)} turns, {clean(first.name)} to {clean(last.name)}",
         "description": clean(scenario.description),
         "options": [{"name": o.name, "description": clean(o.description), "default": o.default,
                      "choices": {c: clean(what) for c, what in o.choices.items()}}
-                    for o in Capabilities(rules.get(scenario.system)).options(scenario)],
+                    for o in Capabilities(system).options(scenario)],
     }
 
 
