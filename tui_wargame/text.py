@@ -58,3 +58,15 @@ def hex_name(scenario: Scenario, label: str) -> str:
     """A hex for a reader: its place name and label where the map names it, else the label."""
     place = scenario.places.get(label)
     return f"{clean(place.name)} ({label})" if place else label
+
+
+def plural(count: int, word: str) -> str:
+    """"1 hex", "2 hexes", "1 step", "3 steps": a count and its noun in agreement."""
+    if count == 1:
+        return f"{count} {word}"
+    return f"{count} {word}es" if word.endswith(("x", "s", "ch", "sh")) else f"{count} {word}s"
+
+
+def possessive(name: str) -> str:
+    """A name's possessive: "Central Powers'" for a name ending in s (a plural), "Red's" otherwise."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"

@@ -215,22 +215,35 @@ def unit_panel(game: Game, state: State, uid: str, names: Namer, *, concealed: f
     return out
 
 
-def victory_text(game: Game, state: State, names: Namer) -> Text:
+def victory_text(game: Game, state: State, names: Namer, width: int = 80) -> Text:
+    """Victory points, each victory hex (its name in full, wrapped in its column when `width` is
+    short, never cut), its points and who holds it, and the result once the game is over."""
     sc = game.scenario
     out = Text()
     vp = game.system.victory_points(sc, state) if state.phase else {}
     if vp:  # a system that keeps no points has no line for them
         out.append("VP: " + ", ".join(f"{names.side(s)} {n}" for s, n in vp.items()) + "\n",
                    style="bold")
-    for place in sc.map.place:
-        if place.vp:
-            holder = state.control.get(place.hex)
-            out.append(f" {place.hex} {names.text(place.name)[:10]:<10} {place.vp:>2} "
-                       f"{names.side(holder)[:8] if holder else '-'}\n")
+    places = [p for p in sc.map.place if p.vp]
+    if places:
+        rows = [(p.hex, names.text(p.name), str(p.vp), state.control.get(p.hex)) for p in places]
+        label, points = max(len(r[0]) for r in rows), max(len(r[2]) for r in rows)
+        for who in (names.side, names.short_side):
+            holders = [who(r[3]) if r[3] else "-" for r in rows]
+            room = width - label - points - max(len(h) for h in holders) - 4
+            if room >= max(len(r[1]) for r in rows) or who is names.short_side:
+                break
+        room = max(room, 6)
+        name_width = min(room, max(len(r[1]) for r in rows))
+        for (hex_, name, vps, _), holder in zip(rows, holders):
+            lines = textwrap.wrap(name, name_width) or [""]
+            out.append(f"{hex_:<{label}} {lines[0]:<{name_width}} {vps:>{points}} {holder}".rstrip() + "\n")
+            for more in lines[1:]:
+                out.append(f"{'':<{label}} {more}\n")
     if state.result:
         r = state.result
-        who = f"{names.side(r.winner)} wins" if r.winner else "a draw"
-        out.append(f"Game over: {who} ({names.text(r.level)}). {names.text(r.reason)}\n", style="bold")
+        who_won = f"{names.side(r.winner)} wins" if r.winner else "a draw"
+        out.append(f"Game over: {who_won} ({names.text(r.level)}). {names.text(r.reason)}\n", style="bold")
     return out
 
 

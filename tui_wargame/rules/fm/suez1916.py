@@ -94,6 +94,32 @@ class Suez1916(Hooks):
 
     # --- 11.1-11.4 free set-up ---
 
+    def summary(self) -> tuple[tuple[str, str], ...]:
+        """Suez's exclusive rules in brief, paraphrased with their sections."""
+        return (
+            ("10.2", "The Central Powers move first; the game ends after 6 August Afternoon."),
+            ("10.3", "A3 and D3: retreat, then lose a step. Only mobile units advance farther than "
+                     "the vacated hex."),
+            ("11.3", "British units set up at Pelusium or west wait until activated: a die of 1-2 "
+                     "each British turn, or at once when an enemy comes near."),
+            ("11.5", "While the Central Powers hold a railway town or village, a die of 1-3 brings a "
+                     "27th Division regiment in on the east edge."),
+            ("12.1-12.2", "Instant victory: a Central Powers engineer beside the canal, or no Central "
+                          "Powers unit left on the map."),
+            ("12.3", "Otherwise the Central Powers' points for the hexes they control decide."),
+            ("13.1", "Kress: once a Central Powers combat phase, one attack shifts a column right."),
+            ("13.3", "The armoured train keeps to the railway and ignores zones of control."),
+            ("14.1-14.2", "The canal stops movement, zones and combat; a trench hexside costs +1 MP "
+                          "and gives British defenders the Town row."),
+            ("15.0", "Zero Hour: Central Powers movement doubled and attacks one column right; the "
+                     "British do not move."),
+            ("16.0", "Rail: one British unit a movement phase, any distance along the railway."),
+            ("17.1", "Stacking: three Central Powers units; two British of one division; none in marsh."),
+            ("18.0", "Fire support: markers placed face down while attacks are declared."),
+            ("19.0", "Night: no fire support; Central Powers leave zones freely; British attacks one "
+                     "column left."),
+        )
+
     def setup_choices(self) -> Mapping[str, str]:
         return {FREE_SETUP: "each side deploys its units by orders within the set-up rules (Suez 11.1-11.4)"}
 

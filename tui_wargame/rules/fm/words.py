@@ -14,9 +14,9 @@ from typing import Any
 
 from tui_wargame.model import Event, Scenario, State
 from tui_wargame.rules.capabilities import Explanation, HelpPage, Line, Table
-from tui_wargame.rules.fm.data import PROHIBITED, FmRules, ResultEffect, rules_of
+from tui_wargame.rules.fm.data import PROHIBITED, FmRules, ResultEffect, ResultKey, rules_of
 from tui_wargame.rules.fm.hooks import hooks_named
-from tui_wargame.text import clean, hex_name, side_name, unit_name
+from tui_wargame.text import clean, hex_name, plural, side_name, unit_name
 
 
 def mp(cost: Fraction) -> str:
@@ -117,43 +117,64 @@ def explain_odds(facts: Mapping[str, Any], shifts: Sequence[tuple[int, Line]], r
 # --- help pages ---
 
 
-def _effect(e: ResultEffect) -> str:
+def row_label(row: str) -> str:
+    """A CRT row as the charts, the preview and the write-ups name it: "Town", "Clear"."""
+    return clean(row).replace("_", " ").capitalize()
+
+
+def effect_words(who: str, e: ResultEffect) -> str:
+    """What a result does to one side, in words: "the defenders retreat 2 hexes, or one of them
+    loses a step instead" (F&M 7.7-7.8)."""
     if e.eliminate:
-        return "eliminated"
-    parts = []
-    if e.retreat:
-        parts.append(f"retreat {e.retreat}" + (" or lose a step" if e.deplete_instead else ""))
+        return f"the {who} are eliminated"
+    said = f"the {who} retreat {plural(e.retreat, 'hex')}" if e.retreat else ""
+    if e.retreat and e.deplete_instead:
+        said += ", or one of them loses a step instead"
     if e.loss:
-        parts.append(f"lose {e.loss} step" + ("s" if e.loss > 1 else ""))
-    return ", then ".join(parts) or "-"
+        lose = f"lose {plural(e.loss, 'step')}"
+        said = f"{said}, then {lose}" if said else f"the {who} {lose}"
+    return said
+
+
+def result_words(key: ResultKey) -> str:
+    """A CRT result in words, the attacker's effect first."""
+    said = [w for w in (effect_words("attackers", key.attacker), effect_words("defenders", key.defender)) if w]
+    return "; ".join(said) or "no effect"
+
+
+def crt_page(rules: FmRules) -> HelpPage:
+    """The CRT as one grid (F&M 7.3): the differential headings of each terrain row over the
+    result columns, one line a die; which terrain uses which row; the results in words."""
+    crt = rules.crt
+    n = len(crt.columns)
+    heads = tuple((row_label(r), *labels, *([""] * (n - len(labels)))) for r, labels in crt.rows.items())
+    dice = tuple((f"die {die}", *line) for die, line in enumerate(crt.results, 1))
+    blocks: list[str | Table] = [
+        "Total the attackers' attack factors and take away the defenders' defence: that is the "
+        "differential (F&M 7.2). Find it on the row of the defender's terrain (F&M 7.4); past a "
+        "row's end, use its end column. Shift the column left or right as the rules say (F&M 7.6), "
+        "then roll one die and read the result under the column (F&M 7.3).",
+        Table("Combat results (F&M 7.3)", ("column", *crt.columns), heads + dice, head=len(heads)),
+        Table("Rows (F&M 7.4)", ("row", "the defender is in"),
+              tuple((row_label(r), clean(crt.row_names.get(r, r))) for r in crt.rows)),
+    ]
+    bombard = [k for k, v in crt.key.items() if v.bombard]
+    fs = rules.fire_support
+    note = (f"A bombardment costs its target one step on {', '.join(bombard)}, nothing on any other "
+            f"result ({fs.rule})." if fs is not None and bombard else "")
+    blocks.append(Table("Results (F&M 7.7, 7.8)", ("result", "what happens"),
+                        tuple((k, result_words(v)) for k, v in crt.key.items()), note=note))
+    return HelpPage("crt", "Combat results", tuple(blocks))
 
 
 def _move(text: str) -> str:
     return "prohibited" if text == PROHIBITED else text
 
 
-def crt_page(rules: FmRules) -> HelpPage:
-    crt = rules.crt
-    n = len(crt.columns)
-    rows = tuple((f"{r} ({clean(crt.row_names[r])})" if r in crt.row_names else r, *labels,
-                  *([""] * (n - len(labels)))) for r, labels in crt.rows.items())
-    results = tuple((str(die), *line) for die, line in enumerate(crt.results, 1))
-    key = tuple((k, _effect(v.attacker), _effect(v.defender), "yes" if v.bombard else "")
-                for k, v in crt.key.items())
-    return HelpPage("crt", "Combat results", (
-        "Attack total minus defence total is the differential (F&M 7.2); find it on the defender's "
-        "terrain row, shift the column (F&M 7.6), roll one die (F&M 7.3).",
-        Table("Differential by terrain row", ("row", *crt.columns), rows),
-        Table("Result by die", ("die", *crt.columns), results),
-        Table("Result key", ("result", "attacker", "defender", "bombardment hit"), key,
-              note="F&M 7.7-7.8; a bombardment costs a step on a marked result (Suez 18.4)"),
-    ))
-
-
 def terrain_page(scenario: Scenario, rules: FmRules) -> HelpPage:
     names = {t.id: clean(t.name) for t in scenario.terrain}
-    terrain = tuple((names.get(tid, tid), _move(e.move), e.row or "-",
-                     ", ".join(f"{side_name(scenario, s)}: {r}" for s, r in e.row_by_side.items()),
+    terrain = tuple((names.get(tid, tid), _move(e.move), row_label(e.row) if e.row else "-",
+                     ", ".join(f"{side_name(scenario, s)}: {row_label(r)}" for s, r in e.row_by_side.items()),
                      "; ".join(x for x in ("no stacking" if not e.stacking else "",
                                            "observers see farther" if e.hill else "") if x))
                     for tid, e in rules.terrain.items())
@@ -161,7 +182,8 @@ def terrain_page(scenario: Scenario, rules: FmRules) -> HelpPage:
                                                                   "row by side", "note"), terrain)]
     if rules.hexside:
         sides = tuple((f, _move(h.move) if h.move == PROHIBITED else f"+{h.move}",
-                       "blocked" if h.blocks_zoc else "", "blocked" if h.blocks_combat else "", h.row or "-")
+                       "blocked" if h.blocks_zoc else "", "blocked" if h.blocks_combat else "",
+                       row_label(h.row) if h.row else "-")
                       for f, h in rules.hexside.items())
         blocks.append(Table("Hexsides (F&M 5.2, 6.1, 7.4)", ("feature", "MP to cross", "ZOC", "combat",
                                                              "CRT row"), sides))
@@ -211,11 +233,46 @@ def scenario_page(scenario: Scenario, rules: FmRules) -> HelpPage | None:
             (", ".join(r.units), turns.get(r.turn, r.turn) if r.turn else "when the scenario's rules say",
              f"{r.hexes[0]}-{r.hexes[-1]}" if len(r.hexes) > 3 else ", ".join(r.hexes))
             for r in rules.reinforcement)))
-    if rules.victory.levels:
-        blocks.append(Table(f"Victory ({rules.victory.rule})", ("points at least", "winner", "level"), tuple(
-            (str(lv.min), side_name(scenario, lv.winner) if lv.winner else "draw", lv.level)
-            for lv in rules.victory.levels)))
     return HelpPage("scenario", "Scenario rules", tuple(blocks)) if blocks else None
+
+
+def victory_page(scenario: Scenario, rules: FmRules) -> HelpPage | None:
+    """The victory levels (Suez/Gaza 12.3): the help shows them on its victory page, under the
+    victory hexes and who holds them."""
+    vic = rules.victory
+    if not vic.levels:
+        return None
+    who = side_name(scenario, vic.side) if vic.side else "the scenario's side"
+    rows = []
+    for i, lv in enumerate(vic.levels):
+        top = vic.levels[i - 1].min - 1 if i else None
+        points = f"{lv.min} or more" if top is None else str(lv.min) if top == lv.min else f"{lv.min}-{top}"
+        rows.append((points, f"{side_name(scenario, lv.winner)} {clean(lv.level)} victory"
+                     if lv.winner else clean(lv.level).capitalize()))
+    return HelpPage("victory", "Victory", (
+        Table(f"Victory levels ({vic.rule})", (f"{who} VP", "the game is"), tuple(rows)),))
+
+
+def rules_page(scenario: Scenario, rules: FmRules) -> HelpPage:
+    """The rules in one page: the system's sequence, movement and combat, then the scenario's
+    exclusive rules, each line with its section (paraphrased, never quoted)."""
+    first = side_name(scenario, rules.first or scenario.sides[0].id)
+    system = (
+        ("F&M 4.0", f"Each game turn: {first} moves, then fights; then the other side does the same."),
+        ("F&M 5.0", "Move units one at a time, paying each hex's cost from the unit's movement "
+                    "allowance; see the terrain page."),
+        ("F&M 6.1", f"Entering an enemy zone of control (the hexes next to an enemy unit) stops a unit; "
+                    f"leaving one costs +{rules.zoc.exit_cost} MP."),
+        ("F&M 7.1", "Declare every attack first, then resolve them one by one in the order you choose."),
+        ("F&M 7.2-7.6", "Differential, terrain row, shifts and one die give the result: see the "
+                        "combat results page."),
+        ("F&M 7.7-7.9", "Losers retreat or lose steps; the winner may advance into the hex vacated."),
+    )
+    own = hooks_named(rules.hooks).summary()
+    blocks: list[str | Table] = [Table("How a turn goes", ("rule", "in short"), system)]
+    if own:
+        blocks.append(Table(f"{clean(scenario.title)}: its own rules", ("rule", "in short"), tuple(own)))
+    return HelpPage("rules", "Rules", tuple(blocks))
 
 
 def orders_page(rules: FmRules) -> HelpPage:
@@ -241,7 +298,9 @@ def orders_page(rules: FmRules) -> HelpPage:
 
 
 def help_pages(scenario: Scenario) -> list[HelpPage]:
+    """The CRT, the terrain chart, the orders and the scenario's tables; the rules in brief and the
+    victory levels, which the help shows on its own rules and victory pages."""
     rules = rules_of(scenario)
-    pages = [crt_page(rules), terrain_page(scenario, rules), orders_page(rules)]
-    extra = scenario_page(scenario, rules)
-    return pages + ([extra] if extra else [])
+    pages = [crt_page(rules), terrain_page(scenario, rules), orders_page(rules),
+             scenario_page(scenario, rules), rules_page(scenario, rules), victory_page(scenario, rules)]
+    return [page for page in pages if page is not None]
