@@ -114,9 +114,16 @@ def table_text(table: Table, names: Namer, width: int) -> Text:
     keep = [i for i in range(count) if i == 0 or any(r[i] for r in cells[1:])]
     cells = [[r[i] for i in keep] for r in cells]
     count, body = len(keep), cells[1 + table.head:]
-    gap = GAP if sum(max(len(r[i]) for r in cells) for i in range(count)) + GAP * (count - 1) <= width else 1
+    whole = sum(max(len(r[i]) for r in cells) for i in range(count))
+    gap = 1 if whole + GAP * (count - 1) > width >= whole + count - 1 else GAP  # one space if it then fits
     cap = max((width - gap) // 2, 8)  # the first column and one other always fit side by side
-    widths = [min(max(len(r[i]) for r in cells), cap) for i in range(count)]
+    natural = [max(len(r[i]) for r in cells) for i in range(count)]
+    widths = [min(n, cap) for n in natural]
+    spare = width - sum(widths) - gap * (count - 1)
+    for i in range(count):  # a table that fits in one part gives its room to the columns it cut
+        grow = min(natural[i] - widths[i], max(spare, 0))
+        widths[i] += grow
+        spare -= grow
     words = [not all(_figure(r[i]) for r in body) for i in range(count)]  # to the left; figures right
     parts: list[list[int]] = []
     for i in range(1, count) if count > 1 else ():

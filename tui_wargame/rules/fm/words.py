@@ -16,7 +16,7 @@ from tui_wargame.model import Event, Scenario, State
 from tui_wargame.rules.capabilities import Explanation, HelpPage, Line, Table
 from tui_wargame.rules.fm.data import PROHIBITED, FmRules, ResultEffect, ResultKey, rules_of
 from tui_wargame.rules.fm.hooks import hooks_named
-from tui_wargame.text import clean, hex_name, plural, side_name, unit_name
+from tui_wargame.text import clean, hex_name, plural, possessive, side_name, unit_name
 
 
 def mp(cost: Fraction) -> str:
@@ -150,10 +150,9 @@ def crt_page(rules: FmRules) -> HelpPage:
     heads = tuple((row_label(r), *labels, *([""] * (n - len(labels)))) for r, labels in crt.rows.items())
     dice = tuple((f"die {die}", *line) for die, line in enumerate(crt.results, 1))
     blocks: list[str | Table] = [
-        "Total the attackers' attack factors and take away the defenders' defence: that is the "
-        "differential (F&M 7.2). Find it on the row of the defender's terrain (F&M 7.4); past a "
-        "row's end, use its end column. Shift the column left or right as the rules say (F&M 7.6), "
-        "then roll one die and read the result under the column (F&M 7.3).",
+        "Attack total minus defence total is the differential (F&M 7.2): find its column on the "
+        "defender's terrain row (F&M 7.4; past an end, the end column), shift it as the rules say "
+        "(F&M 7.6), roll one die and read the result (F&M 7.3).",
         Table("Combat results (F&M 7.3)", ("column", *crt.columns), heads + dice, head=len(heads)),
         Table("Rows (F&M 7.4)", ("row", "the defender is in"),
               tuple((row_label(r), clean(crt.row_names.get(r, r))) for r in crt.rows)),
@@ -206,11 +205,12 @@ def scenario_page(scenario: Scenario, rules: FmRules) -> HelpPage | None:
     """The scenario's column shifts, stacking limits, fire support, commander, reinforcements and
     victory levels, where it has them."""
     blocks: list[str | Table] = []
+    turns = {t.id: clean(t.name) for t in scenario.turns}
     if rules.shift:
         blocks.append(Table("Column shifts (F&M 7.6)", ("shift", "why", "side", "when", "rule"), tuple(
             (f"{s.by:+d}", clean(s.reason), side_name(scenario, s.side) if s.side else "any",
              ", ".join(x for x in ("night" if s.night else "day" if s.night is False else "",
-                                   " ".join(s.turns)) if x) or "always", s.rule)
+                                   ", ".join(turns.get(t, t) for t in s.turns)) if x) or "always", s.rule)
             for s in rules.shift)))
     if rules.stacking:
         blocks.append(Table("Stacking (F&M 5.3)", ("side", "units", "condition", "rule"), tuple(
@@ -228,7 +228,6 @@ def scenario_page(scenario: Scenario, rules: FmRules) -> HelpPage | None:
         blocks.append(f"{clean(cmd.name)} ({side_name(scenario, cmd.side)}): `{cmd.order} HEX` shifts one "
                       f"declared attack {cmd.shift:+d} column once a combat phase ({cmd.rule}).")
     if rules.reinforcement:
-        turns = {t.id: clean(t.name) for t in scenario.turns}
         blocks.append(Table("Reinforcements", ("units", "from", "entry hexes"), tuple(
             (", ".join(r.units), turns.get(r.turn, r.turn) if r.turn else "when the scenario's rules say",
              f"{r.hexes[0]}-{r.hexes[-1]}" if len(r.hexes) > 3 else ", ".join(r.hexes))
@@ -258,7 +257,8 @@ def rules_page(scenario: Scenario, rules: FmRules) -> HelpPage:
     exclusive rules, each line with its section (paraphrased, never quoted)."""
     first = side_name(scenario, rules.first or scenario.sides[0].id)
     system = (
-        ("F&M 4.0", f"Each game turn: {first} moves, then fights; then the other side does the same."),
+        ("F&M 4.0", f"A game turn is two player turns, {possessive(first)} first: each side moves, "
+                    f"then fights."),
         ("F&M 5.0", "Move units one at a time, paying each hex's cost from the unit's movement "
                     "allowance; see the terrain page."),
         ("F&M 6.1", f"Entering an enemy zone of control (the hexes next to an enemy unit) stops a unit; "
