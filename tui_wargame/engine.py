@@ -309,8 +309,8 @@ class Game:
             record = self._undo_record(side)
             return record, fold(state, record.events)
         if side is not None and side != state.to_act:
-            raise IllegalOrder(f"it is {self.side_name(state.to_act)}'s turn to act, not "
-                               f"{self.side_name(side)}'s", TURN_RULE)
+            raise IllegalOrder(f"it is the {self.side_name(state.to_act)} turn to act, not the "
+                               f"{self.side_name(side)} turn", TURN_RULE)
         seq = len(self.records)
         dice = Dice(self.header.seed, seq)
         resolution = self.system.resolve(self.scenario, state, order, dice)

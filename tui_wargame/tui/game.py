@@ -28,6 +28,7 @@ from tui_wargame.errors import WargameError
 from tui_wargame.model import Order
 from tui_wargame.rules.capabilities import OrderMenu
 from tui_wargame.savefile import Record
+from tui_wargame.text import tidy
 from tui_wargame.tui.controller import Answer, Choose, Confirm, Give, MapController, Note
 from tui_wargame.tui.cropped import crop_updates
 from tui_wargame.tui.dialogs import CommandBar, ConfirmScreen, HandOverScreen, OrderChooser
@@ -292,9 +293,9 @@ class GameScreen(Screen[None]):
             return
         side = self.names.side(state.to_act)
         if state.pending:
-            why = f"{side} owes a decision: {self.names.text(state.pending.prompt)}."
+            why = f"{side} owes a decision: {tidy(self.names.text(state.pending.prompt))}."
         else:
-            why = f"It is {side}'s turn."
+            why = f"It is the {side} turn."
         self.control.deselect()  # shown with the new viewer's map, once the keyboard is taken
 
         def taken(_: None) -> None:

@@ -321,5 +321,5 @@ def short_report(game: Game, seq: int, names: Namer, hidden: frozenset[str] = fr
     told = " ".join(line for line in lines if not line.startswith("--"))
     phases = [line.strip("- ") for line in lines if line.startswith("--")]
     if not told and phases:
-        return f"Done: {names.text(record.order)}; now {phases[-1]}"
-    return told or f"Done: {names.text(record.order)}"
+        return f"Accepted: {names.text(record.order)}; now {phases[-1]}"
+    return told or f"Accepted: {names.text(record.order)}"

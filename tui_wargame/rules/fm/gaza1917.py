@@ -317,6 +317,9 @@ class Gaza1917(Hooks):
 
     def describe(self, scenario: Scenario, state: State, event: Event) -> str | None:
         """Gaza 11.3 reinforcement rolls, 13.1 charges and 13.3 replaced regiments in words."""
+        if event.kind == "unit_placed" and event.get("unit") in CHARGE_MARKERS.values() \
+                and event.get("to") == USED_UP:
+            return ""  # the charge is told by its own report, next
         if event.kind == "charge_declared":
             division = str(event.get("division", "?")).upper()
             return f"The {division} charges this combat phase ({event.get('rule')})"

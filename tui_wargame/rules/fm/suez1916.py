@@ -26,13 +26,14 @@ from collections.abc import Mapping
 from fractions import Fraction
 
 from tui_wargame.dice import Dice
-from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Verdict
+from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Scenario, State, Verdict
 from tui_wargame.rules.fm.hooks import Hooks
 from tui_wargame.rules.fm.movement import beyond_repair, route_only
 from tui_wargame.rules.fm.position import Position
 from tui_wargame.rules.fm.stacking import overstack
 from tui_wargame.rules.fm.victory import control_events
 from tui_wargame.rules.fm.zoc import in_enemy_zoc
+from tui_wargame.text import unit_name
 
 BRITISH, CP = "british", "cp"
 ZERO_HOUR = "zh"
@@ -119,6 +120,30 @@ class Suez1916(Hooks):
             ("19.0", "Night: no fire support; Central Powers leave zones freely; British attacks one "
                      "column left."),
         )
+
+    def describe(self, scenario: Scenario, state: State, event: Event) -> str | None:
+        """11.3 activation rolls and notes, and 11.1/11.3 flags, with the unit's name (the events
+        carry its id)."""
+        flag_words = {ACTIVATED: "is activated (Suez 11.3)", DEPLOYED: "is deployed (Suez 11.1)",
+                      WAITS: "must wait to be activated (Suez 11.3)"}
+        if event.kind == "unit_flagged" and event.get("flag") in flag_words and event.get("on", True):
+            return f"{unit_name(scenario, str(event.get('unit')))} {flag_words[str(event.get('flag'))]}"
+        if event.kind == "roll" and str(event.get("purpose", "")).startswith("activation of "):
+            uid = str(event.get("purpose"))[len("activation of "):].split(" (")[0]
+            return f"Activation roll for {unit_name(scenario, uid)}: die {event.get('die')}, " \
+                   f"{event.get('outcome')} (Suez 11.3)"
+        if event.kind == "note":
+            text = str(event.get("text", ""))
+            first, _, rest = text.partition(" ")
+            if first in scenario.unit:
+                return f"{unit_name(scenario, first)} {rest}"
+            pool = "joins the pool for "
+            if pool in text:
+                head, _, uid = text.partition(pool)
+                uid, _, tail = uid.partition(" ")
+                if uid in scenario.unit:
+                    return f"{head[:1].upper()}{head[1:]}{pool}{unit_name(scenario, uid)} {tail}"
+        return None
 
     def setup_choices(self) -> Mapping[str, str]:
         return {FREE_SETUP: "each side deploys its units by orders within the set-up rules (Suez 11.1-11.4)"}

@@ -16,7 +16,7 @@ from tui_wargame.model import Event, Scenario, State
 from tui_wargame.rules.capabilities import Explanation, HelpPage, Line, Table
 from tui_wargame.rules.fm.data import PROHIBITED, FmRules, ResultEffect, ResultKey, rules_of
 from tui_wargame.rules.fm.hooks import hooks_named
-from tui_wargame.text import clean, hex_name, plural, possessive, side_name, unit_name
+from tui_wargame.text import clean, hex_name, plural, possessive, side_name, tidy, unit_name
 
 
 def mp(cost: Fraction) -> str:
@@ -36,18 +36,20 @@ def _units(scenario: Scenario, ids: Any) -> str:
 
 
 def combat_text(scenario: Scenario, e: Event) -> str:
-    """The full explanation of a combat report (F&M 7.2-7.6), from its facts alone."""
+    """The full explanation of a combat report (F&M 7.2-7.7), from its facts alone: the row and
+    column the attack preview named, the die, and what the result does."""
     who = _units(scenario, e.get("attackers", ()))
     shifts = "; ".join(f"{s['by']:+d} {s['reason']}" for s in e.get("shifts", ()))
+    key = rules_of(scenario).crt.key.get(str(e.get("result")))
     parts = [
         f"{who} ({e.get('attack')}) against {_units(scenario, e.get('defenders', ()))} ({e.get('defence')})"
         f" in {hex_name(scenario, e.get('hex', '?'))}",
         f"differential {e.get('differential'):+d}" if isinstance(e.get("differential"), int) else "",
-        f"{e.get('row')} row" if e.get("row") else "",
+        f"{row_label(str(e.get('row')))} row" if e.get("row") else "",
         f"shifts {shifts}" if shifts else "",
         f"column {e.get('column')}",
         f"die {e.get('die')}",
-        f"result {e.get('result')}",
+        f"result {e.get('result')}" + (f" ({result_words(key)})" if key is not None else ""),
     ]
     return "Combat: " + ", ".join(p for p in parts if p)
 
@@ -57,33 +59,96 @@ def bombardment_text(scenario: Scenario, e: Event) -> str:
     loss = "a step lost" if e.get("loss") else "no loss"
     target = unit_name(scenario, e.get("unit", "?"))
     return (f"Bombardment by {side_name(scenario, e.get('side', ''))} of {target}"
-            f" in {hex_name(scenario, e.get('hex', '?'))}: strength {e.get('strength')}, {e.get('row')} row,"
-            f" column {e.get('column')}, die {e.get('die')}, result {e.get('result')}: {loss}")
+            f" in {hex_name(scenario, e.get('hex', '?'))}: strength {e.get('strength')}, "
+            f"{row_label(str(e.get('row')))} row, column {e.get('column')}, die {e.get('die')}, "
+            f"result {e.get('result')}: {loss}")
+
+
+#: Where an F&M counter goes off the map, told as what it means (the boxes of `model.DEFAULT_BOXES`).
+BOX_WORDS = {"eliminated": "is eliminated", "pool": "joins its side's pool", "set-aside": "is set aside",
+             "reinforcements": "waits among the reinforcements", "off-map": "leaves play",
+             "deploy": "waits to be deployed"}
+
+
+def _placed(scenario: Scenario, e: Event) -> str:
+    to = str(e["to"])
+    if scenario.grid.on_map(to):
+        return f"{unit_name(scenario, e['unit'])} is placed at {hex_name(scenario, to)}"
+    return f"{unit_name(scenario, e['unit'])} {BOX_WORDS.get(to, f'goes to the {clean(to)} box')}"
+
+
+def _flagged(scenario: Scenario, rules: FmRules, e: Event) -> str:
+    """A unit's lasting condition (a phase's flags are bookkeeping: untold)."""
+    if e.get("scope") == "phase":
+        return ""
+    who, flag, on = unit_name(scenario, e["unit"]), str(e["flag"]), e.get("on", True)
+    if flag == "used" and rules.fire_support is not None:
+        rule = rules.fire_support.rule
+        return f"{who} is used for the day ({rule})" if on else f"{who} is ready again ({rule})"
+    if flag == "arrived":
+        return f"{who} may enter the map now" if on else f"{who} may no longer enter"
+    return f"{who} is {'now' if on else 'no longer'} {clean(flag).replace('-', ' ').replace('_', ' ')}"
+
+
+def _ended(scenario: Scenario, e: Event) -> str:
+    level, reason = clean(str(e.get("level", ""))), clean(str(e.get("reason", "")))
+    winner = e.get("winner")
+    how = f"{'an' if level[:1] in 'aeiou' else 'a'} {level} victory for the {side_name(scenario, winner)}" \
+        if winner else "a draw"
+    return f"The game ends in {how}: {reason}" if reason else f"The game ends in {how}"
 
 
 def describe(scenario: Scenario, state: State, e: Event) -> str | None:
-    """F&M's words for its reports (combat, bombardment, a cancelled attack, revealed markers), the
-    scenario's for its own (`Hooks.describe`), and a move's cost in MP; None: the narrative's own."""
+    """Every event F&M and its scenarios emit, in words: the scenario's own first
+    (`Hooks.describe`), then F&M's reports (combat, bombardment, a cancelled attack, revealed
+    markers) and its words for the state events; "" for bookkeeping a reader need not see (a value
+    set, a phase's flags, a decision answered, the phase, which the narrative heads itself)."""
     rules = rules_of(scenario)
     own = hooks_named(rules.hooks).describe(scenario, state, e)
     if own is not None:
         return own
-    if e.kind == "combat":
+    k = e.kind
+    if k == "combat":
         return combat_text(scenario, e)
-    if e.kind == "bombardment":
+    if k == "bombardment":
         return bombardment_text(scenario, e)
-    if e.kind == "attack_cancelled":
+    if k == "attack_cancelled":
         where = hex_name(scenario, e.get("hex", "?"))
         return f"The attack on {where} is called off: {e.get('reason')} (F&M 7.6)"
-    if e.kind == "markers_revealed":
+    if k == "markers_revealed":
         strengths = ", ".join(f"{s:+d}" if isinstance(s, int) else str(s) for s in e.get("strengths", ()))
         rule = f" ({rules.fire_support.rule})" if rules.fire_support else ""
         whose, where = side_name(scenario, e.get("side", "")), hex_name(scenario, e.get("hex", "?"))
         return f"{whose} fire support on {where} revealed: {strengths or 'nothing'}{rule}"
-    if e.kind == "unit_moved":
+    if k == "unit_moved":
         start = state.units[e["unit"]].location if e["unit"] in state.units else "?"
-        route = " - ".join([start, *e["path"]])
-        return f"{unit_name(scenario, e['unit'])} moves {route} ({e['cost']} MP)"
+        route = " - ".join(e["path"])
+        if scenario.grid.on_map(start):
+            return f"{unit_name(scenario, e['unit'])} moves {start} - {route} ({e['cost']} MP)"
+        return f"{unit_name(scenario, e['unit'])} enters the map: {route} ({e['cost']} MP)"
+    if k == "unit_placed":
+        return _placed(scenario, e)
+    if k == "step_lost":
+        left = int(e["steps"])
+        return f"{unit_name(scenario, e['unit'])} loses " + (
+            f"a step ({plural(left, 'step')} left)" if left else "its last step")
+    if k == "unit_flagged":
+        return _flagged(scenario, rules, e)
+    if k == "control_changed":
+        return f"The {side_name(scenario, e['side'])} now control {hex_name(scenario, e['hex'])}"
+    if k == "decision_required":
+        return f"{side_name(scenario, e['side'])} must decide: {tidy(clean(str(e['prompt'])))}"
+    if k == "game_ended":
+        return _ended(scenario, e)
+    if k == "roll":
+        told = f"{clean(str(e.get('purpose', 'a roll')))}: die {e.get('die')}"
+        told += f", {clean(str(e['outcome']))}" if "outcome" in e.facts else ""
+        return told[:1].upper() + told[1:]
+    if k == "note":
+        text = clean(str(e.get("text", "")))
+        return text[:1].upper() + text[1:]
+    if k in ("value_set", "phase_began", "decision_made"):
+        return ""
     return None
 
 
