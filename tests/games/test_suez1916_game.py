@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.plain_english import untold
 from tui_wargame.cli import main
 from tui_wargame.engine import Game
 from tui_wargame.model import Verdict
@@ -50,6 +51,7 @@ def test_suez1916_plays_to_a_british_instant_victory_on_5_august_night(tmp_path:
         assert [r.order for r in game.records[1:]] == orders
         assert game.state.result == VERDICT and game.scenario.turns[game.state.turn].id == "5nt"
         assert game.verify() == []
+        assert untold(game) == []  # issue 17: every event in plain English
         final = game.state
         for seq in range(0, game.seq + 1, 97):  # re-playing the orders from any point reaches the same end
             branch = game.branch(seq)
