@@ -143,8 +143,7 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         hexmap = self.query_one(HexMap)
-        if self.app.size.width >= 140:  # a large terminal: a wider panel and the detailed map
-            self.query_one("#side").styles.width = 44
+        if self.app.size.width >= 140:  # a large terminal: the detailed map (the panel grows itself)
             hexmap.detailed = True
         if self.app.size.height >= 40:
             self.query_one("#log", RichLog).display = True
@@ -189,6 +188,7 @@ class GameScreen(Screen[None]):
 
     def on_resize(self) -> None:
         self._stale("header", "prompt")  # both fit their text to the width
+        self.call_after_refresh(self._stale, "panel")  # to the panel's new width, once laid out
 
     def _stale(self, *parts: str) -> None:
         """Mark widgets to repaint; they are repainted together once this turn of the loop is done."""
@@ -211,7 +211,8 @@ class GameScreen(Screen[None]):
             self._update("#panel", hex_panel(game, state, here, self.names, selected=selected,
                                              concealed=control.concealed(), reach=control.reach(),
                                              layers=control.drawn_layers(),
-                                             orders=control.legal() if selected else ()))  # only then shown
+                                             orders=control.legal() if selected else (),  # only then shown
+                                             width=self.query_one("#panel").size.width or 29))
         if "prompt" in parts:
             text, style = self.message
             self._update("#prompt", prompt_text(self.names.text(game.prompt()), Text(text, style=style),
