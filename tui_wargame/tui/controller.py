@@ -18,7 +18,7 @@ from tui_wargame.engine import Game
 from tui_wargame.errors import WargameError
 from tui_wargame.frozen import frozen
 from tui_wargame.hexgrid import distance
-from tui_wargame.model import IllegalOrder, Order
+from tui_wargame.model import IllegalOrder, Order, Refusal
 from tui_wargame.rules.capabilities import Layer, OrderMenu
 from tui_wargame.savefile import Record
 from tui_wargame.tui.info import orders_about
@@ -294,6 +294,12 @@ class MapController:
         """The legal orders of one of the rule system's menus, those about the cursor or unit first."""
         orders = [o for o in self.legal() if o.verb in menu.verbs]
         near = orders_about(orders, hex=self.cursor, unit=self.selected)
+        if not orders:  # the rule system's reason, if it has one (F&M: no fire support at night)
+            game = self.game
+            for verb in sorted(menu.verbs):
+                why = game.capabilities.explain(game.scenario, game.state, Order(verb))
+                if isinstance(why, Refusal):
+                    return Note(f"{menu.title}: none now: {why}")
         return self.choose(menu.title, near or orders)
 
     def orders(self) -> Choose | Note:

@@ -163,18 +163,20 @@ def headline(scenario: Scenario, state: State, e: Event) -> str | None:
 # --- explaining an attack ---
 
 
-def explain_odds(facts: Mapping[str, Any], shifts: Sequence[tuple[int, Line]], row_why: Line) -> Explanation:
-    """An attack before the die (F&M 7.2-7.6): totals, differential, terrain row and why, the
-    column before shifts, each shift with its rule, and the final column."""
+def explain_odds(facts: Mapping[str, Any], shifts: Sequence[tuple[int, Line]], row: Line,
+                 results: Sequence[str]) -> Explanation:
+    """An attack before the die (F&M 7.2-7.6): totals, differential, the terrain row and why, the
+    column before shifts, each shift with its rule, the final column, and what each die gives there
+    (F&M 7.3), as the combat's write-up will tell it."""
     att = ", ".join(facts["attackers"])
     dfn = ", ".join(facts["defenders"])
     lines = [Line(f"differential {facts['differential']:+d} (attack {facts['attack']} - defence "
-                  f"{facts['defence']})", "F&M 7.2"),
-             Line(f"row {row_why.text}", row_why.rule)]
+                  f"{facts['defence']})", "F&M 7.2"), row]
     if shifts:
         lines.append(Line(f"column {facts['base_column']} before shifts", "F&M 7.3"))
     lines += [Line(f"shift {by:+d}: {why.text}", why.rule) for by, why in shifts]
     lines.append(Line(f"column {facts['column']}", "F&M 7.6", strong=True))
+    lines.append(Line("die " + ", ".join(f"{die} {r}" for die, r in enumerate(results, 1)), "F&M 7.3"))
     return Explanation(f"{att} ({facts['attack']}) vs {dfn} ({facts['defence']}) in {facts['hex']}",
                        tuple(lines))
 
