@@ -262,8 +262,8 @@ async def test_the_rules_order_menu_has_its_key_and_offers_its_orders(tmp_path: 
     with Game.new(scenario_file.find("suez1916"), tmp_path / "g.toml", seed=1) as game:
         (menu,) = game.capabilities.order_menus(game.scenario)
         async with app_for(game).run_test(size=(80, 24)) as pilot:
-            await press(pilot, menu.key)  # the movement phase: nothing of the menu's yet
-            assert f"{menu.title}: no legal orders here now" in screen_text(pilot.app)
+            await press(pilot, menu.key)  # Zero Hour's movement phase: nothing of the menu's, and why
+            assert f"{menu.title}: none now: no bombardment at night (Suez 19.0)" in screen_text(pilot.app)
     with Game.new(scenario_file.find("suez1916"), tmp_path / "h.toml", seed=1) as game:
         while game.state.phase != "combat" or game.state.active != "british" or game.state.turn != 1:
             game.submit("end")

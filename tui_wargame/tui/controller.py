@@ -294,7 +294,7 @@ class MapController:
         """The legal orders of one of the rule system's menus, those about the cursor or unit first."""
         orders = [o for o in self.legal() if o.verb in menu.verbs]
         near = orders_about(orders, hex=self.cursor, unit=self.selected)
-        if not orders:  # the rule system's reason, if it has one (F&M: no fire support at night)
+        if not orders:  # the rule system's reason why none may be given now, if it gives one
             game = self.game
             for verb in sorted(menu.verbs):
                 why = game.capabilities.explain(game.scenario, game.state, Order(verb))

@@ -114,7 +114,7 @@ def header(game: Game, state: State, names: Namer, *, where: str = "", width: in
 
 def short_title(title: str, width: int) -> str:
     """The title as the header shows it at `width`: whole if it takes at most a third of the
-    width, else the part before its colon ("Suez 1916"), else cut at the end of a word."""
+    width, else the part before its colon ("Battle 1916"), else cut at the end of a word."""
     budget = max(width // 3, 4)
     if len(title) <= budget:
         return title

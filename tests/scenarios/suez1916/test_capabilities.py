@@ -27,15 +27,15 @@ def test_15_1_13_1_explain_an_attack_at_zero_hour_with_its_shifts_and_rules() ->
     assert isinstance(told, Explanation) and told.summary.startswith("31-1 (") and "in 0843" in told.summary
     lines = [(line.text, line.rule) for line in told.lines]
     assert lines[0][0].startswith("differential ") and lines[0][1] == "F&M 7.2"
-    assert lines[1][1] == "F&M 7.4" and lines[1][0].startswith("row ")
+    assert lines[1] == ("Clear row: the defender is in Open", "F&M 7.4")
     assert lines[2][0].endswith("before shifts")
     assert ("shift +1: surprise at zero hour", "Suez 15.1") in lines
     assert ("shift +1: Kress von Kressenstein", "Suez 13.1") in lines
     facts = SYSTEM.odds(suez(), zh, Order("resolve", ("0843",)))
     assert facts is not None and lines[2][0] == f"column {facts['base_column']} before shifts"
-    final = told.lines[-1]
+    final = told.lines[-2]  # then what each die gives in that column (F&M 7.3)
     assert final.strong and final.text == f"column {facts['column']}" and final.rule == "F&M 7.6"
-    assert not any(line.strong for line in told.lines[:-1])
+    assert [line for line in told.lines if line.strong] == [final]
 
 
 def test_7_1_explain_refuses_with_a_refusal_value() -> None:

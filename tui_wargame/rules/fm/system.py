@@ -351,7 +351,10 @@ class FireAndMovement:
         (`bombard`), why none may be placed now (Suez/Gaza 18.1, 19.0), if none may."""
         pos = Position(scenario, state)
         if order.verb in FIRE_VERBS and not order.args:
-            return fire_support.why_not(pos, state.active)
+            why = fire_support.why_not(pos, state.active)
+            if why is None and (state.phase != sequence.COMBAT or state.values.get(combat.STEP) != sequence.DECLARE):
+                why = Refusal("fire support is placed at the start of the combat phase", fire_support.rule_of(pos))
+            return why
         attack = self._attack(pos, order)
         if not isinstance(attack, tuple):
             return attack
