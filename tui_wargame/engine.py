@@ -30,7 +30,7 @@ from tui_wargame.model.events import STATE_EVENTS, restore_event
 from tui_wargame.rules import RuleSystem
 from tui_wargame.rules.capabilities import Capabilities, GameOption
 from tui_wargame.savefile import Header, Record, SaveError
-from tui_wargame.text import clean
+from tui_wargame.text import clean, possessive
 
 SNAPSHOT_EVERY = 64
 
@@ -341,8 +341,8 @@ class Game:
                 f"`{top.order}` rolled dice or revealed hidden information, so it stands "
                 f"(this game was created without the undo_dice option)", UNDO_RULE)
         if side is not None and side != top.side:
-            raise IllegalOrder(f"the last order, `{top.order}`, was {self.side_name(top.side)}'s to undo",
-                               UNDO_RULE)
+            raise IllegalOrder(f"the last order, `{top.order}`, was {possessive(self.side_name(top.side))} to "
+                               f"undo", UNDO_RULE)
         event = restore_event(self.state, self.state_at(top.seq - 1), top.seq)
         return Record(len(self.records), top.side, "undo", "undo", (event,), reverts=top.seq)
 

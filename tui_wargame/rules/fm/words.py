@@ -16,7 +16,7 @@ from tui_wargame.model import Event, Scenario, State
 from tui_wargame.rules.capabilities import Explanation, HelpPage, Line, Table
 from tui_wargame.rules.fm.data import PROHIBITED, FmRules, ResultEffect, ResultKey, rules_of
 from tui_wargame.rules.fm.hooks import hooks_named
-from tui_wargame.text import clean, hex_name, plural, possessive, side_name, tidy, unit_name
+from tui_wargame.text import clean, hex_name, plural, side_name, tidy, unit_name
 
 
 def mp(cost: Fraction) -> str:
@@ -91,7 +91,11 @@ def _flagged(scenario: Scenario, rules: FmRules, e: Event) -> str:
 
 
 def _ended(scenario: Scenario, e: Event) -> str:
+    """The verdict; a points verdict's reason names its side by id in the saves ("7 VP for br"),
+    here by name."""
     level, reason = clean(str(e.get("level", ""))), clean(str(e.get("reason", "")))
+    for side in scenario.sides:
+        reason = reason.replace(f" VP for {side.id} (", f" VP for the {clean(side.name)} (")
     winner = e.get("winner")
     how = f"{'an' if level[:1] in 'aeiou' else 'a'} {level} victory for the {side_name(scenario, winner)}" \
         if winner else "a draw"
@@ -324,8 +328,8 @@ def rules_page(scenario: Scenario, rules: FmRules) -> HelpPage:
     exclusive rules, each line with its section (paraphrased, never quoted)."""
     first = side_name(scenario, rules.first or scenario.sides[0].id)
     system = (
-        ("F&M 4.0", f"A game turn is two player turns, {possessive(first)} first: each side moves, "
-                    f"then fights."),
+        ("F&M 4.0", f"A game turn is two player turns, the {first} first: each side moves, then "
+                    f"fights."),
         ("F&M 5.0", "Move units one at a time, paying each hex's cost from the unit's movement "
                     "allowance; see the terrain page."),
         ("F&M 6.1", f"Entering an enemy zone of control (the hexes next to an enemy unit) stops a unit; "
