@@ -107,7 +107,8 @@ def test_describe_and_headline_of_a_combat_and_a_bombardment() -> None:
     assert told is not None and told.startswith("Combat: ") and "differential +3" in told
     assert "shifts +1 surprise at zero hour (Suez 15.1)" in told and told.endswith(
         "die 4, result Ex (the attackers lose 1 step; the defenders lose 1 step)")
-    assert CAPS.headline(suez(), start(), combat) == "Combat at 0843: column 9, die 4, result Ex"
+    assert CAPS.headline(suez(), start(), combat) == (
+        "Combat at 0843: column 9, die 4, result Ex: the attackers lose 1 step; the defenders lose 1 step")
     shot = Event.of("bombardment", side="cp", hex="0843", markers=["m1"], strength=4, unit="yeo", row="clear",
                     column="4", die=5, result="D2", loss=True)
     assert CAPS.describe(suez(), start(), shot).endswith("column 4, die 5, result D2: a step lost")

@@ -157,10 +157,13 @@ def describe(scenario: Scenario, state: State, e: Event) -> str | None:
 
 
 def headline(scenario: Scenario, state: State, e: Event) -> str | None:
-    """A combat's or bombardment's die and result in one line: the news of its order."""
+    """A combat's or bombardment's die and result in one line: the news of its order; a combat's
+    result in words too (F&M 7.7-7.8)."""
     if e.kind in ("combat", "bombardment"):
         where, column, result = (clean(str(e.get(k, "?"))) for k in ("hex", "column", "result"))
-        return f"{e.kind.capitalize()} at {where}: column {column}, die {e.get('die')}, result {result}"
+        key = rules_of(scenario).crt.key.get(result) if e.kind == "combat" else None
+        said = f": {result_words(key)}" if key is not None else ""
+        return f"{e.kind.capitalize()} at {where}: column {column}, die {e.get('die')}, result {result}{said}"
     return None
 
 
