@@ -32,7 +32,11 @@ FIRST = (("keys", "Keys"),)
 LAST = (("map", "Map"), ("rules", "Rules"), ("results", "Results"), ("victory", "Victory"))
 
 KEY_NAMES = {"question_mark": "?", "colon": ":", "leftsquarebracket": "[", "rightsquarebracket": "]",
-             "equals_sign": "=", "plus": "+", "minus": "-", "period": ".", "comma": ",", "slash": "/"}
+             "equals_sign": "=", "plus": "+", "minus": "-", "period": ".", "comma": ",", "slash": "/",
+             "escape": "Esc", "enter": "Enter", "space": "Space", "tab": "Tab", "up": "Up", "down": "Down",
+             "left": "Left", "right": "Right", "f1": "F1", "pageup": "PgUp", "pagedown": "PgDn",
+             "home": "Home", "end": "End"}
+KEY_COLUMN = 16  # where what a key does begins
 GAP = 2  # spaces between a table's columns
 
 
@@ -82,20 +86,28 @@ KEY_WORDS = {
 
 
 def keys_text(screens: Sequence[tuple[str, Sequence[BindingType]]], *,
-              menus: Sequence[OrderMenu] = ()) -> Text:
+              menus: Sequence[OrderMenu] = (), width: int = 78) -> Text:
     """Every binding of the screens given (a title and its bindings each): its keys and what it
-    does in words, in the order given, and the rule system's order menus."""
+    does in words, wrapped under itself within `width`, in the order given, and the rule system's
+    order menus."""
     out = Text()
+
+    def key_line(keys: str, words: str) -> None:
+        lines = textwrap.wrap(words, max(width - KEY_COLUMN, 20)) or [""]
+        out.append(f"  {keys:<{KEY_COLUMN - 3}} {lines[0]}\n")
+        for more in lines[1:]:
+            out.append(f"{'':<{KEY_COLUMN}}{more}\n")
+
     for title, bindings in screens:
         out.append(f"{title}\n", style="bold underline")
         for b in bindings:
             assert isinstance(b, Binding)
-            keys = " ".join(KEY_NAMES.get(k.strip(), k.strip()) for k in b.key.split(","))
-            out.append(f"  {keys:<14} {KEY_WORDS.get(b.id or '', b.description)}\n")
+            keys = ", ".join(KEY_NAMES.get(k.strip(), k.strip()) for k in b.key.split(","))
+            key_line(keys, KEY_WORDS.get(b.id or "", b.description))
     if menus:
         out.append("Orders the rules gather under a key\n", style="bold underline")
         for menu in menus:
-            out.append(f"  {menu.key:<14} {menu.title}\n")
+            key_line(menu.key, menu.title)
     out.append("\nIn the help: j and k scroll, Left and Right (or a page's number) change page.\n"
                "In dialogs: Enter chooses, Esc or q cancels; y/n answer questions.\n")
     return out
@@ -300,7 +312,7 @@ class HelpScreen(Screen[None]):
             return out
 
         content = {
-            "keys": lambda: keys_text(self.keys, menus=menus),
+            "keys": lambda: keys_text(self.keys, menus=menus, width=inner),
             "map": lambda: map_text(game, names, self.g, self.map_layers),
             "rules": lambda: rules_text(game, names, pages.get("rules"), inner),
             "results": lambda: results_text(game, names, self.hidden),
