@@ -148,3 +148,21 @@ async def test_a_spectator_follows_read_only_and_can_look_back(tmp_path: Path) -
         assert screen.seq == 3 and "watching live, record 3" in screen_text(pilot.app)
     assert red.path.read_bytes()[: len(before)] == before and watched.seq == red.seq
     red.close()
+
+
+@sync
+async def test_the_title_screen_joins_a_save_as_one_side(testbed, tmp_path: Path) -> None:  # noqa: ANN001
+    from tests.conftest import TESTBED_DIR
+    from tui_wargame.tui.dialogs import ChoiceScreen
+
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    Game.new(testbed, saves / "g.toml", seed=7).close()
+    app = WargameApp(ascii_only=True, scenario_dirs=[TESTBED_DIR], saves_dir=saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "tab", "j")
+        assert isinstance(pilot.app.screen, ChoiceScreen) and "Join g.toml as" in screen_text(pilot.app)
+        await press(pilot, "down", "enter")  # Blue
+        screen = pilot.app.screen
+        assert isinstance(screen, GameScreen) and screen.side == "blue"
+        assert "Waiting for Red: movement phase" in screen_text(pilot.app)
