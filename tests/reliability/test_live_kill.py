@@ -75,7 +75,8 @@ def test_a_killed_terminal_loses_nothing_and_the_same_command_rejoins(tmp_path: 
     status = player.kill()
     assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL
     with Game.open(save) as game:
-        assert game.verify() == [] and game.records[1].side == "cp" and game.records[1].order.startswith("move")
+        moved = game.records[1]
+        assert game.verify() == [] and moved.side == "cp" and moved.order.startswith("move")
     again = Pty(command, env)  # the same command: the player rejoins
     again.read_until(lambda: b"You play Central Powers" in again.seen)
     again.send(b"e")  # end the movement phase: units could still move, so it asks first

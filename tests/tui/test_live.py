@@ -28,6 +28,9 @@ def quick_poll(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(watch, "FOLLOW_EVERY_S", 0.02)
 
 
+SIZE = (80, 24)
+
+
 def live(game: Game, side: str) -> WargameApp:
     return WargameApp(start="play", game=game, ascii_only=True, side=side)
 
@@ -52,7 +55,7 @@ async def until(pilot, done: Callable[[], bool]) -> None:  # noqa: ANN001
 async def test_an_order_given_in_one_terminal_shows_in_the_other(tmp_path: Path) -> None:
     red = fog_game(tmp_path)
     blue = second(red, tmp_path)
-    async with live(red, "red").run_test(size=(80, 24)) as pr, live(blue, "blue").run_test(size=(80, 24)) as pb:
+    async with live(red, "red").run_test(size=SIZE) as pr, live(blue, "blue").run_test(size=SIZE) as pb:
         red_screen, blue_screen = pr.app.screen, pb.app.screen
         assert isinstance(red_screen, GameScreen) and isinstance(blue_screen, GameScreen)
         assert "Waiting for Red: movement phase" in screen_text(pb.app)
@@ -86,7 +89,7 @@ async def test_a_decision_pops_up_only_on_the_owing_sides_screen(tmp_path: Path)
     red.submit("move r1 0201 0301 0401")
     red.submit("end")
     blue = second(red, tmp_path)
-    async with live(red, "red").run_test(size=(80, 24)) as pr, live(blue, "blue").run_test(size=(80, 24)) as pb:
+    async with live(red, "red").run_test(size=SIZE) as pr, live(blue, "blue").run_test(size=SIZE) as pb:
         pr.app.screen.submit("attack r1 0402")  # seed 7 rolls D1: Blue must retreat or lose a step
         await until(pb, lambda: isinstance(pb.app.screen, OrderChooser))
         assert "Retreat from 0402 or lose a step" in screen_text(pb.app)
@@ -103,11 +106,12 @@ async def test_a_decision_pops_up_only_on_the_owing_sides_screen(tmp_path: Path)
 async def test_an_undo_the_other_side_has_seen_needs_its_consent(tmp_path: Path) -> None:
     red = fog_game(tmp_path)
     blue = second(red, tmp_path)
-    async with live(red, "red").run_test(size=(80, 24)) as pr, live(blue, "blue").run_test(size=(80, 24)) as pb:
+    async with live(red, "red").run_test(size=SIZE) as pr, live(blue, "blue").run_test(size=SIZE) as pb:
         pr.app.screen.submit("move r1 0201 0301 0401")
         await press(pr, "u")
         assert red.records[-1].order == "undo ask" and red.state.units["r1"].location == "0401"
-        assert "Waiting for Blue to allow or refuse taking back `move r1 0201 0301 0401`" in screen_text(pr.app)
+        waiting = "Waiting for Blue to allow or refuse taking back `move r1 0201 0301 0401`"
+        assert waiting in screen_text(pr.app)
         await until(pb, lambda: isinstance(pb.app.screen, ConfirmScreen))
         assert "Red ask to take back `move r1 0201 0301 0401`: allow?" in screen_text(pb.app)
         await press(pb, "n")
