@@ -170,3 +170,21 @@ async def test_the_title_screen_joins_a_save_as_one_side(testbed, tmp_path: Path
         screen = pilot.app.screen
         assert isinstance(screen, GameScreen) and screen.side == "blue"
         assert "Waiting for Red: movement phase" in screen_text(pilot.app)
+
+
+@sync
+async def test_a_face_down_marker_stays_face_down_on_the_other_sides_screen(tmp_path: Path) -> None:
+    from tests.tui.test_fire_markers import british_bombarding
+
+    british = british_bombarding(tmp_path)  # Suez 18.1: one face-down marker on 2627
+    assert british.path is not None
+    cp = Game.open(british.path, write=True)
+    async with live(cp, "cp").run_test(size=SIZE) as pilot:
+        screen = pilot.app.screen
+        assert "Waiting for British: combat phase" in screen_text(pilot.app)
+        british.submit("bombard 2628")
+        await until(pilot, lambda: screen.seq == british.seq)
+        shown = screen_text(pilot.app)
+        assert screen.control.cursor == "2628" and "! face-down markers: Br 1" in shown
+        assert "!1" in shown and "Done: bombard 2628" in shown  # drawn face down over the hex, told so
+    british.close()
