@@ -118,13 +118,22 @@ async def test_an_undo_the_other_side_has_seen_needs_its_consent(tmp_path: Path)
         await until(pr, lambda: pr.app.screen.seq == 3)
         assert red.records[-1].order == "undo refuse" and red.state.units["r1"].location == "0401"
         assert "Blue refuses to take back record 1; it stands" in screen_text(pr.app)
-        await press(pr, "u")
-        await until(pb, lambda: isinstance(pb.app.screen, ConfirmScreen))
+    red.close()
+
+
+@sync
+async def test_an_undo_request_waits_in_the_save_for_the_other_side_to_allow_it(tmp_path: Path) -> None:
+    red = fog_game(tmp_path)
+    red.submit("move r1 0201 0301 0401", "red")
+    red.submit("undo ask", "red")  # asked while Blue's terminal was closed
+    blue = second(red, tmp_path)
+    async with live(blue, "blue").run_test(size=SIZE) as pb:
+        await until(pb, lambda: isinstance(pb.app.screen, ConfirmScreen))  # Blue joins: asked at once
         await press(pb, "y")
-        await until(pr, lambda: pr.app.screen.seq == 5)
-        assert red.records[-1].kind == "undo" and red.state.units["r1"].location == "0101"
-        assert "Undone: record 1" in screen_text(pr.app)
-    assert red.verify() == []
+        assert blue.records[-1].kind == "undo" and blue.state.units["r1"].location == "0101"
+        assert "Undone: record 1" in screen_text(pb.app)
+    assert blue.verify() == []
+    red.close()
 
 
 @sync
