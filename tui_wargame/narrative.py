@@ -101,6 +101,11 @@ def describe(game: Game, state: State, e: Event) -> str | None:
         n = e["reverts"]
         what = f" ({clean(game.records[n].order)})" if 0 <= n < len(game.records) else ""
         return f"Undone: record {n}{what}"
+    if k in ("undo_asked", "undo_refused"):  # a live game's undo by consent (engine.ASK_UNDO)
+        who, n = side_name(scenario, str(e.get("side", ""))), e.get("reverts", "?")
+        if k == "undo_refused":
+            return f"{who} refuses to take back record {n}; it stands"
+        return f"{who} asks to take back record {n} ({clean(str(e.get('order', '')))})"
     if k == "roll":
         return f"{clean(str(e.get('purpose', 'roll')))}: die {e.get('die')}" + (
             f", {clean(str(e['outcome']))}" if "outcome" in e.facts else "")
