@@ -271,8 +271,14 @@ def cmd_verify(args: argparse.Namespace) -> int:
             for p in problems:
                 print(f"{args.file}: {p}")
             return 1
+        if not game.dice_checkable:
+            print(f"{args.file}: ok so far: {len(game.records)} records and the hash chain holds; the dice "
+                  f"cannot be checked yet: this hosted game's seed stays with its host until the game "
+                  f"ends, and its header's seal lets anyone check it then")
+            return 0
+        seed = f"the revealed seed {game.secret.seed}" if game.secret else f"seed {game.header.seed}"
         print(f"{args.file}: ok: {len(game.records)} records, the hash chain holds, and a re-run "
-              f"from seed {game.header.seed} reproduces every event")
+              f"from {seed} reproduces every event")
     return 0
 
 
