@@ -14,8 +14,8 @@ from typing import Any
 from tui_wargame.engine import Game
 from tui_wargame.model import Event, Scenario, State, apply
 from tui_wargame.model.events import STATE_EVENTS
-from tui_wargame.text import clean, hex_name, side_name, unit_name
-from tui_wargame.views import turn_name
+from tui_wargame.text import clean, hex_name, names_any, side_name, unit_name
+from tui_wargame.views import hidden_units, turn_name
 
 
 def _marker(scenario: Scenario, kind: str, side: str, value: Any) -> str:
@@ -150,3 +150,26 @@ def narrate(game: Game) -> Iterator[str]:
                 yield f"-- {side_name(sc, state.active)}: {state.phase} phase --"
             if line:
                 yield f"      {line}"
+
+
+def since_last_order(game: Game, side: str) -> tuple[int, list[str]]:
+    """What happened after `side`'s last record (the set-up if none), told as `side` may see it:
+    the seq it counts from and a line per order and event, hidden units left unnamed. For a
+    play-by-email player, who reads the file the opponent sent back."""
+    mine = [r.seq for r in game.records if r.side == side]
+    start = mine[-1] if mine else 0
+    sc, lines = game.scenario, []
+    state = game.state_at(start)
+    for record in game.records[start + 1:]:
+        hidden = hidden_units(game, state, side)
+        words = record.order.split()
+        order = f"{words[0]} (hidden)" if hidden and names_any(words, hidden) else record.order
+        lines.append(f"[{record.seq}] {side_name(sc, record.side)}: {clean(order)}")
+        for e in record.events:
+            line = describe(game, state, e)
+            if line and hidden and names_any(dict(e.facts), hidden):
+                line = "a hidden unit acts"
+            state = apply(state, e)
+            if line:
+                lines.append(f"    {line}")
+    return start, lines
