@@ -95,13 +95,14 @@ class Game:
     @classmethod
     def new(cls, scenario: Scenario, path: Path | str, *, seed: int | None = None,
             options: Mapping[str, Any] | None = None, sealed: SealedSeed | None = None,
-            seat: tuple[str, str] | None = None) -> Game:
+            seat: tuple[str, str] | None = None, identity: str | None = None) -> Game:
         """Start a game of `scenario` and write its save at `path` (which must not exist).
 
         `options` are the engine's (DEFAULT_OPTIONS) and the rule system's (`Capabilities.options`),
         each system option's choice one it offers; WargameError names a wrong one and the choices.
         `sealed`: a hosted game's seed, of which the header keeps only the seal (the header's seed
-        is 0); `seat`: (side, player), the seat its creator takes, in the same write."""
+        is 0); `seat`: (side, player), the seat its creator takes, in the same write; `identity`:
+        the header's `game`, when the caller must know it first (a host keeping the sealed seed)."""
         system = rules.get(scenario.system)
         offered = Capabilities(system).options(scenario)
         opts = {**DEFAULT_OPTIONS, **{o.name: o.default for o in offered}, **(options or {})}
@@ -119,6 +120,7 @@ class Game:
             app=f"tui-wargame {__version__}",
             options=opts,
             seal=sealed.seal if sealed else "",
+            game=identity or savefile.new_identity(),
         )
         first = [Record(0, "", "setup", setup_order(offered, opts), tuple(system.setup(scenario, opts)))]
         if seat is not None:

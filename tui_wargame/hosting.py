@@ -23,6 +23,7 @@ from tui_wargame.errors import WargameError
 from tui_wargame.files import FileUnreadable, first_free, read_limited
 from tui_wargame.frozen import frozen
 from tui_wargame.model import IllegalOrder, Scenario
+from tui_wargame.savefile import new_identity
 
 
 class HostError(WargameError):
@@ -58,21 +59,22 @@ class SealedSeeds:
                             f"(mode {mode & 0o777:o}); make it the host account's only: chmod 700 {self.folder}")
         return self.folder
 
-    def keep(self, sealed: SealedSeed) -> None:
-        """Write `sealed` (synced) before its game's save exists, so no game is left without its dice."""
+    def keep(self, sealed: SealedSeed, game: str) -> None:
+        """Write `sealed` for the game whose identity is `game` (synced), before its save exists, so
+        no game is left without its dice. A copy of the save (a branch) is another game: no dice."""
         path = self._checked_folder() / f"{sealed.seal}.toml"
         try:
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
             try:
-                os.write(fd, f'seed = {sealed.seed}\nsalt = "{sealed.salt}"\n'.encode())
+                os.write(fd, f'game = "{game}"\nseed = {sealed.seed}\nsalt = "{sealed.salt}"\n'.encode())
                 os.fsync(fd)
             finally:
                 os.close(fd)
         except OSError as exc:
             raise HostError(f"{path}: a sealed seed cannot be written ({exc.strerror or exc})") from None
 
-    def find(self, seal: str) -> SealedSeed:
-        """The seed `seal` commits to; HostError if the host has none that matches."""
+    def find(self, seal: str, game: str) -> SealedSeed:
+        """The seed `seal` commits to, kept for the game `game`; HostError if the host has none."""
         path = self._checked_folder() / f"{seal}.toml"
         try:
             raw = tomllib.loads(read_limited(path, 4096, "sealed seed").decode())
@@ -82,6 +84,9 @@ class SealedSeeds:
                             f"the host must restore it from a backup") from None
         if type(sealed.seed) is not int or type(sealed.salt) is not str or sealed.seal != seal:
             raise HostError(f"{path}: not the seed this game's seal commits to")
+        if raw.get("game") != game:
+            raise HostError(f"{path}: this sealed seed is another game's (a copy of a hosted game "
+                            f"rolls no dice)")
         return sealed
 
 
@@ -140,10 +145,10 @@ class Host:
     def create(self, scenario: Scenario, options: Mapping[str, Any], side: str) -> Game:
         """A new hosted game with this player in `side`'s seat and the other seats open; its
         seed is kept in the host's folder before the save is written, and never shown."""
-        sealed = SealedSeed.make()
-        self.sealed.keep(sealed)
+        sealed, identity = SealedSeed.make(), new_identity()
+        self.sealed.keep(sealed, identity)
         game = first_free(self.saves, scenario.id, lambda path: Game.new(
-            scenario, path, options=options, sealed=sealed, seat=(side, self.player)))
+            scenario, path, options=options, sealed=sealed, seat=(side, self.player), identity=identity))
         game.sit(self.player)
         return game
 
@@ -159,7 +164,7 @@ class Host:
         game = self._open_hosted(path, write=True)
         try:
             if game.secret is None:  # not yet revealed by the game's end: the host's copy
-                game.secret = self.sealed.find(game.header.seal)
+                game.secret = self.sealed.find(game.header.seal, game.header.game)
             game.sit(self.player)
         except WargameError:
             game.close()

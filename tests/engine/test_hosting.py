@@ -132,11 +132,9 @@ def play_to_the_end(game: Game, bob: Game) -> None:
     game.submit("attack r1 0402")
     while not game.state.over:
         mover = game if game.state.to_act == "red" else bob
-        if game.state.pending is not None:
-            mover.submit(mover.legal_orders()[0])
-        else:
-            mover.submit("end")
-        (bob if mover is game else game).refresh()
+        mover.refresh()
+        mover.submit(mover.legal_orders()[0] if game.state.pending is not None else "end")
+        game.refresh()
 
 
 def test_verify_before_the_end_checks_the_chain_and_says_the_dice_wait(tmp_path: Path, testbed: Scenario,
@@ -207,3 +205,13 @@ def test_a_seal_is_a_hash_of_seed_and_salt() -> None:
     a = SealedSeed(5, "00" * 16)
     assert a.seal == SealedSeed(5, "00" * 16).seal != SealedSeed(6, "00" * 16).seal
     assert len(a.seal) == 64 and SealedSeed.make() != SealedSeed.make()
+
+
+def test_a_copy_of_a_hosted_save_rolls_no_dice(tmp_path: Path, testbed: Scenario) -> None:
+    """A branch or upgraded copy is a new game (savefile.as_new_game): the host's seed is not its,
+    so no one can try the dice to come on a copy."""
+    game, path = hosted(tmp_path, testbed)
+    copy = tmp_path / "saves" / "copy.toml"
+    savefile.create(copy, savefile.as_new_game(game.header), game.records)
+    with pytest.raises(HostError, match="another game's"):
+        host(tmp_path, "alice").play(copy)
