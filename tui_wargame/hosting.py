@@ -47,7 +47,8 @@ class SealedSeeds:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
 
-    def _checked_folder(self) -> Path:
+    def check(self) -> Path:
+        """The folder, made if need be; HostError if it cannot be used or others may read it."""
         try:
             self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
             mode = self.folder.stat().st_mode
@@ -62,7 +63,7 @@ class SealedSeeds:
     def keep(self, sealed: SealedSeed, game: str) -> None:
         """Write `sealed` for the game whose identity is `game` (synced), before its save exists, so
         no game is left without its dice. A copy of the save (a branch) is another game: no dice."""
-        path = self._checked_folder() / f"{sealed.seal}.toml"
+        path = self.check() / f"{sealed.seal}.toml"
         try:
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
             try:
@@ -75,7 +76,7 @@ class SealedSeeds:
 
     def find(self, seal: str, game: str) -> SealedSeed:
         """The seed `seal` commits to, kept for the game `game`; HostError if the host has none."""
-        path = self._checked_folder() / f"{seal}.toml"
+        path = self.check() / f"{seal}.toml"
         try:
             raw = tomllib.loads(read_limited(path, 4096, "sealed seed").decode())
             sealed = SealedSeed(raw["seed"], raw["salt"])

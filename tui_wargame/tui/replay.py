@@ -270,6 +270,9 @@ class ReplayScreen(Screen[None]):
     def action_play_from_here(self) -> None:
         """Copy the records up to the one shown into a new save and play it; the original is untouched.
         The branch replaces the replay and the game it was opened from, if any (one game at a time)."""
+        if self.nav.host is not None:  # a copy would be a game outside the seats, with its own dice
+            self.notify("Playing on from here is not offered on a shared host", severity="warning")
+            return
         path = branch_path(self.saves_dir, self.game.scenario.id)
         savefile.create(path, savefile.as_new_game(self.game.header), self.game.records[: self.seq + 1])
         branch = Game.open(path, write=True, scenario_dirs=self.scenario_dirs)
