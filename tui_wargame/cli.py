@@ -279,8 +279,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         except WargameError:
             game.close()
             raise
-        where = greeting or f"Playing {side_name(game.scenario, side)} live on {game.path}"
-        greeting = f"{where}; the other side joins with: tui-wargame play {game.path} --as OTHER-SIDE"
+        others = " or ".join(s.id for s in game.scenario.sides if s.id != side)
+        you = f"You play {side_name(game.scenario, side)}; the other side joins with --as {others}"
+        greeting = f"{greeting}. {you}" if greeting else you
     return _run_app(args, "play", game, greeting, side=side)
 
 

@@ -161,7 +161,7 @@ class MapController:
         if state.over:
             return "The game is over. r: replay  b: results  v: victory  q: quit"
         if self.waiting():
-            return "Arrows: look around  Enter: a unit's details  n: log  ?: help  q: leave (rejoin later)"
+            return "Arrows: look  Enter: unit details  n: log  ?: help  q: leave (rejoin any time)"
         if state.pending:
             return "Enter: answer the decision  :: type the answer  u: undo"
         if self.selected:
