@@ -388,6 +388,8 @@ class Game:
         refused (IllegalOrder)."""
         if not isinstance(self._log, savefile.Writer):
             raise SaveError(f"{self.path}: opened read-only; a seat cannot be taken")
+        if not self.header.seal:
+            raise SaveError(f"{self.path}: not a hosted game (it has no sealed seed), so it has no seats")
         with self._log.locked() as news:
             for record in news:
                 self._fold(record)

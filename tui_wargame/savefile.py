@@ -88,13 +88,19 @@ def _format_2_to_3(doc: dict[str, Any]) -> dict[str, Any]:
 
 def _format_3_to_4(doc: dict[str, Any]) -> dict[str, Any]:
     """Format 4 adds what a hosted game needs, none of which a format-3 save holds: the header's
-    `seal` (a hosted game's seed kept by its host) and `seat` records (docs/hosting.md)."""
+    `seal` (a hosted game's seed kept by its host) and `seat` records (docs/hosting.md). A `seal`
+    in a format-3 header is none: format 3 rolled from its `seed`."""
+    doc["header"].pop("seal", None)
     return doc
 
 
 #: UPGRADES[n] turns a parsed save of format n (a dict with "header" and "record") into format n+1.
 UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
     1: _format_1_to_2, 2: _format_2_to_3, 3: _format_3_to_4}
+
+#: Older formats whose saves are continued as they are: every record this program appends to one
+#: means in it what it meant (format 4 only added what a hosted game, made in format 4, holds).
+CONTINUED_AS_WRITTEN = frozenset({3})
 
 RECORD_KINDS = ("setup", "order", "undo", "seat")
 _RECORD_LINE = re.compile(rb"\[\[record\]\]\n")  # literal, which re finds fast; a line of its own
@@ -746,7 +752,7 @@ class Writer(Log):
         path = Path(path)
         if save is None:
             save = read(path)
-        if save.upgraded_from is not None:
+        if save.upgraded_from is not None and save.upgraded_from not in CONTINUED_AS_WRITTEN:
             raise SaveError(
                 f"{path}: written in save format {save.upgraded_from}; "
                 f"run `tui-wargame upgrade {path}` to continue it in format {FORMAT}"

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import TESTBED_DIR
+from tests.engine.test_forgery import rehash
 from tui_wargame import savefile
 from tui_wargame.cli import main
 from tui_wargame.dice import SealedSeed
@@ -215,3 +216,16 @@ def test_a_copy_of_a_hosted_save_rolls_no_dice(tmp_path: Path, testbed: Scenario
     savefile.create(copy, savefile.as_new_game(game.header), game.records)
     with pytest.raises(HostError, match="another game's"):
         host(tmp_path, "alice").play(copy)
+
+
+def test_a_format_3_save_is_continued_as_it_is_but_never_seated(tmp_path: Path, testbed: Scenario) -> None:
+    """Save format 4 only added what hosted games hold: a format-3 game plays on without an upgrade."""
+    path = tmp_path / "old.toml"
+    Game.new(testbed, path, seed=4).close()
+    path.write_text(path.read_text().replace("format = 4\n", "format = 3\n", 1))
+    rehash(path)
+    with Game.open(path, write=True, scenario_dirs=[TESTBED_DIR]) as game:
+        game.submit("move r1 0201 0301 0401")
+        with pytest.raises(WargameError, match="not a hosted game"):
+            game.take_seat("red", "alice")
+    assert savefile.read(path).problems == [] and "format = 3\n" in path.read_text()
