@@ -14,7 +14,9 @@ its undo, then the next move, one every --gap seconds. For each order it measure
 - the bytes written to the waiting terminal per order (the answer, all of it);
 
 and at the end the resident memory (RSS now, and peak) of the waiting player's process and of a
-spectator's (`tui-wargame watch SAVE`, also in an 80x24 pseudo-terminal, following the same orders).
+spectator's (`tui-wargame watch SAVE`, also in an 80x24 pseudo-terminal, following the same orders),
+and the CPU a waiting player's process uses while nothing happens (its look at the save every 0.1 s),
+over --idle seconds.
 
 It prints a table and one JSON line. Figures only: nothing here fails a build.
 """
@@ -74,6 +76,7 @@ def main() -> None:
     parser.add_argument("--orders", type=int, default=40, help="orders the other side gives")
     parser.add_argument("--gap", type=float, default=0.4, help="seconds between two orders")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--idle", type=float, default=5.0, help="seconds of waiting measured for CPU")
     args = parser.parse_args()
     env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TEXTUAL", "PYTHONDONTWRITEBYTECODE")}
     env.update(TERM="xterm-256color", COLUMNS="", LINES="")
@@ -107,6 +110,10 @@ def main() -> None:
             spectator.quiet(0.05)
             time.sleep(max(0.0, args.gap - (time.perf_counter() - accepted)))
         spectator.quiet(0.3)
+        player.quiet(0.3)
+        cpu_before = player.cpu_s()
+        time.sleep(args.idle)
+        idle_cpu = (player.cpu_s() - cpu_before) / args.idle
         player_mb, spectator_mb = rss_mb(player.pid), rss_mb(spectator.pid)
         player.close()
         spectator.close()
@@ -123,6 +130,7 @@ def main() -> None:
         "player_peak_rss_mb": round(player_mb[1], 1),
         "spectator_rss_mb": round(spectator_mb[0], 1),
         "spectator_peak_rss_mb": round(spectator_mb[1], 1),
+        "player_idle_cpu_percent": round(idle_cpu * 100, 2),
         "machine": machine(),
     }
     print_figures(figures)

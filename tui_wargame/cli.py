@@ -143,7 +143,8 @@ def _catch_up(game: Game, side: str) -> None:
                            f"changed by hand: {problems[0]} (run `tui-wargame verify` for more)")
     start, lines = since_last_order(game, side)
     mine = "your last order" if start else "the set-up"
-    print(f"Since {mine} (record {start}):" if lines else f"Nothing has happened since {mine} (record {start}).")
+    print(f"Since {mine} (record {start}):" if lines
+          else f"Nothing has happened since {mine} (record {start}).")
     for line in lines:
         print(f"  {line}")
     state = game.state

@@ -437,7 +437,9 @@ class Game:
         """The `undo ask` record awaiting the other side's answer: the last record, if it is one
         (any other record appended after it lets it lapse)."""
         last = self.records[-1] if self.records else None
-        return last if last is not None and last.kind == "order" and last.order == ASK_UNDO else None
+        if last is None or last.kind != "order" or last.order != ASK_UNDO:
+            return None
+        return last if last.events and last.events[0].kind == "undo_asked" else None  # else a forgery
 
     def _consent_record(self, text: str, side: str | None) -> Record:
         """An undo asked of the other side, or its answer (docs/playing.md, "Undo in a live game"):
@@ -455,11 +457,12 @@ class Game:
         if side is not None and side == asked.side:
             raise IllegalOrder(f"{self.side_name(side)} asked for this undo; the other side answers",
                                CONSENT_RULE)
+        undo = self._undo_record(asked.side)
         if text == ALLOW_UNDO:
-            return self._undo_record(asked.side)
+            return undo
         other = side or next(s.id for s in self.scenario.sides if s.id != asked.side)
-        return Record(seq, other, "order", REFUSE_UNDO,
-                      (Event.of("undo_refused", side=other, reverts=asked.events[0]["reverts"]),))
+        refused = Event.of("undo_refused", side=other, reverts=undo.reverts)
+        return Record(seq, other, "order", REFUSE_UNDO, (refused,))
 
     def _resolve(self, batch: Sequence[tuple[Order | str, str | None]]) -> list[tuple[Record, State]]:
         """Each order of `batch` prepared on the state the ones before it leave; IllegalOrder if one

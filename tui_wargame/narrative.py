@@ -173,5 +173,6 @@ def since_last_order(game: Game, side: str) -> tuple[int, list[str]]:
             if line:
                 lines.append(f"    {line}")
             if e.kind == "phase_began":
-                lines.append(f"    -- {turn_name(sc, state)}: {side_name(sc, state.active)} {state.phase} phase --")
+                now = f"{turn_name(sc, state)}: {side_name(sc, state.active)} {state.phase} phase"
+                lines.append(f"    -- {now} --")
     return start, lines

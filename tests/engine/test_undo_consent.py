@@ -19,7 +19,8 @@ def test_asking_writes_a_request_that_changes_nothing(game: Game) -> None:
     assert asked.kind == "order" and asked.side == "red" and game.state == state
     assert asked.events[0].kind == "undo_asked" and asked.events[0]["reverts"] == moved.seq
     assert game.undo_asked() == asked
-    reopened = Game.open(game.path, scenario_dirs=[TESTBED_DIR])  # on disk: another terminal, or this one after a kill, sees it
+    # on disk: another terminal, or this one after a kill, sees it
+    reopened = Game.open(game.path, scenario_dirs=[TESTBED_DIR])
     assert reopened.undo_asked() == asked
 
 

@@ -28,6 +28,9 @@ def quick_poll(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(watch, "FOLLOW_EVERY_S", 0.02)
 
 
+SIZE = (80, 24)
+
+
 def live(game: Game, side: str) -> WargameApp:
     return WargameApp(start="play", game=game, ascii_only=True, side=side)
 
@@ -52,7 +55,7 @@ async def until(pilot, done: Callable[[], bool]) -> None:  # noqa: ANN001
 async def test_an_order_given_in_one_terminal_shows_in_the_other(tmp_path: Path) -> None:
     red = fog_game(tmp_path)
     blue = second(red, tmp_path)
-    async with live(red, "red").run_test(size=(80, 24)) as pr, live(blue, "blue").run_test(size=(80, 24)) as pb:
+    async with live(red, "red").run_test(size=SIZE) as pr, live(blue, "blue").run_test(size=SIZE) as pb:
         red_screen, blue_screen = pr.app.screen, pb.app.screen
         assert isinstance(red_screen, GameScreen) and isinstance(blue_screen, GameScreen)
         assert "Waiting for Red: movement phase" in screen_text(pb.app)
@@ -86,7 +89,7 @@ async def test_a_decision_pops_up_only_on_the_owing_sides_screen(tmp_path: Path)
     red.submit("move r1 0201 0301 0401")
     red.submit("end")
     blue = second(red, tmp_path)
-    async with live(red, "red").run_test(size=(80, 24)) as pr, live(blue, "blue").run_test(size=(80, 24)) as pb:
+    async with live(red, "red").run_test(size=SIZE) as pr, live(blue, "blue").run_test(size=SIZE) as pb:
         pr.app.screen.submit("attack r1 0402")  # seed 7 rolls D1: Blue must retreat or lose a step
         await until(pb, lambda: isinstance(pb.app.screen, OrderChooser))
         assert "Retreat from 0402 or lose a step" in screen_text(pb.app)
@@ -103,24 +106,34 @@ async def test_a_decision_pops_up_only_on_the_owing_sides_screen(tmp_path: Path)
 async def test_an_undo_the_other_side_has_seen_needs_its_consent(tmp_path: Path) -> None:
     red = fog_game(tmp_path)
     blue = second(red, tmp_path)
-    async with live(red, "red").run_test(size=(80, 24)) as pr, live(blue, "blue").run_test(size=(80, 24)) as pb:
+    async with live(red, "red").run_test(size=SIZE) as pr, live(blue, "blue").run_test(size=SIZE) as pb:
         pr.app.screen.submit("move r1 0201 0301 0401")
         await press(pr, "u")
         assert red.records[-1].order == "undo ask" and red.state.units["r1"].location == "0401"
-        assert "Waiting for Blue to allow or refuse taking back `move r1 0201 0301 0401`" in screen_text(pr.app)
+        waiting = "Waiting for the other side to allow or refuse taking back"
+        assert waiting in screen_text(pr.app)
         await until(pb, lambda: isinstance(pb.app.screen, ConfirmScreen))
         assert "Red ask to take back `move r1 0201 0301 0401`: allow?" in screen_text(pb.app)
         await press(pb, "n")
         await until(pr, lambda: pr.app.screen.seq == 3)
         assert red.records[-1].order == "undo refuse" and red.state.units["r1"].location == "0401"
         assert "Blue refuses to take back record 1; it stands" in screen_text(pr.app)
-        await press(pr, "u")
-        await until(pb, lambda: isinstance(pb.app.screen, ConfirmScreen))
+    red.close()
+
+
+@sync
+async def test_an_undo_request_waits_in_the_save_for_the_other_side_to_allow_it(tmp_path: Path) -> None:
+    red = fog_game(tmp_path)
+    red.submit("move r1 0201 0301 0401", "red")
+    red.submit("undo ask", "red")  # asked while Blue's terminal was closed
+    blue = second(red, tmp_path)
+    async with live(blue, "blue").run_test(size=SIZE) as pb:
+        await until(pb, lambda: isinstance(pb.app.screen, ConfirmScreen))  # Blue joins: asked at once
         await press(pb, "y")
-        await until(pr, lambda: pr.app.screen.seq == 5)
-        assert red.records[-1].kind == "undo" and red.state.units["r1"].location == "0101"
-        assert "Undone: record 1" in screen_text(pr.app)
-    assert red.verify() == []
+        assert blue.records[-1].kind == "undo" and blue.state.units["r1"].location == "0101"
+        assert "Undone: record 1" in screen_text(pb.app)
+    assert blue.verify() == []
+    red.close()
 
 
 @sync
@@ -166,3 +179,34 @@ async def test_the_title_screen_joins_a_save_as_one_side(testbed, tmp_path: Path
         screen = pilot.app.screen
         assert isinstance(screen, GameScreen) and screen.side == "blue"
         assert "Waiting for Red: movement phase" in screen_text(pilot.app)
+
+
+@sync
+async def test_a_face_down_marker_stays_face_down_on_the_other_sides_screen(tmp_path: Path) -> None:
+    from tests.tui.test_fire_markers import british_bombarding
+
+    british = british_bombarding(tmp_path)  # Suez 18.1: one face-down marker on 2627
+    assert british.path is not None
+    cp = Game.open(british.path, write=True)
+    async with live(cp, "cp").run_test(size=SIZE) as pilot:
+        screen = pilot.app.screen
+        assert "Waiting for British: combat phase" in screen_text(pilot.app)
+        british.submit("bombard 2628")
+        await until(pilot, lambda: screen.seq == british.seq)
+        shown = screen_text(pilot.app)
+        assert screen.control.cursor == "2628" and "! face-down markers: Br 1" in shown
+        assert "!1" in shown and "Done: bombard 2628" in shown  # drawn face down over the hex, told so
+    british.close()
+
+
+def test_a_typed_undo_in_a_live_game_asks_the_other_side(tmp_path: Path) -> None:
+    from tui_wargame.tui.controller import MapController
+
+    game = fog_game(tmp_path)
+    game.submit("move r1 0201 0301 0401", "red")
+    asked = MapController(game, side="red").give("undo")  # as `:undo` would: never without consent
+    assert not isinstance(asked, type(None)) and game.records[-1].order == "undo ask"
+    note = MapController(game, side="red").give("end")
+    assert getattr(note, "refused", False) and "Waiting for the other side to allow or refuse" in note.text
+    assert game.state.units["r1"].location == "0401"
+    game.close()

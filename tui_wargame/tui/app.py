@@ -138,7 +138,8 @@ class WargameApp(App[None]):
         """Follow `game` (opened read-only) as a spectator, with the replay's keys to look back."""
         from tui_wargame.tui.watch import WatchScreen
 
-        self.push_screen(WatchScreen(game, self.g, saves_dir=self.saves_dir, scenario_dirs=self.scenario_dirs))
+        self.push_screen(WatchScreen(game, self.g, saves_dir=self.saves_dir,
+                                     scenario_dirs=self.scenario_dirs))
 
     def open_help(self, game: Game, page: str = "keys", *, hidden: frozenset[str] = frozenset(),
                   replay: bool = False, layers: Sequence[Layer] = ()) -> None:

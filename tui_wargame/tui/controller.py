@@ -14,7 +14,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from tui_wargame.engine import Game
+from tui_wargame.engine import ASK_UNDO, Game
 from tui_wargame.errors import WargameError
 from tui_wargame.frozen import frozen
 from tui_wargame.hexgrid import distance
@@ -89,10 +89,10 @@ class MapController:
             return ""
         asked = game.undo_asked()
         if asked is not None:
-            answering = asked.side != self.side
-            who = "you" if answering else game.side_name(next(s.id for s in game.scenario.sides
-                                                              if s.id != self.side))
-            return f"Waiting for {who} to allow or refuse taking back `{asked.events[0].get('order')}`"
+            order = f"`{asked.events[0].get('order', '')}`"
+            if asked.side != self.side:
+                return f"{game.side_name(asked.side)} ask to take back {order}: allow it or refuse"
+            return f"Waiting for the other side to allow or refuse taking back {order}"
         if state.to_act == self.side:
             return ""
         if state.pending:
@@ -377,12 +377,16 @@ class MapController:
 
     def refusal(self) -> Note:
         """Why no order can be given here now (a live game, the other side acting)."""
-        return Note(f"Refused: {self.waiting()}; the orders are theirs now", refused=True)
+        theirs = "" if self.game.state.to_act == self.side else "; the orders are theirs now"
+        return Note(f"Refused: {self.waiting()}{theirs}", refused=True)
 
     def give(self, text: str, by: str = "") -> Record | Note:
         """Give an order for the side acting here; a refusal (with its rule) comes back as a note.
-        In a live game while the other side acts only an undo's request or answer is given."""
-        if self.waiting() and not text.startswith("undo"):
+        In a live game an undo is asked of the other side (ASK_UNDO), and while the other side
+        acts only an undo's request or answer is given."""
+        if self.side is not None and text.split() == ["undo"]:
+            text = ASK_UNDO
+        if self.waiting() and text.split()[:1] != ["undo"]:
             return self.refusal()
         try:
             return self.game.submit(text, self.acting, by=by)

@@ -23,7 +23,7 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
-from tui_wargame.engine import ALLOW_UNDO, ASK_UNDO, REFUSE_UNDO, Game
+from tui_wargame.engine import ALLOW_UNDO, REFUSE_UNDO, Game
 from tui_wargame.errors import WargameError
 from tui_wargame.model import Order
 from tui_wargame.rules.capabilities import OrderMenu
@@ -455,7 +455,7 @@ class GameScreen(Screen[None]):
         if self.side is not None and self.game.undo_asked() is not None:
             self._say(Note("An undo is asked already; waiting for the answer", refused=True))
             return
-        self._carry_out(Give(ASK_UNDO if self.side is not None else "undo"))
+        self._carry_out(Give("undo"))  # live: asked of the other side (MapController.give)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Inside the open command bar ":" is text, not the key that opens it."""
