@@ -50,11 +50,16 @@ def test_a_hosted_save_holds_the_seal_never_the_seed(tmp_path: Path, testbed: Sc
     assert str(sealed.seed) not in repr(sealed)
 
 
-def test_seats_are_records_and_the_creator_s_is_in_the_first_write(tmp_path: Path, testbed: Scenario) -> None:
+def test_seats_are_records_and_the_creator_s_is_in_the_first_write(tmp_path: Path, testbed: Scenario,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
     game, path = hosted(tmp_path, testbed)
     records = savefile.read(path).records
     assert [(r.kind, r.side, r.by) for r in records[1:]] == [("seat", "red", "alice"), ("seat", "blue", "bob")]
     assert game.seats == {"red": "alice", "blue": "bob"}
+    game.close()
+    assert main(["--scenarios", str(TESTBED_DIR), "replay", "--text", str(path)]) == 0
+    told = capsys.readouterr().out
+    assert "dice sealed by the host" in told and "[2] bob takes the Blue seat" in told
 
 
 def test_a_seated_game_acts_only_for_its_side(tmp_path: Path, testbed: Scenario) -> None:

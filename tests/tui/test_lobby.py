@@ -97,6 +97,7 @@ async def test_a_player_cannot_act_for_the_other_side_through_the_lobby(tmp_path
         assert "Every seat of this game is taken" in " ".join(toasts(pilot.app))
         await press(pilot, "enter")
         assert isinstance(pilot.app.screen, WatchScreen) and not pilot.app.screen.game.writable
+        assert "[2] bob takes the Blue seat" in screen_text(pilot.app)
     assert savefile.read(path).records == before  # type: ignore[arg-type]
 
 
