@@ -234,3 +234,15 @@ def test_a_format_3_save_is_continued_as_it_is_but_never_seated(tmp_path: Path, 
         with pytest.raises(WargameError, match="not a hosted game"):
             game.take_seat("red", "alice")
     assert savefile.read(path).problems == [] and "format = 3\n" in path.read_text()
+
+
+def test_the_lobby_refuses_a_sealed_seeds_folder_others_may_read(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "sealed"
+    folder.mkdir()
+    folder.chmod(0o750)
+    assert main(["lobby", "--player", "alice", "--saves", str(tmp_path), "--seeds", str(folder)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "may be read by others (mode 750)" in err and "Traceback" not in err
+    assert main(["lobby", "--player", "al ice", "--seeds", str(folder)]) == 2
+    assert "--player: 'al ice' is not a player name" in capsys.readouterr().err
