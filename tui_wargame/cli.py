@@ -446,7 +446,8 @@ def parser() -> argparse.ArgumentParser:
 
 
 def _interactive(args: argparse.Namespace) -> bool:
-    return args.run in (cmd_title, cmd_play, cmd_watch, cmd_lobby) or (args.run is cmd_replay and not args.text)
+    return (args.run in (cmd_title, cmd_play, cmd_watch, cmd_lobby)
+            or (args.run is cmd_replay and not args.text))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

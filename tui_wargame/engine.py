@@ -566,7 +566,8 @@ class Game:
         game.path, game.warnings, game.chain_problems, game._log = None, [], [], None
         game.header_hash = self.header_hash
         game.records, game.state, game._snapshots, game._effective = [], EMPTY, {}, []
-        game.seats, game.secret, game.seat, game.player = {}, None, None, ""  # a hosted game's dice stay sealed
+        game.seats, game.secret = {}, None  # a hosted game's dice stay sealed in a copy
+        game.seat, game.player = None, ""
         for record in self.records[: seq + 1]:
             game._fold(record)
         return game

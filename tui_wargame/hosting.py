@@ -57,7 +57,8 @@ class SealedSeeds:
                             f"({exc.strerror or exc})") from None
         if mode & 0o077:
             raise HostError(f"{self.folder}: the folder of sealed seeds may be read by others "
-                            f"(mode {mode & 0o777:o}); make it the host account's only: chmod 700 {self.folder}")
+                            f"(mode {mode & 0o777:o}); make it the host account's only: "
+                            f"chmod 700 {self.folder}")
         return self.folder
 
     def keep(self, sealed: SealedSeed, game: str) -> None:
@@ -196,7 +197,8 @@ def listing(game: Game, activity: float) -> Listing:
         turn = f"over: {game.side_name(r.winner)} won" if r.winner else "over: a draw"
         to_act = phase = ""
     else:
-        turn, to_act, phase = f"turn {state.turn + 1} of {len(sc.turns)}", game.side_name(state.to_act), state.phase
+        turn = f"turn {state.turn + 1} of {len(sc.turns)}"
+        to_act, phase = game.side_name(state.to_act), state.phase
     return Listing(game.path or Path(), sc.title, dict(game.seats), tuple((s.id, s.name) for s in sc.sides),
                    turn, to_act, phase, activity)
 

@@ -589,7 +589,8 @@ def _header(doc: Mapping[str, Any], path: Path) -> tuple[Header, int]:
     _check_state_events(raw.get("state_events"), path)
     seal = raw.get("seal", "")
     if type(seal) is not str or (seal and not _SEAL.fullmatch(seal)):
-        raise SaveError(f"{path}: [header] seal: expected 64 hexadecimal digits (a hosted game's sealed seed)")
+        raise SaveError(f"{path}: [header] seal: expected 64 hexadecimal digits "
+                        f"(a hosted game's sealed seed)")
     if seal and raw["seed"] != 0:
         raise SaveError(f"{path}: [header] seed: a hosted game's header holds seed 0 beside its seal")
     return Header(raw["scenario"], raw["scenario_hash"], raw["system"], raw["seed"], raw["created"],

@@ -40,7 +40,8 @@ def seat_problem(scenario: Scenario, seats: Mapping[str, str], side: str, player
         return f"the {scenario.side[side].name} seat is taken already, by {taken}"
     held = [s for s, p in seats.items() if p == player]
     if held:
-        return f"{player} holds the {scenario.side[held[0]].name} seat already; a player holds one seat a game"
+        return (f"{player} holds the {scenario.side[held[0]].name} seat already; "
+                f"a player holds one seat a game")
     return ""
 
 

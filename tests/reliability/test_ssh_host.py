@@ -21,7 +21,8 @@ from tui_wargame.engine import Game
 pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[2]
-SSHD = shutil.which("sshd") or next((p for p in ("/usr/sbin/sshd", "/usr/local/sbin/sshd") if os.path.exists(p)), None)
+SSHD = shutil.which("sshd") or next(
+    (p for p in ("/usr/sbin/sshd", "/usr/local/sbin/sshd") if os.path.exists(p)), None)
 PLAYERS = ("alice", "bob", "carol")
 
 
@@ -50,7 +51,7 @@ class Host:
             command = (f"env PYTHONPATH={ROOT} TUI_WARGAME_CACHE= TUI_WARGAME_LEDGER= {sys.executable} "
                        f"-m tui_wargame lobby --player {player} --saves {self.saves} --seeds {self.seeds}")
             key = (self.tmp / f"{player}.pub").read_text().strip()
-            lines.append(f'command="{command}",restrict,pty {key}\n')  # the recipe's line, paths made absolute
+            lines.append(f'command="{command}",restrict,pty {key}\n')  # the recipe's line, paths absolute
         (self.tmp / "authorized_keys").write_text("".join(lines))
         (self.tmp / "sshd_config").write_text(
             f"Port {self.port}\nListenAddress 127.0.0.1\nHostKey {self.tmp / 'host_key'}\n"
@@ -112,8 +113,9 @@ def host(tmp_path: Path) -> Iterator[Host]:
         os.makedirs("/run/sshd", mode=0o755, exist_ok=True)  # sshd's privilege separation folder
     h = Host(tmp_path)
     h.setup()
+    log = (tmp_path / "sshd.log").open("w")
     server = subprocess.Popen([SSHD, "-D", "-e", "-f", str(tmp_path / "sshd_config")],
-                              stdout=subprocess.DEVNULL, stderr=open(tmp_path / "sshd.log", "w"))  # noqa: SIM115
+                              stdout=subprocess.DEVNULL, stderr=log)
     try:
         deadline = time.monotonic() + 10
         while True:
@@ -129,6 +131,7 @@ def host(tmp_path: Path) -> Iterator[Host]:
         subprocess.run([*h.tmux, "kill-server"], capture_output=True)
         server.terminate()
         server.wait(timeout=10)
+        log.close()
 
 
 def to_act(path: Path) -> tuple[str, str]:
@@ -151,7 +154,8 @@ def give(host: Host, player: str, order: str, path: Path) -> None:
     host.keys(player, "Enter")
     deadline = time.monotonic() + 15
     while records(path) == before:
-        assert time.monotonic() < deadline, f"{player}'s `{order}` never reached the save:\n{host.screen(player)}"
+        assert time.monotonic() < deadline, (f"{player}'s `{order}` never reached the save:\n"
+                                             f"{host.screen(player)}")
         time.sleep(0.1)
 
 
@@ -231,8 +235,8 @@ def test_the_forced_command_gives_no_shell_and_no_forwarding(host: Host) -> None
     """`restrict` in authorized_keys: a command asked for is not run; a tunnel is refused (a remote
     forward, which the server must grant or refuse at once)."""
     marker = host.tmp / "ran"
-    asked = subprocess.run(host.ssh("alice", "-T", f"touch {marker}"), capture_output=True, text=True, timeout=30,
-                           stdin=subprocess.DEVNULL)
+    asked = subprocess.run(host.ssh("alice", "-T", f"touch {marker}"), capture_output=True, text=True,
+                           timeout=30, stdin=subprocess.DEVNULL)
     assert not marker.exists() and asked.returncode != 0
     tunnel = subprocess.run(host.ssh("alice", "-N", "-o", "ExitOnForwardFailure=yes",
                                      "-R", f"{_free_port()}:127.0.0.1:{host.port}"),

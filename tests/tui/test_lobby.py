@@ -51,7 +51,8 @@ async def test_a_new_game_takes_the_creator_s_seat_and_leaves_the_other_open(tmp
 
 
 @sync
-async def test_joining_an_open_seat_is_recorded_and_plays_that_side(tmp_path: Path, testbed: Scenario) -> None:
+async def test_joining_an_open_seat_is_recorded_and_plays_that_side(
+        tmp_path: Path, testbed: Scenario) -> None:
     made = host(tmp_path, "alice").create(testbed, {}, "red")
     made.close()
     async with lobby(tmp_path, "bob").run_test(size=(80, 24)) as pilot:
@@ -66,7 +67,8 @@ async def test_joining_an_open_seat_is_recorded_and_plays_that_side(tmp_path: Pa
 
 
 @sync
-async def test_a_player_cannot_act_for_the_other_side_through_the_lobby(tmp_path: Path, testbed: Scenario) -> None:
+async def test_a_player_cannot_act_for_the_other_side_through_the_lobby(
+        tmp_path: Path, testbed: Scenario) -> None:
     """seats: every way in the lobby offers (play, join, watch, the game screen's command line and
     undo, its replay's play-on) acts for the player's own side or not at all."""
     made = host(tmp_path, "alice").create(testbed, {}, "red")

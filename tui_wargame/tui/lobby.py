@@ -51,7 +51,7 @@ class LobbyScreen(Screen[None]):
         self.host = host
         self.g = glyphs
         self.games: list[Listing] = []
-        self._seen: tuple[tuple[str, int, int], ...] = ()  # (name, mtime, size) of each save at the last listing
+        self._seen: tuple[tuple[str, int, int], ...] = ()  # each save's (name, mtime, size) when last listed
 
     @property
     def nav(self) -> WargameApp:
