@@ -124,25 +124,35 @@ class Host:
         self.sealed = sealed
         self.player = player
         self.scenario_dirs = scenario_dirs
+        self._listed: dict[Path, tuple[tuple[int, int, int], Listing | None]] = {}  # by (size, mtime, inode)
 
     def games(self) -> list[Listing]:
-        """The hosted games of the saves folder (those with a sealed seed), newest first."""
+        """The hosted games of the saves folder (those with a sealed seed), newest first. A save
+        unchanged since the last call is not read again."""
         try:
             paths = [p for p in self.saves.glob("*.toml") if p.is_file()]
         except OSError:
             return []
         found = [self._listing(p) for p in paths]
+        self._listed = {p: self._listed[p] for p in paths if p in self._listed}
         return sorted((g for g in found if g is not None), key=lambda g: -g.activity)
 
     def _listing(self, path: Path) -> Listing | None:
         try:
-            activity = path.stat().st_mtime
+            st = path.stat()
+        except OSError as exc:
+            return Listing(path, path.stem, {}, (), "", "", "", 0.0, f"{path}: {exc.strerror or exc}")
+        stamp = (st.st_size, st.st_mtime_ns, st.st_ino)
+        if (kept := self._listed.get(path)) is not None and kept[0] == stamp:
+            return kept[1]
+        try:
             with Game.open(path, scenario_dirs=self.scenario_dirs) as game:
-                if not game.header.seal:
-                    return None  # a hot-seat or e-mail save left here: not the lobby's
-                return listing(game, activity)
-        except (WargameError, OSError) as exc:
-            return Listing(path, path.stem, {}, (), "", "", "", 0.0, str(exc))
+                # a hot-seat or e-mail save left here is not the lobby's
+                found = listing(game, st.st_mtime) if game.header.seal else None
+        except WargameError as exc:
+            found = Listing(path, path.stem, {}, (), "", "", "", 0.0, str(exc))
+        self._listed[path] = (stamp, found)
+        return found
 
     def create(self, scenario: Scenario, options: Mapping[str, Any], side: str) -> Game:
         """A new hosted game with this player in `side`'s seat and the other seats open; its

@@ -247,3 +247,26 @@ def test_the_lobby_refuses_a_sealed_seeds_folder_others_may_read(tmp_path: Path,
     assert err.count("\n") == 1 and "may be read by others (mode 750)" in err and "Traceback" not in err
     assert main(["lobby", "--player", "al ice", "--seeds", str(folder)]) == 2
     assert "--player: 'al ice' is not a player name" in capsys.readouterr().err
+
+
+def test_the_lobby_reads_again_only_the_saves_that_changed(tmp_path: Path, testbed: Scenario,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    game, path = hosted(tmp_path, testbed)
+    other = host(tmp_path, "carol").create(testbed, {}, "red")
+    lobby = host(tmp_path, "alice")
+    assert len(lobby.games()) == 2
+    opened: list[Path] = []
+    real = Game.open.__func__  # type: ignore[attr-defined]
+
+    def counted(cls: type[Game], p: Path, **kw: object) -> Game:
+        opened.append(Path(p))
+        return real(cls, p, **kw)
+
+    monkeypatch.setattr(Game, "open", classmethod(counted))
+    assert len(lobby.games()) == 2 and opened == []
+    game.submit("move r1 0201 0301 0401")
+    (listed,) = [g for g in lobby.games() if g.path == path]
+    assert opened == [path] and listed.seats == {"red": "alice", "blue": "bob"}
+    other.close()
+    other.path.unlink()  # type: ignore[union-attr]
+    assert [g.path for g in lobby.games()] == [path]
