@@ -87,9 +87,11 @@ async def test_a_player_cannot_act_for_the_other_side_through_the_lobby(
             screen.game.submit("end", "red")  # nor below the screen: the game itself is seated
         await press(pilot, "r")
         assert isinstance(pilot.app.screen, ReplayScreen)
+        assert "p: play on" not in screen_text(pilot.app) and "Play on" not in screen_text(pilot.app)
         await press(pilot, "p")
         assert isinstance(pilot.app.screen, ReplayScreen)  # no copy to play on
-        assert "not offered on a shared host" in " ".join(toasts(pilot.app))
+        pilot.app.screen.action_play_from_here()  # nor below the keys
+        assert [p.name for p in (tmp_path / "saves").iterdir()] == [path.name]  # type: ignore[union-attr]
         await press(pilot, "q", "q", "w")
         watched = pilot.app.screen
         assert isinstance(watched, WatchScreen) and not watched.game.writable
