@@ -210,3 +210,22 @@ def test_a_typed_undo_in_a_live_game_asks_the_other_side(tmp_path: Path) -> None
     assert getattr(note, "refused", False) and "Waiting for the other side to allow or refuse" in note.text
     assert game.state.units["r1"].location == "0401"
     game.close()
+
+
+@sync
+async def test_inotify_wakes_a_live_screen_without_waiting_for_its_next_look(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    if not sys.platform.startswith("linux"):
+        pytest.skip("inotify is Linux's")
+    monkeypatch.setattr(game_screen, "FOLLOW_EVERY_S", 60.0)  # no look for a minute: only the watch
+    red = fog_game(tmp_path)
+    blue = second(red, tmp_path)
+    async with live(blue, "blue").run_test(size=SIZE) as pb:
+        screen = pb.app.screen
+        assert screen._watch is not None and screen._watch.fd >= 0
+        red.submit("move r1 0201 0301 0401")
+        await until(pb, lambda: screen.seq == 1)
+    assert screen._watch.fd == -1  # closed with the screen
+    red.close()

@@ -44,6 +44,7 @@ from tui_wargame.tui.info import (
 )
 from tui_wargame.tui.keybar import KeyBar
 from tui_wargame.tui.linepanel import LinePanel
+from tui_wargame.tui.savewatch import SaveWatch
 from tui_wargame.tui.touched import touched_hexes
 
 if TYPE_CHECKING:
@@ -125,6 +126,7 @@ class GameScreen(Screen[None]):
         self._unfollowed = ""  # why the save could not be followed at the last look, said once
         self._follow: tuple[str, ...] = ()  # hexes the other side's last order touched, to bring into view
         self._asked_at = -1  # the last record after which this live side was asked something (a pop-up)
+        self._watch: SaveWatch | None = None  # a live game: woken as soon as the other side writes
         self.log_lines: list[str] = []  # the narrative of those records
         self.log_written = 0  # lines of it in the log panel
 
@@ -151,6 +153,8 @@ class GameScreen(Screen[None]):
             self._check_keyboard()
 
     def on_unmount(self) -> None:
+        if self._watch:
+            self._watch.stop()
         self.game.close()  # everything accepted is already on disk
 
     def on_mount(self) -> None:
@@ -169,6 +173,9 @@ class GameScreen(Screen[None]):
         self._repaint()  # the first frame drawn whole, not after a turn of the loop
         self.call_after_refresh(self._check_keyboard)
         self.set_interval(FOLLOW_EVERY_S, self._follow_save)
+        if self.side is not None and self.game.path is not None:
+            self._watch = SaveWatch(self.game.path, self._follow_save)
+            self._watch.start()
 
     # --- showing: reactive fields, stale widgets, one repaint ---
 

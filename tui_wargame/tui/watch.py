@@ -14,8 +14,10 @@ from tui_wargame.engine import Game
 from tui_wargame.errors import WargameError
 from tui_wargame.tui.glyphs import Glyphs
 from tui_wargame.tui.replay import ReplayScreen
+from tui_wargame.tui.savewatch import SaveWatch
 
-#: How often the save is looked at, as the game screen does: one `stat` when nothing changed.
+#: How often the save is looked at, as the game screen does: one `stat` when nothing changed
+#: (inotify, where there is one, wakes the screen as soon as the save is written, too).
 FOLLOW_EVERY_S = 0.1
 
 
@@ -29,10 +31,18 @@ class WatchScreen(ReplayScreen):
                  scenario_dirs: list[Path] | None = None) -> None:
         super().__init__(game, glyphs, saves_dir=saves_dir, scenario_dirs=scenario_dirs, viewer=None)
         self._unfollowed = ""  # why the save could not be read at the last look, said once
+        self._watch: SaveWatch | None = None
 
     def on_mount(self) -> None:
         super().on_mount()
         self.set_interval(FOLLOW_EVERY_S, self.follow)
+        if self.game.path is not None:
+            self._watch = SaveWatch(self.game.path, self.follow)
+            self._watch.start()
+
+    def on_unmount(self) -> None:
+        if self._watch:
+            self._watch.stop()
 
     def follow(self) -> None:
         """Take in what the players appended; stay live if live, else where the spectator is."""
