@@ -17,7 +17,7 @@ from tui_wargame.engine import Game
 from tui_wargame.hexgrid import DIRECTION_NAMES
 from tui_wargame.model import Order, Refusal, State, apply
 from tui_wargame.rules.capabilities import Explanation, Layer, Line
-from tui_wargame.text import clean, plural
+from tui_wargame.text import clean, names_any, plural
 from tui_wargame.tui.glyphs import Glyphs, layer_glyph, to_ascii
 from tui_wargame.views import turn_name
 
@@ -86,8 +86,8 @@ def prompt_text(prompt: str, message: Text, hint: str, width: int) -> Text:
 def header(game: Game, state: State, names: Namer, *, where: str = "", width: int = 80) -> Text:
     """Scenario, turn, phase, active side and the save file (or `where`, the replay's place). The
     title's form depends on the width alone (`short_title`), so it never changes from phase to
-    phase; when space is short the turn's name, then the side's name give way, then the front is
-    cut, so the save's file name (or "(finished)") stays in view."""
+    phase; when space is short the side's name gives way to its short form, then the turn's name,
+    then the front is cut, so the save's file name (or "(finished)") stays in view."""
     sc, g = game.scenario, names.g
     title = short_title(names.text(sc.title), width)
     tail = where or (names.text(game.path.name) if game.path else "not saved")
@@ -99,6 +99,7 @@ def header(game: Game, state: State, names: Namer, *, where: str = "", width: in
         phase = names.text(state.phase)
         side, short = names.side(state.active), names.short_side(state.active)
         choices = [[title, named, f"{side}: {phase}", tail],
+                   [title, named, f"{short}: {phase}", tail],
                    [title, turn, f"{side}: {phase}", tail],
                    [title, turn, f"{short}: {phase}", tail]]
     text = ""
@@ -113,9 +114,9 @@ def header(game: Game, state: State, names: Namer, *, where: str = "", width: in
 
 
 def short_title(title: str, width: int) -> str:
-    """The title as the header shows it at `width`: whole if it takes at most a third of the
+    """The title as the header shows it at `width`: whole if it takes at most a quarter of the
     width, else the part before its colon ("Battle 1916"), else cut at the end of a word."""
-    budget = max(width // 3, 4)
+    budget = max(width // 4, 4)
     if len(title) <= budget:
         return title
     head = title.split(":", 1)[0].strip()
@@ -286,16 +287,6 @@ def explain_text(game: Game, order: Order, names: Namer) -> Text:
     return out
 
 
-def names_any(value: object, ids: frozenset[str]) -> bool:
-    if isinstance(value, str):
-        return value in ids
-    if isinstance(value, list | tuple):
-        return any(names_any(v, ids) for v in value)
-    if isinstance(value, Mapping):
-        return any(names_any(v, ids) for v in value.values())
-    return False
-
-
 def record_lines(game: Game, seq: int, names: Namer, hidden: frozenset[str] = frozenset()) -> list[str]:
     """The narrative of record `seq`: who gave which order, then a sentence per event.
 
@@ -310,6 +301,8 @@ def record_lines(game: Game, seq: int, names: Namer, hidden: frozenset[str] = fr
     if hidden and names_any(record.order.split(), hidden):
         order = f"{names.text(record.order.split()[0])} (hidden)"
     lines = [f"[{seq}] {who}: {order}"]
+    if record.kind == "seat":  # a hosted game's player sitting down (seats.py)
+        lines = [f"[{seq}] {names.text(record.by)} takes the {who} seat"]
     for e in record.events:
         line = describe(game, state, e)
         if line and hidden and names_any(dict(e.facts), hidden):
