@@ -15,7 +15,7 @@ from rich.text import Text
 
 from tui_wargame.engine import Game
 from tui_wargame.hexgrid import DIRECTION_NAMES
-from tui_wargame.model import Order, Refusal, State, apply
+from tui_wargame.model import Event, Order, Refusal, State, apply
 from tui_wargame.rules.capabilities import Explanation, Layer, Line
 from tui_wargame.text import clean, names_any, plural
 from tui_wargame.tui.glyphs import Glyphs, layer_glyph, to_ascii
@@ -257,10 +257,12 @@ def victory_text(game: Game, state: State, names: Namer, width: int = 80) -> Tex
             out.append(f"{hex_:<{label}} {lines[0]:<{name_width}} {vps:>{points}} {holder}".rstrip() + "\n")
             for more in lines[1:]:
                 out.append(f"{'':<{label}} {more}\n")
-    if state.result:
+    if state.result:  # told as the game's end is told everywhere, in the rule system's words if it has them
+        from tui_wargame.narrative import describe
+
         r = state.result
-        who_won = f"{names.side(r.winner)} wins" if r.winner else "a draw"
-        out.append(f"Game over: {who_won} ({names.text(r.level)}). {names.text(r.reason)}\n", style="bold")
+        ended = Event.of("game_ended", winner=r.winner, level=r.level, reason=r.reason)
+        out.append(f"Game over. {names.text(describe(game, state, ended) or '')}\n", style="bold")
     return out
 
 
