@@ -335,8 +335,8 @@ def rules_page(scenario: Scenario, rules: FmRules) -> HelpPage:
                     f"fights."),
         ("F&M 5.0", "Move units one at a time, paying each hex's cost from the unit's movement "
                     "allowance; see the terrain page."),
-        ("F&M 6.1", f"Entering an enemy zone of control (the hexes next to an enemy unit) stops a unit; "
-                    f"leaving one costs +{rules.zoc.exit_cost} MP."),
+        ("F&M 6.1, 5.1.1", f"Entering an enemy zone of control (the hexes next to an enemy unit) stops "
+                           f"a unit; leaving one costs +{rules.zoc.exit_cost} MP."),
         ("F&M 7.1", "Declare every attack first, then resolve them one by one in the order you choose."),
         ("F&M 7.2-7.6", "Differential, terrain row, shifts and one die give the result: see the "
                         "combat results page."),
@@ -345,7 +345,7 @@ def rules_page(scenario: Scenario, rules: FmRules) -> HelpPage:
     own = hooks_named(rules.hooks).summary()
     blocks: list[str | Table] = [Table("How a turn goes", ("rule", "in short"), system)]
     if own:
-        blocks.append(Table(f"{clean(scenario.title)}: its own rules", ("rule", "in short"), tuple(own)))
+        blocks.append(Table(f"The exclusive rules of {clean(scenario.title)}", ("rule", "in short"), tuple(own)))
     return HelpPage("rules", "Rules", tuple(blocks))
 
 
