@@ -21,3 +21,10 @@ def test_words_from_saves_lose_doubled_citations_and_wrong_counts() -> None:
         "retreat each unit 1 hex, or deplete one unit instead (F&M 7.8; F&M 7.7)")
     assert tidy("off its railway (Suez 13.3) (Suez 13.3)") == "off its railway (Suez 13.3)"
     assert tidy("retreat 2 hexes (F&M 7.7)") == "retreat 2 hexes (F&M 7.7)"
+
+
+def test_a_refusal_cites_its_rule_once() -> None:
+    from tui_wargame.model import Refusal
+
+    assert str(Refusal("off its railway", "Suez 13.3")) == "off its railway (Suez 13.3)"
+    assert str(Refusal("off its railway (Suez 13.3)", "Suez 13.3")) == "off its railway (Suez 13.3)"

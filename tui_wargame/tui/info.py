@@ -268,8 +268,9 @@ def victory_text(game: Game, state: State, names: Namer, width: int = 80) -> Tex
 
 def line_text(line: Line, names: Namer) -> Text:
     """A rule system's line with its rule after it; a strong line in bold."""
-    rule = f" ({names.text(line.rule)})" if line.rule else ""
-    return Text(names.text(line.text) + rule + "\n", style="bold" if line.strong else "")
+    text, rule = names.text(line.text), names.text(line.rule)
+    cited = f"{text} ({rule})" if rule and not text.endswith(f"({rule})") else text  # the rule once
+    return Text(cited + "\n", style="bold" if line.strong else "")
 
 
 def explain_text(game: Game, order: Order, names: Namer) -> Text:
