@@ -428,8 +428,8 @@ class Game:
                 f"`{top.order}` rolled dice or revealed hidden information, so it stands "
                 f"(this game was created without the undo_dice option)", UNDO_RULE)
         if side is not None and side != top.side:
-            raise IllegalOrder(f"the last order, `{top.order}`, was {possessive(self.side_name(top.side))} to "
-                               f"undo", UNDO_RULE)
+            whose = possessive(self.side_name(top.side))
+            raise IllegalOrder(f"the last order, `{top.order}`, was {whose} to undo", UNDO_RULE)
         event = restore_event(self.state, self.state_at(top.seq - 1), top.seq)
         return Record(len(self.records), top.side, "undo", "undo", (event,), reverts=top.seq)
 

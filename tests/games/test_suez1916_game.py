@@ -46,7 +46,8 @@ def test_suez1916_plays_to_a_british_instant_victory_on_5_august_night(tmp_path:
     assert "The 80th Regiment may enter on the east edge (Suez 11.5)" in story
     assert "activates: rolled" in story and "Kress von Kressenstein assists the attack on" in story
     assert story.rstrip().endswith(
-        "The game ends in an instant victory for the British: no Central Powers unit is on the map (Suez 12.2)")
+        "The game ends in an instant victory for the British: no Central Powers unit is on the map "
+        "(Suez 12.2)")
     with Game.open(save, scenario_dirs=[SCENARIOS]) as game:
         assert [r.order for r in game.records[1:]] == orders
         assert game.state.result == VERDICT and game.scenario.turns[game.state.turn].id == "5nt"

@@ -155,8 +155,9 @@ def test_the_rules_page_tells_the_game_and_the_system_its_orders_not_its_code(tm
         assert ("move UNIT HEX...", "F&M 5.0") in [(row[0], row[-1]) for row in orders.rows]
 
 
-@pytest.mark.parametrize(("scenario_id", "first_row"), [("suez1916", "Town     -3   -2   -1    0   +1  +2,+3"),
-                                                        ("gaza1917", "Fort    -2  -1   0  +1 +2,+3 +4,+5")])
+@pytest.mark.parametrize(("scenario_id", "first_row"), [
+    ("suez1916", "Town     -3   -2   -1    0   +1  +2,+3"),
+    ("gaza1917", "Fort    -2  -1   0  +1 +2,+3 +4,+5")])
 def test_the_crt_is_one_grid_of_each_rows_differentials_over_the_results_with_its_key_in_words(
         scenario_id: str, first_row: str, tmp_path: Path) -> None:
     """F&M 7.3-7.8: the differential headings of every terrain row over the twelve result columns,
@@ -168,8 +169,9 @@ def test_the_crt_is_one_grid_of_each_rows_differentials_over_the_results_with_it
     grid = lines.index("Combat results (F&M 7.3)")
     assert lines[grid + 1].split() == ["column", *map(str, range(1, 13))]
     assert lines[grid + 2].startswith(first_row)
-    assert lines[grid + 2 + len(game.scenario.rules["crt"]["rows"])].startswith("───")  # ruled off
-    assert lines[grid + 3 + len(game.scenario.rules["crt"]["rows"])].split()[:5] == ["die", "1", "(A)", "A3", "A2"]
+    rows = len(game.scenario.rules["crt"]["rows"])
+    assert lines[grid + 2 + rows].startswith("───")  # ruled off
+    assert lines[grid + 3 + rows].split()[:5] == ["die", "1", "(A)", "A3", "A2"]
     assert all(len(line) <= 78 for line in lines if "  " in line)  # table lines; paragraphs wrap on screen
     text = "\n".join(lines)
     assert "D2      the defenders retreat 2 hexes, or one of them loses a step instead" in text
@@ -180,7 +182,8 @@ def test_the_crt_is_one_grid_of_each_rows_differentials_over_the_results_with_it
 
 
 @sync
-async def test_rules_and_victory_pages_summarise_the_scenario_and_name_every_hex_in_full(tmp_path: Path) -> None:
+async def test_rules_and_victory_pages_summarise_the_scenario_and_name_every_hex_in_full(
+        tmp_path: Path) -> None:
     """Suez 10.2-19.0 in brief, each line with its section; 12.3's levels under 12.4's hexes, the
     names uncut; j and k scroll a page."""
     with Game.new(scenario_file.find("suez1916"), tmp_path / "g.toml", seed=1) as game:
@@ -189,7 +192,8 @@ async def test_rules_and_victory_pages_summarise_the_scenario_and_name_every_hex
             screen = pilot.app.screen
             assert isinstance(screen, HelpScreen) and screen.page == "victory"
             shown = screen_text(pilot.app)
-            assert "1532 Pelusium Station 2 British" in shown and "3331 To Bir el Abd    1 Central Powers" in shown
+            assert "1532 Pelusium Station 2 British" in shown
+            assert "3331 To Bir el Abd    1 Central Powers" in shown
             assert "13-15              Central Powers operational victory" in shown
             await press(pilot, *"7")
             assert screen.page == "rules"

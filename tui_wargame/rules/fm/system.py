@@ -352,8 +352,10 @@ class FireAndMovement:
         pos = Position(scenario, state)
         if order.verb in FIRE_VERBS and not order.args:
             why = fire_support.why_not(pos, state.active)
-            if why is None and (state.phase != sequence.COMBAT or state.values.get(combat.STEP) != sequence.DECLARE):
-                why = Refusal("fire support is placed at the start of the combat phase", fire_support.rule_of(pos))
+            declaring = state.phase == sequence.COMBAT and state.values.get(combat.STEP) == sequence.DECLARE
+            if why is None and not declaring:
+                why = Refusal("fire support is placed at the start of the combat phase",
+                              fire_support.rule_of(pos))
             return why
         attack = self._attack(pos, order)
         if not isinstance(attack, tuple):

@@ -212,7 +212,8 @@ def effect_words(who: str, e: ResultEffect) -> str:
 
 def result_words(key: ResultKey) -> str:
     """A CRT result in words, the attacker's effect first."""
-    said = [w for w in (effect_words("attackers", key.attacker), effect_words("defenders", key.defender)) if w]
+    said = [w for w in (effect_words("attackers", key.attacker), effect_words("defenders", key.defender))
+            if w]
     return "; ".join(said) or "no effect"
 
 
@@ -345,7 +346,8 @@ def rules_page(scenario: Scenario, rules: FmRules) -> HelpPage:
     own = hooks_named(rules.hooks).summary()
     blocks: list[str | Table] = [Table("How a turn goes", ("rule", "in short"), system)]
     if own:
-        blocks.append(Table(f"The exclusive rules of {clean(scenario.title)}", ("rule", "in short"), tuple(own)))
+        blocks.append(Table(f"The exclusive rules of {clean(scenario.title)}", ("rule", "in short"),
+                            tuple(own)))
     return HelpPage("rules", "Rules", tuple(blocks))
 
 
