@@ -113,6 +113,7 @@ def test_describe_and_headline_of_a_combat_and_a_bombardment() -> None:
     shot = Event.of("bombardment", side="cp", hex="0843", markers=["m1"], strength=4, unit="yeo", row="clear",
                     column="4", die=5, result="D2", loss=True)
     assert CAPS.describe(suez(), start(), shot).endswith("column 4, die 5, result D2: a step lost")
+    assert CAPS.headline(suez(), start(), shot) == "Bombardment at 0843: column 4, die 5, result D2: a step lost"
     moved = Event.of("unit_moved", unit="31-1", path=["0843"], cost=Fraction(3, 2))
     assert CAPS.describe(suez(), start(), moved).endswith("(3/2 MP)")
     assert CAPS.describe(suez(), start(), Event.of("step_lost", unit="31-1", steps=1)) == (

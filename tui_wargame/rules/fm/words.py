@@ -157,12 +157,14 @@ def describe(scenario: Scenario, state: State, e: Event) -> str | None:
 
 
 def headline(scenario: Scenario, state: State, e: Event) -> str | None:
-    """A combat's or bombardment's die and result in one line: the news of its order; a combat's
-    result in words too (F&M 7.7-7.8)."""
+    """A combat's or bombardment's die and result in one line: the news of its order, with what
+    the result does (F&M 7.7-7.8; Suez 18.4: a step lost or not)."""
     if e.kind in ("combat", "bombardment"):
         where, column, result = (clean(str(e.get(k, "?"))) for k in ("hex", "column", "result"))
         key = rules_of(scenario).crt.key.get(result) if e.kind == "combat" else None
         said = f": {result_words(key)}" if key is not None else ""
+        if e.kind == "bombardment":
+            said = ": a step lost" if e.get("loss") else ": no loss"
         return f"{e.kind.capitalize()} at {where}: column {column}, die {e.get('die')}, result {result}{said}"
     return None
 
