@@ -112,17 +112,32 @@ def test_a_decision_owed_is_offered_as_the_choice(game: Game) -> None:
 def test_ending_a_phase_with_units_still_able_to_act_asks_first(game: Game) -> None:
     control = MapController(game)
     answer = control.end_phase()
-    assert answer == Confirm("2 unit(s) could still act (r1, r2). End the movement phase?", "end")
+    assert answer == Confirm("2 units could still act: r1, r2.\nEnd the movement phase?", "end")
     game.submit("move r1 0201")
     game.submit("move r2 0202")
     assert control.end_phase() == Give("end")
 
 
-def test_the_units_still_able_to_act_are_named_six_at_most_and_said_to_be_more(tmp_path: Path) -> None:
+def test_the_units_still_able_to_act_are_named_eight_at_most_and_the_step_ending_is_named(
+        tmp_path: Path) -> None:
+    """Suez zero hour (F&M 4.0): the Central Powers' movement phase ends, its units counted."""
     with Game.new(scenario_file.find("suez1916"), tmp_path / "g.toml", seed=1) as game:
         answer = MapController(game).end_phase()
-    assert isinstance(answer, Confirm) and answer.question.startswith("19 unit(s) could still act (")
-    assert answer.question.count(", ") == 6 and ", ...). End the movement phase?" in answer.question
+    assert isinstance(answer, Confirm) and answer.question.startswith("19 units could still act: ")
+    assert answer.question.count(", ") == 7 and " and 11 more.\n" in answer.question
+    assert answer.question.endswith("End the Central Powers movement phase; the combat phase follows (F&M 4.0)?")
+
+
+def test_ending_the_declaration_names_it_and_the_units_beside_targets(tmp_path: Path) -> None:
+    """Suez zero hour, combat (F&M 7.1): with an attack declared, e ends the declaring, not the
+    phase, and names the units in the hexes attacks could still come from."""
+    with Game.new(scenario_file.find("suez1916"), tmp_path / "g.toml", seed=3) as game:
+        for order in ("move 31-2 2228", "move 31-1 2229", "end", "attack 2128 2228"):
+            game.submit(order)
+        answer = MapController(game).end_phase()
+    assert isinstance(answer, Confirm)
+    assert answer.question.startswith("1 unit could still act: 31-1.\n")
+    assert "End the declaration of Central Powers attacks" in answer.question
 
 
 def test_a_refused_order_comes_back_as_a_note_and_changes_nothing(game: Game) -> None:

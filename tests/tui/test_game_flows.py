@@ -80,7 +80,7 @@ async def test_end_phase_asks_when_units_have_not_acted(game: Game) -> None:
     async with app_for(game).run_test(size=(80, 24)) as pilot:
         await press(pilot, "e")
         assert isinstance(pilot.app.screen, ConfirmScreen)
-        assert "2 unit(s) could still act" in screen_text(pilot.app)
+        assert "2 units could still act: r1, r2" in screen_text(pilot.app)
         await press(pilot, "n")
         assert game.state.phase == "movement"
         await press(pilot, "e", "y")

@@ -192,19 +192,17 @@ class FireAndMovement:
         entry = self._entry(pos, uid)
         if not entry:
             raise IllegalOrder(f"{uid} is not due to enter yet", "F&M 5.4")
-        path = self._cheapest(pos, uid, path, entry)
         cost = movement.path_cost(pos, uid, path, None, entry)
         return self._moved(pos, uid, path, cost, dice)
 
-    def _cheapest(self, pos: Position, uid: str, path: list[str], entry: tuple[str, ...] = ()) -> list[str]:
-        """A path of one hex the unit cannot step to directly (not next to it; from off the map,
-        not an entry hex) stands for the cheapest way there (F&M 5.0, 5.4), the same path
-        `move_order` and the screen's reach give; a hex it cannot reach stays as given, to be
-        refused with the reason."""
-        if len(path) != 1:
+    def _cheapest(self, pos: Position, uid: str, path: list[str]) -> list[str]:
+        """F&M 5.0: a path of one hex not next to the unit stands for the cheapest way there, the
+        path `move_order` and the screen's reach give; a hex it cannot reach, or no hex of the
+        map, stays as given, to be refused with the reason."""
+        grid = pos.scenario.grid
+        if len(path) != 1 or not grid.on_map(path[0]):
             return path
-        here = pos.location(uid) if pos.on_map(uid) else None
-        if (here is not None and pos.distance(here, path[0]) == 1) or (here is None and path[0] in entry):
+        if pos.distance(pos.location(uid), path[0]) == 1:
             return path
         found = self._paths(pos, uid).get(path[0])
         return list(found[1]) if found else path
