@@ -440,7 +440,9 @@ class MapController:
         if self.selected:
             spec = game.scenario.unit.get(self.selected)
             name = spec.name if spec else self.selected
-            mine = [o for o in orders if self.selected in o.args]
+            here, units = game.state.units[self.selected].location, game.scenario.unit
+            mine = [o for o in orders if self.selected in o.args  # it, or its hex and no other unit
+                    or (here in o.args and not any(a in units and a != self.selected for a in o.args))]
             if not mine:
                 return Note(f"No orders for {name} now but moves (Enter or m on a hex it can reach)")
             return self.choose(f"Orders for {name}", mine)
