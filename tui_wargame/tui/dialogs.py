@@ -85,14 +85,19 @@ class OrderChooser(ModalScreen[str | Pick | None]):
         self.warnings = list(warnings)
         self.picks = list(picks)
 
+    def _entry(self, index: int) -> Order | Pick:
+        """The answers picked on the map come first (a retreat before depleting instead)."""
+        return self.picks[index] if index < len(self.picks) else self.orders[index - len(self.picks)]
+
     def _line(self, index: int) -> Text:
         """An entry: the order and its words, or the words of an answer picked on the map."""
-        if index >= len(self.orders):
-            pick = self.picks[index - len(self.orders)]
-            line = Text(pick.text)
-            warning = pick.warning
+        entry = self._entry(index)
+        if isinstance(entry, Pick):
+            line = Text(entry.text)
+            warning = entry.warning
         else:
-            line = Text(self.orders[index].text)
+            index -= len(self.picks)
+            line = Text(entry.text)
             note = self.notes[index] if index < len(self.notes) else ""
             if note:
                 line.append(f"  {note}", style="dim")
@@ -118,18 +123,19 @@ class OrderChooser(ModalScreen[str | Pick | None]):
         self._show(event.option_index)
 
     def _show(self, index: int) -> None:
-        preview = self.query_one("#preview", Static)
-        if 0 <= index < len(self.orders):
-            preview.update(self.preview(self.orders[index]))
-        elif 0 <= index - len(self.orders) < len(self.picks):
-            pick = self.picks[index - len(self.orders)]
-            hexes = sorted({r.hex for r in pick.replies})
+        if not 0 <= index < len(self.orders) + len(self.picks):
+            return
+        entry, preview = self._entry(index), self.query_one("#preview", Static)
+        if isinstance(entry, Pick):
+            hexes = sorted({r.hex for r in entry.replies})
             preview.update(Text(f"Marks {', '.join(hexes)} on the map; Enter on one of them chooses it."))
+        else:
+            preview.update(self.preview(entry))
 
     @on(OptionList.OptionSelected)
     def _selected(self, event: OptionList.OptionSelected) -> None:
-        index = event.option_index
-        self.dismiss(self.orders[index].text if index < len(self.orders) else self.picks[index - len(self.orders)])
+        entry = self._entry(event.option_index)
+        self.dismiss(entry if isinstance(entry, Pick) else entry.text)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -64,7 +64,7 @@ class GameScreen(Screen[None]):
         Binding("enter,space", "act", "Act", id="game.act"),
         Binding("s", "select", "Select", show=False, id="game.select"),
         Binding("tab", "next_unit", "Next", id="game.next_unit"),
-        Binding("m", "move", "Move", id="game.move"),
+        Binding("m", "move", "Move", show=False, id="game.move"),  # Enter moves too (the key bar is full)
         Binding("w", "waypoint", "Path step", show=False, id="game.waypoint"),
         Binding("a", "attack", "Attack", id="game.attack"),
         Binding("o", "orders", "Orders", show=False, id="game.orders"),
@@ -98,6 +98,7 @@ class GameScreen(Screen[None]):
     selected: var[str | None] = var(None, init=False)
     path: var[tuple[str, ...]] = var((), init=False)
     show_toggled: var[bool] = var(False, init=False)  # the rule system's layers drawn on demand
+    picking: var[Pick | None] = var(None, init=False)  # a decision's answer being chosen on the map
     viewer: var[str] = var("", init=False)
     seq: var[int] = var(-1, init=False)  # the last record shown
     message: var[tuple[str, str]] = var(("", ""), init=False)  # the prompt line's note and its style
@@ -167,6 +168,7 @@ class GameScreen(Screen[None]):
         control = self.control
         self.cursor, self.selected, self.path = control.cursor, control.selected, control.path
         self.show_toggled, self.viewer = control.show_toggled, control.viewer
+        self.picking = control.picking
 
     def watch_cursor(self) -> None:
         self._stale("map", "panel")
@@ -176,6 +178,9 @@ class GameScreen(Screen[None]):
 
     def watch_path(self) -> None:
         self._stale("map")
+
+    def watch_picking(self) -> None:
+        self._stale("map", "panel", "prompt")  # its hexes, their answers, the keys for picking
 
     def watch_show_toggled(self) -> None:
         self._stale("map", "panel")
