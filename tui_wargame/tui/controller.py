@@ -62,6 +62,7 @@ class Choose:
     notes: tuple[str, ...] = ()
     warnings: tuple[str, ...] = ()
     picks: tuple[Pick, ...] = ()
+    finish: Order | None = None  # the answer the end key gives from the list (a decision's finish)
 
 
 @frozen
@@ -370,8 +371,9 @@ class MapController:
                                    f"({where} marked)", tuple(replies)))
         if not listed and not picks:
             return Note(f"{decision.title}: no answer is legal now (type one after :)")
+        finish = decision.finish if decision.finish in self.legal() else None
         return Choose(decision.title, tuple(r.order for r in listed), tuple(r.text for r in listed),
-                      tuple(r.warning for r in listed), tuple(picks))
+                      tuple(r.warning for r in listed), tuple(picks), finish)
 
     def start_pick(self, pick: Pick) -> Note:
         """Choose one of `pick`'s answers on the map: its hexes are marked, the cursor on its unit."""
@@ -380,7 +382,8 @@ class MapController:
         if unit is not None and self.game.scenario.grid.on_map(unit.location):
             self.cursor = unit.location
         warning = f" Warning: {pick.warning}." if pick.warning else ""
-        return Note(f"{pick.text}: Enter on a marked hex.{warning}", refused=bool(warning))
+        return Note(f"{pick.text}. Enter on one of them; x: back to the answers.{warning}",
+                    refused=bool(warning))
 
     def picked(self) -> Answer:
         """Enter while picking on the map: the answer ending on the cursor hex (a choice of them

@@ -72,10 +72,12 @@ class OrderChooser(ModalScreen[str | Pick | None]):
 
     BINDINGS = [
         Binding("escape,q,x", "cancel", "Cancel", id="chooser.cancel"),
+        Binding("e", "finish", "Finish", id="chooser.finish"),
     ]
 
     def __init__(self, title: str, orders: list[Order], preview: Callable[[Order], Text], *,
-                 notes: Sequence[str] = (), warnings: Sequence[str] = (), picks: Sequence[Pick] = ()) -> None:
+                 notes: Sequence[str] = (), warnings: Sequence[str] = (), picks: Sequence[Pick] = (),
+                 finish: Order | None = None) -> None:
         super().__init__()
         crop_updates(self)
         self.title_text = title
@@ -84,6 +86,7 @@ class OrderChooser(ModalScreen[str | Pick | None]):
         self.notes = list(notes)
         self.warnings = list(warnings)
         self.picks = list(picks)
+        self.finish = finish  # given by e, wherever the list is scrolled
 
     def _entry(self, index: int) -> Order | Pick:
         """The answers picked on the map come first (a retreat before depleting instead)."""
@@ -112,11 +115,16 @@ class OrderChooser(ModalScreen[str | Pick | None]):
             yield OptionList(*[Option(self._line(i), id=str(i)) for i in range(len(self.orders) + len(self.picks))],
                              id="choices")
             yield Static(id="preview")
-            yield Static(Text("Up/Down: choose  Enter: this one  q/Esc: cancel", style="dim"))
+            finish = f"e: {self.finish.text}  " if self.finish else ""
+            yield Static(Text(f"Up/Down: choose  Enter: this one  {finish}q/Esc: cancel", style="dim"))
 
     def on_mount(self) -> None:
         self.query_one(OptionList).highlighted = 0
         self._show(0)
+
+    def action_finish(self) -> None:
+        if self.finish is not None:
+            self.dismiss(self.finish.text)
 
     @on(OptionList.OptionHighlighted)
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:

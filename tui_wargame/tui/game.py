@@ -361,7 +361,7 @@ class GameScreen(Screen[None]):
             self.app.push_screen(OrderChooser(
                 names(answer.title), list(answer.orders), self._preview,
                 notes=[names(n) for n in answer.notes], warnings=[names(w) for w in answer.warnings],
-                picks=answer.picks), chosen)
+                picks=answer.picks, finish=answer.finish), chosen)
         elif isinstance(answer, GiveEach):
             verbs = answer.verbs
 
@@ -398,13 +398,15 @@ class GameScreen(Screen[None]):
 
     def action_cursor(self, dx: int, dy: int) -> None:
         self.control.step(dx, dy)
-        self.message = ("", "")
+        if not self.control.picking:  # while picking, what to pick stays said
+            self.message = ("", "")
         self._mirror()
 
     def move_cursor(self, label: str) -> None:
         """Put the cursor on hex `label` (a click, a test)."""
         self.control.cursor = label
-        self.message = ("", "")
+        if not self.control.picking:
+            self.message = ("", "")
         self._mirror()
 
     @on(HexMap.Clicked)

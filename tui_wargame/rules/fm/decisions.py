@@ -101,9 +101,8 @@ def order_note(pos: Position, order: Order) -> str:
     simple = {
         "attack": lambda: f"the units in {a[1]} join the attack on {hex_name(sc, a[0])} (F&M 7.1)",
         "resolve": lambda: f"roll the die for the attack on {hex_name(sc, a[0])} (F&M 7.6)",
-        "bombard": lambda: (f"a face-down fire-support marker on {hex_name(sc, a[0])}; its strength "
-                            f"shows when all are revealed ({fs_rule})"),
-        "air": lambda: f"{name} bombards {hex_name(sc, a[1])} from the air ({fs_rule})",
+        "bombard": lambda: f"a face-down fire-support marker on {hex_name(sc, a[0])} ({fs_rule})",
+        "air": lambda: f"{name} bombards {hex_name(sc, a[1])} ({fs_rule})",
         "observe": lambda: (f"{name} flies over {hex_name(sc, a[1])} so that markers may be placed "
                             f"around it ({fs_rule})"),
         "done": lambda: f"no more defensive fire support: every marker is revealed ({fs_rule})",
