@@ -142,3 +142,21 @@ async def test_enter_moves_onto_a_friend_and_s_selects(tmp_path: Path) -> None:
             assert set(game.state.units_at("2628")) == {"31-1", "31-2"}
             await press(pilot, "s")
             assert screen.selected in {"31-1", "31-2"}
+
+
+@sync
+async def test_a_retreat_that_the_step_loss_after_it_ends_is_warned_of(tmp_path: Path) -> None:
+    """Suez 10.3, F&M 7.6: the Arab Cavalry (one step) attacks at zero hour and rolls A3: retreat
+    three hexes, then lose a step. The warning shows in the answers and while picking the hex."""
+    with suez(tmp_path, "move arab-cav 1436", "end", "attack 1336 1436", "end", "resolve 1336", seed=3) as game:
+        assert game.state.pending is not None and game.state.pending.kind == "retreat"
+        async with app_for(game).run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            chooser = pilot.app.screen
+            assert isinstance(chooser, OrderChooser)
+            warning = "the step loss that follows eliminates Arab Cavalry (arab-cav): it has 1 step left (F&M 7.6)"
+            assert [p.warning for p in chooser.picks] == [warning]
+            assert "! the step loss that follows eliminates Arab Cavalry" in screen_text(pilot.app)
+            await press(pilot, "enter")
+            assert f"Warning: {warning}." in " ".join(screen_text(pilot.app).splitlines()[-3:-1])

@@ -381,8 +381,8 @@ class MapController:
         unit = self.game.state.units.get(pick.unit)
         if unit is not None and self.game.scenario.grid.on_map(unit.location):
             self.cursor = unit.location
-        warning = f" Warning: {pick.warning}." if pick.warning else ""
-        return Note(f"{pick.text}. Enter on one of them; x: back to the answers.{warning}",
+        warning = f"Warning: {pick.warning}. " if pick.warning else ""  # first: the bar may cut the rest
+        return Note(f"{warning}{pick.text}. Enter on one of them; x: back to the answers.",
                     refused=bool(warning))
 
     def picked(self) -> Answer:
