@@ -112,7 +112,7 @@ def test_a_decision_owed_is_offered_as_the_choice(game: Game) -> None:
 def test_ending_a_phase_with_units_still_able_to_act_asks_first(game: Game) -> None:
     control = MapController(game)
     answer = control.end_phase()
-    assert answer == Confirm("2 units could still act: r1, r2.\nEnd the movement phase?", "end")
+    assert answer == Confirm("2 units could still act: r1, r2. End the movement phase?", "end")
     game.submit("move r1 0201")
     game.submit("move r2 0202")
     assert control.end_phase() == Give("end")
@@ -124,7 +124,7 @@ def test_the_units_still_able_to_act_are_named_eight_at_most_and_the_step_ending
     with Game.new(scenario_file.find("suez1916"), tmp_path / "g.toml", seed=1) as game:
         answer = MapController(game).end_phase()
     assert isinstance(answer, Confirm) and answer.question.startswith("19 units could still act: ")
-    assert answer.question.count(", ") == 7 and " and 11 more.\n" in answer.question
+    assert answer.question.count(", ") == 7 and " and 11 more. " in answer.question
     assert answer.question.endswith("End the Central Powers movement phase; the combat phase follows (F&M 4.0)?")
 
 
@@ -136,7 +136,7 @@ def test_ending_the_declaration_names_it_and_the_units_beside_targets(tmp_path: 
             game.submit(order)
         answer = MapController(game).end_phase()
     assert isinstance(answer, Confirm)
-    assert answer.question.startswith("1 unit could still act: 31-1.\n")
+    assert answer.question.startswith("1 unit could still act: 31-1. ")
     assert "End the declaration of Central Powers attacks" in answer.question
 
 

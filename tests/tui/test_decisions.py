@@ -99,7 +99,8 @@ async def test_defensive_fire_opens_by_itself_and_f_offers_done(tmp_path: Path) 
         game.submit("end")
         assert game.state.pending is not None and game.state.pending.kind == "defensive_fire"
         async with app_for(game).run_test(size=(80, 24)) as pilot:
-            await press(pilot, "enter")  # the British take the keyboard
+            await pilot.pause()  # opened on the British, who owe it: their answers open by themselves
+            await pilot.pause()
             chooser = pilot.app.screen
             assert isinstance(chooser, OrderChooser) and [o.text for o in chooser.orders] == ["bombard 2228", "done"]
             assert "no more defensive fire support" in screen_text(pilot.app)

@@ -42,8 +42,14 @@ class Pick:
     """Answers to a decision chosen on the map: the hexes where `unit`'s answers leave it."""
 
     unit: str
-    text: str  # the menu's line for it
+    what: str  # the answer and its unit ("retreat 52nd Division")
     replies: tuple[Reply, ...]
+
+    @property
+    def text(self) -> str:
+        """The menu's line for it."""
+        hexes = len({r.hex for r in self.replies})
+        return f"{self.what}: choose on the map ({hexes} hex{'es' if hexes > 1 else ''} marked)"
 
     @property
     def warning(self) -> str:
@@ -365,10 +371,7 @@ class MapController:
         picks = []
         for uid, replies in by_unit.items():
             spec = self.game.scenario.unit.get(uid)
-            hexes = len({r.hex for r in replies})
-            where = f"{hexes} hexes" if hexes > 1 else "1 hex"
-            picks.append(Pick(uid, f"{replies[0].order.verb} {spec.name if spec else uid}: choose on the map "
-                                   f"({where} marked)", tuple(replies)))
+            picks.append(Pick(uid, f"{replies[0].order.verb} {spec.name if spec else uid}", tuple(replies)))
         if not listed and not picks:
             return Note(f"{decision.title}: no answer is legal now (type one after :)")
         finish = decision.finish if decision.finish in self.legal() else None
@@ -395,7 +398,7 @@ class MapController:
             return Note(f"Not a marked hex: choose one of {hexes} (x: back to the answers)")
         if len(here) == 1:
             return Give(here[0].order.text)
-        return Choose(f"{self.picking.text}: to {self.cursor}", tuple(r.order for r in here),
+        return Choose(f"{self.picking.what} to {self.cursor}: which way?", tuple(r.order for r in here),
                       tuple(r.text for r in here), tuple(r.warning for r in here))
 
     def attack(self) -> Choose | Note:
@@ -503,7 +506,7 @@ class MapController:
             what = f"{units} could still act: {', '.join(idle[:NAMED_IDLE])}{more}"
         else:
             what = f"{len(acting)} order(s) could still be given (e.g. {acting[0].text})"
-        return Confirm(f"{what}.\n{ending}?", ends[0].text)
+        return Confirm(f"{what}. {ending}?", ends[0].text)
 
     def give(self, text: str) -> Record | Note:
         """Give an order for the side to act; a refusal (with its rule) comes back as a note."""
