@@ -21,10 +21,10 @@ from tui_wargame.engine import Game
 from tui_wargame.errors import WargameError
 from tui_wargame.files import SAVE_LIMIT, first_free, read_limited
 from tui_wargame.model import IllegalOrder, Scenario, apply
-from tui_wargame.narrative import describe, narrate, side_name
+from tui_wargame.narrative import describe, narrate, side_name, since_last_order
 from tui_wargame.savefile import Record
 from tui_wargame.text import clean
-from tui_wargame.views import record_view, scenario_summary, state_view
+from tui_wargame.views import record_view, scenario_summary, side_named, state_view
 
 
 def _saves_dir() -> Path:
@@ -126,23 +126,46 @@ def _report(game: Game, records: Sequence[Record]) -> None:
     print(clean(game.prompt()))
 
 
-def _check_side(game: Game, side: str | None) -> None:
-    if side is not None and side not in game.scenario.side:
-        known = ", ".join(s.id for s in game.scenario.sides)
-        raise WargameError(f"--as {side}: no such side (the sides are {known})")
+def _check_side(game: Game, side: str | None) -> str | None:
+    """The side's id, given by id or name (None: any side)."""
+    return None if side is None else side_named(game.scenario, side)
+
+
+def _catch_up(game: Game, side: str) -> None:
+    """Play by e-mail: refuse a save that does not verify, then tell the player what the opponent
+    did since their last order and whose turn it is, as their side may see it."""
+    problems = game.verify()
+    if problems:
+        raise WargameError(f"{game.path}: refused: the save does not verify, so it may have been "
+                           f"changed by hand: {problems[0]} (run `tui-wargame verify` for more)")
+    start, lines = since_last_order(game, side)
+    mine = "your last order" if start else "the set-up"
+    print(f"Since {mine} (record {start}):" if lines
+          else f"Nothing has happened since {mine} (record {start}).")
+    for line in lines:
+        print(f"  {line}")
+    state = game.state
+    if state.over:
+        print(clean(game.prompt()))
+    elif state.to_act == side:
+        print(f"It is your turn ({side_name(game.scenario, side)}): {clean(game.prompt())}")
+    else:
+        owes = " to decide" if state.pending else ""
+        print(f"It is {side_name(game.scenario, state.to_act)}'s turn{owes}: {clean(game.prompt())}")
 
 
 def cmd_order(args: argparse.Namespace) -> int:
     with _open(args, write=True) as game:
-        _check_side(game, args.side)
-        _report(game, game.submit_all(args.orders, args.side))
+        side = _check_side(game, args.side)
+        if side is not None:
+            _catch_up(game, side)
+        _report(game, game.submit_all(args.orders, side))
     return 0
 
 
 def cmd_undo(args: argparse.Namespace) -> int:
     with _open(args, write=True) as game:
-        _check_side(game, args.side)
-        _report(game, [game.undo(args.side)])
+        _report(game, [game.undo(_check_side(game, args.side))])
     return 0
 
 
@@ -196,6 +219,7 @@ def cmd_log(args: argparse.Namespace) -> int:
             return 0
         for v in views:
             extra = f" (reverts {v['reverts']})" if "reverts" in v else ""
+            extra += f" by {v['by']}" if "by" in v else ""
             print(f"[{v['seq']}] {v['side'] or '-'} {v['kind']}: {v['order']}{extra}")
             for e in v["events"]:
                 facts = " ".join(f"{k}={json.dumps(val, ensure_ascii=False)}"
@@ -204,14 +228,16 @@ def cmd_log(args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_app(args: argparse.Namespace, start: str, game: Game | None = None, greeting: str = "") -> int:
+def _run_app(args: argparse.Namespace, start: str, game: Game | None = None, greeting: str = "",
+             side: str | None = None) -> int:
     from tui_wargame.tui.app import WargameApp  # Textual loads only for the interactive commands
     from tui_wargame.tui.cropped import note
 
     if args.debug and note():
         print(f"debug: {note()}", file=sys.stderr)
     app = WargameApp(start=start, game=game, ascii_only=args.ascii, scenario_dirs=_dirs(args),
-                     saves_dir=_saves_dir(), greeting=greeting, collect_after_first_frame=True)
+                     saves_dir=_saves_dir(), greeting=greeting, collect_after_first_frame=True,
+                     side=side)
     try:
         app.run()
     finally:
@@ -244,7 +270,17 @@ def cmd_play(args: argparse.Namespace) -> int:
         greeting = f"New game, seed {game.header.seed}; every order is saved in {game.path}"
     for w in game.warnings:
         print(f"warning: {w}", file=sys.stderr)
-    return _run_app(args, "play", game, greeting)
+    side = None
+    if args.side is not None:
+        try:
+            side = side_named(game.scenario, args.side)
+        except WargameError:
+            game.close()
+            raise
+        others = " or ".join(s.id for s in game.scenario.sides if s.id != side)
+        you = f"You play {side_name(game.scenario, side)}; the other side joins with --as {others}"
+        greeting = f"{greeting}. {you}" if greeting else you
+    return _run_app(args, "play", game, greeting, side=side)
 
 
 def _is_save(path: Path) -> bool:
@@ -261,6 +297,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
         for line in narrate(game):
             print(line)
     return 0
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    """Follow a live game read-only, as a spectator."""
+    return _run_app(args, "watch", _open(args))
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
@@ -308,7 +349,13 @@ def parser() -> argparse.ArgumentParser:
     s = sub.add_parser("play", help="play a game: continue a save, or start a scenario (opens the map)")
     s.add_argument("target", metavar="SCENARIO|FILE", help="a save file, a scenario id or a scenario file")
     s.add_argument("--seed", type=int, help="the dice seed of a new game (default: random)")
+    s.add_argument("--as", dest="side", metavar="SIDE",
+                   help="play live as SIDE only (its id or name), the other side in another terminal")
     s.set_defaults(run=cmd_play)
+
+    s = sub.add_parser("watch", help="follow a game being played, read-only, as a spectator")
+    s.add_argument("file")
+    s.set_defaults(run=cmd_watch)
 
     s = sub.add_parser("scenarios", help="list the scenarios")
     s.add_argument("--json", action="store_true")
@@ -332,7 +379,9 @@ def parser() -> argparse.ArgumentParser:
     s = sub.add_parser("order", help="give one or more orders (all or none are accepted)")
     s.add_argument("file")
     s.add_argument("orders", nargs="+", metavar="ORDER", help='an order, e.g. "move 31/1 2632 2631"')
-    s.add_argument("--as", dest="side", metavar="SIDE", help="refuse unless SIDE is to act")
+    s.add_argument("--as", dest="side", metavar="SIDE",
+                   help="refuse unless SIDE is to act; first verify the save and tell what the other "
+                        "side did since SIDE's last order (play by e-mail)")
     s.set_defaults(run=cmd_order)
 
     s = sub.add_parser("undo", help="take back the last order of this phase")
@@ -368,7 +417,7 @@ def parser() -> argparse.ArgumentParser:
 
 
 def _interactive(args: argparse.Namespace) -> bool:
-    return args.run in (cmd_title, cmd_play) or (args.run is cmd_replay and not args.text)
+    return args.run in (cmd_title, cmd_play, cmd_watch) or (args.run is cmd_replay and not args.text)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -22,6 +22,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 from tui_wargame import __version__, ledger, rules, savefile, scenario_file
 from tui_wargame.dice import Dice
 from tui_wargame.errors import WargameError
@@ -41,6 +43,9 @@ DEFAULT_OPTIONS: Mapping[str, Any] = {
 }
 
 UNDO_RULE = "undo: docs/api.md"
+CONSENT_RULE = "undo by consent: docs/playing.md"
+#: An undo asked of the other side (a live game), and the two answers: `allow` writes the undo itself.
+ASK_UNDO, ALLOW_UNDO, REFUSE_UNDO = "undo ask", "undo allow", "undo refuse"
 TURN_RULE = "sequence of play"
 PHASE_EVENTS = frozenset({"phase_began", "game_ended"})
 
@@ -196,7 +201,7 @@ class Game:
                 raise SaveError(f"{where}: record {record.seq}: {exc}") from None
         self.state = state
         self.records.append(record)
-        if record.kind == "order":
+        if record.kind == "order" and not is_consent(record.order):
             self._effective.append(record.seq)
         elif record.kind == "undo" and self._effective and record.reverts == self._effective[-1]:
             self._effective.pop()
@@ -304,9 +309,7 @@ class Game:
         if state.over:
             raise IllegalOrder("the game is over", TURN_RULE)
         if order.verb == "undo":  # the side that gave the last order takes it back, whoever is to act
-            if order.args:
-                raise IllegalOrder("undo takes no arguments", UNDO_RULE)
-            record = self._undo_record(side)
+            record = self._consent_record(order.text, side) if order.args else self._undo_record(side)
             return record, fold(state, record.events)
         if side is not None and side != state.to_act:
             raise IllegalOrder(f"it is {self.side_name(state.to_act)}'s turn to act, not "
@@ -318,17 +321,22 @@ class Game:
         return (Record(seq, state.to_act, "order", order.text, resolution.events,
                        final=dice.used or resolution.reveals), after)
 
-    def submit(self, order: Order | str, side: str | None = None) -> Record:
-        """Check, resolve and append `order`; it is on disk when this returns."""
-        return self._append([(order, side)])[0]
+    def submit(self, order: Order | str, side: str | None = None, *, by: str = "") -> Record:
+        """Check, resolve and append `order`; it is on disk when this returns.
 
-    def submit_all(self, orders: Sequence[Order | str], side: str | None = None) -> list[Record]:
+        `by` names who gave it (a player, "computer:hard"), kept in the record for the log and
+        the replay; the rules never read it, so `verify` does not check it.
+        """
+        return self._append([(order, side)], by)[0]
+
+    def submit_all(self, orders: Sequence[Order | str], side: str | None = None, *,
+                   by: str = "") -> list[Record]:
         """Submit several orders, all or none: if one is refused, nothing is appended, and the
         accepted ones are written as one append."""
-        return self._append([(order, side) for order in orders])
+        return self._append([(order, side) for order in orders], by)
 
-    def undo(self, side: str | None = None) -> Record:
-        return self.submit(Order("undo"), side)
+    def undo(self, side: str | None = None, *, by: str = "") -> Record:
+        return self.submit(Order("undo"), side, by=by)
 
     def _undo_record(self, side: str | None) -> Record:
         if not self._effective:
@@ -345,6 +353,37 @@ class Game:
                                UNDO_RULE)
         event = restore_event(self.state, self.state_at(top.seq - 1), top.seq)
         return Record(len(self.records), top.side, "undo", "undo", (event,), reverts=top.seq)
+
+    def undo_asked(self) -> Record | None:
+        """The `undo ask` record awaiting the other side's answer: the last record, if it is one
+        (any other record appended after it lets it lapse)."""
+        last = self.records[-1] if self.records else None
+        if last is None or last.kind != "order" or last.order != ASK_UNDO:
+            return None
+        return last if last.events and last.events[0].kind == "undo_asked" else None  # else a forgery
+
+    def _consent_record(self, text: str, side: str | None) -> Record:
+        """An undo asked of the other side, or its answer (docs/playing.md, "Undo in a live game"):
+        asking checks the undo as `undo` would; allowing writes that undo; refusing says so."""
+        seq, asked = len(self.records), self.undo_asked()
+        if text == ASK_UNDO:
+            top = self._undo_record(side)
+            return Record(seq, top.side, "order", ASK_UNDO,
+                          (Event.of("undo_asked", side=top.side, reverts=top.reverts,
+                                    order=self.records[top.reverts].order),))
+        if text not in (ALLOW_UNDO, REFUSE_UNDO):
+            raise IllegalOrder(f"`{text}`: undo takes no arguments but ask, allow or refuse", UNDO_RULE)
+        if asked is None:
+            raise IllegalOrder("no undo has been asked for", CONSENT_RULE)
+        if side is not None and side == asked.side:
+            raise IllegalOrder(f"{self.side_name(side)} asked for this undo; the other side answers",
+                               CONSENT_RULE)
+        undo = self._undo_record(asked.side)
+        if text == ALLOW_UNDO:
+            return undo
+        other = side or next(s.id for s in self.scenario.sides if s.id != asked.side)
+        refused = Event.of("undo_refused", side=other, reverts=undo.reverts)
+        return Record(seq, other, "order", REFUSE_UNDO, (refused,))
 
     def _resolve(self, batch: Sequence[tuple[Order | str, str | None]]) -> list[tuple[Record, State]]:
         """Each order of `batch` prepared on the state the ones before it leave; IllegalOrder if one
@@ -363,14 +402,18 @@ class Game:
             prepared.append((record, state))
         return prepared
 
-    def _append(self, batch: Sequence[tuple[Order | str, str | None]]) -> list[Record]:
-        """Resolve `batch` and write it as one append; on disk when this returns.
+    def _append(self, batch: Sequence[tuple[Order | str, str | None]], by: str = "") -> list[Record]:
+        """Resolve `batch` and write it as one append, each record marked as given `by`; on disk
+        when this returns.
 
         Folding happens in `_prepare`, before writing, so events the fold refuses
         (a rule-system bug) never reach the disk.
         """
         if self.path is not None and not isinstance(self._log, savefile.Writer):
             raise SaveError(f"{self.path}: opened read-only; orders cannot be added")
+        if len(by) > savefile.BY_LIMIT or not by.isprintable():
+            raise WargameError(f"who gave an order must be a printable name of at most "
+                               f"{savefile.BY_LIMIT} characters, not {clean(by)[:40]!r}")
         try:
             prepared = self._resolve(batch)
         except IllegalOrder as exc:  # refused on the position this game shows: is it still that?
@@ -385,9 +428,9 @@ class Game:
                     for record in news:
                         self._fold(record)
                     prepared = self._recheck(batch, prepared, news)
-                written = self._log.write([record for record, _ in prepared])
+                written = self._log.write([_given_by(record, by) for record, _ in prepared])
         else:
-            written = [record for record, _ in prepared]
+            written = [_given_by(record, by) for record, _ in prepared]
         for record, (_, state) in zip(written, prepared):
             self._fold(record, state)
         self._note()
@@ -493,6 +536,15 @@ class Game:
                 break
             replica._fold(record, state)
         return problems
+
+
+def is_consent(order_text: str) -> bool:
+    """Whether an order record asks for an undo or answers such a request (it changes nothing)."""
+    return order_text in (ASK_UNDO, REFUSE_UNDO)
+
+
+def _given_by(record: Record, by: str) -> Record:
+    return attrs.evolve(record, by=by) if by else record
 
 
 def setup_order(offered: Sequence[GameOption], options: Mapping[str, Any]) -> str:

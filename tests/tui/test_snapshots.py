@@ -129,3 +129,10 @@ def test_gaza_defensive_fire(snap_compare, tmp_path: Path) -> None:  # noqa: ANN
         game.submit(order)
     app = WargameApp(start="play", game=game)
     assert snap_compare(app, run_before=settled, terminal_size=(80, 24))
+
+
+def test_suez_live_waiting_screen(snap_compare, tmp_path: Path) -> None:  # noqa: ANN001
+    """A live game played as the British while the Central Powers move: the prompt says whom the
+    British wait for and in which phase; the map shows what the British may see."""
+    app = WargameApp(start="play", game=suez(tmp_path, "move 31-1 2527"), side="british")
+    assert snap_compare(app, terminal_size=(80, 24))

@@ -44,9 +44,12 @@ class WargameApp(App[None]):
 
     def __init__(self, *, start: str = "title", game: Game | None = None, ascii_only: bool = False,
                  scenario_dirs: list[Path] | None = None, saves_dir: Path | None = None,
-                 hotseat: bool = True, greeting: str = "", collect_after_first_frame: bool = False) -> None:
+                 hotseat: bool = True, greeting: str = "", collect_after_first_frame: bool = False,
+                 side: str | None = None, by: str = "") -> None:
         """`collect_after_first_frame`: turn garbage collection on once the first frame is drawn
-        (the command line starts the app with it off, to start faster)."""
+        (the command line starts the app with it off, to start faster). `side`: the game is played
+        live as that side only, the other side at another terminal; `by`: the player's name, recorded
+        with each order."""
         super().__init__()
         self.collect_after_first_frame = collect_after_first_frame
         self.start = start
@@ -56,6 +59,8 @@ class WargameApp(App[None]):
         self.saves_dir = saves_dir or Path("saves")
         self.hotseat = hotseat
         self.greeting = greeting
+        self.side = side
+        self.by = by
         self._too_small: TooSmallScreen | None = None
 
     def get_key_display(self, binding: Binding) -> str:
@@ -76,7 +81,9 @@ class WargameApp(App[None]):
         """Pushed once the app has started: Textual draws nothing while it mounts the app, so a
         screen pushed from `on_mount` was laid out and drawn once for nothing (some 10 ms)."""
         if self.start == "play" and self.game is not None:
-            self.open_game(self.game, greeting=self.greeting)
+            self.open_game(self.game, greeting=self.greeting, side=self.side, by=self.by)
+        elif self.start == "watch" and self.game is not None:
+            self.open_watch(self.game)
         elif self.start == "replay" and self.game is not None:
             self.open_replay(self.game)
         else:
@@ -90,14 +97,15 @@ class WargameApp(App[None]):
 
         self.push_screen(TitleScreen(self.g, self.scenario_dirs, self.saves_dir))
 
-    def open_game(self, game: Game, *, greeting: str = "", instead_of: Game | None = None) -> None:
+    def open_game(self, game: Game, *, greeting: str = "", instead_of: Game | None = None,
+                  side: str | None = None, by: str = "") -> None:
         """Play `game`. `instead_of`: it replaces the screen showing it (a replay) and, if that was
         opened from that game's screen, that screen too, so q does not lead back into a game the
         player left (nothing is lost: every accepted order is on disk, and a game screen's unmount
-        closes its game)."""
+        closes its game). `side`: played live as that side only."""
         from tui_wargame.tui.game import GameScreen
 
-        screen = GameScreen(game, self.g, hotseat=self.hotseat, greeting=greeting)
+        screen = GameScreen(game, self.g, hotseat=self.hotseat, greeting=greeting, side=side, by=by)
         if instead_of is None:
             self.push_screen(screen)
             return
@@ -112,6 +120,13 @@ class WargameApp(App[None]):
 
         self.push_screen(ReplayScreen(game, self.g, seq=seq, saves_dir=self.saves_dir,
                                       scenario_dirs=self.scenario_dirs, viewer=viewer))
+
+    def open_watch(self, game: Game) -> None:
+        """Follow `game` (opened read-only) as a spectator, with the replay's keys to look back."""
+        from tui_wargame.tui.watch import WatchScreen
+
+        self.push_screen(WatchScreen(game, self.g, saves_dir=self.saves_dir,
+                                     scenario_dirs=self.scenario_dirs))
 
     def open_help(self, game: Game, page: str = "keys", *, hidden: frozenset[str] = frozenset(),
                   replay: bool = False, layers: Sequence[Layer] = ()) -> None:

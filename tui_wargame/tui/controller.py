@@ -14,7 +14,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from tui_wargame.engine import Game
+from tui_wargame.engine import ASK_UNDO, Game
 from tui_wargame.errors import WargameError
 from tui_wargame.frozen import frozen
 from tui_wargame.hexgrid import distance
@@ -102,9 +102,11 @@ Answer = Give | Choose | Confirm | Note | GiveEach
 class MapController:
     """The player's side of the table: cursor, selection, path, viewer, and the orders keys give."""
 
-    def __init__(self, game: Game, viewer: str | None = None) -> None:
+    def __init__(self, game: Game, viewer: str | None = None, *, side: str | None = None) -> None:
+        """`side`: the one side this terminal plays in a live game (None: hot-seat, every side)."""
         self.game = game
-        self.viewer = viewer or game.state.to_act  # the side at the keyboard: what it may see
+        self.side = side
+        self.viewer = side or viewer or game.state.to_act  # the side at the keyboard: what it may see
         self.cursor = self.first_hex()
         self.selected: str | None = None
         self.path: tuple[str, ...] = ()
@@ -112,11 +114,34 @@ class MapController:
         self.picking: Pick | None = None  # a decision's answer being chosen on the map
         self._cache: dict[str, tuple[object, Any]] = {}
 
+    @property
+    def acting(self) -> str:
+        """The side whose orders the keys give: this terminal's in a live game, else the side to act."""
+        return self.side or self.game.state.to_act
+
+    def waiting(self) -> str:
+        """In a live game while the other side acts, whom this side waits for and for what; else ""."""
+        state, game = self.game.state, self.game
+        if self.side is None or state.over or not state.phase:
+            return ""
+        asked = game.undo_asked()
+        if asked is not None:
+            order = f"`{asked.events[0].get('order', '')}`"
+            if asked.side != self.side:
+                return f"{game.side_name(asked.side)} ask to take back {order}: allow it or refuse"
+            return f"Waiting for the other side to allow or refuse taking back {order}"
+        if state.to_act == self.side:
+            return ""
+        if state.pending:
+            return (f"Waiting for {game.side_name(state.to_act)} to decide: {state.pending.prompt} "
+                    f"({state.phase} phase)")
+        return f"Waiting for {game.side_name(state.to_act)}: {state.phase} phase"
+
     def first_hex(self) -> str:
-        """Where the cursor starts: on a unit of the side to act, else the map's first hex."""
+        """Where the cursor starts: on a unit of the side acting here, else the map's first hex."""
         state, sc = self.game.state, self.game.scenario
         for uid, u in state.units.items():
-            if sc.grid.on_map(u.location) and sc.unit[uid].side == state.to_act:
+            if sc.grid.on_map(u.location) and sc.unit[uid].side == self.acting:
                 return u.location
         return sc.grid.label(next(sc.grid.hexes()))
 
@@ -197,6 +222,8 @@ class MapController:
             return "The game is over. r: replay  b: results  v: victory  q: quit"
         if self.picking:
             return "Move the cursor to a marked hex, Enter: choose it  x/Esc: back to the answers"
+        if self.waiting():
+            return "Arrows: look  Enter: unit details  n: log  ?: help  q: leave (rejoin any time)"
         if state.pending:
             finish = self.decision()
             end = f"  e: {finish.finish.text}" if finish and finish.finish else ""
@@ -213,7 +240,7 @@ class MapController:
 
     def own_units_here(self) -> list[str]:
         state, sc = self.game.state, self.game.scenario
-        return [uid for uid in state.units_at(self.cursor) if sc.unit[uid].side == state.to_act]
+        return [uid for uid in state.units_at(self.cursor) if sc.unit[uid].side == self.acting]
 
     def select_here(self) -> bool:
         """Select the first own unit under the cursor, or the next of the stack when one is selected."""
@@ -230,6 +257,8 @@ class MapController:
     def next_unit(self) -> Note | None:
         """Select the next unit of the side to act that still has an order to give."""
         state, sc = self.game.state, self.game.scenario
+        if self.waiting():
+            return self.refusal()
         ready = sorted({o.args[0] for o in self.legal()
                         if o.args and o.args[0] in sc.unit and sc.unit[o.args[0]].side == state.to_act})
         if not ready:
@@ -333,6 +362,8 @@ class MapController:
         path built with w; else to the cursor alone (a system finds its own way there), else by
         the fewest steps."""
         uid = self.selected
+        if self.waiting():
+            return self.refusal()
         if not uid:
             return Note("Select a unit first (Enter on it, or Tab)")
         game = self.game
@@ -349,6 +380,8 @@ class MapController:
 
     def choose(self, title: str, orders: list[Order]) -> Choose | Note:
         """Orders to choose from, each with its line of words."""
+        if self.waiting():
+            return self.refusal()
         if not orders:
             return Note(f"{title}: no legal orders here now")
         if len(orders) > MAX_CHOICES:
@@ -361,7 +394,7 @@ class MapController:
         by unit, to be picked on the map; the others (advance, stop, deplete) each a line.
         None when the viewer owes none."""
         state, decision = self.game.state, self.decision()
-        if decision is None or state.to_act != self.viewer:
+        if decision is None or state.to_act != self.viewer or self.waiting():
             return None
         listed = [r for r in decision.replies if not r.hex]
         by_unit: dict[str, list[Reply]] = {}
@@ -417,6 +450,8 @@ class MapController:
         (and those naming nothing, such as the end of it); a menu of `each` gives them all in turn."""
         orders = [o for o in self.legal() if o.verb in menu.verbs]
         if menu.each:
+            if self.waiting():
+                return self.refusal()
             if not orders:
                 return Note(f"{menu.title}: nothing to give now")
             listed = ", ".join(" ".join(o.args) or o.verb for o in orders[:NAMED_IDLE])
@@ -428,7 +463,7 @@ class MapController:
 
     def next_of(self, verbs: frozenset[str]) -> Order | None:
         """The first legal order of `verbs`, while no decision is owed (GiveEach)."""
-        if self.game.state.pending or self.game.state.over:
+        if self.game.state.pending or self.game.state.over or self.waiting():
             return None
         return next((o for o in self.legal() if o.verb in verbs), None)
 
@@ -438,6 +473,8 @@ class MapController:
         state, game = self.game.state, self.game
         if state.over:
             return Note("The game is over")
+        if self.waiting():
+            return self.refusal()
         if self.viewer != state.to_act:
             return Note(f"It is for {game.side_name(state.to_act)} to give orders now")
         if state.pending:
@@ -452,7 +489,7 @@ class MapController:
             if not mine:
                 return Note(f"No orders for {name} now but moves (Enter or m on a hex it can reach)")
             return self.choose(f"Orders for {name}", mine)
-        return self.choose(f"Orders for the {game.side_name(state.to_act)}", orders)
+        return self.choose(f"Orders for the {game.side_name(self.acting)}", orders)
 
     def act(self) -> Answer | None:
         """Enter: answer the decision (on the map while picking), move the selected unit to a hex
@@ -463,6 +500,9 @@ class MapController:
             return None
         if self.picking:
             return self.picked()
+        if self.waiting():
+            self.select_here()  # a unit of one's own may be looked at, never ordered
+            return None
         if state.pending:
             return self.decision_menu() or Note(f"{self.game.side_name(state.to_act)} owes a decision")
         if self.selected and self.cursor in self.reach() and not self.enemy_here():
@@ -474,14 +514,16 @@ class MapController:
         return self.orders()
 
     def enemy_here(self) -> bool:
-        """Whether a unit of another side than the one to act holds the cursor hex."""
+        """Whether a unit of another side than the one acting here holds the cursor hex."""
         state, sc = self.game.state, self.game.scenario
-        return any(sc.unit[uid].side != state.to_act for uid in state.units_at(self.cursor))
+        return any(sc.unit[uid].side != self.acting for uid in state.units_at(self.cursor))
 
     def end_phase(self) -> Give | Confirm | Note:
         """e: end the phase, or the step, as the rule system words it; asked first, naming the units
         that could still act. While a decision is owed: the answer that finishes it (stop, done)."""
         state, sc = self.game.state, self.game.scenario
+        if self.waiting():
+            return self.refusal()
         orders = self.legal()
         if state.pending:
             decision = self.decision()
@@ -499,7 +541,7 @@ class MapController:
         named = {a for o in acting for a in o.args if a in sc.unit}
         hexes = {a for o in acting if not any(a in sc.unit for a in o.args) for a in o.args}
         idle = sorted(uid for uid, u in state.units.items()  # named, or in a hex an order names alone
-                      if sc.unit[uid].side == state.to_act and (uid in named or u.location in hexes))
+                      if sc.unit[uid].side == self.acting and (uid in named or u.location in hexes))
         if idle:
             more = f" and {len(idle) - NAMED_IDLE} more" if len(idle) > NAMED_IDLE else ""
             units = "1 unit" if len(idle) == 1 else f"{len(idle)} units"
@@ -508,10 +550,21 @@ class MapController:
             what = f"{len(acting)} order(s) could still be given (e.g. {acting[0].text})"
         return Confirm(f"{what}. {ending}?", ends[0].text)
 
-    def give(self, text: str) -> Record | Note:
-        """Give an order for the side to act; a refusal (with its rule) comes back as a note."""
+    def refusal(self) -> Note:
+        """Why no order can be given here now (a live game, the other side acting)."""
+        theirs = "" if self.game.state.to_act == self.side else "; the orders are theirs now"
+        return Note(f"Refused: {self.waiting()}{theirs}", refused=True)
+
+    def give(self, text: str, by: str = "") -> Record | Note:
+        """Give an order for the side acting here; a refusal (with its rule) comes back as a note.
+        In a live game an undo is asked of the other side (ASK_UNDO), and while the other side
+        acts only an undo's request or answer is given."""
+        if self.side is not None and text.split() == ["undo"]:
+            text = ASK_UNDO
+        if self.waiting() and text.split()[:1] != ["undo"]:
+            return self.refusal()
         try:
-            return self.game.submit(text, self.game.state.to_act)
+            return self.game.submit(text, self.acting, by=by)
         except IllegalOrder as exc:
             return Note(f"Refused: {exc.refusal}", refused=True)
         except WargameError as exc:
