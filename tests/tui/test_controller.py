@@ -13,7 +13,8 @@ import pytest
 from tui_wargame import scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.savefile import Record
-from tui_wargame.tui.controller import Choose, Confirm, Give, MapController, Note
+from tui_wargame.tui.answers import Choose, Confirm, Give, Note
+from tui_wargame.tui.controller import MapController
 
 
 def to_combat(game: Game) -> None:

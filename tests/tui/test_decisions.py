@@ -10,7 +10,7 @@ from tests.tui.helpers import press, screen_text, sync
 from tui_wargame import scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.tui.app import WargameApp
-from tui_wargame.tui.controller import Pick
+from tui_wargame.tui.answers import Pick
 from tui_wargame.tui.dialogs import ConfirmScreen, HandOverScreen, OrderChooser
 from tui_wargame.tui.game import GameScreen
 

@@ -16,11 +16,22 @@ from typing import Any
 
 from tui_wargame.engine import ASK_UNDO, Game
 from tui_wargame.errors import WargameError
-from tui_wargame.frozen import frozen
 from tui_wargame.hexgrid import distance
 from tui_wargame.model import IllegalOrder, Order
-from tui_wargame.rules.capabilities import Decision, Layer, OrderMenu, Reply
+from tui_wargame.rules.capabilities import Decision, Layer, OrderMenu
 from tui_wargame.savefile import Record
+from tui_wargame.tui.answers import (
+    Answer,
+    Choose,
+    Confirm,
+    Give,
+    GiveEach,
+    Note,
+    Pick,
+    answers_to,
+    pick_layer,
+    picked,
+)
 from tui_wargame.tui.info import orders_about
 from tui_wargame.tui.mapdraw import Overlay
 from tui_wargame.views import hidden_units
@@ -28,75 +39,6 @@ from tui_wargame.views import hidden_units
 NOT_ACTING = ("end", "undo")
 MAX_CHOICES = 300  # orders offered in one list; the rest are typed after ":"
 NAMED_IDLE = 8  # units named in the question before ending a phase; the rest are counted
-
-
-@frozen
-class Give:
-    """Give this order now."""
-
-    text: str
-
-
-@frozen
-class Pick:
-    """Answers to a decision chosen on the map: the hexes where `unit`'s answers leave it."""
-
-    unit: str
-    what: str  # the answer and its unit ("retreat 52nd Division")
-    replies: tuple[Reply, ...]
-
-    @property
-    def text(self) -> str:
-        """The menu's line for it."""
-        hexes = len({r.hex for r in self.replies})
-        return f"{self.what}: choose on the map ({hexes} hex{'es' if hexes > 1 else ''} marked)"
-
-    @property
-    def warning(self) -> str:
-        """The warning every one of these answers carries (it is the unit's), else none."""
-        said = {r.warning for r in self.replies}
-        return said.pop() if len(said) == 1 else ""
-
-
-@frozen
-class Choose:
-    """Offer these orders, one to be chosen (or none); `notes` and `warnings` say a line about each
-    order (or ""), `picks` are answers to choose on the map instead, offered after the orders."""
-
-    title: str
-    orders: tuple[Order, ...]
-    notes: tuple[str, ...] = ()
-    warnings: tuple[str, ...] = ()
-    picks: tuple[Pick, ...] = ()
-    finish: Order | None = None  # the answer the end key gives from the list (a decision's finish)
-
-
-@frozen
-class Confirm:
-    """Ask `question` first; give `text` on yes."""
-
-    question: str
-    text: str
-
-
-@frozen
-class Note:
-    """Nothing to give: what to tell the player instead; `refused` when it is a refusal."""
-
-    text: str
-    refused: bool = False
-
-
-@frozen
-class GiveEach:
-    """Ask `question`; on yes give the first legal order of `verbs`, again and again, until none
-    is left or a decision is owed (every attack declared, say, resolved in turn)."""
-
-    question: str
-    verbs: frozenset[str]
-
-
-Answer = Give | Choose | Confirm | Note | GiveEach
 
 
 class MapController:
@@ -187,16 +129,7 @@ class MapController:
         wanted = {"always", *(["selected"] if self.selected else []),
                   *(["toggle"] if self.show_toggled else [])}
         drawn = tuple(layer for layer in self.offered_layers() if layer.shown in wanted)
-        return (self.pick_layer(), *drawn) if self.picking else drawn
-
-    def pick_layer(self) -> Layer:
-        """The hexes of the answers being picked on the map, each with its answer's words."""
-        assert self.picking is not None
-        notes: dict[str, str] = {}
-        for r in self.picking.replies:
-            notes[r.hex] = f"{notes[r.hex]}; or {r.text}" if r.hex in notes else r.text
-        return Layer("pick", "Answers on the map", "Enter on a marked hex gives the answer ending there",
-                     dict.fromkeys(notes, ""), "o", style="info", notes=notes)
+        return (pick_layer(self.picking), *drawn) if self.picking else drawn
 
     def decision(self) -> Decision | None:
         """The decision owed now, with its answers in words (the rule system's `decision`)."""
@@ -396,20 +329,7 @@ class MapController:
         state, decision = self.game.state, self.decision()
         if decision is None or state.to_act != self.viewer or self.waiting():
             return None
-        listed = [r for r in decision.replies if not r.hex]
-        by_unit: dict[str, list[Reply]] = {}
-        for r in decision.replies:
-            if r.hex:
-                by_unit.setdefault(r.unit, []).append(r)
-        picks = []
-        for uid, replies in by_unit.items():
-            spec = self.game.scenario.unit.get(uid)
-            picks.append(Pick(uid, f"{replies[0].order.verb} {spec.name if spec else uid}", tuple(replies)))
-        if not listed and not picks:
-            return Note(f"{decision.title}: no answer is legal now (type one after :)")
-        finish = decision.finish if decision.finish in self.legal() else None
-        return Choose(decision.title, tuple(r.order for r in listed), tuple(r.text for r in listed),
-                      tuple(r.warning for r in listed), tuple(picks), finish)
+        return answers_to(decision, self.legal(), self.game.scenario)
 
     def start_pick(self, pick: Pick) -> Note:
         """Choose one of `pick`'s answers on the map: its hexes are marked, the cursor on its unit."""
@@ -420,19 +340,6 @@ class MapController:
         warning = f"Warning: {pick.warning}. " if pick.warning else ""  # first: the bar may cut the rest
         return Note(f"{warning}{pick.text}. Enter on one of them; x: back to the answers.",
                     refused=bool(warning))
-
-    def picked(self) -> Answer:
-        """Enter while picking on the map: the answer ending on the cursor hex (a choice of them
-        when several paths end there)."""
-        assert self.picking is not None
-        here = [r for r in self.picking.replies if r.hex == self.cursor]
-        if not here:
-            hexes = ", ".join(sorted({r.hex for r in self.picking.replies}))
-            return Note(f"Not a marked hex: choose one of {hexes} (x: back to the answers)")
-        if len(here) == 1:
-            return Give(here[0].order.text)
-        return Choose(f"{self.picking.what} to {self.cursor}: which way?", tuple(r.order for r in here),
-                      tuple(r.text for r in here), tuple(r.warning for r in here))
 
     def attack(self) -> Choose | Note:
         """The orders against the cursor hex (the selected unit's first), else the unit's own."""
@@ -487,7 +394,8 @@ class MapController:
             mine = [o for o in orders if self.selected in o.args  # it, or its hex and no other unit
                     or (here in o.args and not any(a in units and a != self.selected for a in o.args))]
             if not mine:
-                return Note(f"No orders for {name} now but moves (Enter or m on a hex it can reach)")
+                moves = " but moves (Enter or m on a hex it can reach)" if self.reach() else ""
+                return Note(f"No orders for {name} now{moves}")
             return self.choose(f"Orders for {name}", mine)
         return self.choose(f"Orders for the {game.side_name(self.acting)}", orders)
 
@@ -499,7 +407,7 @@ class MapController:
         if state.over:
             return None
         if self.picking:
-            return self.picked()
+            return picked(self.picking, self.cursor)
         if self.waiting():
             self.select_here()  # a unit of one's own may be looked at, never ordered
             return None

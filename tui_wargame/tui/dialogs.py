@@ -20,7 +20,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui_wargame.model import Order
-from tui_wargame.tui.controller import Pick
+from tui_wargame.tui.answers import Pick
 from tui_wargame.tui.cropped import crop_updates
 
 

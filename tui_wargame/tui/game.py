@@ -28,7 +28,8 @@ from tui_wargame.errors import WargameError
 from tui_wargame.model import Order
 from tui_wargame.rules.capabilities import OrderMenu
 from tui_wargame.savefile import Record
-from tui_wargame.tui.controller import Answer, Choose, Confirm, Give, GiveEach, MapController, Note, Pick
+from tui_wargame.tui.answers import Answer, Choose, Confirm, Give, GiveEach, Note, Pick
+from tui_wargame.tui.controller import MapController
 from tui_wargame.tui.cropped import crop_updates
 from tui_wargame.tui.dialogs import CommandBar, ConfirmScreen, HandOverScreen, OrderChooser
 from tui_wargame.tui.glyphs import Glyphs
