@@ -58,35 +58,22 @@ async def test_a_retreat_is_picked_on_the_map_then_the_advance_menu_opens_and_e_
             screen.move_cursor("2030")
             await pilot.pause()
             assert "2030 via 2029 (F&M 7.7)" in screen_text(pilot.app)  # the hex panel says it
+            await press(pilot, "x")  # back to the answers, and again to the map
+            assert isinstance(pilot.app.screen, OrderChooser) and screen.picking is None
             await press(pilot, "enter")
-            assert game.records[-1].order == "retreat 52mg 2029 2030"
+            screen.move_cursor("1929")  # by 2029 or by 2028: which way is asked
+            await press(pilot, "enter")
+            chooser = pilot.app.screen
+            assert isinstance(chooser, OrderChooser)
+            assert [o.text for o in chooser.orders] == ["retreat 52mg 2029 1929", "retreat 52mg 2028 1929"]
+            await press(pilot, "enter")
+            assert game.records[-1].order == "retreat 52mg 2029 1929"
             await press(pilot, "enter")  # the Central Powers take the keyboard back: advance or stop
             chooser = pilot.app.screen
             assert isinstance(chooser, OrderChooser)
             assert [o.text for o in chooser.orders] == ["advance 31-1 2129", "advance 31-2 2129", "stop"]
             await press(pilot, "escape", "e")  # closed, the end key finishes the decision
             assert game.records[-1].order == "stop" and game.state.pending is None
-
-
-@sync
-async def test_two_paths_to_one_hex_are_told_apart_and_x_goes_back_to_the_answers(tmp_path: Path) -> None:
-    with suez(tmp_path, *DECLARED, "resolve 2129") as game:
-        async with WargameApp(start="play", game=game, ascii_only=True, hotseat=False).run_test(
-                size=(80, 24)) as pilot:  # opened on the side that owes the retreat: the British
-            await pilot.pause()
-            await pilot.pause()
-            assert isinstance(pilot.app.screen, OrderChooser)
-            await press(pilot, "enter")
-            screen = pilot.app.screen
-            screen.move_cursor("1929")  # by 2029 or by 2028
-            await press(pilot, "enter")
-            chooser = pilot.app.screen
-            assert isinstance(chooser, OrderChooser)
-            assert [o.text for o in chooser.orders] == ["retreat 52mg 2029 1929", "retreat 52mg 2028 1929"]
-            await press(pilot, "escape", "x")
-            assert isinstance(pilot.app.screen, OrderChooser) and screen.picking is None
-            await press(pilot, "down", "enter")
-            assert game.records[-1].order == "deplete 52mg" and game.state.units["52mg"].steps == 1
 
 
 @sync
