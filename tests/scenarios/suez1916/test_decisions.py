@@ -101,4 +101,7 @@ def test_the_line_of_each_order_names_what_end_really_ends_and_the_unfamiliar_or
     assert "face-down fire-support marker on 0843" in note(suez(), declaring, Order("bombard", ("0843",)))
     assert note(suez(), declaring, Order("air", ("air", "0843"))).endswith(" bombards 0843 (Suez 18.0)")
     assert note(suez(), movement, Order("rail", ("train", "0339", "0439"))).endswith("(Suez 16.0)")
+    assert note(suez(), movement, Order("displace", ("31-1", "0843"))) == (
+        "1/31st Infantry Regiment (31-1) moves out of the overstacked hex to 0843 (Suez 17.1)")
+    assert note(suez(), movement, Order("displace", ("31-1",))) == ""  # being typed: nothing yet
     assert note(suez(), movement, Order("frobnicate")) == ""

@@ -13,6 +13,7 @@ from tui_wargame.model import Order
 from tui_wargame.rules.capabilities import Decision, Reply
 from tui_wargame.rules.fm import combat, fire_support, results, sequence
 from tui_wargame.rules.fm.position import Position
+from tui_wargame.rules.fm.stacking import limit_of
 from tui_wargame.text import hex_name, side_name, unit_name
 
 
@@ -85,14 +86,14 @@ def order_note(pos: Position, order: Order) -> str:
     verb = order.verb
     if verb == "end" and not a:
         return _end_note(pos)
-    if verb in ("move", "enter", "advance") and len(a) >= 2:
+    if verb == "move" and len(a) >= 2:
         via = f" via {', '.join(a[1:-1])}" if len(a) > 2 else ""
-        what = {"move": "moves to", "enter": f"enters the map at {a[1]}, on to",
-                "advance": "advances into" if len(a) == 2 else f"advances through {a[1]} to"}[verb]
-        if verb != "move":
-            via = ""
-        rule = {"move": "F&M 5.0", "enter": "F&M 5.4", "advance": pos.rules.advance.rule}[verb]
-        return f"{name} {what} {hex_name(sc, a[-1])}{via} ({rule})"
+        return f"{name} moves to {hex_name(sc, a[-1])}{via} (F&M 5.0)"
+    if verb == "enter" and len(a) >= 2:
+        return f"{name} enters the map at {a[1]}, on to {hex_name(sc, a[-1])} (F&M 5.4)"
+    if verb == "advance" and len(a) >= 2:
+        through = f"through {', '.join(a[1:-1])} to" if len(a) > 2 else "into"
+        return f"{name} advances {through} {hex_name(sc, a[-1])} ({pos.rules.advance.rule})"
     if verb == "retreat" and len(a) >= 2:
         via = f" via {', '.join(a[1:-1])}" if len(a) > 2 else ""
         return f"{name} retreats to {hex_name(sc, a[-1])}{via} (F&M 7.7)"
@@ -108,7 +109,8 @@ def order_note(pos: Position, order: Order) -> str:
         "done": lambda: f"no more defensive fire support: every marker is revealed ({fs_rule})",
         "lose": lambda: f"{name} loses a step (F&M 7.6)",
         "deplete": lambda: f"{name} loses a step and the stack stays instead of retreating (F&M 7.8)",
-        "displace": lambda: f"{name} moves out of the overstacked hex to {hex_name(sc, a[1])}",
+        "displace": lambda: (f"{name} moves out of the overstacked hex to {hex_name(sc, a[1])} "
+                             f"({limit_of(pos, pos.side_of(a[0])).rule})"),
         "stop": lambda: f"no more units advance ({pos.rules.advance.rule})",
     }
     if cmd is not None and verb == cmd.order and len(a) == 1:
@@ -116,7 +118,7 @@ def order_note(pos: Position, order: Order) -> str:
                 f"{'right' if cmd.shift > 0 else 'left'} ({cmd.rule})")
     try:
         return simple[verb]() if verb in simple else ""
-    except IndexError:  # an order of the wrong shape, being typed: nothing to say
+    except (IndexError, KeyError):  # an order of the wrong shape, being typed: nothing to say
         return ""
 
 
