@@ -55,6 +55,21 @@ def test_enter_selects_an_own_unit_and_cycles_through_a_stack(game: Game) -> Non
     assert control.act() is None and control.selected == "r1"
 
 
+def test_enter_moves_onto_a_friend_it_can_reach_and_s_selects(game: Game) -> None:
+    control = MapController(game)
+    assert control.select() is None and control.selected == "r1"
+    control.cursor = "0102"  # r2's hex, one step away: Enter stacks r1 there
+    assert control.act() == Give("move r1 0102")
+    assert control.select() is None and control.selected == "r2"  # s takes r2 instead
+    control.cursor = "0505"
+    assert control.select() == Note("No unit of yours to select in 0505")
+
+
+def test_the_orders_menu_is_the_side_to_acts_only(game: Game) -> None:
+    control = MapController(game, viewer="blue")
+    assert control.orders() == Note("It is for Red to give orders now")
+
+
 def test_tab_selects_the_next_unit_with_an_order_left_and_moves_the_cursor_to_it(game: Game) -> None:
     control = MapController(game)
     assert control.next_unit() is None and (control.selected, control.cursor) == ("r1", "0101")
@@ -108,6 +123,8 @@ def test_a_decision_owed_is_offered_as_the_choice(game: Game) -> None:
     answer = control.act()
     assert isinstance(answer, Choose) and answer.title == game.state.pending.prompt
     assert "retreat b1 0502" in {o.text for o in answer.orders}
+    assert answer.finish is None and answer.picks == ()  # the default: every legal order, listed
+    assert control.end_phase() == Note("Answer the decision first (Enter shows its answers)")
 
 
 def test_ending_a_phase_with_units_still_able_to_act_asks_first(game: Game) -> None:
