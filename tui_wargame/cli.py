@@ -14,7 +14,7 @@ import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tui_wargame import __version__, savefile, scenario_file
 from tui_wargame.engine import Game
@@ -25,6 +25,9 @@ from tui_wargame.narrative import describe, narrate, side_name, since_last_order
 from tui_wargame.savefile import Record
 from tui_wargame.text import clean
 from tui_wargame.views import record_view, scenario_summary, side_named, state_view
+
+if TYPE_CHECKING:
+    from tui_wargame.hosting import Host
 
 
 def _saves_dir() -> Path:
@@ -229,7 +232,7 @@ def cmd_log(args: argparse.Namespace) -> int:
 
 
 def _run_app(args: argparse.Namespace, start: str, game: Game | None = None, greeting: str = "",
-             side: str | None = None) -> int:
+             side: str | None = None, host: Host | None = None) -> int:
     from tui_wargame.tui.app import WargameApp  # Textual loads only for the interactive commands
     from tui_wargame.tui.cropped import note
 
@@ -237,7 +240,7 @@ def _run_app(args: argparse.Namespace, start: str, game: Game | None = None, gre
         print(f"debug: {note()}", file=sys.stderr)
     app = WargameApp(start=start, game=game, ascii_only=args.ascii, scenario_dirs=_dirs(args),
                      saves_dir=_saves_dir(), greeting=greeting, collect_after_first_frame=True,
-                     side=side)
+                     side=side, host=host)
     try:
         app.run()
     finally:
@@ -299,6 +302,16 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_lobby(args: argparse.Namespace) -> int:
+    """A shared host's lobby, for the player the host names (docs/hosting.md)."""
+    from tui_wargame.hosting import Host, SealedSeeds, default_seeds_dir
+
+    sealed = SealedSeeds(Path(args.seeds) if args.seeds else default_seeds_dir())
+    host = Host(Path(args.saves) if args.saves else _saves_dir(), sealed, args.player, _dirs(args))
+    sealed.check()  # a host set up wrong is told so at once, not at the first new game
+    return _run_app(args, "lobby", host=host)
+
+
 def cmd_watch(args: argparse.Namespace) -> int:
     """Follow a live game read-only, as a spectator."""
     return _run_app(args, "watch", _open(args))
@@ -311,8 +324,14 @@ def cmd_verify(args: argparse.Namespace) -> int:
             for p in problems:
                 print(f"{args.file}: {p}")
             return 1
+        if not game.dice_checkable:
+            print(f"{args.file}: ok so far: {len(game.records)} records and the hash chain holds; the dice "
+                  f"cannot be checked yet: this hosted game's seed stays with its host until the game "
+                  f"ends, and its header's seal lets anyone check it then")
+            return 0
+        seed = f"the revealed seed {game.secret.seed}" if game.secret else f"seed {game.header.seed}"
         print(f"{args.file}: ok: {len(game.records)} records, the hash chain holds, and a re-run "
-              f"from seed {game.header.seed} reproduces every event")
+              f"from {seed} reproduces every event")
     return 0
 
 
@@ -356,6 +375,16 @@ def parser() -> argparse.ArgumentParser:
     s = sub.add_parser("watch", help="follow a game being played, read-only, as a spectator")
     s.add_argument("file")
     s.set_defaults(run=cmd_watch)
+
+    s = sub.add_parser("lobby", help="a shared host's lobby: list, make, join and watch hosted games "
+                                     "(the host names the player; docs/hosting.md)")
+    s.add_argument("--player", required=True, metavar="NAME",
+                   help="the player, as the host names them (set by the SSH configuration, never typed)")
+    s.add_argument("--saves", metavar="DIR", help="the shared saves folder (default: as for other commands)")
+    s.add_argument("--seeds", metavar="DIR",
+                   help="the host-only folder of hosted games' sealed seeds (default: "
+                        "~/.local/state/tui-wargame/sealed)")
+    s.set_defaults(run=cmd_lobby)
 
     s = sub.add_parser("scenarios", help="list the scenarios")
     s.add_argument("--json", action="store_true")
@@ -417,7 +446,8 @@ def parser() -> argparse.ArgumentParser:
 
 
 def _interactive(args: argparse.Namespace) -> bool:
-    return args.run in (cmd_title, cmd_play, cmd_watch) or (args.run is cmd_replay and not args.text)
+    return (args.run in (cmd_title, cmd_play, cmd_watch, cmd_lobby)
+            or (args.run is cmd_replay and not args.text))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import events
@@ -16,6 +17,9 @@ from textual.widgets import Static
 from tui_wargame.engine import Game
 from tui_wargame.rules.capabilities import Layer
 from tui_wargame.tui.glyphs import glyphs
+
+if TYPE_CHECKING:
+    from tui_wargame.hosting import Host
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -45,11 +49,12 @@ class WargameApp(App[None]):
     def __init__(self, *, start: str = "title", game: Game | None = None, ascii_only: bool = False,
                  scenario_dirs: list[Path] | None = None, saves_dir: Path | None = None,
                  hotseat: bool = True, greeting: str = "", collect_after_first_frame: bool = False,
-                 side: str | None = None, by: str = "") -> None:
+                 side: str | None = None, by: str = "", host: Host | None = None) -> None:
         """`collect_after_first_frame`: turn garbage collection on once the first frame is drawn
         (the command line starts the app with it off, to start faster). `side`: the game is played
         live as that side only, the other side at another terminal; `by`: the player's name, recorded
-        with each order."""
+        with each order. `host`: a shared host's lobby is the first screen, and nothing leads
+        elsewhere (no title screen, no copy of a game to play on)."""
         super().__init__()
         self.collect_after_first_frame = collect_after_first_frame
         self.start = start
@@ -61,6 +66,7 @@ class WargameApp(App[None]):
         self.greeting = greeting
         self.side = side
         self.by = by
+        self.host = host
         self._too_small: TooSmallScreen | None = None
 
     def get_key_display(self, binding: Binding) -> str:
@@ -80,7 +86,9 @@ class WargameApp(App[None]):
     def _open_first_screen(self) -> None:
         """Pushed once the app has started: Textual draws nothing while it mounts the app, so a
         screen pushed from `on_mount` was laid out and drawn once for nothing (some 10 ms)."""
-        if self.start == "play" and self.game is not None:
+        if self.host is not None:
+            self.open_lobby(self.host)
+        elif self.start == "play" and self.game is not None:
             self.open_game(self.game, greeting=self.greeting, side=self.side, by=self.by)
         elif self.start == "watch" and self.game is not None:
             self.open_watch(self.game)
@@ -96,6 +104,11 @@ class WargameApp(App[None]):
         from tui_wargame.tui.title import TitleScreen
 
         self.push_screen(TitleScreen(self.g, self.scenario_dirs, self.saves_dir))
+
+    def open_lobby(self, host: Host) -> None:
+        from tui_wargame.tui.lobby import LobbyScreen
+
+        self.push_screen(LobbyScreen(host, self.g))
 
     def open_game(self, game: Game, *, greeting: str = "", instead_of: Game | None = None,
                   side: str | None = None, by: str = "") -> None:

@@ -141,7 +141,8 @@ class TitleScreen(Screen[None]):
                 save = savefile.read(path)
                 h = save.header
                 about.append(f"{self.text(path.name)}\n", style="bold")
-                about.append(f"scenario {self.text(h.scenario)}, seed {h.seed}\n"
+                seed = "dice sealed by the host" if h.seal else f"seed {h.seed}"
+                about.append(f"scenario {self.text(h.scenario)}, {seed}\n"
                              f"started {self.text(h.created)}\n{len(save.records)} records\n")
             except WargameError as exc:
                 about.append(self.text(exc))
