@@ -76,6 +76,7 @@ class Game:
         self._snapshots: dict[int, State] = {}
         self._effective: list[int] = []  # seqs of orders not undone, oldest first
         self._log = log  # a Writer when opened for writing
+        self.keep_unplayed = True  # see `new`
         for record in records:
             self._fold(record)
 
@@ -83,8 +84,12 @@ class Game:
 
     @classmethod
     def new(cls, scenario: Scenario, path: Path | str, *, seed: int | None = None,
-            options: Mapping[str, Any] | None = None) -> Game:
+            options: Mapping[str, Any] | None = None, keep_unplayed: bool = True) -> Game:
         """Start a game of `scenario` and write its save at `path` (which must not exist).
+
+        `keep_unplayed=False`: `close` removes the save if no order was given (a game started on
+        the screen and left at once); the set-up is still written first, so the first order is
+        appended, and synced, like any other.
 
         `options` are the engine's (DEFAULT_OPTIONS) and the rule system's (`Capabilities.options`),
         each system option's choice one it offers; WargameError names a wrong one and the choices."""
@@ -109,6 +114,7 @@ class Game:
         save = savefile.create(Path(path), header, [setup])
         game = cls(scenario, header, save.records, path=save.path, header_hash=save.header_hash)
         game._log = savefile.Writer(save.path, save)
+        game.keep_unplayed = keep_unplayed
         game._note()
         return game
 
@@ -152,6 +158,14 @@ class Game:
             raise
 
     def close(self) -> None:
+        """Close the save; a new game made with `keep_unplayed=False` that no one gave an order
+        since its set-up is removed instead, with this player's ledger entry of it."""
+        if not self.keep_unplayed and isinstance(self._log, savefile.Writer) and self.seq == 0:
+            if self._log.remove_if_unplayed():
+                entry = ledger.entry_path(self.header.game)
+                with contextlib.suppress(OSError):
+                    if entry is not None:
+                        entry.unlink(missing_ok=True)
         if self._log:
             self._log.close()
             self._log = None

@@ -12,6 +12,7 @@ from textual.widgets import OptionList
 
 from tests.conftest import TESTBED_DIR
 from tests.tui.helpers import press, screen_text, sync
+from tui_wargame import cli
 from tui_wargame.cli import main
 from tui_wargame.engine import Game
 from tui_wargame.model import Scenario
@@ -90,5 +91,6 @@ def test_an_internal_error_in_the_app_exits_3_not_0(tmp_path: Path, monkeypatch:
     monkeypatch.setattr(TitleScreen, "load", broken)
     monkeypatch.setattr(WargameApp, "run", functools.partialmethod(WargameApp.run, headless=True))
     monkeypatch.setenv("TUI_WARGAME_SAVES", str(tmp_path / "saves"))
+    monkeypatch.setattr(cli, "_on_a_terminal", lambda: True)
     assert main(["--scenarios", str(TESTBED_DIR)]) == 3
     assert "tui-wargame: internal error (its details are above); please report it" in capsys.readouterr().err

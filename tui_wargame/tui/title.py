@@ -208,7 +208,7 @@ class TitleScreen(Screen[None]):
     def _start(self, scenario: Scenario, options: dict[str, str]) -> None:
         try:
             game = first_free(self.saves_dir, scenario.id,
-                              lambda path: Game.new(scenario, path, options=options))
+                              lambda path: Game.new(scenario, path, options=options, keep_unplayed=False))
         except WargameError as exc:
             self.notify(self.text(exc), severity="error", markup=False)  # file text, never markup
             return
