@@ -4,12 +4,18 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Sequence
+from functools import lru_cache
 from pathlib import Path
 
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.color import Color
+from textual.filter import LineFilter, Monochrome
+from textual.filter import NoColor as TextualNoColor
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -18,6 +24,20 @@ from tui_wargame.rules.capabilities import Layer
 from tui_wargame.tui.glyphs import glyphs
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+@lru_cache(maxsize=1024)
+def _colourless(style: Style) -> Style:
+    return style.without_color
+
+
+class NoColour(LineFilter):
+    """Under NO_COLOR, every colour dropped and only attributes kept (bold, reverse, underline,
+    dim): Textual's own NO_COLOR filter turns colours grey, which still sends 256-colour codes."""
+
+    def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
+        return [Segment(text, None if style is None else _colourless(style), control)
+                for text, style, control in segments]
 
 
 class TooSmallScreen(Screen[None]):
@@ -48,6 +68,9 @@ class WargameApp(App[None]):
         """`collect_after_first_frame`: turn garbage collection on once the first frame is drawn
         (the command line starts the app with it off, to start faster)."""
         super().__init__()
+        if self.no_color:  # Textual's filter (greys, or the terminal's default colours) replaced
+            self._filters = [f for f in self._filters if not isinstance(f, (Monochrome, TextualNoColor))]
+            self._filters.append(NoColour())
         self.collect_after_first_frame = collect_after_first_frame
         self.start = start
         self.game = game
