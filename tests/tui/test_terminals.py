@@ -16,6 +16,7 @@ from tests.conftest import TESTBED_DIR
 from tests.tui.helpers import press, screen_text, sync
 from tui_wargame import scenario_file
 from tui_wargame.engine import Game
+from tui_wargame.model import Scenario
 from tui_wargame.tui.app import WargameApp
 from tui_wargame.tui.hexmap import HexMap
 from tui_wargame.tui.glyphs import wants_ascii
@@ -226,3 +227,20 @@ def test_vt_terminals_and_the_linux_console_get_the_ascii_set() -> None:
     for term in ("xterm-256color", "screen", "tmux-256color", ""):
         assert not wants_ascii({"TERM": term}), term
     assert not wants_ascii({})
+
+
+@sync
+async def test_a_quit_before_the_first_order_leaves_no_save(testbed: Scenario, tmp_path: Path) -> None:
+    """A new game started on the screen leaves nothing behind until its first order: quitting at
+    the "terminal too small" screen, or going back to the title at once."""
+    game = Game.new(testbed, tmp_path / "small.toml", seed=1, keep_unplayed=False)
+    async with WargameApp(start="play", game=game).run_test(size=(60, 20)) as pilot:
+        await press(pilot, "q")  # the too-small screen's quit
+    assert not (tmp_path / "small.toml").exists()
+    title = WargameApp(ascii_only=True, scenario_dirs=[TESTBED_DIR], saves_dir=tmp_path / "saves")
+    async with title.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "n")
+        assert (tmp_path / "saves" / "testbed-1.toml").exists()  # the set-up is on disk at once
+        await press(pilot, "q")
+        assert not (tmp_path / "saves" / "testbed-1.toml").exists()
+        assert "testbed-1" not in screen_text(pilot.app)  # nor in the title's list of saves

@@ -150,6 +150,10 @@ class WargameApp(App[None]):
 
     def leave(self) -> None:
         """Back to the screen under this one, or out of the program from the first."""
+        from tui_wargame.tui.game import GameScreen
+
+        if isinstance(self.screen, GameScreen):  # closed now, not when unmounted: the title below
+            self.screen.game.close()             # lists the saves, and an unplayed new game has none
         if len(self.screen_stack) > 2:
             self.pop_screen()
         else:
