@@ -378,7 +378,7 @@ def parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("order", parents=[common], help="give one or more orders (all or none are accepted)")
     s.add_argument("file")
-    s.add_argument("orders", nargs="+", metavar="ORDER", help='an order, e.g. "move 31/1 2632 2631"')
+    s.add_argument("orders", nargs="+", metavar="ORDER", help='an order, e.g. "move 31-1 2527" (see `legal`)')
     s.add_argument("--as", dest="side", metavar="SIDE", help="refuse unless SIDE is to act")
     s.set_defaults(run=cmd_order)
 
