@@ -61,6 +61,8 @@ def _collector_paused() -> Iterator[None]:
 class Game:
     """A game in memory, and (when opened for writing) the save it appends to."""
 
+    keep_unplayed: bool = True  # see `new`
+
     def __init__(self, scenario: Scenario, header: Header, records: Iterable[Record] = (),
                  log: savefile.Log | None = None, warnings: Sequence[str] = (),
                  path: Path | None = None, chain_problems: Sequence[str] = (), header_hash: str = "") -> None:
@@ -76,7 +78,6 @@ class Game:
         self._snapshots: dict[int, State] = {}
         self._effective: list[int] = []  # seqs of orders not undone, oldest first
         self._log = log  # a Writer when opened for writing
-        self.keep_unplayed = True  # see `new`
         for record in records:
             self._fold(record)
 
