@@ -34,6 +34,8 @@ class Glance:
     over: bool = False
     winner: str = ""
     level: str = ""
+    seed: int = 0
+    created: str = ""  # when the game began, as the header gives it (ISO 8601, UTC)
 
 
 def glance(path: Path) -> Glance:
@@ -55,7 +57,7 @@ def glance(path: Path) -> Glance:
     header, version = savefile._header(doc, path)
     if version < savefile.FORMAT:
         save = savefile.read(path)
-        return _position(path, save.header.scenario, save.records[-1].seq,
+        return _position(path, save.header, save.records[-1].seq,
                          [(e.kind, dict(e.facts)) for r in save.records for e in r.events])
     latest: list[tuple[int, str, dict[str, Any]]] = []
     for kind in _KINDS:
@@ -70,26 +72,23 @@ def glance(path: Path) -> Glance:
     seq = data[seq_at: data.index(b"\n", seq_at)]
     if not seq.isdigit():
         raise savefile.SaveError(f"{path}: the last record's seq is not a number")
-    return _position(path, header.scenario, int(seq), [(kind, facts) for _, kind, facts in sorted(latest)])
+    return _position(path, header, int(seq), [(kind, facts) for _, kind, facts in sorted(latest)])
 
 
-def _position(path: Path, scenario: str, seq: int, events: list[tuple[str, dict[str, Any]]]) -> Glance:
+def _position(path: Path, header: savefile.Header, seq: int,
+              events: list[tuple[str, dict[str, Any]]]) -> Glance:
     """What `events` (in order; only the five kinds matter) leave of the position."""
     turn, phase, active, owes, result = -1, "", "", "", None
     for kind, facts in events:
-        if kind in ("phase_began", "state_restored"):
-            turn, phase, active = facts.get("turn", -1), str(facts.get("phase", "")), str(facts.get("side", ""))
-        if kind == "decision_required":
-            owes = str(facts.get("side", ""))
-        elif kind in ("decision_made", "game_ended"):
-            owes = ""
-        elif kind == "state_restored":
-            owes = str(facts.get("pending", {}).get("side", "")) if isinstance(facts.get("pending"), dict) else ""
-        if kind == "game_ended":
-            result = facts
-        elif kind == "state_restored":
-            result = facts.get("result") if isinstance(facts.get("result"), dict) else None
-    if type(turn) is not int or turn < 0 or not phase:
+        if kind in ("phase_began", "state_restored"):  # an undo restores the whole position
+            turn, phase, active = facts.get("turn", -1), facts.get("phase", ""), facts.get("side", "")
+        pending = {"state_restored": facts.get("pending"), "decision_required": facts}.get(kind)
+        if kind in ("decision_required", "decision_made", "game_ended", "state_restored"):
+            owes = pending.get("side", "") if isinstance(pending, dict) else ""
+        if kind in ("game_ended", "state_restored"):
+            result = facts if kind == "game_ended" else facts.get("result")
+    if type(turn) is not int or turn < 0 or not phase or not isinstance(result, dict | None):
         raise WargameError(f"{path}: no phase has begun: not a save tui-wargame wrote")
-    return Glance(scenario, seq, turn, phase, active, owes, result is not None,
-                  str((result or {}).get("winner", "")), str((result or {}).get("level", "")))
+    verdict = result or {}
+    return Glance(header.scenario, seq, turn, str(phase), str(active), str(owes), result is not None,
+                  str(verdict.get("winner", "")), str(verdict.get("level", "")), header.seed, header.created)

@@ -324,7 +324,8 @@ def test_a_scenarios_folder_that_does_not_exist_is_an_error(
 
 
 def test_a_toml_that_is_neither_save_nor_scenario_is_told_in_one_line(
-        save: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+        save: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cli, "_on_a_terminal", lambda: True)  # play looks at the file before any screen
     other = tmp_path / "pyproject.toml"
     other.write_text('[project]\nname = "x"\n')

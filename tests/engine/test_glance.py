@@ -16,9 +16,10 @@ from tui_wargame.model import IllegalOrder
 
 
 def folded(game: Game) -> Glance:
-    s = game.state
-    return Glance(game.scenario.id, game.seq, s.turn, s.phase, s.active, s.pending.side if s.pending else "",
-                  s.result is not None, s.result.winner if s.result else "", s.result.level if s.result else "")
+    s, h = game.state, game.header
+    winner, level = (s.result.winner, s.result.level) if s.result else ("", "")
+    return Glance(h.scenario, game.seq, s.turn, s.phase, s.active, s.pending.side if s.pending else "",
+                  s.result is not None, winner, level, h.seed, h.created)
 
 
 def check_glances(tmp_path: Path, orders: list[str], undo_every: int) -> Game:
