@@ -93,6 +93,8 @@ class WargameApp(App[None]):
     def on_mount(self) -> None:
         if self.g.ascii:
             self.add_class("-ascii")
+        if self.no_color:
+            self.add_class("-nocolor")
         self.call_later(self._open_first_screen)
 
     def _open_first_screen(self) -> None:
