@@ -265,8 +265,10 @@ def cmd_play(args: argparse.Namespace) -> int:
             if _is_save(target):
                 raise  # a save that cannot be continued (busy, damaged, an old format): say why
     if game is None:  # not a save: a scenario id or file
-        _need_terminal(args)  # at once, and before the new game's save is written
+        if scenario_file.is_id(args.target):
+            _need_terminal(args)  # at once; a file given is first checked, to name what is wrong with it
         scenario = scenario_file.find(args.target, _dirs(args))
+        _need_terminal(args)  # before the new game's save is written
         game = _new_game(scenario, None, args.seed, keep_unplayed=False)  # left at once: no save
         greeting = f"New game, seed {game.header.seed}; every order is saved in {game.path}"
     for w in game.warnings:

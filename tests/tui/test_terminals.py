@@ -220,6 +220,7 @@ async def test_no_color_screens_render_to_no_colour_code(game: Game, monkeypatch
             strips = pilot.app.screen._compositor.render_strips()
             wire = "".join(strip.render(pilot.app.console) for strip in strips)
             assert "\x1b[" in wire and colour_codes(wire.encode()) == []
+            assert any(seg.style and seg.style.reverse for seg in strips[0])  # the header bar, in reverse
 
 
 def test_vt_terminals_and_the_linux_console_get_the_ascii_set() -> None:
