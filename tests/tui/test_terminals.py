@@ -246,3 +246,18 @@ async def test_a_quit_before_the_first_order_leaves_no_save(testbed: Scenario, t
         await press(pilot, "q")
         assert not (tmp_path / "saves" / "testbed-1.toml").exists()
         assert "testbed-1" not in screen_text(pilot.app)  # nor in the title's list of saves
+
+
+def test_the_command_line_picks_the_ascii_set_for_the_linux_console(
+        game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The quick form of the pseudo-terminal test above: TERM reaches the app's glyphs."""
+    from tui_wargame import cli
+
+    chosen: list[bool] = []
+    monkeypatch.setattr(WargameApp, "run", lambda self: chosen.append(self.g.ascii))  # started, not run
+    monkeypatch.setattr(cli, "_on_a_terminal", lambda: True)
+    game.close()
+    for term in ("linux", "xterm-256color"):
+        monkeypatch.setenv("TERM", term)
+        assert cli.main(["--scenarios", str(TESTBED_DIR), "play", str(game.path)]) == 0
+    assert chosen == [True, False]
