@@ -775,14 +775,15 @@ class Writer(Log):
     def remove_if_unplayed(self) -> bool:
         """Remove the save, and close, if it still holds its set-up record alone: a game left before
         its first order leaves no file behind. Under the lock, so no order of another writer is
-        lost: one appended first keeps the save; one that comes after finds it gone and is refused."""
-        with self.locked() as news:
-            if news or self.next_seq != 1:
-                return False
-            try:
+        lost: one appended first keeps the save; one that comes after finds it gone and is refused.
+        A save that cannot be locked or was changed meanwhile by another program is left as it is."""
+        try:
+            with self.locked() as news:
+                if news or self.next_seq != 1:
+                    return False
                 self.path.unlink()
-            except OSError:
-                return False
+        except (SaveError, OSError):
+            return False
         _fsync_dir(self.path.parent)
         self.close()
         return True

@@ -198,3 +198,12 @@ def test_a_writer_refuses_a_save_removed_under_it(testbed: Scenario, tmp_path: P
     with pytest.raises(savefile.SaveError, match="removed or replaced since it was opened"):
         other.submit("move r1 0201")
     other.close()
+
+
+def test_a_new_game_whose_save_was_replaced_meanwhile_closes_and_leaves_it(testbed: Scenario,
+                                                                          tmp_path: Path) -> None:
+    game = Game.new(testbed, tmp_path / "g.toml", seed=1, keep_unplayed=False)
+    (tmp_path / "g.toml").unlink()
+    (tmp_path / "g.toml").write_text("the player's own file, put there meanwhile")
+    game.close()  # no error at a quit, and nothing of the player's removed
+    assert (tmp_path / "g.toml").read_text() == "the player's own file, put there meanwhile"

@@ -72,8 +72,8 @@ def layer_glyph(g: Glyphs, glyph: str, style: str) -> str:
     return own
 
 
-#: TERM values of terminals whose character sets lack the Unicode set's glyphs (bullets, stars,
-#: box drawing): the Linux console and its variants, DEC VT terminals and their emulations, and
+#: TERM values of terminals whose fonts lack glyphs of the Unicode set (bullets, stars, diamonds,
+#: daggers): the Linux console and its variants, DEC VT terminals and their emulations, and
 #: the BSD and PC consoles.
 _ASCII_TERMS = ("linux", "vt", "ansi", "cons25", "pcansi")
 
