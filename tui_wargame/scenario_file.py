@@ -110,7 +110,7 @@ _MODEL_TO_FILE = {v: k for k, v in _FILE_TO_MODEL.items()}
 
 
 def _place(path: str, raw: Mapping[str, Any]) -> str:
-    """'$.units[3].steps' -> 'unit[3] (id "31/1").steps', in the file's own names."""
+    """'$.units[3].steps' -> 'unit[3] (id "31-1").steps', in the file's own names."""
     path = path.removeprefix("$").removeprefix(".")
     parts = path.split(".", 1)
     head = parts[0]
