@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import TESTBED_DIR
-from tui_wargame import savefile
+from tui_wargame import ledger, savefile
 from tui_wargame.cli import main
 from tui_wargame.engine import Game
 from tui_wargame.model import IllegalOrder, Scenario
@@ -169,12 +169,16 @@ def test_the_command_line_orders_while_a_screen_holds_the_save(game: Game, save_
     assert "rolled dice" in capsys.readouterr().err
 
 
-def test_a_new_game_left_unplayed_is_removed_and_a_played_one_kept(testbed: Scenario, tmp_path: Path) -> None:
-    """Issue 17: a game started on the screen and left before its first order leaves no save;
-    `new` keeps its save, and so does a game that got an order (its own or another writer's)."""
+def test_a_new_game_left_unplayed_is_removed_and_a_played_one_kept(testbed: Scenario, tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 17: a game started on the screen and left before its first order leaves no save (nor
+    an entry in the player's ledger); `new` keeps its save, and so does a game that got an order
+    (its own or another writer's)."""
+    monkeypatch.setenv("TUI_WARGAME_LEDGER", str(tmp_path / "ledger"))
     left = Game.new(testbed, tmp_path / "left.toml", seed=1, keep_unplayed=False)
+    assert ledger.entry_path(left.header.game).exists()
     left.close()
-    assert not (tmp_path / "left.toml").exists()
+    assert not (tmp_path / "left.toml").exists() and not ledger.entry_path(left.header.game).exists()
     kept = Game.new(testbed, tmp_path / "kept.toml", seed=1)  # the command line's `new`
     kept.close()
     assert (tmp_path / "kept.toml").exists()
