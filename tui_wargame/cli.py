@@ -46,7 +46,8 @@ def _dirs(args: argparse.Namespace) -> list[Path]:
     given = [Path(d) for d in args.scenarios or ()]
     for folder in given:
         if not folder.is_dir():
-            raise WargameError(f"--scenarios {folder}: no such folder")
+            what = "not a folder" if folder.exists() else "no such folder"
+            raise WargameError(f"--scenarios {folder}: {what}")
     return given + scenario_file.search_path()
 
 

@@ -331,6 +331,9 @@ def test_a_scenarios_folder_that_does_not_exist_is_an_error(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--scenarios", str(tmp_path / "nowhere"), "scenarios"]) == 2
     assert capsys.readouterr().err == f"tui-wargame: --scenarios {tmp_path / 'nowhere'}: no such folder\n"
+    (tmp_path / "a-file").write_text("")
+    assert main(["scenarios", "--scenarios", str(tmp_path / "a-file")]) == 2
+    assert capsys.readouterr().err == f"tui-wargame: --scenarios {tmp_path / 'a-file'}: not a folder\n"
 
 
 def test_a_toml_that_is_neither_save_nor_scenario_is_told_in_one_line(
