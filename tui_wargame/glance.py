@@ -88,7 +88,7 @@ def _position(path: Path, header: savefile.Header, seq: int,
         if kind in ("game_ended", "state_restored"):
             result = facts if kind == "game_ended" else facts.get("result")
     if type(turn) is not int or turn < 0 or not phase or not isinstance(result, dict | None):
-        raise WargameError(f"{path}: no phase has begun: not a save tui-wargame wrote")
+        raise WargameError(f"{path}: no phase begun, or a malformed one: not a save tui-wargame wrote")
     verdict = result or {}
     return Glance(header.scenario, seq, turn, str(phase), str(active), str(owes), result is not None,
                   str(verdict.get("winner", "")), str(verdict.get("level", "")), header.seed, header.created)
