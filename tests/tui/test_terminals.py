@@ -261,3 +261,16 @@ def test_the_command_line_picks_the_ascii_set_for_the_linux_console(
         monkeypatch.setenv("TERM", term)
         assert cli.main(["--scenarios", str(TESTBED_DIR), "play", str(game.path)]) == 0
     assert chosen == [True, False]
+
+
+@sync
+async def test_no_color_title_screen_marks_the_highlighted_choice_without_colour(
+        game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = WargameApp(scenario_dirs=[TESTBED_DIR], saves_dir=game.path.parent)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "tab")  # to the saves: the game's save highlighted, the scenario list blurred
+        strips = pilot.app.screen._compositor.render_strips()
+        assert colour_codes("".join(strip.render(pilot.app.console) for strip in strips).encode()) == []
+        marked = {seg.text.strip() for strip in strips for seg in strip if seg.style and seg.style.underline}
+        assert game.path.name in marked and "Testbed: the River Crossing" in marked
