@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
-import contextlib
+import fcntl
+import os
+import pty
 import re
 import select
 import signal
+import struct
+import sys
+import termios
+import time
 from pathlib import Path
 
 import pytest
@@ -136,14 +142,6 @@ COLOUR_PARAMETERS = {*range(30, 50), *range(90, 108)}
 def play_in_a_pty(tmp_path: Path, keys: bytes, **env: str) -> tuple[bytes, int]:
     """Run `tui-wargame play suez1916` in an 80x24 pseudo-terminal until its first frame, type
     `keys`, and return all it wrote and its exit status (it must exit by itself)."""
-    import fcntl
-    import os
-    import pty
-    import struct
-    import sys
-    import termios
-    import time
-
     environ = {**os.environ, "PYTHONPATH": str(REPO), "TUI_WARGAME_SAVES": str(tmp_path / "saves"),
                "TERM": "xterm-256color", **env}
     if "NO_COLOR" not in env:
@@ -154,7 +152,7 @@ def play_in_a_pty(tmp_path: Path, keys: bytes, **env: str) -> tuple[bytes, int]:
         os.chdir(tmp_path)
         os.execvpe(sys.executable, [sys.executable, "-m", "tui_wargame", "play", "suez1916", "--seed", "1"],
                    environ)
-    seen, sent, deadline = b"", False, time.monotonic() + 30
+    seen, sent, deadline, status = b"", False, time.monotonic() + 30, None
     try:
         while time.monotonic() < deadline:
             if not sent and b"Quit" in seen:  # the key bar is drawn: the first frame is complete
@@ -175,7 +173,7 @@ def play_in_a_pty(tmp_path: Path, keys: bytes, **env: str) -> tuple[bytes, int]:
         return seen, os.waitstatus_to_exitcode(status)
     finally:
         os.close(fd)
-        with contextlib.suppress(ChildProcessError, ProcessLookupError):
+        if status is None:  # not exited by itself: this test's own child is ended
             os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
 
