@@ -20,7 +20,7 @@ from rich.color import Color, ColorSystem
 
 from tests.conftest import TESTBED_DIR
 from tests.tui.helpers import press, screen_text, sync
-from tui_wargame import scenario_file
+from tui_wargame import cli, scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.model import Scenario
 from tui_wargame.tui.app import WargameApp
@@ -249,7 +249,6 @@ async def test_a_quit_before_the_first_order_leaves_no_save(testbed: Scenario, t
 def test_the_command_line_picks_the_ascii_set_for_the_linux_console(
         game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
     """The quick form of the pseudo-terminal test above: TERM reaches the app's glyphs."""
-    from tui_wargame import cli
 
     chosen: list[bool] = []
     monkeypatch.setattr(WargameApp, "run", lambda self: chosen.append(self.g.ascii))  # started, not run
