@@ -249,7 +249,6 @@ async def test_a_quit_before_the_first_order_leaves_no_save(testbed: Scenario, t
 def test_the_command_line_picks_the_ascii_set_for_the_linux_console(
         game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
     """The quick form of the pseudo-terminal test above: TERM reaches the app's glyphs."""
-
     chosen: list[bool] = []
     monkeypatch.setattr(WargameApp, "run", lambda self: chosen.append(self.g.ascii))  # started, not run
     monkeypatch.setattr(cli, "_on_a_terminal", lambda: True)
