@@ -5,7 +5,8 @@ document's in a fresh folder: each `tui-wargame` (or `python3 -m tui_wargame`) c
 command line's `main`, which must exit 0. The game screen is not opened: a command that would
 open it (no command, `play`, `replay` without `--text`) runs up to the point where the screen
 would start. Installing and testing commands (pip, pytest) are the reader's own and are skipped;
-any other command is an example this test cannot check, and fails it.
+any other command is an example this test cannot check, and fails it. A synopsis (`COMMAND
+--option NAME [--other DIR]`) is no example: its fence is marked `text`.
 """
 
 from __future__ import annotations
@@ -63,7 +64,8 @@ def test_every_shell_example_runs_as_written(document: Path, tmp_path: Path, cac
     monkeypatch.delenv("TUI_WARGAME_SCENARIOS", raising=False)
     monkeypatch.setenv("TUI_WARGAME_CACHE", str(cache))
 
-    def no_screen(args, start, game: Game | None = None, greeting: str = "") -> int:  # noqa: ANN001, ARG001
+    def no_screen(args, start, game: Game | None = None, greeting: str = "",  # noqa: ANN001, ARG001
+                  **more: object) -> int:
         if game is not None:
             game.close()
         return 0

@@ -14,18 +14,21 @@ import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tui_wargame import __version__, savefile, scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.errors import WargameError
 from tui_wargame.files import SAVE_LIMIT, first_free, read_limited
 from tui_wargame.model import IllegalOrder, Scenario, apply
-from tui_wargame.narrative import describe, narrate, side_name
+from tui_wargame.narrative import describe, narrate, side_name, since_last_order
 from tui_wargame.savefile import Record
 from tui_wargame.text import clean
 from tui_wargame.tui.glyphs import wants_ascii
-from tui_wargame.views import record_view, scenario_summary, state_view
+from tui_wargame.views import record_view, scenario_summary, side_named, state_view
+
+if TYPE_CHECKING:
+    from tui_wargame.hosting import Host
 
 
 def _saves_dir() -> Path:
@@ -133,23 +136,46 @@ def _report(game: Game, records: Sequence[Record]) -> None:
     print(clean(game.prompt()))
 
 
-def _check_side(game: Game, side: str | None) -> None:
-    if side is not None and side not in game.scenario.side:
-        known = ", ".join(s.id for s in game.scenario.sides)
-        raise WargameError(f"--as {side}: no such side (the sides are {known})")
+def _check_side(game: Game, side: str | None) -> str | None:
+    """The side's id, given by id or name (None: any side)."""
+    return None if side is None else side_named(game.scenario, side)
+
+
+def _catch_up(game: Game, side: str) -> None:
+    """Play by e-mail: refuse a save that does not verify, then tell the player what the opponent
+    did since their last order and whose turn it is, as their side may see it."""
+    problems = game.verify()
+    if problems:
+        raise WargameError(f"{game.path}: refused: the save does not verify, so it may have been "
+                           f"changed by hand: {problems[0]} (run `tui-wargame verify` for more)")
+    start, lines = since_last_order(game, side)
+    mine = "your last order" if start else "the set-up"
+    print(f"Since {mine} (record {start}):" if lines
+          else f"Nothing has happened since {mine} (record {start}).")
+    for line in lines:
+        print(f"  {line}")
+    state = game.state
+    if state.over:
+        print(clean(game.prompt()))
+    elif state.to_act == side:
+        print(f"It is your turn ({side_name(game.scenario, side)}): {clean(game.prompt())}")
+    else:
+        owes = " to decide" if state.pending else ""
+        print(f"It is {side_name(game.scenario, state.to_act)}'s turn{owes}: {clean(game.prompt())}")
 
 
 def cmd_order(args: argparse.Namespace) -> int:
     with _open(args, write=True) as game:
-        _check_side(game, args.side)
-        _report(game, game.submit_all(args.orders, args.side))
+        side = _check_side(game, args.side)
+        if side is not None:
+            _catch_up(game, side)
+        _report(game, game.submit_all(args.orders, side))
     return 0
 
 
 def cmd_undo(args: argparse.Namespace) -> int:
     with _open(args, write=True) as game:
-        _check_side(game, args.side)
-        _report(game, [game.undo(args.side)])
+        _report(game, [game.undo(_check_side(game, args.side))])
     return 0
 
 
@@ -230,7 +256,8 @@ def _need_terminal(args: argparse.Namespace) -> None:
                            f"are not one); without one, use new, order, show, legal and replay --text")
 
 
-def _run_app(args: argparse.Namespace, start: str, game: Game | None = None, greeting: str = "") -> int:
+def _run_app(args: argparse.Namespace, start: str, game: Game | None = None, greeting: str = "",
+             side: str | None = None, host: Host | None = None) -> int:
     try:
         _need_terminal(args)
         from tui_wargame.tui.app import WargameApp  # Textual loads only for the interactive commands
@@ -240,7 +267,7 @@ def _run_app(args: argparse.Namespace, start: str, game: Game | None = None, gre
             print(f"debug: {note()}", file=sys.stderr)
         app = WargameApp(start=start, game=game, ascii_only=args.ascii or wants_ascii(os.environ),
                          scenario_dirs=_dirs(args), saves_dir=_saves_dir(), greeting=greeting,
-                         collect_after_first_frame=True)
+                         collect_after_first_frame=True, side=side, host=host)
         app.run()
     finally:
         if game is not None:
@@ -271,11 +298,22 @@ def cmd_play(args: argparse.Namespace) -> int:
             _need_terminal(args)  # at once; a file given is first checked, to name what is wrong with it
         scenario = scenario_file.find(args.target, _dirs(args))
         _need_terminal(args)  # before the new game's save is written
-        game = _new_game(scenario, None, args.seed, keep_unplayed=False)  # left at once: no save
+        # Left at once, it leaves no save; but a live game's save is the other side's way in.
+        game = _new_game(scenario, None, args.seed, keep_unplayed=args.side is not None)
         greeting = f"New game, seed {game.header.seed}; every order is saved in {game.path}"
     for w in game.warnings:
         print(f"warning: {w}", file=sys.stderr)
-    return _run_app(args, "play", game, greeting)
+    side = None
+    if args.side is not None:
+        try:
+            side = side_named(game.scenario, args.side)
+        except WargameError:
+            game.close()
+            raise
+        others = " or ".join(s.id for s in game.scenario.sides if s.id != side)
+        you = f"You play {side_name(game.scenario, side)}; the other side joins with --as {others}"
+        greeting = f"{greeting}. {you}" if greeting else you
+    return _run_app(args, "play", game, greeting, side=side)
 
 
 def _is_save(path: Path) -> bool:
@@ -294,6 +332,21 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_lobby(args: argparse.Namespace) -> int:
+    """A shared host's lobby, for the player the host names (docs/hosting.md)."""
+    from tui_wargame.hosting import Host, SealedSeeds, default_seeds_dir
+
+    sealed = SealedSeeds(Path(args.seeds) if args.seeds else default_seeds_dir())
+    host = Host(Path(args.saves) if args.saves else _saves_dir(), sealed, args.player, _dirs(args))
+    sealed.check()  # a host set up wrong is told so at once, not at the first new game
+    return _run_app(args, "lobby", host=host)
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    """Follow a live game read-only, as a spectator."""
+    return _run_app(args, "watch", _open(args))
+
+
 def cmd_verify(args: argparse.Namespace) -> int:
     with _open(args) as game:
         problems = game.verify()
@@ -301,8 +354,14 @@ def cmd_verify(args: argparse.Namespace) -> int:
             for p in problems:
                 print(f"{args.file}: {p}")
             return 1
+        if not game.dice_checkable:
+            print(f"{args.file}: ok so far: {len(game.records)} records and the hash chain holds; the dice "
+                  f"cannot be checked yet: this hosted game's seed stays with its host until the game "
+                  f"ends, and its header's seal lets anyone check it then")
+            return 0
+        seed = f"the revealed seed {game.secret.seed}" if game.secret else f"seed {game.header.seed}"
         print(f"{args.file}: ok: {len(game.records)} records, the hash chain holds, and a re-run "
-              f"from seed {game.header.seed} reproduces every event")
+              f"from {seed} reproduces every event")
     return 0
 
 
@@ -359,7 +418,24 @@ def parser() -> argparse.ArgumentParser:
                        help="play a game: continue a save, or start a scenario (opens the map)")
     s.add_argument("target", metavar="SCENARIO|FILE", help="a save file, a scenario id or a scenario file")
     s.add_argument("--seed", type=int, help="the dice seed of a new game (default: random)")
+    s.add_argument("--as", dest="side", metavar="SIDE",
+                   help="play live as SIDE only (its id or name), the other side in another terminal")
     s.set_defaults(run=cmd_play)
+
+    s = sub.add_parser("watch", parents=[common], help="follow a game being played, read-only, as a spectator")
+    s.add_argument("file")
+    s.set_defaults(run=cmd_watch)
+
+    s = sub.add_parser("lobby", parents=[common],
+                       help="a shared host's lobby: list, make, join and watch hosted games "
+                            "(the host names the player; docs/hosting.md)")
+    s.add_argument("--player", required=True, metavar="NAME",
+                   help="the player, as the host names them (set by the SSH configuration, never typed)")
+    s.add_argument("--saves", metavar="DIR", help="the shared saves folder (default: as for other commands)")
+    s.add_argument("--seeds", metavar="DIR",
+                   help="the host-only folder of hosted games' sealed seeds (default: "
+                        "~/.local/state/tui-wargame/sealed)")
+    s.set_defaults(run=cmd_lobby)
 
     s = sub.add_parser("scenarios", parents=[common], help="list the scenarios")
     s.add_argument("--json", action="store_true")
@@ -383,7 +459,9 @@ def parser() -> argparse.ArgumentParser:
     s = sub.add_parser("order", parents=[common], help="give one or more orders (all or none are accepted)")
     s.add_argument("file")
     s.add_argument("orders", nargs="+", metavar="ORDER", help='an order, e.g. "move 31-1 2527" (see `legal`)')
-    s.add_argument("--as", dest="side", metavar="SIDE", help="refuse unless SIDE is to act")
+    s.add_argument("--as", dest="side", metavar="SIDE",
+                   help="refuse unless SIDE is to act; first verify the save and tell what the other "
+                        "side did since SIDE's last order (play by e-mail)")
     s.set_defaults(run=cmd_order)
 
     s = sub.add_parser("undo", parents=[common], help="take back the last order of this phase")
@@ -422,7 +500,8 @@ def parser() -> argparse.ArgumentParser:
 
 
 def _interactive(args: argparse.Namespace) -> bool:
-    return args.run in (cmd_title, cmd_play) or (args.run is cmd_replay and not args.text)
+    return (args.run in (cmd_title, cmd_play, cmd_watch, cmd_lobby)
+            or (args.run is cmd_replay and not args.text))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

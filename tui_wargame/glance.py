@@ -35,6 +35,7 @@ class Glance:
     winner: str = ""
     level: str = ""
     seed: int = 0
+    sealed: bool = False  # a hosted game's dice: the header keeps only the seed's seal
     created: str = ""  # when the game began, as the header gives it (ISO 8601, UTC)
 
 
@@ -91,4 +92,5 @@ def _position(path: Path, header: savefile.Header, seq: int,
         raise WargameError(f"{path}: no phase begun, or a malformed one: not a save tui-wargame wrote")
     verdict = result or {}
     return Glance(header.scenario, seq, turn, str(phase), str(active), str(owes), result is not None,
-                  str(verdict.get("winner", "")), str(verdict.get("level", "")), header.seed, header.created)
+                  str(verdict.get("winner", "")), str(verdict.get("level", "")), header.seed,
+                  bool(header.seal), header.created)

@@ -20,7 +20,7 @@ def folded(game: Game) -> Glance:
     s, h = game.state, game.header
     winner, level = (s.result.winner, s.result.level) if s.result else ("", "")
     return Glance(h.scenario, game.seq, s.turn, s.phase, s.active, s.pending.side if s.pending else "",
-                  s.result is not None, winner, level, h.seed, h.created)
+                  s.result is not None, winner, level, h.seed, bool(h.seal), h.created)
 
 
 def check_glances(tmp_path: Path, orders: list[str], undo_at: Callable[[int], bool]) -> Game:

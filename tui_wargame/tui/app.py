@@ -6,6 +6,7 @@ import gc
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.segment import Segment
 from rich.style import Style
@@ -22,6 +23,9 @@ from textual.widgets import Static
 from tui_wargame.engine import Game
 from tui_wargame.rules.capabilities import Layer
 from tui_wargame.tui.glyphs import glyphs
+
+if TYPE_CHECKING:
+    from tui_wargame.hosting import Host
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -64,9 +68,13 @@ class WargameApp(App[None]):
 
     def __init__(self, *, start: str = "title", game: Game | None = None, ascii_only: bool = False,
                  scenario_dirs: list[Path] | None = None, saves_dir: Path | None = None,
-                 hotseat: bool = True, greeting: str = "", collect_after_first_frame: bool = False) -> None:
+                 hotseat: bool = True, greeting: str = "", collect_after_first_frame: bool = False,
+                 side: str | None = None, by: str = "", host: Host | None = None) -> None:
         """`collect_after_first_frame`: turn garbage collection on once the first frame is drawn
-        (the command line starts the app with it off, to start faster)."""
+        (the command line starts the app with it off, to start faster). `side`: the game is played
+        live as that side only, the other side at another terminal; `by`: the player's name, recorded
+        with each order. `host`: a shared host's lobby is the first screen, and nothing leads
+        elsewhere (no title screen, no copy of a game to play on)."""
         super().__init__()
         if self.no_color:  # Textual's filter (greys, or the terminal's default colours) replaced
             self._filters = [f for f in self._filters if not isinstance(f, (Monochrome, TextualNoColor))]
@@ -79,6 +87,9 @@ class WargameApp(App[None]):
         self.saves_dir = saves_dir or Path("saves")
         self.hotseat = hotseat
         self.greeting = greeting
+        self.side = side
+        self.by = by
+        self.host = host
         self._too_small: TooSmallScreen | None = None
 
     def get_key_display(self, binding: Binding) -> str:
@@ -100,8 +111,12 @@ class WargameApp(App[None]):
     def _open_first_screen(self) -> None:
         """Pushed once the app has started: Textual draws nothing while it mounts the app, so a
         screen pushed from `on_mount` was laid out and drawn once for nothing (some 10 ms)."""
-        if self.start == "play" and self.game is not None:
-            self.open_game(self.game, greeting=self.greeting)
+        if self.host is not None:
+            self.open_lobby(self.host)
+        elif self.start == "play" and self.game is not None:
+            self.open_game(self.game, greeting=self.greeting, side=self.side, by=self.by)
+        elif self.start == "watch" and self.game is not None:
+            self.open_watch(self.game)
         elif self.start == "replay" and self.game is not None:
             self.open_replay(self.game)
         else:
@@ -115,14 +130,20 @@ class WargameApp(App[None]):
 
         self.push_screen(TitleScreen(self.g, self.scenario_dirs, self.saves_dir))
 
-    def open_game(self, game: Game, *, greeting: str = "", instead_of: Game | None = None) -> None:
+    def open_lobby(self, host: Host) -> None:
+        from tui_wargame.tui.lobby import LobbyScreen
+
+        self.push_screen(LobbyScreen(host, self.g))
+
+    def open_game(self, game: Game, *, greeting: str = "", instead_of: Game | None = None,
+                  side: str | None = None, by: str = "") -> None:
         """Play `game`. `instead_of`: it replaces the screen showing it (a replay) and, if that was
         opened from that game's screen, that screen too, so q does not lead back into a game the
         player left (nothing is lost: every accepted order is on disk, and a game screen's unmount
-        closes its game)."""
+        closes its game). `side`: played live as that side only."""
         from tui_wargame.tui.game import GameScreen
 
-        screen = GameScreen(game, self.g, hotseat=self.hotseat, greeting=greeting)
+        screen = GameScreen(game, self.g, hotseat=self.hotseat, greeting=greeting, side=side, by=by)
         if instead_of is None:
             self.push_screen(screen)
             return
@@ -137,6 +158,13 @@ class WargameApp(App[None]):
 
         self.push_screen(ReplayScreen(game, self.g, seq=seq, saves_dir=self.saves_dir,
                                       scenario_dirs=self.scenario_dirs, viewer=viewer))
+
+    def open_watch(self, game: Game) -> None:
+        """Follow `game` (opened read-only) as a spectator, with the replay's keys to look back."""
+        from tui_wargame.tui.watch import WatchScreen
+
+        self.push_screen(WatchScreen(game, self.g, saves_dir=self.saves_dir,
+                                     scenario_dirs=self.scenario_dirs))
 
     def open_help(self, game: Game, page: str = "keys", *, hidden: frozenset[str] = frozenset(),
                   replay: bool = False, layers: Sequence[Layer] = ()) -> None:

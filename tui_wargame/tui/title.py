@@ -44,6 +44,7 @@ class TitleScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "new_game", "New game", id="title.new"),
         Binding("c", "continue_game", "Continue", id="title.continue"),
+        Binding("j", "join_game", "Join", id="title.join"),
         Binding("r", "replay", "Replay", id="title.replay"),
         Binding("tab", "switch_list", "Scenarios/saves", id="title.switch", priority=True),
         Binding("q", "app.quit", "Quit", id="title.quit"),
@@ -77,8 +78,8 @@ class TitleScreen(Screen[None]):
                 yield Static("Saves")
                 yield OptionList(id="saves")
             yield Static(id="about")
-        yield Static(Text("Enter/n: new hot-seat game  c: continue save  r: replay save  Tab: switch list  "
-                          "q: quit", style="dim"), id="prompt")
+        yield Static(Text("Enter/n: new hot-seat game  c: continue save  j: join a save as one side (live)  "
+                          "r: replay save  Tab: switch list  q: quit", style="dim"), id="prompt")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -189,8 +190,8 @@ class TitleScreen(Screen[None]):
                         about.append(f"{self.text(side_name(scenario, seen.owes))} owes a decision\n")
             if seen is not None:
                 records = f"{seen.seq + 1} record" + ("s" if seen.seq else "")
-                about.append(f"\n{records}, seed {seen.seed}\n"
-                             f"started {self.text(seen.created)}\n")
+                seed = "dice sealed by the host" if seen.sealed else f"seed {seen.seed}"
+                about.append(f"\n{records}, {seed}\nstarted {self.text(seen.created)}\n")
         self.query_one("#about", Static).update(about)
 
     @on(OptionList.OptionHighlighted, "#scenarios")
@@ -277,6 +278,23 @@ class TitleScreen(Screen[None]):
         game = self._open(write=True)
         if game:
             self.nav.open_game(game)
+
+    def action_join_game(self) -> None:
+        """Play the chosen save live as one side, chosen here; the other side plays from another
+        terminal (`tui-wargame play FILE --as SIDE`)."""
+        game = self._open(write=True)
+        if game is None:
+            return
+
+        def chosen(side: str | None) -> None:
+            if side is None:
+                game.close()
+            else:
+                self.nav.open_game(game, side=side)
+
+        sides = [(s.id, self.text(s.name)) for s in game.scenario.sides]
+        self.app.push_screen(ChoiceScreen(f"Join {self.text(game.path.name if game.path else '')} as", sides),
+                             chosen)
 
     def action_replay(self) -> None:
         game = self._open(write=False)
