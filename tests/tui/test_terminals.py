@@ -270,3 +270,19 @@ async def test_no_color_title_screen_marks_the_highlighted_choice_without_colour
         assert colour_codes("".join(strip.render(pilot.app.console) for strip in strips).encode()) == []
         marked = {seg.text.strip() for strip in strips for seg in strip if seg.style and seg.style.underline}
         assert game.path.name in marked and "Testbed: the River Crossing" in marked
+
+
+def test_play_left_unplayed_leaves_no_save_but_a_live_game_keeps_it_for_the_other_side(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def quit_at_once(args, start, game=None, greeting="", **more):  # noqa: ANN001, ANN003, ANN202, ARG001
+        game.close()
+        return 0
+
+    monkeypatch.setattr(cli, "_run_app", quit_at_once)
+    monkeypatch.setattr(cli, "_on_a_terminal", lambda: True)
+    monkeypatch.setenv("TUI_WARGAME_SAVES", str(tmp_path))
+    dirs = ["--scenarios", str(TESTBED_DIR)]
+    assert cli.main(["play", "testbed", *dirs]) == 0
+    assert list(tmp_path.glob("*.toml")) == []
+    assert cli.main(["play", "testbed", "--as", "red", *dirs]) == 0
+    assert [p.name for p in tmp_path.glob("*.toml")] == ["testbed-1.toml"]  # where blue joins
