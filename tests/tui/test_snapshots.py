@@ -9,6 +9,7 @@ SVGs in tests/tui/__snapshots__/ before committing them.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -92,6 +93,20 @@ def test_help_charts(snap_compare, tmp_path: Path, size: tuple[int, int]) -> Non
 def test_title_screen(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:  # noqa: ANN001
     app = WargameApp(scenario_dirs=[TESTBED_DIR], saves_dir=tmp_path / "saves")
     assert snap_compare(app, terminal_size=size)
+
+
+def test_title_screen_lists_where_each_save_stands(snap_compare, testbed: Scenario,  # noqa: ANN001
+                                                   tmp_path: Path) -> None:
+    """Issue 17: each save with its scenario, turn, side and phase; an unreadable file says so."""
+    saves = tmp_path / "saves"
+    mid_game(testbed, saves).close()
+    with Game.new(testbed, saves / "fresh.toml", seed=7):
+        pass
+    (saves / "notes.toml").write_text("not a save\n")
+    for age, name in enumerate(("notes.toml", "fresh.toml", "game.toml")):  # newest first, as listed
+        os.utime(saves / name, (1_000_000 - age, 1_000_000 - age))
+    app = WargameApp(scenario_dirs=[TESTBED_DIR], saves_dir=saves)
+    assert snap_compare(app, terminal_size=(80, 24))  # the about panel: the scenario (a save's has its date)
 
 
 def test_suez_live_waiting_screen(snap_compare, tmp_path: Path) -> None:  # noqa: ANN001
