@@ -9,6 +9,7 @@ SVGs in tests/tui/__snapshots__/ before committing them.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -129,6 +130,20 @@ def test_gaza_defensive_fire(snap_compare, tmp_path: Path) -> None:  # noqa: ANN
         game.submit(order)
     app = WargameApp(start="play", game=game)
     assert snap_compare(app, run_before=settled, terminal_size=(80, 24))
+
+
+def test_title_screen_lists_where_each_save_stands(snap_compare, testbed: Scenario,  # noqa: ANN001
+                                                   tmp_path: Path) -> None:
+    """Issue 17: each save with its scenario, turn, side and phase; an unreadable file says so."""
+    saves = tmp_path / "saves"
+    mid_game(testbed, saves).close()
+    with Game.new(testbed, saves / "fresh.toml", seed=7):
+        pass
+    (saves / "notes.toml").write_text("not a save\n")
+    for age, name in enumerate(("notes.toml", "fresh.toml", "game.toml")):  # newest first, as listed
+        os.utime(saves / name, (1_000_000 - age, 1_000_000 - age))
+    app = WargameApp(scenario_dirs=[TESTBED_DIR], saves_dir=saves)
+    assert snap_compare(app, terminal_size=(80, 24))  # the about panel: the scenario (a save's has its date)
 
 
 def test_suez_live_waiting_screen(snap_compare, tmp_path: Path) -> None:  # noqa: ANN001
