@@ -312,6 +312,19 @@ def test_a_save_written_with_the_old_setup_option_still_opens_and_verifies(
     assert first.endswith("set-up (setup historical), seed 5")
 
 
+def test_order_move_to_a_far_hex_takes_the_cheapest_path(capsys: pytest.CaptureFixture[str],
+                                                         tmp_path: Path) -> None:
+    """F&M 5.0 on Suez: `move 31-2 2228` (four hexes away) goes the cheapest way, as the screen's
+    reach and `move_order` find it; the record keeps the order as typed."""
+    path = tmp_path / "s.toml"
+    assert run(capsys, "new", "suez1916", "--seed", "3", "--out", str(path))[0] == 0
+    code, out, err = run(capsys, "order", str(path), "move 31-2 2228")
+    assert code == 0, err
+    assert "accepted [1] Central Powers: move 31-2 2228" in out and "2628 - 2529 - 2429 - 2329 - 2228" in out
+    with Game.open(path) as game:
+        assert game.records[-1].events[0]["path"] == ["2529", "2429", "2329", "2228"]
+
+
 # --- issue 17: the command line as a newcomer meets it ---
 
 
