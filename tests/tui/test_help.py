@@ -39,7 +39,7 @@ def test_key_map_says_what_every_key_does_in_words_and_lists_the_systems_menus(t
             assert isinstance(binding, Binding) and binding.id
             assert KEY_WORDS[binding.id] in flowing and binding.id not in text  # words, not action names
     assert "  Up, k         move the cursor up" in text and "j and k scroll" in text
-    assert "  Esc, x        drop the selection" in text and "\n                it to the cursor" in text
+    assert "  Esc, x        drop the selection" in text and "\n                cursor; else select" in text
     assert "[ ]" not in text and "leftsquarebracket" not in text
     with Game.new(scenario_file.find("suez1916"), tmp_path / "g.toml", seed=1) as game:
         menus = game.capabilities.order_menus(game.scenario)

@@ -46,9 +46,12 @@ KEY_WORDS = {
     "map.down": "move the cursor down",
     "map.left": "move the cursor left",
     "map.right": "move the cursor right",
-    "game.act": "select the unit under the cursor; with a unit selected, move it to the cursor",
+    "game.act": "answer the decision owed; move the selected unit to the cursor; else select the unit "
+                "there, or attack it",
+    "game.select": "select the unit under the cursor (the next of its stack), even where the selected "
+                   "unit could move",
     "game.next_unit": "select the next unit that can still act",
-    "game.move": "move the selected unit to the cursor",
+    "game.move": "move the selected unit to the cursor (Enter does too)",
     "game.waypoint": "add the cursor's hex to the path the selected unit will follow",
     "game.attack": "attack the hex under the cursor (the odds are shown first)",
     "game.orders": "list the orders about the selected unit or the cursor's hex",
