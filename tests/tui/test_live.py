@@ -212,6 +212,16 @@ def test_a_typed_undo_in_a_live_game_asks_the_other_side(tmp_path: Path) -> None
     game.close()
 
 
+def test_an_undo_typed_in_capitals_is_asked_too(tmp_path: Path) -> None:
+    from tui_wargame.tui.controller import MapController
+
+    game = fog_game(tmp_path)
+    game.submit("move r1 0201 0301 0401", "red")
+    MapController(game, side="red").give("UNDO")  # orders' verbs are read in any case
+    assert game.records[-1].order == "undo ask" and game.state.units["r1"].location == "0401"
+    game.close()
+
+
 @sync
 async def test_inotify_wakes_a_live_screen_without_waiting_for_its_next_look(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from tui_wargame.engine import ASK_UNDO, Game
+from tui_wargame.engine import Game, as_asked
 from tui_wargame.errors import WargameError
 from tui_wargame.hexgrid import distance
 from tui_wargame.model import IllegalOrder, Order, Refusal
@@ -473,9 +473,9 @@ class MapController:
         """Give an order for the side acting here; a refusal (with its rule) comes back as a note.
         In a live game an undo is asked of the other side (ASK_UNDO), and while the other side
         acts only an undo's request or answer is given."""
-        if self.side is not None and text.split() == ["undo"]:
-            text = ASK_UNDO
-        if self.waiting() and text.split()[:1] != ["undo"]:
+        if self.side is not None:
+            text = str(as_asked(text))
+        if self.waiting() and text.lower().split()[:1] != ["undo"]:
             return self.refusal()
         try:
             return self.game.submit(text, self.acting, by=by)
