@@ -110,7 +110,7 @@ async def test_an_undo_the_other_side_has_seen_needs_its_consent(tmp_path: Path)
         pr.app.screen.submit("move r1 0201 0301 0401")
         await press(pr, "u")
         assert red.records[-1].order == "undo ask" and red.state.units["r1"].location == "0401"
-        waiting = "Waiting for the other side to allow or refuse taking back"
+        waiting = "Waiting for Blue to allow or refuse taking back"
         assert waiting in screen_text(pr.app)
         await until(pb, lambda: isinstance(pb.app.screen, ConfirmScreen))
         assert "Red ask to take back `move r1 0201 0301 0401`: allow?" in screen_text(pb.app)
@@ -207,7 +207,7 @@ def test_a_typed_undo_in_a_live_game_asks_the_other_side(tmp_path: Path) -> None
     asked = MapController(game, side="red").give("undo")  # as `:undo` would: never without consent
     assert not isinstance(asked, type(None)) and game.records[-1].order == "undo ask"
     note = MapController(game, side="red").give("end")
-    assert getattr(note, "refused", False) and "Waiting for the other side to allow or refuse" in note.text
+    assert getattr(note, "refused", False) and "Waiting for Blue to allow or refuse" in note.text
     assert game.state.units["r1"].location == "0401"
     game.close()
 

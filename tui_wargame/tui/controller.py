@@ -71,7 +71,9 @@ class MapController:
             order = f"`{asked.events[0].get('order', '')}`"
             if asked.side != self.side:
                 return f"{game.side_name(asked.side)} ask to take back {order}: allow it or refuse"
-            return f"Waiting for the other side to allow or refuse taking back {order}"
+            others = [s.id for s in game.scenario.sides if s.id != self.side]
+            who = game.side_name(others[0]) if len(others) == 1 else "the other side"
+            return f"Waiting for {who} to allow or refuse taking back {order}"
         if state.to_act == self.side:
             return ""
         if state.pending:

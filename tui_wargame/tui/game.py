@@ -245,9 +245,10 @@ class GameScreen(Screen[None]):
                                              width=self.query_one("#panel").size.width or 29))
         if "prompt" in parts:
             text, style = self.message
-            prompt = control.waiting() or game.prompt()
-            self._update("#prompt", prompt_text(self.names.text(prompt), Text(text, style=style),
-                                                control.hint(), width))
+            waiting = control.waiting()
+            self._update("#prompt", prompt_text(self.names.text(waiting or game.prompt()),
+                                                Text(text, style=style), control.hint(), width,
+                                                keep=bool(waiting)))
 
     def _update(self, selector: str, text: Text) -> None:
         """Replace a panel's text only when it differs, so an unchanged line is not sent again."""

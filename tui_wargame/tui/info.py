@@ -69,10 +69,12 @@ def fit(text: str, width: int, lines: int) -> list[str]:
     return wrapped
 
 
-def prompt_text(prompt: str, message: Text, hint: str, width: int) -> Text:
+def prompt_text(prompt: str, message: Text, hint: str, width: int, *, keep: bool = False) -> Text:
     """The prompt bar's two lines. The outcome of the last order (a refusal with its rule) always
-    shows, the phase prompt giving way to it; otherwise the phase prompt, then the keys if room."""
-    said = fit(message.plain, width, 2) if message.plain else []
+    shows, the phase prompt giving way to it; otherwise the phase prompt, then the keys if room.
+    `keep`: the prompt keeps its first line (a live game's "Waiting for ...": whom the screen waits
+    for matters more than the whole of a result, which `b` shows in full)."""
+    said = fit(message.plain, width, 1 if keep else 2) if message.plain else []
     wanted = 2 - len(said)
     shown = fit(prompt, width, wanted) if wanted else []
     out = Text("\n".join(shown), style="bold")
