@@ -332,7 +332,9 @@ def short_report(game: Game, seq: int, names: Namer, hidden: frozenset[str] = fr
             return f"{names.text(news)} (b: results in full)"
         state = apply(state, e)
     lines = [line.strip() for line in record_lines(game, seq, names, hidden)[1:]]
-    told = " ".join(line for line in lines if not line.startswith("--"))
+    said = [line for line in lines if not line.startswith("--")]
+    told = " ".join(line if line.endswith((".", "!", "?")) or i == len(said) - 1 else f"{line}."
+                    for i, line in enumerate(said))  # one sentence after another, each ended
     phases = [line.strip("- ") for line in lines if line.startswith("--")]
     if not told and phases:
         return f"Accepted: {names.text(record.order)}; now {phases[-1]}"
