@@ -129,6 +129,10 @@ async def test_an_undo_request_waits_in_the_save_for_the_other_side_to_allow_it(
     blue = second(red, tmp_path)
     async with live(blue, "blue").run_test(size=SIZE) as pb:
         await until(pb, lambda: isinstance(pb.app.screen, ConfirmScreen))  # Blue joins: asked at once
+        await pb.pause()
+        assert "y: yes    n/q/Esc: no" in screen_text(pb.app)
+        await press(pb, "enter")  # an Enter meant for the map, as the question popped up: no answer
+        assert isinstance(pb.app.screen, ConfirmScreen) and blue.records[-1].order == "undo ask"
         await press(pb, "y")
         assert blue.records[-1].kind == "undo" and blue.state.units["r1"].location == "0101"
         assert "Undone: record 1" in screen_text(pb.app)

@@ -373,7 +373,7 @@ class GameScreen(Screen[None]):
             self._asked_at = game.seq
             question = (f"{self.names.side(asked.side)} ask to take back "
                         f"`{self.names.text(str(asked.events[0].get('order')))}`: allow?")
-            self.app.push_screen(ConfirmScreen(question),
+            self.app.push_screen(ConfirmScreen(question, only_y=True),  # it comes unbidden: no stray Enter
                                  lambda yes: self.submit(ALLOW_UNDO if yes else REFUSE_UNDO))
         elif asked is None and state.pending and state.pending.side == self.side:
             self._asked_at = game.seq
