@@ -186,8 +186,9 @@ def _tell_asked(game: Game) -> None:
     asked = game.undo_asked()
     if asked is not None:
         other = next(s for s in game.scenario.sides if s.id != asked.side)
+        path = shlex.quote(str(game.path))
         print(f"Nothing is taken back until {other.name} allows it: "
-              f"tui-wargame order {shlex.quote(str(game.path))} --as {other.id} \"undo allow\" (or \"undo refuse\")")
+              f"tui-wargame order {path} --as {other.id} \"undo allow\" (or \"undo refuse\")")
 
 
 def cmd_undo(args: argparse.Namespace) -> int:
@@ -485,7 +486,8 @@ def parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("undo", parents=[common], help="take back the last order of this phase")
     s.add_argument("file")
-    s.add_argument("--as", dest="side", metavar="SIDE", help="as SIDE, whose order it must be: ask the other side to allow it "
+    s.add_argument("--as", dest="side", metavar="SIDE",
+                   help="as SIDE, whose order it must be: ask the other side to allow it "
                         "(`order FILE --as OTHER \"undo allow\"`)")
     s.set_defaults(run=cmd_undo)
 

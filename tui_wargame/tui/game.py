@@ -294,8 +294,10 @@ class GameScreen(Screen[None]):
         A record given here arrives the same way as one appended by another process would.
         """
         self.control.records_appended()
-        last = event.records[-1].seq
-        self._say(event.note or Note(short_report(self.game, last, self.names, self.control.concealed())))
+        last = event.records[-1]
+        theirs_last = self.side is not None and last.side != self.side
+        self._say(event.note or Note(short_report(self.game, last.seq, self.names, self.control.concealed(),
+                                                  theirs=theirs_last)))
         theirs = [r.seq for r in event.records if self.side is not None and r.side != self.side]
         if theirs:  # a live game: the map goes to where the other side's last order happened
             self._follow = touched_hexes(self.game, theirs[-1])

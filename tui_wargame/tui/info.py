@@ -321,10 +321,13 @@ def record_lines(game: Game, seq: int, names: Namer, hidden: frozenset[str] = fr
     return lines
 
 
-def short_report(game: Game, seq: int, names: Namer, hidden: frozenset[str] = frozenset()) -> str:
+def short_report(game: Game, seq: int, names: Namer, hidden: frozenset[str] = frozenset(), *,
+                 theirs: bool = False) -> str:
     """One line on what record `seq` did, for the prompt bar: the rule system's headline of it
-    first (a die and its result), else its story."""
+    first (a die and its result), else its story. `theirs`: the other side's order, in a live
+    game, told as theirs where there is no story ("British: end", not "Accepted: end")."""
     record = game.records[seq]
+    given = f"{names.side(record.side)}:" if theirs else "Accepted:"
     state = game.state_at(seq - 1)
     for e in record.events:
         news = game.capabilities.headline(game.scenario, state, e)
@@ -337,5 +340,5 @@ def short_report(game: Game, seq: int, names: Namer, hidden: frozenset[str] = fr
                     for i, line in enumerate(said))  # one sentence after another, each ended
     phases = [line.strip("- ") for line in lines if line.startswith("--")]
     if not told and phases:
-        return f"Accepted: {names.text(record.order)}; now {phases[-1]}"
-    return told or f"Accepted: {names.text(record.order)}"
+        return f"{given} {names.text(record.order)}; now {phases[-1]}"
+    return told or f"{given} {names.text(record.order)}"
