@@ -462,7 +462,8 @@ class MapController:
             what = f"{units} could still act: {', '.join(idle[:NAMED_IDLE])}{more}"
         else:
             what = f"{len(acting)} order(s) could still be given (e.g. {acting[0].text})"
-        return Confirm(f"{what}. {ending}?", ends[0].text)
+        # what ends, who could still act, then the question: each its own paragraph in the dialog
+        return Confirm(f"{ending}.\n\n{what}.\n\nEnd it anyway?", ends[0].text)
 
     def refusal(self) -> Note:
         """Why no order can be given here now (a live game, the other side acting)."""

