@@ -13,6 +13,8 @@ from tui_wargame.tui.answers import Choose
 from tui_wargame.tui.app import WargameApp
 from tui_wargame.tui.controller import MapController
 from tui_wargame.tui.dialogs import ConfirmScreen
+from tui_wargame.tui.glyphs import UNICODE
+from tui_wargame.tui.info import Namer, header
 
 #: Seed 4, zero hour: two Central Powers battalions attack the machine guns in 2129, resolved:
 #: the British owe a retreat of two hexes, or a step lost instead (F&M 7.7, 7.8).
@@ -50,3 +52,14 @@ async def test_the_end_phase_question_is_told_in_paragraphs_at_80x24(tmp_path: P
         "End the Central Powers movement phase; the combat phase follows (F&M",
         "4.0).", "", "19 units could still act: 31-1, 31-2, 31-3, 32-1, 32-2, 32-3, 39-1,",
         "39-2 and 11 more.", "", "End it anyway?", "y/Enter: yes    n/q/Esc: no"]
+
+
+def test_the_header_names_the_side_that_owes_the_decision(tmp_path: Path) -> None:
+    """In the Central Powers' combat phase the British owe the retreat: the header says they act."""
+    with suez(tmp_path, *RETREAT_OWED) as game:
+        names = Namer(game, UNICODE)
+        assert header(game, game.state, names, width=80).plain == (
+            "Suez 1916 │ T1/9 │ Central Powers: combat │ British to decide │ suez.toml")
+        game.submit("deplete 52mg")  # answered: the Central Powers act again, nobody else is named
+        assert game.state.pending is None or game.state.pending.side == game.state.active
+        assert "to decide" not in header(game, game.state, names, width=80).plain

@@ -84,9 +84,9 @@ def prompt_text(prompt: str, message: Text, hint: str, width: int) -> Text:
 
 
 def header(game: Game, state: State, names: Namer, *, where: str = "", width: int = 80) -> Text:
-    """Scenario, turn, phase, active side and the save file (or `where`, the replay's place). The
-    title's form depends on the width alone (`short_title`), so it never changes from phase to
-    phase; when space is short the side's name gives way to its short form, then the turn's name,
+    """Scenario, turn, phase, active side (and the side owing a decision, when it is the other) and
+    the save file (or `where`, the replay's place). The title's form depends on the width alone
+    (`short_title`), so it never changes from phase to phase; when space is short the side's name gives way to its short form, then the turn's name,
     then the front is cut, so the save's file name (or "(finished)") stays in view."""
     sc, g = game.scenario, names.g
     title = short_title(names.text(sc.title), width)
@@ -98,10 +98,13 @@ def header(game: Game, state: State, names: Namer, *, where: str = "", width: in
         named = f"{turn} {names.text(turn_name(sc, state))}"
         phase = names.text(state.phase)
         side, short = names.side(state.active), names.short_side(state.active)
-        choices = [[title, named, f"{side}: {phase}", tail],
-                   [title, named, f"{short}: {phase}", tail],
-                   [title, turn, f"{side}: {phase}", tail],
-                   [title, turn, f"{short}: {phase}", tail]]
+        if state.to_act != state.active:  # the other side owes a decision: it acts now
+            side += f": {phase} {g.sep} {names.side(state.to_act)} to decide"
+            short += f": {phase} {g.sep} {names.short_side(state.to_act)} to decide"
+        else:
+            side, short = f"{side}: {phase}", f"{short}: {phase}"
+        choices = [[title, named, side, tail], [title, named, short, tail],
+                   [title, turn, side, tail], [title, turn, short, tail]]
     text = ""
     for parts in choices:
         text = f" {g.sep} ".join(parts)
