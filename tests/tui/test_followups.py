@@ -6,15 +6,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.tui.helpers import press, screen_text, sync
 from tui_wargame import scenario_file
+from tui_wargame.cli import main
 from tui_wargame.engine import Game
 from tui_wargame.tui.answers import Choose
 from tui_wargame.tui.app import WargameApp
 from tui_wargame.tui.controller import MapController
 from tui_wargame.tui.dialogs import ConfirmScreen
 from tui_wargame.tui.glyphs import UNICODE
-from tui_wargame.tui.info import Namer, header
+from tui_wargame.tui.info import Namer, header, unit_panel
 
 #: Seed 4, zero hour: two Central Powers battalions attack the machine guns in 2129, resolved:
 #: the British owe a retreat of two hexes, or a step lost instead (F&M 7.7, 7.8).
@@ -63,3 +66,26 @@ def test_the_header_names_the_side_that_owes_the_decision(tmp_path: Path) -> Non
         game.submit("deplete 52mg")  # answered: the Central Powers act again, nobody else is named
         assert game.state.pending is None or game.state.pending.side == game.state.active
         assert "to decide" not in header(game, game.state, names, width=80).plain
+
+
+def test_show_tells_a_finished_game_as_players_read_it(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """Suez 12.3: every phase ended at once leaves the Central Powers 3 VP, a British victory."""
+    with suez(tmp_path, seed=1) as game:
+        while not game.state.over:
+            game.submit("end")
+    assert main(["show", str(tmp_path / "suez.toml")]) == 0
+    assert ("Game over. The game ends in an operational victory for the British: 3 VP for the "
+            "Central Powers (Suez 12.3)\n") in capsys.readouterr().out
+
+
+def test_the_unit_panel_names_the_formation(tmp_path: Path) -> None:
+    """Suez 20.0 and Gaza's order of battle: the formation by its name, not the scenario's id."""
+    with suez(tmp_path, seed=1) as game:
+        panel = unit_panel(game, game.state, "31-1", Namer(game, UNICODE), concealed=frozenset(), reach={})
+        assert "Central Powers infantry, 3rd Division\n" in panel.plain
+        panel = unit_panel(game, game.state, "1lh", Namer(game, UNICODE), concealed=frozenset(), reach={})
+        assert "British cavalry, Anzac Mounted Division\n" in panel.plain
+    with Game.new(scenario_file.find("gaza1917"), tmp_path / "gaza.toml", seed=1) as game:
+        panel = unit_panel(game, game.state, "163R", Namer(game, UNICODE), concealed=frozenset(), reach={})
+        assert "Central Powers regiment, 53rd Division\n" in panel.plain

@@ -211,7 +211,8 @@ def unit_panel(game: Game, state: State, uid: str, names: Namer, *, concealed: f
     if uid in concealed:
         out.append(f"{names.side(spec.side)}: hidden\n")
         return out
-    formation = f", {names.text(spec.formation)}" if spec.formation else ""
+    named = game.capabilities.formation_name(sc, spec.formation) if spec.formation else ""
+    formation = f", {names.text(named)}" if named else ""
     out.append(f"{names.side(spec.side)} {names.text(spec.kind)}{formation}\n")
     f = factors_of(game, state, uid)
     out.append(", ".join(f"{names.text(k)} {v}" for k, v in f.items()) + "\n")
