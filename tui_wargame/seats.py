@@ -1,0 +1,100 @@
+"""Who sits at which side: the player at the keyboard, the computer at the others (issue 15).
+
+A game against the computer keeps its seats in the save header's options, so
+that continuing the save plays it the same way: `opponent = "computer:LEVEL"`
+and `player = "SIDE"` (the side at the keyboard; the computer plays every
+other side). No rule reads them. Each order the computer gives carries
+`by = "computer:LEVEL"` in its record, so a replay never needs the computer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tui_wargame.errors import WargameError
+from tui_wargame.frozen import frozen
+from tui_wargame.model import Scenario
+from tui_wargame.players import LEVELS
+from tui_wargame.text import clean
+
+COMPUTER = "computer"
+DEFAULT_LEVEL = "normal"
+#: The header options that keep the seats (engine.SEAT_OPTIONS accepts them).
+OPPONENT, PLAYER = "opponent", "player"
+
+
+@frozen
+class Seats:
+    """A game against the computer: `player` at the keyboard, the computer at `level` for the rest."""
+
+    player: str
+    level: str
+    computer: tuple[str, ...]
+
+    @property
+    def by(self) -> str:
+        """What each of the computer's records says gave the order."""
+        return f"{COMPUTER}:{self.level}"
+
+    def plays(self, side: str) -> bool:
+        """Whether the computer plays `side`."""
+        return side in self.computer
+
+    def options(self) -> dict[str, str]:
+        """The header options that keep these seats."""
+        return {OPPONENT: self.by, PLAYER: self.player}
+
+
+def level_of(vs: str, what: str = "--vs") -> str:
+    """The level of `--vs computer[:LEVEL]`; WargameError naming the choices otherwise."""
+    who, _, level = vs.strip().lower().partition(":")
+    if who != COMPUTER:
+        raise WargameError(f"{what} {clean(vs)}: the only opponent is the computer "
+                           f"(`--vs computer` or `--vs computer:LEVEL`, LEVEL one of {', '.join(LEVELS)})")
+    level = level or DEFAULT_LEVEL
+    if level not in LEVELS:
+        raise WargameError(f"{what} {clean(vs)}: no level {clean(level)!r} (the levels are {', '.join(LEVELS)})")
+    return level
+
+
+def side_id(scenario: Scenario, given: str, what: str = "--as") -> str:
+    """The side `given` names, by id or by name in any case; WargameError listing the sides otherwise."""
+    wanted = given.strip().casefold()
+    for side in scenario.sides:
+        if wanted in (side.id.casefold(), side.name.casefold()):
+            return side.id
+    sides = ", ".join(f"{s.id} ({clean(s.name)})" for s in scenario.sides)
+    raise WargameError(f"{what} {clean(given)}: no such side in {clean(scenario.title)} (the sides are {sides})")
+
+
+def seat(scenario: Scenario, player: str, level: str) -> Seats:
+    """The player at side `player` (an id of the scenario), the computer at `level` for the others."""
+    if level not in LEVELS:
+        raise WargameError(f"no level {clean(level)!r} for the computer (the levels are {', '.join(LEVELS)})")
+    others = tuple(s.id for s in scenario.sides if s.id != player)
+    return Seats(player, level, others)
+
+
+def from_arguments(scenario: Scenario, vs: str | None, side: str | None) -> Seats | None:
+    """The seats `--vs` and `--as` ask for (None for hot-seat); each needs the other."""
+    if vs is None and side is None:
+        return None
+    if vs is None or side is None:
+        sides = ", ".join(s.id for s in scenario.sides)
+        missing = f"--as SIDE (one of {sides})" if side is None else "--vs computer[:LEVEL]"
+        raise WargameError(f"playing against the computer needs {missing} as well")
+    return seat(scenario, side_id(scenario, side), level_of(vs))
+
+
+def from_options(scenario: Scenario, options: Mapping[str, Any], where: str) -> Seats | None:
+    """The seats a save's header keeps (None: hot-seat); a WargameError naming `where` (the save) if wrong."""
+    opponent, player = options.get(OPPONENT), options.get(PLAYER)
+    if opponent is None and player is None:
+        return None
+    try:
+        if not isinstance(opponent, str) or not isinstance(player, str):
+            raise WargameError(f"{OPPONENT} and {PLAYER} go together")
+        return seat(scenario, side_id(scenario, player, PLAYER), level_of(opponent, OPPONENT))
+    except WargameError as exc:
+        raise WargameError(f"{where}: [header.options] {exc}") from None
