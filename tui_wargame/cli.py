@@ -196,6 +196,7 @@ def cmd_log(args: argparse.Namespace) -> int:
             return 0
         for v in views:
             extra = f" (reverts {v['reverts']})" if "reverts" in v else ""
+            extra += f" by {v['by']}" if "by" in v else ""
             print(f"[{v['seq']}] {v['side'] or '-'} {v['kind']}: {v['order']}{extra}")
             for e in v["events"]:
                 facts = " ".join(f"{k}={json.dumps(val, ensure_ascii=False)}"

@@ -22,6 +22,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 from tui_wargame import __version__, ledger, rules, savefile, scenario_file
 from tui_wargame.dice import Dice
 from tui_wargame.errors import WargameError
@@ -322,17 +324,22 @@ class Game:
         return (Record(seq, state.to_act, "order", order.text, resolution.events,
                        final=dice.used or resolution.reveals), after)
 
-    def submit(self, order: Order | str, side: str | None = None) -> Record:
-        """Check, resolve and append `order`; it is on disk when this returns."""
-        return self._append([(order, side)])[0]
+    def submit(self, order: Order | str, side: str | None = None, *, by: str = "") -> Record:
+        """Check, resolve and append `order`; it is on disk when this returns.
 
-    def submit_all(self, orders: Sequence[Order | str], side: str | None = None) -> list[Record]:
+        `by` names who gave it (a player, "computer:hard"), kept in the record for the log and
+        the replay; the rules never read it, so `verify` does not check it.
+        """
+        return self._append([(order, side)], by)[0]
+
+    def submit_all(self, orders: Sequence[Order | str], side: str | None = None, *,
+                   by: str = "") -> list[Record]:
         """Submit several orders, all or none: if one is refused, nothing is appended, and the
         accepted ones are written as one append."""
-        return self._append([(order, side) for order in orders])
+        return self._append([(order, side) for order in orders], by)
 
-    def undo(self, side: str | None = None) -> Record:
-        return self.submit(Order("undo"), side)
+    def undo(self, side: str | None = None, *, by: str = "") -> Record:
+        return self.submit(Order("undo"), side, by=by)
 
     def _undo_record(self, side: str | None) -> Record:
         if not self._effective:
@@ -367,14 +374,18 @@ class Game:
             prepared.append((record, state))
         return prepared
 
-    def _append(self, batch: Sequence[tuple[Order | str, str | None]]) -> list[Record]:
-        """Resolve `batch` and write it as one append; on disk when this returns.
+    def _append(self, batch: Sequence[tuple[Order | str, str | None]], by: str = "") -> list[Record]:
+        """Resolve `batch` and write it as one append, each record marked as given `by`; on disk
+        when this returns.
 
         Folding happens in `_prepare`, before writing, so events the fold refuses
         (a rule-system bug) never reach the disk.
         """
         if self.path is not None and not isinstance(self._log, savefile.Writer):
             raise SaveError(f"{self.path}: opened read-only; orders cannot be added")
+        if len(by) > savefile.BY_LIMIT or not by.isprintable():
+            raise WargameError(f"who gave an order must be a printable name of at most "
+                               f"{savefile.BY_LIMIT} characters, not {clean(by)[:40]!r}")
         try:
             prepared = self._resolve(batch)
         except IllegalOrder as exc:  # refused on the position this game shows: is it still that?
@@ -389,9 +400,9 @@ class Game:
                     for record in news:
                         self._fold(record)
                     prepared = self._recheck(batch, prepared, news)
-                written = self._log.write([record for record, _ in prepared])
+                written = self._log.write([_given_by(record, by) for record, _ in prepared])
         else:
-            written = [record for record, _ in prepared]
+            written = [_given_by(record, by) for record, _ in prepared]
         for record, (_, state) in zip(written, prepared):
             self._fold(record, state)
         self._note()
@@ -497,6 +508,10 @@ class Game:
                 break
             replica._fold(record, state)
         return problems
+
+
+def _given_by(record: Record, by: str) -> Record:
+    return attrs.evolve(record, by=by) if by else record
 
 
 def setup_order(offered: Sequence[GameOption], options: Mapping[str, Any]) -> str:

@@ -152,6 +152,7 @@ class Record:
     hash: str = ""
     final: bool = False  # rolled dice or revealed hidden information
     reverts: int | None = None  # for undo: the seq of the record it reverts
+    by: str = ""  # who gave it, when known: a player's name or "computer:LEVEL" (not checked by verify)
 
 
 def as_new_game(header: Header) -> Header:
@@ -195,6 +196,8 @@ def record_bytes(record: Record) -> tuple[bytes, str]:
         lines.append("final = true")
     if record.reverts is not None:
         lines.append(f"reverts = {record.reverts}")
+    if record.by:
+        lines.append(f"by = {_toml(record.by)}")
     lines.append("event = [")
     lines += [f"    {_toml(e.to_dict())}," for e in record.events]
     lines.append("]\n")
@@ -286,8 +289,8 @@ def _chained(records: Iterable[Record], prev: str) -> tuple[bytes, list[Record]]
     chunks, written = [], []
     for r in records:
         data, h = record_bytes(Record(r.seq, r.side, r.kind, r.order, r.events, prev, "", r.final,
-                                      r.reverts))
-        written.append(Record(r.seq, r.side, r.kind, r.order, r.events, prev, h, r.final, r.reverts))
+                                      r.reverts, r.by))
+        written.append(Record(r.seq, r.side, r.kind, r.order, r.events, prev, h, r.final, r.reverts, r.by))
         chunks.append(data)
         prev = h
     return b"".join(chunks), written
@@ -601,6 +604,9 @@ def _upgrade(doc: dict[str, Any], version: int, path: Path) -> dict[str, Any]:
     return doc
 
 
+#: The longest `by` (who gave a record) a save may hold.
+BY_LIMIT = 64
+
 _RECORD_FIELDS = (("seq", int), ("side", str), ("kind", str), ("order", str), ("prev", str))
 
 
@@ -635,8 +641,11 @@ def _record(raw: Any, index: int, path: Path, own_hash: str, suspect: bool = Tru
         raise SaveError(f"{path}: record {index}: an undo record must name the record it 'reverts'")
     if reverts is not None and (type(reverts) is not int or not 0 <= reverts < index):
         raise SaveError(f"{path}: record {index}: 'reverts' must name an earlier record")
+    by = raw.get("by", "")
+    if type(by) is not str or len(by) > BY_LIMIT:
+        raise SaveError(f"{path}: record {index}: 'by' must be a name of at most {BY_LIMIT} characters")
     return Record(raw["seq"], raw["side"], raw["kind"], raw["order"], tuple(events), raw["prev"], own_hash,
-                  raw.get("final") is True, reverts)
+                  raw.get("final") is True, reverts, by)
 
 
 class Log:

@@ -122,4 +122,6 @@ def record_view(record: Record) -> dict[str, Any]:
     }
     if record.reverts is not None:
         view["reverts"] = record.reverts
+    if record.by:
+        view["by"] = clean(record.by)
     return view
