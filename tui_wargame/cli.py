@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from tui_wargame import __version__, savefile, scenario_file
+from tui_wargame import __version__, players, savefile, scenario_file, seats
 from tui_wargame.engine import Game
 from tui_wargame.errors import WargameError
 from tui_wargame.files import SAVE_LIMIT, first_free, read_limited
@@ -114,7 +114,7 @@ def cmd_legal(args: argparse.Namespace) -> int:
     return 0
 
 
-def _report(game: Game, records: Sequence[Record]) -> None:
+def _report(game: Game, records: Sequence[Record], prompt: bool = True) -> None:
     for record in records:
         state = game.state_at(record.seq - 1)
         print(f"accepted [{record.seq}] {side_name(game.scenario, record.side)}: {record.order}")
@@ -123,7 +123,8 @@ def _report(game: Game, records: Sequence[Record]) -> None:
             state = apply(state, e)
             if line:
                 print(f"    {line}")
-    print(clean(game.prompt()))
+    if prompt:
+        print(clean(game.prompt()))
 
 
 def _check_side(game: Game, side: str | None) -> None:
@@ -143,6 +144,30 @@ def cmd_undo(args: argparse.Namespace) -> int:
     with _open(args, write=True) as game:
         _check_side(game, args.side)
         _report(game, [game.undo(args.side)])
+    return 0
+
+
+def cmd_ai(args: argparse.Namespace) -> int:
+    """The computer plays the side to act (its decisions included) until another side must act
+    or the game ends; each order goes through `Game.submit` marked as the computer's."""
+    level = seats.check_level(args.level, "--level")
+    with _open(args, write=True) as game:
+        if game.state.over:
+            print(f"tui-wargame: {args.file}: {clean(game.prompt())} The computer has nothing to play.",
+                  file=sys.stderr)
+            return 1
+        side, player, by = game.state.to_act, players.computer(level), seats.computer_by(level)
+        print(f"The computer ({level}) plays {side_name(game.scenario, side)}.")
+        while not game.state.over and game.state.to_act == side:
+            choice = player.choose(game, side)
+            try:
+                record = game.submit(choice.order, side, by=by)
+            except IllegalOrder as exc:  # the computer's bug, not the player's
+                print(f"tui-wargame: internal error: the computer ({level}) gave `{clean(choice.order)}`, "
+                      f"which was refused: {exc.refusal}; please report it", file=sys.stderr)
+                return 3
+            _report(game, [record], prompt=False)
+        print(clean(game.prompt()))
     return 0
 
 
@@ -205,14 +230,16 @@ def cmd_log(args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_app(args: argparse.Namespace, start: str, game: Game | None = None, greeting: str = "") -> int:
+def _run_app(args: argparse.Namespace, start: str, game: Game | None = None, greeting: str = "",
+             seating: seats.Seats | None = None) -> int:
     from tui_wargame.tui.app import WargameApp  # Textual loads only for the interactive commands
     from tui_wargame.tui.cropped import note
 
     if args.debug and note():
         print(f"debug: {note()}", file=sys.stderr)
     app = WargameApp(start=start, game=game, ascii_only=args.ascii, scenario_dirs=_dirs(args),
-                     saves_dir=_saves_dir(), greeting=greeting, collect_after_first_frame=True)
+                     saves_dir=_saves_dir(), greeting=greeting, collect_after_first_frame=True,
+                     seats=seating)
     try:
         app.run()
     finally:
@@ -229,7 +256,8 @@ def cmd_title(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    """Continue a save, or start a new game of a scenario, and go straight to the map."""
+    """Continue a save, or start a new game of a scenario, and go straight to the map; against the
+    computer with --vs and --as (a save remembers it; given for a save, they hold for this session)."""
     target = Path(args.target)
     game: Game | None = None
     greeting = ""
@@ -239,13 +267,22 @@ def cmd_play(args: argparse.Namespace) -> int:
         except savefile.SaveError:
             if _is_save(target):
                 raise  # a save that cannot be continued (busy, damaged, an old format): say why
-    if game is None:  # not a save: a scenario id or file
-        scenario = scenario_file.find(args.target, _dirs(args))
-        game = _new_game(scenario, None, args.seed)
-        greeting = f"New game, seed {game.header.seed}; every order is saved in {game.path}"
+    try:
+        if game is None:  # not a save: a scenario id or file
+            scenario = scenario_file.find(args.target, _dirs(args))
+            seating = seats.from_arguments(scenario, args.vs, args.side)
+            game = _new_game(scenario, None, args.seed, seating.options() if seating else None)
+            greeting = f"New game, seed {game.header.seed}; every order is saved in {game.path}"
+        else:
+            seating = (seats.from_arguments(game.scenario, args.vs, args.side)
+                       or seats.from_options(game.scenario, game.header.options, str(game.path)))
+    except BaseException:
+        if game is not None:
+            game.close()
+        raise
     for w in game.warnings:
         print(f"warning: {w}", file=sys.stderr)
-    return _run_app(args, "play", game, greeting)
+    return _run_app(args, "play", game, greeting, seating)
 
 
 def _is_save(path: Path) -> bool:
@@ -309,6 +346,10 @@ def parser() -> argparse.ArgumentParser:
     s = sub.add_parser("play", help="play a game: continue a save, or start a scenario (opens the map)")
     s.add_argument("target", metavar="SCENARIO|FILE", help="a save file, a scenario id or a scenario file")
     s.add_argument("--seed", type=int, help="the dice seed of a new game (default: random)")
+    s.add_argument("--vs", metavar="computer[:LEVEL]",
+                   help="play against the computer (LEVEL: easy, normal (the default) or hard)")
+    s.add_argument("--as", dest="side", metavar="SIDE",
+                   help="against the computer: the side you play (its id or name)")
     s.set_defaults(run=cmd_play)
 
     s = sub.add_parser("scenarios", help="list the scenarios")
@@ -340,6 +381,12 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("file")
     s.add_argument("--as", dest="side", metavar="SIDE", help="refuse unless the order was SIDE's")
     s.set_defaults(run=cmd_undo)
+
+    s = sub.add_parser("ai", help="the computer plays the side to act until another side must act")
+    s.add_argument("file")
+    s.add_argument("--level", default="normal", metavar="LEVEL",
+                   help="easy, normal (the default) or hard")
+    s.set_defaults(run=cmd_ai)
 
     s = sub.add_parser("show", help="print the state of the game")
     s.add_argument("file")

@@ -35,7 +35,7 @@ class Seats:
     @property
     def by(self) -> str:
         """What each of the computer's records says gave the order."""
-        return f"{COMPUTER}:{self.level}"
+        return computer_by(self.level)
 
     def plays(self, side: str) -> bool:
         """Whether the computer plays `side`."""
@@ -46,16 +46,26 @@ class Seats:
         return {OPPONENT: self.by, PLAYER: self.player}
 
 
+def computer_by(level: str) -> str:
+    """A record's `by` for an order the computer gave at `level`."""
+    return f"{COMPUTER}:{level}"
+
+
+def check_level(level: str, what: str) -> str:
+    """`level` if it is one of the computer's; WargameError naming the levels otherwise."""
+    if level not in LEVELS:
+        raise WargameError(f"{what}: no level {clean(level)!r} for the computer "
+                           f"(the levels are {', '.join(LEVELS)})")
+    return level
+
+
 def level_of(vs: str, what: str = "--vs") -> str:
     """The level of `--vs computer[:LEVEL]`; WargameError naming the choices otherwise."""
     who, _, level = vs.strip().lower().partition(":")
     if who != COMPUTER:
         raise WargameError(f"{what} {clean(vs)}: the only opponent is the computer "
                            f"(`--vs computer` or `--vs computer:LEVEL`, LEVEL one of {', '.join(LEVELS)})")
-    level = level or DEFAULT_LEVEL
-    if level not in LEVELS:
-        raise WargameError(f"{what} {clean(vs)}: no level {clean(level)!r} (the levels are {', '.join(LEVELS)})")
-    return level
+    return check_level(level or DEFAULT_LEVEL, f"{what} {clean(vs)}")
 
 
 def side_id(scenario: Scenario, given: str, what: str = "--as") -> str:
@@ -70,8 +80,7 @@ def side_id(scenario: Scenario, given: str, what: str = "--as") -> str:
 
 def seat(scenario: Scenario, player: str, level: str) -> Seats:
     """The player at side `player` (an id of the scenario), the computer at `level` for the others."""
-    if level not in LEVELS:
-        raise WargameError(f"no level {clean(level)!r} for the computer (the levels are {', '.join(LEVELS)})")
+    check_level(level, "the computer")
     others = tuple(s.id for s in scenario.sides if s.id != player)
     return Seats(player, level, others)
 

@@ -14,7 +14,9 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from tui_wargame.engine import Game
+from tui_wargame.errors import WargameError
 from tui_wargame.rules.capabilities import Layer
+from tui_wargame.seats import Seats, from_options
 from tui_wargame.tui.glyphs import glyphs
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -44,9 +46,12 @@ class WargameApp(App[None]):
 
     def __init__(self, *, start: str = "title", game: Game | None = None, ascii_only: bool = False,
                  scenario_dirs: list[Path] | None = None, saves_dir: Path | None = None,
-                 hotseat: bool = True, greeting: str = "", collect_after_first_frame: bool = False) -> None:
+                 hotseat: bool = True, greeting: str = "", collect_after_first_frame: bool = False,
+                 seats: Seats | None = None, computer_pace: float | None = None) -> None:
         """`collect_after_first_frame`: turn garbage collection on once the first frame is drawn
-        (the command line starts the app with it off, to start faster)."""
+        (the command line starts the app with it off, to start faster). `seats`: the first game
+        is against the computer (else as its save says); `computer_pace`: seconds between the
+        computer's orders (tui.computer.PACE_S if None)."""
         super().__init__()
         self.collect_after_first_frame = collect_after_first_frame
         self.start = start
@@ -56,6 +61,8 @@ class WargameApp(App[None]):
         self.saves_dir = saves_dir or Path("saves")
         self.hotseat = hotseat
         self.greeting = greeting
+        self.seats = seats
+        self.computer_pace = computer_pace
         self._too_small: TooSmallScreen | None = None
 
     def get_key_display(self, binding: Binding) -> str:
@@ -76,7 +83,7 @@ class WargameApp(App[None]):
         """Pushed once the app has started: Textual draws nothing while it mounts the app, so a
         screen pushed from `on_mount` was laid out and drawn once for nothing (some 10 ms)."""
         if self.start == "play" and self.game is not None:
-            self.open_game(self.game, greeting=self.greeting)
+            self.open_game(self.game, greeting=self.greeting, seats=self.seats)
         elif self.start == "replay" and self.game is not None:
             self.open_replay(self.game)
         else:
@@ -90,14 +97,23 @@ class WargameApp(App[None]):
 
         self.push_screen(TitleScreen(self.g, self.scenario_dirs, self.saves_dir))
 
-    def open_game(self, game: Game, *, greeting: str = "", instead_of: Game | None = None) -> None:
-        """Play `game`. `instead_of`: it replaces the screen showing it (a replay) and, if that was
+    def open_game(self, game: Game, *, greeting: str = "", instead_of: Game | None = None,
+                  seats: Seats | None = None) -> None:
+        """Play `game`, against the computer if `seats` say so or else its save's header does.
+        `instead_of`: it replaces the screen showing it (a replay) and, if that was
         opened from that game's screen, that screen too, so q does not lead back into a game the
         player left (nothing is lost: every accepted order is on disk, and a game screen's unmount
         closes its game)."""
         from tui_wargame.tui.game import GameScreen
 
-        screen = GameScreen(game, self.g, hotseat=self.hotseat, greeting=greeting)
+        if seats is None:
+            try:
+                seats = from_options(game.scenario, game.header.options, str(game.path or "the save"))
+            except WargameError as exc:
+                self.notify(str(exc), severity="error", markup=False)  # file text, never markup
+                return
+        screen = GameScreen(game, self.g, hotseat=self.hotseat, greeting=greeting, seats=seats,
+                            pace=self.computer_pace)
         if instead_of is None:
             self.push_screen(screen)
             return

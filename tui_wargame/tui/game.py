@@ -22,12 +22,14 @@ from textual.message import Message
 from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import RichLog, Static
+from textual.worker import Worker
 
 from tui_wargame.engine import Game
 from tui_wargame.errors import WargameError
 from tui_wargame.model import Order
 from tui_wargame.rules.capabilities import OrderMenu
 from tui_wargame.savefile import Record
+from tui_wargame.seats import DEFAULT_LEVEL, Seats
 from tui_wargame.tui.controller import Answer, Choose, Confirm, Give, MapController, Note
 from tui_wargame.tui.cropped import crop_updates
 from tui_wargame.tui.dialogs import CommandBar, ConfirmScreen, HandOverScreen, OrderChooser
@@ -46,7 +48,9 @@ from tui_wargame.tui.keybar import KeyBar
 from tui_wargame.tui.linepanel import LinePanel
 
 if TYPE_CHECKING:
+    from tui_wargame.players import Choice
     from tui_wargame.tui.app import WargameApp
+    from tui_wargame.tui.computer import Autopilot
 
 
 #: How often the screen looks for records other programs appended to its save: a `stat` each time.
@@ -69,6 +73,8 @@ class GameScreen(Screen[None]):
         Binding("o", "orders", "Orders", show=False, id="game.orders"),
         Binding("e", "end_phase", "End", id="game.end_phase"),
         Binding("u", "undo", "Undo", id="game.undo"),
+        Binding("s", "suggest", "Suggest", id="game.suggest"),
+        Binding("full_stop", "skip", "Skip", id="game.skip"),  # shown only while the computer plays
         # priority: run as the key arrives, so the keys typed after it in the same burst reach the bar
         Binding("colon", "command", "Order", id="game.command", priority=True),
         Binding("escape,x", "deselect", "Deselect", show=False, id="game.deselect"),
@@ -101,14 +107,25 @@ class GameScreen(Screen[None]):
     seq: var[int] = var(-1, init=False)  # the last record shown
     message: var[tuple[str, str]] = var(("", ""), init=False)  # the prompt line's note and its style
 
-    def __init__(self, game: Game, glyphs: Glyphs, *, hotseat: bool = True, greeting: str = "") -> None:
+    def __init__(self, game: Game, glyphs: Glyphs, *, hotseat: bool = True, greeting: str = "",
+                 seats: Seats | None = None, pace: float | None = None) -> None:
+        """`seats`: a game against the computer (the player's side always at the keyboard);
+        `pace`: seconds between the computer's orders on the screen (tui.computer.PACE_S)."""
         super().__init__()
         crop_updates(self)
         self.game = game
         self.g = glyphs
         self.names = Namer(game, glyphs)
         self.hotseat = hotseat
-        self.control = MapController(game)
+        self.seats = seats
+        self.autopilot: Autopilot | None = None
+        if seats is not None:
+            from tui_wargame.tui.computer import PACE_S, Autopilot  # the computer loads only when it plays
+
+            self.autopilot = Autopilot(self, game, seats, PACE_S if pace is None else pace,
+                                       lambda records: self.post_message(self.RecordsAppended(records)),
+                                       self._computer_failed)
+        self.control = MapController(game, seats.player if seats else None)
         self.menus = self._bind_menus()
         self.greeting = greeting
         self.logged = 0  # records already narrated
@@ -213,8 +230,9 @@ class GameScreen(Screen[None]):
                                              orders=control.legal() if selected else ()))  # only then shown
         if "prompt" in parts:
             text, style = self.message
+            keys = self._computer_keys() or control.hint()
             self._update("#prompt", prompt_text(self.names.text(game.prompt()), Text(text, style=style),
-                                                control.hint(), width))
+                                                keys, width))
 
     def _update(self, selector: str, text: Text) -> None:
         """Replace a panel's text only when it differs, so an unchanged line is not sent again."""
@@ -282,8 +300,13 @@ class GameScreen(Screen[None]):
             self.post_message(self.RecordsAppended(news))
 
     def _check_keyboard(self) -> None:
-        """Hand the keyboard over when the other side must act (hot-seat)."""
+        """Hand the keyboard over when the other side must act (hot-seat); against the computer,
+        wake it when one of its sides must act (a decision included)."""
         state = self.game.state
+        if self.autopilot is not None:
+            self.autopilot.wake()
+            self.refresh_bindings()  # the skip key is shown while the computer plays
+            return
         if state.over or state.to_act == self.control.viewer or self._handing_over:
             return  # handing over already: records that arrive meanwhile are shown to the side taking it
         if not self.hotseat:
@@ -314,6 +337,10 @@ class GameScreen(Screen[None]):
         Giving it may first take in what other programs appended (the save's expected-version
         check): those records are announced with it, and with a refusal if the game moved on.
         """
+        refused = self._computer_plays()
+        if refused:
+            self._say(refused)
+            return
         before = self.game.seq
         given = self.control.give(text)
         news = self.game.records[before + 1:]
@@ -325,6 +352,8 @@ class GameScreen(Screen[None]):
 
     def _carry_out(self, answer: Answer | None) -> None:
         """Do what the controller answered a key with, then show it as it now is."""
+        if isinstance(answer, Give | Choose | Confirm) and self._computer_plays():
+            answer = self._computer_plays()
         if isinstance(answer, Give):
             self.submit(answer.text)
         elif isinstance(answer, Choose):
@@ -410,8 +439,90 @@ class GameScreen(Screen[None]):
     def action_undo(self) -> None:
         self._carry_out(Give("undo"))
 
+    # --- the computer (tui/computer.py) ---
+
+    def _computer_plays(self) -> Note | None:
+        """Why the keyboard may not give an order now: one of the computer's sides is to act."""
+        pilot = self.autopilot
+        if pilot is None or not pilot.to_act() or pilot.stopped:
+            return None
+        side = self.names.side(self.game.state.to_act)
+        return Note(f"The computer is playing {side}; wait for it, or press . to see the rest of "
+                    f"its turn at once", refused=True)
+
+    def _computer_keys(self) -> str:
+        """The prompt's line of keys while the computer plays."""
+        if self._computer_plays() is None:
+            return ""
+        assert self.seats is not None
+        return (f"The computer ({self.seats.level}) is playing {self.names.side(self.game.state.to_act)}."
+                f"  .: skip to the end of its turn  ?: help")
+
+    def _computer_failed(self, why: str) -> None:
+        self._say(Note(f"{why}. Its side's orders are yours to give until its turn is over; "
+                       f"please report this", refused=True))
+        self._stale("prompt")
+        self.refresh_bindings()
+
+    def action_skip(self) -> None:
+        if self.autopilot is not None:
+            self.autopilot.skip()
+
+    def action_suggest(self) -> None:
+        """Think of the computer's order for the side at the keyboard, then offer it with its reason."""
+        state = self.game.state
+        if state.over:
+            self._say(Note("The game is over: there is nothing to suggest"))
+            return
+        refused = self._computer_plays()
+        if refused:
+            self._say(refused)
+            return
+        from tui_wargame.tui.computer import hint
+
+        level = self.seats.level if self.seats else DEFAULT_LEVEL
+        self._say(Note(f"The computer ({level}) is thinking of an order for "
+                       f"{self.names.side(state.to_act)}..."))
+        hint(self, self.game, state.to_act, level)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """The computer's thinking is done: its order to give, or a suggestion to offer."""
+        from tui_wargame.tui.computer import HINT, PLAY
+
+        worker = event.worker
+        if worker.group == PLAY and self.autopilot is not None and worker.is_finished:
+            self.autopilot.thought(worker)
+        elif worker.group == HINT and worker.is_finished:
+            self._suggested(worker)
+
+    def _suggested(self, worker: Worker[tuple[int, Choice]]) -> None:
+        from textual.worker import WorkerState
+
+        if worker.state == WorkerState.ERROR:
+            self._say(Note(f"No suggestion: the computer failed ({worker.error}); please report it",
+                           refused=True))
+            return
+        if worker.state != WorkerState.SUCCESS or worker.result is None:
+            return
+        seq, choice = worker.result
+        if seq != self.game.seq:  # an order was given meanwhile: the suggestion is out of date
+            self._say(Note("The suggestion came too late: the game has moved on (s asks again)"))
+            return
+        question = (f"The computer suggests: {choice.order}\n{self.names.text(choice.reason)}\n\n"
+                    f"Give this order?")
+
+        def answered(yes: bool | None) -> None:
+            if yes and self.game.seq == seq:
+                self.submit(choice.order)
+
+        self.message = ("", "")
+        self.app.push_screen(ConfirmScreen(question), answered)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Inside the open command bar ":" is text, not the key that opens it."""
+        """Inside the open command bar ":" is text, not the key that opens it; the skip key is
+        there only while the computer plays."""
+        if action == "skip":
+            return self.autopilot is not None and self.autopilot.to_act()
         return not (action == "command" and self.query_one(CommandBar).display)
 
     def action_command(self) -> None:
