@@ -15,7 +15,7 @@ from typing import Any
 from tui_wargame.errors import WargameError
 from tui_wargame.frozen import frozen
 from tui_wargame.model import Scenario
-from tui_wargame.players import LEVELS
+from tui_wargame import players
 from tui_wargame.text import clean
 
 COMPUTER = "computer"
@@ -53,10 +53,10 @@ def computer_by(level: str) -> str:
 
 def check_level(level: str, what: str) -> str:
     """`level` if it is one of the computer's; WargameError naming the levels otherwise."""
-    if level not in LEVELS:
-        raise WargameError(f"{what}: no level {clean(level)!r} for the computer "
-                           f"(the levels are {', '.join(LEVELS)})")
-    return level
+    try:
+        return players.check_level(level)
+    except players.UnknownLevel as exc:
+        raise WargameError(f"{what}: {exc}") from None
 
 
 def level_of(vs: str, what: str = "--vs") -> str:

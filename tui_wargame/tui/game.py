@@ -73,8 +73,9 @@ class GameScreen(Screen[None]):
         Binding("o", "orders", "Orders", show=False, id="game.orders"),
         Binding("e", "end_phase", "End", id="game.end_phase"),
         Binding("u", "undo", "Undo", id="game.undo"),
-        Binding("s", "suggest", "Suggest", id="game.suggest"),
-        Binding("full_stop", "skip", "Skip", id="game.skip"),  # shown only while the computer plays
+        # not on the key bar, which is full at 80 columns: the prompt's line of keys names them
+        Binding("s", "suggest", "Suggest", show=False, id="game.suggest"),
+        Binding("full_stop", "skip", "Skip the computer's turn", show=False, id="game.skip"),
         # priority: run as the key arrives, so the keys typed after it in the same burst reach the bar
         Binding("colon", "command", "Order", id="game.command", priority=True),
         Binding("escape,x", "deselect", "Deselect", show=False, id="game.deselect"),
@@ -305,7 +306,6 @@ class GameScreen(Screen[None]):
         state = self.game.state
         if self.autopilot is not None:
             self.autopilot.wake()
-            self.refresh_bindings()  # the skip key is shown while the computer plays
             return
         if state.over or state.to_act == self.control.viewer or self._handing_over:
             return  # handing over already: records that arrive meanwhile are shown to the side taking it
@@ -451,18 +451,21 @@ class GameScreen(Screen[None]):
                     f"its turn at once", refused=True)
 
     def _computer_keys(self) -> str:
-        """The prompt's line of keys while the computer plays."""
-        if self._computer_plays() is None:
+        """The prompt's line of keys in a game against the computer ("" in a hot-seat game)."""
+        state = self.game.state
+        if self.seats is None or state.over:
             return ""
-        assert self.seats is not None
-        return (f"The computer ({self.seats.level}) is playing {self.names.side(self.game.state.to_act)}."
-                f"  .: skip to the end of its turn  ?: help")
+        if self._computer_plays() is None:
+            if state.pending:
+                return ""  # the controller's keys for answering a decision
+            return "Arrows: cursor  Enter: select  Tab: next unit  e: end  s: suggest  ?: help"
+        return (f"The computer ({self.seats.level}) is playing {self.names.side(state.to_act)}."
+                f"  .: skip its turn")
 
     def _computer_failed(self, why: str) -> None:
         self._say(Note(f"{why}. Its side's orders are yours to give until its turn is over; "
                        f"please report this", refused=True))
         self._stale("prompt")
-        self.refresh_bindings()
 
     def action_skip(self) -> None:
         if self.autopilot is not None:
@@ -519,10 +522,7 @@ class GameScreen(Screen[None]):
         self.app.push_screen(ConfirmScreen(question), answered)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Inside the open command bar ":" is text, not the key that opens it; the skip key is
-        there only while the computer plays."""
-        if action == "skip":
-            return self.autopilot is not None and self.autopilot.to_act()
+        """Inside the open command bar ":" is text, not the key that opens it."""
         return not (action == "command" and self.query_one(CommandBar).display)
 
     def action_command(self) -> None:

@@ -1,7 +1,9 @@
-"""The title screen: choose a scenario and start a hot-seat game, continue or replay a save, quit."""
+"""The title screen: choose a scenario and start a hot-seat game or one against the computer,
+continue or replay a save, quit."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
@@ -14,12 +16,13 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui_wargame import rules, savefile, scenario_file
+from tui_wargame import players, rules, savefile, scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.errors import WargameError
 from tui_wargame.files import first_free
 from tui_wargame.model import Scenario
 from tui_wargame.rules.capabilities import Capabilities, GameOption
+from tui_wargame.seats import DEFAULT_LEVEL, OPPONENT, PLAYER, Seats, seat
 from tui_wargame.text import clean
 from tui_wargame.tui.dialogs import ChoiceScreen
 from tui_wargame.tui.glyphs import Glyphs, to_ascii
@@ -42,6 +45,7 @@ def _newest_first(path: Path) -> float:
 class TitleScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "new_game", "New game", id="title.new"),
+        Binding("a", "against_computer", "Vs computer", id="title.computer"),
         Binding("c", "continue_game", "Continue", id="title.continue"),
         Binding("r", "replay", "Replay", id="title.replay"),
         Binding("tab", "switch_list", "Scenarios/saves", id="title.switch", priority=True),
@@ -76,8 +80,8 @@ class TitleScreen(Screen[None]):
                 yield Static("Saves")
                 yield OptionList(id="saves")
             yield Static(id="about")
-        yield Static(Text("Enter/n: new hot-seat game  c: continue save  r: replay save  Tab: switch list  "
-                          "q: quit", style="dim"), id="prompt")
+        yield Static(Text("Enter/n: new hot-seat game  a: new game against the computer  c: continue save  "
+                          "r: replay save  Tab: switch list  q: quit", style="dim"), id="prompt")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -142,9 +146,19 @@ class TitleScreen(Screen[None]):
                 about.append(f"{self.text(path.name)}\n", style="bold")
                 about.append(f"scenario {self.text(h.scenario)}, seed {h.seed}\n"
                              f"started {self.text(h.created)}\n{len(save.records)} records\n")
+                about.append(self._seats_line(h.options))
             except WargameError as exc:
                 about.append(self.text(exc))
         self.query_one("#about", Static).update(about)
+
+    def _seats_line(self, options: Mapping[str, object]) -> str:
+        """Whom the save is against, as its header keeps it (tui_wargame.seats): a word for a list."""
+        opponent, player = options.get(OPPONENT), options.get(PLAYER)
+        if not isinstance(opponent, str) or not isinstance(player, str):
+            return "hot-seat\n"
+        who, _, level = opponent.partition(":")
+        return f"against the {self.text(who)}{f' ({self.text(level)})' if level else ''}, " \
+               f"you play {self.text(player)}\n"
 
     @on(OptionList.OptionHighlighted, "#scenarios")
     def _scenario_highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -183,29 +197,62 @@ class TitleScreen(Screen[None]):
         except WargameError:
             return []
 
-    def action_new_game(self) -> None:
-        """Ask each of the rule system's game options in turn, then start the game."""
+    def _chosen_scenario(self) -> Scenario | None:
         scen = self.query_one("#scenarios", OptionList)
         if scen.highlighted is None or not self.scenarios:
-            return
-        scenario = self.scenarios[scen.highlighted]
-        self._ask(scenario, self.options(scenario), {})
+            return None
+        return self.scenarios[scen.highlighted]
 
-    def _ask(self, scenario: Scenario, left: list[GameOption], chosen: dict[str, str]) -> None:
+    def action_new_game(self) -> None:
+        """Ask each of the rule system's game options in turn, then start the game."""
+        scenario = self._chosen_scenario()
+        if scenario is not None:
+            self._ask(scenario, self.options(scenario), {})
+
+    def action_against_computer(self) -> None:
+        """Ask the side to play and the computer's level, then the game options, then start."""
+        scenario = self._chosen_scenario()
+        if scenario is None:
+            return
+        sides = [(s.id, f"{self.text(s.name)}: you play {self.text(s.name)}, the computer the rest")
+                 for s in scenario.sides]
+        if len(scenario.sides) == 2:
+            a, b = scenario.sides
+            sides = [(a.id, f"{self.text(a.name)} (the computer plays {self.text(b.name)})"),
+                     (b.id, f"{self.text(b.name)} (the computer plays {self.text(a.name)})")]
+        levels = [(level, level) for level in players.LEVELS]
+
+        def side_chosen(side: str | None) -> None:
+            def level_chosen(level: str | None) -> None:
+                if side is not None and level is not None:
+                    self._ask(scenario, self.options(scenario), {}, seat(scenario, side, level))
+
+            if side is not None:
+                self.app.push_screen(ChoiceScreen(f"{self.text(scenario.title)}: the computer's level",
+                                                  levels, players.LEVELS.index(DEFAULT_LEVEL)),
+                                     level_chosen)
+
+        self.app.push_screen(ChoiceScreen(f"{self.text(scenario.title)} against the computer: "
+                                          f"which side do you play?", sides), side_chosen)
+
+    def _ask(self, scenario: Scenario, left: list[GameOption], chosen: dict[str, str],
+             seats: Seats | None = None) -> None:
         if not left:
-            self._start(scenario, chosen)
+            self._start(scenario, chosen, seats)
             return
         option = left[0]
 
         def answered(choice: str | None) -> None:
             if choice is not None:  # cancelled: no game
-                self._ask(scenario, left[1:], {**chosen, option.name: choice})
+                self._ask(scenario, left[1:], {**chosen, option.name: choice}, seats)
 
         choices = [(c, f"{self.text(c)}: {self.text(line)}") for c, line in option.choices.items()]
         title = f"{self.text(scenario.title)}: {self.text(option.description)}"
         self.app.push_screen(ChoiceScreen(title, choices), answered)
 
-    def _start(self, scenario: Scenario, options: dict[str, str]) -> None:
+    def _start(self, scenario: Scenario, options: dict[str, str], seats: Seats | None = None) -> None:
+        if seats is not None:
+            options = {**options, **seats.options()}
         try:
             game = first_free(self.saves_dir, scenario.id,
                               lambda path: Game.new(scenario, path, options=options))
@@ -214,7 +261,7 @@ class TitleScreen(Screen[None]):
             return
         self.load_saves()
         greeting = f"New game, seed {game.header.seed}; every order is saved in {self.text(game.path)}"
-        self.nav.open_game(game, greeting=greeting)
+        self.nav.open_game(game, greeting=greeting, seats=seats)
 
     def _open(self, write: bool) -> Game | None:
         path = self._chosen_save()
