@@ -63,8 +63,9 @@ def level_of(vs: str, what: str = "--vs") -> str:
     """The level of `--vs computer[:LEVEL]`; WargameError naming the choices otherwise."""
     who, _, level = vs.strip().lower().partition(":")
     if who != COMPUTER:
-        raise WargameError(f"{what} {clean(vs)}: the only opponent is the computer "
-                           f"(`--vs computer` or `--vs computer:LEVEL`, LEVEL one of {', '.join(LEVELS)})")
+        levels = ", ".join(players.LEVELS)
+        raise WargameError(f"{what} {clean(vs)}: the only opponent is the computer: give `computer` "
+                           f"or `computer:LEVEL`, the levels being {levels}")
     return check_level(level or DEFAULT_LEVEL, f"{what} {clean(vs)}")
 
 

@@ -1,0 +1,143 @@
+"""`tui-wargame ai` and `play --vs/--as` (issue 15): the computer plays the side to act through
+`Game.submit`, its records marked with its level; seats are kept in the save's header."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import TESTBED_DIR
+from tui_wargame import seats
+from tui_wargame.cli import main
+from tui_wargame.engine import Game
+from tui_wargame.errors import WargameError
+from tui_wargame.model import Scenario
+
+SC = ["--scenarios", str(TESTBED_DIR)]
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main([*SC, *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def opened(save: Path, write: bool = False) -> Game:
+    return Game.open(save, write=write, scenario_dirs=[TESTBED_DIR])
+
+
+def new(capsys: pytest.CaptureFixture[str], path: Path, seed: int = 11) -> Path:
+    assert run(capsys, "new", "testbed", "--seed", str(seed), "--out", str(path))[0] == 0
+    return path
+
+
+def test_ai_plays_the_side_to_act_until_the_other_sides_turn(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    save = new(capsys, tmp_path / "g.toml")
+    code, out, err = run(capsys, "ai", str(save), "--level", "hard")
+    assert (code, err) == (0, "")
+    with opened(save) as game:
+        given = game.records[1:]
+        assert given and {r.side for r in given} == {"red"} and {r.by for r in given} == {"computer:hard"}
+        assert game.state.to_act == "blue"
+        assert game.verify() == []  # ordinary records: a replay needs no computer
+    assert out.startswith("The computer (hard) plays Red.\n")
+    assert "accepted [1] Red: " in out and out.rstrip().endswith(game.prompt())  # told as `order` tells it
+
+
+def test_ai_answers_a_decision_its_side_owes_and_stops_at_the_other_sides(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Blue's attack leaves Red a decision (Testbed 4): `ai` for Red answers it, and stops as
+    soon as Blue is to act again, in the middle of Blue's turn."""
+    save = new(capsys, tmp_path / "g.toml")
+    with opened(save, write=True) as game:
+        game.submit_all(["move r1 0102 0103", "move r2 0101", "end", "end", "move b1 0401 0301 0201 0102",
+                         "move b2 0401 0301 0201 0102", "end", "attack b1 0101", "attack b2 0101"])
+        assert game.state.pending is not None and game.state.to_act == "red"
+    assert run(capsys, "ai", str(save))[0] == 0
+    with opened(save) as game:
+        (answer,) = game.records[10:]
+        assert (answer.side, answer.by, game.state.active, game.state.to_act) == (
+            "red", "computer:normal", "blue", "blue")
+
+
+def test_ai_plays_a_game_to_its_end_then_refuses_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    save = new(capsys, tmp_path / "g.toml")
+    for turn in range(40):
+        with opened(save) as game:
+            if game.state.over:
+                break
+        assert run(capsys, "ai", str(save), "--level", "easy")[0] == 0
+    with opened(save) as game:
+        assert game.state.over and game.verify() == []
+        records = len(game.records)
+    code, out, err = run(capsys, "ai", str(save))
+    assert code == 1 and out == ""
+    assert err.startswith(f"tui-wargame: {save}: The game is over") and "nothing to play" in err
+    assert err.count("\n") == 1
+    with opened(save) as game:
+        assert len(game.records) == records
+
+
+def test_ai_is_deterministic(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The same save and level give the same orders, whoever runs it and wherever the save lies."""
+    first = new(capsys, tmp_path / "a.toml")
+    second = tmp_path / "b.toml"
+    shutil.copy(first, second)
+    for save in (first, second):
+        for _ in range(3):
+            assert run(capsys, "ai", str(save), "--level", "normal")[0] == 0
+    with opened(first) as a, opened(second) as b:
+        assert [(r.side, r.order, r.by) for r in a.records] == [(r.side, r.order, r.by) for r in b.records]
+        assert len(a.records) > 8
+
+
+def test_ai_refuses_an_unknown_level_and_a_save_it_cannot_write(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    save = new(capsys, tmp_path / "g.toml")
+    code, _, err = run(capsys, "ai", str(save), "--level", "grandmaster")
+    assert code == 2 and err == ("tui-wargame: --level: no computer level 'grandmaster'; "
+                                 "the levels are easy, normal, hard\n")
+    old = tmp_path / "old.toml"  # a save of an older format opens, but only `upgrade` writes it
+    shutil.copy(FIXTURES / "format1_testbed.toml", old)
+    code, out, err = run(capsys, "ai", str(old))
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"tui-wargame: {old}: written in save format 1; run `tui-wargame upgrade")
+
+
+def test_play_refuses_bad_seats_before_making_a_save(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TUI_WARGAME_SAVES", str(tmp_path / "saves"))
+    cases = {
+        ("--vs", "robot", "--as", "red"): "--vs robot: the only opponent is the computer: give `computer` "
+                                          "or `computer:LEVEL`, the levels being easy, normal, hard",
+        ("--vs", "computer:expert", "--as", "red"): "--vs computer:expert: no computer level 'expert'; "
+                                                    "the levels are easy, normal, hard",
+        ("--vs", "computer", "--as", "green"): "--as green: no such side in Testbed: the River Crossing "
+                                               "(the sides are red (Red), blue (Blue))",
+        ("--vs", "computer"): "playing against the computer needs --as SIDE (one of red, blue) as well",
+        ("--as", "red"): "playing against the computer needs --vs computer[:LEVEL] as well",
+    }
+    for argv, message in cases.items():
+        code, out, err = run(capsys, "play", "testbed", *argv)
+        assert (code, out) == (2, "") and err == f"tui-wargame: {message}\n", argv
+    assert not (tmp_path / "saves").exists()
+
+
+def test_seats_by_id_or_name_in_any_case_kept_in_the_header(testbed: Scenario, tmp_path: Path) -> None:
+    assert seats.from_arguments(testbed, "computer", "BLUE") == seats.Seats("blue", "normal", ("red",))
+    chosen = seats.from_arguments(testbed, "Computer:Hard", "Red")
+    assert chosen == seats.Seats("red", "hard", ("blue",)) and chosen.by == "computer:hard"
+    assert seats.from_arguments(testbed, None, None) is None
+    with Game.new(testbed, tmp_path / "g.toml", seed=1, options=chosen.options()) as game:
+        assert dict(game.header.options) == {"undo_dice": False, "opponent": "computer:hard", "player": "red"}
+    with opened(tmp_path / "g.toml") as game:
+        assert seats.from_options(testbed, game.header.options, "g.toml") == chosen
+        assert game.verify() == []  # the engine accepts the seats as options of the game
+    with pytest.raises(WargameError, match=r"^g.toml: \[header.options\] player nobody: no such side"):
+        seats.from_options(testbed, {"opponent": "computer:easy", "player": "nobody"}, "g.toml")
+    with pytest.raises(WargameError, match="option player: 3 is not a str"):
+        Game.new(testbed, tmp_path / "h.toml", options={"opponent": "computer", "player": 3})
