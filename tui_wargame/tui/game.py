@@ -134,6 +134,7 @@ class GameScreen(Screen[None]):
         self._stale_parts: set[str] = set()
         self._handing_over = False  # the hand-over screen is up
         self._unfollowed = ""  # why the save could not be followed at the last look, said once
+        self._hint_level = DEFAULT_LEVEL  # the level of the suggestion being thought of
         self.log_lines: list[str] = []  # the narrative of those records
         self.log_written = 0  # lines of it in the log panel
 
@@ -486,6 +487,7 @@ class GameScreen(Screen[None]):
         level = self.seats.level if self.seats else DEFAULT_LEVEL
         self._say(Note(f"The computer ({level}) is thinking of an order for "
                        f"{self.names.side(state.to_act)}..."))
+        self._hint_level = level
         hint(self, self.game, state.to_act, level)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
@@ -511,7 +513,7 @@ class GameScreen(Screen[None]):
         if seq != self.game.seq:  # an order was given meanwhile: the suggestion is out of date
             self._say(Note("The suggestion came too late: the game has moved on (s asks again)"))
             return
-        question = (f"The computer suggests: {choice.order}\n{self.names.text(choice.reason)}\n\n"
+        question = (f"The computer ({self._hint_level}) suggests: {choice.order}\n{self.names.text(choice.reason)}\n\n"
                     f"Give this order?")
 
         def answered(yes: bool | None) -> None:
