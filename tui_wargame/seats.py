@@ -76,7 +76,8 @@ def side_id(scenario: Scenario, given: str, what: str = "--as") -> str:
         if wanted in (side.id.casefold(), side.name.casefold()):
             return side.id
     sides = ", ".join(f"{s.id} ({clean(s.name)})" for s in scenario.sides)
-    raise WargameError(f"{what} {clean(given)}: no such side in {clean(scenario.title)} (the sides are {sides})")
+    raise WargameError(f"{what} {clean(given)}: no such side in {clean(scenario.title)} "
+                       f"(the sides are {sides})")
 
 
 def seat(scenario: Scenario, player: str, level: str) -> Seats:

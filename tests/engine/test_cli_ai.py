@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import TESTBED_DIR
-from tui_wargame import seats
+from tui_wargame import cli, seats
 from tui_wargame.cli import main
 from tui_wargame.engine import Game
 from tui_wargame.errors import WargameError
@@ -64,9 +64,10 @@ def test_ai_answers_a_decision_its_side_owes_and_stops_at_the_other_sides(
             "red", "computer:normal", "blue", "blue")
 
 
-def test_ai_plays_a_game_to_its_end_then_refuses_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_ai_plays_a_game_to_its_end_then_refuses_it(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
     save = new(capsys, tmp_path / "g.toml")
-    for turn in range(40):
+    for _ in range(40):
         with opened(save) as game:
             if game.state.over:
                 break
@@ -141,3 +142,25 @@ def test_seats_by_id_or_name_in_any_case_kept_in_the_header(testbed: Scenario, t
         seats.from_options(testbed, {"opponent": "computer:easy", "player": "nobody"}, "g.toml")
     with pytest.raises(WargameError, match="option player: 3 is not a str"):
         Game.new(testbed, tmp_path / "h.toml", options={"opponent": "computer", "player": 3})
+
+
+def test_play_takes_the_seats_from_the_save_unless_given(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """`play SCENARIO --vs --as` writes the seats in the new save; `play SAVE` plays it the same
+    way, and `--vs`/`--as` given with a save hold for that session only."""
+    seated: list[seats.Seats | None] = []
+
+    def app(args, start, game=None, greeting="", seating=None):  # noqa: ANN001, ANN202
+        seated.append(seating)
+        game.close()
+        return 0
+
+    monkeypatch.setattr(cli, "_run_app", app)
+    monkeypatch.setenv("TUI_WARGAME_SAVES", str(tmp_path / "saves"))
+    assert run(capsys, "play", "testbed", "--vs", "computer:easy", "--as", "Blue")[0] == 0
+    save = tmp_path / "saves" / "testbed-1.toml"
+    assert run(capsys, "play", str(save))[0] == 0
+    assert run(capsys, "play", str(save), "--vs", "computer:hard", "--as", "red")[0] == 0
+    assert seated == [seats.Seats("blue", "easy", ("red",))] * 2 + [seats.Seats("red", "hard", ("blue",))]
+    with opened(save) as game:
+        assert game.header.options["opponent"] == "computer:easy" and game.header.options["player"] == "blue"

@@ -96,7 +96,8 @@ async def test_its_orders_come_at_a_pace_the_skip_key_ends_and_the_keyboard_may_
         assert game.seq == 1
         await press(pilot, "e")  # an order for Red from the keyboard: refused, with the reason
         assert game.seq == 1
-        assert "The computer is playing Red; wait for it, or press . to see the rest" in screen_text(pilot.app)
+        refusal = "The computer is playing Red; wait for it, or press . to see the rest"
+        assert refusal in screen_text(pilot.app)
         await press(pilot, ".")
         await until(pilot, lambda: game.state.to_act == "blue")
         assert {r.by for r in game.records[1:]} == {"computer:normal"}
@@ -147,7 +148,7 @@ async def test_no_suggestion_for_the_computers_side(testbed: Scenario, tmp_path:
 
 
 @sync
-async def test_title_against_the_computer_then_continued_the_same_way(testbed: Scenario, tmp_path: Path) -> None:
+async def test_title_against_the_computer_then_continued_the_same_way(tmp_path: Path) -> None:
     saves = tmp_path / "saves"
     app = WargameApp(ascii_only=True, scenario_dirs=[TESTBED_DIR], saves_dir=saves, computer_pace=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -167,7 +168,8 @@ async def test_title_against_the_computer_then_continued_the_same_way(testbed: S
         assert "against the computer (hard), you play blue" in screen_text(pilot.app)
         await press(pilot, "c")
         again = pilot.app.screen
-        assert isinstance(again, GameScreen) and again.seats == screen.seats and again.control.viewer == "blue"
+        assert isinstance(again, GameScreen) and again.seats == screen.seats
+        assert again.control.viewer == "blue"
     with Game.open(saves / "testbed-1.toml", scenario_dirs=[TESTBED_DIR]) as game:
         assert {r.by for r in game.records[1:]} == {"computer:hard"}
 

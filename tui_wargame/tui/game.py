@@ -513,8 +513,8 @@ class GameScreen(Screen[None]):
         if seq != self.game.seq:  # an order was given meanwhile: the suggestion is out of date
             self._say(Note("The suggestion came too late: the game has moved on (s asks again)"))
             return
-        question = (f"The computer ({self._hint_level}) suggests: {choice.order}\n{self.names.text(choice.reason)}\n\n"
-                    f"Give this order?")
+        question = (f"The computer ({self._hint_level}) suggests: {choice.order}\n"
+                    f"{self.names.text(choice.reason)}\n\nGive this order?")
 
         def answered(yes: bool | None) -> None:
             if yes and self.game.seq == seq:
