@@ -105,6 +105,34 @@ async def test_its_orders_come_at_a_pace_the_skip_key_ends_and_the_keyboard_may_
 
 
 @sync
+async def test_the_screen_answers_keys_while_the_computer_thinks(testbed: Scenario, tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The computer thinks as long as it likes (here: until the test lets it) off the UI thread."""
+    go = threading.Event()
+    made = computer.computer
+
+    class Slow:
+        def __init__(self, level: str) -> None:
+            self.player = made(level)
+
+        def choose(self, game: Game, side: str) -> Choice:
+            assert go.wait(10)
+            return self.player.choose(game, side)
+
+    monkeypatch.setattr(computer, "computer", Slow)
+    game = Game.new(testbed, tmp_path / "g.toml", seed=11)
+    async with vs_computer(game, "blue").run_test(size=(80, 24)) as pilot:
+        screen = pilot.app.screen
+        assert isinstance(screen, GameScreen)
+        before = screen.control.cursor
+        await press(pilot, "right", "z")
+        assert screen.control.cursor != before and game.seq == 0  # moved while the computer thinks
+        assert "The computer (normal) is playing Red.  .: skip its turn" in screen_text(pilot.app)
+        go.set()
+        await until(pilot, lambda: game.state.to_act == "blue")
+
+
+@sync
 async def test_a_decision_the_computers_side_owes_in_the_players_turn_is_answered(
         testbed: Scenario, tmp_path: Path) -> None:
     game = Game.new(testbed, tmp_path / "g.toml", seed=11)
