@@ -34,6 +34,7 @@ class GreedyPlayer:
     def choose(self, game: Game, side: str) -> Choice:
         view = SideView(game, side)
         planner = planner_for(game.scenario.system)
+        view.shortcut = getattr(planner, "shortcut", None)
         now = planner.value(view, view.state)
         best, best_value = view.orders[0], float("-inf")
         for order in view.orders:

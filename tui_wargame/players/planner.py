@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from tui_wargame.model import Order, State
+from tui_wargame.players.base import Choice
 from tui_wargame.players.view import SideView
 
 
@@ -26,6 +27,11 @@ class Planner(Protocol):
     def candidates(self, view: SideView, level: str) -> Sequence[Order]:
         """The orders worth weighing now at `level`, from `view.orders`, most promising first;
         never empty while `view.orders` is not."""
+        ...
+
+    def decide(self, view: SideView) -> Choice | None:
+        """An order the planner settles itself (one whose worth no State shows yet, such as
+        declaring an attack), with its reason; None leaves the choice to the search."""
         ...
 
     def reason(self, view: SideView, order: Order, gain: float) -> str:
@@ -45,12 +51,15 @@ class VictoryPlanner:
     def candidates(self, view: SideView, level: str) -> Sequence[Order]:
         return view.orders
 
+    def decide(self, view: SideView) -> Choice | None:
+        return None
+
     def reason(self, view: SideView, order: Order, gain: float) -> str:
         return f"{order.text}: the best expected victory points ({gain:+.1f})"
 
 
 #: Planners of the built-in rule systems: system id -> "module:attribute".
-BUILTIN: dict[str, str] = {}
+BUILTIN: dict[str, str] = {"fm": "tui_wargame.players.fm:PLANNER"}
 
 _loaded: dict[str, Planner] = {}
 

@@ -1,6 +1,6 @@
 """The computer opponent: the rule system's candidates weighed by exact expectation over the dice.
 
-Each call re-plans from the position as it stands, so a combat result or a surprise changes the
+Each call re-plans from the position as it stands, so a die's result or a surprise changes the
 next order at once. Levels differ in how much is weighed and how carefully, not in randomness:
 easy slips the way a hurried player does (now and then the second-best of near equals), by a
 stream fixed by the game, so the same save and level always give the same order.
@@ -33,6 +33,10 @@ class ComputerPlayer:
     def choose(self, game: Game, side: str) -> Choice:
         view = SideView(game, side, level=self.level, outcome_budget=OUTCOME_BUDGET[self.level])
         planner = planner_for(game.scenario.system)
+        view.shortcut = getattr(planner, "shortcut", None)
+        settled = planner.decide(view)
+        if settled is not None:
+            return settled
         now = planner.value(view, view.state)
         rated = []
         for n, order in enumerate(planner.candidates(view, self.level)):
