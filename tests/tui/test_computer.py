@@ -72,6 +72,8 @@ async def test_the_computer_plays_its_turn_in_a_worker(testbed: Scenario, tmp_pa
         assert computers and {(r.side, r.by) for r in computers} == {("red", "computer:hard")}
         assert threads and threading.main_thread().name not in threads
         assert len(threads) == len(computers)  # one thought an order
+        blue = {u.location for uid, u in game.state.units.items() if testbed.unit[uid].side == "blue"}
+        assert screen.control.cursor in blue  # Blue sits down at its units, as in hot-seat
         await until(pilot, lambda: "Blue: movement" in screen_text(pilot.app))  # Blue at the keyboard
     # the same orders the command line's computer gives for the same save and level
     again = Game.new(testbed, tmp_path / "h.toml", seed=11)
@@ -140,8 +142,11 @@ async def test_a_decision_the_computers_side_owes_in_the_players_turn_is_answere
     async with vs_computer(game, "blue").run_test(size=(80, 24)) as pilot:
         screen = pilot.app.screen
         assert isinstance(screen, GameScreen)
+        screen.move_cursor("0303")
         screen.submit("attack b2 0101")  # die 6, D1: Red retreats or loses a step
         await until(pilot, lambda: game.seq == 10)
+        await pilot.pause()
+        assert screen.control.cursor == "0303"  # Blue's turn goes on where Blue left it
         answer = game.records[10]
         assert (answer.side, answer.by) == ("red", "computer:normal")
         assert game.state.to_act == "blue" and screen.control.viewer == "blue"

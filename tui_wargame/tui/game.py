@@ -135,6 +135,7 @@ class GameScreen(Screen[None]):
         self._handing_over = False  # the hand-over screen is up
         self._unfollowed = ""  # why the save could not be followed at the last look, said once
         self._hint_level = DEFAULT_LEVEL  # the level of the suggestion being thought of
+        self._computer_from: tuple[int, str, str] | None = None  # the phase the computer took the game in
         self.log_lines: list[str] = []  # the narrative of those records
         self.log_written = 0  # lines of it in the log panel
 
@@ -306,7 +307,7 @@ class GameScreen(Screen[None]):
         wake it when one of its sides must act (a decision included)."""
         state = self.game.state
         if self.autopilot is not None:
-            self.autopilot.wake()
+            self._computer_or_player()
             return
         if state.over or state.to_act == self.control.viewer or self._handing_over:
             return  # handing over already: records that arrive meanwhile are shown to the side taking it
@@ -462,6 +463,23 @@ class GameScreen(Screen[None]):
             return "Arrows: cursor  Enter: select  Tab: next unit  e: end  s: suggest  ?: help"
         return (f"The computer ({self.seats.level}) is playing {self.names.side(state.to_act)}."
                 f"  .: skip its turn")
+
+    def _computer_or_player(self) -> None:
+        """Wake the computer when its side must act. When the player's side gets the game back in
+        another phase, or owes a decision, the player sits down as in hot-seat: the cursor on the
+        decision's hex or its units (not after the computer only answered a decision of its own)."""
+        assert self.autopilot is not None
+        state = self.game.state
+        if self.autopilot.to_act():
+            if self._computer_from is None:
+                self._computer_from = (state.turn, state.phase, state.active)
+            self.autopilot.wake()
+            return
+        took, self._computer_from = self._computer_from, None
+        if took is not None and not state.over and (state.pending or took != (state.turn, state.phase,
+                                                                               state.active)):
+            self.control.take_keyboard()
+            self._mirror()
 
     def _computer_failed(self, why: str) -> None:
         self._say(Note(f"{why}. Its side's orders are yours to give until its turn is over; "
