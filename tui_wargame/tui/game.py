@@ -75,7 +75,7 @@ class GameScreen(Screen[None]):
         Binding("u", "undo", "Undo", id="game.undo"),
         # not on the key bar, which is full at 80 columns: the prompt's line of keys names them
         Binding("s", "suggest", "Suggest", show=False, id="game.suggest"),
-        Binding("full_stop", "skip", "Skip the computer's turn", show=False, id="game.skip"),
+        Binding("full_stop", "skip", "Skip computer", show=False, id="game.skip"),
         # priority: run as the key arrives, so the keys typed after it in the same burst reach the bar
         Binding("colon", "command", "Order", id="game.command", priority=True),
         Binding("escape,x", "deselect", "Deselect", show=False, id="game.deselect"),
