@@ -32,7 +32,8 @@ FIRST = (("keys", "Keys"),)
 LAST = (("map", "Map"), ("rules", "Rules"), ("results", "Results"), ("victory", "Victory"))
 
 KEY_NAMES = {"question_mark": "?", "colon": ":", "leftsquarebracket": "[", "rightsquarebracket": "]",
-             "equals_sign": "=", "plus": "+", "minus": "-", "period": ".", "full_stop": ".", "comma": ",", "slash": "/"}
+             "equals_sign": "=", "plus": "+", "minus": "-", "period": ".", "full_stop": ".", "comma": ",",
+             "slash": "/"}
 GAP = 2  # spaces between a table's columns
 
 
