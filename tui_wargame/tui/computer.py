@@ -1,8 +1,9 @@
 """The computer at the table: it plays its sides on the game screen, and suggests orders (issue 15).
 
 The computer thinks in a Textual thread worker, on an in-memory copy of the
-game (`Game.branch`) made on the UI thread, so the screen stays responsive and
-nothing is shared between threads. Its order is given back on the UI thread
+game as it stood (`Game.branch(seq)`, made in the worker: the log is only ever
+appended to, so reading its first records while the UI thread appends is safe),
+so the screen stays responsive and the computer never reads what changes. Its order is given back on the UI thread
 through `Game.submit` (marked `by = "computer:LEVEL"`) and shown like any other
 record, at least `pace` seconds after the record before it, so that a player
 can follow its turn; `skip` gives the rest of its turn without waiting.
@@ -63,8 +64,8 @@ class Autopilot:
         if self._busy or self.stopped:
             return
         self._busy = True
-        seq, side, copy = self.game.seq, self.game.state.to_act, self.game.branch(self.game.seq)
-        self.screen.run_worker(lambda: (seq, side, self.player.choose(copy, side)), group=PLAY,
+        game, seq, side = self.game, self.game.seq, self.game.state.to_act
+        self.screen.run_worker(lambda: (seq, side, self.player.choose(game.branch(seq), side)), group=PLAY,
                                thread=True, exit_on_error=False)
 
     def skip(self) -> None:
@@ -113,6 +114,6 @@ class Autopilot:
 
 def hint(screen: Screen[None], game: Game, side: str, level: str) -> Worker[tuple[int, Choice]]:
     """Think, in a thread worker, of the order the computer at `level` would give for `side`."""
-    seq, copy, player = game.seq, game.branch(game.seq), computer(level)
-    return screen.run_worker(lambda: (seq, player.choose(copy, side)), group=HINT, thread=True,
+    seq, player = game.seq, computer(level)
+    return screen.run_worker(lambda: (seq, player.choose(game.branch(seq), side)), group=HINT, thread=True,
                              exclusive=True, exit_on_error=False)
