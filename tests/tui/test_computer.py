@@ -87,23 +87,26 @@ async def test_the_computer_plays_its_turn_in_a_worker(testbed: Scenario, tmp_pa
 async def test_its_orders_come_at_a_pace_the_skip_key_ends_and_the_keyboard_may_not_give_them(
         testbed: Scenario, tmp_path: Path) -> None:
     game = Game.new(testbed, tmp_path / "g.toml", seed=11)
-    async with vs_computer(game, "blue", pace=60.0).run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: game.seq == 1)  # the first at once; the next waits a minute
+    game.submit_all(TO_THE_ATTACK[:2])  # Red's moves
+    async with vs_computer(game, "red", pace=60.0).run_test(size=(80, 24)) as pilot:
+        await press(pilot, ".")  # in the player's turn: nothing to skip, and nothing skipped later
+        for _ in range(2):
+            pilot.app.screen.submit("end")
+        await until(pilot, lambda: game.seq == 5)  # the first at once; the next waits a minute
         screen = pilot.app.screen
         text = screen_text(pilot.app)
-        assert "1st Red Rifles (r1) moves" in text  # the narrative of a human's order
-        assert "The computer (normal) is playing Red.  .: skip its turn" not in text  # the report shows
+        assert "Blue Guards (b1) moves" in text  # the narrative of a human's order
         for _ in range(5):
             await pilot.pause()
-        assert game.seq == 1
-        await press(pilot, "e")  # an order for Red from the keyboard: refused, with the reason
-        assert game.seq == 1
-        refusal = "The computer is playing Red; wait for it, or press . to see the rest"
+        assert game.seq == 5
+        await press(pilot, "e")  # an order for Blue from the keyboard: refused, with the reason
+        assert game.seq == 5
+        refusal = "The computer is playing Blue; wait for it, or press . to see the rest"
         assert refusal in screen_text(pilot.app)
         await press(pilot, ".")
-        await until(pilot, lambda: game.state.to_act == "blue")
-        assert {r.by for r in game.records[1:]} == {"computer:normal"}
-        assert isinstance(screen, GameScreen) and screen.control.viewer == "blue"
+        await until(pilot, lambda: game.state.to_act == "red")
+        assert {r.by for r in game.records[5:]} == {"computer:normal"}
+        assert isinstance(screen, GameScreen) and screen.control.viewer == "red"
 
 
 @sync

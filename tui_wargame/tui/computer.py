@@ -69,7 +69,9 @@ class Autopilot:
                                thread=True, exit_on_error=False)
 
     def skip(self) -> None:
-        """Show the rest of the computer's turn at once."""
+        """Show the rest of the computer's turn at once (nothing when it is not its turn)."""
+        if not self.to_act():
+            return
         self.skipping = True
         if self._timer is not None:
             self._timer.stop()
