@@ -210,6 +210,33 @@ async def test_title_against_the_computer_then_continued_the_same_way(tmp_path: 
         assert {r.by for r in game.records[1:]} == {"computer:hard"}
 
 
+class Blunders:
+    """A computer player with a bug: it gives an order the rules refuse."""
+
+    def __init__(self, level: str) -> None:
+        self.level = level
+
+    def choose(self, game: Game, side: str) -> Choice:
+        return Choice("fly r1 0909", "a bug")
+
+
+@sync
+async def test_a_refused_computer_order_is_said_and_its_side_is_the_players_for_the_turn(
+        testbed: Scenario, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(computer, "computer", Blunders)
+    game = Game.new(testbed, tmp_path / "g.toml", seed=11)
+    async with vs_computer(game, "blue").run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "which was refused" in screen_text(pilot.app))
+        text = screen_text(pilot.app).replace("\n", " ")
+        assert ("A bug to report: its side's orders are yours this turn. The computer (normal) gave "
+                "`fly r1 0909`, which was refused") in text
+        assert game.seq == 0
+        screen = pilot.app.screen
+        assert isinstance(screen, GameScreen)
+        screen.submit("end")  # Red's order, from the keyboard, until Red's turn is over
+        assert game.seq == 1 and game.records[1].by == ""
+
+
 class Suggests:
     """A computer player that always suggests one order: the snapshot pictures the screen, not
     the computer's judgement, which changes as the computer improves."""

@@ -82,7 +82,7 @@ class Autopilot:
         """A worker of this autopilot finished: give its order when its time comes."""
         if worker.state == WorkerState.ERROR:
             self._busy, self.stopped = False, True
-            self.failed(f"the computer ({self.seats.level}) failed: {worker.error}")
+            self.failed(f"The computer ({self.seats.level}) failed: {worker.error}")
             return
         if worker.state != WorkerState.SUCCESS:
             self._busy = False  # cancelled: the screen is going away
@@ -107,7 +107,7 @@ class Autopilot:
             record = self.game.submit(choice.order, side, by=self.seats.by)
         except IllegalOrder as exc:
             self.stopped = True
-            self.failed(f"the computer ({self.seats.level}) gave `{choice.order}`, which was refused: "
+            self.failed(f"The computer ({self.seats.level}) gave `{choice.order}`, which was refused: "
                         f"{exc.refusal}")
             return
         self._last = time.monotonic()

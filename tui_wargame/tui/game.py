@@ -482,8 +482,7 @@ class GameScreen(Screen[None]):
             self._mirror()
 
     def _computer_failed(self, why: str) -> None:
-        self._say(Note(f"{why}. Its side's orders are yours to give until its turn is over; "
-                       f"please report this", refused=True))
+        self._say(Note(f"A bug to report: its side's orders are yours this turn. {why}", refused=True))
         self._stale("prompt")
 
     def action_skip(self) -> None:
