@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from tui_wargame import __version__, players, savefile, scenario_file, seats
+from tui_wargame import __version__, savefile, scenario_file, seats
 from tui_wargame.engine import Game
 from tui_wargame.errors import WargameError
 from tui_wargame.files import SAVE_LIMIT, first_free, read_limited
@@ -150,6 +150,8 @@ def cmd_undo(args: argparse.Namespace) -> int:
 def cmd_ai(args: argparse.Namespace) -> int:
     """The computer plays the side to act (its decisions included) until another side must act
     or the game ends; each order goes through `Game.submit` marked as the computer's."""
+    from tui_wargame import players  # loaded only for the computer's command
+
     level = seats.check_level(args.level, "--level")
     with _open(args, write=True) as game:
         if game.state.over:

@@ -3,7 +3,8 @@
 A game against the computer keeps its seats in the save header's options, so
 that continuing the save plays it the same way: `opponent = "computer:LEVEL"`
 and `player = "SIDE"` (the side at the keyboard; the computer plays every
-other side). No rule reads them. Each order the computer gives carries
+other side). No rule reads them. The computer's own modules load only when
+a level is checked, so a hot-seat game never imports them. Each order the computer gives carries
 `by = "computer:LEVEL"` in its record, so a replay never needs the computer.
 """
 
@@ -15,7 +16,6 @@ from typing import Any
 from tui_wargame.errors import WargameError
 from tui_wargame.frozen import frozen
 from tui_wargame.model import Scenario
-from tui_wargame import players
 from tui_wargame.text import clean
 
 COMPUTER = "computer"
@@ -53,9 +53,12 @@ def computer_by(level: str) -> str:
 
 def check_level(level: str, what: str) -> str:
     """`level` if it is one of the computer's; WargameError naming the levels otherwise."""
+    from tui_wargame.players import UnknownLevel
+    from tui_wargame.players import check_level as known
+
     try:
-        return players.check_level(level)
-    except players.UnknownLevel as exc:
+        return known(level)
+    except UnknownLevel as exc:
         raise WargameError(f"{what}: {exc}") from None
 
 
@@ -63,7 +66,9 @@ def level_of(vs: str, what: str = "--vs") -> str:
     """The level of `--vs computer[:LEVEL]`; WargameError naming the choices otherwise."""
     who, _, level = vs.strip().lower().partition(":")
     if who != COMPUTER:
-        levels = ", ".join(players.LEVELS)
+        from tui_wargame.players import LEVELS
+
+        levels = ", ".join(LEVELS)
         raise WargameError(f"{what} {clean(vs)}: the only opponent is the computer: give `computer` "
                            f"or `computer:LEVEL`, the levels being {levels}")
     return check_level(level or DEFAULT_LEVEL, f"{what} {clean(vs)}")

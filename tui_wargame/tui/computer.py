@@ -3,10 +3,11 @@
 The computer thinks in a Textual thread worker, on an in-memory copy of the
 game as it stood (`Game.branch(seq)`, made in the worker: the log is only ever
 appended to, so reading its first records while the UI thread appends is safe),
-so the screen stays responsive and the computer never reads what changes. Its order is given back on the UI thread
-through `Game.submit` (marked `by = "computer:LEVEL"`) and shown like any other
-record, at least `pace` seconds after the record before it, so that a player
-can follow its turn; `skip` gives the rest of its turn without waiting.
+so the screen stays responsive and the computer never reads what changes. Its
+order is given back on the UI thread through `Game.submit` (marked
+`by = "computer:LEVEL"`) and shown like any other record, at least `pace`
+seconds after the record before it, so that a player can follow its turn;
+`skip` gives the rest of its turn without waiting.
 """
 
 from __future__ import annotations

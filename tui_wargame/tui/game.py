@@ -22,7 +22,7 @@ from textual.message import Message
 from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import RichLog, Static
-from textual.worker import Worker
+from textual.worker import Worker, WorkerState
 
 from tui_wargame.engine import Game
 from tui_wargame.errors import WargameError
@@ -483,7 +483,6 @@ class GameScreen(Screen[None]):
 
     def _computer_failed(self, why: str) -> None:
         self._say(Note(f"A bug to report: its side's orders are yours this turn. {why}", refused=True))
-        self._stale("prompt")
 
     def action_skip(self) -> None:
         if self.autopilot is not None:
@@ -518,8 +517,6 @@ class GameScreen(Screen[None]):
             self._suggested(worker)
 
     def _suggested(self, worker: Worker[tuple[int, Choice]]) -> None:
-        from textual.worker import WorkerState
-
         if worker.state == WorkerState.ERROR:
             self._say(Note(f"No suggestion: the computer failed ({worker.error}); please report it",
                            refused=True))

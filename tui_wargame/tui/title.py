@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui_wargame import players, rules, savefile, scenario_file
+from tui_wargame import rules, savefile, scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.errors import WargameError
 from tui_wargame.files import first_free
@@ -211,6 +211,8 @@ class TitleScreen(Screen[None]):
 
     def action_against_computer(self) -> None:
         """Ask the side to play and the computer's level, then the game options, then start."""
+        from tui_wargame.players import LEVELS  # the computer loads only when it is asked for
+
         scenario = self._chosen_scenario()
         if scenario is None:
             return
@@ -220,7 +222,7 @@ class TitleScreen(Screen[None]):
             a, b = scenario.sides
             sides = [(a.id, f"{self.text(a.name)} (the computer plays {self.text(b.name)})"),
                      (b.id, f"{self.text(b.name)} (the computer plays {self.text(a.name)})")]
-        levels = [(level, level) for level in players.LEVELS]
+        levels = [(level, level) for level in LEVELS]
 
         def side_chosen(side: str | None) -> None:
             def level_chosen(level: str | None) -> None:
@@ -229,7 +231,7 @@ class TitleScreen(Screen[None]):
 
             if side is not None:
                 self.app.push_screen(ChoiceScreen(f"{self.text(scenario.title)}: the computer's level",
-                                                  levels, players.LEVELS.index(DEFAULT_LEVEL)),
+                                                  levels, LEVELS.index(DEFAULT_LEVEL)),
                                      level_chosen)
 
         self.app.push_screen(ChoiceScreen(f"{self.text(scenario.title)} against the computer: "
