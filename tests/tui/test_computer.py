@@ -21,6 +21,8 @@ from tui_wargame.tui import computer
 from tui_wargame.tui.app import WargameApp
 from tui_wargame.tui.dialogs import ChoiceScreen, ConfirmScreen
 from tui_wargame.tui.game import GameScreen
+from tui_wargame.tui.hexmap import HexMap
+from tui_wargame.tui.replay import touched_hexes
 from tui_wargame.tui.title import TitleScreen
 
 #: Red's first turn and Blue's moves up to the attack that leaves Red a decision (Testbed 4), seed 11.
@@ -96,6 +98,7 @@ async def test_its_orders_come_at_a_pace_the_skip_key_ends_and_the_keyboard_may_
         screen = pilot.app.screen
         text = screen_text(pilot.app)
         assert "Blue Guards (b1) moves" in text  # the narrative of a human's order
+        assert pilot.app.screen.query_one(HexMap).follow == touched_hexes(game, 5)  # shown on the map
         for _ in range(5):
             await pilot.pause()
         assert game.seq == 5

@@ -24,6 +24,8 @@ from tui_wargame.model import IllegalOrder
 from tui_wargame.players import Choice, computer
 from tui_wargame.savefile import Record
 from tui_wargame.seats import Seats
+from tui_wargame.tui.info import names_any
+from tui_wargame.tui.replay import touched_hexes
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -68,6 +70,17 @@ class Autopilot:
         game, seq, side = self.game, self.game.seq, self.game.state.to_act
         self.screen.run_worker(lambda: (seq, side, self.player.choose(game.branch(seq), side)), group=PLAY,
                                thread=True, exit_on_error=False)
+
+    def followed(self, record: Record, hidden: frozenset[str]) -> tuple[str, ...] | None:
+        """The hexes the map keeps in view after `record`, so the player sees where the computer
+        acted (the replay's choice of hexes); None for a record not the computer's, or one that
+        names a unit the player may not see (following it would tell where it went)."""
+        if record.by != self.seats.by or not self.seats.plays(record.side):
+            return None
+        if names_any(record.order.split(), hidden) or any(names_any(dict(e.facts), hidden)
+                                                            for e in record.events):
+            return None
+        return touched_hexes(self.game, record.seq) or None
 
     def skip(self) -> None:
         """Show the rest of the computer's turn at once (nothing when it is not its turn)."""

@@ -136,6 +136,7 @@ class GameScreen(Screen[None]):
         self._unfollowed = ""  # why the save could not be followed at the last look, said once
         self._hint_level = DEFAULT_LEVEL  # the level of the suggestion being thought of
         self._computer_from: tuple[int, str, str] | None = None  # the phase the computer took the game in
+        self._follow: tuple[str, ...] | None = None  # where the computer acted: shown at the next repaint
         self.log_lines: list[str] = []  # the narrative of those records
         self.log_written = 0  # lines of it in the log panel
 
@@ -222,7 +223,8 @@ class GameScreen(Screen[None]):
         game, state, control = self.game, self.game.state, self.control
         width = self.size.width or 80
         if "map" in parts:
-            self.query_one(HexMap).show(state, control.overlay())
+            follow, self._follow = self._follow, None  # once: the next key brings the cursor back in view
+            self.query_one(HexMap).show(state, control.overlay(), follow=follow)
         if "header" in parts:
             self._update("#header", header(game, state, self.names, width=width))
         if "panel" in parts:
@@ -283,6 +285,8 @@ class GameScreen(Screen[None]):
         self.control.records_appended()
         last = event.records[-1].seq
         self._say(event.note or Note(short_report(self.game, last, self.names, self.control.concealed())))
+        if self.autopilot is not None:
+            self._follow = self.autopilot.followed(event.records[-1], self.control.concealed())
         self._log_new()
         self._mirror()
         self.seq = self.game.seq
