@@ -140,6 +140,18 @@ async def test_the_screen_answers_keys_while_the_computer_thinks(testbed: Scenar
         await until(pilot, lambda: game.state.to_act == "blue")
 
 
+def test_the_map_follows_the_computers_orders_but_never_a_unit_the_player_may_not_see(
+        testbed: Scenario, tmp_path: Path) -> None:
+    game = Game.new(testbed, tmp_path / "g.toml", seed=11)
+    mine = game.submit("move r1 0102 0103", "red", by="computer:normal")
+    theirs = game.submit("move r2 0101", "red")
+    pilot = computer.Autopilot(None, game, seats.seat(testbed, "blue", "normal"), 0.0,  # type: ignore[arg-type]
+                               print, print)
+    assert pilot.followed(mine, frozenset()) == touched_hexes(game, mine.seq) == ("0102", "0103", "0101")
+    assert pilot.followed(mine, frozenset({"r1"})) is None  # where a hidden unit went stays hidden
+    assert pilot.followed(theirs, frozenset()) is None  # the player's own orders: the cursor stays
+
+
 @sync
 async def test_a_decision_the_computers_side_owes_in_the_players_turn_is_answered(
         testbed: Scenario, tmp_path: Path) -> None:
