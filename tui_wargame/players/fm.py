@@ -17,7 +17,6 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
-from tui_wargame.hexgrid import distance
 from tui_wargame.model import Order, State
 from tui_wargame.model import Event, fold
 from tui_wargame.players.base import Choice
@@ -42,14 +41,18 @@ TAKEN = 0.8  # a hex won by a retreat or an elimination, before any victory poin
 
 #: By level: how far (hexes) enemy units are counted as a threat, how much their expected
 #: damage weighs (caution), the smallest expected gain an attack must promise, the most
-#: attacking hexes weighed per target, destinations weighed per unit, and fire support used.
+#: attacking hexes weighed per target, destinations weighed per unit, units whose best move is
+#: weighed against each other per order, and whether fire support is used.
 LEVEL: dict[str, dict[str, Any]] = {
-    "easy": {"reach": 1, "caution": 0.3, "threshold": -0.6, "sources": 2, "destinations": 3, "fire": False},
-    "normal": {"reach": 3, "caution": 0.6, "threshold": 0.3, "sources": 3, "destinations": 5, "fire": True},
-    "hard": {"reach": 4, "caution": 0.8, "threshold": 0.3, "sources": 4, "destinations": 8, "fire": True},
+    "easy": {"reach": 1, "caution": 0.3, "threshold": -0.6, "sources": 2, "destinations": 3, "movers": 1,
+             "fire": False},
+    "normal": {"reach": 3, "caution": 0.6, "threshold": 0.3, "sources": 3, "destinations": 5, "movers": 2,
+               "fire": True},
+    "hard": {"reach": 4, "caution": 0.8, "threshold": 0.3, "sources": 4, "destinations": 7, "movers": 3,
+             "fire": True},
 }
 MOVES = ("move", "enter", "rail", "deploy")  # orders that take their first argument to their last
-MOVERS_WEIGHED = 10  # units whose best destination is resolved exactly per order
+MOVE_GAIN = 0.05  # a move must improve the position by more than this to be worth giving
 
 
 _WORTH: dict[tuple[int, str, int], tuple[float, float]] = {}
@@ -80,6 +83,34 @@ def strength(pos: Position, uid: str) -> float:
 def step_value(pos: Position, uid: str) -> float:
     """What one more lost step costs (F&M 7.6): the factors it takes, or the whole unit."""
     return _worth(pos, uid)[1]
+
+
+class _Field(dict[str, int]):
+    """Hexes from one hex to any other, filled in as asked: the planner asks the same all game."""
+
+    def __init__(self, pos: Position, origin: str) -> None:
+        super().__init__()
+        self.pos, self.origin = pos, origin
+
+    def __missing__(self, label: str) -> int:
+        found = self[label] = self.pos.distance(self.origin, label)
+        return found
+
+
+_FIELDS: dict[tuple[int, str], _Field] = {}
+
+
+def field_of(pos: Position, origin: str) -> _Field:
+    """The distances from `origin`, kept per scenario."""
+    key = (id(pos.scenario), origin)
+    found = _FIELDS.get(key)
+    if found is None:
+        found = _FIELDS[key] = _Field(Position(pos.scenario, pos.state), origin)
+    return found
+
+
+def hex_distance(pos: Position, a: str, b: str) -> int:
+    return field_of(pos, a)[b]
 
 
 def _places(pos: Position) -> list[tuple[str, int]]:
@@ -182,13 +213,11 @@ class Assessor:
 
     def _exposure(self, label: str, units: Sequence[str]) -> float:
         pos, reach = self.pos, self.level["reach"]
-        here = pos.scenario.grid.parse(label)
-        parse = pos.scenario.grid.parse
         attack = 0.0
         for hx, them in pos.occupied_hexes().items():
             if pos.side_of(them[0]) != self.enemy:
                 continue
-            d = distance(here, parse(hx))
+            d = hex_distance(pos, label, hx)
             if d <= reach:
                 attack += sum(pos.factor(u, "attack") for u in them) * (1.0 if d <= 2 else 0.5)
         if not attack:
@@ -214,7 +243,12 @@ class Assessor:
             ours = [u for n in pos.neighbours(target) for u in pos.units_in(n)
                     if pos.side_of(u) == self.side and not combat.combat_blocked(pos, n, target)]
             if ours:
-                total += max(0.0, self.attack(target, ours, exact=False)[0])
+                key = ("opportunity", target, _held(pos, target), tuple(sorted(
+                    (u, pos.state.units[u].steps) for u in [*ours, *them])))
+                found = self.view.memo.get(key)
+                if found is None:
+                    found = self.view.memo[key] = max(0.0, self.attack(target, ours, exact=False)[0])
+                total += float(found)  # type: ignore[arg-type]
         return total
 
     # --- the whole position ---
@@ -252,8 +286,7 @@ class Assessor:
         if not mine:
             return 0.0
         pos, side = self.pos, self.side
-        parse = pos.scenario.grid.parse
-        ours = [parse(h) for h in mine]
+        ours = set(mine)
         scorer = pos.rules.victory.side
         cost = 0.0
         goals = []
@@ -263,11 +296,11 @@ class Assessor:
                 continue
             if scorer != side and holder == side and pos.rules.victory.by != "occupation":
                 continue
-            at = parse(label)
-            goals.append(at)
-            cost += W_PULL * vp * min(min(distance(at, h) for h in ours), 12)
+            field = field_of(pos, label)
+            goals.append(field)
+            cost += W_PULL * vp * min(min(map(field.__getitem__, ours)), 12)
         if goals:
-            cost += W_SPREAD * sum(min(distance(g, h) for g in goals) for h in ours)
+            cost += W_SPREAD * sum(min(g[h] for g in goals) for h in mine)
         return cost
 
 
@@ -280,39 +313,53 @@ class FmPlanner:
     # --- candidates for the generic search: moves, answers to decisions, resolving ---
 
     def candidates(self, view: SideView, level: str) -> Sequence[Order]:
+        """Outside movement, every legal order. In movement (F&M 5.0): units nearest the victory
+        hexes and the enemy first, each weighed at its few destinations nearest them; the first
+        units that gain by moving (more of them at higher levels) offer their best move."""
         state = view.state
         movers = [o for o in view.orders if o.verb in MOVES and len(o.args) >= 2]
         if not movers:
             return view.orders
         ass = Assessor(view, state)
-        pos = ass.pos
-        parse = pos.scenario.grid.parse
-        goals = [parse(h) for h, _ in _places(pos)] + [
-            parse(h) for h, us in pos.occupied_hexes().items() if pos.side_of(us[0]) == ass.enemy]
+        pos, lv = ass.pos, LEVEL[level]
+        goals = [h for h, _ in _places(pos)] + [
+            h for h, us in pos.occupied_hexes().items() if pos.side_of(us[0]) == ass.enemy]
+        nearest: dict[str, int] = {}
+
+        def near(label: str) -> int:
+            if label not in nearest:
+                nearest[label] = min((hex_distance(pos, label, g) for g in goals), default=0)
+            return nearest[label]
+
         by_unit: dict[str, list[Order]] = {}
         for o in movers:
             by_unit.setdefault(o.args[0], []).append(o)
+        on_map = pos.scenario.grid.on_map
+        ranked = sorted(by_unit, key=lambda u: (near(pos.location(u)) if on_map(pos.location(u)) else 99, u))
         now = ass.value()
-        best: list[tuple[float, int, Order]] = []
-        for n, (uid, orders) in enumerate(sorted(by_unit.items())):
-            def near(o: Order) -> tuple[int, int]:
-                dest = parse(o.args[-1])
-                return (min((distance(dest, g) for g in goals), default=0), len(o.args))
+        found: list[tuple[float, int, Order]] = []
+        unrated: list[Order] = []  # orders the shortcut cannot fold: left to the search to resolve
+        for rank, uid in enumerate(ranked):
             rated = []
-            for o in sorted(orders, key=near)[: LEVEL[level]["destinations"]]:
+            for o in sorted(by_unit[uid], key=lambda o: (near(o.args[-1]), len(o.args)))[: lv["destinations"]]:
                 dest = o.args[-1]
                 if overstack(pos, dest, [*pos.units_in(dest), uid]) is not None:
                     continue
                 after = self.shortcut(view, state, o)
-                if after is not None:
-                    rated.append((Assessor(view, after).value() - now, o))
+                if after is None:
+                    unrated += [o] if len(unrated) < lv["movers"] else []
+                    continue
+                rated.append((Assessor(view, after).value() - now, o))
             view.work += len(rated)
             if rated:
                 gain, order = max(rated, key=lambda r: r[0])
-                best.append((gain, n, order))
-        best.sort(key=lambda r: (-r[0], r[1]))
+                if gain > MOVE_GAIN:
+                    found.append((gain, rank, order))
+            if len(found) >= lv["movers"]:
+                break
+        found.sort(key=lambda r: (-r[0], r[1]))
         others = [o for o in view.orders if o.verb not in MOVES]  # `end` first: it wins a tie
-        return others + [o for _, _, o in best[:MOVERS_WEIGHED]]
+        return others + [o for _, _, o in found] + unrated
 
     def shortcut(self, view: SideView, state: State, order: Order) -> State | None:
         """A move's own events (F&M 5.0: the unit moved, Suez 12.4 control taken on its path)
