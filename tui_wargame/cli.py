@@ -21,10 +21,10 @@ from tui_wargame.engine import Game
 from tui_wargame.errors import WargameError
 from tui_wargame.files import SAVE_LIMIT, first_free, read_limited
 from tui_wargame.model import IllegalOrder, Scenario, apply
-from tui_wargame.narrative import describe, narrate, side_name
+from tui_wargame.narrative import describe, narrate, side_name, since_last_order
 from tui_wargame.savefile import Record
 from tui_wargame.text import clean
-from tui_wargame.views import record_view, scenario_summary, state_view
+from tui_wargame.views import record_view, scenario_summary, side_named, state_view
 
 
 def _saves_dir() -> Path:
@@ -127,23 +127,46 @@ def _report(game: Game, records: Sequence[Record], prompt: bool = True) -> None:
         print(clean(game.prompt()))
 
 
-def _check_side(game: Game, side: str | None) -> None:
-    if side is not None and side not in game.scenario.side:
-        known = ", ".join(s.id for s in game.scenario.sides)
-        raise WargameError(f"--as {side}: no such side (the sides are {known})")
+def _check_side(game: Game, side: str | None) -> str | None:
+    """The side's id, given by id or name (None: any side)."""
+    return None if side is None else side_named(game.scenario, side)
+
+
+def _catch_up(game: Game, side: str) -> None:
+    """Play by e-mail: refuse a save that does not verify, then tell the player what the opponent
+    did since their last order and whose turn it is, as their side may see it."""
+    problems = game.verify()
+    if problems:
+        raise WargameError(f"{game.path}: refused: the save does not verify, so it may have been "
+                           f"changed by hand: {problems[0]} (run `tui-wargame verify` for more)")
+    start, lines = since_last_order(game, side)
+    mine = "your last order" if start else "the set-up"
+    print(f"Since {mine} (record {start}):" if lines
+          else f"Nothing has happened since {mine} (record {start}).")
+    for line in lines:
+        print(f"  {line}")
+    state = game.state
+    if state.over:
+        print(clean(game.prompt()))
+    elif state.to_act == side:
+        print(f"It is your turn ({side_name(game.scenario, side)}): {clean(game.prompt())}")
+    else:
+        owes = " to decide" if state.pending else ""
+        print(f"It is {side_name(game.scenario, state.to_act)}'s turn{owes}: {clean(game.prompt())}")
 
 
 def cmd_order(args: argparse.Namespace) -> int:
     with _open(args, write=True) as game:
-        _check_side(game, args.side)
-        _report(game, game.submit_all(args.orders, args.side))
+        side = _check_side(game, args.side)
+        if side is not None:
+            _catch_up(game, side)
+        _report(game, game.submit_all(args.orders, side))
     return 0
 
 
 def cmd_undo(args: argparse.Namespace) -> int:
     with _open(args, write=True) as game:
-        _check_side(game, args.side)
-        _report(game, [game.undo(args.side)])
+        _report(game, [game.undo(_check_side(game, args.side))])
     return 0
 
 
@@ -233,7 +256,7 @@ def cmd_log(args: argparse.Namespace) -> int:
 
 
 def _run_app(args: argparse.Namespace, start: str, game: Game | None = None, greeting: str = "",
-             seating: seats.Seats | None = None) -> int:
+             side: str | None = None, seating: seats.Seats | None = None) -> int:
     from tui_wargame.tui.app import WargameApp  # Textual loads only for the interactive commands
     from tui_wargame.tui.cropped import note
 
@@ -241,7 +264,7 @@ def _run_app(args: argparse.Namespace, start: str, game: Game | None = None, gre
         print(f"debug: {note()}", file=sys.stderr)
     app = WargameApp(start=start, game=game, ascii_only=args.ascii, scenario_dirs=_dirs(args),
                      saves_dir=_saves_dir(), greeting=greeting, collect_after_first_frame=True,
-                     seats=seating)
+                     side=side, seats=seating)
     try:
         app.run()
     finally:
@@ -259,7 +282,8 @@ def cmd_title(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Continue a save, or start a new game of a scenario, and go straight to the map; against the
-    computer with --vs and --as (a save remembers it; given for a save, they hold for this session)."""
+    computer with --vs and --as (a save remembers it; given for a save, they hold for this session),
+    live as one side with --as alone."""
     target = Path(args.target)
     game: Game | None = None
     greeting = ""
@@ -276,15 +300,26 @@ def cmd_play(args: argparse.Namespace) -> int:
             game = _new_game(scenario, None, args.seed, seating.options() if seating else None)
             greeting = f"New game, seed {game.header.seed}; every order is saved in {game.path}"
         else:
-            seating = (seats.from_arguments(game.scenario, args.vs, args.side)
-                       or seats.from_options(game.scenario, game.header.options, str(game.path)))
+            seating = seats.from_arguments(game.scenario, args.vs, args.side)
+            if seating is None and args.side is None:  # --as alone: live, whatever the save says
+                seating = seats.from_options(game.scenario, game.header.options, str(game.path))
     except BaseException:
         if game is not None:
             game.close()
         raise
     for w in game.warnings:
         print(f"warning: {w}", file=sys.stderr)
-    return _run_app(args, "play", game, greeting, seating)
+    side = None
+    if args.side is not None and seating is None:  # live: this terminal plays one side
+        try:
+            side = side_named(game.scenario, args.side)
+        except WargameError:
+            game.close()
+            raise
+        others = " or ".join(s.id for s in game.scenario.sides if s.id != side)
+        you = f"You play {side_name(game.scenario, side)}; the other side joins with --as {others}"
+        greeting = f"{greeting}. {you}" if greeting else you
+    return _run_app(args, "play", game, greeting, side=side, seating=seating)
 
 
 def _is_save(path: Path) -> bool:
@@ -301,6 +336,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
         for line in narrate(game):
             print(line)
     return 0
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    """Follow a live game read-only, as a spectator."""
+    return _run_app(args, "watch", _open(args))
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
@@ -349,10 +389,16 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("target", metavar="SCENARIO|FILE", help="a save file, a scenario id or a scenario file")
     s.add_argument("--seed", type=int, help="the dice seed of a new game (default: random)")
     s.add_argument("--vs", metavar="computer[:LEVEL]",
-                   help="play against the computer (LEVEL: easy, normal (the default) or hard)")
+                   help="play against the computer, as the side --as names (LEVEL: easy, normal (the "
+                        "default) or hard)")
     s.add_argument("--as", dest="side", metavar="SIDE",
-                   help="against the computer: the side you play (its id or name)")
+                   help="play live as SIDE only (its id or name), the other side in another terminal; "
+                        "with --vs, the side you play against the computer")
     s.set_defaults(run=cmd_play)
+
+    s = sub.add_parser("watch", help="follow a game being played, read-only, as a spectator")
+    s.add_argument("file")
+    s.set_defaults(run=cmd_watch)
 
     s = sub.add_parser("scenarios", help="list the scenarios")
     s.add_argument("--json", action="store_true")
@@ -376,7 +422,9 @@ def parser() -> argparse.ArgumentParser:
     s = sub.add_parser("order", help="give one or more orders (all or none are accepted)")
     s.add_argument("file")
     s.add_argument("orders", nargs="+", metavar="ORDER", help='an order, e.g. "move 31/1 2632 2631"')
-    s.add_argument("--as", dest="side", metavar="SIDE", help="refuse unless SIDE is to act")
+    s.add_argument("--as", dest="side", metavar="SIDE",
+                   help="refuse unless SIDE is to act; first verify the save and tell what the other "
+                        "side did since SIDE's last order (play by e-mail)")
     s.set_defaults(run=cmd_order)
 
     s = sub.add_parser("undo", help="take back the last order of this phase")
@@ -418,7 +466,7 @@ def parser() -> argparse.ArgumentParser:
 
 
 def _interactive(args: argparse.Namespace) -> bool:
-    return args.run in (cmd_title, cmd_play) or (args.run is cmd_replay and not args.text)
+    return args.run in (cmd_title, cmd_play, cmd_watch) or (args.run is cmd_replay and not args.text)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

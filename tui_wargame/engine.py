@@ -47,6 +47,9 @@ DEFAULT_OPTIONS: Mapping[str, Any] = {
 SEAT_OPTIONS = frozenset({"opponent", "player"})
 
 UNDO_RULE = "undo: docs/api.md"
+CONSENT_RULE = "undo by consent: docs/playing.md"
+#: An undo asked of the other side (a live game), and the two answers: `allow` writes the undo itself.
+ASK_UNDO, ALLOW_UNDO, REFUSE_UNDO = "undo ask", "undo allow", "undo refuse"
 TURN_RULE = "sequence of play"
 PHASE_EVENTS = frozenset({"phase_began", "game_ended"})
 
@@ -202,7 +205,7 @@ class Game:
                 raise SaveError(f"{where}: record {record.seq}: {exc}") from None
         self.state = state
         self.records.append(record)
-        if record.kind == "order":
+        if record.kind == "order" and not is_consent(record.order):
             self._effective.append(record.seq)
         elif record.kind == "undo" and self._effective and record.reverts == self._effective[-1]:
             self._effective.pop()
@@ -310,9 +313,7 @@ class Game:
         if state.over:
             raise IllegalOrder("the game is over", TURN_RULE)
         if order.verb == "undo":  # the side that gave the last order takes it back, whoever is to act
-            if order.args:
-                raise IllegalOrder("undo takes no arguments", UNDO_RULE)
-            record = self._undo_record(side)
+            record = self._consent_record(order.text, side) if order.args else self._undo_record(side)
             return record, fold(state, record.events)
         if side is not None and side != state.to_act:
             raise IllegalOrder(f"it is {self.side_name(state.to_act)}'s turn to act, not "
@@ -356,6 +357,37 @@ class Game:
                                UNDO_RULE)
         event = restore_event(self.state, self.state_at(top.seq - 1), top.seq)
         return Record(len(self.records), top.side, "undo", "undo", (event,), reverts=top.seq)
+
+    def undo_asked(self) -> Record | None:
+        """The `undo ask` record awaiting the other side's answer: the last record, if it is one
+        (any other record appended after it lets it lapse)."""
+        last = self.records[-1] if self.records else None
+        if last is None or last.kind != "order" or last.order != ASK_UNDO:
+            return None
+        return last if last.events and last.events[0].kind == "undo_asked" else None  # else a forgery
+
+    def _consent_record(self, text: str, side: str | None) -> Record:
+        """An undo asked of the other side, or its answer (docs/playing.md, "Undo in a live game"):
+        asking checks the undo as `undo` would; allowing writes that undo; refusing says so."""
+        seq, asked = len(self.records), self.undo_asked()
+        if text == ASK_UNDO:
+            top = self._undo_record(side)
+            return Record(seq, top.side, "order", ASK_UNDO,
+                          (Event.of("undo_asked", side=top.side, reverts=top.reverts,
+                                    order=self.records[top.reverts].order),))
+        if text not in (ALLOW_UNDO, REFUSE_UNDO):
+            raise IllegalOrder(f"`{text}`: undo takes no arguments but ask, allow or refuse", UNDO_RULE)
+        if asked is None:
+            raise IllegalOrder("no undo has been asked for", CONSENT_RULE)
+        if side is not None and side == asked.side:
+            raise IllegalOrder(f"{self.side_name(side)} asked for this undo; the other side answers",
+                               CONSENT_RULE)
+        undo = self._undo_record(asked.side)
+        if text == ALLOW_UNDO:
+            return undo
+        other = side or next(s.id for s in self.scenario.sides if s.id != asked.side)
+        refused = Event.of("undo_refused", side=other, reverts=undo.reverts)
+        return Record(seq, other, "order", REFUSE_UNDO, (refused,))
 
     def _resolve(self, batch: Sequence[tuple[Order | str, str | None]]) -> list[tuple[Record, State]]:
         """Each order of `batch` prepared on the state the ones before it leave; IllegalOrder if one
@@ -508,6 +540,11 @@ class Game:
                 break
             replica._fold(record, state)
         return problems
+
+
+def is_consent(order_text: str) -> bool:
+    """Whether an order record asks for an undo or answers such a request (it changes nothing)."""
+    return order_text in (ASK_UNDO, REFUSE_UNDO)
 
 
 def _given_by(record: Record, by: str) -> Record:

@@ -17,6 +17,7 @@ from tui_wargame.errors import WargameError
 from tui_wargame.frozen import frozen
 from tui_wargame.model import Scenario
 from tui_wargame.text import clean
+from tui_wargame.views import side_named
 
 COMPUTER = "computer"
 DEFAULT_LEVEL = "normal"
@@ -74,17 +75,6 @@ def level_of(vs: str, what: str = "--vs") -> str:
     return check_level(level or DEFAULT_LEVEL, f"{what} {clean(vs)}")
 
 
-def side_id(scenario: Scenario, given: str, what: str = "--as") -> str:
-    """The side `given` names, by id or by name in any case; WargameError listing the sides otherwise."""
-    wanted = given.strip().casefold()
-    for side in scenario.sides:
-        if wanted in (side.id.casefold(), side.name.casefold()):
-            return side.id
-    sides = ", ".join(f"{s.id} ({clean(s.name)})" for s in scenario.sides)
-    raise WargameError(f"{what} {clean(given)}: no such side in {clean(scenario.title)} "
-                       f"(the sides are {sides})")
-
-
 def seat(scenario: Scenario, player: str, level: str) -> Seats:
     """The player at side `player` (an id of the scenario), the computer at `level` for the others."""
     check_level(level, "the computer")
@@ -93,14 +83,15 @@ def seat(scenario: Scenario, player: str, level: str) -> Seats:
 
 
 def from_arguments(scenario: Scenario, vs: str | None, side: str | None) -> Seats | None:
-    """The seats `--vs` and `--as` ask for (None for hot-seat); each needs the other."""
-    if vs is None and side is None:
+    """The seats `--vs` and `--as` ask for: None without `--vs` (hot-seat, or live with `--as`
+    alone); `--vs` needs `--as`, the side played against the computer, by id or name."""
+    if vs is None:
         return None
-    if vs is None or side is None:
+    if side is None:
         sides = ", ".join(s.id for s in scenario.sides)
-        missing = f"--as SIDE (one of {sides})" if side is None else "--vs computer[:LEVEL]"
-        raise WargameError(f"playing against the computer needs {missing} as well")
-    return seat(scenario, side_id(scenario, side), level_of(vs))
+        raise WargameError(f"--vs {clean(vs)}: say which side you play with --as SIDE (one of {sides})")
+    level = level_of(vs)
+    return seat(scenario, side_named(scenario, side), level)
 
 
 def from_options(scenario: Scenario, options: Mapping[str, Any], where: str) -> Seats | None:
@@ -111,6 +102,9 @@ def from_options(scenario: Scenario, options: Mapping[str, Any], where: str) -> 
     try:
         if not isinstance(opponent, str) or not isinstance(player, str):
             raise WargameError(f"{OPPONENT} and {PLAYER} go together")
-        return seat(scenario, side_id(scenario, player, PLAYER), level_of(opponent, OPPONENT))
+        if player not in scenario.side:
+            sides = ", ".join(s.id for s in scenario.sides)
+            raise WargameError(f"{PLAYER} {clean(player)}: no such side (the sides are {sides})")
+        return seat(scenario, player, level_of(opponent, OPPONENT))
     except WargameError as exc:
         raise WargameError(f"{where}: [header.options] {exc}") from None

@@ -259,7 +259,7 @@ def test_python_dash_m_runs_the_same_command() -> None:
 def test_an_unknown_side_is_a_bad_argument(save: Path, capsys: pytest.CaptureFixture[str]) -> None:
     before = save.read_bytes()
     code, _, err = run(capsys, "order", str(save), "end", "--as", "nobody")
-    assert code == 2 and "--as nobody: no such side (the sides are red, blue)" in err
+    assert code == 2 and "--as nobody: no such side (the sides are red (Red), blue (Blue))" in err
     assert save.read_bytes() == before
 
 

@@ -117,10 +117,9 @@ def test_play_refuses_bad_seats_before_making_a_save(tmp_path: Path, capsys: pyt
                                           "or `computer:LEVEL`, the levels being easy, normal, hard",
         ("--vs", "computer:expert", "--as", "red"): "--vs computer:expert: no computer level 'expert'; "
                                                     "the levels are easy, normal, hard",
-        ("--vs", "computer", "--as", "green"): "--as green: no such side in Testbed: the River Crossing "
+        ("--vs", "computer", "--as", "green"): "--as green: no such side "
                                                "(the sides are red (Red), blue (Blue))",
-        ("--vs", "computer"): "playing against the computer needs --as SIDE (one of red, blue) as well",
-        ("--as", "red"): "playing against the computer needs --vs computer[:LEVEL] as well",
+        ("--vs", "computer"): "--vs computer: say which side you play with --as SIDE (one of red, blue)",
     }
     for argv, message in cases.items():
         code, out, err = run(capsys, "play", "testbed", *argv)
@@ -150,7 +149,7 @@ def test_play_takes_the_seats_from_the_save_unless_given(tmp_path: Path, capsys:
     way, and `--vs`/`--as` given with a save hold for that session only."""
     seated: list[seats.Seats | None] = []
 
-    def app(args, start, game=None, greeting="", seating=None):  # noqa: ANN001, ANN202
+    def app(args, start, game=None, greeting="", side=None, seating=None):  # noqa: ANN001, ANN202
         seated.append(seating)
         game.close()
         return 0

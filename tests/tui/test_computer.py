@@ -22,7 +22,7 @@ from tui_wargame.tui.app import WargameApp
 from tui_wargame.tui.dialogs import ChoiceScreen, ConfirmScreen
 from tui_wargame.tui.game import GameScreen
 from tui_wargame.tui.hexmap import HexMap
-from tui_wargame.tui.replay import touched_hexes
+from tui_wargame.tui.touched import touched_hexes
 from tui_wargame.tui.title import TitleScreen
 
 #: Red's first turn and Blue's moves up to the attack that leaves Red a decision (Testbed 4), seed 11.
@@ -145,8 +145,8 @@ def test_the_map_follows_the_computers_orders_but_never_a_unit_the_player_may_no
     game = Game.new(testbed, tmp_path / "g.toml", seed=11)
     mine = game.submit("move r1 0102 0103", "red", by="computer:normal")
     theirs = game.submit("move r2 0101", "red")
-    pilot = computer.Autopilot(None, game, seats.seat(testbed, "blue", "normal"), 0.0,  # type: ignore[arg-type]
-                               print, print)
+    chosen = seats.seat(testbed, "blue", "normal")
+    pilot = computer.Autopilot(None, game, chosen, 0.0, print, print)  # type: ignore[arg-type]
     assert pilot.followed(mine, frozenset()) == touched_hexes(game, mine.seq) == ("0102", "0103", "0101")
     assert pilot.followed(mine, frozenset({"r1"})) is None  # where a hidden unit went stays hidden
     assert pilot.followed(theirs, frozenset()) is None  # the player's own orders: the cursor stays

@@ -92,3 +92,10 @@ def test_help_charts(snap_compare, tmp_path: Path, size: tuple[int, int]) -> Non
 def test_title_screen(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:  # noqa: ANN001
     app = WargameApp(scenario_dirs=[TESTBED_DIR], saves_dir=tmp_path / "saves")
     assert snap_compare(app, terminal_size=size)
+
+
+def test_suez_live_waiting_screen(snap_compare, tmp_path: Path) -> None:  # noqa: ANN001
+    """A live game played as the British while the Central Powers move: the prompt says whom the
+    British wait for and in which phase; the map shows what the British may see."""
+    app = WargameApp(start="play", game=suez(tmp_path, "move 31-1 2527"), side="british")
+    assert snap_compare(app, terminal_size=(80, 24))

@@ -47,11 +47,13 @@ class WargameApp(App[None]):
     def __init__(self, *, start: str = "title", game: Game | None = None, ascii_only: bool = False,
                  scenario_dirs: list[Path] | None = None, saves_dir: Path | None = None,
                  hotseat: bool = True, greeting: str = "", collect_after_first_frame: bool = False,
-                 seats: Seats | None = None, computer_pace: float | None = None) -> None:
+                 side: str | None = None, by: str = "", seats: Seats | None = None,
+                 computer_pace: float | None = None) -> None:
         """`collect_after_first_frame`: turn garbage collection on once the first frame is drawn
-        (the command line starts the app with it off, to start faster). `seats`: the first game
-        is against the computer (else as its save says); `computer_pace`: seconds between the
-        computer's orders (tui.computer.PACE_S if None)."""
+        (the command line starts the app with it off, to start faster). `side`: the game is played
+        live as that side only, the other side at another terminal; `by`: the player's name, recorded
+        with each order. `seats`: the first game is against the computer (else as its save says);
+        `computer_pace`: seconds between the computer's orders (tui.computer.PACE_S if None)."""
         super().__init__()
         self.collect_after_first_frame = collect_after_first_frame
         self.start = start
@@ -61,6 +63,8 @@ class WargameApp(App[None]):
         self.saves_dir = saves_dir or Path("saves")
         self.hotseat = hotseat
         self.greeting = greeting
+        self.side = side
+        self.by = by
         self.seats = seats
         self.computer_pace = computer_pace
         self._too_small: TooSmallScreen | None = None
@@ -83,7 +87,9 @@ class WargameApp(App[None]):
         """Pushed once the app has started: Textual draws nothing while it mounts the app, so a
         screen pushed from `on_mount` was laid out and drawn once for nothing (some 10 ms)."""
         if self.start == "play" and self.game is not None:
-            self.open_game(self.game, greeting=self.greeting, seats=self.seats)
+            self.open_game(self.game, greeting=self.greeting, side=self.side, by=self.by, seats=self.seats)
+        elif self.start == "watch" and self.game is not None:
+            self.open_watch(self.game)
         elif self.start == "replay" and self.game is not None:
             self.open_replay(self.game)
         else:
@@ -98,22 +104,22 @@ class WargameApp(App[None]):
         self.push_screen(TitleScreen(self.g, self.scenario_dirs, self.saves_dir))
 
     def open_game(self, game: Game, *, greeting: str = "", instead_of: Game | None = None,
-                  seats: Seats | None = None) -> None:
-        """Play `game`, against the computer if `seats` say so or else its save's header does.
-        `instead_of`: it replaces the screen showing it (a replay) and, if that was
+                  side: str | None = None, by: str = "", seats: Seats | None = None) -> None:
+        """Play `game`. `instead_of`: it replaces the screen showing it (a replay) and, if that was
         opened from that game's screen, that screen too, so q does not lead back into a game the
         player left (nothing is lost: every accepted order is on disk, and a game screen's unmount
-        closes its game)."""
+        closes its game). `side`: played live as that side only; else against the computer if
+        `seats` say so, or else its save's header does."""
         from tui_wargame.tui.game import GameScreen
 
-        if seats is None:
+        if seats is None and side is None:
             try:
                 seats = from_options(game.scenario, game.header.options, str(game.path or "the save"))
             except WargameError as exc:
                 self.notify(str(exc), severity="error", markup=False)  # file text, never markup
                 return
-        screen = GameScreen(game, self.g, hotseat=self.hotseat, greeting=greeting, seats=seats,
-                            pace=self.computer_pace)
+        screen = GameScreen(game, self.g, hotseat=self.hotseat, greeting=greeting, side=side, by=by,
+                            seats=seats, pace=self.computer_pace)
         if instead_of is None:
             self.push_screen(screen)
             return
@@ -128,6 +134,13 @@ class WargameApp(App[None]):
 
         self.push_screen(ReplayScreen(game, self.g, seq=seq, saves_dir=self.saves_dir,
                                       scenario_dirs=self.scenario_dirs, viewer=viewer))
+
+    def open_watch(self, game: Game) -> None:
+        """Follow `game` (opened read-only) as a spectator, with the replay's keys to look back."""
+        from tui_wargame.tui.watch import WatchScreen
+
+        self.push_screen(WatchScreen(game, self.g, saves_dir=self.saves_dir,
+                                     scenario_dirs=self.scenario_dirs))
 
     def open_help(self, game: Game, page: str = "keys", *, hidden: frozenset[str] = frozenset(),
                   replay: bool = False, layers: Sequence[Layer] = ()) -> None:

@@ -25,7 +25,7 @@ from tui_wargame.players import Choice, computer
 from tui_wargame.savefile import Record
 from tui_wargame.seats import Seats
 from tui_wargame.tui.info import names_any
-from tui_wargame.tui.replay import touched_hexes
+from tui_wargame.tui.touched import touched_hexes
 
 if TYPE_CHECKING:
     from textual.screen import Screen

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from tui_wargame.engine import Game
+from tui_wargame.engine import ASK_UNDO, Game
 from tui_wargame.errors import WargameError
 from tui_wargame.frozen import frozen
 from tui_wargame.hexgrid import distance
@@ -66,20 +66,45 @@ Answer = Give | Choose | Confirm | Note
 class MapController:
     """The player's side of the table: cursor, selection, path, viewer, and the orders keys give."""
 
-    def __init__(self, game: Game, viewer: str | None = None) -> None:
+    def __init__(self, game: Game, viewer: str | None = None, *, side: str | None = None) -> None:
+        """`side`: the one side this terminal plays in a live game (None: hot-seat, every side)."""
         self.game = game
-        self.viewer = viewer or game.state.to_act  # the side at the keyboard: what it may see
+        self.side = side
+        self.viewer = side or viewer or game.state.to_act  # the side at the keyboard: what it may see
         self.cursor = self.first_hex()
         self.selected: str | None = None
         self.path: tuple[str, ...] = ()
         self.show_toggled = False  # the rule system's layers drawn on demand (Z)
         self._cache: dict[str, tuple[object, Any]] = {}
 
+    @property
+    def acting(self) -> str:
+        """The side whose orders the keys give: this terminal's in a live game, else the side to act."""
+        return self.side or self.game.state.to_act
+
+    def waiting(self) -> str:
+        """In a live game while the other side acts, whom this side waits for and for what; else ""."""
+        state, game = self.game.state, self.game
+        if self.side is None or state.over or not state.phase:
+            return ""
+        asked = game.undo_asked()
+        if asked is not None:
+            order = f"`{asked.events[0].get('order', '')}`"
+            if asked.side != self.side:
+                return f"{game.side_name(asked.side)} ask to take back {order}: allow it or refuse"
+            return f"Waiting for the other side to allow or refuse taking back {order}"
+        if state.to_act == self.side:
+            return ""
+        if state.pending:
+            return (f"Waiting for {game.side_name(state.to_act)} to decide: {state.pending.prompt} "
+                    f"({state.phase} phase)")
+        return f"Waiting for {game.side_name(state.to_act)}: {state.phase} phase"
+
     def first_hex(self) -> str:
-        """Where the cursor starts: on a unit of the side to act, else the map's first hex."""
+        """Where the cursor starts: on a unit of the side acting here, else the map's first hex."""
         state, sc = self.game.state, self.game.scenario
         for uid, u in state.units.items():
-            if sc.grid.on_map(u.location) and sc.unit[uid].side == state.to_act:
+            if sc.grid.on_map(u.location) and sc.unit[uid].side == self.acting:
                 return u.location
         return sc.grid.label(next(sc.grid.hexes()))
 
@@ -135,6 +160,8 @@ class MapController:
         state = self.game.state
         if state.over:
             return "The game is over. r: replay  b: results  v: victory  q: quit"
+        if self.waiting():
+            return "Arrows: look  Enter: unit details  n: log  ?: help  q: leave (rejoin any time)"
         if state.pending:
             return "Enter: answer the decision  :: type the answer  u: undo"
         if self.selected:
@@ -149,7 +176,7 @@ class MapController:
 
     def own_units_here(self) -> list[str]:
         state, sc = self.game.state, self.game.scenario
-        return [uid for uid in state.units_at(self.cursor) if sc.unit[uid].side == state.to_act]
+        return [uid for uid in state.units_at(self.cursor) if sc.unit[uid].side == self.acting]
 
     def select_here(self) -> bool:
         """Select the first own unit under the cursor, or the next of the stack when one is selected."""
@@ -166,6 +193,8 @@ class MapController:
     def next_unit(self) -> Note | None:
         """Select the next unit of the side to act that still has an order to give."""
         state, sc = self.game.state, self.game.scenario
+        if self.waiting():
+            return self.refusal()
         ready = sorted({o.args[0] for o in self.legal()
                         if o.args and o.args[0] in sc.unit and sc.unit[o.args[0]].side == state.to_act})
         if not ready:
@@ -257,6 +286,8 @@ class MapController:
         path built with w; else to the cursor alone (a system finds its own way there), else by
         the fewest steps."""
         uid = self.selected
+        if self.waiting():
+            return self.refusal()
         if not uid:
             return Note("Select a unit first (Enter on it, or Tab)")
         game = self.game
@@ -272,6 +303,8 @@ class MapController:
         return Note(f"{spec.name if spec else uid} cannot reach {self.cursor} now")
 
     def choose(self, title: str, orders: list[Order]) -> Choose | Note:
+        if self.waiting():
+            return self.refusal()
         if not orders:
             return Note(f"{title}: no legal orders here now")
         if len(orders) > MAX_CHOICES:
@@ -308,6 +341,9 @@ class MapController:
         state = self.game.state
         if state.over:
             return None
+        if self.waiting():
+            self.select_here()  # a unit of one's own may be looked at, never ordered
+            return None
         if state.pending:
             return self.choose(state.pending.prompt, self.legal())
         if self.select_here():
@@ -321,6 +357,8 @@ class MapController:
     def end_phase(self) -> Give | Confirm | Note:
         """End the phase; asked first when units could still act."""
         state, sc = self.game.state, self.game.scenario
+        if self.waiting():
+            return self.refusal()
         orders = self.legal()
         ends = [o for o in orders if o.verb == "end"]
         if not ends:
@@ -337,10 +375,21 @@ class MapController:
             what = f"{len(acting)} order(s) could still be given (e.g. {acting[0].text})"
         return Confirm(f"{what}. End the {state.phase} phase?", ends[0].text)
 
-    def give(self, text: str) -> Record | Note:
-        """Give an order for the side to act; a refusal (with its rule) comes back as a note."""
+    def refusal(self) -> Note:
+        """Why no order can be given here now (a live game, the other side acting)."""
+        theirs = "" if self.game.state.to_act == self.side else "; the orders are theirs now"
+        return Note(f"Refused: {self.waiting()}{theirs}", refused=True)
+
+    def give(self, text: str, by: str = "") -> Record | Note:
+        """Give an order for the side acting here; a refusal (with its rule) comes back as a note.
+        In a live game an undo is asked of the other side (ASK_UNDO), and while the other side
+        acts only an undo's request or answer is given."""
+        if self.side is not None and text.split() == ["undo"]:
+            text = ASK_UNDO
+        if self.waiting() and text.split()[:1] != ["undo"]:
+            return self.refusal()
         try:
-            return self.game.submit(text, self.game.state.to_act)
+            return self.game.submit(text, self.acting, by=by)
         except IllegalOrder as exc:
             return Note(f"Refused: {exc.refusal}", refused=True)
         except WargameError as exc:

@@ -24,7 +24,7 @@ from textual.screen import Screen
 from textual.widgets import RichLog, Static
 from textual.worker import Worker, WorkerState
 
-from tui_wargame.engine import Game
+from tui_wargame.engine import ALLOW_UNDO, REFUSE_UNDO, Game
 from tui_wargame.errors import WargameError
 from tui_wargame.model import Order
 from tui_wargame.rules.capabilities import OrderMenu
@@ -46,6 +46,8 @@ from tui_wargame.tui.info import (
 )
 from tui_wargame.tui.keybar import KeyBar
 from tui_wargame.tui.linepanel import LinePanel
+from tui_wargame.tui.savewatch import SaveWatch
+from tui_wargame.tui.touched import touched_hexes
 
 if TYPE_CHECKING:
     from tui_wargame.players import Choice
@@ -58,7 +60,8 @@ FOLLOW_EVERY_S = 0.1
 
 
 class GameScreen(Screen[None]):
-    """Playing a game hot-seat: the side to act has the keyboard; the other's secrets stay hidden."""
+    """Playing a game hot-seat (the side to act has the keyboard; the other's secrets stay hidden),
+    or live for one side (`side`), the other side playing from another terminal on the same save."""
 
     BINDINGS = [
         Binding("up,k", "cursor(0,-1)", "Up", show=False, id="map.up"),
@@ -109,15 +112,20 @@ class GameScreen(Screen[None]):
     message: var[tuple[str, str]] = var(("", ""), init=False)  # the prompt line's note and its style
 
     def __init__(self, game: Game, glyphs: Glyphs, *, hotseat: bool = True, greeting: str = "",
-                 seats: Seats | None = None, pace: float | None = None) -> None:
-        """`seats`: a game against the computer (the player's side always at the keyboard);
-        `pace`: seconds between the computer's orders on the screen (tui.computer.PACE_S)."""
+                 side: str | None = None, by: str = "", seats: Seats | None = None,
+                 pace: float | None = None) -> None:
+        """`side`: play live as that side only (no hand-over); `by`: who gives the orders, recorded
+        with each (the player's name, when the host knows it). `seats`: a game against the computer
+        (the player's side always at the keyboard); `pace`: seconds between the computer's orders
+        on the screen (tui.computer.PACE_S)."""
         super().__init__()
         crop_updates(self)
         self.game = game
         self.g = glyphs
         self.names = Namer(game, glyphs)
-        self.hotseat = hotseat
+        self.hotseat = hotseat and side is None
+        self.side = side
+        self.by = by
         self.seats = seats
         self.autopilot: Autopilot | None = None
         if seats is not None:
@@ -126,7 +134,7 @@ class GameScreen(Screen[None]):
             self.autopilot = Autopilot(self, game, seats, PACE_S if pace is None else pace,
                                        lambda records: self.post_message(self.RecordsAppended(records)),
                                        self._computer_failed)
-        self.control = MapController(game, seats.player if seats else None)
+        self.control = MapController(game, seats.player if seats else None, side=side)
         self.menus = self._bind_menus()
         self.greeting = greeting
         self.logged = 0  # records already narrated
@@ -134,9 +142,11 @@ class GameScreen(Screen[None]):
         self._stale_parts: set[str] = set()
         self._handing_over = False  # the hand-over screen is up
         self._unfollowed = ""  # why the save could not be followed at the last look, said once
+        self._follow: tuple[str, ...] = ()  # hexes the other side's last order touched, to bring into view
+        self._asked_at = -1  # the last record after which this live side was asked something (a pop-up)
+        self._watch: SaveWatch | None = None  # a live game: woken as soon as the other side writes
         self._hint_level = DEFAULT_LEVEL  # the level of the suggestion being thought of
         self._computer_from: tuple[int, str, str] | None = None  # the phase the computer took the game in
-        self._follow: tuple[str, ...] | None = None  # where the computer acted: shown at the next repaint
         self.log_lines: list[str] = []  # the narrative of those records
         self.log_written = 0  # lines of it in the log panel
 
@@ -158,7 +168,13 @@ class GameScreen(Screen[None]):
         yield LinePanel(id="prompt")
         yield KeyBar()
 
+    def on_screen_resume(self) -> None:
+        if self.side is not None and self.seq >= 0:  # back from help or a dialog: anything asked meanwhile
+            self._check_keyboard()
+
     def on_unmount(self) -> None:
+        if self._watch:
+            self._watch.stop()
         self.game.close()  # everything accepted is already on disk
 
     def on_mount(self) -> None:
@@ -177,6 +193,9 @@ class GameScreen(Screen[None]):
         self._repaint()  # the first frame drawn whole, not after a turn of the loop
         self.call_after_refresh(self._check_keyboard)
         self.set_interval(FOLLOW_EVERY_S, self._follow_save)
+        if self.side is not None and self.game.path is not None:
+            self._watch = SaveWatch(self.game.path, self._follow_save)
+            self._watch.start()
 
     # --- showing: reactive fields, stale widgets, one repaint ---
 
@@ -223,7 +242,7 @@ class GameScreen(Screen[None]):
         game, state, control = self.game, self.game.state, self.control
         width = self.size.width or 80
         if "map" in parts:
-            follow, self._follow = self._follow, None  # once: the next key brings the cursor back in view
+            follow, self._follow = self._follow or None, ()
             self.query_one(HexMap).show(state, control.overlay(), follow=follow)
         if "header" in parts:
             self._update("#header", header(game, state, self.names, width=width))
@@ -235,8 +254,9 @@ class GameScreen(Screen[None]):
                                              orders=control.legal() if selected else ()))  # only then shown
         if "prompt" in parts:
             text, style = self.message
+            prompt = control.waiting() or game.prompt()
             keys = self._computer_keys() or control.hint()
-            self._update("#prompt", prompt_text(self.names.text(game.prompt()), Text(text, style=style),
+            self._update("#prompt", prompt_text(self.names.text(prompt), Text(text, style=style),
                                                 keys, width))
 
     def _update(self, selector: str, text: Text) -> None:
@@ -285,8 +305,13 @@ class GameScreen(Screen[None]):
         self.control.records_appended()
         last = event.records[-1].seq
         self._say(event.note or Note(short_report(self.game, last, self.names, self.control.concealed())))
-        if self.autopilot is not None:
-            self._follow = self.autopilot.followed(event.records[-1], self.control.concealed())
+        theirs = [r.seq for r in event.records if self.side is not None and r.side != self.side]
+        if theirs:  # a live game: the map goes to where the other side's last order happened
+            self._follow = touched_hexes(self.game, theirs[-1])
+            if self._follow:
+                self.control.cursor = self._follow[0]
+        if self.autopilot is not None:  # against the computer: the map shows where it acted
+            self._follow = self.autopilot.followed(event.records[-1], self.control.concealed()) or ()
         self._log_new()
         self._mirror()
         self.seq = self.game.seq
@@ -307,9 +332,13 @@ class GameScreen(Screen[None]):
             self.post_message(self.RecordsAppended(news))
 
     def _check_keyboard(self) -> None:
-        """Hand the keyboard over when the other side must act (hot-seat); against the computer,
-        wake it when one of its sides must act (a decision included)."""
+        """Hand the keyboard over when the other side must act (hot-seat); in a live game, put up
+        what this side is asked: its decision, or the other side's request to take an order back;
+        against the computer, wake it when one of its sides must act (a decision included)."""
         state = self.game.state
+        if self.side is not None:
+            self._ask_live()
+            return
         if self.autopilot is not None:
             self._computer_or_player()
             return
@@ -335,6 +364,25 @@ class GameScreen(Screen[None]):
         self._handing_over = True
         self.app.push_screen(HandOverScreen(f"{why}\n\nHand the keyboard to {side}."), taken)
 
+    def _ask_live(self) -> None:
+        """A decision this side owes, or the other side's undo request, pops up here once a record."""
+        game, state = self.game, self.game.state
+        if state.over or self._asked_at == game.seq or not self.is_current:
+            return
+        asked = game.undo_asked()
+        if asked is not None and asked.side != self.side:
+            self._asked_at = game.seq
+            question = (f"{self.names.side(asked.side)} ask to take back "
+                        f"`{self.names.text(str(asked.events[0].get('order')))}`: allow?")
+            self.app.push_screen(ConfirmScreen(question),
+                                 lambda yes: self.submit(ALLOW_UNDO if yes else REFUSE_UNDO))
+        elif asked is None and state.pending and state.pending.side == self.side:
+            self._asked_at = game.seq
+            where = state.pending.data.get("hex")
+            if isinstance(where, str) and game.scenario.grid.on_map(where):
+                self.control.cursor = where
+            self._carry_out(self.control.act())
+
     # --- giving orders ---
 
     def submit(self, text: str) -> None:
@@ -348,7 +396,7 @@ class GameScreen(Screen[None]):
             self._say(refused)
             return
         before = self.game.seq
-        given = self.control.give(text)
+        given = self.control.give(text, self.by)
         news = self.game.records[before + 1:]
         note = given if isinstance(given, Note) else None
         if news:
@@ -443,7 +491,11 @@ class GameScreen(Screen[None]):
         self._carry_out(self.control.end_phase())
 
     def action_undo(self) -> None:
-        self._carry_out(Give("undo"))
+        """Hot-seat: take the last order back. Live: ask the other side, who has seen it, to allow it."""
+        if self.side is not None and self.game.undo_asked() is not None:
+            self._say(Note("An undo is asked already; waiting for the answer", refused=True))
+            return
+        self._carry_out(Give("undo"))  # live: asked of the other side (MapController.give)
 
     # --- the computer (tui/computer.py) ---
 
@@ -498,8 +550,8 @@ class GameScreen(Screen[None]):
         if state.over:
             self._say(Note("The game is over: there is nothing to suggest"))
             return
-        refused = self._computer_plays()
-        if refused:
+        refused = self._computer_plays() or (self.control.refusal() if self.control.waiting() else None)
+        if refused:  # the computer's turn, or in a live game the other side's
             self._say(refused)
             return
         from tui_wargame.tui.computer import hint

@@ -17,7 +17,7 @@ from tui_wargame.engine import Game
 from tui_wargame.hexgrid import DIRECTION_NAMES
 from tui_wargame.model import Order, Refusal, State, apply
 from tui_wargame.rules.capabilities import Explanation, Layer, Line
-from tui_wargame.text import clean
+from tui_wargame.text import clean, names_any
 from tui_wargame.tui.glyphs import Glyphs, layer_glyph, to_ascii
 from tui_wargame.views import turn_name
 
@@ -255,16 +255,6 @@ def explain_text(game: Game, order: Order, names: Namer) -> Text:
     for line in said.lines:
         out.append_text(line_text(line, names))
     return out
-
-
-def names_any(value: object, ids: frozenset[str]) -> bool:
-    if isinstance(value, str):
-        return value in ids
-    if isinstance(value, list | tuple):
-        return any(names_any(v, ids) for v in value)
-    if isinstance(value, Mapping):
-        return any(names_any(v, ids) for v in value.values())
-    return False
 
 
 def record_lines(game: Game, seq: int, names: Namer, hidden: frozenset[str] = frozenset()) -> list[str]:

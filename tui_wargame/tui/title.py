@@ -47,6 +47,7 @@ class TitleScreen(Screen[None]):
         Binding("n", "new_game", "New game", id="title.new"),
         Binding("a", "against_computer", "Vs computer", id="title.computer"),
         Binding("c", "continue_game", "Continue", id="title.continue"),
+        Binding("j", "join_game", "Join", id="title.join"),
         Binding("r", "replay", "Replay", id="title.replay"),
         Binding("tab", "switch_list", "Scenarios/saves", id="title.switch", priority=True),
         Binding("q", "app.quit", "Quit", id="title.quit"),
@@ -81,7 +82,8 @@ class TitleScreen(Screen[None]):
                 yield OptionList(id="saves")
             yield Static(id="about")
         yield Static(Text("Enter/n: new hot-seat game  a: new game against the computer  c: continue save  "
-                          "r: replay save  Tab: switch list  q: quit", style="dim"), id="prompt")
+                          "j: join a save as one side (live)  r: replay save  Tab: switch list  q: quit",
+                          style="dim"), id="prompt")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -279,6 +281,23 @@ class TitleScreen(Screen[None]):
         game = self._open(write=True)
         if game:
             self.nav.open_game(game)
+
+    def action_join_game(self) -> None:
+        """Play the chosen save live as one side, chosen here; the other side plays from another
+        terminal (`tui-wargame play FILE --as SIDE`)."""
+        game = self._open(write=True)
+        if game is None:
+            return
+
+        def chosen(side: str | None) -> None:
+            if side is None:
+                game.close()
+            else:
+                self.nav.open_game(game, side=side)
+
+        sides = [(s.id, self.text(s.name)) for s in game.scenario.sides]
+        self.app.push_screen(ChoiceScreen(f"Join {self.text(game.path.name if game.path else '')} as", sides),
+                             chosen)
 
     def action_replay(self) -> None:
         game = self._open(write=False)
