@@ -146,11 +146,11 @@ def test_seats_by_id_or_name_in_any_case_kept_in_the_header(testbed: Scenario, t
 def test_play_takes_the_seats_from_the_save_unless_given(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """`play SCENARIO --vs --as` writes the seats in the new save; `play SAVE` plays it the same
-    way, and `--vs`/`--as` given with a save hold for that session only."""
-    seated: list[seats.Seats | None] = []
+    way, and `--vs`/`--as` given with a save hold for that session only (`--as` alone: live)."""
+    seated: list[tuple[str | None, seats.Seats | None]] = []
 
     def app(args, start, game=None, greeting="", side=None, seating=None):  # noqa: ANN001, ANN202
-        seated.append(seating)
+        seated.append((side, seating))
         game.close()
         return 0
 
@@ -160,6 +160,8 @@ def test_play_takes_the_seats_from_the_save_unless_given(tmp_path: Path, capsys:
     save = tmp_path / "saves" / "testbed-1.toml"
     assert run(capsys, "play", str(save))[0] == 0
     assert run(capsys, "play", str(save), "--vs", "computer:hard", "--as", "red")[0] == 0
-    assert seated == [seats.Seats("blue", "easy", ("red",))] * 2 + [seats.Seats("red", "hard", ("blue",))]
+    assert run(capsys, "play", str(save), "--as", "red")[0] == 0
+    blue_easy = (None, seats.Seats("blue", "easy", ("red",)))
+    assert seated == [blue_easy, blue_easy, (None, seats.Seats("red", "hard", ("blue",))), ("red", None)]
     with opened(save) as game:
         assert game.header.options["opponent"] == "computer:easy" and game.header.options["player"] == "blue"
