@@ -42,14 +42,15 @@ TAKEN = 0.8  # a hex won by a retreat or an elimination, before any victory poin
 #: By level: how far (hexes) enemy units are counted as a threat, how much their expected
 #: damage weighs (caution), the smallest expected gain an attack must promise, the most
 #: attacking hexes weighed per target, destinations weighed per unit, units whose best move is
-#: weighed against each other per order, and whether fire support is used.
+#: weighed against each other per order, whether fire support is used, and the risk that an
+#: unguarded victory hex is taken by an enemy unit at most so many hexes away.
 LEVEL: dict[str, dict[str, Any]] = {
     "easy": {"reach": 1, "caution": 0.3, "threshold": -0.6, "sources": 2, "destinations": 3, "movers": 1,
-             "fire": False},
+             "fire": False, "risk": ((2, 0.6),)},
     "normal": {"reach": 3, "caution": 0.6, "threshold": 0.3, "sources": 3, "destinations": 5, "movers": 2,
-               "fire": True},
+               "fire": True, "risk": ((2, 0.8), (4, 0.5), (6, 0.2))},
     "hard": {"reach": 4, "caution": 0.8, "threshold": 0.3, "sources": 4, "destinations": 7, "movers": 3,
-             "fire": True},
+             "fire": True, "risk": ((2, 0.8), (4, 0.5), (6, 0.2))},
 }
 MOVES = ("move", "enter", "rail", "deploy")  # orders that take their first argument to their last
 MOVE_GAIN = 0.05  # a move must improve the position by more than this to be worth giving
@@ -272,6 +273,7 @@ class Assessor:
             if on_map(u.location) and pos.side_of(uid) == side:
                 mine.append(u.location)
         total -= self._distances(mine)
+        total -= self._open_objectives()
         for label, units in pos.occupied_hexes().items():
             if pos.side_of(units[0]) == side:
                 total -= self.level["caution"] * self.exposure(label, units)
@@ -279,6 +281,29 @@ class Assessor:
                 state.phase == sequence.COMBAT and state.values.get(combat.STEP) == sequence.DECLARE)):
             total += W_OPPORTUNITY * self.opportunity()
         return total
+
+    def _open_objectives(self) -> float:
+        """Victory hexes the enemy could take by walking in (Suez 12.4 control by entry, Gaza 12.4
+        occupation) with none of our units on them, by how near its nearest unit stands."""
+        pos, side, cost = self.pos, self.side, 0.0
+        v = pos.rules.victory
+        risk = self.level["risk"]
+        theirs = [h for h, us in pos.occupied_hexes().items() if pos.side_of(us[0]) == self.enemy]
+        if not theirs:
+            return 0.0
+        for label, vp in _places(pos):
+            if pos.occupant(label) == side:
+                continue
+            if v.by == "occupation":
+                at_stake = v.side == self.enemy
+            else:
+                at_stake = pos.state.control.get(label) == side
+            if not at_stake:
+                continue
+            field = field_of(pos, label)
+            near = min(map(field.__getitem__, theirs))
+            cost += W_VP * vp * next((r for d, r in risk if near <= d), 0.0)
+        return cost
 
     def _distances(self, mine: list[str]) -> float:
         """The pull of the victory hexes: those to take, for the side that scores them (or that
