@@ -69,7 +69,7 @@ def test_no_retreat_into_elimination_when_a_step_can_be_lost_instead(level: str,
 def test_the_victory_town_is_not_left_empty_before_the_enemy(level: str, tmp_path: Path) -> None:
     """Suez 12.4: a hex is won by entering it. The one British brigade in Romani (2031, 6 VP)
     stays while Central Powers battalions stand two hexes off, though its hill (2132) beside them
-    and a weak camel corps to the west (1830) draw it out (without the risk of the town being
+    and a weak Arab cavalry unit to the west (1830) draw it out (without the risk of the town being
     walked into, hard moves it to the hill)."""
     sc = scenario("suez1916")
     state = suez_position({"158a": "2031", "31-1": "2231", "31-2": "2230", "arab-cav": "1830"},

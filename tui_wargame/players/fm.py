@@ -35,6 +35,8 @@ W_VP = 6.0  # one victory point, in combat strength points
 W_PULL = 0.35  # per hex between a victory hex to take (or guard) and the nearest own unit, per VP
 W_SPREAD = 0.04  # per hex between each own unit and the nearest victory hex to take
 W_OPPORTUNITY = 0.4  # share of a placed attack's expected gain counted before it is declared
+GATHERING = 3.0  # an attack still short of paying counts from this far below zero, so that
+#                  units gather against a strong hex one by one rather than never start
 ELIMINATED_PREMIUM = 1.0  # a counter gone is worth more than its factors: it holds no hex
 RETREAT_COST = 0.25  # share of a stack's strength lost by being driven back
 TAKEN = 0.8  # a hex won by a retreat or an elimination, before any victory point in it
@@ -248,7 +250,7 @@ class Assessor:
                     (u, pos.state.units[u].steps) for u in [*ours, *them])))
                 found = self.view.memo.get(key)
                 if found is None:
-                    found = self.view.memo[key] = max(0.0, self.attack(target, ours, exact=False)[0])
+                    found = self.view.memo[key] = max(0.0, self.attack(target, ours, exact=False)[0] + GATHERING)
                 total += float(found)  # type: ignore[arg-type]
         return total
 
