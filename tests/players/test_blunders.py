@@ -12,7 +12,7 @@ import pytest
 from tests import positions
 from tests.players.helpers import game_at
 from tests.players.test_players import scenario
-from tui_wargame.model import Order, State
+from tui_wargame.model import Order, Scenario, State
 from tui_wargame.players import computer
 from tui_wargame.rules.fm.combat import odds
 from tui_wargame.rules.fm.data import rules_of
@@ -39,7 +39,7 @@ def test_no_attack_at_hopeless_odds(level: str, tmp_path: Path) -> None:
     assert computer(level).choose(game, "cp").order == "end"
 
 
-def blocked_retreat(tmp_path: Path) -> tuple[State, object]:
+def blocked_retreat() -> tuple[State, Scenario]:
     """Suez: a Central Powers battalion in the oasis at 2230 ringed by three British stacks whose
     zones of control cover every hex around it (F&M 7.7: no retreat path), attacked at the
     right-most column and dealt D2 (retreat two hexes, or lose a step instead)."""
@@ -58,7 +58,7 @@ def blocked_retreat(tmp_path: Path) -> tuple[State, object]:
 def test_no_retreat_into_elimination_when_a_step_can_be_lost_instead(level: str, tmp_path: Path) -> None:
     """F&M 7.7-7.8: with no path the unit retreating is eliminated; D2 lets it lose one step
     instead. The step is lost."""
-    state, sc = blocked_retreat(tmp_path)
+    state, sc = blocked_retreat()
     game = game_at(sc, state, tmp_path)
     answers = {o.text for o in game.legal_orders()}
     assert {"retreat 31-1", "deplete 31-1"} <= answers

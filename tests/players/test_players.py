@@ -14,7 +14,7 @@ from tui_wargame import scenario_file
 from tui_wargame.dice import Dice
 from tui_wargame.engine import Game
 from tui_wargame.errors import WargameError
-from tui_wargame.model import Event, Order, Scenario, fold
+from tui_wargame.model import Event, Order, Scenario, State, fold
 from tui_wargame.players import LEVELS, GreedyPlayer, NothingToDo, RandomPlayer, computer
 from tui_wargame.players.view import SideView
 
@@ -42,7 +42,8 @@ def test_nothing_to_do_for_the_side_not_to_act(tmp_path: Path) -> None:
 @pytest.mark.parametrize("name", ["suez1916", "gaza1917"])
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("first", [True, False])
-def test_each_level_gives_a_legal_order_for_each_side(name: str, level: str, first: bool, tmp_path: Path) -> None:
+def test_each_level_gives_a_legal_order_for_each_side(name: str, level: str, first: bool,
+                                                     tmp_path: Path) -> None:
     """F&M 4.0: each side at its movement phase of the second turn, from the set-up."""
     sc = scenario(name)
     side = sc.sides[0 if first else 1].id
@@ -70,7 +71,7 @@ def test_random_player_draws_from_its_own_stream_not_the_dice(tmp_path: Path, mo
     assert len(orders) == 1 and Order.parse(orders.pop()) in game.legal_orders()
 
 
-def attack_ready(sc: Scenario) -> positions.State:
+def attack_ready(sc: Scenario) -> State:
     """Suez: a British stack beside a Central Powers battalion on the sand, attacks declared."""
     state = positions.position(sc, at={"31-1": "2230", "155a": "2130", "155b": "2130"}, turn=1,
                                phase="combat", active="british",
@@ -112,7 +113,9 @@ def test_concealed_units_are_seen_in_a_fixed_order_whichever_is_which(tmp_path: 
     start = positions.set_up(sc)
     views = []
     for a, b in (("2128", "2130"), ("2130", "2128")):  # 155a and 156a swap places
-        state = fold(start, [Event.of("phase_began", turn=1, phase="combat", side="cp"),Event.of("unit_placed", unit="155a", to=a), Event.of("unit_placed", unit="156a", to=b)])
+        state = fold(start, [Event.of("phase_began", turn=1, phase="combat", side="cp"),
+                             Event.of("unit_placed", unit="155a", to=a),
+                             Event.of("unit_placed", unit="156a", to=b)])
         game = game_at(sc, state, tmp_path, seed=6)
         game.system = Concealing(game.system, frozenset({"155a", "156a"}))
         views.append(SideView(game, "cp").state.units)
@@ -129,5 +132,5 @@ class Concealing:
     def __getattr__(self, name: str) -> object:
         return getattr(self._system, name)
 
-    def concealed(self, scenario: Scenario, state: positions.State, viewer: str) -> frozenset[str]:
+    def concealed(self, scenario: Scenario, state: State, viewer: str) -> frozenset[str]:
         return frozenset(u for u in self._hidden if scenario.unit[u].side != viewer)

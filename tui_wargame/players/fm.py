@@ -250,7 +250,8 @@ class Assessor:
                     (u, pos.state.units[u].steps) for u in [*ours, *them])))
                 found = self.view.memo.get(key)
                 if found is None:
-                    found = self.view.memo[key] = max(0.0, self.attack(target, ours, exact=False)[0] + GATHERING)
+                    gain = self.attack(target, ours, exact=False)[0]
+                    found = self.view.memo[key] = max(0.0, gain + GATHERING)
                 total += float(found)  # type: ignore[arg-type]
         return total
 
@@ -368,7 +369,8 @@ class FmPlanner:
         unrated: list[Order] = []  # orders the shortcut cannot fold: left to the search to resolve
         for rank, uid in enumerate(ranked):
             rated = []
-            for o in sorted(by_unit[uid], key=lambda o: (near(o.args[-1]), len(o.args)))[: lv["destinations"]]:
+            nearest_first = sorted(by_unit[uid], key=lambda o: (near(o.args[-1]), len(o.args)))
+            for o in nearest_first[: lv["destinations"]]:
                 dest = o.args[-1]
                 if overstack(pos, dest, [*pos.units_in(dest), uid]) is not None:
                     continue
@@ -408,7 +410,8 @@ class FmPlanner:
         pending = state.pending
         if pending is not None and pending.kind == fire_support.DEFENSIVE_FIRE:
             return self._defensive_fire(view)
-        if pending is not None or state.phase != sequence.COMBAT or state.values.get(combat.STEP) != sequence.DECLARE:
+        declaring = state.phase == sequence.COMBAT and state.values.get(combat.STEP) == sequence.DECLARE
+        if pending is not None or not declaring:
             return None
         ass = Assessor(view, state)
         return self._declare(view, ass) or self._commander(view, ass) or self._fire(view, ass) or (
@@ -444,7 +447,8 @@ class FmPlanner:
         if best is None or best[0] < lv["threshold"]:
             return None
         marginal, target, subset, gain, leaves, column = best
-        words = f"{100 * float(leaves):.0f}% to drive the defenders out" if leaves else "to wear the defenders down"
+        words = (f"{100 * float(leaves):.0f}% to drive the defenders out" if leaves
+                 else "to wear the defenders down")
         return Choice(f"attack {target} {subset[0]}",
                       f"attack {target} from {', '.join(subset)} at column {column}: {words}, "
                       f"expected gain {gain:+.1f}")
@@ -459,7 +463,8 @@ class FmPlanner:
         for o in view.orders:
             if o.verb == cmd.order and o.args and o.args[0] in declared:
                 units = declared[o.args[0]]
-                rated.append((ass.attack(o.args[0], units, cmd.shift)[0] - ass.attack(o.args[0], units)[0], o))
+                shifted_gain = ass.attack(o.args[0], units, cmd.shift)[0]
+                rated.append((shifted_gain - ass.attack(o.args[0], units)[0], o))
         if not rated:
             return None
         gain, order = max(rated, key=lambda r: (r[0], [-ord(c) for c in r[1].text]))
