@@ -38,7 +38,7 @@ class GreedyPlayer:
         now = planner.value(view, view.state)
         best, best_value = view.orders[0], float("-inf")
         for order in view.orders:
-            value = sum(float(o.chance) * planner.value(view, o.state) for o in view.outcomes(view.state, order))
+            value = view.expected(order, planner.value)
             if value > best_value:
                 best, best_value = order, value
         return Choice(best.text, planner.reason(view, best, best_value - now))

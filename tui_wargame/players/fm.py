@@ -35,6 +35,8 @@ W_VP = 6.0  # one victory point, in combat strength points
 W_PULL = 0.35  # per hex between a victory hex to take (or guard) and the nearest own unit, per VP
 W_SPREAD = 0.04  # per hex between each own unit and the nearest victory hex to take
 W_OPPORTUNITY = 0.4  # share of a placed attack's expected gain counted before it is declared
+GATHERING = 3.0  # an attack still short of paying counts from this far below zero, so that
+#                  units gather against a strong hex one by one rather than never start
 ELIMINATED_PREMIUM = 1.0  # a counter gone is worth more than its factors: it holds no hex
 RETREAT_COST = 0.25  # share of a stack's strength lost by being driven back
 TAKEN = 0.8  # a hex won by a retreat or an elimination, before any victory point in it
@@ -42,14 +44,15 @@ TAKEN = 0.8  # a hex won by a retreat or an elimination, before any victory poin
 #: By level: how far (hexes) enemy units are counted as a threat, how much their expected
 #: damage weighs (caution), the smallest expected gain an attack must promise, the most
 #: attacking hexes weighed per target, destinations weighed per unit, units whose best move is
-#: weighed against each other per order, and whether fire support is used.
+#: weighed against each other per order, whether fire support is used, and the risk that an
+#: unguarded victory hex is taken by an enemy unit at most so many hexes away.
 LEVEL: dict[str, dict[str, Any]] = {
     "easy": {"reach": 1, "caution": 0.3, "threshold": -0.6, "sources": 2, "destinations": 3, "movers": 1,
-             "fire": False},
+             "fire": False, "risk": ((2, 0.6),)},
     "normal": {"reach": 3, "caution": 0.6, "threshold": 0.3, "sources": 3, "destinations": 5, "movers": 2,
-               "fire": True},
+               "fire": True, "risk": ((2, 0.8), (4, 0.5), (6, 0.2))},
     "hard": {"reach": 4, "caution": 0.8, "threshold": 0.3, "sources": 4, "destinations": 7, "movers": 3,
-             "fire": True},
+             "fire": True, "risk": ((2, 0.8), (4, 0.5), (6, 0.2))},
 }
 MOVES = ("move", "enter", "rail", "deploy")  # orders that take their first argument to their last
 MOVE_GAIN = 0.05  # a move must improve the position by more than this to be worth giving
@@ -247,7 +250,8 @@ class Assessor:
                     (u, pos.state.units[u].steps) for u in [*ours, *them])))
                 found = self.view.memo.get(key)
                 if found is None:
-                    found = self.view.memo[key] = max(0.0, self.attack(target, ours, exact=False)[0])
+                    gain = self.attack(target, ours, exact=False)[0]
+                    found = self.view.memo[key] = max(0.0, gain + GATHERING)
                 total += float(found)  # type: ignore[arg-type]
         return total
 
@@ -272,6 +276,7 @@ class Assessor:
             if on_map(u.location) and pos.side_of(uid) == side:
                 mine.append(u.location)
         total -= self._distances(mine)
+        total -= self._open_objectives()
         for label, units in pos.occupied_hexes().items():
             if pos.side_of(units[0]) == side:
                 total -= self.level["caution"] * self.exposure(label, units)
@@ -279,6 +284,29 @@ class Assessor:
                 state.phase == sequence.COMBAT and state.values.get(combat.STEP) == sequence.DECLARE)):
             total += W_OPPORTUNITY * self.opportunity()
         return total
+
+    def _open_objectives(self) -> float:
+        """Victory hexes the enemy could take by walking in (Suez 12.4 control by entry, Gaza 12.4
+        occupation) with none of our units on them, by how near its nearest unit stands."""
+        pos, side, cost = self.pos, self.side, 0.0
+        v = pos.rules.victory
+        risk = self.level["risk"]
+        theirs = [h for h, us in pos.occupied_hexes().items() if pos.side_of(us[0]) == self.enemy]
+        if not theirs:
+            return 0.0
+        for label, vp in _places(pos):
+            if pos.occupant(label) == side:
+                continue
+            if v.by == "occupation":
+                at_stake = v.side == self.enemy
+            else:
+                at_stake = pos.state.control.get(label) == side
+            if not at_stake:
+                continue
+            field = field_of(pos, label)
+            near = min(map(field.__getitem__, theirs))
+            cost += W_VP * vp * next((r for d, r in risk if near <= d), 0.0)
+        return cost
 
     def _distances(self, mine: list[str]) -> float:
         """The pull of the victory hexes: those to take, for the side that scores them (or that
@@ -341,7 +369,8 @@ class FmPlanner:
         unrated: list[Order] = []  # orders the shortcut cannot fold: left to the search to resolve
         for rank, uid in enumerate(ranked):
             rated = []
-            for o in sorted(by_unit[uid], key=lambda o: (near(o.args[-1]), len(o.args)))[: lv["destinations"]]:
+            nearest_first = sorted(by_unit[uid], key=lambda o: (near(o.args[-1]), len(o.args)))
+            for o in nearest_first[: lv["destinations"]]:
                 dest = o.args[-1]
                 if overstack(pos, dest, [*pos.units_in(dest), uid]) is not None:
                     continue
@@ -381,7 +410,8 @@ class FmPlanner:
         pending = state.pending
         if pending is not None and pending.kind == fire_support.DEFENSIVE_FIRE:
             return self._defensive_fire(view)
-        if pending is not None or state.phase != sequence.COMBAT or state.values.get(combat.STEP) != sequence.DECLARE:
+        declaring = state.phase == sequence.COMBAT and state.values.get(combat.STEP) == sequence.DECLARE
+        if pending is not None or not declaring:
             return None
         ass = Assessor(view, state)
         return self._declare(view, ass) or self._commander(view, ass) or self._fire(view, ass) or (
@@ -417,7 +447,8 @@ class FmPlanner:
         if best is None or best[0] < lv["threshold"]:
             return None
         marginal, target, subset, gain, leaves, column = best
-        words = f"{100 * float(leaves):.0f}% to drive the defenders out" if leaves else "to wear the defenders down"
+        words = (f"{100 * float(leaves):.0f}% to drive the defenders out" if leaves
+                 else "to wear the defenders down")
         return Choice(f"attack {target} {subset[0]}",
                       f"attack {target} from {', '.join(subset)} at column {column}: {words}, "
                       f"expected gain {gain:+.1f}")
@@ -432,7 +463,8 @@ class FmPlanner:
         for o in view.orders:
             if o.verb == cmd.order and o.args and o.args[0] in declared:
                 units = declared[o.args[0]]
-                rated.append((ass.attack(o.args[0], units, cmd.shift)[0] - ass.attack(o.args[0], units)[0], o))
+                shifted_gain = ass.attack(o.args[0], units, cmd.shift)[0]
+                rated.append((shifted_gain - ass.attack(o.args[0], units)[0], o))
         if not rated:
             return None
         gain, order = max(rated, key=lambda r: (r[0], [-ord(c) for c in r[1].text]))

@@ -40,7 +40,7 @@ class ComputerPlayer:
         now = planner.value(view, view.state)
         rated = []
         for n, order in enumerate(planner.candidates(view, self.level)):
-            value = sum(float(o.chance) * planner.value(view, o.state) for o in view.outcomes(view.state, order))
+            value = view.expected(order, planner.value)
             rated.append((-value, n, order))
         rated.sort(key=lambda r: (r[0], r[1]))
         value, _, order = rated[0]

@@ -108,6 +108,11 @@ class SideView:
         #: A planner's faster way to the State an order without dice leads to (None: resolve it).
         self.shortcut: Callable[[SideView, State, Order], State | None] | None = None
 
+    def expected(self, order: Order, value: Callable[[SideView, State], float]) -> float:
+        """The mean of `value` over the outcomes of `order` from the view's State, each weighed
+        by its exact chance."""
+        return sum(float(o.chance) * value(self, o.state) for o in self.outcomes(self.state, order))
+
     def outcomes(self, state: State, order: Order) -> list[Outcome]:
         """Every way `order` may turn out from `state`, each die enumerated face by face until
         `outcome_budget` outcomes would be passed (later dice then take their middle face)."""
