@@ -24,8 +24,8 @@ from typing import Any
 
 import attrs
 
-from tui_wargame import __version__, ledger, rules, savefile, scenario_file
-from tui_wargame.dice import Dice
+from tui_wargame import __version__, ledger, rules, savefile, scenario_file, seats
+from tui_wargame.dice import Dice, SealedSeed
 from tui_wargame.errors import WargameError
 from tui_wargame.model import EMPTY, Event, EventError, IllegalOrder, Order, Scenario, State, fold
 from tui_wargame.model.events import STATE_EVENTS, restore_event
@@ -42,9 +42,9 @@ DEFAULT_OPTIONS: Mapping[str, Any] = {
     "undo_dice": False,  # allow undoing orders that rolled dice or revealed hidden information
 }
 
-#: Options that say who plays which side (tui_wargame.seats), kept in the header, read by no rule;
-#: strings, and a game has them only when created with them.
-SEAT_OPTIONS = frozenset({"opponent", "player"})
+#: Options of a game against the computer (tui_wargame.opponent), kept in the header, read by no
+#: rule; strings, and a game has them only when created with them.
+OPPONENT_OPTIONS = frozenset({"opponent", "player"})
 
 UNDO_RULE = "undo: docs/api.md"
 CONSENT_RULE = "undo by consent: docs/playing.md"
@@ -52,6 +52,8 @@ CONSENT_RULE = "undo by consent: docs/playing.md"
 ASK_UNDO, ALLOW_UNDO, REFUSE_UNDO = "undo ask", "undo allow", "undo refuse"
 TURN_RULE = "sequence of play"
 PHASE_EVENTS = frozenset({"phase_began", "game_ended"})
+#: The report a hosted game's last order carries: its seed and salt, for anyone to check the seal.
+REVEAL = "dice_revealed"
 
 
 @contextlib.contextmanager
@@ -70,6 +72,8 @@ def _collector_paused() -> Iterator[None]:
 class Game:
     """A game in memory, and (when opened for writing) the save it appends to."""
 
+    keep_unplayed: bool = True  # see `new`
+
     def __init__(self, scenario: Scenario, header: Header, records: Iterable[Record] = (),
                  log: savefile.Log | None = None, warnings: Sequence[str] = (),
                  path: Path | None = None, chain_problems: Sequence[str] = (), header_hash: str = "") -> None:
@@ -85,6 +89,10 @@ class Game:
         self._snapshots: dict[int, State] = {}
         self._effective: list[int] = []  # seqs of orders not undone, oldest first
         self._log = log  # a Writer when opened for writing
+        self.seats: dict[str, str] = {}  # side -> the player holding its seat (`seat` records)
+        self.secret: SealedSeed | None = None  # a hosted game's seed: from its host, or revealed at the end
+        self.seat: str | None = None  # with `player`, set by `sit`: every order is this side's, by them
+        self.player = ""
         for record in records:
             self._fold(record)
 
@@ -92,11 +100,20 @@ class Game:
 
     @classmethod
     def new(cls, scenario: Scenario, path: Path | str, *, seed: int | None = None,
-            options: Mapping[str, Any] | None = None) -> Game:
+            options: Mapping[str, Any] | None = None, sealed: SealedSeed | None = None,
+            seat: tuple[str, str] | None = None, identity: str | None = None,
+            keep_unplayed: bool = True) -> Game:
         """Start a game of `scenario` and write its save at `path` (which must not exist).
 
+        `keep_unplayed=False`: `close` removes the save if no order was given (a game started on
+        the screen and left at once); the set-up is still written first, so the first order is
+        appended, and synced, like any other.
+
         `options` are the engine's (DEFAULT_OPTIONS) and the rule system's (`Capabilities.options`),
-        each system option's choice one it offers; WargameError names a wrong one and the choices."""
+        each system option's choice one it offers; WargameError names a wrong one and the choices.
+        `sealed`: a hosted game's seed, of which the header keeps only the seal (the header's seed
+        is 0); `seat`: (side, player), the seat its creator takes, in the same write; `identity`:
+        the header's `game`, when the caller must know it first (a host keeping the sealed seed)."""
         system = rules.get(scenario.system)
         offered = Capabilities(system).options(scenario)
         opts = {**DEFAULT_OPTIONS, **{o.name: o.default for o in offered}, **(options or {})}
@@ -109,15 +126,23 @@ class Game:
             scenario=scenario.id,
             scenario_hash=scenario.content_hash,
             system=scenario.system,
-            seed=seed,
+            seed=0 if sealed else seed,
             created=_dt.datetime.now(_dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
             app=f"tui-wargame {__version__}",
             options=opts,
+            seal=sealed.seal if sealed else "",
+            game=identity or savefile.new_identity(),
         )
-        setup = Record(0, "", "setup", setup_order(offered, opts), tuple(system.setup(scenario, opts)))
-        save = savefile.create(Path(path), header, [setup])
+        first = [Record(0, "", "setup", setup_order(offered, opts), tuple(system.setup(scenario, opts)))]
+        if seat is not None:
+            if problem := seats.seat_problem(scenario, {}, *seat):
+                raise WargameError(problem)
+            first.append(Record(1, seat[0], "seat", "seat", (), by=seat[1]))
+        save = savefile.create(Path(path), header, first)
         game = cls(scenario, header, save.records, path=save.path, header_hash=save.header_hash)
+        game.secret = sealed
         game._log = savefile.Writer(save.path, save)
+        game.keep_unplayed = keep_unplayed
         game._note()
         return game
 
@@ -161,6 +186,14 @@ class Game:
             raise
 
     def close(self) -> None:
+        """Close the save; a new game made with `keep_unplayed=False` that no one gave an order
+        since its set-up is removed instead, with this player's ledger entry of it."""
+        if not self.keep_unplayed and isinstance(self._log, savefile.Writer) and self.seq == 0:
+            if self._log.remove_if_unplayed():
+                entry = ledger.entry_path(self.header.game)
+                with contextlib.suppress(OSError):
+                    if entry is not None:
+                        entry.unlink(missing_ok=True)
         if self._log:
             self._log.close()
             self._log = None
@@ -200,6 +233,7 @@ class Game:
             try:
                 state = fold(self.state, record.events)  # checks each event's facts and types
                 self._check_references(record)
+                self._check_hosting(record)
             except EventError as exc:
                 where = self.path or "save"
                 raise SaveError(f"{where}: record {record.seq}: {exc}") from None
@@ -211,6 +245,23 @@ class Game:
             self._effective.pop()
         if record.seq % SNAPSHOT_EVERY == 0:
             self._snapshots[record.seq] = self.state
+
+    def _check_hosting(self, record: Record) -> None:
+        """A `seat` record takes an open seat for a player holding none; a revealed seed is the one
+        the header's seal commits to (EventError otherwise: a save from anyone is checked)."""
+        if record.kind == "seat":
+            if problem := seats.seat_problem(self.scenario, self.seats, record.side, record.by):
+                raise EventError(f"seat: {problem}")
+            if record.events:
+                raise EventError("seat: a seat record holds no events")
+            self.seats[record.side] = record.by
+        for e in record.events:
+            if e.kind == REVEAL:
+                seed, salt = e.facts.get("seed"), e.facts.get("salt")
+                if type(seed) is not int or type(salt) is not str or not self.header.seal \
+                        or SealedSeed(seed, salt).seal != self.header.seal:
+                    raise EventError(f"{REVEAL}: not the seed and salt the header's seal commits to")
+                self.secret = SealedSeed(seed, salt)
 
     @cached_property
     def _locations(self) -> frozenset[str]:
@@ -319,11 +370,55 @@ class Game:
             raise IllegalOrder(f"it is {self.side_name(state.to_act)}'s turn to act, not "
                                f"{self.side_name(side)}'s", TURN_RULE)
         seq = len(self.records)
-        dice = Dice(self.header.seed, seq)
+        dice = Dice(self._dice_seed(), seq)
         resolution = self.system.resolve(self.scenario, state, order, dice)
         after = resolution.state if resolution.state is not None else fold(state, resolution.events)
-        return (Record(seq, state.to_act, "order", order.text, resolution.events,
+        events = tuple(resolution.events)
+        if self.secret is not None and after.over:  # a hosted game's end: its seed for all to check
+            events += (Event.of(REVEAL, seed=self.secret.seed, salt=self.secret.salt),)
+        return (Record(seq, state.to_act, "order", order.text, events,
                        final=dice.used or resolution.reveals), after)
+
+    def _dice_seed(self) -> int:
+        """The seed the dice roll from: the header's, or a hosted game's, which only its host holds."""
+        if not self.header.seal:
+            return self.header.seed
+        if self.secret is None:
+            raise WargameError(f"{self.path or 'this game'}: a hosted game, whose dice only its host "
+                               f"holds: play it from the host's lobby")
+        return self.secret.seed
+
+    @property
+    def dice_checkable(self) -> bool:
+        """Whether this program can re-roll the dice: false for a hosted game before its end."""
+        return not self.header.seal or self.secret is not None
+
+    def sit(self, player: str) -> str:
+        """Bind this game to `player`'s seat: from now on every order and undo is given for that
+        side and marked as theirs, and any other side is refused. Returns the side."""
+        side = seats.seat_of(self.seats, player)
+        if side is None:
+            raise WargameError(f"{player} holds no seat in this game")
+        self.seat, self.player = side, player
+        return side
+
+    def take_seat(self, side: str, player: str) -> Record:
+        """Append `player`'s taking of `side`'s open seat; on disk when this returns. Checked under
+        the save's lock after what others appended, so of two players joining at once one is
+        refused (IllegalOrder)."""
+        if not isinstance(self._log, savefile.Writer):
+            raise SaveError(f"{self.path}: opened read-only; a seat cannot be taken")
+        if not self.header.seal:
+            raise SaveError(f"{self.path}: not a hosted game (it has no sealed seed), so it has no seats")
+        with self._log.locked() as news:
+            for record in news:
+                self._fold(record)
+            if problem := seats.seat_problem(self.scenario, self.seats, side, player):
+                raise IllegalOrder(problem, seats.SEAT_RULE)
+            written = self._log.write([Record(len(self.records), side, "seat", "seat", (), by=player)])
+        self._fold(written[0])
+        self._note()
+        return written[0]
 
     def submit(self, order: Order | str, side: str | None = None, *, by: str = "") -> Record:
         """Check, resolve and append `order`; it is on disk when this returns.
@@ -415,6 +510,9 @@ class Game:
         """
         if self.path is not None and not isinstance(self._log, savefile.Writer):
             raise SaveError(f"{self.path}: opened read-only; orders cannot be added")
+        if self.seat is not None:  # a seated player: their side only, in their name
+            batch = [(order, self._seated(side)) for order, side in batch]
+            by = self.player
         if len(by) > savefile.BY_LIMIT or not by.isprintable():
             raise WargameError(f"who gave an order must be a printable name of at most "
                                f"{savefile.BY_LIMIT} characters, not {clean(by)[:40]!r}")
@@ -439,6 +537,13 @@ class Game:
             self._fold(record, state)
         self._note()
         return written
+
+    def _seated(self, side: str | None) -> str:
+        assert self.seat is not None
+        if side is not None and side != self.seat:
+            raise IllegalOrder(f"{self.player} holds the {self.side_name(self.seat)} seat, and may not act "
+                               f"for {self.side_name(side)}", seats.SEAT_RULE)
+        return self.seat
 
     def _note(self) -> None:
         """Tell the ledger this player has seen the save up to its last record (guards rollbacks)."""
@@ -481,6 +586,8 @@ class Game:
         game.path, game.warnings, game.chain_problems, game._log = None, [], [], None
         game.header_hash = self.header_hash
         game.records, game.state, game._snapshots, game._effective = [], EMPTY, {}, []
+        game.seats, game.secret = {}, None  # a hosted game's dice stay sealed in a copy
+        game.seat, game.player = None, ""
         for record in self.records[: seq + 1]:
             game._fold(record)
         return game
@@ -506,10 +613,14 @@ class Game:
         """Problems found by checking the hash chain and re-running every order from the seed.
 
         An empty list means the save is intact and every recorded event is what
-        the rules and dice produce today.
+        the rules and dice produce today. A hosted game before its end (`dice_checkable` false)
+        is checked for its chain only: its seed is still with its host.
         """
         problems = list(self.chain_problems)
+        if not self.dice_checkable:
+            return problems
         replica = Game(self.scenario, self.header)
+        replica.secret = self.secret
         offered = self.capabilities.options(self.scenario)
         opts = {**DEFAULT_OPTIONS, **{o.name: o.default for o in offered}, **self.header.options}
         setup_text = setup_order(offered, opts)
@@ -529,6 +640,8 @@ class Game:
                                       tuple(self.system.setup(self.scenario, opts)))
                 elif record.kind == "undo":
                     expected = replica._undo_record(record.side)
+                elif record.kind == "seat":  # who sat down is the record's own fact; the fold checks it
+                    expected = Record(record.seq, record.side, "seat", "seat", ())
                 else:
                     expected, state = replica._prepare(Order.parse(record.order), record.side)
             except IllegalOrder as exc:
@@ -562,12 +675,12 @@ def check_options(offered: Sequence[GameOption], options: Mapping[str, Any]) -> 
     by_name = {o.name: o for o in offered}
     for name, value in options.items():
         option = by_name.get(name)
-        if option is None and name in SEAT_OPTIONS:
+        if option is None and name in OPPONENT_OPTIONS:
             if not isinstance(value, str):
                 raise WargameError(f"option {name}: {value!r} is not a str")
             continue
         if option is None and name not in DEFAULT_OPTIONS:
-            known = ", ".join([*by_name, *DEFAULT_OPTIONS, *sorted(SEAT_OPTIONS)])
+            known = ", ".join([*by_name, *DEFAULT_OPTIONS, *sorted(OPPONENT_OPTIONS)])
             raise WargameError(f"no game option {name!r} (the options are: {known})")
         if option is None and type(value) is not type(DEFAULT_OPTIONS[name]):
             raise WargameError(f"option {name}: {value!r} is not a {type(DEFAULT_OPTIONS[name]).__name__}")

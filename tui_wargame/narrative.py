@@ -106,6 +106,8 @@ def describe(game: Game, state: State, e: Event) -> str | None:
         if k == "undo_refused":
             return f"{who} refuses to take back record {n}; it stands"
         return f"{who} asks to take back record {n} ({clean(str(e.get('order', '')))})"
+    if k == "dice_revealed":  # a hosted game's end (engine.REVEAL)
+        return f"The host reveals the dice seed, {e.get('seed')}: `tui-wargame verify` now checks every die"
     if k == "roll":
         return f"{clean(str(e.get('purpose', 'roll')))}: die {e.get('die')}" + (
             f", {clean(str(e['outcome']))}" if "outcome" in e.facts else "")
@@ -131,7 +133,10 @@ def narrate(game: Game) -> Iterator[str]:
     turn_shown = None
     for record in game.records:
         if record.kind == "setup":
-            yield f"{clean(sc.title)}: set-up ({clean(record.order)}), seed {game.header.seed}"
+            seed = "dice sealed by the host" if game.header.seal else f"seed {game.header.seed}"
+            yield f"{clean(sc.title)}: set-up ({clean(record.order)}), {seed}"
+        elif record.kind == "seat":  # a hosted game's player sitting down (seats.py)
+            yield f"  [{record.seq}] {clean(record.by)} takes the {side_name(sc, record.side)} seat"
         else:
             yield f"  [{record.seq}] {side_name(sc, record.side)}: {clean(record.order)}"
         for e in record.events:

@@ -1,110 +1,55 @@
-"""Who sits at which side: the player at the keyboard, the computer at the others (issue 15).
+"""Seats: which player holds which side of a hosted game, as the save's `seat` records say.
 
-A game against the computer keeps its seats in the save header's options, so
-that continuing the save plays it the same way: `opponent = "computer:LEVEL"`
-and `player = "SIDE"` (the side at the keyboard; the computer plays every
-other side). No rule reads them. The computer's own modules load only when
-a level is checked, so a hot-seat game never imports them. Each order the computer gives carries
-`by = "computer:LEVEL"` in its record, so a replay never needs the computer.
+A seat is taken by appending a record of kind `seat` (its `side` the side, its `by` the player),
+under the save's lock, so two players joining at once cannot both take it; it is never given
+back. A player's name comes from the host (`tui-wargame lobby --player NAME`), never from
+what the player types (docs/hosting.md).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
-from typing import Any
 
-from tui_wargame.errors import WargameError
-from tui_wargame.frozen import frozen
 from tui_wargame.model import Scenario
-from tui_wargame.text import clean
-from tui_wargame.views import side_named
 
-COMPUTER = "computer"
-DEFAULT_LEVEL = "normal"
-#: The header options that keep the seats (engine.SEAT_OPTIONS accepts them).
-OPPONENT, PLAYER = "opponent", "player"
+#: The rule a refusal about seats names.
+SEAT_RULE = "seats: docs/hosting.md"
 
-
-@frozen
-class Seats:
-    """A game against the computer: `player` at the keyboard, the computer at `level` for the rest."""
-
-    player: str
-    level: str
-    computer: tuple[str, ...]
-
-    @property
-    def by(self) -> str:
-        """What each of the computer's records says gave the order."""
-        return computer_by(self.level)
-
-    def plays(self, side: str) -> bool:
-        """Whether the computer plays `side`."""
-        return side in self.computer
-
-    def options(self) -> dict[str, str]:
-        """The header options that keep these seats."""
-        return {OPPONENT: self.by, PLAYER: self.player}
+#: A player's name: a letter, then letters, digits, "_" or "-"; at most 32 characters, ASCII only.
+PLAYER_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,31}")
 
 
-def computer_by(level: str) -> str:
-    """A record's `by` for an order the computer gave at `level`."""
-    return f"{COMPUTER}:{level}"
+def name_problem(name: str) -> str:
+    """Why `name` cannot be a player's name ("" if it can)."""
+    if PLAYER_NAME.fullmatch(name):
+        return ""
+    return (f"{name[:40]!r} is not a player name: a letter, then letters, digits, '_' or '-', "
+            f"at most 32 characters")
 
 
-def check_level(level: str, what: str) -> str:
-    """`level` if it is one of the computer's; WargameError naming the levels otherwise."""
-    from tui_wargame.players import UnknownLevel
-    from tui_wargame.players import check_level as known
-
-    try:
-        return known(level)
-    except UnknownLevel as exc:
-        raise WargameError(f"{what}: {exc}") from None
-
-
-def level_of(vs: str, what: str = "--vs") -> str:
-    """The level of `--vs computer[:LEVEL]`; WargameError naming the choices otherwise."""
-    who, _, level = vs.strip().lower().partition(":")
-    if who != COMPUTER:
-        from tui_wargame.players import LEVELS
-
-        levels = ", ".join(LEVELS)
-        raise WargameError(f"{what} {clean(vs)}: the only opponent is the computer: give `computer` "
-                           f"or `computer:LEVEL`, the levels being {levels}")
-    return check_level(level or DEFAULT_LEVEL, f"{what} {clean(vs)}")
+def seat_problem(scenario: Scenario, seats: Mapping[str, str], side: str, player: str) -> str:
+    """Why `player` may not take `side`'s seat now ("" if they may): the side must be the
+    scenario's, its seat open, and the player hold no other seat of the game."""
+    if side not in scenario.side:
+        return f"no side {side!r} in scenario {scenario.id!r}"
+    if problem := name_problem(player):
+        return problem
+    if side in seats:
+        taken = "you" if seats[side] == player else seats[side]
+        return f"the {scenario.side[side].name} seat is taken already, by {taken}"
+    held = [s for s, p in seats.items() if p == player]
+    if held:
+        return (f"{player} holds the {scenario.side[held[0]].name} seat already; "
+                f"a player holds one seat a game")
+    return ""
 
 
-def seat(scenario: Scenario, player: str, level: str) -> Seats:
-    """The player at side `player` (an id of the scenario), the computer at `level` for the others."""
-    check_level(level, "the computer")
-    others = tuple(s.id for s in scenario.sides if s.id != player)
-    return Seats(player, level, others)
+def open_seats(scenario: Scenario, seats: Mapping[str, str]) -> list[str]:
+    """The sides whose seat nobody holds, in the scenario's order."""
+    return [s.id for s in scenario.sides if s.id not in seats]
 
 
-def from_arguments(scenario: Scenario, vs: str | None, side: str | None) -> Seats | None:
-    """The seats `--vs` and `--as` ask for: None without `--vs` (hot-seat, or live with `--as`
-    alone); `--vs` needs `--as`, the side played against the computer, by id or name."""
-    if vs is None:
-        return None
-    if side is None:
-        sides = ", ".join(s.id for s in scenario.sides)
-        raise WargameError(f"--vs {clean(vs)}: say which side you play with --as SIDE (one of {sides})")
-    level = level_of(vs)
-    return seat(scenario, side_named(scenario, side), level)
-
-
-def from_options(scenario: Scenario, options: Mapping[str, Any], where: str) -> Seats | None:
-    """The seats a save's header keeps (None: hot-seat); a WargameError naming `where` (the save) if wrong."""
-    opponent, player = options.get(OPPONENT), options.get(PLAYER)
-    if opponent is None and player is None:
-        return None
-    try:
-        if not isinstance(opponent, str) or not isinstance(player, str):
-            raise WargameError(f"{OPPONENT} and {PLAYER} go together")
-        if player not in scenario.side:
-            sides = ", ".join(s.id for s in scenario.sides)
-            raise WargameError(f"{PLAYER} {clean(player)}: no such side (the sides are {sides})")
-        return seat(scenario, player, level_of(opponent, OPPONENT))
-    except WargameError as exc:
-        raise WargameError(f"{where}: [header.options] {exc}") from None
+def seat_of(seats: Mapping[str, str], player: str) -> str | None:
+    """The side `player` holds, if any."""
+    return next((side for side, p in seats.items() if p == player), None)

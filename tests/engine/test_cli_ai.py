@@ -1,5 +1,5 @@
 """`tui-wargame ai` and `play --vs/--as` (issue 15): the computer plays the side to act through
-`Game.submit`, its records marked with its level; seats are kept in the save's header."""
+`Game.submit`, its records marked with its level; the opponent is kept in the save's header."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import TESTBED_DIR
-from tui_wargame import cli, seats
+from tui_wargame import cli, opponent
 from tui_wargame.cli import main
 from tui_wargame.engine import Game
 from tui_wargame.errors import WargameError
@@ -109,9 +109,10 @@ def test_ai_refuses_an_unknown_level_and_a_save_it_cannot_write(
     assert err.startswith(f"tui-wargame: {old}: written in save format 1; run `tui-wargame upgrade")
 
 
-def test_play_refuses_bad_seats_before_making_a_save(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+def test_play_refuses_a_bad_opponent_before_making_a_save(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TUI_WARGAME_SAVES", str(tmp_path / "saves"))
+    monkeypatch.setattr(cli, "_on_a_terminal", lambda: True)
     cases = {
         ("--vs", "robot", "--as", "red"): "--vs robot: the only opponent is the computer: give `computer` "
                                           "or `computer:LEVEL`, the levels being easy, normal, hard",
@@ -127,41 +128,44 @@ def test_play_refuses_bad_seats_before_making_a_save(tmp_path: Path, capsys: pyt
     assert not (tmp_path / "saves").exists()
 
 
-def test_seats_by_id_or_name_in_any_case_kept_in_the_header(testbed: Scenario, tmp_path: Path) -> None:
-    assert seats.from_arguments(testbed, "computer", "BLUE") == seats.Seats("blue", "normal", ("red",))
-    chosen = seats.from_arguments(testbed, "Computer:Hard", "Red")
-    assert chosen == seats.Seats("red", "hard", ("blue",)) and chosen.by == "computer:hard"
-    assert seats.from_arguments(testbed, None, None) is None
+def test_opponent_side_by_id_or_name_in_any_case_kept_in_the_header(testbed: Scenario, tmp_path: Path) -> None:
+    assert opponent.from_arguments(testbed, "computer", "BLUE") == opponent.Opponent("blue", "normal", ("red",))
+    chosen = opponent.from_arguments(testbed, "Computer:Hard", "Red")
+    assert chosen == opponent.Opponent("red", "hard", ("blue",)) and chosen.by == "computer:hard"
+    assert opponent.from_arguments(testbed, None, None) is None
     with Game.new(testbed, tmp_path / "g.toml", seed=1, options=chosen.options()) as game:
         assert dict(game.header.options) == {"undo_dice": False, "opponent": "computer:hard", "player": "red"}
     with opened(tmp_path / "g.toml") as game:
-        assert seats.from_options(testbed, game.header.options, "g.toml") == chosen
-        assert game.verify() == []  # the engine accepts the seats as options of the game
+        assert opponent.from_options(testbed, game.header.options, "g.toml") == chosen
+        assert game.verify() == []  # the engine accepts the opponent as options of the game
     with pytest.raises(WargameError, match=r"^g.toml: \[header.options\] player nobody: no such side"):
-        seats.from_options(testbed, {"opponent": "computer:easy", "player": "nobody"}, "g.toml")
+        opponent.from_options(testbed, {"opponent": "computer:easy", "player": "nobody"}, "g.toml")
     with pytest.raises(WargameError, match="option player: 3 is not a str"):
         Game.new(testbed, tmp_path / "h.toml", options={"opponent": "computer", "player": 3})
 
 
-def test_play_takes_the_seats_from_the_save_unless_given(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+def test_play_takes_the_opponent_from_the_save_unless_given(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    """`play SCENARIO --vs --as` writes the seats in the new save; `play SAVE` plays it the same
+    """`play SCENARIO --vs --as` writes the opponent in the new save; `play SAVE` plays it the same
     way, and `--vs`/`--as` given with a save hold for that session only (`--as` alone: live)."""
-    seated: list[tuple[str | None, seats.Seats | None]] = []
+    seated: list[tuple[str | None, opponent.Opponent | None]] = []
 
-    def app(args, start, game=None, greeting="", side=None, seating=None):  # noqa: ANN001, ANN202
-        seated.append((side, seating))
+    def app(args, start, game=None, greeting="", side=None, rival=None):  # noqa: ANN001, ANN202
+        seated.append((side, rival))
+        if game.seq == 0:
+            game.submit("end")  # played: a new game left unplayed leaves no save
         game.close()
         return 0
 
     monkeypatch.setattr(cli, "_run_app", app)
+    monkeypatch.setattr(cli, "_on_a_terminal", lambda: True)
     monkeypatch.setenv("TUI_WARGAME_SAVES", str(tmp_path / "saves"))
     assert run(capsys, "play", "testbed", "--vs", "computer:easy", "--as", "Blue")[0] == 0
     save = tmp_path / "saves" / "testbed-1.toml"
     assert run(capsys, "play", str(save))[0] == 0
     assert run(capsys, "play", str(save), "--vs", "computer:hard", "--as", "red")[0] == 0
     assert run(capsys, "play", str(save), "--as", "red")[0] == 0
-    blue_easy = (None, seats.Seats("blue", "easy", ("red",)))
-    assert seated == [blue_easy, blue_easy, (None, seats.Seats("red", "hard", ("blue",))), ("red", None)]
+    blue_easy = (None, opponent.Opponent("blue", "easy", ("red",)))
+    assert seated == [blue_easy, blue_easy, (None, opponent.Opponent("red", "hard", ("blue",))), ("red", None)]
     with opened(save) as game:
         assert game.header.options["opponent"] == "computer:easy" and game.header.options["player"] == "blue"

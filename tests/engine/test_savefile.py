@@ -323,15 +323,17 @@ def test_older_formats_are_upgraded_in_memory_and_copied_forward(
         game: Game, save_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     played(game)
     game.close()
-    # Pretend this version writes format 4 and knows how to upgrade format 3.
+    # Pretend this version writes the next format and knows how to upgrade the current one.
+    now = savefile.FORMAT
+
     def rename_order(doc: dict) -> dict:
         doc["header"]["options"]["upgraded"] = "yes"  # a system's choice: a string
         return doc
 
-    monkeypatch.setattr(savefile, "FORMAT", 4)
-    monkeypatch.setitem(savefile.UPGRADES, 3, rename_order)
+    monkeypatch.setattr(savefile, "FORMAT", now + 1)
+    monkeypatch.setitem(savefile.UPGRADES, now, rename_order)
     old = savefile.read(save_path)
-    assert old.upgraded_from == 3 and old.header.format == 4 and old.header.options["upgraded"]
+    assert old.upgraded_from == now and old.header.format == now + 1 and old.header.options["upgraded"]
     assert [r.order for r in old.records][1:] == ORDERS
     with pytest.raises(SaveError, match="tui-wargame upgrade"):
         savefile.Writer(save_path)
@@ -345,7 +347,7 @@ def test_older_formats_are_upgraded_in_memory_and_copied_forward(
 def test_a_format_without_an_upgrade_is_refused(game: Game, save_path: Path,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     game.close()
-    monkeypatch.setattr(savefile, "FORMAT", 4)
+    monkeypatch.setattr(savefile, "FORMAT", savefile.FORMAT + 1)
     with pytest.raises(SaveError, match="too old"):
         savefile.read(save_path)
 

@@ -13,7 +13,7 @@ from textual.widgets import OptionList
 
 from tests.conftest import TESTBED_DIR
 from tests.tui.helpers import press, screen_text, sync
-from tui_wargame import players, scenario_file, seats
+from tui_wargame import opponent, players, scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.model import Scenario
 from tui_wargame.players import Choice
@@ -40,8 +40,8 @@ async def until(pilot, done: Callable[[], bool], tries: int = 300) -> None:  # n
 
 
 def vs_computer(game: Game, player: str, level: str = "normal", pace: float = 0.0) -> WargameApp:
-    chosen = seats.seat(game.scenario, player, level)
-    return WargameApp(start="play", game=game, ascii_only=True, seats=chosen, computer_pace=pace)
+    chosen = opponent.against(game.scenario, player, level)
+    return WargameApp(start="play", game=game, ascii_only=True, opponent=chosen, computer_pace=pace)
 
 
 @pytest.fixture
@@ -145,7 +145,7 @@ def test_the_map_follows_the_computers_orders_but_never_a_unit_the_player_may_no
     game = Game.new(testbed, tmp_path / "g.toml", seed=11)
     mine = game.submit("move r1 0102 0103", "red", by="computer:normal")
     theirs = game.submit("move r2 0101", "red")
-    chosen = seats.seat(testbed, "blue", "normal")
+    chosen = opponent.against(testbed, "blue", "normal")
     pilot = computer.Autopilot(None, game, chosen, 0.0, print, print)  # type: ignore[arg-type]
     assert pilot.followed(mine, frozenset()) == touched_hexes(game, mine.seq) == ("0102", "0103", "0101")
     assert pilot.followed(mine, frozenset({"r1"})) is None  # where a hidden unit went stays hidden
@@ -211,15 +211,15 @@ async def test_title_against_the_computer_then_continued_the_same_way(tmp_path: 
         assert choices.highlighted == 1  # normal, the default
         await press(pilot, "down", "enter")  # hard
         screen = pilot.app.screen
-        assert isinstance(screen, GameScreen) and screen.seats == seats.Seats("blue", "hard", ("red",))
+        assert isinstance(screen, GameScreen) and screen.opponent == opponent.Opponent("blue", "hard", ("red",))
         await until(pilot, lambda: screen.game.state.to_act == "blue")
         await press(pilot, "q")
         assert isinstance(pilot.app.screen, TitleScreen)
         await press(pilot, "tab")
-        assert "against the computer (hard), you play blue" in screen_text(pilot.app)
+        assert "against the computer (hard), you play Blue" in screen_text(pilot.app)
         await press(pilot, "c")
         again = pilot.app.screen
-        assert isinstance(again, GameScreen) and again.seats == screen.seats
+        assert isinstance(again, GameScreen) and again.opponent == screen.opponent
         assert again.control.viewer == "blue"
     with Game.open(saves / "testbed-1.toml", scenario_dirs=[TESTBED_DIR]) as game:
         assert {r.by for r in game.records[1:]} == {"computer:hard"}

@@ -57,14 +57,17 @@ def test_no_command_opens_the_title_screen_and_play_replay_open_the_app(
         monkeypatch: pytest.MonkeyPatch, testbed: Scenario, tmp_path: Path) -> None:
     opened: list[tuple[object, ...]] = []
 
-    def fake_run(args, start, game=None, greeting="", side=None, seating=None):  # noqa: ANN001, ANN202
+    def fake_run(args, start, game=None, greeting="", side=None, rival=None):  # noqa: ANN001, ANN202
         assert not gc.isenabled()  # start-up collects no garbage: the app turns it on after a frame
         opened.append((start, game and game.state.phase, args.ascii) + ((side,) if side else ()))
         if game:
+            if start == "play" and game.seq == 0:
+                game.submit(game.legal_orders()[0])  # played: a new game left unplayed leaves no save
             game.close()
         return 0
 
     monkeypatch.setattr(cli, "_run_app", fake_run)
+    monkeypatch.setattr(cli, "_on_a_terminal", lambda: True)
     monkeypatch.setenv("TUI_WARGAME_SAVES", str(tmp_path / "saves"))
     dirs = ["--scenarios", str(TESTBED_DIR)]
     assert cli.main([*dirs]) == 0

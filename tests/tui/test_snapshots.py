@@ -9,6 +9,7 @@ SVGs in tests/tui/__snapshots__/ before committing them.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -94,8 +95,42 @@ def test_title_screen(snap_compare, tmp_path: Path, size: tuple[int, int]) -> No
     assert snap_compare(app, terminal_size=size)
 
 
+def test_title_screen_lists_where_each_save_stands(snap_compare, testbed: Scenario,  # noqa: ANN001
+                                                   tmp_path: Path) -> None:
+    """Issue 17: each save with its scenario, turn, side and phase; an unreadable file says so."""
+    saves = tmp_path / "saves"
+    mid_game(testbed, saves).close()
+    with Game.new(testbed, saves / "fresh.toml", seed=7):
+        pass
+    (saves / "notes.toml").write_text("not a save\n")
+    for age, name in enumerate(("notes.toml", "fresh.toml", "game.toml")):  # newest first, as listed
+        os.utime(saves / name, (1_000_000 - age, 1_000_000 - age))
+    app = WargameApp(scenario_dirs=[TESTBED_DIR], saves_dir=saves)
+    assert snap_compare(app, terminal_size=(80, 24))  # the about panel: the scenario (a save's has its date)
+
+
 def test_suez_live_waiting_screen(snap_compare, tmp_path: Path) -> None:  # noqa: ANN001
     """A live game played as the British while the Central Powers move: the prompt says whom the
     British wait for and in which phase; the map shows what the British may see."""
     app = WargameApp(start="play", game=suez(tmp_path, "move 31-1 2527"), side="british")
+    assert snap_compare(app, terminal_size=(80, 24))
+
+
+def test_lobby_screen(snap_compare, testbed: Scenario, tmp_path: Path) -> None:  # noqa: ANN001
+    """The lobby at 80x24: the player's own game with a seat open first, then another's, full."""
+    import os
+    import time
+
+    from tui_wargame.hosting import Host, SealedSeeds
+
+    def host(player: str) -> Host:
+        return Host(tmp_path / "saves", SealedSeeds(tmp_path / "sealed"), player, [TESTBED_DIR])
+
+    host("bob").create(testbed, {}, "red").close()
+    host("alice").create(testbed, {}, "blue").close()
+    host("carol").join(tmp_path / "saves" / "testbed-1.toml", "blue").close()
+    for n, minutes in ((1, 125), (2, 5)):
+        stamp = time.time() - minutes * 60
+        os.utime(tmp_path / "saves" / f"testbed-{n}.toml", (stamp, stamp))
+    app = WargameApp(host=host("alice"), scenario_dirs=[TESTBED_DIR], saves_dir=tmp_path / "saves")
     assert snap_compare(app, terminal_size=(80, 24))

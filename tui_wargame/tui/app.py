@@ -4,22 +4,46 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Sequence
+from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.color import Color
+from textual.filter import LineFilter, Monochrome
+from textual.filter import NoColor as TextualNoColor
 from textual.screen import Screen
 from textual.widgets import Static
 
 from tui_wargame.engine import Game
 from tui_wargame.errors import WargameError
 from tui_wargame.rules.capabilities import Layer
-from tui_wargame.seats import Seats, from_options
+from tui_wargame.opponent import Opponent, from_options
 from tui_wargame.tui.glyphs import glyphs
 
+if TYPE_CHECKING:
+    from tui_wargame.hosting import Host
+
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+@lru_cache(maxsize=1024)
+def _colourless(style: Style) -> Style:
+    return style.without_color
+
+
+class NoColour(LineFilter):
+    """Under NO_COLOR, every colour dropped and only attributes kept (bold, reverse, underline,
+    dim): Textual's own NO_COLOR filter turns colours grey, which still sends 256-colour codes."""
+
+    def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
+        return [Segment(text, None if style is None else _colourless(style), control)
+                for text, style, control in segments]
 
 
 class TooSmallScreen(Screen[None]):
@@ -47,14 +71,19 @@ class WargameApp(App[None]):
     def __init__(self, *, start: str = "title", game: Game | None = None, ascii_only: bool = False,
                  scenario_dirs: list[Path] | None = None, saves_dir: Path | None = None,
                  hotseat: bool = True, greeting: str = "", collect_after_first_frame: bool = False,
-                 side: str | None = None, by: str = "", seats: Seats | None = None,
-                 computer_pace: float | None = None) -> None:
+                 side: str | None = None, by: str = "", host: Host | None = None,
+                 opponent: Opponent | None = None, computer_pace: float | None = None) -> None:
         """`collect_after_first_frame`: turn garbage collection on once the first frame is drawn
         (the command line starts the app with it off, to start faster). `side`: the game is played
         live as that side only, the other side at another terminal; `by`: the player's name, recorded
-        with each order. `seats`: the first game is against the computer (else as its save says);
-        `computer_pace`: seconds between the computer's orders (tui.computer.PACE_S if None)."""
+        with each order. `host`: a shared host's lobby is the first screen, and nothing leads
+        elsewhere (no title screen, no copy of a game to play on). `opponent`: the first game is
+        against the computer (else as its save says); `computer_pace`: seconds between the
+        computer's orders (tui.computer.PACE_S if None)."""
         super().__init__()
+        if self.no_color:  # Textual's filter (greys, or the terminal's default colours) replaced
+            self._filters = [f for f in self._filters if not isinstance(f, (Monochrome, TextualNoColor))]
+            self._filters.append(NoColour())
         self.collect_after_first_frame = collect_after_first_frame
         self.start = start
         self.game = game
@@ -65,7 +94,8 @@ class WargameApp(App[None]):
         self.greeting = greeting
         self.side = side
         self.by = by
-        self.seats = seats
+        self.host = host
+        self.opponent = opponent
         self.computer_pace = computer_pace
         self._too_small: TooSmallScreen | None = None
 
@@ -81,13 +111,18 @@ class WargameApp(App[None]):
     def on_mount(self) -> None:
         if self.g.ascii:
             self.add_class("-ascii")
+        if self.no_color:
+            self.add_class("-nocolor")
         self.call_later(self._open_first_screen)
 
     def _open_first_screen(self) -> None:
         """Pushed once the app has started: Textual draws nothing while it mounts the app, so a
         screen pushed from `on_mount` was laid out and drawn once for nothing (some 10 ms)."""
-        if self.start == "play" and self.game is not None:
-            self.open_game(self.game, greeting=self.greeting, side=self.side, by=self.by, seats=self.seats)
+        if self.host is not None:
+            self.open_lobby(self.host)
+        elif self.start == "play" and self.game is not None:
+            self.open_game(self.game, greeting=self.greeting, side=self.side, by=self.by,
+                           opponent=self.opponent)
         elif self.start == "watch" and self.game is not None:
             self.open_watch(self.game)
         elif self.start == "replay" and self.game is not None:
@@ -103,23 +138,28 @@ class WargameApp(App[None]):
 
         self.push_screen(TitleScreen(self.g, self.scenario_dirs, self.saves_dir))
 
+    def open_lobby(self, host: Host) -> None:
+        from tui_wargame.tui.lobby import LobbyScreen
+
+        self.push_screen(LobbyScreen(host, self.g))
+
     def open_game(self, game: Game, *, greeting: str = "", instead_of: Game | None = None,
-                  side: str | None = None, by: str = "", seats: Seats | None = None) -> None:
+                  side: str | None = None, by: str = "", opponent: Opponent | None = None) -> None:
         """Play `game`. `instead_of`: it replaces the screen showing it (a replay) and, if that was
         opened from that game's screen, that screen too, so q does not lead back into a game the
         player left (nothing is lost: every accepted order is on disk, and a game screen's unmount
         closes its game). `side`: played live as that side only; else against the computer if
-        `seats` say so, or else its save's header does."""
+        `opponent` says so, or else its save's header does."""
         from tui_wargame.tui.game import GameScreen
 
-        if seats is None and side is None:
+        if opponent is None and side is None:
             try:
-                seats = from_options(game.scenario, game.header.options, str(game.path or "the save"))
+                opponent = from_options(game.scenario, game.header.options, str(game.path or "the save"))
             except WargameError as exc:
                 self.notify(str(exc), severity="error", markup=False)  # file text, never markup
                 return
         screen = GameScreen(game, self.g, hotseat=self.hotseat, greeting=greeting, side=side, by=by,
-                            seats=seats, pace=self.computer_pace)
+                            opponent=opponent, pace=self.computer_pace)
         if instead_of is None:
             self.push_screen(screen)
             return
@@ -156,6 +196,10 @@ class WargameApp(App[None]):
 
     def leave(self) -> None:
         """Back to the screen under this one, or out of the program from the first."""
+        from tui_wargame.tui.game import GameScreen
+
+        if isinstance(self.screen, GameScreen):  # closed now, not when unmounted: the title below
+            self.screen.game.close()             # lists the saves, and an unplayed new game has none
         if len(self.screen_stack) > 2:
             self.pop_screen()
         else:

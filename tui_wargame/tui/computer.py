@@ -23,7 +23,7 @@ from tui_wargame.engine import Game
 from tui_wargame.model import IllegalOrder
 from tui_wargame.players import Choice, computer
 from tui_wargame.savefile import Record
-from tui_wargame.seats import Seats
+from tui_wargame.opponent import Opponent
 from tui_wargame.tui.info import names_any
 from tui_wargame.tui.touched import touched_hexes
 
@@ -38,13 +38,13 @@ PLAY, HINT = "computer.play", "computer.hint"
 class Autopilot:
     """Plays the computer's sides of `game` on `screen`: one thread worker an order, paced."""
 
-    def __init__(self, screen: Screen[None], game: Game, seats: Seats, pace: float,
+    def __init__(self, screen: Screen[None], game: Game, opponent: Opponent, pace: float,
                  shown: Callable[[list[Record]], None], failed: Callable[[str], None]) -> None:
         self.screen = screen
         self.game = game
-        self.seats = seats
+        self.opponent = opponent
         self.pace = pace
-        self.player = computer(seats.level)
+        self.player = computer(opponent.level)
         self.shown = shown  # new records, to show as any record is shown
         self.failed = failed  # why the computer stopped: a refusal or its error
         self.skipping = False  # the rest of its turn without waiting (the skip key)
@@ -57,7 +57,7 @@ class Autopilot:
     def to_act(self) -> bool:
         """Whether the computer must act now."""
         state = self.game.state
-        return not state.over and self.seats.plays(state.to_act)
+        return not state.over and self.opponent.plays(state.to_act)
 
     def wake(self) -> None:
         """Start thinking if it is the computer's turn (a decision included) and it is not already."""
@@ -75,7 +75,7 @@ class Autopilot:
         """The hexes the map keeps in view after `record`, so the player sees where the computer
         acted (the replay's choice of hexes); None for a record not the computer's, or one that
         names a unit the player may not see (following it would tell where it went)."""
-        if record.by != self.seats.by or not self.seats.plays(record.side):
+        if record.by != self.opponent.by or not self.opponent.plays(record.side):
             return None
         if names_any(record.order.split(), hidden) or any(names_any(dict(e.facts), hidden)
                                                             for e in record.events):
@@ -96,7 +96,7 @@ class Autopilot:
         """A worker of this autopilot finished: give its order when its time comes."""
         if worker.state == WorkerState.ERROR:
             self._busy, self.stopped = False, True
-            self.failed(f"The computer ({self.seats.level}) failed: {worker.error}")
+            self.failed(f"The computer ({self.opponent.level}) failed: {worker.error}")
             return
         if worker.state != WorkerState.SUCCESS:
             self._busy = False  # cancelled: the screen is going away
@@ -118,10 +118,10 @@ class Autopilot:
         side, choice = self._waiting
         self._busy = False
         try:
-            record = self.game.submit(choice.order, side, by=self.seats.by)
+            record = self.game.submit(choice.order, side, by=self.opponent.by)
         except IllegalOrder as exc:
             self.stopped = True
-            self.failed(f"The computer ({self.seats.level}) gave `{choice.order}`, which was refused: "
+            self.failed(f"The computer ({self.opponent.level}) gave `{choice.order}`, which was refused: "
                         f"{exc.refusal}")
             return
         self._last = time.monotonic()

@@ -29,7 +29,7 @@ from tui_wargame.errors import WargameError
 from tui_wargame.model import Order
 from tui_wargame.rules.capabilities import OrderMenu
 from tui_wargame.savefile import Record
-from tui_wargame.seats import DEFAULT_LEVEL, Seats
+from tui_wargame.opponent import DEFAULT_LEVEL, Opponent
 from tui_wargame.tui.controller import Answer, Choose, Confirm, Give, MapController, Note
 from tui_wargame.tui.cropped import crop_updates
 from tui_wargame.tui.dialogs import CommandBar, ConfirmScreen, HandOverScreen, OrderChooser
@@ -112,10 +112,10 @@ class GameScreen(Screen[None]):
     message: var[tuple[str, str]] = var(("", ""), init=False)  # the prompt line's note and its style
 
     def __init__(self, game: Game, glyphs: Glyphs, *, hotseat: bool = True, greeting: str = "",
-                 side: str | None = None, by: str = "", seats: Seats | None = None,
+                 side: str | None = None, by: str = "", opponent: Opponent | None = None,
                  pace: float | None = None) -> None:
         """`side`: play live as that side only (no hand-over); `by`: who gives the orders, recorded
-        with each (the player's name, when the host knows it). `seats`: a game against the computer
+        with each (the player's name, when the host knows it). `opponent`: a game against the computer
         (the player's side always at the keyboard); `pace`: seconds between the computer's orders
         on the screen (tui.computer.PACE_S)."""
         super().__init__()
@@ -126,15 +126,15 @@ class GameScreen(Screen[None]):
         self.hotseat = hotseat and side is None
         self.side = side
         self.by = by
-        self.seats = seats
+        self.opponent = opponent
         self.autopilot: Autopilot | None = None
-        if seats is not None:
+        if opponent is not None:
             from tui_wargame.tui.computer import PACE_S, Autopilot  # the computer loads only when it plays
 
-            self.autopilot = Autopilot(self, game, seats, PACE_S if pace is None else pace,
+            self.autopilot = Autopilot(self, game, opponent, PACE_S if pace is None else pace,
                                        lambda records: self.post_message(self.RecordsAppended(records)),
                                        self._computer_failed)
-        self.control = MapController(game, seats.player if seats else None, side=side)
+        self.control = MapController(game, opponent.player if opponent else None, side=side)
         self.menus = self._bind_menus()
         self.greeting = greeting
         self.logged = 0  # records already narrated
@@ -511,13 +511,13 @@ class GameScreen(Screen[None]):
     def _computer_keys(self) -> str:
         """The prompt's line of keys in a game against the computer ("" in a hot-seat game)."""
         state = self.game.state
-        if self.seats is None or state.over:
+        if self.opponent is None or state.over:
             return ""
         if self._computer_plays() is None:
             if state.pending:
                 return ""  # the controller's keys for answering a decision
             return "Arrows: cursor  Enter: select  Tab: next unit  e: end  s: suggest  ?: help"
-        return (f"The computer ({self.seats.level}) is playing {self.names.side(state.to_act)}."
+        return (f"The computer ({self.opponent.level}) is playing {self.names.side(state.to_act)}."
                 f"  .: skip its turn")
 
     def _computer_or_player(self) -> None:
@@ -556,7 +556,7 @@ class GameScreen(Screen[None]):
             return
         from tui_wargame.tui.computer import hint
 
-        level = self.seats.level if self.seats else DEFAULT_LEVEL
+        level = self.opponent.level if self.opponent else DEFAULT_LEVEL
         self._say(Note(f"The computer ({level}) is thinking of an order for "
                        f"{self.names.side(state.to_act)}..."))
         self._hint_level = level

@@ -271,6 +271,8 @@ def record_lines(game: Game, seq: int, names: Namer, hidden: frozenset[str] = fr
     if hidden and names_any(record.order.split(), hidden):
         order = f"{names.text(record.order.split()[0])} (hidden)"
     lines = [f"[{seq}] {who}: {order}"]
+    if record.kind == "seat":  # a hosted game's player sitting down (seats.py)
+        lines = [f"[{seq}] {names.text(record.by)} takes the {who} seat"]
     for e in record.events:
         line = describe(game, state, e)
         if line and hidden and names_any(dict(e.facts), hidden):

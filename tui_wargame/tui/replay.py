@@ -149,7 +149,8 @@ class ReplayScreen(Screen[None]):
         auto = f"autoplay {SPEEDS[self.speed]:g}s/record" if self.timer else "paused"
         # two lines that fit 80 columns (the prompt is two lines high); the rest is on the ? page
         prompt = Text(f"Record {seq} of {game.seq}  {self.g.sep}  {auto}  {self.g.sep}  ", style="bold")
-        prompt.append("p: play on from here  ?: help\n", style="dim")
+        play_on = "" if self.nav.host is not None else "p: play on from here  "  # none on a shared host
+        prompt.append(f"{play_on}?: help\n", style="dim")
         prompt.append("Left/Right: record  Up/Down: phase  PgUp/PgDn: turn  Space: auto  +/-: speed",
                       style="dim")
         self.query_one("#prompt", Static).update(prompt)
@@ -207,7 +208,10 @@ class ReplayScreen(Screen[None]):
         self.go(self.game.seq if seq < 0 else seq)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Inside the open jump bar ":" and "/" are text, not the keys that open it."""
+        """Inside the open jump bar ":" and "/" are text, not the keys that open it; on a shared
+        host there is no playing on from here."""
+        if action == "play_from_here" and self.nav.host is not None:
+            return False
         return not (action == "jump" and self.query_one(JumpBar).display)
 
     def action_jump(self) -> None:
@@ -270,6 +274,8 @@ class ReplayScreen(Screen[None]):
     def action_play_from_here(self) -> None:
         """Copy the records up to the one shown into a new save and play it; the original is untouched.
         The branch replaces the replay and the game it was opened from, if any (one game at a time)."""
+        if self.nav.host is not None:  # a copy would be a game outside the seats (check_action hides it)
+            return
         path = branch_path(self.saves_dir, self.game.scenario.id)
         savefile.create(path, savefile.as_new_game(self.game.header), self.game.records[: self.seq + 1])
         branch = Game.open(path, write=True, scenario_dirs=self.scenario_dirs)
