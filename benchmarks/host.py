@@ -203,7 +203,8 @@ def moves(count: int) -> list[str]:
         with game:
             while len(found) < count:
                 moved = {text.split()[1] for text in found}
-                options = [o for o in game.legal_orders() if o.verb == "move" and o.text.split()[1] not in moved]
+                options = [o for o in game.legal_orders()
+                           if o.verb == "move" and o.text.split()[1] not in moved]
                 if not options or game.state.to_act != "cp":
                     raise SystemExit(f"only {len(found)} moves of distinct units in Suez 1916's first "
                                      f"movement phase: ask for fewer --orders")
@@ -346,6 +347,8 @@ def main() -> None:
             raise SystemExit(f"benchmarks/host.py: {exc}") from None
         try:
             figures = run(host, orders, args)
+        except AssertionError as exc:  # a terminal never showed what was waited for
+            raise SystemExit(f"benchmarks/host.py: {exc}") from None
         finally:
             host.stop()
     figures["load_average_at_start"] = load_start
@@ -356,6 +359,7 @@ def main() -> None:
 
 
 def run(host: Host, orders: list[str], args: argparse.Namespace) -> dict[str, object]:
+    """Every player logs in and resumes their game; then memory, idle CPU, and the two order runs."""
     assert host.server is not None
     paths = make_games(host, len(host.players) // 2)
     began = time.perf_counter()
@@ -385,52 +389,60 @@ def run(host: Host, orders: list[str], args: argparse.Namespace) -> dict[str, ob
     idle_rate = (cpu_after - cpu_before) / 1e9 / args.idle  # CPU seconds a second
     figures["idle_cpu_all_sessions_percent_of_one_core"] = round(idle_rate * 100, 2)
     figures["idle_cpu_per_session_percent_of_one_core"] = round(idle_rate * 100 / len(found), 3)
-    cores = os.cpu_count() or 1
     figures["machine_busy_during_idle_percent_of_all_cores"] = round(
         100 * (busy_after[0] - busy_before[0]) / max(1, busy_after[1] - busy_before[1]), 1)
     figures["load_average_during_idle"] = load_idle
-    figures["cores"] = cores
+    figures["cores"] = os.cpu_count() or 1
 
     with tempfile.TemporaryDirectory() as out:
-        runs = {"quiet": (0, []), "busy": (1, list(range(2, len(paths))))}
-        for name, (measured, others) in runs.items():
-            mover, waiter = host.players[2 * measured], host.players[2 * measured + 1]
-            screen = Path(out) / f"{waiter}.out"
-            screen.touch()
-            subprocess.run([*host.tmux, "pipe-pane", "-t", waiter, "-o", f"cat >> {screen}"], check=True)
-            watch = Inotify()
-            watch.add(paths[measured], "save")
-            watch.add(screen, "screen")
-            movers = [host.players[2 * i] for i in others]
-            before = {i: orders_by(paths[i], host.players[2 * i]) for i in others}
-            cpu_start, began = cpu_ns(pids), time.perf_counter()
-            with background(host, movers, orders, args.busy_gap) as typed:
-                timed = latency(host, watch, mover, orders, screen, args.gap)
-            time.sleep(3.0)  # the waiting terminal's output after the last answer, too
-            cpu_s, seconds = (cpu_ns(pids) - cpu_start) / 1e9, time.perf_counter() - began
-            given = orders_by(paths[measured], mover)
-            others_given = sum(orders_by(paths[i], host.players[2 * i]) - before[i] for i in others)
-            figures[f"{name}_seconds"] = round(seconds, 1)
-            figures[f"{name}_orders_per_second_all_games"] = round((given + others_given) / seconds, 2)
-            figures[f"{name}_host_cpu_percent_of_one_core"] = round(100 * cpu_s / seconds, 1)
-            figures[f"{name}_host_cpu_ms_per_order_above_idle"] = round(
-                1000 * (cpu_s - idle_rate * seconds) / max(1, given + others_given))
-            figures[f"{name}_orders_timed"] = len(timed["first"])
-            figures[f"{name}_orders_on_disk"] = given
-            figures[f"{name}_latency_first_byte_median_ms"] = round(statistics.median(timed["first"]) * 1000, 1)
-            figures[f"{name}_latency_first_byte_p95_ms"] = round(p95(timed["first"]) * 1000, 1)
-            figures[f"{name}_latency_screen_done_median_ms"] = round(statistics.median(timed["last"]) * 1000, 1)
-            figures[f"{name}_latency_screen_done_p95_ms"] = round(p95(timed["last"]) * 1000, 1)
-            figures[f"{name}_answer_bytes_median"] = statistics.median(timed["bytes"])
-            figures[f"{name}_answer_bytes_max"] = max(timed["bytes"])
-            figures[f"{name}_all_bytes_to_waiting_terminal_per_order"] = round(
-                screen.stat().st_size / len(timed["bytes"]))
-            if others:
-                figures[f"{name}_other_games_playing"] = len(others)
-                figures[f"{name}_other_orders_typed"] = typed()
-                figures[f"{name}_other_orders_on_disk"] = others_given
-            subprocess.run([*host.tmux, "pipe-pane", "-t", waiter], check=True)  # stop copying
-            os.close(watch.fd)
+        figures.update(order_run("quiet", host, paths, 0, [], orders, pids, idle_rate, Path(out), args))
+        figures.update(order_run("busy", host, paths, 1, list(range(2, len(paths))), orders, pids,
+                                 idle_rate, Path(out), args))
+    return figures
+
+
+def order_run(name: str, host: Host, paths: list[Path], measured: int, others: list[int], orders: list[str],
+              pids: list[int], idle_rate: float, out: Path, args: argparse.Namespace) -> dict[str, object]:
+    """Game `measured`'s first player types `orders`, timed to the opponent's terminal, while the
+    first players of the games `others` type theirs every --busy-gap seconds; the host's CPU."""
+    mover, waiter = host.players[2 * measured], host.players[2 * measured + 1]
+    screen = out / f"{waiter}.out"
+    screen.touch()
+    subprocess.run([*host.tmux, "pipe-pane", "-t", waiter, "-o", f"cat >> {screen}"], check=True)
+    watch = Inotify()
+    watch.add(paths[measured], "save")
+    watch.add(screen, "screen")
+    movers = [host.players[2 * i] for i in others]
+    before = {i: orders_by(paths[i], host.players[2 * i]) for i in others}
+    cpu_start, began = cpu_ns(pids), time.perf_counter()
+    with background(host, movers, orders, args.busy_gap) as typed:
+        timed = latency(host, watch, mover, orders, screen, args.gap)
+    time.sleep(3.0)  # the waiting terminal's output after the last answer, too
+    cpu_s, seconds = (cpu_ns(pids) - cpu_start) / 1e9, time.perf_counter() - began
+    subprocess.run([*host.tmux, "pipe-pane", "-t", waiter], check=True)  # stop copying
+    os.close(watch.fd)
+    given = orders_by(paths[measured], mover)
+    others_given = sum(orders_by(paths[i], host.players[2 * i]) - before[i] for i in others)
+    figures: dict[str, object] = {
+        f"{name}_seconds": round(seconds, 1),
+        f"{name}_orders_per_second_all_games": round((given + others_given) / seconds, 2),
+        f"{name}_host_cpu_percent_of_one_core": round(100 * cpu_s / seconds, 1),
+        f"{name}_host_cpu_ms_per_order_above_idle": round(
+            1000 * (cpu_s - idle_rate * seconds) / max(1, given + others_given)),
+        f"{name}_orders_timed": len(timed["first"]),
+        f"{name}_orders_on_disk": given,
+        f"{name}_latency_first_byte_median_ms": round(statistics.median(timed["first"]) * 1000, 1),
+        f"{name}_latency_first_byte_p95_ms": round(p95(timed["first"]) * 1000, 1),
+        f"{name}_latency_screen_done_median_ms": round(statistics.median(timed["last"]) * 1000, 1),
+        f"{name}_latency_screen_done_p95_ms": round(p95(timed["last"]) * 1000, 1),
+        f"{name}_answer_bytes_median": statistics.median(timed["bytes"]),
+        f"{name}_answer_bytes_max": max(timed["bytes"]),
+        f"{name}_all_bytes_to_waiting_terminal_per_order": round(screen.stat().st_size / len(timed["bytes"])),
+    }
+    if others:
+        figures[f"{name}_other_games_playing"] = len(others)
+        figures[f"{name}_other_orders_typed"] = typed()
+        figures[f"{name}_other_orders_on_disk"] = others_given
     return figures
 
 
