@@ -32,7 +32,7 @@ from tui_wargame.model.events import STATE_EVENTS, restore_event
 from tui_wargame.rules import RuleSystem
 from tui_wargame.rules.capabilities import Capabilities, GameOption
 from tui_wargame.savefile import Header, Record, SaveError
-from tui_wargame.text import clean
+from tui_wargame.text import clean, possessive
 
 SNAPSHOT_EVERY = 64
 
@@ -68,6 +68,8 @@ def _collector_paused() -> Iterator[None]:
 class Game:
     """A game in memory, and (when opened for writing) the save it appends to."""
 
+    keep_unplayed: bool = True  # see `new`
+
     def __init__(self, scenario: Scenario, header: Header, records: Iterable[Record] = (),
                  log: savefile.Log | None = None, warnings: Sequence[str] = (),
                  path: Path | None = None, chain_problems: Sequence[str] = (), header_hash: str = "") -> None:
@@ -95,8 +97,13 @@ class Game:
     @classmethod
     def new(cls, scenario: Scenario, path: Path | str, *, seed: int | None = None,
             options: Mapping[str, Any] | None = None, sealed: SealedSeed | None = None,
-            seat: tuple[str, str] | None = None, identity: str | None = None) -> Game:
+            seat: tuple[str, str] | None = None, identity: str | None = None,
+            keep_unplayed: bool = True) -> Game:
         """Start a game of `scenario` and write its save at `path` (which must not exist).
+
+        `keep_unplayed=False`: `close` removes the save if no order was given (a game started on
+        the screen and left at once); the set-up is still written first, so the first order is
+        appended, and synced, like any other.
 
         `options` are the engine's (DEFAULT_OPTIONS) and the rule system's (`Capabilities.options`),
         each system option's choice one it offers; WargameError names a wrong one and the choices.
@@ -131,6 +138,7 @@ class Game:
         game = cls(scenario, header, save.records, path=save.path, header_hash=save.header_hash)
         game.secret = sealed
         game._log = savefile.Writer(save.path, save)
+        game.keep_unplayed = keep_unplayed
         game._note()
         return game
 
@@ -174,6 +182,14 @@ class Game:
             raise
 
     def close(self) -> None:
+        """Close the save; a new game made with `keep_unplayed=False` that no one gave an order
+        since its set-up is removed instead, with this player's ledger entry of it."""
+        if not self.keep_unplayed and isinstance(self._log, savefile.Writer) and self.seq == 0:
+            if self._log.remove_if_unplayed():
+                entry = ledger.entry_path(self.header.game)
+                with contextlib.suppress(OSError):
+                    if entry is not None:
+                        entry.unlink(missing_ok=True)
         if self._log:
             self._log.close()
             self._log = None
@@ -347,8 +363,8 @@ class Game:
             record = self._consent_record(order.text, side) if order.args else self._undo_record(side)
             return record, fold(state, record.events)
         if side is not None and side != state.to_act:
-            raise IllegalOrder(f"it is {self.side_name(state.to_act)}'s turn to act, not "
-                               f"{self.side_name(side)}'s", TURN_RULE)
+            raise IllegalOrder(f"it is the {self.side_name(state.to_act)} turn to act, not the "
+                               f"{self.side_name(side)} turn", TURN_RULE)
         seq = len(self.records)
         dice = Dice(self._dice_seed(), seq)
         resolution = self.system.resolve(self.scenario, state, order, dice)
@@ -428,8 +444,8 @@ class Game:
                 f"`{top.order}` rolled dice or revealed hidden information, so it stands "
                 f"(this game was created without the undo_dice option)", UNDO_RULE)
         if side is not None and side != top.side:
-            raise IllegalOrder(f"the last order, `{top.order}`, was {self.side_name(top.side)}'s to undo",
-                               UNDO_RULE)
+            whose = possessive(self.side_name(top.side))
+            raise IllegalOrder(f"the last order, `{top.order}`, was {whose} to undo", UNDO_RULE)
         event = restore_event(self.state, self.state_at(top.seq - 1), top.seq)
         return Record(len(self.records), top.side, "undo", "undo", (event,), reverts=top.seq)
 

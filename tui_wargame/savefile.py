@@ -774,6 +774,7 @@ class Writer(Log):
         if self._fd < 0:
             raise SaveError(f"{self.path}: closed; open the save again to continue")
         with _locked(self._fd, self.path, shared=False):
+            self._check_still_there()
             records, size = self._read_new(self._fd)
             if size > self.length:  # torn: no live writer is mid-append
                 self._cut()
@@ -782,6 +783,33 @@ class Writer(Log):
                 yield records
             finally:
                 self._holding = False
+
+    def _check_still_there(self) -> None:
+        """Refuse to append to a file no longer at the save's path: an order written to it would be
+        lost (`remove_if_unplayed` removed it under the lock, or the file was replaced)."""
+        try:
+            here, ours = os.stat(self.path), os.fstat(self._fd)
+        except OSError:
+            here = ours = None
+        if here is None or ours is None or (here.st_dev, here.st_ino) != (ours.st_dev, ours.st_ino):
+            raise SaveError(f"{self.path}: removed or replaced since it was opened (a new game left "
+                            f"before its first order is removed); nothing was written")
+
+    def remove_if_unplayed(self) -> bool:
+        """Remove the save, and close, if it still holds its set-up record alone: a game left before
+        its first order leaves no file behind. Under the lock, so no order of another writer is
+        lost: one appended first keeps the save; one that comes after finds it gone and is refused.
+        A save that cannot be locked or was changed meanwhile by another program is left as it is."""
+        try:
+            with self.locked() as news:
+                if news or self.next_seq != 1:
+                    return False
+                self.path.unlink()
+        except (SaveError, OSError):
+            return False
+        _fsync_dir(self.path.parent)
+        self.close()
+        return True
 
     def write(self, records: Sequence[Record]) -> list[Record]:
         """Append `records` after the last one, chained, as one write and one fsync (all or none);

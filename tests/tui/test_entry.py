@@ -61,10 +61,13 @@ def test_no_command_opens_the_title_screen_and_play_replay_open_the_app(
         assert not gc.isenabled()  # start-up collects no garbage: the app turns it on after a frame
         opened.append((start, game and game.state.phase, args.ascii) + ((side,) if side else ()))
         if game:
+            if start == "play" and game.seq == 0:
+                game.submit(game.legal_orders()[0])  # played: a new game left unplayed leaves no save
             game.close()
         return 0
 
     monkeypatch.setattr(cli, "_run_app", fake_run)
+    monkeypatch.setattr(cli, "_on_a_terminal", lambda: True)
     monkeypatch.setenv("TUI_WARGAME_SAVES", str(tmp_path / "saves"))
     dirs = ["--scenarios", str(TESTBED_DIR)]
     assert cli.main([*dirs]) == 0

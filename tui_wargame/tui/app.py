@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.color import Color
+from textual.filter import LineFilter, Monochrome
+from textual.filter import NoColor as TextualNoColor
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -22,6 +28,20 @@ if TYPE_CHECKING:
     from tui_wargame.hosting import Host
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+@lru_cache(maxsize=1024)
+def _colourless(style: Style) -> Style:
+    return style.without_color
+
+
+class NoColour(LineFilter):
+    """Under NO_COLOR, every colour dropped and only attributes kept (bold, reverse, underline,
+    dim): Textual's own NO_COLOR filter turns colours grey, which still sends 256-colour codes."""
+
+    def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
+        return [Segment(text, None if style is None else _colourless(style), control)
+                for text, style, control in segments]
 
 
 class TooSmallScreen(Screen[None]):
@@ -56,6 +76,9 @@ class WargameApp(App[None]):
         with each order. `host`: a shared host's lobby is the first screen, and nothing leads
         elsewhere (no title screen, no copy of a game to play on)."""
         super().__init__()
+        if self.no_color:  # Textual's filter (greys, or the terminal's default colours) replaced
+            self._filters = [f for f in self._filters if not isinstance(f, (Monochrome, TextualNoColor))]
+            self._filters.append(NoColour())
         self.collect_after_first_frame = collect_after_first_frame
         self.start = start
         self.game = game
@@ -81,6 +104,8 @@ class WargameApp(App[None]):
     def on_mount(self) -> None:
         if self.g.ascii:
             self.add_class("-ascii")
+        if self.no_color:
+            self.add_class("-nocolor")
         self.call_later(self._open_first_screen)
 
     def _open_first_screen(self) -> None:
@@ -155,6 +180,10 @@ class WargameApp(App[None]):
 
     def leave(self) -> None:
         """Back to the screen under this one, or out of the program from the first."""
+        from tui_wargame.tui.game import GameScreen
+
+        if isinstance(self.screen, GameScreen):  # closed now, not when unmounted: the title below
+            self.screen.game.close()             # lists the saves, and an unplayed new game has none
         if len(self.screen_stack) > 2:
             self.pop_screen()
         else:

@@ -28,7 +28,9 @@ from tui_wargame.errors import WargameError
 from tui_wargame.model import Order
 from tui_wargame.rules.capabilities import OrderMenu
 from tui_wargame.savefile import Record
-from tui_wargame.tui.controller import Answer, Choose, Confirm, Give, MapController, Note
+from tui_wargame.text import tidy
+from tui_wargame.tui.answers import Answer, Choose, Confirm, Give, GiveEach, Note, Pick
+from tui_wargame.tui.controller import MapController
 from tui_wargame.tui.cropped import crop_updates
 from tui_wargame.tui.dialogs import CommandBar, ConfirmScreen, HandOverScreen, OrderChooser
 from tui_wargame.tui.glyphs import Glyphs
@@ -64,9 +66,10 @@ class GameScreen(Screen[None]):
         Binding("down,j", "cursor(0,1)", "Down", show=False, id="map.down"),
         Binding("left,h", "cursor(-1,0)", "Left", show=False, id="map.left"),
         Binding("right,l", "cursor(1,0)", "Right", show=False, id="map.right"),
-        Binding("enter,space", "act", "Select", id="game.act"),
+        Binding("enter,space", "act", "Act", id="game.act"),
+        Binding("s", "select", "Select", show=False, id="game.select"),
         Binding("tab", "next_unit", "Next", id="game.next_unit"),
-        Binding("m", "move", "Move", id="game.move"),
+        Binding("m", "move", "Move", show=False, id="game.move"),  # Enter moves too (the key bar is full)
         Binding("w", "waypoint", "Path step", show=False, id="game.waypoint"),
         Binding("a", "attack", "Attack", id="game.attack"),
         Binding("o", "orders", "Orders", show=False, id="game.orders"),
@@ -100,6 +103,7 @@ class GameScreen(Screen[None]):
     selected: var[str | None] = var(None, init=False)
     path: var[tuple[str, ...]] = var((), init=False)
     show_toggled: var[bool] = var(False, init=False)  # the rule system's layers drawn on demand
+    picking: var[Pick | None] = var(None, init=False)  # a decision's answer being chosen on the map
     viewer: var[str] = var("", init=False)
     seq: var[int] = var(-1, init=False)  # the last record shown
     message: var[tuple[str, str]] = var(("", ""), init=False)  # the prompt line's note and its style
@@ -123,6 +127,7 @@ class GameScreen(Screen[None]):
         self._shown: dict[str, Text] = {}
         self._stale_parts: set[str] = set()
         self._handing_over = False  # the hand-over screen is up
+        self._offered = -1  # the record after which the decision's answers were last opened by themselves
         self._unfollowed = ""  # why the save could not be followed at the last look, said once
         self._follow: tuple[str, ...] = ()  # hexes the other side's last order touched, to bring into view
         self._asked_at = -1  # the last record after which this live side was asked something (a pop-up)
@@ -159,8 +164,7 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         hexmap = self.query_one(HexMap)
-        if self.app.size.width >= 140:  # a large terminal: a wider panel and the detailed map
-            self.query_one("#side").styles.width = 44
+        if self.app.size.width >= 140:  # a large terminal: the detailed map (the panel grows itself)
             hexmap.detailed = True
         if self.app.size.height >= 40:
             self.query_one("#log", RichLog).display = True
@@ -172,6 +176,7 @@ class GameScreen(Screen[None]):
         self.seq = self.game.seq
         self._repaint()  # the first frame drawn whole, not after a turn of the loop
         self.call_after_refresh(self._check_keyboard)
+        self.call_after_refresh(self._offer_decision)
         self.set_interval(FOLLOW_EVERY_S, self._follow_save)
         if self.side is not None and self.game.path is not None:
             self._watch = SaveWatch(self.game.path, self._follow_save)
@@ -184,6 +189,7 @@ class GameScreen(Screen[None]):
         control = self.control
         self.cursor, self.selected, self.path = control.cursor, control.selected, control.path
         self.show_toggled, self.viewer = control.show_toggled, control.viewer
+        self.picking = control.picking
 
     def watch_cursor(self) -> None:
         self._stale("map", "panel")
@@ -193,6 +199,9 @@ class GameScreen(Screen[None]):
 
     def watch_path(self) -> None:
         self._stale("map")
+
+    def watch_picking(self) -> None:
+        self._stale("map", "panel", "prompt")  # its hexes, their answers, the keys for picking
 
     def watch_show_toggled(self) -> None:
         self._stale("map", "panel")
@@ -208,6 +217,7 @@ class GameScreen(Screen[None]):
 
     def on_resize(self) -> None:
         self._stale("header", "prompt")  # both fit their text to the width
+        self.call_after_refresh(self._stale, "panel")  # to the panel's new width, once laid out
 
     def _stale(self, *parts: str) -> None:
         """Mark widgets to repaint; they are repainted together once this turn of the loop is done."""
@@ -231,7 +241,8 @@ class GameScreen(Screen[None]):
             self._update("#panel", hex_panel(game, state, here, self.names, selected=selected,
                                              concealed=control.concealed(), reach=control.reach(),
                                              layers=control.drawn_layers(),
-                                             orders=control.legal() if selected else ()))  # only then shown
+                                             orders=control.legal() if selected else (),  # only then shown
+                                             width=self.query_one("#panel").size.width or 29))
         if "prompt" in parts:
             text, style = self.message
             prompt = control.waiting() or game.prompt()
@@ -293,6 +304,19 @@ class GameScreen(Screen[None]):
         self._mirror()
         self.seq = self.game.seq
         self._check_keyboard()
+        self._offer_decision()
+
+    def _offer_decision(self) -> None:
+        """Open the answers to a decision the side at the keyboard owes, by themselves, once a
+        record (closed, Enter opens them again), unless another screen is over this one."""
+        seq = self.game.seq
+        if self._handing_over or self._offered == seq or self.app.screen is not self:
+            return
+        answer = self.control.decision_menu()
+        if answer is None:
+            return
+        self._offered = seq
+        self._carry_out(answer)
 
     def _follow_save(self) -> None:
         """Take in what other programs appended to the save (the CLI, another terminal): a `stat`
@@ -323,9 +347,9 @@ class GameScreen(Screen[None]):
             return
         side = self.names.side(state.to_act)
         if state.pending:
-            why = f"{side} owes a decision: {self.names.text(state.pending.prompt)}."
+            why = f"{side} owes a decision: {tidy(self.names.text(state.pending.prompt))}."
         else:
-            why = f"It is {side}'s turn."
+            why = f"It is the {side} turn."
         self.control.deselect()  # shown with the new viewer's map, once the keyboard is taken
 
         def taken(_: None) -> None:
@@ -333,6 +357,7 @@ class GameScreen(Screen[None]):
             self.control.take_keyboard()
             self._reset_log()  # told again, without what the new viewer may not see
             self._mirror()
+            self._offer_decision()
 
         self._handing_over = True
         self.app.push_screen(HandOverScreen(f"{why}\n\nHand the keyboard to {side}."), taken)
@@ -378,12 +403,26 @@ class GameScreen(Screen[None]):
         if isinstance(answer, Give):
             self.submit(answer.text)
         elif isinstance(answer, Choose):
-            def chosen(text: str | None) -> None:
-                if text:
-                    self.submit(text)
+            def chosen(choice: str | Pick | None) -> None:
+                if isinstance(choice, Pick):
+                    self._say(self.control.start_pick(choice))
+                    self._mirror()
+                elif choice:
+                    self.submit(choice)
 
-            self.app.push_screen(OrderChooser(self.names.text(answer.title), list(answer.orders),
-                                              self._preview), chosen)
+            names = self.names.text
+            self.app.push_screen(OrderChooser(
+                names(answer.title), list(answer.orders), self._preview,
+                notes=[names(n) for n in answer.notes], warnings=[names(w) for w in answer.warnings],
+                picks=answer.picks, finish=answer.finish), chosen)
+        elif isinstance(answer, GiveEach):
+            verbs = answer.verbs
+
+            def each(yes: bool | None) -> None:
+                if yes:
+                    self._give_each(verbs)
+
+            self.app.push_screen(ConfirmScreen(self.names.text(answer.question)), each)
         elif isinstance(answer, Confirm):
             order = answer.text
 
@@ -396,6 +435,15 @@ class GameScreen(Screen[None]):
             self._say(answer)
         self._mirror()
 
+    def _give_each(self, verbs: frozenset[str]) -> None:
+        """Give the first legal order of `verbs` until none is left, one is refused or a decision
+        is owed (each record shown as it comes)."""
+        while (order := self.control.next_of(verbs)) is not None:
+            before = self.game.seq
+            self.submit(order.text)
+            if self.game.seq == before:
+                return
+
     def _preview(self, order: Order) -> Text:
         return explain_text(self.game, order, self.names)
 
@@ -403,13 +451,15 @@ class GameScreen(Screen[None]):
 
     def action_cursor(self, dx: int, dy: int) -> None:
         self.control.step(dx, dy)
-        self.message = ("", "")
+        if not self.control.picking:  # while picking, what to pick stays said
+            self.message = ("", "")
         self._mirror()
 
     def move_cursor(self, label: str) -> None:
         """Put the cursor on hex `label` (a click, a test)."""
         self.control.cursor = label
-        self.message = ("", "")
+        if not self.control.picking:
+            self.message = ("", "")
         self._mirror()
 
     @on(HexMap.Clicked)
@@ -477,10 +527,15 @@ class GameScreen(Screen[None]):
         if event.text:
             self.submit(event.text)
 
+    def action_select(self) -> None:
+        answer = self.control.select()
+        if answer is None:
+            self.message = ("", "")
+        self._carry_out(answer)
+
     def action_deselect(self) -> None:
-        self.control.deselect()
         self.message = ("", "")
-        self._mirror()
+        self._carry_out(self.control.deselect())
 
     def action_zoom(self) -> None:
         hexmap = self.query_one(HexMap)
