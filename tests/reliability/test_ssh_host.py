@@ -98,9 +98,11 @@ def test_two_players_and_a_spectator_over_real_ssh(host: Host) -> None:
         host.wait("carol", lambda t, s=seq: f"watching live, record {s}" in t, f"record {seq} live")
         now = to_act(path)[0]
         if now != side:  # the phase passed: both players' headers name the side to act now
-            name = {"cp": "Central Powers", "british": "British"}[now]
+            with Game.open(path) as game:  # by its name, or its short name where the header is narrow
+                names = (game.side_name(now), game.scenario.side[now].short or game.side_name(now))
             for terminal in (player, other):
-                host.wait(terminal, lambda t, n=name: f"{n}: " in t.splitlines()[0], f"{name} to act")
+                host.wait(terminal, lambda t, ns=names: any(f"{n}: " in t.splitlines()[0] for n in ns),
+                          f"{names[0]} to act")
 
     # the ones who may not act are refused: bob typing while the Central Powers move does nothing
     if to_act(path)[0] == "cp":
