@@ -18,6 +18,7 @@ from tui_wargame.tui.controller import MapController
 from tui_wargame.tui.dialogs import ConfirmScreen
 from tui_wargame.tui.glyphs import UNICODE
 from tui_wargame.tui.info import Namer, header, unit_panel
+from tui_wargame.tui.replay import ReplayScreen
 
 #: Seed 4, zero hour: two Central Powers battalions attack the machine guns in 2129, resolved:
 #: the British owe a retreat of two hexes, or a step lost instead (F&M 7.7, 7.8).
@@ -89,3 +90,22 @@ def test_the_unit_panel_names_the_formation(tmp_path: Path) -> None:
     with Game.new(scenario_file.find("gaza1917"), tmp_path / "gaza.toml", seed=1) as game:
         panel = unit_panel(game, game.state, "163R", Namer(game, UNICODE), concealed=frozenset(), reach={})
         assert "Central Powers regiment, 53rd Division\n" in panel.plain
+
+
+@sync
+async def test_the_replays_punctuation_keys_step_as_the_keys_page_says(tmp_path: Path) -> None:
+    """"." and "," step a record, "]" and "[" a phase (Textual names them full_stop, comma,
+    right_square_bracket, left_square_bracket)."""
+    with suez(tmp_path, *RETREAT_OWED) as game:
+        app = WargameApp(start="replay", game=game, ascii_only=True, saves_dir=tmp_path / "saves")
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = pilot.app.screen
+            assert isinstance(screen, ReplayScreen) and screen.seq == 8
+            await press(pilot, ",", ",")
+            assert screen.seq == 6
+            await press(pilot, ".")
+            assert screen.seq == 7
+            await press(pilot, "[")  # back to the start of the combat phase
+            assert screen.seq == 4
+            await press(pilot, "[", "]")
+            assert screen.seq == 4
