@@ -4,9 +4,11 @@ key, the saves list's room and the select and move keys told (F&M 4.0, 7.7-7.8).
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
+from textual.widgets import OptionList
 
 from tests.tui.helpers import press, screen_text, sync
 from tui_wargame import scenario_file
@@ -109,3 +111,21 @@ async def test_the_replays_punctuation_keys_step_as_the_keys_page_says(tmp_path:
             assert screen.seq == 4
             await press(pilot, "[", "]")
             assert screen.seq == 4
+
+
+@sync
+async def test_the_saves_list_has_the_room_the_scenarios_do_not_need(tmp_path: Path) -> None:
+    """Twelve Suez saves: the two scenarios take their two lines, the saves the rest, at 80x24
+    and larger."""
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    with suez(tmp_path, "move 31-1 2527", seed=1):
+        pass
+    for n in range(12):
+        shutil.copy(tmp_path / "suez.toml", saves / f"suez1916-{n + 1}.toml")
+    for size in ((80, 24), (120, 40)):
+        async with WargameApp(saves_dir=saves).run_test(size=size) as pilot:
+            scenarios, listed = (pilot.app.screen.query_one(f"#{i}", OptionList) for i in ("scenarios", "saves"))
+            assert scenarios.content_region.height == 2  # Gaza 1917 and Suez 1916
+            assert listed.content_region.height == size[1] - 12  # the header, labels, borders, prompt, keys
+            assert listed.content_region.width >= 32
