@@ -129,3 +129,24 @@ async def test_the_saves_list_has_the_room_the_scenarios_do_not_need(tmp_path: P
             assert scenarios.content_region.height == 2  # Gaza 1917 and Suez 1916
             assert listed.content_region.height == size[1] - 12  # the header, labels, borders, prompt, keys
             assert listed.content_region.width >= 32
+
+
+@sync
+async def test_select_and_move_are_told_under_the_prompt_at_80x24(tmp_path: Path) -> None:
+    """The key bar is full at 80 columns without s and m: once a unit is selected (Enter or Tab,
+    which the bar shows) the prompt's last line names them, in the Suez movement phase (F&M 5.0),
+    whose prompt would take both lines."""
+    with suez(tmp_path, seed=1) as game:
+        assert len(game.prompt()) > 80
+        async with WargameApp(start="play", game=game, ascii_only=True).run_test(size=(80, 24)) as pilot:
+            lines = screen_text(pilot.app).splitlines()
+            assert " s " not in lines[-1] and " m " not in lines[-1]  # the key bar
+            assert "tab Next" in lines[-1] and "RET Act" in lines[-1]
+            await press(pilot, "tab")
+            lines = screen_text(pilot.app).splitlines()
+            assert lines[-3].startswith("Central Powers, Zero Hour, 4 August: Movement Phase")
+            assert lines[-2] == "Enter/m: move here  s: select  w: path step  a: attack  o: orders  x: deselect"
+            await press(pilot, "left", "m")  # moved: what it did, then still the keys
+            lines = screen_text(pilot.app).splitlines()
+            assert lines[-3].startswith("1/31st Infantry Regiment (31-1) moves 2627 - 2527")
+            assert lines[-2].startswith("Enter/m: move here")

@@ -165,6 +165,13 @@ class MapController:
             return "Enter/m: move here  s: select  w: path step  a: attack  o: orders  x: deselect"
         return "Arrows/hjkl: cursor  Enter/s: select  Tab: next unit  e: end phase  ?: help"
 
+    def keys_first(self) -> bool:
+        """Whether the keys come before the phase prompt's second line: while a unit is selected,
+        since its keys (m moves, s selects the next of its stack) are not in the key bar, full at
+        80 columns. Not by the cursor, so a cursor step repaints no prompt."""
+        state = self.game.state
+        return bool(self.selected) and not (state.over or state.pending or self.picking or self.waiting())
+
     # --- cursor and selection ---
 
     def step(self, dx: int, dy: int) -> None:

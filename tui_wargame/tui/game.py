@@ -268,7 +268,7 @@ class GameScreen(Screen[None]):
             prompt = control.waiting() or game.prompt()
             keys = self._computer_keys() or control.hint()
             self._update("#prompt", prompt_text(self.names.text(prompt), Text(text, style=style),
-                                                keys, width))
+                                                keys, width, keys_first=control.keys_first()))
 
     def _update(self, selector: str, text: Text) -> None:
         """Replace a panel's text only when it differs, so an unchanged line is not sent again."""
@@ -567,7 +567,7 @@ class GameScreen(Screen[None]):
         if self._computer_plays() is None:
             if state.pending:
                 return ""  # the controller's keys for answering a decision
-            return "Arrows: cursor  Enter: act  s: select  Tab: next  e: end  H: hint  ?: help"
+            return "Arrows: cursor  Enter: act  s: select  m: move  Tab: next  H: hint  ?: help"
         return (f"The computer ({self.opponent.level}) is playing {self.names.side(state.to_act)}."
                 f"  .: skip its turn")
 

@@ -69,11 +69,12 @@ def fit(text: str, width: int, lines: int) -> list[str]:
     return wrapped
 
 
-def prompt_text(prompt: str, message: Text, hint: str, width: int) -> Text:
+def prompt_text(prompt: str, message: Text, hint: str, width: int, *, keys_first: bool = False) -> Text:
     """The prompt bar's two lines. The outcome of the last order (a refusal with its rule) always
-    shows, the phase prompt giving way to it; otherwise the phase prompt, then the keys if room."""
+    shows, the phase prompt giving way to it; otherwise the phase prompt, then the keys if room.
+    With `keys_first` the keys keep the last line unless the outcome needs both."""
     said = fit(message.plain, width, 2) if message.plain else []
-    wanted = 2 - len(said)
+    wanted = max(2 - len(said) - (1 if keys_first else 0), 0)
     shown = fit(prompt, width, wanted) if wanted else []
     out = Text("\n".join(shown), style="bold")
     for line in said:
