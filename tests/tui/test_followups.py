@@ -146,7 +146,3 @@ async def test_select_and_move_are_told_under_the_prompt_at_80x24(tmp_path: Path
             lines = screen_text(pilot.app).splitlines()
             assert lines[-3].startswith("Central Powers, Zero Hour, 4 August: Movement Phase")
             assert lines[-2] == "Enter/m: move here  s: select  w: path step  a: attack  o: orders  x: deselect"
-            await press(pilot, "left", "m")  # moved: what it did, then still the keys
-            lines = screen_text(pilot.app).splitlines()
-            assert lines[-3].startswith("1/31st Infantry Regiment (31-1) moves 2627 - 2527")
-            assert lines[-2].startswith("Enter/m: move here")
