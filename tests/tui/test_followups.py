@@ -125,7 +125,8 @@ async def test_the_saves_list_has_the_room_the_scenarios_do_not_need(tmp_path: P
         shutil.copy(tmp_path / "suez.toml", saves / f"suez1916-{n + 1}.toml")
     for size in ((80, 24), (120, 40)):
         async with WargameApp(saves_dir=saves).run_test(size=size) as pilot:
-            scenarios, listed = (pilot.app.screen.query_one(f"#{i}", OptionList) for i in ("scenarios", "saves"))
+            screen = pilot.app.screen
+            scenarios, listed = (screen.query_one(f"#{i}", OptionList) for i in ("scenarios", "saves"))
             assert scenarios.content_region.height == 2  # Gaza 1917 and Suez 1916
             assert listed.content_region.height == size[1] - 12  # the header, labels, borders, prompt, keys
             assert listed.content_region.width >= 32
@@ -145,4 +146,5 @@ async def test_select_and_move_are_told_under_the_prompt_at_80x24(tmp_path: Path
             await press(pilot, "tab")
             lines = screen_text(pilot.app).splitlines()
             assert lines[-3].startswith("Central Powers, Zero Hour, 4 August: Movement Phase")
-            assert lines[-2] == "Enter/m: move here  s: select  w: path step  a: attack  o: orders  x: deselect"
+            assert lines[-2] == ("Enter/m: move here  s: select  w: path step  a: attack  o: orders  "
+                                 "x: deselect")

@@ -87,8 +87,9 @@ def prompt_text(prompt: str, message: Text, hint: str, width: int, *, keys_first
 def header(game: Game, state: State, names: Namer, *, where: str = "", width: int = 80) -> Text:
     """Scenario, turn, phase, active side (and the side owing a decision, when it is the other) and
     the save file (or `where`, the replay's place). The title's form depends on the width alone
-    (`short_title`), so it never changes from phase to phase; when space is short the side's name gives way to its short form, then the turn's name,
-    then the front is cut, so the save's file name (or "(finished)") stays in view."""
+    (`short_title`), so it never changes from phase to phase; when space is short the side's name
+    gives way to its short form, then the turn's name, then the front is cut, so the save's file
+    name (or "(finished)") stays in view."""
     sc, g = game.scenario, names.g
     title = short_title(names.text(sc.title), width)
     tail = where or (names.text(game.path.name) if game.path else "not saved")
