@@ -63,6 +63,7 @@ class GameScreen(Screen[None]):
         Binding("right,l", "cursor(1,0)", "Right", show=False, id="map.right"),
         Binding("enter,space", "act", "Select", id="game.act"),
         Binding("tab", "next_unit", "Next", id="game.next_unit"),
+        Binding("shift+tab", "next_unit(True)", "Previous", show=False, id="game.previous_unit"),
         Binding("m", "move", "Move", id="game.move"),
         Binding("w", "waypoint", "Path step", show=False, id="game.waypoint"),
         Binding("a", "attack", "Attack", id="game.attack"),
@@ -259,7 +260,7 @@ class GameScreen(Screen[None]):
 
         A record given here arrives the same way as one appended by another process would.
         """
-        self.control.records_appended()
+        self.control.records_appended(event.records)
         last = event.records[-1].seq
         self._say(event.note or Note(short_report(self.game, last, self.names, self.control.concealed())))
         self._log_new()
@@ -372,8 +373,8 @@ class GameScreen(Screen[None]):
             self.message = ("", "")
         self._carry_out(answer)
 
-    def action_next_unit(self) -> None:
-        answer = self.control.next_unit()
+    def action_next_unit(self, back: bool = False) -> None:
+        answer = self.control.next_unit(back)
         if answer is None:
             self.message = ("", "")
         self._carry_out(answer)

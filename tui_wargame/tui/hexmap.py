@@ -21,6 +21,7 @@ from tui_wargame.model import Scenario, State
 from tui_wargame.tui.cropped import changed_runs
 from tui_wargame.tui.glyphs import Glyphs
 from tui_wargame.tui.mapdraw import COMPACT, DETAILED, Overlay, Painter, Palette, Row
+from tui_wargame.tui.viewport import Box, Metrics, centre, keep
 
 
 def _strip(row: Row) -> Strip:
@@ -61,6 +62,7 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
         self.state: State | None = None
         self.overlay = Overlay()
         self.follow: tuple[str, ...] = ()  # hexes to keep in view instead of the cursor (the replay)
+        self.jump: tuple[str, ...] = ()  # hexes to centre on once the map has its size
         self.rows: list[Row] = []
         self.strips: list[Strip | None] = []
         self.refreshed_rows = 0  # rows refreshed by the last `show`, for tests and measurements
@@ -81,13 +83,16 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
 
     def show(self, state: State, overlay: Overlay, *, follow: Sequence[str] | None = None) -> None:
         """Draw `state` with `overlay`, refreshing only the rows that changed. With `follow`,
-        keep those hexes in view (`scroll_to_hexes`) rather than the cursor."""
-        self.state, self.overlay = state, overlay
-        self.follow = tuple(follow) if follow is not None else ()
+        keep those hexes in view (`scroll_to_hexes`) rather than the cursor; when the overlay
+        asks for a new jump (`Overlay.jump`), centre on its hexes (`viewport.centre`)."""
+        self.state, self.follow = state, tuple(follow) if follow is not None else ()
+        if overlay.jump != self.overlay.jump and overlay.centre:
+            self.jump = overlay.centre
+        self.overlay = overlay
         rows = self.painter.paint(state, overlay)
         if len(rows) != len(self.rows):
             self.rows, self.strips = rows, [None] * len(rows)
-            self.virtual_size = Size(self.painter.width, self.painter.height)
+            self.virtual_size = Size(*self.metrics.padded())
             self.refreshed_rows = len(rows)
             self.refresh()
         else:
@@ -99,8 +104,25 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
             self._refresh_spans(changed)
         self._keep_in_view()
 
+    @property
+    def metrics(self) -> Metrics:
+        p = self.painter
+        return Metrics(p.shape.s + p.shape.w, 2 * p.shape.s, p.width, p.height)
+
+    @property
+    def view(self) -> Box:
+        """The part of the map in view: (x, y, width, height), the scrollbars left out."""
+        return (*self.scroll_offset, *self.scrollable_content_region.size)
+
     def _keep_in_view(self) -> None:
-        if self.follow:
+        """Centre on a jump asked for, else keep the followed hexes or the cursor in view. Only
+        once the layout has sized the map: a jump asked before waits for it (`_size_updated`)."""
+        if not self.size.area:
+            return
+        if self.jump:
+            self.scroll_to_hexes(self.jump)
+            self.jump = ()
+        elif self.follow:
             self.scroll_to_hexes(self.follow)
         elif self.overlay.cursor:
             self.scroll_to_hex(self.overlay.cursor)
@@ -116,36 +138,31 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
             self.refresh(*in_view)
 
     def set_detailed(self, detailed: bool) -> None:
+        """Change the zoom, centred on the cursor."""
         self.detailed = detailed
         self.rows = []
+        if self.overlay.cursor:
+            self.jump = (self.overlay.cursor,)
         if self.state is not None:
             self.show(self.state, self.overlay)
 
+    def _scroll(self, x: int, y: int) -> None:
+        if (x, y) != tuple(self.scroll_offset):
+            self.scroll_to(x, y, animate=False, immediate=True)
+
     def scroll_to_hex(self, label: str) -> None:
-        """Scroll just enough to show hex `label`; nothing at all (no refresh) when it is in view."""
-        if label not in self.painter.origin:
-            return
-        box = Region(*self.painter.box(label))
-        view = Region(*self.scroll_offset, *self.size)
-        if self.size.area and view.contains_region(box):
-            return
-        self.scroll_to_region(box, animate=False, spacing=None, immediate=True)
+        """Keep hex `label` two hexes inside the view, moving it half a screen when it must move
+        (`viewport.keep`); nothing at all (no refresh) when it need not move."""
+        if label in self.painter.origin and self.size.area:
+            self._scroll(*keep(self.view, self.painter.box(label), self.metrics))
 
     def scroll_to_hexes(self, labels: Sequence[str]) -> None:
-        """Scroll just enough to show every hex of `labels` when they fit in the view together,
-        else the first; nothing at all when they are all in view already. A replayed attack then
-        shows the attacker's hex and the defender's, not only one of them."""
-        boxes = [Region(*self.painter.box(label)) for label in labels if label in self.painter.origin]
-        if not boxes or not self.size.area:
-            return
-        union = Region.from_union(boxes)
-        view = Region(*self.scroll_offset, *self.scrollable_content_region.size)
-        if view.contains_region(union):
-            return
-        if union.width <= view.width and union.height <= view.height:
-            self.scroll_to_region(union, animate=False, spacing=None, immediate=True)
-        else:
-            self.scroll_to_hex(labels[0])
+        """Show every hex of `labels`, centred on them, unless they are all well in view already;
+        when they do not fit together, centred on the first (`viewport.centre`). A replayed attack
+        then shows the attacker's hex and the defender's, not only one of them."""
+        boxes = [self.painter.box(label) for label in labels if label in self.painter.origin]
+        if boxes and self.size.area:
+            self._scroll(*centre(self.view, boxes, self.metrics))
 
     def render_line(self, y: int) -> Strip:
         sx, sy = self.scroll_offset

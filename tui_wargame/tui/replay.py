@@ -31,35 +31,12 @@ from tui_wargame.tui.hexmap import HexMap
 from tui_wargame.tui.info import Namer, header, record_lines, victory_text
 from tui_wargame.tui.keybar import KeyBar
 from tui_wargame.tui.mapdraw import Overlay
-from tui_wargame.views import hidden_units
+from tui_wargame.views import hidden_units, touched_hexes
 
 if TYPE_CHECKING:
     from tui_wargame.tui.app import WargameApp
 
 SPEEDS = (4.0, 2.0, 1.0, 0.5, 0.25)  # seconds per record
-
-
-def touched_hexes(game: Game, seq: int) -> tuple[str, ...]:
-    """The hexes record `seq` touched, in order: those its order names (an order may name only
-    hexes while its events only flag a unit), then, event by event, the hexes its facts name and
-    where the units they name stood. In order, so the first is the one to show when they do not
-    all fit. Facts are read by their values, not their names, so any rule system's events do."""
-    found: dict[str, None] = {}
-    before = game.state_at(seq - 1)
-    record = game.records[seq]
-    on_map = game.scenario.grid.on_map
-    for word in (record.order or "").split():
-        if on_map(word):
-            found[word] = None
-    for e in record.events:
-        values = [w for v in e.facts.values() for w in (v if isinstance(v, list | tuple) else [v])]
-        for v in values:
-            if isinstance(v, str) and on_map(v):
-                found[v] = None
-        for v in values:
-            if isinstance(v, str) and v in before.units and on_map(before.units[v].location):
-                found.setdefault(before.units[v].location, None)
-    return tuple(found)
 
 
 class JumpBar(Input):
