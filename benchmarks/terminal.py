@@ -180,8 +180,8 @@ def measure_keys(argv: list[str], marker: bytes, env: dict[str, str], cols: int,
     cursor = [keys(f"cursor-{i}", b"\x1b[C" if i % 2 == 0 else b"\x1b[D") for i in range(steps)]
     # A walk across the map, one step a key: down, then left, then back; the steps that scroll the
     # map are the costly ones, so the largest step is the cost of a scroll.
-    walk = [keys(f"walk-{i}", key) for i, key in enumerate([b"\x1b[B"] * WALK + [b"\x1b[D"] * WALK
-                                                          + [b"\x1b[A"] * WALK + [b"\x1b[C"] * WALK])]
+    legs = [b"\x1b[B"] * WALK + [b"\x1b[D"] * WALK + [b"\x1b[A"] * WALK + [b"\x1b[C"] * WALK
+    walk = [keys(f"walk-{i}", key) for i, key in enumerate(legs)]
     # A unit move: Tab selects the next unit that can act, m moves it to the cursor (one hex away
     # after a step of the cursor); whatever it costs in bytes is what the player pays.
     keys("select", b"\t")
