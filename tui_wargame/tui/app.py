@@ -6,6 +6,7 @@ import gc
 from collections.abc import Sequence
 from pathlib import Path
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual import events
 from textual.app import App
@@ -15,6 +16,7 @@ from textual.widgets import Static
 
 from tui_wargame.engine import Game
 from tui_wargame.rules.capabilities import Layer
+from tui_wargame.tui import cropped
 from tui_wargame.tui.glyphs import glyphs
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -70,7 +72,16 @@ class WargameApp(App[None]):
     def on_mount(self) -> None:
         if self.g.ascii:
             self.add_class("-ascii")
+        # back from a suspension (Ctrl+Z) the terminal shows what the shell left there
+        self.app_resume_signal.subscribe(self, lambda _: cropped.forget(self.console))
         self.call_later(self._open_first_screen)
+
+    def _display(self, screen: Screen[object], renderable: RenderableType | None) -> None:
+        """Every update goes to the terminal here (Textual's private method, checked by
+        `cropped.problem`): one the cropping compositors did not write leaves their record of
+        the terminal's cells out of date."""
+        cropped.written(self.console, renderable)
+        super()._display(screen, renderable)
 
     def _open_first_screen(self) -> None:
         """Pushed once the app has started: Textual draws nothing while it mounts the app, so a
