@@ -49,7 +49,7 @@ class WargameApp(App[None]):
                  hotseat: bool = True, greeting: str = "", collect_after_first_frame: bool = False) -> None:
         """`collect_after_first_frame`: turn garbage collection on once the first frame is drawn
         (the command line starts the app with it off, to start faster)."""
-        super().__init__()
+        super().__init__(ansi_color=True)
         self.collect_after_first_frame = collect_after_first_frame
         self.start = start
         self.game = game

@@ -164,10 +164,11 @@ class Pen:
         found = self._sgr.get(style)
         if found is None:
             cs = self.color_system
-            found = self._sgr[style] = (
+            fg = ";".join(style.color.downgrade(cs).get_ansi_codes()) if style.color else ""
+            bg = ";".join(style.bgcolor.downgrade(cs).get_ansi_codes(False)) if style.bgcolor else ""
+            found = self._sgr[style] = (  # the default colours as no colour: the terminal's the same
                 frozenset(code for name, code in ATTRIBUTES if getattr(style, name)),
-                ";".join(style.color.downgrade(cs).get_ansi_codes()) if style.color else "",
-                ";".join(style.bgcolor.downgrade(cs).get_ansi_codes(False)) if style.bgcolor else "")
+                "" if fg == "39" else fg, "" if bg == "49" else bg)
         return found
 
     def move_to(self, x: int, y: int) -> None:
@@ -203,7 +204,8 @@ class Pen:
         return "".join(self.out)
 
 
-Cell = tuple[str, "Style | None"]
+#: A cell as the terminal shows it: the character, its SGR state and its hyperlink.
+Cell = tuple[str, "Sgr", str]
 #: Unchanged cells fewer than this between two changed runs are sent again rather than jumped over:
 #: a cursor move costs about as many bytes.
 GAP = 6
@@ -215,9 +217,11 @@ class Shadow:
     Textual repaints whole widgets: a scroll resends the whole map, a dialog pushed or
     popped the whole screen, a new phase the header, key bar and panels, though most of
     their cells are what the terminal already shows. Written through the shadow, an update
-    sends only the runs of cells that differ. It is one per console (one per app), and
-    forgotten whenever anything else may have written to the terminal: an update of a screen
-    that is not cropped, a resumed suspension (`forget`), a change of the screen's size.
+    sends only the runs of cells that differ, compared as the terminal sees them (the SGR
+    codes, not Textual's styles, whose mouse metadata differs from screen to screen). It is
+    one per console (one per app), and forgotten whenever anything else may have written to
+    the terminal: an update of a screen that is not cropped, a resumed suspension (`forget`),
+    a change of the screen's size.
     """
 
     def __init__(self) -> None:
@@ -234,27 +238,31 @@ class Shadow:
         character, a place outside it)."""
         row = self.rows[y] if 0 <= y < len(self.rows) else None
         cells: list[Cell] = []
+        styles: list[Style | None] = []
         for text, style, control in strip:
             if control or cell_len(text) != len(text):
                 cells = []
                 break
-            cells.extend((ch, style) for ch in text)
+            shown = (RESET if style is None else pen.sgr(style), (style.link or "") if style else "")
+            cells.extend((ch, *shown) for ch in text)
+            styles.extend([style] * len(text))
         if row is None or not cells or x < 0 or x + len(cells) > len(row):
             pen.move_to(x, y)
             pen.write(strip)
             if row is not None:  # what the strip left there is not known cell by cell
-                row[max(x, 0):x + strip.cell_length] = [None] * len(row[max(x, 0):x + strip.cell_length])
+                span = row[max(x, 0):x + strip.cell_length]
+                row[max(x, 0):x + strip.cell_length] = [None] * len(span)
             return
         for a, b in changed_runs(row[x:x + len(cells)], cells, GAP):
             pen.move_to(x + a, y)
-            pen.write(_strip(cells[a:b]))
+            pen.write(_strip(cells[a:b], styles[a:b]))
         row[x:x + len(cells)] = cells
 
 
-def _strip(cells: list[Cell]) -> Strip:
+def _strip(cells: list[Cell], styles: list[Style | None]) -> Strip:
     segments: list[Segment] = []
-    for ch, style in cells:
-        if segments and segments[-1].style == style:
+    for (ch, _, _), style in zip(cells, styles):
+        if segments and segments[-1].style is style:
             segments[-1] = Segment(segments[-1].text + ch, style)
         else:
             segments.append(Segment(ch, style))
