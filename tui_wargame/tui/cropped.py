@@ -208,7 +208,7 @@ class Pen:
 Cell = tuple[str, "Sgr", str]
 #: Unchanged cells fewer than this between two changed runs are sent again rather than jumped over:
 #: a cursor move costs about as many bytes.
-GAP = 6
+GAP = 2
 
 
 class Shadow:

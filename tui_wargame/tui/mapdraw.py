@@ -41,7 +41,10 @@ _EDGES = "_/\\"  # a hexside feature is drawn over these
 
 PLAIN = Style()
 EDGE = Style(color="bright_black")
-LABEL = Style(dim=True)
+# A label in the edges' grey, not dim: a hex's label, edges and terrain then differ by few SGR
+# codes, and a scroll of the map is a quarter fewer bytes; without colour (NO_COLOR) it stays dim.
+LABEL = Style(color="bright_black")
+MONO_LABEL = Style(dim=True)
 CURSOR = Style(reverse=True, bold=True, dim=False)  # a dim label would fade in reverse
 REACH = Style(color="bright_green", bold=True)
 PATH = Style(color="bright_yellow", bold=True)
@@ -155,6 +158,7 @@ class Painter:
         self.terrain_bg = {t.id: terrain_style(t.id) for t in scenario.terrain} if palette == "full" else {}
         self._routes_at = self._route_kinds()
         self._layers: dict[tuple[Style, Style, Style], Style] = {}
+        self.label = MONO_LABEL if palette == "mono" else LABEL
 
     def _interior(self, x: int) -> list[tuple[int, int]]:
         """(first x, width) of each interior line of the hex whose box starts at `x`."""
@@ -371,7 +375,7 @@ class Painter:
             else:
                 code = self.unit_code(state, top, ov.concealed, widths[min(1, len(widths) - 1)])
             unit_line = cells(code, style, max(widths))
-        label_style = MARK if marked else (PLACE if place and place.vp else LABEL)
+        label_style = MARK if marked else (PLACE if place and place.vp else self.label)
         if len(widths) == 2:
             # compact: a counter or marker covers the printed label, as on the board, so a unit sits
             # under its hex's top edge and never on the line where the next column's labels are
