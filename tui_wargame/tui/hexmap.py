@@ -111,8 +111,16 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
 
     @property
     def view(self) -> Box:
-        """The part of the map in view: (x, y, width, height), the scrollbars left out."""
-        return (*self.scroll_offset, *self.scrollable_content_region.size)
+        """The part of the map in view: (x, y, width, height), the scrollbars left out, and the
+        columns at the right where only part of a hex would fit (`shown_width`)."""
+        width, height = self.scrollable_content_region.size
+        return (*self.scroll_offset, self.shown_width(width), height)
+
+    def shown_width(self, width: int) -> int:
+        """Of `width` columns, those that show whole hexes when the view starts at a hex column
+        (as `viewport` keeps it): the rest stay blank, so no label is cut at the right edge."""
+        s, w = self.painter.shape.s, self.painter.shape.w
+        return max(0, (width - s) // (s + w) * (s + w) + s) if width > 2 * s + w else width
 
     def _keep_in_view(self) -> None:
         """Centre on a jump asked for, else keep the followed hexes or the cursor in view. Only
@@ -173,7 +181,8 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
         strip = self.strips[row]
         if strip is None:
             strip = self.strips[row] = _strip(self.rows[row])
-        return strip.crop(sx, sx + width).extend_cell_length(width, self.rich_style)
+        shown = self.shown_width(self.scrollable_content_region.width)
+        return strip.crop(sx, sx + shown).extend_cell_length(width, self.rich_style)
 
     def _size_updated(self, size: Size, virtual_size: Size, container_size: Size,
                       layout: bool = True) -> bool:

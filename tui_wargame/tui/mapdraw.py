@@ -328,6 +328,8 @@ class Painter:
         """`bg + style + cursor`, kept: a map has a few dozen of these, asked for thousands of times."""
         key = (bg, style, cursor)
         if (layered := self._layers.get(key)) is None:
+            if cursor is CURSOR and style is LABEL:  # reversed, the label's grey would be a dull block
+                cursor = CURSOR + Style(color="default")
             layered = self._layers[key] = bg + style + cursor
         return layered
 

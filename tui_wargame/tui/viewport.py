@@ -34,9 +34,9 @@ class Metrics:
         return 2 * self.col, 2 * self.row
 
     def padded(self) -> tuple[int, int]:
-        """The scrollable size: one column and row more than the map, blank, so that the last
-        view, at a whole column, still reaches the map's right and bottom edges."""
-        return self.width + self.col, self.height + self.row
+        """The scrollable size: two hex columns wider than the map, blank, so that the last view,
+        starting at a whole column, still reaches the map's right edge."""
+        return self.width + 2 * self.col, self.height
 
 
 Box = tuple[int, int, int, int]  # x, y, width, height
@@ -73,10 +73,9 @@ def keep(view: Box, box: Box, m: Metrics) -> tuple[int, int]:
     """The view's new top left keeping `box` (the cursor's hex) two hexes inside it."""
     vx, vy, vw, vh = view
     bx, by, bw, bh = box
-    total_w, total_h = m.padded()
     mx, my = m.margin
-    return (_keep(vx, vw, bx, bx + bw, mx, m.col, 2 * m.col, total_w),
-            _keep(vy, vh, by, by + bh, my, 1, m.row, total_h))
+    return (_keep(vx, vw, bx, bx + bw, mx, m.col, 2 * m.col, m.width),
+            _keep(vy, vh, by, by + bh, my, 1, m.row, m.height))
 
 
 def inside(view: Box, box: Box, m: Metrics) -> bool:
@@ -98,10 +97,9 @@ def centre(view: Box, boxes: list[Box], m: Metrics) -> tuple[int, int]:
         return view[0], view[1]
     vx, vy, vw, vh = view
     x, y, w, h = union if union[2] <= vw and union[3] <= vh else boxes[0]
-    total_w, total_h = m.padded()
     left = round((x + w / 2 - vw / 2) / m.col) * m.col
     top = round(y + h / 2 - vh / 2)
-    return _clamp(left, total_w, vw, m.col), _clamp(top, total_h, vh, 1)
+    return _clamp(left, m.width, vw, m.col), _clamp(top, m.height, vh, 1)
 
 
 def _union(boxes: list[Box]) -> Box:
