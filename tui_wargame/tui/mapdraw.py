@@ -372,6 +372,8 @@ class Painter:
             style = SIDE_STYLES[self.side_index.get(side, 0) % len(SIDE_STYLES)]
             if top == ov.selected:
                 style = style + Style(reverse=True)
+            if marked and len(widths) == 2:  # the counter covers the label that would show the mark
+                style = style + Style(underline=True)
             if len(shown) > 1 and widths[-1] < 7:
                 code = self.side_char(side) + "x" + str(len(shown))
             else:
