@@ -84,6 +84,14 @@ def test_after_a_combat_the_view_is_asked_to_show_it(game: Game) -> None:
     assert "0402" in control.centre  # the defender's hex (a decision it owes is there too)
 
 
+def test_the_cursor_goes_along_to_what_the_viewers_own_typed_order_touched(game: Game) -> None:
+    control = MapController(game)
+    control.cursor, jumps = "0605", control.jumps
+    game.submit("move r1 0201")
+    control.records_appended(game.records[-1:])
+    assert control.cursor in control.centre and "0201" in control.centre and control.jumps == jumps + 1
+
+
 def test_a_record_of_the_other_side_moves_no_view(game: Game) -> None:
     control = MapController(game, viewer="blue")
     jumps = control.jumps

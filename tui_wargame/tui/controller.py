@@ -398,4 +398,7 @@ class MapController:
             self.selected = None
             self.start_phase()
         elif records and records[-1].side == self.viewer and records[-1].seq < len(game.records):
-            self.show(*touched_hexes(game, records[-1].seq))
+            touched = touched_hexes(game, records[-1].seq)
+            if touched and self.cursor not in touched:  # an order typed after ":": the cursor goes along
+                self.cursor = touched[0]
+            self.show(*touched)
