@@ -18,10 +18,11 @@ Run from the repository root:  python3 benchmarks/terminal.py [--scenario suez19
   in a scenario cache (in the temporary folder, filled by the warm-up run), as
   every start does but the first of a scenario file with a given version of
   the code; it is also started without the cache, the `uncached` figures;
-- bytes written to the terminal per cursor step, per scroll of the map (the
-  largest step of a walk of 4 x 12 steps down, left, up and right, and the
-  walk's total), per unit move and per phase change, at 80x24 and at 200x60:
-  the cost of each keystroke on a slow SSH link.
+- bytes written to the terminal per cursor step (the median of 20 steps right
+  and left from where the game opens, and the median step of the walk below),
+  per scroll of the map (the largest step of a walk of 4 x 12 steps down, left,
+  up and right, and the walk's total), per unit move and per phase change, at
+  80x24 and at 200x60: the cost of each keystroke on a slow SSH link.
 
 `--dump DIR` also writes the bytes of each of those keystrokes to DIR (for
 example `80x24-cursor-1.bin`), to see which cells and codes they resend.
@@ -190,8 +191,9 @@ def measure_keys(argv: list[str], marker: bytes, env: dict[str, str], cols: int,
     phase = keys("end", b"e", gap=0.6)  # may ask to confirm: answer it
     phase += keys("end-confirm", b"\r", gap=0.8)
     term.close()
-    return {"cursor_step_bytes": statistics.median(cursor), "map_scroll_bytes": max(walk),
-            "walk_bytes": sum(walk), "unit_move_bytes": move, "phase_change_bytes": phase}
+    return {"cursor_step_bytes": statistics.median(cursor), "walk_step_median_bytes": statistics.median(walk),
+            "map_scroll_bytes": max(walk), "walk_bytes": sum(walk), "unit_move_bytes": move,
+            "phase_change_bytes": phase}
 
 
 def main() -> None:
