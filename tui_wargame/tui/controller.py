@@ -386,7 +386,7 @@ class MapController:
     def records_appended(self, records: Sequence[Record] = ()) -> None:
         """After new records, whoever gave them: the path is dropped; a unit gone from the map,
         deselected. A new phase (or a side owing a decision) starts as a phase does; else the view
-        shows what the viewer's last record touched (a combat's hexes), what others do being
+        shows what the viewer's last record touched (an attack's hexes), what others do being
         theirs to see."""
         self.path = ()
         game = self.game

@@ -3,7 +3,7 @@
 The view keeps two hexes of margin around the cursor. When the cursor comes
 closer to an edge the view moves by about half a screen, not hex by hex: a
 scroll repaints the whole map, so fewer of them cost fewer bytes and keep the
-picture still while the cursor walks. A jump (the unit Tab selects, a combat,
+picture still while the cursor walks. A jump (the unit Tab selects, an attack,
 the acting side's forces at a phase start) centres the view when what it shows
 is not already well inside it.
 
