@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -58,3 +59,15 @@ def hex_name(scenario: Scenario, label: str) -> str:
     """A hex for a reader: its place name and label where the map names it, else the label."""
     place = scenario.places.get(label)
     return f"{clean(place.name)} ({label})" if place else label
+
+
+def names_any(value: object, ids: frozenset[str]) -> bool:
+    """Whether `value` (an order's words, an event's facts, nested) names any of `ids`: a unit a
+    reader may not see, whose sentence is then told without it."""
+    if isinstance(value, str):
+        return value in ids
+    if isinstance(value, list | tuple):
+        return any(names_any(v, ids) for v in value)
+    if isinstance(value, Mapping):
+        return any(names_any(v, ids) for v in value.values())
+    return False

@@ -11,6 +11,7 @@ from typing import Any
 
 from tui_wargame import rules
 from tui_wargame.engine import Game
+from tui_wargame.errors import WargameError
 from tui_wargame.model import Marker, Scenario, State
 from tui_wargame.model.events import plain
 from tui_wargame.rules.capabilities import Capabilities
@@ -43,6 +44,17 @@ def turn_name(scenario: Scenario, state: State) -> str:
     return clean(turn.name) + (" (night)" if turn.night else "")
 
 
+def side_named(scenario: Scenario, given: str) -> str:
+    """The id of the side `given` names, by its id or its name, in any case; WargameError listing
+    the sides otherwise (`--as`, a lobby's seat)."""
+    wanted = given.strip().casefold()
+    for side in scenario.sides:
+        if wanted in (side.id.casefold(), clean(side.name).casefold()):
+            return side.id
+    known = ", ".join(f"{s.id} ({clean(s.name)})" for s in scenario.sides)
+    raise WargameError(f"--as {clean(given)}: no such side (the sides are {known})")
+
+
 def hidden_units(game: Game, state: State, viewer: str | None) -> frozenset[str]:
     """The units whose identity must not be shown with `state` to `viewer`.
 
@@ -54,29 +66,6 @@ def hidden_units(game: Game, state: State, viewer: str | None) -> frozenset[str]
         return frozenset()
     sides = [viewer] if viewer is not None else [s.id for s in game.scenario.sides]
     return frozenset().union(*(game.capabilities.concealed(game.scenario, state, side) for side in sides))
-
-
-def touched_hexes(game: Game, seq: int) -> tuple[str, ...]:
-    """The hexes record `seq` touched, in order: those its order names (an order may name only
-    hexes while its events only flag a unit), then, event by event, the hexes its facts name and
-    where the units they name stood. In order, so the first is the one to show when they do not
-    all fit. Facts are read by their values, not their names, so any rule system's events do."""
-    found: dict[str, None] = {}
-    before = game.state_at(seq - 1)
-    record = game.records[seq]
-    on_map = game.scenario.grid.on_map
-    for word in (record.order or "").split():
-        if on_map(word):
-            found[word] = None
-    for e in record.events:
-        values = [w for v in e.facts.values() for w in (v if isinstance(v, list | tuple) else [v])]
-        for v in values:
-            if isinstance(v, str) and on_map(v):
-                found[v] = None
-        for v in values:
-            if isinstance(v, str) and v in before.units and on_map(before.units[v].location):
-                found.setdefault(before.units[v].location, None)
-    return tuple(found)
 
 
 def marker_view(m: Marker) -> dict[str, Any]:
@@ -145,4 +134,6 @@ def record_view(record: Record) -> dict[str, Any]:
     }
     if record.reverts is not None:
         view["reverts"] = record.reverts
+    if record.by:
+        view["by"] = clean(record.by)
     return view

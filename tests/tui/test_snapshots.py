@@ -9,6 +9,7 @@ SVGs in tests/tui/__snapshots__/ before committing them.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -92,3 +93,81 @@ def test_help_charts(snap_compare, tmp_path: Path, size: tuple[int, int]) -> Non
 def test_title_screen(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:  # noqa: ANN001
     app = WargameApp(scenario_dirs=[TESTBED_DIR], saves_dir=tmp_path / "saves")
     assert snap_compare(app, terminal_size=size)
+
+
+async def settled(pilot) -> None:  # noqa: ANN001
+    """The first screen pushed and the decision's answers opened by themselves."""
+    for _ in range(3):
+        await pilot.pause()
+
+
+def test_suez_retreat_picked_on_the_map(snap_compare, tmp_path: Path) -> None:  # noqa: ANN001
+    """F&M 7.7 at Suez zero hour: the machine guns of 2129 must retreat two hexes (D2); the
+    answers opened by themselves, the retreat chosen, its five hexes marked on the map."""
+    game = Game.new(scenario_file.find("suez1916"), tmp_path / "suez4.toml", seed=4)
+    for order in ("move 31-1 2228", "move 31-2 2229", "move 31-3 2230", "end", "attack 2129 2228",
+                  "attack 2129 2229", "end", "resolve 2129"):
+        game.submit(order)
+    app = WargameApp(start="play", game=game, hotseat=False)
+    assert snap_compare(app, run_before=settled, press=["enter", "left", "down"], terminal_size=(80, 24))
+
+
+def test_suez_advance_or_stop(snap_compare, tmp_path: Path) -> None:  # noqa: ANN001
+    """F&M 7.9 / Suez 10.3: after the retreat the attacker's answers open by themselves, stop last."""
+    game = Game.new(scenario_file.find("suez1916"), tmp_path / "suez4.toml", seed=4)
+    for order in ("move 31-1 2228", "move 31-2 2229", "move 31-3 2230", "end", "attack 2129 2228",
+                  "attack 2129 2229", "end", "resolve 2129", "retreat 52mg 2029 2030"):
+        game.submit(order)
+    app = WargameApp(start="play", game=game, hotseat=False, ascii_only=True)
+    assert snap_compare(app, run_before=settled, terminal_size=(80, 24))
+
+
+def test_gaza_defensive_fire(snap_compare, tmp_path: Path) -> None:  # noqa: ANN001
+    """Gaza 18.1 at zero hour: the Light Horse declare an attack on 1607; the Central Powers' answers
+    (fire support against the attackers, or done) open by themselves, each in words."""
+    game = Game.new(scenario_file.find("gaza1917"), tmp_path / "gaza.toml", seed=2)
+    for order in ("move 3LH 1708", "move 4LH 1608", "end", "attack 1607 1608", "attack 1607 1708", "end"):
+        game.submit(order)
+    app = WargameApp(start="play", game=game)
+    assert snap_compare(app, run_before=settled, terminal_size=(80, 24))
+
+
+def test_title_screen_lists_where_each_save_stands(snap_compare, testbed: Scenario,  # noqa: ANN001
+                                                   tmp_path: Path) -> None:
+    """Issue 17: each save with its scenario, turn, side and phase; an unreadable file says so."""
+    saves = tmp_path / "saves"
+    mid_game(testbed, saves).close()
+    with Game.new(testbed, saves / "fresh.toml", seed=7):
+        pass
+    (saves / "notes.toml").write_text("not a save\n")
+    for age, name in enumerate(("notes.toml", "fresh.toml", "game.toml")):  # newest first, as listed
+        os.utime(saves / name, (1_000_000 - age, 1_000_000 - age))
+    app = WargameApp(scenario_dirs=[TESTBED_DIR], saves_dir=saves)
+    assert snap_compare(app, terminal_size=(80, 24))  # the about panel: the scenario (a save's has its date)
+
+
+def test_suez_live_waiting_screen(snap_compare, tmp_path: Path) -> None:  # noqa: ANN001
+    """A live game played as the British while the Central Powers move: the prompt says whom the
+    British wait for and in which phase; the map shows what the British may see."""
+    app = WargameApp(start="play", game=suez(tmp_path, "move 31-1 2527"), side="british")
+    assert snap_compare(app, terminal_size=(80, 24))
+
+
+def test_lobby_screen(snap_compare, testbed: Scenario, tmp_path: Path) -> None:  # noqa: ANN001
+    """The lobby at 80x24: the player's own game with a seat open first, then another's, full."""
+    import os
+    import time
+
+    from tui_wargame.hosting import Host, SealedSeeds
+
+    def host(player: str) -> Host:
+        return Host(tmp_path / "saves", SealedSeeds(tmp_path / "sealed"), player, [TESTBED_DIR])
+
+    host("bob").create(testbed, {}, "red").close()
+    host("alice").create(testbed, {}, "blue").close()
+    host("carol").join(tmp_path / "saves" / "testbed-1.toml", "blue").close()
+    for n, minutes in ((1, 125), (2, 5)):
+        stamp = time.time() - minutes * 60
+        os.utime(tmp_path / "saves" / f"testbed-{n}.toml", (stamp, stamp))
+    app = WargameApp(host=host("alice"), scenario_dirs=[TESTBED_DIR], saves_dir=tmp_path / "saves")
+    assert snap_compare(app, terminal_size=(80, 24))

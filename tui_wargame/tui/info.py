@@ -17,7 +17,7 @@ from tui_wargame.engine import Game
 from tui_wargame.hexgrid import DIRECTION_NAMES
 from tui_wargame.model import Order, Refusal, State, apply
 from tui_wargame.rules.capabilities import Explanation, Layer, Line
-from tui_wargame.text import clean
+from tui_wargame.text import clean, names_any
 from tui_wargame.tui.glyphs import Glyphs, layer_glyph, to_ascii
 from tui_wargame.views import turn_name
 
@@ -257,16 +257,6 @@ def explain_text(game: Game, order: Order, names: Namer) -> Text:
     return out
 
 
-def names_any(value: object, ids: frozenset[str]) -> bool:
-    if isinstance(value, str):
-        return value in ids
-    if isinstance(value, list | tuple):
-        return any(names_any(v, ids) for v in value)
-    if isinstance(value, Mapping):
-        return any(names_any(v, ids) for v in value.values())
-    return False
-
-
 def record_lines(game: Game, seq: int, names: Namer, hidden: frozenset[str] = frozenset()) -> list[str]:
     """The narrative of record `seq`: who gave which order, then a sentence per event.
 
@@ -281,6 +271,8 @@ def record_lines(game: Game, seq: int, names: Namer, hidden: frozenset[str] = fr
     if hidden and names_any(record.order.split(), hidden):
         order = f"{names.text(record.order.split()[0])} (hidden)"
     lines = [f"[{seq}] {who}: {order}"]
+    if record.kind == "seat":  # a hosted game's player sitting down (seats.py)
+        lines = [f"[{seq}] {names.text(record.by)} takes the {who} seat"]
     for e in record.events:
         line = describe(game, state, e)
         if line and hidden and names_any(dict(e.facts), hidden):

@@ -87,8 +87,9 @@ def test_help_pages_hold_the_real_crt_and_terrain_chart() -> None:
 
 
 def test_order_menus_and_move_order() -> None:
-    (menu,) = CAPS.order_menus(suez())
-    assert menu.key == "f" and menu.verbs == {"bombard", "air", "observe"}
+    (menu, each) = CAPS.order_menus(suez())
+    assert menu.key == "f" and menu.verbs == {"bombard", "air", "observe", "done"} and not menu.each
+    assert each.key == "R" and each.verbs == {"resolve"} and each.each  # F&M 7.6: every attack in turn
     state = position({"31-1": "0842"}, clear=True)
     order = CAPS.move_order(suez(), state, "31-1", ["0843"])
     assert order is not None and order.verb == "move" and order.args[-1] == "0843"

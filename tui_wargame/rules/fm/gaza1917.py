@@ -21,7 +21,7 @@ from tui_wargame.rules.fm.movement import beyond_repair
 from tui_wargame.rules.fm.stacking import overstacked_hexes
 from tui_wargame.rules.fm.victory import control_events
 from tui_wargame.rules.fm.zoc import in_enemy_zoc
-from tui_wargame.text import unit_name
+from tui_wargame.text import hex_name, unit_name
 
 if TYPE_CHECKING:
     from tui_wargame.dice import Dice
@@ -176,6 +176,20 @@ class Gaza1917(Hooks):
         if option != "free":
             return None
         return [Event.of("phase_began", turn=0, phase=DEPLOYMENT, side=CENTRAL_POWERS)]
+
+    def order_note(self, pos: Position, order: Order) -> str | None:
+        """Gaza 11.1 deployment, 13.1 charges and 15.0 rail movement in a line each."""
+        a, sc = order.args, pos.scenario
+        if order.verb == "deploy" and len(a) == 2:
+            return f"place {unit_name(sc, a[0])} in {hex_name(sc, a[1])} (Gaza 11.1)"
+        if order.verb == "deployed" and not a:
+            return "this side's units are all placed: the set-up goes on (Gaza 11.1)"
+        if order.verb == "charge" and len(a) == 1:
+            return (f"the {a[0].upper()} charges: its attacks this phase shift one column right "
+                    "(Gaza 13.1)")
+        if order.verb == "rail" and len(a) == 2:
+            return f"{unit_name(sc, a[0])} goes by railway to {hex_name(sc, a[1])} (Gaza 15.0)"
+        return None
 
     def prompt(self, pos: Position) -> str | None:
         if pos.state.phase != DEPLOYMENT:

@@ -41,6 +41,11 @@ class Hooks:
         the system's words. Told from the event and the state it applies to, so an old save reads."""
         return None
 
+    def order_note(self, pos: Position, order: Order) -> str | None:
+        """One line saying what one of the scenario's own orders does, with its section (Suez 16.0
+        rail); None: the system's line."""
+        return None
+
     def prompt(self, pos: Position) -> str | None:
         """What the side to act does now, in a phase of the scenario's own (Suez 11.1 set-up);
         None: the system's prompt."""

@@ -33,6 +33,7 @@ from tui_wargame.rules.fm.position import Position
 from tui_wargame.rules.fm.stacking import overstack
 from tui_wargame.rules.fm.victory import control_events
 from tui_wargame.rules.fm.zoc import in_enemy_zoc
+from tui_wargame.text import hex_name, unit_name
 
 BRITISH, CP = "british", "cp"
 ZERO_HOUR = "zh"
@@ -192,6 +193,17 @@ class Suez1916(Hooks):
             nxt = CP if side == BRITISH else ""
             events.append(Event.of("phase_began", turn=0, phase=SETUP if nxt else "movement", side=nxt or CP))
         return events
+
+    def order_note(self, pos: Position, order: Order) -> str | None:
+        """Suez 11.1 deployment and 16.0 rail movement in a line each."""
+        a = order.args
+        if order.verb == "deploy" and len(a) == 2:
+            rule = DEPLOYMENT_RULE.get(pos.state.active, "Suez 11.1")
+            return f"place {unit_name(pos.scenario, a[0])} in {hex_name(pos.scenario, a[1])} ({rule})"
+        if order.verb == "rail" and len(a) >= 2:
+            return (f"{unit_name(pos.scenario, a[0])} goes by railway to {hex_name(pos.scenario, a[-1])}"
+                    " (Suez 16.0)")
+        return None
 
     def prompt(self, pos: Position) -> str | None:
         """Suez 11.1: the free set-up's phase."""
