@@ -161,7 +161,7 @@ def _catch_up(game: Game, side: str) -> None:
         print(f"It is your turn ({side_name(game.scenario, side)}): {clean(game.prompt())}")
     else:
         owes = " to decide" if state.pending else ""
-        print(f"It is {side_name(game.scenario, state.to_act)}'s turn{owes}: {clean(game.prompt())}")
+        print(f"It is the {side_name(game.scenario, state.to_act)} turn{owes}: {clean(game.prompt())}")
 
 
 def cmd_order(args: argparse.Namespace) -> int:

@@ -32,7 +32,7 @@ from tui_wargame.model.events import STATE_EVENTS, restore_event
 from tui_wargame.rules import RuleSystem
 from tui_wargame.rules.capabilities import Capabilities, GameOption
 from tui_wargame.savefile import Header, Record, SaveError
-from tui_wargame.text import clean
+from tui_wargame.text import clean, possessive
 
 SNAPSHOT_EVERY = 64
 
@@ -363,8 +363,8 @@ class Game:
             record = self._consent_record(order.text, side) if order.args else self._undo_record(side)
             return record, fold(state, record.events)
         if side is not None and side != state.to_act:
-            raise IllegalOrder(f"it is {self.side_name(state.to_act)}'s turn to act, not "
-                               f"{self.side_name(side)}'s", TURN_RULE)
+            raise IllegalOrder(f"it is the {self.side_name(state.to_act)} turn to act, not the "
+                               f"{self.side_name(side)} turn", TURN_RULE)
         seq = len(self.records)
         dice = Dice(self._dice_seed(), seq)
         resolution = self.system.resolve(self.scenario, state, order, dice)
@@ -444,8 +444,8 @@ class Game:
                 f"`{top.order}` rolled dice or revealed hidden information, so it stands "
                 f"(this game was created without the undo_dice option)", UNDO_RULE)
         if side is not None and side != top.side:
-            raise IllegalOrder(f"the last order, `{top.order}`, was {self.side_name(top.side)}'s to undo",
-                               UNDO_RULE)
+            whose = possessive(self.side_name(top.side))
+            raise IllegalOrder(f"the last order, `{top.order}`, was {whose} to undo", UNDO_RULE)
         event = restore_event(self.state, self.state_at(top.seq - 1), top.seq)
         return Record(len(self.records), top.side, "undo", "undo", (event,), reverts=top.seq)
 

@@ -124,7 +124,7 @@ def test_an_illegal_order_exits_1_and_leaves_the_file_unchanged(
     code, _, err = run(capsys, "order", str(save), "fly r1 0606")
     assert code == 1 and "unknown order 'fly'" in err
     code, _, err = run(capsys, "order", str(save), "end", "--as", "blue")
-    assert code == 1 and "Red's turn to act, not Blue's" in err
+    assert code == 1 and "the Red turn to act, not the Blue turn" in err
     assert save.read_bytes() == before
 
 

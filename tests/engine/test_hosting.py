@@ -74,7 +74,7 @@ def test_a_seated_game_acts_only_for_its_side(tmp_path: Path, testbed: Scenario)
     with pytest.raises(IllegalOrder, match="turn to act"):  # red's combat phase: blue may not
         host(tmp_path, "bob").play(path).submit("end")
     game.submit("end")  # red's combat phase over: blue's movement
-    with pytest.raises(IllegalOrder, match="Blue's turn to act, not Red's"):
+    with pytest.raises(IllegalOrder, match="the Blue turn to act, not the Red turn"):
         game.submit("end")  # no side named: still red's
     bob = host(tmp_path, "bob").play(path)
     move = next(o for o in bob.legal_orders() if o.verb == "move")

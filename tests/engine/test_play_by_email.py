@@ -33,14 +33,14 @@ def test_the_player_is_told_what_the_opponent_did_and_whose_turn_it_is(
     assert "It is your turn (Blue)" in told
     code, out, _ = run(capsys, "order", str(sent), "--as", "red", "end")
     assert code == 1 and "Since your last order (record 3):" in out and "[4] Blue: end" in out
-    assert "It is Blue's turn" in out
+    assert "It is the Blue turn" in out
 
 
 def test_an_order_for_the_other_side_is_refused_and_nothing_written(
         sent: Path, capsys: pytest.CaptureFixture[str]) -> None:
     before = sent.read_bytes()
     code, _, err = run(capsys, "order", str(sent), "--as", "red", "end")
-    assert code == 1 and "refused: it is Blue's turn to act, not Red's" in err
+    assert code == 1 and "refused: it is the Blue turn to act, not the Red turn" in err
     assert sent.read_bytes() == before
 
 

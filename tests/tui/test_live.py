@@ -195,7 +195,7 @@ async def test_a_face_down_marker_stays_face_down_on_the_other_sides_screen(tmp_
         await until(pilot, lambda: screen.seq == british.seq)
         shown = screen_text(pilot.app)
         assert screen.control.cursor == "2628" and "! face-down markers: Br 1" in shown
-        assert "!1" in shown and "Done: bombard 2628" in shown  # drawn face down over the hex, told so
+        assert "!1" in shown and "Accepted: bombard 2628" in shown  # drawn face down over the hex, told so
     british.close()
 
 

@@ -1,5 +1,5 @@
-"""SVG snapshots of the main screens at 80x24 and 160x48 (pytest-textual-snapshot): Suez for
-what a rule system's capabilities show (layers, notes, an explanation, a help page's tables),
+"""SVG snapshots of the main screens at 80x24 and 160x48 (pytest-textual-snapshot): Suez and Gaza
+for what a rule system's capabilities show (layers, notes, an explanation, the CRT, markers),
 the testbed for the screens of a system with the required core alone.
 
 After a deliberate change of the look, refresh them with
@@ -82,11 +82,33 @@ def test_replay_screen(snap_compare, testbed: Scenario, tmp_path: Path, size: tu
     assert snap_compare(app, terminal_size=size)
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_help_charts(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:  # noqa: ANN001
-    """F&M's first help page, the combat results: its tables in columns that fit the width."""
-    app = WargameApp(start="play", game=suez(tmp_path))
+@pytest.mark.parametrize(("scenario_id", "size"), [pytest.param("suez1916", (80, 24), id="suez-80x24"),
+                                                   pytest.param("gaza1917", (80, 24), id="gaza-80x24"),
+                                                   pytest.param("suez1916", (160, 48), id="suez-160x48")])
+def test_help_charts(snap_compare, tmp_path: Path, scenario_id: str,  # noqa: ANN001
+                     size: tuple[int, int]) -> None:
+    """F&M's first help page, the CRT as one grid (F&M 7.3): each terrain row's differentials over
+    the result columns, then the rows' terrain and the results in words, below."""
+    game = Game.new(scenario_file.find(scenario_id), tmp_path / "g.toml", seed=3)
+    app = WargameApp(start="play", game=game)
     assert snap_compare(app, press=["c"], terminal_size=size)
+
+
+async def cursor_on_1015(pilot) -> None:  # noqa: ANN001
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, GameScreen)
+    screen.move_cursor("1015")
+
+
+def test_gaza_fire_support_markers(snap_compare, tmp_path: Path) -> None:  # noqa: ANN001
+    """Gaza Zero Hour, the British combat phase: face-down markers on 1015 and 1016 (Gaza 18.1),
+    their counts on the map and whose they are in the panel."""
+    game = Game.new(scenario_file.find("gaza1917"), tmp_path / "g.toml", seed=1)
+    for order in ("end", "bombard 1015", "bombard 1016"):
+        game.submit(order)
+    app = WargameApp(start="play", game=game)
+    assert snap_compare(app, run_before=cursor_on_1015, terminal_size=(80, 24))
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -123,7 +123,7 @@ async def test_names_from_files_are_text_not_markup(tmp_path: Path) -> None:
     scenario = scenario_file.load(path)
     with Game.new(scenario, tmp_path / "g.toml", seed=1) as game:
         app = WargameApp(start="play", game=game)
-        async with app.run_test(size=(100, 30)) as pilot:
+        async with app.run_test(size=(120, 30)) as pilot:  # room for the whole title in the header
             await press(pilot, "tab")
             shown = screen_text(pilot.app)
             assert "[reverse]Crafted[/reverse]" in shown

@@ -86,12 +86,15 @@ class Layer:
 
 @frozen
 class Table:
-    """A table from the rulebook's charts, as text cells the TUI lays out in columns."""
+    """A table from the rulebook's charts, as text cells the TUI lays out in columns. The first
+    `head` rows are headings too (a CRT's differentials, one row per terrain, over its results),
+    drawn like the header and ruled off from the rows below."""
 
     title: str
     columns: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
     note: str = ""
+    head: int = 0
 
 
 @frozen

@@ -17,7 +17,7 @@ from typing import Any
 from tui_wargame.engine import ASK_UNDO, Game
 from tui_wargame.errors import WargameError
 from tui_wargame.hexgrid import distance
-from tui_wargame.model import IllegalOrder, Order
+from tui_wargame.model import IllegalOrder, Order, Refusal
 from tui_wargame.rules.capabilities import Decision, Layer, OrderMenu
 from tui_wargame.savefile import Record
 from tui_wargame.tui.answers import (
@@ -403,6 +403,12 @@ class MapController:
             more = f" and {len(orders) - NAMED_IDLE} more" if len(orders) > NAMED_IDLE else ""
             return GiveEach(f"{menu.title} ({listed}{more}), stopping at any decision?", menu.verbs)
         near = orders_about(orders, hex=self.cursor, unit=self.selected)
+        if not orders:  # the rule system's reason why none may be given now, if it gives one
+            game = self.game
+            for verb in sorted(menu.verbs):
+                why = game.capabilities.explain(game.scenario, game.state, Order(verb))
+                if isinstance(why, Refusal):
+                    return Note(f"{menu.title}: none now: {why}")
         bare = [o for o in orders if not o.args]
         return self.choose(menu.title, near + bare if near else orders)
 

@@ -28,6 +28,7 @@ from tui_wargame.errors import WargameError
 from tui_wargame.model import Order
 from tui_wargame.rules.capabilities import OrderMenu
 from tui_wargame.savefile import Record
+from tui_wargame.text import tidy
 from tui_wargame.tui.answers import Answer, Choose, Confirm, Give, GiveEach, Note, Pick
 from tui_wargame.tui.controller import MapController
 from tui_wargame.tui.cropped import crop_updates
@@ -164,8 +165,7 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         hexmap = self.query_one(HexMap)
-        if self.app.size.width >= 140:  # a large terminal: a wider panel and the detailed map
-            self.query_one("#side").styles.width = 44
+        if self.app.size.width >= 140:  # a large terminal: the detailed map (the panel grows itself)
             hexmap.detailed = True
         if self.app.size.height >= 40:
             self.query_one("#log", RichLog).display = True
@@ -218,6 +218,7 @@ class GameScreen(Screen[None]):
 
     def on_resize(self) -> None:
         self._stale("header", "prompt")  # both fit their text to the width
+        self.call_after_refresh(self._stale, "panel")  # to the panel's new width, once laid out
 
     def _stale(self, *parts: str) -> None:
         """Mark widgets to repaint; they are repainted together once this turn of the loop is done."""
@@ -241,7 +242,8 @@ class GameScreen(Screen[None]):
             self._update("#panel", hex_panel(game, state, here, self.names, selected=selected,
                                              concealed=control.concealed(), reach=control.reach(),
                                              layers=control.drawn_layers(),
-                                             orders=control.legal() if selected else ()))  # only then shown
+                                             orders=control.legal() if selected else (),  # only then shown
+                                             width=self.query_one("#panel").size.width or 29))
         if "prompt" in parts:
             text, style = self.message
             prompt = control.waiting() or game.prompt()
@@ -346,9 +348,9 @@ class GameScreen(Screen[None]):
             return
         side = self.names.side(state.to_act)
         if state.pending:
-            why = f"{side} owes a decision: {self.names.text(state.pending.prompt)}."
+            why = f"{side} owes a decision: {tidy(self.names.text(state.pending.prompt))}."
         else:
-            why = f"It is {side}'s turn."
+            why = f"It is the {side} turn."
         self.control.deselect()  # shown with the new viewer's map, once the keyboard is taken
 
         def taken(_: None) -> None:

@@ -144,7 +144,7 @@ class ReplayScreen(Screen[None]):
         for line in record_lines(game, seq, self.names, hidden):
             text.append(line + "\n")
         text.append(self.g.rule * 28 + "\n", style="dim")
-        text.append_text(victory_text(game, state, self.names))
+        text.append_text(victory_text(game, state, self.names, width=28))
         self.query_one("#events", Static).update(text)
         auto = f"autoplay {SPEEDS[self.speed]:g}s/record" if self.timer else "paused"
         # two lines that fit 80 columns (the prompt is two lines high); the rest is on the ? page

@@ -372,15 +372,28 @@ class FireAndMovement:
         return None
 
     def explain(self, scenario: Scenario, state: State, order: Order) -> Explanation | Refusal | None:
-        """The odds an attack would be resolved at (F&M 7.2-7.6), each step with its rule."""
+        """The odds an attack would be resolved at (F&M 7.2-7.6), each step with its rule, and why
+        no fire support may join it (Suez 19.0: none at night); for a bare fire-support verb
+        (`bombard`), why none may be placed now (Suez/Gaza 18.1, 19.0), if none may."""
         pos = Position(scenario, state)
+        if order.verb in FIRE_VERBS and not order.args:
+            why = fire_support.why_not(pos, state.active)
+            declaring = state.phase == sequence.COMBAT and state.values.get(combat.STEP) == sequence.DECLARE
+            if why is None and not declaring:
+                why = Refusal("fire support is placed at the start of the combat phase",
+                              fire_support.rule_of(pos))
+            return why
         attack = self._attack(pos, order)
         if not isinstance(attack, tuple):
             return attack
         try:
-            return combat.explained(pos, *attack)
+            told = combat.explained(pos, *attack)
         except IllegalOrder as exc:
             return exc.refusal
+        why = fire_support.why_not(pos, state.active) if pos.rules.fire_support is not None else None
+        if order.verb == "attack" and why is not None:
+            told = Explanation(told.summary, (*told.lines, Line(f"no fire support: {why.message}", why.rule)))
+        return told
 
     def odds(self, scenario: Scenario, state: State, order: Order) -> Mapping[str, Any] | None:
         """What `explain` tells, as the facts of the combat event the attack would give without
