@@ -84,12 +84,13 @@ def test_after_a_combat_the_view_is_asked_to_show_it(game: Game) -> None:
     assert "0402" in control.centre  # the defender's hex (a decision it owes is there too)
 
 
-def test_the_cursor_goes_along_to_what_the_viewers_own_typed_order_touched(game: Game) -> None:
+def test_the_viewers_own_order_asks_the_view_to_show_what_it_touched(game: Game) -> None:
     control = MapController(game)
     control.cursor, jumps = "0605", control.jumps
     game.submit("move r1 0201")
     control.records_appended(game.records[-1:])
-    assert control.cursor in control.centre and "0201" in control.centre and control.jumps == jumps + 1
+    assert "0201" in control.centre and control.jumps == jumps + 1
+    assert control.cursor == "0605"  # the cursor stays where the player left it
 
 
 def test_a_record_of_the_other_side_moves_no_view(game: Game) -> None:
@@ -189,6 +190,8 @@ async def test_the_view_follows_the_players_own_order_and_the_next_phase(tmp_pat
         await pilot.pause()
         await pilot.pause()
         assert hexmap.view != far and inside(hexmap.view, hexmap.painter.box(target), hexmap.metrics)
+        await press(pilot, "right")  # the view stays on the move until the cursor moves, then follows it
+        assert inside(hexmap.view, hexmap.painter.box(screen.cursor), hexmap.metrics) or hexmap.view[0] == 0
         screen.move_cursor("0626")
         await press(pilot, "e", "y")  # the combat phase: the same side's forces
         assert game.state.phase == "combat" and screen.cursor == screen.control.forces()[0]

@@ -85,8 +85,10 @@ class MapController:
         return f"Waiting for {game.side_name(state.to_act)}: {state.phase} phase"
 
     def _phase_now(self) -> tuple[int, str, str]:
+        """The phase and the side whose phase it is: a decision the other side owes meanwhile
+        starts no phase (the player's turn goes on where the player left it)."""
         state = self.game.state
-        return state.turn, state.phase, state.to_act
+        return state.turn, state.phase, state.active
 
     def forces(self) -> list[str]:
         """The hexes of the acting side's units on the map, the one nearest their middle first
@@ -524,9 +526,10 @@ class MapController:
 
     def records_appended(self, records: Sequence[Record] = ()) -> None:
         """After new records, whoever gave them: the path and a pick on the map are dropped; a unit
-        gone from the map, deselected. A new phase (or a side owing a decision) starts as a phase
-        does; else the view shows what the viewer's own last record touched (an attack's hexes).
-        In a live game the other side's phases and orders are followed by the screen."""
+        gone from the map, deselected. A new phase starts as a phase does (a side owing a decision
+        gets the cursor on its hex when it takes the keyboard); else the view shows what the
+        viewer's own last record touched (an attack's hexes). In a live game the other side's
+        phases and orders are followed by the screen."""
         self.path, self.picking = (), None
         game = self.game
         unit = game.state.units.get(self.selected or "")
@@ -538,7 +541,4 @@ class MapController:
                 self.selected = None
                 self.start_phase()
         elif records and records[-1].side == self.viewer and records[-1].seq < len(game.records):
-            touched = touched_hexes(game, records[-1].seq)
-            if touched and self.cursor not in touched:  # an order typed after ":": the cursor goes along
-                self.cursor = touched[0]
-            self.show(*touched)
+            self.show(*touched_hexes(game, records[-1].seq))

@@ -32,7 +32,7 @@ FIRST = (("keys", "Keys"),)
 LAST = (("map", "Map"), ("rules", "Rules"), ("results", "Results"), ("victory", "Victory"))
 
 KEY_NAMES = {"question_mark": "?", "colon": ":", "leftsquarebracket": "[", "rightsquarebracket": "]",
-             "equals_sign": "=", "plus": "+", "minus": "-", "period": ".", "comma": ",", "slash": "/",
+             "equals_sign": "=", "plus": "+", "minus": "-", "period": ".", "full_stop": ".", "comma": ",", "slash": "/",
              "escape": "Esc", "enter": "Enter", "space": "Space", "tab": "Tab", "up": "Up", "down": "Down",
              "left": "Left", "right": "Right", "f1": "F1", "pageup": "PgUp", "pagedown": "PgDn",
              "home": "Home", "end": "End"}
@@ -58,6 +58,8 @@ KEY_WORDS = {
     "game.orders": "list the orders about the selected unit or the cursor's hex",
     "game.end_phase": "end the phase, or the step of it (asks first)",
     "game.undo": "take back the last order of this phase",
+    "game.suggest": "hint: the computer suggests an order for your side, with its reason (y gives it)",
+    "game.skip": "against the computer: show the rest of its turn at once",
     "game.command": "type an order; Tab completes it",
     "game.deselect": "drop the selection and the path",
     "game.zoom": "switch between the compact and the detailed map",

@@ -63,6 +63,7 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
         self.overlay = Overlay()
         self.follow: tuple[str, ...] = ()  # hexes to keep in view instead of the cursor (the replay)
         self.jump: tuple[str, ...] = ()  # hexes to centre on once the map has its size
+        self.kept: str | None = None  # the cursor's hex when the view last moved for it
         self.rows: list[Row] = []
         self.strips: list[Strip | None] = []
         self.refreshed_rows = 0  # rows refreshed by the last `show`, for tests and measurements
@@ -122,18 +123,22 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
         s, w = self.painter.shape.s, self.painter.shape.w
         return max(0, (width - s) // (s + w) * (s + w) + s) if width > 2 * s + w else width
 
-    def _keep_in_view(self) -> None:
-        """Centre on a jump asked for, else keep the followed hexes or the cursor in view. Only
-        once the layout has sized the map: a jump asked before waits for it (`_size_updated`)."""
+    def _keep_in_view(self, resized: bool = False) -> None:
+        """Centre on a jump asked for, else keep the followed hexes in view, or the cursor once it
+        has moved (or the map was resized): after a jump to a combat the view stays there until
+        the cursor moves. Only once the layout has sized the map: a jump asked before waits for
+        it (`_size_updated`)."""
         if not self.size.area:
             return
+        cursor = self.overlay.cursor
         if self.jump:
             self.scroll_to_hexes(self.jump)
             self.jump = ()
         elif self.follow:
             self.scroll_to_hexes(self.follow)
-        elif self.overlay.cursor:
-            self.scroll_to_hex(self.overlay.cursor)
+        elif cursor and (cursor != self.kept or resized):
+            self.scroll_to_hex(cursor)
+        self.kept = cursor
 
     def _refresh_spans(self, changed: Iterable[tuple[int, list[tuple[int, int]]]]) -> None:
         """Repaint only the changed runs of characters of each changed row in view (not the scrollbars)."""
@@ -191,7 +196,7 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
         the first after a resize, already shows the cursor, where a Resize handler came a frame late."""
         resized = super()._size_updated(size, virtual_size, container_size, layout)
         if resized:
-            self._keep_in_view()
+            self._keep_in_view(resized=True)
         return resized
 
     def on_click(self, event: events.Click) -> None:
