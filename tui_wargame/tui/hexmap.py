@@ -125,7 +125,7 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
 
     def _keep_in_view(self, resized: bool = False) -> None:
         """Centre on a jump asked for, else keep the followed hexes in view, or the cursor once it
-        has moved (or the map was resized): after a jump to a combat the view stays there until
+        has moved (or the map was resized): after a jump to an attack the view stays there until
         the cursor moves. Only once the layout has sized the map: a jump asked before waits for
         it (`_size_updated`)."""
         if not self.size.area:
