@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.tui.helpers import press, screen_text, sync
+from tests.tui.helpers import burst, press, screen_text, sync
 from tui_wargame import scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.tui.app import WargameApp
@@ -186,9 +186,9 @@ async def test_the_view_follows_the_players_own_order_and_the_next_phase(tmp_pat
         game_unit = screen.control.forces()[0]
         uid = next(u for u, s in game.state.units.items() if s.location == game_unit)
         target = next(iter(screen.control.reach_of(uid)))
-        screen.submit(f"move {uid} {target}")  # as typed after ":"
-        await pilot.pause()
-        await pilot.pause()
+        burst(pilot.app, f":move {uid} {target}")  # typed after ":", the bar closing after it
+        await press(pilot, "enter")
+        assert game.records[-1].order == f"move {uid} {target}"
         assert hexmap.view != far and inside(hexmap.view, hexmap.painter.box(target), hexmap.metrics)
         await press(pilot, "right")  # the view stays on the move until the cursor moves, then follows it
         assert inside(hexmap.view, hexmap.painter.box(screen.cursor), hexmap.metrics) or hexmap.view[0] == 0

@@ -64,6 +64,7 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
         self.follow: tuple[str, ...] = ()  # hexes to keep in view instead of the cursor (the replay)
         self.jump: tuple[str, ...] = ()  # hexes to centre on once the map has its size
         self.kept: str | None = None  # the cursor's hex when the view last moved for it
+        self.jumped: tuple[str, ...] = ()  # what the last jump showed, until the cursor moves
         self.rows: list[Row] = []
         self.strips: list[Strip | None] = []
         self.refreshed_rows = 0  # rows refreshed by the last `show`, for tests and measurements
@@ -125,18 +126,23 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
 
     def _keep_in_view(self, resized: bool = False) -> None:
         """Centre on a jump asked for, else keep the followed hexes in view, or the cursor once it
-        has moved (or the map was resized): after a jump to an attack the view stays there until
-        the cursor moves. Only once the layout has sized the map: a jump asked before waits for
-        it (`_size_updated`)."""
+        has moved: after a jump to an attack the view stays there until the cursor moves, a
+        resize included (the command bar closing, say). Only once the layout has sized the map:
+        a jump asked before waits for it (`_size_updated`)."""
         if not self.size.area:
             return
         cursor = self.overlay.cursor
         if self.jump:
             self.scroll_to_hexes(self.jump)
-            self.jump = ()
+            self.jumped, self.jump = self.jump, ()
         elif self.follow:
             self.scroll_to_hexes(self.follow)
-        elif cursor and (cursor != self.kept or resized):
+        elif cursor and cursor != self.kept:
+            self.scroll_to_hex(cursor)
+            self.jumped = ()
+        elif resized and self.jumped:
+            self.scroll_to_hexes(self.jumped)
+        elif resized and cursor:
             self.scroll_to_hex(cursor)
         self.kept = cursor
 
