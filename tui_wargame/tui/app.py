@@ -8,6 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rich.console import RenderableType
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -22,8 +23,9 @@ from textual.widgets import Static
 
 from tui_wargame.engine import Game
 from tui_wargame.errors import WargameError
-from tui_wargame.rules.capabilities import Layer
 from tui_wargame.opponent import Opponent, from_options
+from tui_wargame.rules.capabilities import Layer
+from tui_wargame.tui import cropped
 from tui_wargame.tui.glyphs import glyphs
 
 if TYPE_CHECKING:
@@ -80,7 +82,7 @@ class WargameApp(App[None]):
         elsewhere (no title screen, no copy of a game to play on). `opponent`: the first game is
         against the computer (else as its save says); `computer_pace`: seconds between the
         computer's orders (tui.computer.PACE_S if None)."""
-        super().__init__()
+        super().__init__(ansi_color=True)  # the 16 colours as their own codes: 2 bytes, not 8 or more
         if self.no_color:  # Textual's filter (greys, or the terminal's default colours) replaced
             self._filters = [f for f in self._filters if not isinstance(f, (Monochrome, TextualNoColor))]
             self._filters.append(NoColour())
@@ -111,9 +113,18 @@ class WargameApp(App[None]):
     def on_mount(self) -> None:
         if self.g.ascii:
             self.add_class("-ascii")
+        # back from a suspension (Ctrl+Z) the terminal shows what the shell left there
+        self.app_resume_signal.subscribe(self, lambda _: cropped.forget(self.console))
         if self.no_color:
             self.add_class("-nocolor")
         self.call_later(self._open_first_screen)
+
+    def _display(self, screen: Screen[object], renderable: RenderableType | None) -> None:
+        """Every update goes to the terminal here (Textual's private method, checked by
+        `cropped.problem`): one the cropping compositors did not write leaves their record of
+        the terminal's cells out of date."""
+        cropped.written(self.console, renderable)
+        super()._display(screen, renderable)
 
     def _open_first_screen(self) -> None:
         """Pushed once the app has started: Textual draws nothing while it mounts the app, so a

@@ -73,6 +73,7 @@ class GameScreen(Screen[None]):
         Binding("enter,space", "act", "Act", id="game.act"),
         Binding("s", "select", "Select", show=False, id="game.select"),
         Binding("tab", "next_unit", "Next", id="game.next_unit"),
+        Binding("shift+tab", "next_unit(True)", "Previous", show=False, id="game.previous_unit"),
         Binding("m", "move", "Move", show=False, id="game.move"),  # Enter moves too (the key bar is full)
         Binding("w", "waypoint", "Path step", show=False, id="game.waypoint"),
         Binding("a", "attack", "Attack", id="game.attack"),
@@ -313,7 +314,7 @@ class GameScreen(Screen[None]):
 
         A record given here arrives the same way as one appended by another process would.
         """
-        self.control.records_appended()
+        self.control.records_appended(event.records)
         last = event.records[-1].seq
         self._say(event.note or Note(short_report(self.game, last, self.names, self.control.concealed())))
         theirs = [r.seq for r in event.records if self.side is not None and r.side != self.side]
@@ -506,8 +507,8 @@ class GameScreen(Screen[None]):
             self.message = ("", "")
         self._carry_out(answer)
 
-    def action_next_unit(self) -> None:
-        answer = self.control.next_unit()
+    def action_next_unit(self, back: bool = False) -> None:
+        answer = self.control.next_unit(back)
         if answer is None:
             self.message = ("", "")
         self._carry_out(answer)

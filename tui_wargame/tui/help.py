@@ -42,7 +42,7 @@ GAP = 2  # spaces between a table's columns
 
 #: What each key does, in words, by its binding's id; a binding not listed shows its description.
 KEY_WORDS = {
-    "map.up": "move the cursor up (the map scrolls with it)",
+    "map.up": "move the cursor up (the map scrolls half a screen when it comes near an edge)",
     "map.down": "move the cursor down",
     "map.left": "move the cursor left",
     "map.right": "move the cursor right",
@@ -50,7 +50,8 @@ KEY_WORDS = {
                 "there, or attack it",
     "game.select": "select the unit under the cursor (the next of its stack), even where the selected "
                    "unit could move",
-    "game.next_unit": "select the next unit that can still act",
+    "game.next_unit": "select the next unit that can still act, the map centred on it",
+    "game.previous_unit": "select the previous unit that can still act (back through Tab's round)",
     "game.move": "move the selected unit to the cursor (Enter does too)",
     "game.waypoint": "add the cursor's hex to the path the selected unit will follow",
     "game.attack": "attack the hex under the cursor (the odds are shown first)",
