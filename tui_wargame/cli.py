@@ -20,10 +20,10 @@ from tui_wargame import __version__, opponent, savefile, scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.errors import WargameError
 from tui_wargame.files import SAVE_LIMIT, first_free, read_limited
-from tui_wargame.model import IllegalOrder, Scenario, apply
+from tui_wargame.model import Event, IllegalOrder, Scenario, apply
 from tui_wargame.narrative import describe, narrate, side_name, since_last_order
 from tui_wargame.savefile import Record
-from tui_wargame.text import clean
+from tui_wargame.text import clean, tidy
 from tui_wargame.tui.glyphs import wants_ascii
 from tui_wargame.views import record_view, scenario_summary, side_named, state_view
 
@@ -220,14 +220,14 @@ def cmd_show(args: argparse.Namespace) -> int:
               f"Phase: {view['phase']}   Active: {side_name(sc, view['active'])}")
         if view["pending"]:
             p = view["pending"]
-            print(f"Pending: {side_name(sc, p['side'])} owes a decision ({p['kind']}): {p['prompt']}")
+            print(f"Pending: {side_name(sc, p['side'])} owes a decision ({p['kind']}): {tidy(p['prompt'])}")
         if view["victory_points"]:  # a system that keeps no points has no line for them
             vp = ", ".join(f"{side_name(sc, s)} {n}" for s, n in view["victory_points"].items())
             print(f"Victory points: {vp}")
-        if view["result"]:
+        if view["result"]:  # told as everywhere else: in the rule system's words if it has them
             r = view["result"]
-            who = f"{side_name(sc, r['winner'])} wins" if r["winner"] else "a draw"
-            print(f"Game over: {who} ({r['level']}). {r['reason']}")
+            ended = Event.of("game_ended", winner=r["winner"], level=r["level"], reason=r["reason"])
+            print(f"Game over. {describe(game, game.state_at(view['seq']), ended)}")
         print()
         rows = [(u["id"], u["name"], side_name(sc, u["side"]), u["where"],
                  f"{u['steps']}/{u['max_steps']}" + (f"  [{', '.join(u['flags'])}]" if u["flags"] else ""))

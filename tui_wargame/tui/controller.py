@@ -202,6 +202,13 @@ class MapController:
             return "Enter/m: move here  s: select  w: path step  a: attack  o: orders  x: deselect"
         return "Arrows/hjkl: cursor  Enter/s: select  Tab: next unit  e: end phase  ?: help"
 
+    def keys_first(self) -> bool:
+        """Whether the keys come before the phase prompt's second line: while a unit is selected,
+        since its keys (m moves, s selects the next of its stack) are not in the key bar, full at
+        80 columns. Not by the cursor, so a cursor step repaints no prompt."""
+        state = self.game.state
+        return bool(self.selected) and not (state.over or state.pending or self.picking or self.waiting())
+
     # --- cursor and selection ---
 
     def step(self, dx: int, dy: int) -> None:
@@ -502,7 +509,8 @@ class MapController:
             what = f"{units} could still act: {', '.join(idle[:NAMED_IDLE])}{more}"
         else:
             what = f"{len(acting)} order(s) could still be given (e.g. {acting[0].text})"
-        return Confirm(f"{what}. {ending}?", ends[0].text)
+        # what ends, who could still act, then the question: each its own paragraph in the dialog
+        return Confirm(f"{ending}.\n\n{what}.\n\nEnd it anyway?", ends[0].text)
 
     def refusal(self) -> Note:
         """Why no order can be given here now (a live game, the other side acting)."""

@@ -269,7 +269,7 @@ class GameScreen(Screen[None]):
             prompt = control.waiting() or game.prompt()
             keys = self._computer_keys() or control.hint()
             self._update("#prompt", prompt_text(self.names.text(prompt), Text(text, style=style),
-                                                keys, width))
+                                                keys, width, keys_first=control.keys_first()))
 
     def _update(self, selector: str, text: Text) -> None:
         """Replace a panel's text only when it differs, so an unchanged line is not sent again."""
@@ -464,7 +464,8 @@ class GameScreen(Screen[None]):
                 if yes:
                     self.submit(order)
 
-            self.app.push_screen(ConfirmScreen(self.names.text(answer.question)), confirmed)
+            lines = (self.names.text(line) for line in answer.question.split("\n"))  # its paragraphs kept
+            self.app.push_screen(ConfirmScreen("\n".join(lines)), confirmed)
         elif isinstance(answer, Note):
             self._say(answer)
         self._mirror()
@@ -567,7 +568,7 @@ class GameScreen(Screen[None]):
         if self._computer_plays() is None:
             if state.pending:
                 return ""  # the controller's keys for answering a decision
-            return "Arrows: cursor  Enter: act  s: select  Tab: next  e: end  H: hint  ?: help"
+            return "Arrows: cursor  Enter: act  s: select  m: move  Tab: next  H: hint  ?: help"
         return (f"The computer ({self.opponent.level}) is playing {self.names.side(state.to_act)}."
                 f"  .: skip its turn")
 

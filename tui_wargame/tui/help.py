@@ -31,8 +31,8 @@ from tui_wargame.tui.keybar import KeyBar
 FIRST = (("keys", "Keys"),)
 LAST = (("map", "Map"), ("rules", "Rules"), ("results", "Results"), ("victory", "Victory"))
 
-KEY_NAMES = {"question_mark": "?", "colon": ":", "leftsquarebracket": "[", "rightsquarebracket": "]",
-             "equals_sign": "=", "plus": "+", "minus": "-", "period": ".", "full_stop": ".", "comma": ",", "slash": "/",
+KEY_NAMES = {"question_mark": "?", "colon": ":", "left_square_bracket": "[", "right_square_bracket": "]",
+             "equals_sign": "=", "plus": "+", "minus": "-", "full_stop": ".", "comma": ",", "slash": "/",
              "escape": "Esc", "enter": "Enter", "space": "Space", "tab": "Tab", "up": "Up", "down": "Down",
              "left": "Left", "right": "Right", "f1": "F1", "pageup": "PgUp", "pagedown": "PgDn",
              "home": "Home", "end": "End"}
