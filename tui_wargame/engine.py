@@ -466,6 +466,9 @@ class Game:
         asking checks the undo as `undo` would; allowing writes that undo; refusing says so."""
         seq, asked = len(self.records), self.undo_asked()
         if text == ASK_UNDO:
+            if asked is not None:  # one request at a time: a second would only ask the same again
+                raise IllegalOrder(f"taking back `{asked.events[0].get('order')}` is asked already; "
+                                   f"the other side has yet to allow or refuse it", CONSENT_RULE)
             top = self._undo_record(side)
             return Record(seq, top.side, "order", ASK_UNDO,
                           (Event.of("undo_asked", side=top.side, reverts=top.reverts,

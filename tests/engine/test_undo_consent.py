@@ -61,6 +61,14 @@ def test_only_the_other_side_answers_and_only_the_orders_side_asks(game: Game) -
         game.submit("undo now", "red")
 
 
+def test_an_undo_is_asked_for_once(game: Game) -> None:
+    game.submit("move r1 0102", "red")
+    asked = game.submit(ASK_UNDO, "red")
+    with pytest.raises(IllegalOrder, match="taking back `move r1 0102` is asked already"):
+        game.submit(ASK_UNDO, "red")
+    assert game.records[-1] == asked
+
+
 def test_another_order_lets_the_request_lapse(game: Game) -> None:
     game.submit("move r1 0102", "red")
     game.submit(ASK_UNDO, "red")
@@ -88,12 +96,13 @@ def test_one_sides_command_line_undo_is_asked_of_the_other(tmp_path: Path,
     assert main([*sc, "order", str(path), "--as", "red", "UNDO"]) == 0
     out = capsys.readouterr().out
     assert "Red: undo ask" in out and "Nothing is taken back until Blue allows it" in out
-    assert main([*sc, "undo", str(path), "--as", "red"]) == 0
     assert main([*sc, "order", str(path), "--as", "blue", "undo refuse"]) == 0
     out = capsys.readouterr().out
     assert "Red ask to take back `move r1 0201`: give \"undo allow\" or \"undo refuse\"" in out
+    assert main([*sc, "undo", str(path), "--as", "red"]) == 0  # asked again, after the refusal
+    assert main([*sc, "order", str(path), "--as", "blue", "undo refuse"]) == 0
     with Game.open(path, scenario_dirs=[TESTBED_DIR]) as game:
-        assert [r.order for r in game.records[2:]] == [ASK_UNDO, ASK_UNDO, REFUSE_UNDO]
+        assert [r.order for r in game.records[2:]] == [ASK_UNDO, REFUSE_UNDO, ASK_UNDO, REFUSE_UNDO]
         assert game.state.units["r1"].location == "0201"
     assert main([*sc, "undo", str(path)]) == 0  # hot-seat, without --as: at once, as before
     with Game.open(path, scenario_dirs=[TESTBED_DIR]) as game:
@@ -107,7 +116,9 @@ def test_a_seated_players_bare_undo_is_a_request(tmp_path: Path, testbed: Scenar
     game = Host(tmp_path / "saves", SealedSeeds(tmp_path / "sealed"), "alice",
                 scenario_dirs=[TESTBED_DIR]).create(testbed, {}, "red")
     game.submit("move r1 0201")
-    for typed in ("undo", "Undo", " UNDO "):
-        assert game.submit(typed).order == ASK_UNDO
+    assert game.submit("undo").order == ASK_UNDO
+    for typed in ("Undo", " UNDO "):  # asks again, so refused as asked already: never an undo
+        with pytest.raises(IllegalOrder, match="is asked already"):
+            game.submit(typed)
     assert game.state.units["r1"].location == "0201"
     game.close()
