@@ -466,9 +466,6 @@ class Game:
         asking checks the undo as `undo` would; allowing writes that undo; refusing says so."""
         seq, asked = len(self.records), self.undo_asked()
         if text == ASK_UNDO:
-            if asked is not None:  # one request at a time: a second would only ask the same again
-                raise IllegalOrder(f"taking back `{asked.events[0].get('order')}` is asked already; "
-                                   f"the other side has yet to allow or refuse it", CONSENT_RULE)
             top = self._undo_record(side)
             return Record(seq, top.side, "order", ASK_UNDO,
                           (Event.of("undo_asked", side=top.side, reverts=top.reverts,
@@ -516,6 +513,11 @@ class Game:
         if self.seat is not None:  # a seated player: their side only, in their name; undo by consent
             batch = [(as_asked(order), self._seated(side)) for order, side in batch]
             by = self.player
+        asked = self.undo_asked()
+        if asked is not None and any(" ".join(str(order).split()) == ASK_UNDO for order, _ in batch):
+            # one request at a time (checked when given, not when re-run: older saves may hold two)
+            raise IllegalOrder(f"taking back `{asked.events[0].get('order')}` is asked already; "
+                               f"the other side has yet to allow or refuse it", CONSENT_RULE)
         if len(by) > savefile.BY_LIMIT or not by.isprintable():
             raise WargameError(f"who gave an order must be a printable name of at most "
                                f"{savefile.BY_LIMIT} characters, not {clean(by)[:40]!r}")

@@ -69,6 +69,16 @@ def test_an_undo_is_asked_for_once(game: Game) -> None:
     assert game.records[-1] == asked
 
 
+def test_a_save_that_asked_twice_still_verifies(game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Saves written before the one-request rule may hold two requests in a row: they re-run."""
+    game.submit("move r1 0102", "red")
+    game.submit(ASK_UNDO, "red")
+    with monkeypatch.context() as m:
+        m.setattr(Game, "undo_asked", lambda self: None)  # as the older program wrote it
+        game.submit(ASK_UNDO, "red")
+    assert [r.order for r in game.records[-2:]] == [ASK_UNDO, ASK_UNDO] and game.verify() == []
+
+
 def test_another_order_lets_the_request_lapse(game: Game) -> None:
     game.submit("move r1 0102", "red")
     game.submit(ASK_UNDO, "red")
