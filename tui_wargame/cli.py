@@ -591,7 +591,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.run(args)
     except IllegalOrder as exc:
-        print(f"refused: {exc.reason}" + (f" ({exc.rule})" if exc.rule else ""), file=sys.stderr)
+        print(f"refused: {exc.refusal}", file=sys.stderr)
         return 1
     except WargameError as exc:
         print(f"tui-wargame: {exc}", file=sys.stderr)
