@@ -325,10 +325,15 @@ class Assessor:
             if scorer != side and holder == side and pos.rules.victory.by != "occupation":
                 continue
             field = field_of(pos, label)
-            goals.append(field)
+            goals.append(label)
             cost += W_PULL * vp * min(min(map(field.__getitem__, ours)), 12)
         if goals:
-            cost += W_SPREAD * sum(min(g[h] for g in goals) for h in mine)
+            nearest = self.view.memo.setdefault(("goals", *goals), {})
+            assert isinstance(nearest, dict)
+            for h in ours:
+                if h not in nearest:
+                    nearest[h] = min(field_of(pos, g)[h] for g in goals)
+            cost += W_SPREAD * sum(nearest[h] for h in mine)
         return cost
 
 
