@@ -14,17 +14,21 @@ import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tui_wargame import __version__, savefile, scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.errors import WargameError
 from tui_wargame.files import SAVE_LIMIT, first_free, read_limited
 from tui_wargame.model import IllegalOrder, Scenario, apply
-from tui_wargame.narrative import describe, narrate, side_name
+from tui_wargame.narrative import describe, narrate, side_name, since_last_order
 from tui_wargame.savefile import Record
 from tui_wargame.text import clean
-from tui_wargame.views import record_view, scenario_summary, state_view
+from tui_wargame.tui.glyphs import wants_ascii
+from tui_wargame.views import record_view, scenario_summary, side_named, state_view
+
+if TYPE_CHECKING:
+    from tui_wargame.hosting import Host
 
 
 def _saves_dir() -> Path:
@@ -32,16 +36,22 @@ def _saves_dir() -> Path:
 
 
 def _new_game(scenario: Scenario, out: str | None, seed: int | None,
-              options: dict[str, Any] | None = None) -> Game:
+              options: dict[str, Any] | None = None, keep_unplayed: bool = True) -> Game:
     """A new game saved in `out`, or else in the first free saves/SCENARIO-N.toml."""
     if out:
         return Game.new(scenario, Path(out), seed=seed, options=options)
-    return first_free(_saves_dir(), scenario.id,
-                      lambda path: Game.new(scenario, path, seed=seed, options=options))
+    return first_free(_saves_dir(), scenario.id, lambda path: Game.new(
+        scenario, path, seed=seed, options=options, keep_unplayed=keep_unplayed))
 
 
 def _dirs(args: argparse.Namespace) -> list[Path]:
-    return [Path(d) for d in args.scenarios or ()] + scenario_file.search_path()
+    """The scenario folders: each --scenarios DIR (which must be a folder), then the usual ones."""
+    given = [Path(d) for d in args.scenarios or ()]
+    for folder in given:
+        if not folder.is_dir():
+            what = "not a folder" if folder.exists() else "no such folder"
+            raise WargameError(f"--scenarios {folder}: {what}")
+    return given + scenario_file.search_path()
 
 
 def _open(args: argparse.Namespace, write: bool = False) -> Game:
@@ -126,23 +136,46 @@ def _report(game: Game, records: Sequence[Record]) -> None:
     print(clean(game.prompt()))
 
 
-def _check_side(game: Game, side: str | None) -> None:
-    if side is not None and side not in game.scenario.side:
-        known = ", ".join(s.id for s in game.scenario.sides)
-        raise WargameError(f"--as {side}: no such side (the sides are {known})")
+def _check_side(game: Game, side: str | None) -> str | None:
+    """The side's id, given by id or name (None: any side)."""
+    return None if side is None else side_named(game.scenario, side)
+
+
+def _catch_up(game: Game, side: str) -> None:
+    """Play by e-mail: refuse a save that does not verify, then tell the player what the opponent
+    did since their last order and whose turn it is, as their side may see it."""
+    problems = game.verify()
+    if problems:
+        raise WargameError(f"{game.path}: refused: the save does not verify, so it may have been "
+                           f"changed by hand: {problems[0]} (run `tui-wargame verify` for more)")
+    start, lines = since_last_order(game, side)
+    mine = "your last order" if start else "the set-up"
+    print(f"Since {mine} (record {start}):" if lines
+          else f"Nothing has happened since {mine} (record {start}).")
+    for line in lines:
+        print(f"  {line}")
+    state = game.state
+    if state.over:
+        print(clean(game.prompt()))
+    elif state.to_act == side:
+        print(f"It is your turn ({side_name(game.scenario, side)}): {clean(game.prompt())}")
+    else:
+        owes = " to decide" if state.pending else ""
+        print(f"It is the {side_name(game.scenario, state.to_act)} turn{owes}: {clean(game.prompt())}")
 
 
 def cmd_order(args: argparse.Namespace) -> int:
     with _open(args, write=True) as game:
-        _check_side(game, args.side)
-        _report(game, game.submit_all(args.orders, args.side))
+        side = _check_side(game, args.side)
+        if side is not None:
+            _catch_up(game, side)
+        _report(game, game.submit_all(args.orders, side))
     return 0
 
 
 def cmd_undo(args: argparse.Namespace) -> int:
     with _open(args, write=True) as game:
-        _check_side(game, args.side)
-        _report(game, [game.undo(args.side)])
+        _report(game, [game.undo(_check_side(game, args.side))])
     return 0
 
 
@@ -169,16 +202,22 @@ def cmd_show(args: argparse.Namespace) -> int:
             who = f"{side_name(sc, r['winner'])} wins" if r["winner"] else "a draw"
             print(f"Game over: {who} ({r['level']}). {r['reason']}")
         print()
-        print(f"  {'id':<10} {'name':<28} {'side':<14} {'where':<15} steps")
-        for u in view["units"]:
-            flags = f"  [{', '.join(u['flags'])}]" if u["flags"] else ""
-            print(f"  {u['id']:<10} {u['name'][:28]:<28} {side_name(sc, u['side'])[:14]:<14} "
-                  f"{u['where']:<15} {u['steps']}/{u['max_steps']}{flags}")
+        rows = [(u["id"], u["name"], side_name(sc, u["side"]), u["where"],
+                 f"{u['steps']}/{u['max_steps']}" + (f"  [{', '.join(u['flags'])}]" if u["flags"] else ""))
+                for u in view["units"]]
+        for row in _columns([("id", "name", "side", "where", "steps"), *rows]):
+            print(f"  {row}")
         if view["markers"]:
             print("\nMarkers:")
         for place, here in view["markers"].items():
             print(f"  {place:<10} " + ", ".join(_marker_text(sc, m) for m in here))
     return 0
+
+
+def _columns(rows: Sequence[Sequence[str]]) -> list[str]:
+    """`rows` as lines of columns as wide as their widest cell (never cut), the last left ragged."""
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
+    return ["  ".join([*(cell.ljust(w) for cell, w in zip(row, widths)), row[-1]]).rstrip() for row in rows]
 
 
 def _marker_text(sc: Scenario, m: dict[str, Any]) -> str:
@@ -196,6 +235,7 @@ def cmd_log(args: argparse.Namespace) -> int:
             return 0
         for v in views:
             extra = f" (reverts {v['reverts']})" if "reverts" in v else ""
+            extra += f" by {v['by']}" if "by" in v else ""
             print(f"[{v['seq']}] {v['side'] or '-'} {v['kind']}: {v['order']}{extra}")
             for e in v["events"]:
                 facts = " ".join(f"{k}={json.dumps(val, ensure_ascii=False)}"
@@ -204,15 +244,30 @@ def cmd_log(args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_app(args: argparse.Namespace, start: str, game: Game | None = None, greeting: str = "") -> int:
-    from tui_wargame.tui.app import WargameApp  # Textual loads only for the interactive commands
-    from tui_wargame.tui.cropped import note
+def _on_a_terminal() -> bool:
+    """Whether the game screen can run: Textual reads keys from standard input and draws on
+    standard error, and without a terminal there it would wait for ever."""
+    return all(f is not None and f.isatty() for f in (sys.__stdin__, sys.__stderr__))
 
-    if args.debug and note():
-        print(f"debug: {note()}", file=sys.stderr)
-    app = WargameApp(start=start, game=game, ascii_only=args.ascii, scenario_dirs=_dirs(args),
-                     saves_dir=_saves_dir(), greeting=greeting, collect_after_first_frame=True)
+
+def _need_terminal(args: argparse.Namespace) -> None:
+    if not _on_a_terminal():
+        raise WargameError(f"{args.command or 'the game screen'} needs a terminal (standard input and error "
+                           f"are not one); without one, use new, order, show, legal and replay --text")
+
+
+def _run_app(args: argparse.Namespace, start: str, game: Game | None = None, greeting: str = "",
+             side: str | None = None, host: Host | None = None) -> int:
     try:
+        _need_terminal(args)
+        from tui_wargame.tui.app import WargameApp  # Textual loads only for the interactive commands
+        from tui_wargame.tui.cropped import note
+
+        if args.debug and note():
+            print(f"debug: {note()}", file=sys.stderr)
+        app = WargameApp(start=start, game=game, ascii_only=args.ascii or wants_ascii(os.environ),
+                         scenario_dirs=_dirs(args), saves_dir=_saves_dir(), greeting=greeting,
+                         collect_after_first_frame=True, side=side, host=host)
         app.run()
     finally:
         if game is not None:
@@ -239,12 +294,26 @@ def cmd_play(args: argparse.Namespace) -> int:
             if _is_save(target):
                 raise  # a save that cannot be continued (busy, damaged, an old format): say why
     if game is None:  # not a save: a scenario id or file
+        if scenario_file.is_id(args.target):
+            _need_terminal(args)  # at once; a file given is first checked, to name what is wrong with it
         scenario = scenario_file.find(args.target, _dirs(args))
-        game = _new_game(scenario, None, args.seed)
+        _need_terminal(args)  # before the new game's save is written
+        # Left at once, it leaves no save; but a live game's save is the other side's way in.
+        game = _new_game(scenario, None, args.seed, keep_unplayed=args.side is not None)
         greeting = f"New game, seed {game.header.seed}; every order is saved in {game.path}"
     for w in game.warnings:
         print(f"warning: {w}", file=sys.stderr)
-    return _run_app(args, "play", game, greeting)
+    side = None
+    if args.side is not None:
+        try:
+            side = side_named(game.scenario, args.side)
+        except WargameError:
+            game.close()
+            raise
+        others = " or ".join(s.id for s in game.scenario.sides if s.id != side)
+        you = f"You play {side_name(game.scenario, side)}; the other side joins with --as {others}"
+        greeting = f"{greeting}. {you}" if greeting else you
+    return _run_app(args, "play", game, greeting, side=side)
 
 
 def _is_save(path: Path) -> bool:
@@ -263,6 +332,21 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_lobby(args: argparse.Namespace) -> int:
+    """A shared host's lobby, for the player the host names (docs/hosting.md)."""
+    from tui_wargame.hosting import Host, SealedSeeds, default_seeds_dir
+
+    sealed = SealedSeeds(Path(args.seeds) if args.seeds else default_seeds_dir())
+    host = Host(Path(args.saves) if args.saves else _saves_dir(), sealed, args.player, _dirs(args))
+    sealed.check()  # a host set up wrong is told so at once, not at the first new game
+    return _run_app(args, "lobby", host=host)
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    """Follow a live game read-only, as a spectator."""
+    return _run_app(args, "watch", _open(args))
+
+
 def cmd_verify(args: argparse.Namespace) -> int:
     with _open(args) as game:
         problems = game.verify()
@@ -270,8 +354,14 @@ def cmd_verify(args: argparse.Namespace) -> int:
             for p in problems:
                 print(f"{args.file}: {p}")
             return 1
+        if not game.dice_checkable:
+            print(f"{args.file}: ok so far: {len(game.records)} records and the hash chain holds; the dice "
+                  f"cannot be checked yet: this hosted game's seed stays with its host until the game "
+                  f"ends, and its header's seal lets anyone check it then")
+            return 0
+        seed = f"the revealed seed {game.secret.seed}" if game.secret else f"seed {game.header.seed}"
         print(f"{args.file}: ok: {len(game.records)} records, the hash chain holds, and a re-run "
-              f"from seed {game.header.seed} reproduces every event")
+              f"from {seed} reproduces every event")
     return 0
 
 
@@ -289,32 +379,69 @@ def cmd_upgrade(args: argparse.Namespace) -> int:
 # --- the parser ---
 
 
+def _global_options(p: argparse.ArgumentParser, after: bool) -> None:
+    """The options every command takes, before the command or (`after`) after it: given there, each
+    is kept under its own name until `main` adds it to the one given before (never overriding it)."""
+    late = "late_" if after else ""
+    absent = argparse.SUPPRESS if after else None  # after: no default, to override none given before
+    p.add_argument("--version", action="version", version=f"tui-wargame {__version__}")
+    p.add_argument("--scenarios", action="append", metavar="DIR", dest=f"{late}scenarios", default=absent,
+                   help="also look for scenarios in DIR (may be repeated)")
+    p.add_argument("--ascii", action="store_true", dest=f"{late}ascii", default=absent or False,
+                   help="draw the game with 7-bit ASCII characters only (the default where TERM is "
+                        "linux or a VT terminal)")
+    p.add_argument("--debug", action="store_true", dest=f"{late}debug", default=absent or False,
+                   help="print notes on how the screen is drawn to stderr at start, and the details of an "
+                        "internal error")
+
+
+def _merge_late(args: argparse.Namespace) -> None:
+    """Fold the global options given after the command into those given before it."""
+    args.scenarios = (args.scenarios or []) + vars(args).pop("late_scenarios", [])
+    args.ascii = args.ascii or vars(args).pop("late_ascii", False)
+    args.debug = args.debug or vars(args).pop("late_debug", False)
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="tui-wargame",
         description="Hex-and-counter wargames in the terminal. Every command below works on a save "
                     "file, which is the whole game: its orders, their dice and their results.",
     )
-    p.add_argument("--version", action="version", version=f"tui-wargame {__version__}")
-    p.add_argument("--scenarios", action="append", metavar="DIR",
-                   help="also look for scenarios in DIR (may be repeated)")
-    p.add_argument("--ascii", action="store_true", help="draw the game with 7-bit ASCII characters only")
-    p.add_argument("--debug", action="store_true",
-                   help="print notes on how the screen is drawn to stderr at start, and the details of an "
-                        "internal error")
+    _global_options(p, after=False)
+    common = argparse.ArgumentParser(add_help=False)
+    _global_options(common, after=True)
     p.set_defaults(run=cmd_title)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
-    s = sub.add_parser("play", help="play a game: continue a save, or start a scenario (opens the map)")
+    s = sub.add_parser("play", parents=[common],
+                       help="play a game: continue a save, or start a scenario (opens the map)")
     s.add_argument("target", metavar="SCENARIO|FILE", help="a save file, a scenario id or a scenario file")
     s.add_argument("--seed", type=int, help="the dice seed of a new game (default: random)")
+    s.add_argument("--as", dest="side", metavar="SIDE",
+                   help="play live as SIDE only (its id or name), the other side in another terminal")
     s.set_defaults(run=cmd_play)
 
-    s = sub.add_parser("scenarios", help="list the scenarios")
+    s = sub.add_parser("watch", parents=[common], help="follow a game being played, read-only, as a spectator")
+    s.add_argument("file")
+    s.set_defaults(run=cmd_watch)
+
+    s = sub.add_parser("lobby", parents=[common],
+                       help="a shared host's lobby: list, make, join and watch hosted games "
+                            "(the host names the player; docs/hosting.md)")
+    s.add_argument("--player", required=True, metavar="NAME",
+                   help="the player, as the host names them (set by the SSH configuration, never typed)")
+    s.add_argument("--saves", metavar="DIR", help="the shared saves folder (default: as for other commands)")
+    s.add_argument("--seeds", metavar="DIR",
+                   help="the host-only folder of hosted games' sealed seeds (default: "
+                        "~/.local/state/tui-wargame/sealed)")
+    s.set_defaults(run=cmd_lobby)
+
+    s = sub.add_parser("scenarios", parents=[common], help="list the scenarios")
     s.add_argument("--json", action="store_true")
     s.set_defaults(run=cmd_scenarios)
 
-    s = sub.add_parser("new", help="start a game and write its save")
+    s = sub.add_parser("new", parents=[common], help="start a game and write its save")
     s.add_argument("scenario", help="a scenario id (see `scenarios`) or a scenario file")
     s.add_argument("--seed", type=int, help="the dice seed (default: random)")
     s.add_argument("--out", metavar="FILE", help="the save file (default: saves/SCENARIO-N.toml)")
@@ -324,43 +451,48 @@ def parser() -> argparse.ArgumentParser:
                    help="allow undoing orders that rolled dice or revealed hidden information")
     s.set_defaults(run=cmd_new)
 
-    s = sub.add_parser("legal", help="list every order legal now")
+    s = sub.add_parser("legal", parents=[common], help="list every order legal now")
     s.add_argument("file")
     s.add_argument("--json", action="store_true")
     s.set_defaults(run=cmd_legal)
 
-    s = sub.add_parser("order", help="give one or more orders (all or none are accepted)")
+    s = sub.add_parser("order", parents=[common], help="give one or more orders (all or none are accepted)")
     s.add_argument("file")
-    s.add_argument("orders", nargs="+", metavar="ORDER", help='an order, e.g. "move 31/1 2632 2631"')
-    s.add_argument("--as", dest="side", metavar="SIDE", help="refuse unless SIDE is to act")
+    s.add_argument("orders", nargs="+", metavar="ORDER", help='an order, e.g. "move 31-1 2527" (see `legal`)')
+    s.add_argument("--as", dest="side", metavar="SIDE",
+                   help="refuse unless SIDE is to act; first verify the save and tell what the other "
+                        "side did since SIDE's last order (play by e-mail)")
     s.set_defaults(run=cmd_order)
 
-    s = sub.add_parser("undo", help="take back the last order of this phase")
+    s = sub.add_parser("undo", parents=[common], help="take back the last order of this phase")
     s.add_argument("file")
     s.add_argument("--as", dest="side", metavar="SIDE", help="refuse unless the order was SIDE's")
     s.set_defaults(run=cmd_undo)
 
-    s = sub.add_parser("show", help="print the state of the game")
+    s = sub.add_parser("show", parents=[common], help="print the state of the game")
     s.add_argument("file")
     s.add_argument("--at", type=int, metavar="SEQ", help="as it stood after record SEQ")
     s.add_argument("--json", action="store_true")
     s.set_defaults(run=cmd_show)
 
-    s = sub.add_parser("log", help="print the records and their events")
+    s = sub.add_parser("log", parents=[common], help="print the records and their events")
     s.add_argument("file")
     s.add_argument("--json", action="store_true")
     s.set_defaults(run=cmd_log)
 
-    s = sub.add_parser("replay", help="step through a game in the replay viewer (or tell it with --text)")
+    s = sub.add_parser("replay", parents=[common],
+                       help="step through a game in the replay viewer (or tell it with --text)")
     s.add_argument("file")
     s.add_argument("--text", action="store_true", help="print the game as a narrative instead")
     s.set_defaults(run=cmd_replay)
 
-    s = sub.add_parser("verify", help="check the hash chain and re-run every order from the seed")
+    s = sub.add_parser("verify", parents=[common],
+                       help="check the hash chain and re-run every order from the seed")
     s.add_argument("file")
     s.set_defaults(run=cmd_verify)
 
-    s = sub.add_parser("upgrade", help="copy a save of an older format into the current one")
+    s = sub.add_parser("upgrade", parents=[common],
+                       help="copy a save of an older format into the current one")
     s.add_argument("file")
     s.add_argument("--out", metavar="FILE")
     s.set_defaults(run=cmd_upgrade)
@@ -368,12 +500,14 @@ def parser() -> argparse.ArgumentParser:
 
 
 def _interactive(args: argparse.Namespace) -> bool:
-    return args.run in (cmd_title, cmd_play) or (args.run is cmd_replay and not args.text)
+    return (args.run in (cmd_title, cmd_play, cmd_watch, cmd_lobby)
+            or (args.run is cmd_replay and not args.text))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     p = parser()
     args = p.parse_args(argv)
+    _merge_late(args)
     collecting = gc.isenabled()
     if _interactive(args):
         # No garbage collection until the app's first frame (the app turns it back on): start-up

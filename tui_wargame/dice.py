@@ -49,3 +49,34 @@ class Dice:
         if not items:
             raise ValueError("cannot choose from nothing")
         return items[self.roll(len(items)) - 1]
+
+
+class SealedSeed:
+    """A hosted game's seed and the salt that hides it: the save's header holds only `seal`, a hash
+    of both, so no player can compute a die before the host reveals them (docs/hosting.md)."""
+
+    __slots__ = ("seed", "salt")
+
+    def __init__(self, seed: int, salt: str) -> None:
+        self.seed = seed
+        self.salt = salt
+
+    @classmethod
+    def make(cls) -> SealedSeed:
+        import secrets  # here: only a hosted game's creation draws one
+
+        return cls(secrets.randbelow(2**63), secrets.token_hex(16))
+
+    @property
+    def seal(self) -> str:
+        """The commitment the header holds: SHA-256 (64 hex digits) of "seed:salt"."""
+        return hashlib.sha256(f"{self.seed}:{self.salt}".encode()).hexdigest()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SealedSeed) and (self.seed, self.salt) == (other.seed, other.salt)
+
+    def __hash__(self) -> int:
+        return hash((self.seed, self.salt))
+
+    def __repr__(self) -> str:  # never the seed itself: a repr can reach a log or a screen
+        return f"SealedSeed(seal={self.seal[:12]}...)"

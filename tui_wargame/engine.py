@@ -22,15 +22,17 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from tui_wargame import __version__, ledger, rules, savefile, scenario_file
-from tui_wargame.dice import Dice
+import attrs
+
+from tui_wargame import __version__, ledger, rules, savefile, scenario_file, seats
+from tui_wargame.dice import Dice, SealedSeed
 from tui_wargame.errors import WargameError
 from tui_wargame.model import EMPTY, Event, EventError, IllegalOrder, Order, Scenario, State, fold
 from tui_wargame.model.events import STATE_EVENTS, restore_event
 from tui_wargame.rules import RuleSystem
 from tui_wargame.rules.capabilities import Capabilities, GameOption
 from tui_wargame.savefile import Header, Record, SaveError
-from tui_wargame.text import clean
+from tui_wargame.text import clean, possessive
 
 SNAPSHOT_EVERY = 64
 
@@ -41,8 +43,13 @@ DEFAULT_OPTIONS: Mapping[str, Any] = {
 }
 
 UNDO_RULE = "undo: docs/api.md"
+CONSENT_RULE = "undo by consent: docs/playing.md"
+#: An undo asked of the other side (a live game), and the two answers: `allow` writes the undo itself.
+ASK_UNDO, ALLOW_UNDO, REFUSE_UNDO = "undo ask", "undo allow", "undo refuse"
 TURN_RULE = "sequence of play"
 PHASE_EVENTS = frozenset({"phase_began", "game_ended"})
+#: The report a hosted game's last order carries: its seed and salt, for anyone to check the seal.
+REVEAL = "dice_revealed"
 
 
 @contextlib.contextmanager
@@ -61,6 +68,8 @@ def _collector_paused() -> Iterator[None]:
 class Game:
     """A game in memory, and (when opened for writing) the save it appends to."""
 
+    keep_unplayed: bool = True  # see `new`
+
     def __init__(self, scenario: Scenario, header: Header, records: Iterable[Record] = (),
                  log: savefile.Log | None = None, warnings: Sequence[str] = (),
                  path: Path | None = None, chain_problems: Sequence[str] = (), header_hash: str = "") -> None:
@@ -76,6 +85,10 @@ class Game:
         self._snapshots: dict[int, State] = {}
         self._effective: list[int] = []  # seqs of orders not undone, oldest first
         self._log = log  # a Writer when opened for writing
+        self.seats: dict[str, str] = {}  # side -> the player holding its seat (`seat` records)
+        self.secret: SealedSeed | None = None  # a hosted game's seed: from its host, or revealed at the end
+        self.seat: str | None = None  # with `player`, set by `sit`: every order is this side's, by them
+        self.player = ""
         for record in records:
             self._fold(record)
 
@@ -83,11 +96,20 @@ class Game:
 
     @classmethod
     def new(cls, scenario: Scenario, path: Path | str, *, seed: int | None = None,
-            options: Mapping[str, Any] | None = None) -> Game:
+            options: Mapping[str, Any] | None = None, sealed: SealedSeed | None = None,
+            seat: tuple[str, str] | None = None, identity: str | None = None,
+            keep_unplayed: bool = True) -> Game:
         """Start a game of `scenario` and write its save at `path` (which must not exist).
 
+        `keep_unplayed=False`: `close` removes the save if no order was given (a game started on
+        the screen and left at once); the set-up is still written first, so the first order is
+        appended, and synced, like any other.
+
         `options` are the engine's (DEFAULT_OPTIONS) and the rule system's (`Capabilities.options`),
-        each system option's choice one it offers; WargameError names a wrong one and the choices."""
+        each system option's choice one it offers; WargameError names a wrong one and the choices.
+        `sealed`: a hosted game's seed, of which the header keeps only the seal (the header's seed
+        is 0); `seat`: (side, player), the seat its creator takes, in the same write; `identity`:
+        the header's `game`, when the caller must know it first (a host keeping the sealed seed)."""
         system = rules.get(scenario.system)
         offered = Capabilities(system).options(scenario)
         opts = {**DEFAULT_OPTIONS, **{o.name: o.default for o in offered}, **(options or {})}
@@ -100,15 +122,23 @@ class Game:
             scenario=scenario.id,
             scenario_hash=scenario.content_hash,
             system=scenario.system,
-            seed=seed,
+            seed=0 if sealed else seed,
             created=_dt.datetime.now(_dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
             app=f"tui-wargame {__version__}",
             options=opts,
+            seal=sealed.seal if sealed else "",
+            game=identity or savefile.new_identity(),
         )
-        setup = Record(0, "", "setup", setup_order(offered, opts), tuple(system.setup(scenario, opts)))
-        save = savefile.create(Path(path), header, [setup])
+        first = [Record(0, "", "setup", setup_order(offered, opts), tuple(system.setup(scenario, opts)))]
+        if seat is not None:
+            if problem := seats.seat_problem(scenario, {}, *seat):
+                raise WargameError(problem)
+            first.append(Record(1, seat[0], "seat", "seat", (), by=seat[1]))
+        save = savefile.create(Path(path), header, first)
         game = cls(scenario, header, save.records, path=save.path, header_hash=save.header_hash)
+        game.secret = sealed
         game._log = savefile.Writer(save.path, save)
+        game.keep_unplayed = keep_unplayed
         game._note()
         return game
 
@@ -152,6 +182,14 @@ class Game:
             raise
 
     def close(self) -> None:
+        """Close the save; a new game made with `keep_unplayed=False` that no one gave an order
+        since its set-up is removed instead, with this player's ledger entry of it."""
+        if not self.keep_unplayed and isinstance(self._log, savefile.Writer) and self.seq == 0:
+            if self._log.remove_if_unplayed():
+                entry = ledger.entry_path(self.header.game)
+                with contextlib.suppress(OSError):
+                    if entry is not None:
+                        entry.unlink(missing_ok=True)
         if self._log:
             self._log.close()
             self._log = None
@@ -191,17 +229,35 @@ class Game:
             try:
                 state = fold(self.state, record.events)  # checks each event's facts and types
                 self._check_references(record)
+                self._check_hosting(record)
             except EventError as exc:
                 where = self.path or "save"
                 raise SaveError(f"{where}: record {record.seq}: {exc}") from None
         self.state = state
         self.records.append(record)
-        if record.kind == "order":
+        if record.kind == "order" and not is_consent(record.order):
             self._effective.append(record.seq)
         elif record.kind == "undo" and self._effective and record.reverts == self._effective[-1]:
             self._effective.pop()
         if record.seq % SNAPSHOT_EVERY == 0:
             self._snapshots[record.seq] = self.state
+
+    def _check_hosting(self, record: Record) -> None:
+        """A `seat` record takes an open seat for a player holding none; a revealed seed is the one
+        the header's seal commits to (EventError otherwise: a save from anyone is checked)."""
+        if record.kind == "seat":
+            if problem := seats.seat_problem(self.scenario, self.seats, record.side, record.by):
+                raise EventError(f"seat: {problem}")
+            if record.events:
+                raise EventError("seat: a seat record holds no events")
+            self.seats[record.side] = record.by
+        for e in record.events:
+            if e.kind == REVEAL:
+                seed, salt = e.facts.get("seed"), e.facts.get("salt")
+                if type(seed) is not int or type(salt) is not str or not self.header.seal \
+                        or SealedSeed(seed, salt).seal != self.header.seal:
+                    raise EventError(f"{REVEAL}: not the seed and salt the header's seal commits to")
+                self.secret = SealedSeed(seed, salt)
 
     @cached_property
     def _locations(self) -> frozenset[str]:
@@ -304,31 +360,78 @@ class Game:
         if state.over:
             raise IllegalOrder("the game is over", TURN_RULE)
         if order.verb == "undo":  # the side that gave the last order takes it back, whoever is to act
-            if order.args:
-                raise IllegalOrder("undo takes no arguments", UNDO_RULE)
-            record = self._undo_record(side)
+            record = self._consent_record(order.text, side) if order.args else self._undo_record(side)
             return record, fold(state, record.events)
         if side is not None and side != state.to_act:
-            raise IllegalOrder(f"it is {self.side_name(state.to_act)}'s turn to act, not "
-                               f"{self.side_name(side)}'s", TURN_RULE)
+            raise IllegalOrder(f"it is the {self.side_name(state.to_act)} turn to act, not the "
+                               f"{self.side_name(side)} turn", TURN_RULE)
         seq = len(self.records)
-        dice = Dice(self.header.seed, seq)
+        dice = Dice(self._dice_seed(), seq)
         resolution = self.system.resolve(self.scenario, state, order, dice)
         after = resolution.state if resolution.state is not None else fold(state, resolution.events)
-        return (Record(seq, state.to_act, "order", order.text, resolution.events,
+        events = tuple(resolution.events)
+        if self.secret is not None and after.over:  # a hosted game's end: its seed for all to check
+            events += (Event.of(REVEAL, seed=self.secret.seed, salt=self.secret.salt),)
+        return (Record(seq, state.to_act, "order", order.text, events,
                        final=dice.used or resolution.reveals), after)
 
-    def submit(self, order: Order | str, side: str | None = None) -> Record:
-        """Check, resolve and append `order`; it is on disk when this returns."""
-        return self._append([(order, side)])[0]
+    def _dice_seed(self) -> int:
+        """The seed the dice roll from: the header's, or a hosted game's, which only its host holds."""
+        if not self.header.seal:
+            return self.header.seed
+        if self.secret is None:
+            raise WargameError(f"{self.path or 'this game'}: a hosted game, whose dice only its host "
+                               f"holds: play it from the host's lobby")
+        return self.secret.seed
 
-    def submit_all(self, orders: Sequence[Order | str], side: str | None = None) -> list[Record]:
+    @property
+    def dice_checkable(self) -> bool:
+        """Whether this program can re-roll the dice: false for a hosted game before its end."""
+        return not self.header.seal or self.secret is not None
+
+    def sit(self, player: str) -> str:
+        """Bind this game to `player`'s seat: from now on every order and undo is given for that
+        side and marked as theirs, and any other side is refused. Returns the side."""
+        side = seats.seat_of(self.seats, player)
+        if side is None:
+            raise WargameError(f"{player} holds no seat in this game")
+        self.seat, self.player = side, player
+        return side
+
+    def take_seat(self, side: str, player: str) -> Record:
+        """Append `player`'s taking of `side`'s open seat; on disk when this returns. Checked under
+        the save's lock after what others appended, so of two players joining at once one is
+        refused (IllegalOrder)."""
+        if not isinstance(self._log, savefile.Writer):
+            raise SaveError(f"{self.path}: opened read-only; a seat cannot be taken")
+        if not self.header.seal:
+            raise SaveError(f"{self.path}: not a hosted game (it has no sealed seed), so it has no seats")
+        with self._log.locked() as news:
+            for record in news:
+                self._fold(record)
+            if problem := seats.seat_problem(self.scenario, self.seats, side, player):
+                raise IllegalOrder(problem, seats.SEAT_RULE)
+            written = self._log.write([Record(len(self.records), side, "seat", "seat", (), by=player)])
+        self._fold(written[0])
+        self._note()
+        return written[0]
+
+    def submit(self, order: Order | str, side: str | None = None, *, by: str = "") -> Record:
+        """Check, resolve and append `order`; it is on disk when this returns.
+
+        `by` names who gave it (a player, "computer:hard"), kept in the record for the log and
+        the replay; the rules never read it, so `verify` does not check it.
+        """
+        return self._append([(order, side)], by)[0]
+
+    def submit_all(self, orders: Sequence[Order | str], side: str | None = None, *,
+                   by: str = "") -> list[Record]:
         """Submit several orders, all or none: if one is refused, nothing is appended, and the
         accepted ones are written as one append."""
-        return self._append([(order, side) for order in orders])
+        return self._append([(order, side) for order in orders], by)
 
-    def undo(self, side: str | None = None) -> Record:
-        return self.submit(Order("undo"), side)
+    def undo(self, side: str | None = None, *, by: str = "") -> Record:
+        return self.submit(Order("undo"), side, by=by)
 
     def _undo_record(self, side: str | None) -> Record:
         if not self._effective:
@@ -341,10 +444,41 @@ class Game:
                 f"`{top.order}` rolled dice or revealed hidden information, so it stands "
                 f"(this game was created without the undo_dice option)", UNDO_RULE)
         if side is not None and side != top.side:
-            raise IllegalOrder(f"the last order, `{top.order}`, was {self.side_name(top.side)}'s to undo",
-                               UNDO_RULE)
+            whose = possessive(self.side_name(top.side))
+            raise IllegalOrder(f"the last order, `{top.order}`, was {whose} to undo", UNDO_RULE)
         event = restore_event(self.state, self.state_at(top.seq - 1), top.seq)
         return Record(len(self.records), top.side, "undo", "undo", (event,), reverts=top.seq)
+
+    def undo_asked(self) -> Record | None:
+        """The `undo ask` record awaiting the other side's answer: the last record, if it is one
+        (any other record appended after it lets it lapse)."""
+        last = self.records[-1] if self.records else None
+        if last is None or last.kind != "order" or last.order != ASK_UNDO:
+            return None
+        return last if last.events and last.events[0].kind == "undo_asked" else None  # else a forgery
+
+    def _consent_record(self, text: str, side: str | None) -> Record:
+        """An undo asked of the other side, or its answer (docs/playing.md, "Undo in a live game"):
+        asking checks the undo as `undo` would; allowing writes that undo; refusing says so."""
+        seq, asked = len(self.records), self.undo_asked()
+        if text == ASK_UNDO:
+            top = self._undo_record(side)
+            return Record(seq, top.side, "order", ASK_UNDO,
+                          (Event.of("undo_asked", side=top.side, reverts=top.reverts,
+                                    order=self.records[top.reverts].order),))
+        if text not in (ALLOW_UNDO, REFUSE_UNDO):
+            raise IllegalOrder(f"`{text}`: undo takes no arguments but ask, allow or refuse", UNDO_RULE)
+        if asked is None:
+            raise IllegalOrder("no undo has been asked for", CONSENT_RULE)
+        if side is not None and side == asked.side:
+            raise IllegalOrder(f"{self.side_name(side)} asked for this undo; the other side answers",
+                               CONSENT_RULE)
+        undo = self._undo_record(asked.side)
+        if text == ALLOW_UNDO:
+            return undo
+        other = side or next(s.id for s in self.scenario.sides if s.id != asked.side)
+        refused = Event.of("undo_refused", side=other, reverts=undo.reverts)
+        return Record(seq, other, "order", REFUSE_UNDO, (refused,))
 
     def _resolve(self, batch: Sequence[tuple[Order | str, str | None]]) -> list[tuple[Record, State]]:
         """Each order of `batch` prepared on the state the ones before it leave; IllegalOrder if one
@@ -363,14 +497,21 @@ class Game:
             prepared.append((record, state))
         return prepared
 
-    def _append(self, batch: Sequence[tuple[Order | str, str | None]]) -> list[Record]:
-        """Resolve `batch` and write it as one append; on disk when this returns.
+    def _append(self, batch: Sequence[tuple[Order | str, str | None]], by: str = "") -> list[Record]:
+        """Resolve `batch` and write it as one append, each record marked as given `by`; on disk
+        when this returns.
 
         Folding happens in `_prepare`, before writing, so events the fold refuses
         (a rule-system bug) never reach the disk.
         """
         if self.path is not None and not isinstance(self._log, savefile.Writer):
             raise SaveError(f"{self.path}: opened read-only; orders cannot be added")
+        if self.seat is not None:  # a seated player: their side only, in their name
+            batch = [(order, self._seated(side)) for order, side in batch]
+            by = self.player
+        if len(by) > savefile.BY_LIMIT or not by.isprintable():
+            raise WargameError(f"who gave an order must be a printable name of at most "
+                               f"{savefile.BY_LIMIT} characters, not {clean(by)[:40]!r}")
         try:
             prepared = self._resolve(batch)
         except IllegalOrder as exc:  # refused on the position this game shows: is it still that?
@@ -385,13 +526,20 @@ class Game:
                     for record in news:
                         self._fold(record)
                     prepared = self._recheck(batch, prepared, news)
-                written = self._log.write([record for record, _ in prepared])
+                written = self._log.write([_given_by(record, by) for record, _ in prepared])
         else:
-            written = [record for record, _ in prepared]
+            written = [_given_by(record, by) for record, _ in prepared]
         for record, (_, state) in zip(written, prepared):
             self._fold(record, state)
         self._note()
         return written
+
+    def _seated(self, side: str | None) -> str:
+        assert self.seat is not None
+        if side is not None and side != self.seat:
+            raise IllegalOrder(f"{self.player} holds the {self.side_name(self.seat)} seat, and may not act "
+                               f"for {self.side_name(side)}", seats.SEAT_RULE)
+        return self.seat
 
     def _note(self) -> None:
         """Tell the ledger this player has seen the save up to its last record (guards rollbacks)."""
@@ -434,6 +582,8 @@ class Game:
         game.path, game.warnings, game.chain_problems, game._log = None, [], [], None
         game.header_hash = self.header_hash
         game.records, game.state, game._snapshots, game._effective = [], EMPTY, {}, []
+        game.seats, game.secret = {}, None  # a hosted game's dice stay sealed in a copy
+        game.seat, game.player = None, ""
         for record in self.records[: seq + 1]:
             game._fold(record)
         return game
@@ -459,10 +609,14 @@ class Game:
         """Problems found by checking the hash chain and re-running every order from the seed.
 
         An empty list means the save is intact and every recorded event is what
-        the rules and dice produce today.
+        the rules and dice produce today. A hosted game before its end (`dice_checkable` false)
+        is checked for its chain only: its seed is still with its host.
         """
         problems = list(self.chain_problems)
+        if not self.dice_checkable:
+            return problems
         replica = Game(self.scenario, self.header)
+        replica.secret = self.secret
         offered = self.capabilities.options(self.scenario)
         opts = {**DEFAULT_OPTIONS, **{o.name: o.default for o in offered}, **self.header.options}
         setup_text = setup_order(offered, opts)
@@ -482,6 +636,8 @@ class Game:
                                       tuple(self.system.setup(self.scenario, opts)))
                 elif record.kind == "undo":
                     expected = replica._undo_record(record.side)
+                elif record.kind == "seat":  # who sat down is the record's own fact; the fold checks it
+                    expected = Record(record.seq, record.side, "seat", "seat", ())
                 else:
                     expected, state = replica._prepare(Order.parse(record.order), record.side)
             except IllegalOrder as exc:
@@ -493,6 +649,15 @@ class Game:
                 break
             replica._fold(record, state)
         return problems
+
+
+def is_consent(order_text: str) -> bool:
+    """Whether an order record asks for an undo or answers such a request (it changes nothing)."""
+    return order_text in (ASK_UNDO, REFUSE_UNDO)
+
+
+def _given_by(record: Record, by: str) -> Record:
+    return attrs.evolve(record, by=by) if by else record
 
 
 def setup_order(offered: Sequence[GameOption], options: Mapping[str, Any]) -> str:

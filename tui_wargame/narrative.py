@@ -14,8 +14,8 @@ from typing import Any
 from tui_wargame.engine import Game
 from tui_wargame.model import Event, Scenario, State, apply
 from tui_wargame.model.events import STATE_EVENTS
-from tui_wargame.text import clean, hex_name, side_name, unit_name
-from tui_wargame.views import turn_name
+from tui_wargame.text import clean, hex_name, names_any, side_name, unit_name
+from tui_wargame.views import hidden_units, turn_name
 
 
 def _marker(scenario: Scenario, kind: str, side: str, value: Any) -> str:
@@ -101,6 +101,13 @@ def describe(game: Game, state: State, e: Event) -> str | None:
         n = e["reverts"]
         what = f" ({clean(game.records[n].order)})" if 0 <= n < len(game.records) else ""
         return f"Undone: record {n}{what}"
+    if k in ("undo_asked", "undo_refused"):  # a live game's undo by consent (engine.ASK_UNDO)
+        who, n = side_name(scenario, str(e.get("side", ""))), e.get("reverts", "?")
+        if k == "undo_refused":
+            return f"{who} refuses to take back record {n}; it stands"
+        return f"{who} asks to take back record {n} ({clean(str(e.get('order', '')))})"
+    if k == "dice_revealed":  # a hosted game's end (engine.REVEAL)
+        return f"The host reveals the dice seed, {e.get('seed')}: `tui-wargame verify` now checks every die"
     if k == "roll":
         return f"{clean(str(e.get('purpose', 'roll')))}: die {e.get('die')}" + (
             f", {clean(str(e['outcome']))}" if "outcome" in e.facts else "")
@@ -126,7 +133,10 @@ def narrate(game: Game) -> Iterator[str]:
     turn_shown = None
     for record in game.records:
         if record.kind == "setup":
-            yield f"{clean(sc.title)}: set-up ({clean(record.order)}), seed {game.header.seed}"
+            seed = "dice sealed by the host" if game.header.seal else f"seed {game.header.seed}"
+            yield f"{clean(sc.title)}: set-up ({clean(record.order)}), {seed}"
+        elif record.kind == "seat":  # a hosted game's player sitting down (seats.py)
+            yield f"  [{record.seq}] {clean(record.by)} takes the {side_name(sc, record.side)} seat"
         else:
             yield f"  [{record.seq}] {side_name(sc, record.side)}: {clean(record.order)}"
         for e in record.events:
@@ -140,3 +150,29 @@ def narrate(game: Game) -> Iterator[str]:
                 yield f"-- {side_name(sc, state.active)}: {state.phase} phase --"
             if line:
                 yield f"      {line}"
+
+
+def since_last_order(game: Game, side: str) -> tuple[int, list[str]]:
+    """What happened after `side`'s last record (the set-up if none), told as `side` may see it:
+    the seq it counts from and a line per order and event, hidden units left unnamed. For a
+    play-by-email player, who reads the file the opponent sent back."""
+    mine = [r.seq for r in game.records if r.side == side]
+    start = mine[-1] if mine else 0
+    sc, lines = game.scenario, []
+    state = game.state_at(start)
+    for record in game.records[start + 1:]:
+        hidden = hidden_units(game, state, side)
+        words = record.order.split()
+        order = f"{words[0]} (hidden)" if hidden and names_any(words, hidden) else record.order
+        lines.append(f"[{record.seq}] {side_name(sc, record.side)}: {clean(order)}")
+        for e in record.events:
+            line = describe(game, state, e)
+            if line and hidden and names_any(dict(e.facts), hidden):
+                line = "a hidden unit acts"
+            state = apply(state, e)
+            if line:
+                lines.append(f"    {line}")
+            if e.kind == "phase_began":
+                now = f"{turn_name(sc, state)}: {side_name(sc, state.active)} {state.phase} phase"
+                lines.append(f"    -- {now} --")
+    return start, lines

@@ -27,7 +27,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-_SCALARS = frozenset({"seq", "side", "kind", "order", "prev", "final", "reverts"})
+_SCALARS = frozenset({"seq", "side", "kind", "order", "prev", "final", "reverts", "by"})
 # `" = ` is a key's closing quote and its separator, unless the quote is escaped or opens a
 # string (after "= ", ": ", ", ", "[" or "{"): then a string begins with " = " or holds `\" = `.
 # JSON also reads spellings TOML forbids: an escaped "/", a surrogate escape, a raw DEL.

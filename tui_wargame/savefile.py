@@ -47,7 +47,7 @@ from tui_wargame.model.events import STATE_EVENTS, Event, EventError
 from tui_wargame.text import clean, has_control
 
 #: The format this version writes. Older formats are upgraded in memory by UPGRADES.
-FORMAT = 3
+FORMAT = 4
 
 #: The state events of format 1; every other kind in a format-1 save is a report.
 FORMAT_1_STATE_EVENTS = frozenset({
@@ -86,10 +86,23 @@ def _format_2_to_3(doc: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
-#: UPGRADES[n] turns a parsed save of format n (a dict with "header" and "record") into format n+1.
-UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _format_1_to_2, 2: _format_2_to_3}
+def _format_3_to_4(doc: dict[str, Any]) -> dict[str, Any]:
+    """Format 4 adds what a hosted game needs, none of which a format-3 save holds: the header's
+    `seal` (a hosted game's seed kept by its host) and `seat` records (docs/hosting.md). A `seal`
+    in a format-3 header is none: format 3 rolled from its `seed`."""
+    doc["header"].pop("seal", None)
+    return doc
 
-RECORD_KINDS = ("setup", "order", "undo")
+
+#: UPGRADES[n] turns a parsed save of format n (a dict with "header" and "record") into format n+1.
+UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    1: _format_1_to_2, 2: _format_2_to_3, 3: _format_3_to_4}
+
+#: Older formats whose saves are continued as they are: every record this program appends to one
+#: means in it what it meant (format 4 only added what a hosted game, made in format 4, holds).
+CONTINUED_AS_WRITTEN = frozenset({3})
+
+RECORD_KINDS = ("setup", "order", "undo", "seat")
 _RECORD_LINE = re.compile(rb"\[\[record\]\]\n")  # literal, which re finds fast; a line of its own
 _TERMINATOR = re.compile(rb"# sha256 ([0-9a-f]{32})\n\Z")
 _TERMINATOR_LENGTH = len(b"# sha256 \n") + 32  # fixed: matched where it must start, not searched for
@@ -126,6 +139,7 @@ def new_identity() -> str:
 
 
 _IDENTITY = re.compile(r"[0-9a-f]{32}")
+_SEAL = re.compile(r"[0-9a-f]{64}")
 
 
 @frozen
@@ -139,6 +153,7 @@ class Header:
     options: Mapping[str, Any]
     format: int = FORMAT
     game: str = attrs.Factory(new_identity)  # the game's identity, the same in every copy of its save
+    seal: str = ""  # a hosted game's: SHA-256 of its seed and salt, which its host keeps (seed is 0)
 
 
 @frozen
@@ -152,6 +167,7 @@ class Record:
     hash: str = ""
     final: bool = False  # rolled dice or revealed hidden information
     reverts: int | None = None  # for undo: the seq of the record it reverts
+    by: str = ""  # who gave it, when known: a player's name or "computer:LEVEL" (not checked by verify)
 
 
 def as_new_game(header: Header) -> Header:
@@ -173,6 +189,8 @@ def header_bytes(header: Header) -> bytes:
         "state_events": sorted(STATE_EVENTS),
         "options": dict(header.options),
     }
+    if header.seal:
+        table["seal"] = header.seal
     return (_PREAMBLE + tomli_w.dumps({"header": table})).encode()
 
 
@@ -195,6 +213,8 @@ def record_bytes(record: Record) -> tuple[bytes, str]:
         lines.append("final = true")
     if record.reverts is not None:
         lines.append(f"reverts = {record.reverts}")
+    if record.by:
+        lines.append(f"by = {_toml(record.by)}")
     lines.append("event = [")
     lines += [f"    {_toml(e.to_dict())}," for e in record.events]
     lines.append("]\n")
@@ -286,8 +306,8 @@ def _chained(records: Iterable[Record], prev: str) -> tuple[bytes, list[Record]]
     chunks, written = [], []
     for r in records:
         data, h = record_bytes(Record(r.seq, r.side, r.kind, r.order, r.events, prev, "", r.final,
-                                      r.reverts))
-        written.append(Record(r.seq, r.side, r.kind, r.order, r.events, prev, h, r.final, r.reverts))
+                                      r.reverts, r.by))
+        written.append(Record(r.seq, r.side, r.kind, r.order, r.events, prev, h, r.final, r.reverts, r.by))
         chunks.append(data)
         prev = h
     return b"".join(chunks), written
@@ -567,8 +587,14 @@ def _header(doc: Mapping[str, Any], path: Path) -> tuple[Header, int]:
     if not _IDENTITY.fullmatch(raw["game"]):
         raise SaveError(f"{path}: [header] game: expected 32 hexadecimal digits (the game's identity)")
     _check_state_events(raw.get("state_events"), path)
+    seal = raw.get("seal", "")
+    if type(seal) is not str or (seal and not _SEAL.fullmatch(seal)):
+        raise SaveError(f"{path}: [header] seal: expected 64 hexadecimal digits "
+                        f"(a hosted game's sealed seed)")
+    if seal and raw["seed"] != 0:
+        raise SaveError(f"{path}: [header] seed: a hosted game's header holds seed 0 beside its seal")
     return Header(raw["scenario"], raw["scenario_hash"], raw["system"], raw["seed"], raw["created"],
-                  raw["app"], raw["options"], version, raw["game"]), version
+                  raw["app"], raw["options"], version, raw["game"], seal), version
 
 
 def _check_state_events(declared: Any, path: Path) -> None:
@@ -600,6 +626,9 @@ def _upgrade(doc: dict[str, Any], version: int, path: Path) -> dict[str, Any]:
         doc["header"]["format"] = version
     return doc
 
+
+#: The longest `by` (who gave a record) a save may hold.
+BY_LIMIT = 64
 
 _RECORD_FIELDS = (("seq", int), ("side", str), ("kind", str), ("order", str), ("prev", str))
 
@@ -635,8 +664,11 @@ def _record(raw: Any, index: int, path: Path, own_hash: str, suspect: bool = Tru
         raise SaveError(f"{path}: record {index}: an undo record must name the record it 'reverts'")
     if reverts is not None and (type(reverts) is not int or not 0 <= reverts < index):
         raise SaveError(f"{path}: record {index}: 'reverts' must name an earlier record")
+    by = raw.get("by", "")
+    if type(by) is not str or len(by) > BY_LIMIT:
+        raise SaveError(f"{path}: record {index}: 'by' must be a name of at most {BY_LIMIT} characters")
     return Record(raw["seq"], raw["side"], raw["kind"], raw["order"], tuple(events), raw["prev"], own_hash,
-                  raw.get("final") is True, reverts)
+                  raw.get("final") is True, reverts, by)
 
 
 class Log:
@@ -721,7 +753,7 @@ class Writer(Log):
         path = Path(path)
         if save is None:
             save = read(path)
-        if save.upgraded_from is not None:
+        if save.upgraded_from is not None and save.upgraded_from not in CONTINUED_AS_WRITTEN:
             raise SaveError(
                 f"{path}: written in save format {save.upgraded_from}; "
                 f"run `tui-wargame upgrade {path}` to continue it in format {FORMAT}"
@@ -742,6 +774,7 @@ class Writer(Log):
         if self._fd < 0:
             raise SaveError(f"{self.path}: closed; open the save again to continue")
         with _locked(self._fd, self.path, shared=False):
+            self._check_still_there()
             records, size = self._read_new(self._fd)
             if size > self.length:  # torn: no live writer is mid-append
                 self._cut()
@@ -750,6 +783,33 @@ class Writer(Log):
                 yield records
             finally:
                 self._holding = False
+
+    def _check_still_there(self) -> None:
+        """Refuse to append to a file no longer at the save's path: an order written to it would be
+        lost (`remove_if_unplayed` removed it under the lock, or the file was replaced)."""
+        try:
+            here, ours = os.stat(self.path), os.fstat(self._fd)
+        except OSError:
+            here = ours = None
+        if here is None or ours is None or (here.st_dev, here.st_ino) != (ours.st_dev, ours.st_ino):
+            raise SaveError(f"{self.path}: removed or replaced since it was opened (a new game left "
+                            f"before its first order is removed); nothing was written")
+
+    def remove_if_unplayed(self) -> bool:
+        """Remove the save, and close, if it still holds its set-up record alone: a game left before
+        its first order leaves no file behind. Under the lock, so no order of another writer is
+        lost: one appended first keeps the save; one that comes after finds it gone and is refused.
+        A save that cannot be locked or was changed meanwhile by another program is left as it is."""
+        try:
+            with self.locked() as news:
+                if news or self.next_seq != 1:
+                    return False
+                self.path.unlink()
+        except (SaveError, OSError):
+            return False
+        _fsync_dir(self.path.parent)
+        self.close()
+        return True
 
     def write(self, records: Sequence[Record]) -> list[Record]:
         """Append `records` after the last one, chained, as one write and one fsync (all or none);

@@ -34,6 +34,10 @@ _ID = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_-]*")
 NOT_AN_ID = "not a scenario id (letters, digits, '-' and '_': a scenario file's name in a scenario folder)"
 
 
+#: A scenario's required keys, as its file spells them: a file with none of them is not one.
+_SCENARIO_KEYS = frozenset({"id", "title", "system", "side", "turn", "map", "terrain", "unit"})
+
+
 class ScenarioError(WargameError):
     """A scenario file that cannot be used; `problems` are "table.key: what is wrong" lines."""
 
@@ -106,7 +110,7 @@ _MODEL_TO_FILE = {v: k for k, v in _FILE_TO_MODEL.items()}
 
 
 def _place(path: str, raw: Mapping[str, Any]) -> str:
-    """'$.units[3].steps' -> 'unit[3] (id "31/1").steps', in the file's own names."""
+    """'$.units[3].steps' -> 'unit[3] (id "31-1").steps', in the file's own names."""
     path = path.removeprefix("$").removeprefix(".")
     parts = path.split(".", 1)
     head = parts[0]
@@ -136,6 +140,11 @@ def parse(text: str, path: Path | str = "<scenario>") -> Scenario:
         raise ScenarioError(path, ["a number too long to read"]) from None
     except RecursionError:
         raise ScenarioError(path, ["lists or tables nested too deep"]) from None
+    if "header" in raw:  # a save given where a scenario was expected
+        raise ScenarioError(path, ["a save, not a scenario (it has a [header] table)"])
+    if not _SCENARIO_KEYS & raw.keys():  # a table of something else: one line, not a list of absences
+        raise ScenarioError(path, ["neither a scenario nor a save: it has none of a scenario's keys "
+                                   f"({', '.join(sorted(_SCENARIO_KEYS))}) and no save [header]"])
     # Every string cleaned of control characters here, where the file is read, so that no name
     # drives the terminal of whoever prints it (docs/scenario-format.md).
     data = {_FILE_TO_MODEL.get(k, k): clean_all(v) for k, v in raw.items()}

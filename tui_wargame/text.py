@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -58,3 +59,47 @@ def hex_name(scenario: Scenario, label: str) -> str:
     """A hex for a reader: its place name and label where the map names it, else the label."""
     place = scenario.places.get(label)
     return f"{clean(place.name)} ({label})" if place else label
+
+
+def names_any(value: object, ids: frozenset[str]) -> bool:
+    """Whether `value` (an order's words, an event's facts, nested) names any of `ids`: a unit a
+    reader may not see, whose sentence is then told without it."""
+    if isinstance(value, str):
+        return value in ids
+    if isinstance(value, list | tuple):
+        return any(names_any(v, ids) for v in value)
+    if isinstance(value, Mapping):
+        return any(names_any(v, ids) for v in value.values())
+    return False
+
+
+def plural(count: int, word: str) -> str:
+    """"1 hex", "2 hexes", "1 step", "3 steps": a count and its noun in agreement."""
+    if count == 1:
+        return f"{count} {word}"
+    return f"{count} {word}es" if word.endswith(("x", "s", "ch", "sh")) else f"{count} {word}s"
+
+
+def possessive(name: str) -> str:
+    """A name's possessive: "Central Powers'" for a name ending in s (a plural), "Red's" otherwise."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+_CITATION = r"\((?:[A-Z][\w&]* )?\d+(?:\.\d+)*(?:-\d+(?:\.\d+)*)?\)"
+_TWO_CITATIONS = re.compile(rf"({_CITATION}) ({_CITATION})")
+_ONE_HEXES = re.compile(r"\b1 (hex|step|unit)(?:es|s)\b")
+
+
+def tidy(text: str) -> str:
+    """Words already written into saves, tidied for a reader: a citation given twice once ("(Suez
+    13.3) (Suez 13.3)"), two in a row joined ("(F&M 7.8; F&M 7.7)"), "1 hexes" as "1 hex". A save's
+    events are compared word for word when it is verified, so old wording stays in them."""
+    def join(m: re.Match[str]) -> str:
+        a, b = m.group(1), m.group(2)
+        return a if a == b else f"{a[:-1]}; {b[1:]}"
+
+    while True:
+        joined = _TWO_CITATIONS.sub(join, text)
+        if joined == text:
+            return _ONE_HEXES.sub(r"1 \1", text)
+        text = joined

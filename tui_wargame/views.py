@@ -11,6 +11,7 @@ from typing import Any
 
 from tui_wargame import rules
 from tui_wargame.engine import Game
+from tui_wargame.errors import WargameError
 from tui_wargame.model import Marker, Scenario, State
 from tui_wargame.model.events import plain
 from tui_wargame.rules.capabilities import Capabilities
@@ -41,6 +42,17 @@ def turn_name(scenario: Scenario, state: State) -> str:
         return ""
     turn = scenario.turns[min(state.turn, len(scenario.turns) - 1)]
     return clean(turn.name) + (" (night)" if turn.night else "")
+
+
+def side_named(scenario: Scenario, given: str) -> str:
+    """The id of the side `given` names, by its id or its name, in any case; WargameError listing
+    the sides otherwise (`--as`, a lobby's seat)."""
+    wanted = given.strip().casefold()
+    for side in scenario.sides:
+        if wanted in (side.id.casefold(), clean(side.name).casefold()):
+            return side.id
+    known = ", ".join(f"{s.id} ({clean(s.name)})" for s in scenario.sides)
+    raise WargameError(f"--as {clean(given)}: no such side (the sides are {known})")
 
 
 def hidden_units(game: Game, state: State, viewer: str | None) -> frozenset[str]:
@@ -122,4 +134,6 @@ def record_view(record: Record) -> dict[str, Any]:
     }
     if record.reverts is not None:
         view["reverts"] = record.reverts
+    if record.by:
+        view["by"] = clean(record.by)
     return view

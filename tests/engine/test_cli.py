@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -11,8 +12,8 @@ import attrs
 import pytest
 
 from tests.conftest import TESTBED_DIR
-from tui_wargame import savefile
-from tui_wargame.cli import main
+from tui_wargame import cli, savefile
+from tui_wargame.cli import _merge_late, main, parser
 from tui_wargame.engine import Game
 
 SC = ["--scenarios", str(TESTBED_DIR)]
@@ -123,7 +124,7 @@ def test_an_illegal_order_exits_1_and_leaves_the_file_unchanged(
     code, _, err = run(capsys, "order", str(save), "fly r1 0606")
     assert code == 1 and "unknown order 'fly'" in err
     code, _, err = run(capsys, "order", str(save), "end", "--as", "blue")
-    assert code == 1 and "Red's turn to act, not Blue's" in err
+    assert code == 1 and "the Red turn to act, not the Blue turn" in err
     assert save.read_bytes() == before
 
 
@@ -183,6 +184,16 @@ def test_log_carries_the_combat_explanation(save: Path, capsys: pytest.CaptureFi
                            "column", "die", "result"}
     code, out, _ = run(capsys, "log", str(save))
     assert "[3] red order: attack r1 0402" in out and "    combat attackers=[\"r1\"]" in out
+
+
+def test_log_says_who_gave_an_order_when_the_record_knows(save: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with Game.open(save, write=True, scenario_dirs=[TESTBED_DIR]) as game:
+        game.submit("move r1 0201 0301 0401", by="computer:hard")
+    code, out, _ = run(capsys, "log", str(save))
+    assert code == 0 and "[1] red order: move r1 0201 0301 0401 by computer:hard" in out
+    code, out, _ = run(capsys, "log", str(save), "--json")
+    records = json.loads(out)
+    assert records[1]["by"] == "computer:hard" and "by" not in records[0]
 
 
 def test_replay_text_tells_the_game_turn_by_turn(save: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -249,7 +260,7 @@ def test_python_dash_m_runs_the_same_command() -> None:
 def test_an_unknown_side_is_a_bad_argument(save: Path, capsys: pytest.CaptureFixture[str]) -> None:
     before = save.read_bytes()
     code, _, err = run(capsys, "order", str(save), "end", "--as", "nobody")
-    assert code == 2 and "--as nobody: no such side (the sides are red, blue)" in err
+    assert code == 2 and "--as nobody: no such side (the sides are red (Red), blue (Blue))" in err
     assert save.read_bytes() == before
 
 
@@ -299,3 +310,78 @@ def test_a_save_written_with_the_old_setup_option_still_opens_and_verifies(
     assert code == 0 and "ok: 4 records" in out
     first = run(capsys, "replay", str(old), "--text")[1].splitlines()[0]
     assert first.endswith("set-up (setup historical), seed 5")
+
+
+def test_order_move_to_a_far_hex_takes_the_cheapest_path(capsys: pytest.CaptureFixture[str],
+                                                         tmp_path: Path) -> None:
+    """F&M 5.0 on Suez: `move 31-2 2228` (four hexes away) goes the cheapest way, as the screen's
+    reach and `move_order` find it; the record keeps the order as typed."""
+    path = tmp_path / "s.toml"
+    assert run(capsys, "new", "suez1916", "--seed", "3", "--out", str(path))[0] == 0
+    code, out, err = run(capsys, "order", str(path), "move 31-2 2228")
+    assert code == 0, err
+    assert "accepted [1] Central Powers: move 31-2 2228" in out and "2628 - 2529 - 2429 - 2329 - 2228" in out
+    with Game.open(path) as game:
+        assert game.records[-1].events[0]["path"] == ["2529", "2429", "2329", "2228"]
+
+
+# --- issue 17: the command line as a newcomer meets it ---
+
+
+def test_global_options_are_taken_after_the_command_too(
+        save: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    args = parser().parse_args(["play", "suez1916", "--ascii", "--debug", "--scenarios", "a"])
+    _merge_late(args)
+    assert args.ascii and args.debug and args.scenarios == ["a"]
+    args = parser().parse_args(["--scenarios", "a", "play", "suez1916", "--scenarios", "b"])
+    _merge_late(args)
+    assert args.scenarios == ["a", "b"] and not args.ascii  # added to those before, never instead
+    assert main(["show", str(save), "--scenarios", str(TESTBED_DIR)]) == 0
+    assert "1st Red Rifles" in capsys.readouterr().out
+
+
+def test_a_scenarios_folder_that_does_not_exist_is_an_error(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--scenarios", str(tmp_path / "nowhere"), "scenarios"]) == 2
+    assert capsys.readouterr().err == f"tui-wargame: --scenarios {tmp_path / 'nowhere'}: no such folder\n"
+    (tmp_path / "a-file").write_text("")
+    assert main(["scenarios", "--scenarios", str(tmp_path / "a-file")]) == 2
+    assert capsys.readouterr().err == f"tui-wargame: --scenarios {tmp_path / 'a-file'}: not a folder\n"
+
+
+def test_a_toml_that_is_neither_save_nor_scenario_is_told_in_one_line(
+        save: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cli, "_on_a_terminal", lambda: True)  # play looks at the file before any screen
+    other = tmp_path / "pyproject.toml"
+    other.write_text('[project]\nname = "x"\n')
+    for command in (["play", str(other)], ["new", str(other)]):
+        code, _, err = run(capsys, *command)
+        assert code == 2 and err.count("\n") == 1, err
+        assert err.startswith(f"tui-wargame: {other}: neither a scenario nor a save")
+    code, _, err = run(capsys, "new", str(save))
+    assert code == 2 and err == f"tui-wargame: {save}: a save, not a scenario (it has a [header] table)\n"
+
+
+def test_show_never_cuts_a_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    long = "The Very Long Name of the First Red Rifles Regiment"
+    source = (TESTBED_DIR / "testbed.toml").read_text().replace('name = "1st Red Rifles"', f'name = "{long}"')
+    (tmp_path / "testbed.toml").write_text(source)
+    path = tmp_path / "g.toml"
+    assert main(["new", str(tmp_path / "testbed.toml"), "--out", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["show", str(path), "--scenarios", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    [row] = [line for line in out.splitlines() if line.strip().startswith("r1 ")]
+    assert long in row and "2/2" in row
+    [other] = [line for line in out.splitlines() if line.strip().startswith("r2 ")]
+    assert row.index("0101") == other.index("0102")  # the columns still line up
+
+
+def test_play_without_a_terminal_exits_at_once_and_writes_no_save(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[2]), "TUI_WARGAME_SAVES": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-m", "tui_wargame", "play", "suez1916"], env=env,
+                          stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          text=True, timeout=30)
+    assert done.returncode == 2 and done.stderr.startswith("tui-wargame: play needs a terminal")
+    assert done.stderr.count("\n") == 1 and list(tmp_path.iterdir()) == []

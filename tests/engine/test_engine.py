@@ -54,7 +54,7 @@ def test_an_illegal_order_is_refused_with_its_rule_and_changes_nothing(game: Gam
 
 
 def test_orders_from_the_side_not_to_act_are_refused(game: Game) -> None:
-    with pytest.raises(IllegalOrder, match="Red's turn to act, not Blue's"):
+    with pytest.raises(IllegalOrder, match="the Red turn to act, not the Blue turn"):
         game.submit("end", side="blue")
     game.submit("end", side="red")
 

@@ -31,7 +31,7 @@ def events_of(save: savefile.SaveFile) -> list[Event]:
 def test_the_format_1_fixture_is_read_upgraded_in_memory() -> None:
     assert re.search(r"^format = 1$", FORMAT_1.read_text(), re.M)
     save = savefile.read(FORMAT_1)
-    assert save.upgraded_from == 1 and save.header.format == savefile.FORMAT == 3
+    assert save.upgraded_from == 1 and save.header.format == savefile.FORMAT == 4
     assert save.problems == [] and save.warnings == []  # the hash chain holds over the original bytes
     kinds = {e.kind for e in events_of(save)}
     assert "state_restored" in kinds and kinds & STATE_EVENTS == kinds - {"combat"}
@@ -50,11 +50,11 @@ def test_upgrade_copies_a_format_1_save_into_the_current_format(tmp_path: Path,
     assert "format 1 copied" in capsys.readouterr().out
     assert original.read_bytes() == FORMAT_1.read_bytes()  # a save is never rewritten
     new = savefile.read(out)
-    assert new.upgraded_from is None and new.header.format == 3 and new.problems == []
+    assert new.upgraded_from is None and new.header.format == savefile.FORMAT and new.problems == []
     assert events_of(new) == events_of(savefile.read(FORMAT_1))
     assert "state_events = [" in out.read_text()
     assert main(["upgrade", str(out)]) == 0
-    assert "already in the current save format (3)" in capsys.readouterr().out
+    assert "already in the current save format (4)" in capsys.readouterr().out
 
 
 def old_save(tmp_path: Path, version: int) -> Path:
@@ -64,7 +64,7 @@ def old_save(tmp_path: Path, version: int) -> Path:
     if version == 2:
         current = current_format(tmp_path)
         text = re.sub(r'^game = "[0-9a-f]*"\n', "", current.read_text(), count=1, flags=re.M)
-        path.write_text(text.replace("format = 3\n", "format = 2\n", 1))
+        path.write_text(text.replace("format = 4\n", "format = 2\n", 1))
         rehash(path)
     return path
 
@@ -74,7 +74,7 @@ def test_an_upgraded_save_verifies_and_its_copy_is_a_new_game(tmp_path: Path, ve
                                                               monkeypatch: pytest.MonkeyPatch,
                                                               capsys: pytest.CaptureFixture[str]) -> None:
     """Format 3 names the game in the header; an older save gets the identity its scenario, seed and
-    creation time make, and its copy in format 3 (re-chained) is a new save to the ledger."""
+    creation time make, and its copy in the current format (re-chained) is a new save to the ledger."""
     monkeypatch.setenv(ledger.ENV, str(tmp_path / "ledger"))
     original = old_save(tmp_path, version)
     sc = ["--scenarios", str(TESTBED_DIR)]
@@ -125,14 +125,14 @@ def current_format(tmp_path: Path) -> Path:
 def test_a_save_from_a_newer_format_is_refused_with_what_to_do(tmp_path: Path,
                                                                capsys: pytest.CaptureFixture[str]) -> None:
     path = current_format(tmp_path)
-    path.write_text(path.read_text().replace("format = 3\n", "format = 4\n", 1))
+    path.write_text(path.read_text().replace("format = 4\n", "format = 5\n", 1))
     with pytest.raises(SaveError) as info:
         savefile.read(path)
-    assert str(info.value) == (f"{path}: written by a newer tui-wargame (format 4); this one reads "
-                               f"formats 1-3: upgrade tui-wargame to open it")
+    assert str(info.value) == (f"{path}: written by a newer tui-wargame (format 5); this one reads "
+                               f"formats 1-4: upgrade tui-wargame to open it")
     assert main(["--scenarios", str(TESTBED_DIR), "show", str(path)]) == 2
     err = capsys.readouterr().err
-    assert "newer tui-wargame (format 4)" in err and "Traceback" not in err
+    assert "newer tui-wargame (format 5)" in err and "Traceback" not in err
 
 
 def test_a_state_event_this_program_does_not_know_is_refused_not_skipped(tmp_path: Path) -> None:
@@ -143,13 +143,13 @@ def test_a_state_event_this_program_does_not_know_is_refused_not_skipped(tmp_pat
     path.write_text(text.replace('state_events = [', 'state_events = [\n    "marker_moved",', 1))
     with pytest.raises(SaveError) as info:
         savefile.read(path)
-    assert str(info.value) == (f"{path}: written by a newer tui-wargame (format 3, with state events this "
+    assert str(info.value) == (f"{path}: written by a newer tui-wargame (format 4, with state events this "
                                f"one does not know: marker_moved): upgrade tui-wargame to open it")
 
 
 @pytest.mark.parametrize(("edit", "message"), [
     (lambda t: re.sub(r"state_events = \[[^]]*\]\n", "", t), "state_events: missing"),
-    (lambda t: t.replace('    "marker_changed",\n', "", 1), "marker_changed missing, which format 3 folds"),
+    (lambda t: t.replace('    "marker_changed",\n', "", 1), "marker_changed missing, which format 4 folds"),
     (lambda t: t.replace("state_events = [", "state_events = [\n    3,", 1), "not a list of event kinds"),
 ])
 def test_a_damaged_list_of_state_events_is_refused(tmp_path: Path, edit, message: str) -> None:
@@ -217,5 +217,6 @@ def test_a_new_state_event_needs_a_new_format() -> None:
         2: savefile.FORMAT_1_STATE_EVENTS | {"marker_placed", "marker_changed", "marker_removed"},
     }
     by_format[3] = by_format[2]  # format 3 bound the game's identity into the header, no new event
+    by_format[4] = by_format[3]  # format 4: a hosted game's seal and seat records, no new event
     assert STATE_EVENTS == by_format[savefile.FORMAT], "a state event was added or removed: bump FORMAT"
     assert set(savefile.UPGRADES) == set(range(1, savefile.FORMAT))

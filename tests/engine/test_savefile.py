@@ -11,6 +11,7 @@ import pytest
 from tests.conftest import TESTBED_DIR
 from tui_wargame import savefile
 from tui_wargame.engine import Game
+from tui_wargame.errors import WargameError
 from tui_wargame.model import Scenario
 from tui_wargame.savefile import SaveError, SaveLocked
 
@@ -322,15 +323,17 @@ def test_older_formats_are_upgraded_in_memory_and_copied_forward(
         game: Game, save_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     played(game)
     game.close()
-    # Pretend this version writes format 4 and knows how to upgrade format 3.
+    # Pretend this version writes the next format and knows how to upgrade the current one.
+    now = savefile.FORMAT
+
     def rename_order(doc: dict) -> dict:
         doc["header"]["options"]["upgraded"] = "yes"  # a system's choice: a string
         return doc
 
-    monkeypatch.setattr(savefile, "FORMAT", 4)
-    monkeypatch.setitem(savefile.UPGRADES, 3, rename_order)
+    monkeypatch.setattr(savefile, "FORMAT", now + 1)
+    monkeypatch.setitem(savefile.UPGRADES, now, rename_order)
     old = savefile.read(save_path)
-    assert old.upgraded_from == 3 and old.header.format == 4 and old.header.options["upgraded"]
+    assert old.upgraded_from == now and old.header.format == now + 1 and old.header.options["upgraded"]
     assert [r.order for r in old.records][1:] == ORDERS
     with pytest.raises(SaveError, match="tui-wargame upgrade"):
         savefile.Writer(save_path)
@@ -344,7 +347,7 @@ def test_older_formats_are_upgraded_in_memory_and_copied_forward(
 def test_a_format_without_an_upgrade_is_refused(game: Game, save_path: Path,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     game.close()
-    monkeypatch.setattr(savefile, "FORMAT", 4)
+    monkeypatch.setattr(savefile, "FORMAT", savefile.FORMAT + 1)
     with pytest.raises(SaveError, match="too old"):
         savefile.read(save_path)
 
@@ -394,3 +397,39 @@ def test_play_names_the_damage_of_a_save_it_cannot_continue(game: Game, save_pat
     assert main(["--scenarios", str(TESTBED_DIR), "play", str(save_path)]) == 2
     err = capsys.readouterr().err
     assert "record 4 (from line" in err and "lacks its final newline" in err and "required field" not in err
+
+
+def test_who_gave_each_order_is_kept_in_its_record_and_read_back(game: Game, save_path: Path) -> None:
+    game.submit(ORDERS[0], by="computer:hard")
+    game.submit_all(ORDERS[1:3], by="alice")
+    game.submit(ORDERS[3])
+    game.close()
+    save = savefile.read(save_path)
+    assert [r.by for r in save.records] == ["", "computer:hard", "alice", "alice", ""]
+    assert save.problems == [] and save.warnings == []
+    with Game.open(save_path, scenario_dirs=[TESTBED_DIR]) as again:
+        assert [r.by for r in again.records] == ["", "computer:hard", "alice", "alice", ""]
+        assert again.verify() == []  # who gave an order is not a rule's business
+
+
+def test_who_gave_an_order_is_in_the_chain(game: Game, save_path: Path) -> None:
+    game.submit(ORDERS[0], by="alice")
+    game.close()
+    save_path.write_text(save_path.read_text().replace('by = "alice"', 'by = "mallory"'))
+    assert savefile.read(save_path).problems
+
+
+@pytest.mark.parametrize("by", ["x" * (savefile.BY_LIMIT + 1), "bad\x1b[2Jname", "two\nlines"])
+def test_a_name_that_is_not_one_is_refused_and_nothing_written(game: Game, save_path: Path, by: str) -> None:
+    size = save_path.stat().st_size
+    with pytest.raises(WargameError, match="printable name"):
+        game.submit(ORDERS[0], by=by)
+    assert save_path.stat().st_size == size and len(game.records) == 1
+
+
+def test_a_by_that_is_not_a_short_string_names_its_record(game: Game, save_path: Path) -> None:
+    game.submit(ORDERS[0], by="alice")
+    game.close()
+    save_path.write_text(save_path.read_text().replace('by = "alice"', "by = 5"))
+    with pytest.raises(SaveError, match="record 1: 'by' must be a name"):
+        savefile.read(save_path)

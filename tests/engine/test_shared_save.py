@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import TESTBED_DIR
-from tui_wargame import savefile
+from tui_wargame import ledger, savefile
 from tui_wargame.cli import main
 from tui_wargame.engine import Game
-from tui_wargame.model import IllegalOrder
+from tui_wargame.model import IllegalOrder, Scenario
 
 
 def second(save_path: Path) -> Game:
@@ -167,3 +167,47 @@ def test_the_command_line_orders_while_a_screen_holds_the_save(game: Game, save_
     game.submit("attack r1 0402")
     assert main([*cli, "undo", str(save_path)]) == 1
     assert "rolled dice" in capsys.readouterr().err
+
+
+def test_a_new_game_left_unplayed_is_removed_and_a_played_one_kept(testbed: Scenario, tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 17: a game started on the screen and left before its first order leaves no save (nor
+    an entry in the player's ledger); `new` keeps its save, and so does a game that got an order
+    (its own or another writer's)."""
+    monkeypatch.setenv("TUI_WARGAME_LEDGER", str(tmp_path / "ledger"))
+    left = Game.new(testbed, tmp_path / "left.toml", seed=1, keep_unplayed=False)
+    assert ledger.entry_path(left.header.game).exists()
+    left.close()
+    assert not (tmp_path / "left.toml").exists() and not ledger.entry_path(left.header.game).exists()
+    kept = Game.new(testbed, tmp_path / "kept.toml", seed=1)  # the command line's `new`
+    kept.close()
+    assert (tmp_path / "kept.toml").exists()
+    played = Game.new(testbed, tmp_path / "played.toml", seed=1, keep_unplayed=False)
+    played.submit("move r1 0201 0301 0401")
+    played.close()
+    assert (tmp_path / "played.toml").exists()
+    screen = Game.new(testbed, tmp_path / "other.toml", seed=1, keep_unplayed=False)
+    second(tmp_path / "other.toml").submit("move r1 0201")  # another program's order, not yet seen here
+    screen.close()
+    assert [r.order for r in intact(tmp_path / "other.toml").records] == ["setup", "move r1 0201"]
+
+
+def test_a_writer_refuses_a_save_removed_under_it(testbed: Scenario, tmp_path: Path) -> None:
+    """No accepted order is lost: a writer that opened the save before it was removed (a new game
+    left unplayed) refuses its order instead of writing it to a file no longer there."""
+    screen = Game.new(testbed, tmp_path / "g.toml", seed=1, keep_unplayed=False)
+    other = second(tmp_path / "g.toml")
+    screen.close()
+    assert not (tmp_path / "g.toml").exists()
+    with pytest.raises(savefile.SaveError, match="removed or replaced since it was opened"):
+        other.submit("move r1 0201")
+    other.close()
+
+
+def test_a_new_game_whose_save_was_replaced_meanwhile_closes_and_leaves_it(testbed: Scenario,
+                                                                          tmp_path: Path) -> None:
+    game = Game.new(testbed, tmp_path / "g.toml", seed=1, keep_unplayed=False)
+    (tmp_path / "g.toml").unlink()
+    (tmp_path / "g.toml").write_text("the player's own file, put there meanwhile")
+    game.close()  # no error at a quit, and nothing of the player's removed
+    assert (tmp_path / "g.toml").read_text() == "the player's own file, put there meanwhile"

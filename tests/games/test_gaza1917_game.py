@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.plain_english import untold
 from tui_wargame import scenario_file
 from tui_wargame.engine import Game
 
@@ -68,6 +69,7 @@ def test_gaza1917_full_game_runs_to_19_april_evening(tmp_path: Path) -> None:
     seen = kinds(game)
     assert {"reinforcement_rolled", "charge_declared", "regiment_replaced", "bombardment"} <= seen
     assert any(o.startswith("rail ") for o in orders) and any(o.startswith("enter ") for o in orders)
+    assert untold(game) == []  # issue 17: every event in plain English
     game.close()
 
 
@@ -82,4 +84,5 @@ def test_gaza1917_counterattack_game_holds_gaza_to_a_draw(tmp_path: Path) -> Non
     assert any(o.startswith("kress ") for o in orders)
     assert any(s["reason"] == "Kress von Kressenstein (Gaza 13.4)" for r in game.records for e in r.events
                if e.kind == "combat" for s in e.get("shifts", []))
+    assert untold(game) == []  # issue 17: every event in plain English
     game.close()

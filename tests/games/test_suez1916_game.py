@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.plain_english import untold
 from tui_wargame.cli import main
 from tui_wargame.engine import Game
 from tui_wargame.model import Verdict
@@ -42,14 +43,16 @@ def test_suez1916_plays_to_a_british_instant_victory_on_5_august_night(tmp_path:
     story = capsys.readouterr().out
     assert "== 5 August Night (night) ==" in story and "== 6 August Morning ==" not in story
     assert "== Zero Hour, 4 August (night) ==" in story
-    assert "the 80th Regiment may enter on the east edge (Suez 11.5)" in story
+    assert "The 80th Regiment may enter on the east edge (Suez 11.5)" in story
     assert "activates: rolled" in story and "Kress von Kressenstein assists the attack on" in story
     assert story.rstrip().endswith(
-        "The game ends: British wins (instant). no Central Powers unit is on the map (Suez 12.2)")
+        "The game ends in an instant victory for the British: no Central Powers unit is on the map "
+        "(Suez 12.2)")
     with Game.open(save, scenario_dirs=[SCENARIOS]) as game:
         assert [r.order for r in game.records[1:]] == orders
         assert game.state.result == VERDICT and game.scenario.turns[game.state.turn].id == "5nt"
         assert game.verify() == []
+        assert untold(game) == []  # issue 17: every event in plain English
         final = game.state
         for seq in range(0, game.seq + 1, 97):  # re-playing the orders from any point reaches the same end
             branch = game.branch(seq)

@@ -32,6 +32,7 @@ from pathlib import Path
 
 from attrs import frozen
 
+from tests.plain_english import untold
 from tui_wargame.engine import PHASE_EVENTS, Game
 from tui_wargame.model import IllegalOrder, Order, Scenario, State, fold
 from tui_wargame.rules.fm.combat import ATTACKS
@@ -265,6 +266,9 @@ def play(scenario: Scenario, path: Path, seed: int, *, setup: str = "historical"
         problems = game.verify()
         if problems:
             raise Broken(f"{label}: verify found {problems}")
+        raw = untold(game)
+        if raw:
+            raise Broken(f"{label}: events not told in plain English: {raw[:5]}")
     replay(path, states, scenario_dirs, label)
     return verbs
 

@@ -13,7 +13,8 @@ import pytest
 from tui_wargame import scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.savefile import Record
-from tui_wargame.tui.controller import Choose, Confirm, Give, MapController, Note
+from tui_wargame.tui.answers import Choose, Confirm, Give, Note
+from tui_wargame.tui.controller import MapController
 
 
 def to_combat(game: Game) -> None:
@@ -52,6 +53,21 @@ def test_enter_selects_an_own_unit_and_cycles_through_a_stack(game: Game) -> Non
     control.path = ("0201",)
     assert control.act() is None and control.selected == "r2" and control.path == ()
     assert control.act() is None and control.selected == "r1"
+
+
+def test_enter_moves_onto_a_friend_it_can_reach_and_s_selects(game: Game) -> None:
+    control = MapController(game)
+    assert control.select() is None and control.selected == "r1"
+    control.cursor = "0102"  # r2's hex, one step away: Enter stacks r1 there
+    assert control.act() == Give("move r1 0102")
+    assert control.select() is None and control.selected == "r2"  # s takes r2 instead
+    control.cursor = "0505"
+    assert control.select() == Note("No unit of yours to select in 0505")
+
+
+def test_the_orders_menu_is_the_side_to_acts_only(game: Game) -> None:
+    control = MapController(game, viewer="blue")
+    assert control.orders() == Note("It is for Red to give orders now")
 
 
 def test_tab_selects_the_next_unit_with_an_order_left_and_moves_the_cursor_to_it(game: Game) -> None:
@@ -107,22 +123,39 @@ def test_a_decision_owed_is_offered_as_the_choice(game: Game) -> None:
     answer = control.act()
     assert isinstance(answer, Choose) and answer.title == game.state.pending.prompt
     assert "retreat b1 0502" in {o.text for o in answer.orders}
+    assert answer.finish is None and answer.picks == ()  # the default: every legal order, listed
+    assert control.end_phase() == Note("Answer the decision first (Enter shows its answers)")
 
 
 def test_ending_a_phase_with_units_still_able_to_act_asks_first(game: Game) -> None:
     control = MapController(game)
     answer = control.end_phase()
-    assert answer == Confirm("2 unit(s) could still act (r1, r2). End the movement phase?", "end")
+    assert answer == Confirm("2 units could still act: r1, r2. End the movement phase?", "end")
     game.submit("move r1 0201")
     game.submit("move r2 0202")
     assert control.end_phase() == Give("end")
 
 
-def test_the_units_still_able_to_act_are_named_six_at_most_and_said_to_be_more(tmp_path: Path) -> None:
+def test_the_units_still_able_to_act_are_named_eight_at_most_and_the_step_ending_is_named(
+        tmp_path: Path) -> None:
+    """Suez zero hour (F&M 4.0): the Central Powers' movement phase ends, its units counted."""
     with Game.new(scenario_file.find("suez1916"), tmp_path / "g.toml", seed=1) as game:
         answer = MapController(game).end_phase()
-    assert isinstance(answer, Confirm) and answer.question.startswith("19 unit(s) could still act (")
-    assert answer.question.count(", ") == 6 and ", ...). End the movement phase?" in answer.question
+    assert isinstance(answer, Confirm) and answer.question.startswith("19 units could still act: ")
+    assert answer.question.count(", ") == 7 and " and 11 more. " in answer.question
+    assert answer.question.endswith("End the Central Powers movement phase; the combat phase follows (F&M 4.0)?")
+
+
+def test_ending_the_declaration_names_it_and_the_units_beside_targets(tmp_path: Path) -> None:
+    """Suez zero hour, combat (F&M 7.1): with an attack declared, e ends the declaring, not the
+    phase, and names the units in the hexes attacks could still come from."""
+    with Game.new(scenario_file.find("suez1916"), tmp_path / "g.toml", seed=3) as game:
+        for order in ("move 31-2 2228", "move 31-1 2229", "end", "attack 2128 2228"):
+            game.submit(order)
+        answer = MapController(game).end_phase()
+    assert isinstance(answer, Confirm)
+    assert answer.question.startswith("1 unit could still act: 31-1. ")
+    assert "End the declaration of Central Powers attacks" in answer.question
 
 
 def test_a_refused_order_comes_back_as_a_note_and_changes_nothing(game: Game) -> None:

@@ -291,6 +291,7 @@ def test_the_note_is_printed_at_start_under_debug_only(
         game: Game, debug: bool) -> None:
     missing_module(monkeypatch)
     monkeypatch.setattr(WargameApp, "run", lambda self: None)  # started, not run: no terminal here
+    monkeypatch.setattr(cli, "_on_a_terminal", lambda: True)
     game.close()
     flags = ["--debug"] if debug else []
     assert cli.main([*flags, "--scenarios", str(TESTBED_DIR), "play", str(game.path)]) == 0

@@ -55,16 +55,19 @@ async def test_title_continues_and_replays_a_save(testbed: Scenario, tmp_path: P
 
 def test_no_command_opens_the_title_screen_and_play_replay_open_the_app(
         monkeypatch: pytest.MonkeyPatch, testbed: Scenario, tmp_path: Path) -> None:
-    opened: list[tuple[str, object, bool]] = []
+    opened: list[tuple[object, ...]] = []
 
-    def fake_run(args, start, game=None, greeting=""):  # noqa: ANN001, ANN202
+    def fake_run(args, start, game=None, greeting="", side=None):  # noqa: ANN001, ANN202
         assert not gc.isenabled()  # start-up collects no garbage: the app turns it on after a frame
-        opened.append((start, game and game.state.phase, args.ascii))
+        opened.append((start, game and game.state.phase, args.ascii) + ((side,) if side else ()))
         if game:
+            if start == "play" and game.seq == 0:
+                game.submit(game.legal_orders()[0])  # played: a new game left unplayed leaves no save
             game.close()
         return 0
 
     monkeypatch.setattr(cli, "_run_app", fake_run)
+    monkeypatch.setattr(cli, "_on_a_terminal", lambda: True)
     monkeypatch.setenv("TUI_WARGAME_SAVES", str(tmp_path / "saves"))
     dirs = ["--scenarios", str(TESTBED_DIR)]
     assert cli.main([*dirs]) == 0
@@ -73,10 +76,14 @@ def test_no_command_opens_the_title_screen_and_play_replay_open_the_app(
     assert save.exists()
     assert cli.main([*dirs, "play", str(save)]) == 0
     assert cli.main([*dirs, "replay", str(save)]) == 0
+    assert cli.main([*dirs, "play", str(save), "--as", "BLUE"]) == 0  # live, one side, by any case
+    assert cli.main([*dirs, "watch", str(save)]) == 0
+    assert cli.main([*dirs, "play", str(save), "--as", "green"]) == 2  # no such side: the sides listed
     assert cli.main([*dirs, "play", str(TESTBED_DIR / "testbed.toml")]) == 0  # a scenario file: a new game
     assert (tmp_path / "saves" / "testbed-2.toml").exists()
     assert opened == [("title", None, False), ("play", "movement", True), ("play", "movement", False),
-                      ("replay", "movement", False), ("play", "movement", False)]
+                      ("replay", "movement", False), ("play", "movement", False, "blue"),
+                      ("watch", "movement", False), ("play", "movement", False)]
     assert cli.main([*dirs, "play", "nosuch"]) == 2
     assert gc.isenabled()  # whatever the command did
 

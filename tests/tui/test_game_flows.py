@@ -80,7 +80,7 @@ async def test_end_phase_asks_when_units_have_not_acted(game: Game) -> None:
     async with app_for(game).run_test(size=(80, 24)) as pilot:
         await press(pilot, "e")
         assert isinstance(pilot.app.screen, ConfirmScreen)
-        assert "2 unit(s) could still act" in screen_text(pilot.app)
+        assert "2 units could still act: r1, r2" in screen_text(pilot.app)
         await press(pilot, "n")
         assert game.state.phase == "movement"
         await press(pilot, "e", "y")
@@ -107,10 +107,9 @@ async def test_attack_with_preview_and_the_defenders_decision(game: Game) -> Non
         assert game.state.pending is not None  # seed 7 rolls D1: Blue must decide
         assert isinstance(pilot.app.screen, HandOverScreen)
         assert "Blue owes a decision: Retreat from 0402 or lose a step" in screen_text(pilot.app)
-        await press(pilot, "enter")  # the attack's story (all its facts: the testbed words none) first
-        assert "result D1" in screen_text(pilot.app) and "Blue must decide" in screen_text(pilot.app)
-        await press(pilot, "enter")
+        await press(pilot, "enter")  # Blue takes the keyboard: the answers open by themselves
         assert isinstance(pilot.app.screen, OrderChooser)
+        assert "result D1" in screen_text(pilot.app)  # the attack's story, under them (the testbed words none)
         await press(pilot, "down", "enter")
         assert game.records[-1].order == "retreat b1 0502"
         assert game.state.pending is None
@@ -153,7 +152,7 @@ async def test_escape_has_alternatives_in_dialogs(game: Game) -> None:
         await press(pilot, "q")
         assert isinstance(pilot.app.screen, GameScreen)
         await press(pilot, "question_mark")
-        assert "game.end_phase" in screen_text(pilot.app)
+        assert "end the phase, or the step of it" in screen_text(pilot.app)
         await press(pilot, "q")
         assert isinstance(pilot.app.screen, GameScreen)
         assert len(game.records) == 1
@@ -246,24 +245,26 @@ async def test_the_map_opens_on_the_side_to_acts_units(big_game: Game) -> None:
 
 
 @sync
-async def test_orders_chooser_uses_the_legal_orders(game: Game) -> None:
+async def test_the_orders_menu_concerns_the_selected_unit(game: Game) -> None:
+    """o: the selected unit's orders, moves aside (Enter and m give those); none: the side's."""
     async with app_for(game).run_test(size=(80, 24)) as pilot:
         await press(pilot, "tab", "o")
-        assert isinstance(pilot.app.screen, OrderChooser)
-        offered = pilot.app.screen.orders
-        assert offered and all("r1" in o.args or "0101" in o.args for o in offered)
-        await press(pilot, "escape", "down", "down", "w")
-        assert "is not next to 0101" in screen_text(pilot.app)
+        assert "No orders for 1st Red Rifles now but moves" in screen_text(pilot.app)
+        await press(pilot, "x", "o")
+        chooser = pilot.app.screen
+        assert isinstance(chooser, OrderChooser) and chooser.title_text == "Orders for the Red"
+        assert [o.text for o in chooser.orders] == ["end"]
+        assert "end the movement phase" not in screen_text(pilot.app)  # the testbed words nothing
 
 
 @sync
 async def test_the_rules_order_menu_has_its_key_and_offers_its_orders(tmp_path: Path) -> None:
     """Suez 18.1: fire support is placed while attacks are declared, under the menu's own key."""
     with Game.new(scenario_file.find("suez1916"), tmp_path / "g.toml", seed=1) as game:
-        (menu,) = game.capabilities.order_menus(game.scenario)
+        menu = next(m for m in game.capabilities.order_menus(game.scenario) if not m.each)
         async with app_for(game).run_test(size=(80, 24)) as pilot:
-            await press(pilot, menu.key)  # the movement phase: nothing of the menu's yet
-            assert f"{menu.title}: no legal orders here now" in screen_text(pilot.app)
+            await press(pilot, menu.key)  # Zero Hour's movement phase: nothing of the menu's, and why
+            assert f"{menu.title}: none now: no bombardment at night (Suez 19.0)" in screen_text(pilot.app)
     with Game.new(scenario_file.find("suez1916"), tmp_path / "h.toml", seed=1) as game:
         while game.state.phase != "combat" or game.state.active != "british" or game.state.turn != 1:
             game.submit("end")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.binding import Binding
 
 from tests.tui.helpers import press, screen_text, sync
 from tui_wargame import scenario_file
@@ -14,6 +15,7 @@ from tui_wargame.rules.capabilities import Layer, Table
 from tui_wargame.tui.app import WargameApp
 from tui_wargame.tui.glyphs import ASCII, UNICODE
 from tui_wargame.tui.help import (
+    KEY_WORDS,
     HelpScreen,
     keys_text,
     map_text,
@@ -25,16 +27,23 @@ from tui_wargame.tui.help import (
 from tui_wargame.tui.info import Namer, unit_panel
 
 
-def test_key_map_lists_every_binding_with_its_id_and_the_systems_menus(tmp_path: Path) -> None:
+def test_key_map_says_what_every_key_does_in_words_and_lists_the_systems_menus(tmp_path: Path) -> None:
     from tui_wargame.tui.game import GameScreen
+    from tui_wargame.tui.replay import ReplayScreen
 
-    text = keys_text([("Game", GameScreen.BINDINGS)]).plain
-    for binding in GameScreen.BINDINGS:
-        assert binding.id in text
+    screens = [("Game", GameScreen.BINDINGS), ("Replay", ReplayScreen.BINDINGS)]
+    text = keys_text(screens).plain
+    flowing = " ".join(text.split())  # the words wrap under themselves
+    for _, bindings in screens:
+        for binding in bindings:
+            assert isinstance(binding, Binding) and binding.id
+            assert KEY_WORDS[binding.id] in flowing and binding.id not in text  # words, not action names
+    assert "  Up, k         move the cursor up" in text and "j and k scroll" in text
+    assert "  Esc, x        drop the selection" in text and "\n                cursor; else select" in text
     assert "[ ]" not in text and "leftsquarebracket" not in text
     with Game.new(scenario_file.find("suez1916"), tmp_path / "g.toml", seed=1) as game:
         menus = game.capabilities.order_menus(game.scenario)
-    assert menus and f"  {menus[0].key:<22} {menus[0].title}" in keys_text([], menus=menus).plain
+    assert menus and f"  {menus[0].key:<13} {menus[0].title}" in keys_text([], menus=menus).plain
 
 
 def test_a_table_is_laid_out_in_columns_under_its_header(game: Game) -> None:
@@ -144,3 +153,55 @@ def test_the_rules_page_tells_the_game_and_the_system_its_orders_not_its_code(tm
         orders = pages["orders"].blocks[0]
         assert isinstance(orders, Table)
         assert ("move UNIT HEX...", "F&M 5.0") in [(row[0], row[-1]) for row in orders.rows]
+
+
+@pytest.mark.parametrize(("scenario_id", "first_row"), [
+    ("suez1916", "Town     -3   -2   -1    0   +1  +2,+3"),
+    ("gaza1917", "Fort    -2  -1   0  +1 +2,+3 +4,+5")])
+def test_the_crt_is_one_grid_of_each_rows_differentials_over_the_results_with_its_key_in_words(
+        scenario_id: str, first_row: str, tmp_path: Path) -> None:
+    """F&M 7.3-7.8: the differential headings of every terrain row over the twelve result columns,
+    which terrain uses which row, and every result in words; it fits 78 columns (80 less the
+    scroll bar) without being cut into parts."""
+    with Game.new(scenario_file.find(scenario_id), tmp_path / "g.toml", seed=1) as game:
+        crt = next(p for p in game.capabilities.help_pages(game.scenario) if p.id == "crt")
+        lines = page_text(crt, Namer(game, UNICODE), 78).plain.splitlines()
+    grid = lines.index("Combat results (F&M 7.3)")
+    assert lines[grid + 1].split() == ["column", *map(str, range(1, 13))]
+    assert lines[grid + 2].startswith(first_row)
+    rows = len(game.scenario.rules["crt"]["rows"])
+    assert lines[grid + 2 + rows].startswith("───")  # ruled off
+    assert lines[grid + 3 + rows].split()[:5] == ["die", "1", "(A)", "A3", "A2"]
+    assert all(len(line) <= 78 for line in lines if "  " in line)  # table lines; paragraphs wrap on screen
+    text = "\n".join(lines)
+    assert "D2      the defenders retreat 2 hexes, or one of them loses a step instead" in text
+    assert "A1      the attackers retreat 1 hex, or one of them loses a step instead" in text
+    assert "Ex      the attackers lose 1 step; the defenders lose 1 step" in text
+    assert "A bombardment costs its target one step on De, D3, D2" in text
+    assert not any(word in text for word in ("True", "False", "hooks", "bombard:", "deplete_instead"))
+
+
+@sync
+async def test_rules_and_victory_pages_summarise_the_scenario_and_name_every_hex_in_full(
+        tmp_path: Path) -> None:
+    """Suez 10.2-19.0 in brief, each line with its section; 12.3's levels under 12.4's hexes, the
+    names uncut; j and k scroll a page."""
+    with Game.new(scenario_file.find("suez1916"), tmp_path / "g.toml", seed=1) as game:
+        async with WargameApp(start="play", game=game).run_test(size=(80, 24)) as pilot:
+            await press(pilot, "v")
+            screen = pilot.app.screen
+            assert isinstance(screen, HelpScreen) and screen.page == "victory"
+            shown = screen_text(pilot.app)
+            assert "1532 Pelusium Station 2 British" in shown
+            assert "3331 To Bir el Abd    1 Central Powers" in shown
+            assert "13-15              Central Powers operational victory" in shown
+            await press(pilot, *"7")
+            assert screen.page == "rules"
+            content = str(screen.query_one("#content").render())
+            assert "F&M 6.1" in content and "14.1-14.2" in content and "19.0" in content
+            assert '"""' not in content and "def " not in content
+            scroller = screen.query_one("#page")
+            await press(pilot, "j", "j", "j")
+            assert scroller.scroll_y == 3
+            await press(pilot, "k")
+            assert scroller.scroll_y == 2

@@ -11,7 +11,7 @@ from tui_wargame import rules, scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.model import Scenario, State
 from tui_wargame.tui.app import WargameApp
-from tui_wargame.tui.dialogs import HandOverScreen
+from tui_wargame.tui.dialogs import HandOverScreen, OrderChooser
 from tui_wargame.tui.replay import ReplayScreen
 from tui_wargame.views import hidden_units
 
@@ -103,6 +103,10 @@ def test_each_side_a_spectator_and_the_finished_game_hide_what_they_must(tmp_pat
 async def test_the_replay_shows_only_what_the_viewer_may_see(tmp_path: Path) -> None:
     game = red_attacks_a_hidden_unit(tmp_path)
     async with WargameApp(start="play", game=game, ascii_only=True).run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, OrderChooser)  # the decision's answers opened by themselves
+        await press(pilot, "escape")
         assert pilot.app.screen.viewer == "blue"  # Blue owes the decision and has the keyboard
         await press(pilot, "r")
         assert isinstance(pilot.app.screen, ReplayScreen)

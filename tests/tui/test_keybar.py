@@ -18,9 +18,9 @@ async def test_the_bar_follows_the_focus_and_a_click_presses_the_key(game: Game)
         line = screen_text(pilot.app).splitlines()[-1]
         assert all(d in line for d in shown) and "Deselect" not in line  # show=False stays out
         await press(pilot, "colon")
-        assert "Cancel" in bar.text.plain and "Complete" in bar.text.plain and "Move" not in bar.text.plain
+        assert "Cancel" in bar.text.plain and "Complete" in bar.text.plain and "Attack" not in bar.text.plain
         await press(pilot, "escape")
-        assert "Move" in bar.text.plain
+        assert "Attack" in bar.text.plain
         start, _, _ = next(k for k in bar._keys if k[2] == "e")  # End: ends the phase
         await pilot.click(KeyBar, offset=(start + 1, 0))
         await pilot.pause()

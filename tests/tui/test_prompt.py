@@ -39,3 +39,27 @@ async def test_a_refusal_is_seen_at_80x24_under_a_long_prompt(tmp_path: Path) ->
             await press(pilot, "colon", *"attack 0101 0102", "enter")  # no attacks in the movement phase
             shown = screen_text(pilot.app)
             assert "Refused: attacks are declared at the start of the combat phase (F&M 7.1)" in shown
+
+
+def test_a_cut_prompt_ends_after_a_whole_word() -> None:
+    said = prompt_text(LONG, Text("Refused: overstacked at 0101 (F&M 5.3)"), "keys", 60).plain.split("\n")
+    kept = said[0].removesuffix("...")
+    assert said[0].endswith("...") and LONG.startswith(kept) and LONG[len(kept)] == " "  # a word ends there
+
+
+@sync
+async def test_after_a_resize_the_prompt_re_wraps_and_the_panel_grows(tmp_path: Path) -> None:
+    """Issue 17: the message bar and the side panel follow the terminal's width."""
+    with Game.new(scenario_file.find("suez1916"), tmp_path / "g.toml", seed=1) as game:
+        async with WargameApp(start="play", game=game).run_test(size=(80, 24)) as pilot:
+            await press(pilot, "tab")
+            side = pilot.app.screen.query_one("#side")
+            narrow = side.size.width
+            first = screen_text(pilot.app).splitlines()[-3]
+            assert len(first) <= 80 and LONG.startswith(first)  # the first of two lines at 80 columns
+            await pilot.resize_terminal(120, 24)
+            await pilot.pause()
+            await pilot.pause()
+            lines = screen_text(pilot.app).splitlines()
+            assert len(lines[-3]) > 80 and LONG.startswith(lines[-3])  # re-wrapped to the new width
+            assert side.size.width > narrow and "1/31st Infantry Regiment 3-3-5" in "\n".join(lines)

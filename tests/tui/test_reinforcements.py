@@ -53,5 +53,5 @@ async def test_tab_selects_a_waiting_unit_and_m_brings_it_on(tmp_path: Path) -> 
         assert game.records[-1].order == "enter r3 0102"
         assert game.state.units["r3"].location == "0102"
         await press(pilot, "e")  # r1 and r2 have not moved: the phase end is confirmed first
-        assert "2 unit(s) could still act (r1, r2)" in pilot.app.screen.query_one("Static").render().plain
+        assert "2 units could still act: r1, r2." in pilot.app.screen.query_one("Static").render().plain
     game.close()

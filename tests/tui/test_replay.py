@@ -164,7 +164,7 @@ async def test_the_prompt_fits_80_columns_and_help_opens_from_the_replay(game: G
         for key in ("question_mark", "f1"):
             await press(pilot, key)
             assert isinstance(pilot.app.screen, HelpScreen) and pilot.app.screen.page == "keys"
-            assert "replay.faster" in screen_text(pilot.app)  # the speed keys, with the rest
+            assert "play faster" in screen_text(pilot.app)  # the speed keys, with the rest
             await press(pilot, "q")
             assert isinstance(pilot.app.screen, ReplayScreen)
 

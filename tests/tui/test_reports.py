@@ -18,7 +18,7 @@ async def test_ending_a_phase_says_which_phase_began_not_its_bookkeeping(tmp_pat
             await press(pilot, "e", "y")  # end the movement phase (confirmed)
             shown = screen_text(pilot.app)
             assert "fm.combat" not in shown and "fm.resolved" not in shown
-            assert "Done: end; now" in shown and "combat" in shown.splitlines()[-2]
+            assert "Accepted: end; now" in shown and "combat" in shown.splitlines()[-2]
             await press(pilot, "n")  # the log tells the same
             assert "fm." not in screen_text(pilot.app)
         assert not any("fm." in line for line in narrate(game))

@@ -1,5 +1,5 @@
-"""SVG snapshots of the main screens at 80x24 and 160x48 (pytest-textual-snapshot): Suez for
-what a rule system's capabilities show (layers, notes, an explanation, a help page's tables),
+"""SVG snapshots of the main screens at 80x24 and 160x48 (pytest-textual-snapshot): Suez and Gaza
+for what a rule system's capabilities show (layers, notes, an explanation, the CRT, markers),
 the testbed for the screens of a system with the required core alone.
 
 After a deliberate change of the look, refresh them with
@@ -9,6 +9,7 @@ SVGs in tests/tui/__snapshots__/ before committing them.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -81,14 +82,114 @@ def test_replay_screen(snap_compare, testbed: Scenario, tmp_path: Path, size: tu
     assert snap_compare(app, terminal_size=size)
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_help_charts(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:  # noqa: ANN001
-    """F&M's first help page, the combat results: its tables in columns that fit the width."""
-    app = WargameApp(start="play", game=suez(tmp_path))
+@pytest.mark.parametrize(("scenario_id", "size"), [pytest.param("suez1916", (80, 24), id="suez-80x24"),
+                                                   pytest.param("gaza1917", (80, 24), id="gaza-80x24"),
+                                                   pytest.param("suez1916", (160, 48), id="suez-160x48")])
+def test_help_charts(snap_compare, tmp_path: Path, scenario_id: str,  # noqa: ANN001
+                     size: tuple[int, int]) -> None:
+    """F&M's first help page, the CRT as one grid (F&M 7.3): each terrain row's differentials over
+    the result columns, then the rows' terrain and the results in words, below."""
+    game = Game.new(scenario_file.find(scenario_id), tmp_path / "g.toml", seed=3)
+    app = WargameApp(start="play", game=game)
     assert snap_compare(app, press=["c"], terminal_size=size)
+
+
+async def cursor_on_1015(pilot) -> None:  # noqa: ANN001
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, GameScreen)
+    screen.move_cursor("1015")
+
+
+def test_gaza_fire_support_markers(snap_compare, tmp_path: Path) -> None:  # noqa: ANN001
+    """Gaza Zero Hour, the British combat phase: face-down markers on 1015 and 1016 (Gaza 18.1),
+    their counts on the map and whose they are in the panel."""
+    game = Game.new(scenario_file.find("gaza1917"), tmp_path / "g.toml", seed=1)
+    for order in ("end", "bombard 1015", "bombard 1016"):
+        game.submit(order)
+    app = WargameApp(start="play", game=game)
+    assert snap_compare(app, run_before=cursor_on_1015, terminal_size=(80, 24))
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_title_screen(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:  # noqa: ANN001
     app = WargameApp(scenario_dirs=[TESTBED_DIR], saves_dir=tmp_path / "saves")
     assert snap_compare(app, terminal_size=size)
+
+
+async def settled(pilot) -> None:  # noqa: ANN001
+    """The first screen pushed and the decision's answers opened by themselves."""
+    for _ in range(3):
+        await pilot.pause()
+
+
+def test_suez_retreat_picked_on_the_map(snap_compare, tmp_path: Path) -> None:  # noqa: ANN001
+    """F&M 7.7 at Suez zero hour: the machine guns of 2129 must retreat two hexes (D2); the
+    answers opened by themselves, the retreat chosen, its five hexes marked on the map."""
+    game = Game.new(scenario_file.find("suez1916"), tmp_path / "suez4.toml", seed=4)
+    for order in ("move 31-1 2228", "move 31-2 2229", "move 31-3 2230", "end", "attack 2129 2228",
+                  "attack 2129 2229", "end", "resolve 2129"):
+        game.submit(order)
+    app = WargameApp(start="play", game=game, hotseat=False)
+    assert snap_compare(app, run_before=settled, press=["enter", "left", "down"], terminal_size=(80, 24))
+
+
+def test_suez_advance_or_stop(snap_compare, tmp_path: Path) -> None:  # noqa: ANN001
+    """F&M 7.9 / Suez 10.3: after the retreat the attacker's answers open by themselves, stop last."""
+    game = Game.new(scenario_file.find("suez1916"), tmp_path / "suez4.toml", seed=4)
+    for order in ("move 31-1 2228", "move 31-2 2229", "move 31-3 2230", "end", "attack 2129 2228",
+                  "attack 2129 2229", "end", "resolve 2129", "retreat 52mg 2029 2030"):
+        game.submit(order)
+    app = WargameApp(start="play", game=game, hotseat=False, ascii_only=True)
+    assert snap_compare(app, run_before=settled, terminal_size=(80, 24))
+
+
+def test_gaza_defensive_fire(snap_compare, tmp_path: Path) -> None:  # noqa: ANN001
+    """Gaza 18.1 at zero hour: the Light Horse declare an attack on 1607; the Central Powers' answers
+    (fire support against the attackers, or done) open by themselves, each in words."""
+    game = Game.new(scenario_file.find("gaza1917"), tmp_path / "gaza.toml", seed=2)
+    for order in ("move 3LH 1708", "move 4LH 1608", "end", "attack 1607 1608", "attack 1607 1708", "end"):
+        game.submit(order)
+    app = WargameApp(start="play", game=game)
+    assert snap_compare(app, run_before=settled, terminal_size=(80, 24))
+
+
+def test_title_screen_lists_where_each_save_stands(snap_compare, testbed: Scenario,  # noqa: ANN001
+                                                   tmp_path: Path) -> None:
+    """Issue 17: each save with its scenario, turn, side and phase; an unreadable file says so."""
+    saves = tmp_path / "saves"
+    mid_game(testbed, saves).close()
+    with Game.new(testbed, saves / "fresh.toml", seed=7):
+        pass
+    (saves / "notes.toml").write_text("not a save\n")
+    for age, name in enumerate(("notes.toml", "fresh.toml", "game.toml")):  # newest first, as listed
+        os.utime(saves / name, (1_000_000 - age, 1_000_000 - age))
+    app = WargameApp(scenario_dirs=[TESTBED_DIR], saves_dir=saves)
+    assert snap_compare(app, terminal_size=(80, 24))  # the about panel: the scenario (a save's has its date)
+
+
+def test_suez_live_waiting_screen(snap_compare, tmp_path: Path) -> None:  # noqa: ANN001
+    """A live game played as the British while the Central Powers move: the prompt says whom the
+    British wait for and in which phase; the map shows what the British may see."""
+    app = WargameApp(start="play", game=suez(tmp_path, "move 31-1 2527"), side="british")
+    assert snap_compare(app, terminal_size=(80, 24))
+
+
+def test_lobby_screen(snap_compare, testbed: Scenario, tmp_path: Path) -> None:  # noqa: ANN001
+    """The lobby at 80x24: the player's own game with a seat open first, then another's, full."""
+    import os
+    import time
+
+    from tui_wargame.hosting import Host, SealedSeeds
+
+    def host(player: str) -> Host:
+        return Host(tmp_path / "saves", SealedSeeds(tmp_path / "sealed"), player, [TESTBED_DIR])
+
+    host("bob").create(testbed, {}, "red").close()
+    host("alice").create(testbed, {}, "blue").close()
+    host("carol").join(tmp_path / "saves" / "testbed-1.toml", "blue").close()
+    for n, minutes in ((1, 125), (2, 5)):
+        stamp = time.time() - minutes * 60
+        os.utime(tmp_path / "saves" / f"testbed-{n}.toml", (stamp, stamp))
+    app = WargameApp(host=host("alice"), scenario_dirs=[TESTBED_DIR], saves_dir=tmp_path / "saves")
+    assert snap_compare(app, terminal_size=(80, 24))

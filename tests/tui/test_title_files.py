@@ -12,6 +12,7 @@ from textual.widgets import OptionList
 
 from tests.conftest import TESTBED_DIR
 from tests.tui.helpers import press, screen_text, sync
+from tui_wargame import cli
 from tui_wargame.cli import main
 from tui_wargame.engine import Game
 from tui_wargame.model import Scenario
@@ -90,5 +91,32 @@ def test_an_internal_error_in_the_app_exits_3_not_0(tmp_path: Path, monkeypatch:
     monkeypatch.setattr(TitleScreen, "load", broken)
     monkeypatch.setattr(WargameApp, "run", functools.partialmethod(WargameApp.run, headless=True))
     monkeypatch.setenv("TUI_WARGAME_SAVES", str(tmp_path / "saves"))
+    monkeypatch.setattr(cli, "_on_a_terminal", lambda: True)
     assert main(["--scenarios", str(TESTBED_DIR)]) == 3
     assert "tui-wargame: internal error (its details are above); please report it" in capsys.readouterr().err
+
+
+@sync
+async def test_the_saves_list_tells_where_each_game_stands(testbed: Scenario, tmp_path: Path) -> None:
+    """Issue 17: scenario, turn, side and phase; the verdict of a game over; a scenario unknown
+    here by its id; and the highlighted save described in full."""
+    saves = tmp_path / "saves"
+    with Game.new(testbed, saves / "over.toml", seed=1) as game:
+        while not game.state.over:
+            legal = [o.text for o in game.legal_orders()]
+            game.submit("end" if "end" in legal else legal[0])
+    with Game.new(testbed, saves / "started.toml", seed=2) as game:
+        game.submit("move r1 0201")
+    forged(testbed, saves / "elsewhere.toml", "nowhere")
+    os.utime(saves / "over.toml", (1, 1))  # the oldest: listed last
+    async with title_app(saves).run_test(size=(100, 30)) as pilot:
+        shown = screen_text(pilot.app)
+        assert "Testbed T1/4 R: movement" in shown
+        assert "Testbed over: B won" in shown
+        assert "nowhere T1 red: movement" in shown
+        await press(pilot, "tab")
+        about = screen_text(pilot.app)
+        assert "Turn 1 of 4: Day 1 Morning" in about or "a scenario not found here" in about
+        await press(pilot, "end")
+        about = screen_text(pilot.app)
+        assert "Over: Blue won (victory)" in about and "records, seed 1" in about

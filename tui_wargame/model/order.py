@@ -18,7 +18,10 @@ class Refusal:
     rule: str = ""
 
     def __str__(self) -> str:
-        return f"{self.message} ({self.rule})" if self.rule else self.message
+        """The message and its rule, once: a message that already ends with the rule keeps it alone."""
+        if not self.rule or self.message.endswith(f"({self.rule})"):
+            return self.message
+        return f"{self.message} ({self.rule})"
 
 
 class IllegalOrder(Exception):

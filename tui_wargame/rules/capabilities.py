@@ -86,12 +86,15 @@ class Layer:
 
 @frozen
 class Table:
-    """A table from the rulebook's charts, as text cells the TUI lays out in columns."""
+    """A table from the rulebook's charts, as text cells the TUI lays out in columns. The first
+    `head` rows are headings too (a CRT's differentials, one row per terrain, over its results),
+    drawn like the header and ruled off from the rows below."""
 
     title: str
     columns: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
     note: str = ""
+    head: int = 0
 
 
 @frozen
@@ -105,11 +108,36 @@ class HelpPage:
 
 @frozen
 class OrderMenu:
-    """Orders the screen gathers under one key (F&M's fire support; Foxhole's barrage)."""
+    """Orders the screen gathers under one key (F&M's fire support; Foxhole's barrage). With
+    `each`, the key gives every one of them in turn instead (F&M: resolve every declared attack),
+    stopping as soon as a decision is owed."""
 
     key: str
     title: str
     verbs: frozenset[str]
+    each: bool = False
+
+
+@frozen
+class Reply:
+    """One answer to a decision, in words. Answers with a `hex` (where they leave `unit`) are
+    picked on the map among the hexes of that unit's answers; the others from a list."""
+
+    order: Order
+    text: str
+    unit: str = ""
+    hex: str = ""
+    warning: str = ""  # what to know before choosing it: "this eliminates the unit"
+
+
+@frozen
+class Decision:
+    """A decision the side to act owes (a retreat, an advance), with every answer. `finish` is the
+    answer that ends it doing nothing more (stop advancing, no more fire), given by the end key."""
+
+    title: str
+    replies: tuple[Reply, ...]
+    finish: Order | None = None
 
 
 class Capabilities:
@@ -117,7 +145,8 @@ class Capabilities:
 
     #: Every capability by name: a system defines a method of that name to supply its own.
     NAMES: tuple[str, ...] = ("options", "describe", "headline", "explain", "layers", "unit_notes",
-                              "help_pages", "concealed", "order_menus", "reach", "move_order")
+                              "help_pages", "concealed", "order_menus", "reach", "move_order",
+                              "decision", "order_note")
 
     def __init__(self, system: RuleSystem) -> None:
         self.system = system
@@ -183,3 +212,16 @@ class Capabilities:
                 if o.args == wanted:
                     return o
         return None
+
+    def decision(self, scenario: Scenario, state: State) -> Decision | None:
+        """The decision owed now with its answers in words; None when none is owed. By default the
+        pending decision's prompt, each legal order an answer worded as itself."""
+        if state.pending is None or state.over:
+            return None
+        orders = self.system.legal_orders(scenario, state)
+        return Decision(state.pending.prompt, tuple(Reply(o, o.text) for o in orders))
+
+    def order_note(self, scenario: Scenario, state: State, order: Order) -> str:
+        """One line saying what `order` does, for a menu of orders ("" when it speaks for itself,
+        as every order does by default). For `end`: what it really ends ("end the Red movement")."""
+        return ""

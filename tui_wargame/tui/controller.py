@@ -14,72 +14,76 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from tui_wargame.engine import Game
+from tui_wargame.engine import ASK_UNDO, Game
 from tui_wargame.errors import WargameError
-from tui_wargame.frozen import frozen
 from tui_wargame.hexgrid import distance
-from tui_wargame.model import IllegalOrder, Order
-from tui_wargame.rules.capabilities import Layer, OrderMenu
+from tui_wargame.model import IllegalOrder, Order, Refusal
+from tui_wargame.rules.capabilities import Decision, Layer, OrderMenu
 from tui_wargame.savefile import Record
+from tui_wargame.tui.answers import (
+    Answer,
+    Choose,
+    Confirm,
+    Give,
+    GiveEach,
+    Note,
+    Pick,
+    answers_to,
+    pick_layer,
+    picked,
+)
 from tui_wargame.tui.info import orders_about
 from tui_wargame.tui.mapdraw import Overlay
 from tui_wargame.views import hidden_units
 
 NOT_ACTING = ("end", "undo")
 MAX_CHOICES = 300  # orders offered in one list; the rest are typed after ":"
-
-
-@frozen
-class Give:
-    """Give this order now."""
-
-    text: str
-
-
-@frozen
-class Choose:
-    """Offer these orders, one to be chosen (or none)."""
-
-    title: str
-    orders: tuple[Order, ...]
-
-
-@frozen
-class Confirm:
-    """Ask `question` first; give `text` on yes."""
-
-    question: str
-    text: str
-
-
-@frozen
-class Note:
-    """Nothing to give: what to tell the player instead; `refused` when it is a refusal."""
-
-    text: str
-    refused: bool = False
-
-
-Answer = Give | Choose | Confirm | Note
+NAMED_IDLE = 8  # units named in the question before ending a phase; the rest are counted
 
 
 class MapController:
     """The player's side of the table: cursor, selection, path, viewer, and the orders keys give."""
 
-    def __init__(self, game: Game, viewer: str | None = None) -> None:
+    def __init__(self, game: Game, viewer: str | None = None, *, side: str | None = None) -> None:
+        """`side`: the one side this terminal plays in a live game (None: hot-seat, every side)."""
         self.game = game
-        self.viewer = viewer or game.state.to_act  # the side at the keyboard: what it may see
+        self.side = side
+        self.viewer = side or viewer or game.state.to_act  # the side at the keyboard: what it may see
         self.cursor = self.first_hex()
         self.selected: str | None = None
         self.path: tuple[str, ...] = ()
         self.show_toggled = False  # the rule system's layers drawn on demand (Z)
+        self.picking: Pick | None = None  # a decision's answer being chosen on the map
         self._cache: dict[str, tuple[object, Any]] = {}
 
+    @property
+    def acting(self) -> str:
+        """The side whose orders the keys give: this terminal's in a live game, else the side to act."""
+        return self.side or self.game.state.to_act
+
+    def waiting(self) -> str:
+        """In a live game while the other side acts, whom this side waits for and for what; else ""."""
+        state, game = self.game.state, self.game
+        if self.side is None or state.over or not state.phase:
+            return ""
+        asked = game.undo_asked()
+        if asked is not None:
+            order = f"`{asked.events[0].get('order', '')}`"
+            if asked.side != self.side:
+                return f"{game.side_name(asked.side)} ask to take back {order}: allow it or refuse"
+            return f"Waiting for the other side to allow or refuse taking back {order}"
+        if state.to_act == self.side:
+            return ""
+        if state.pending:
+            return (f"Waiting for {game.side_name(state.to_act)} to decide: {state.pending.prompt} "
+                    f"({state.phase} phase)")
+        return f"Waiting for {game.side_name(state.to_act)}: {state.phase} phase"
+
     def first_hex(self) -> str:
-        """Where the cursor starts: on a unit of the side to act, else the map's first hex."""
+        """Where the cursor starts: on a unit of the side acting here, else the map's first hex."""
         state, sc = self.game.state, self.game.scenario
         for uid, u in state.units.items():
-            if sc.grid.on_map(u.location) and sc.unit[uid].side == state.to_act:
+            if sc.grid.on_map(u.location) and sc.unit[uid].side == self.acting:
                 return u.location
         return sc.grid.label(next(sc.grid.hexes()))
 
@@ -120,10 +124,24 @@ class MapController:
             game.capabilities.layers(game.scenario, game.state, viewer, selected)))
 
     def drawn_layers(self) -> tuple[Layer, ...]:
-        """The layers drawn now: those always shown, a selected unit's, and on demand (Z) the rest."""
+        """The layers drawn now: the hexes of an answer being picked on the map first, then those
+        always shown, a selected unit's, and on demand (Z) the rest."""
         wanted = {"always", *(["selected"] if self.selected else []),
                   *(["toggle"] if self.show_toggled else [])}
-        return tuple(layer for layer in self.offered_layers() if layer.shown in wanted)
+        drawn = tuple(layer for layer in self.offered_layers() if layer.shown in wanted)
+        return (pick_layer(self.picking), *drawn) if self.picking else drawn
+
+    def decision(self) -> Decision | None:
+        """The decision owed now, with its answers in words (the rule system's `decision`)."""
+        game = self.game
+        return self._cached("decision", None, lambda: game.capabilities.decision(game.scenario, game.state))
+
+    def note_of(self, order: Order) -> str:
+        """One line on what `order` does, by the rule system (`order_note`); the engine's undo here."""
+        if order.verb == "undo" and not order.args:
+            return "take back the last order given"
+        game = self.game
+        return game.capabilities.order_note(game.scenario, game.state, order)
 
     def overlay(self) -> Overlay:
         """What the map draws over the state for this player."""
@@ -135,11 +153,17 @@ class MapController:
         state = self.game.state
         if state.over:
             return "The game is over. r: replay  b: results  v: victory  q: quit"
+        if self.picking:
+            return "Move the cursor to a marked hex, Enter: choose it  x/Esc: back to the answers"
+        if self.waiting():
+            return "Arrows: look  Enter: unit details  n: log  ?: help  q: leave (rejoin any time)"
         if state.pending:
-            return "Enter: answer the decision  :: type the answer  u: undo"
+            finish = self.decision()
+            end = f"  e: {finish.finish.text}" if finish and finish.finish else ""
+            return f"Enter: the answers to the decision{end}  :: type the answer  u: undo"
         if self.selected:
-            return "Move cursor, m: move here  w: path step  a: attack  o: orders  x: deselect"
-        return "Arrows/hjkl: cursor  Enter: select  Tab: next unit  e: end phase  ?: help"
+            return "Enter/m: move here  s: select  w: path step  a: attack  o: orders  x: deselect"
+        return "Arrows/hjkl: cursor  Enter/s: select  Tab: next unit  e: end phase  ?: help"
 
     # --- cursor and selection ---
 
@@ -149,7 +173,7 @@ class MapController:
 
     def own_units_here(self) -> list[str]:
         state, sc = self.game.state, self.game.scenario
-        return [uid for uid in state.units_at(self.cursor) if sc.unit[uid].side == state.to_act]
+        return [uid for uid in state.units_at(self.cursor) if sc.unit[uid].side == self.acting]
 
     def select_here(self) -> bool:
         """Select the first own unit under the cursor, or the next of the stack when one is selected."""
@@ -166,6 +190,8 @@ class MapController:
     def next_unit(self) -> Note | None:
         """Select the next unit of the side to act that still has an order to give."""
         state, sc = self.game.state, self.game.scenario
+        if self.waiting():
+            return self.refusal()
         ready = sorted({o.args[0] for o in self.legal()
                         if o.args and o.args[0] in sc.unit and sc.unit[o.args[0]].side == state.to_act})
         if not ready:
@@ -182,8 +208,20 @@ class MapController:
         self.path = ()
         return None
 
-    def deselect(self) -> None:
+    def deselect(self) -> Choose | Note | None:
+        """Drop the selection and the path; while an answer is picked on the map, go back to the
+        decision's answers."""
         self.selected, self.path = None, ()
+        if self.picking:
+            self.picking = None
+            return self.decision_menu()
+        return None
+
+    def select(self) -> Note | None:
+        """Select the unit of the side to act under the cursor, the next of the stack if one is."""
+        if self.select_here():
+            return None
+        return Note(f"No unit of yours to select in {self.cursor}")
 
     def toggle_layers(self) -> Note:
         """Show or hide the map layers the rule system draws on demand, naming them."""
@@ -198,7 +236,7 @@ class MapController:
         """The side to act sits down: it sees what it may, the cursor on its decision's hex or units."""
         state = self.game.state
         self.viewer = state.to_act
-        self.selected, self.path = None, ()
+        self.selected, self.path, self.picking = None, (), None
         where = state.pending.data.get("hex") if state.pending else None
         grid = self.game.scenario.grid
         self.cursor = where if isinstance(where, str) and grid.on_map(where) else self.first_hex()
@@ -257,6 +295,8 @@ class MapController:
         path built with w; else to the cursor alone (a system finds its own way there), else by
         the fewest steps."""
         uid = self.selected
+        if self.waiting():
+            return self.refusal()
         if not uid:
             return Note("Select a unit first (Enter on it, or Tab)")
         game = self.game
@@ -272,12 +312,34 @@ class MapController:
         return Note(f"{spec.name if spec else uid} cannot reach {self.cursor} now")
 
     def choose(self, title: str, orders: list[Order]) -> Choose | Note:
+        """Orders to choose from, each with its line of words."""
+        if self.waiting():
+            return self.refusal()
         if not orders:
             return Note(f"{title}: no legal orders here now")
         if len(orders) > MAX_CHOICES:
             title = f"{title} (the first {MAX_CHOICES} of {len(orders)}; use : for the rest)"
             orders = orders[:MAX_CHOICES]
-        return Choose(title, tuple(orders))
+        return Choose(title, tuple(orders), tuple(self.note_of(o) for o in orders))
+
+    def decision_menu(self) -> Choose | Note | None:
+        """Every answer to the decision the viewer owes: those that leave a unit on a hex grouped
+        by unit, to be picked on the map; the others (advance, stop, deplete) each a line.
+        None when the viewer owes none."""
+        state, decision = self.game.state, self.decision()
+        if decision is None or state.to_act != self.viewer or self.waiting():
+            return None
+        return answers_to(decision, self.legal(), self.game.scenario)
+
+    def start_pick(self, pick: Pick) -> Note:
+        """Choose one of `pick`'s answers on the map: its hexes are marked, the cursor on its unit."""
+        self.picking, self.selected, self.path = pick, None, ()
+        unit = self.game.state.units.get(pick.unit)
+        if unit is not None and self.game.scenario.grid.on_map(unit.location):
+            self.cursor = unit.location
+        warning = f"Warning: {pick.warning}. " if pick.warning else ""  # first: the bar may cut the rest
+        return Note(f"{warning}{pick.text}. Enter on one of them; x: back to the answers.",
+                    refused=bool(warning))
 
     def attack(self) -> Choose | Note:
         """The orders against the cursor hex (the selected unit's first), else the unit's own."""
@@ -290,65 +352,142 @@ class MapController:
                       if o.verb not in NOT_ACTING and not self.is_move(o)]
         return self.choose(f"Orders against {self.cursor}", orders)
 
-    def menu(self, menu: OrderMenu) -> Choose | Note:
-        """The legal orders of one of the rule system's menus, those about the cursor or unit first."""
+    def menu(self, menu: OrderMenu) -> Choose | GiveEach | Note:
+        """The legal orders of one of the rule system's menus, those about the cursor or unit first
+        (and those naming nothing, such as the end of it); a menu of `each` gives them all in turn."""
         orders = [o for o in self.legal() if o.verb in menu.verbs]
+        if menu.each:
+            if self.waiting():
+                return self.refusal()
+            if not orders:
+                return Note(f"{menu.title}: nothing to give now")
+            listed = ", ".join(" ".join(o.args) or o.verb for o in orders[:NAMED_IDLE])
+            more = f" and {len(orders) - NAMED_IDLE} more" if len(orders) > NAMED_IDLE else ""
+            return GiveEach(f"{menu.title} ({listed}{more}), stopping at any decision?", menu.verbs)
         near = orders_about(orders, hex=self.cursor, unit=self.selected)
-        return self.choose(menu.title, near or orders)
+        if not orders:  # the rule system's reason why none may be given now, if it gives one
+            game = self.game
+            for verb in sorted(menu.verbs):
+                why = game.capabilities.explain(game.scenario, game.state, Order(verb))
+                if isinstance(why, Refusal):
+                    return Note(f"{menu.title}: none now: {why}")
+        bare = [o for o in orders if not o.args]
+        return self.choose(menu.title, near + bare if near else orders)
 
-    def orders(self) -> Choose | Note:
-        orders = self.legal()
-        about = orders_about(orders, unit=self.selected, hex=self.cursor)
-        title = f"Orders for {self.selected or self.cursor}"
-        return self.choose(title, about or [o for o in orders if not self.is_move(o)])
+    def next_of(self, verbs: frozenset[str]) -> Order | None:
+        """The first legal order of `verbs`, while no decision is owed (GiveEach)."""
+        if self.game.state.pending or self.game.state.over or self.waiting():
+            return None
+        return next((o for o in self.legal() if o.verb in verbs), None)
+
+    def orders(self) -> Choose | Note | None:
+        """o: the orders for the selected unit, else for the side to act, moves aside (Enter and m
+        give those); while a decision is owed, its answers."""
+        state, game = self.game.state, self.game
+        if state.over:
+            return Note("The game is over")
+        if self.waiting():
+            return self.refusal()
+        if self.viewer != state.to_act:
+            return Note(f"It is for {game.side_name(state.to_act)} to give orders now")
+        if state.pending:
+            return self.decision_menu()
+        orders = [o for o in self.legal() if not self.is_move(o)]
+        if self.selected:
+            spec = game.scenario.unit.get(self.selected)
+            name = spec.name if spec else self.selected
+            here, units = game.state.units[self.selected].location, game.scenario.unit
+            mine = [o for o in orders if self.selected in o.args  # it, or its hex and no other unit
+                    or (here in o.args and not any(a in units and a != self.selected for a in o.args))]
+            if not mine:
+                moves = " but moves (Enter or m on a hex it can reach)" if self.reach() else ""
+                return Note(f"No orders for {name} now{moves}")
+            return self.choose(f"Orders for {name}", mine)
+        return self.choose(f"Orders for the {game.side_name(self.acting)}", orders)
 
     def act(self) -> Answer | None:
-        """Enter: answer the decision, select (or cycle) a unit here, move there, or what is here.
-        None: a unit was selected, or the game is over."""
+        """Enter: answer the decision (on the map while picking), move the selected unit to a hex
+        it can reach (friendly units there or not), else select (or cycle) a unit here, else what
+        is here. None: a unit was selected, or the game is over."""
         state = self.game.state
         if state.over:
             return None
+        if self.picking:
+            return picked(self.picking, self.cursor)
+        if self.waiting():
+            self.select_here()  # a unit of one's own may be looked at, never ordered
+            return None
         if state.pending:
-            return self.choose(state.pending.prompt, self.legal())
+            return self.decision_menu() or Note(f"{self.game.side_name(state.to_act)} owes a decision")
+        if self.selected and self.cursor in self.reach() and not self.enemy_here():
+            return self.move()
         if self.select_here():
             return None
-        if state.units_at(self.cursor):  # the enemy's: a target, even where the unit may go
+        if state.units_at(self.cursor):  # the enemy's: a target
             return self.attack()
-        if self.selected and self.cursor in self.reach():
-            return self.move()
         return self.orders()
 
-    def end_phase(self) -> Give | Confirm | Note:
-        """End the phase; asked first when units could still act."""
+    def enemy_here(self) -> bool:
+        """Whether a unit of another side than the one acting here holds the cursor hex."""
         state, sc = self.game.state, self.game.scenario
+        return any(sc.unit[uid].side != self.acting for uid in state.units_at(self.cursor))
+
+    def end_phase(self) -> Give | Confirm | Note:
+        """e: end the phase, or the step, as the rule system words it; asked first, naming the units
+        that could still act. While a decision is owed: the answer that finishes it (stop, done)."""
+        state, sc = self.game.state, self.game.scenario
+        if self.waiting():
+            return self.refusal()
         orders = self.legal()
+        if state.pending:
+            decision = self.decision()
+            if decision is not None and decision.finish is not None and decision.finish in orders:
+                return Give(decision.finish.text)
+            return Note("Answer the decision first (Enter shows its answers)")
         ends = [o for o in orders if o.verb == "end"]
         if not ends:
-            why = " (answer the decision first)" if state.pending else ""
-            return Note(f"The phase cannot be ended now{why}")
+            return Note("The phase cannot be ended now")
         acting = [o for o in orders if o.verb not in NOT_ACTING]
         if not acting:
             return Give(ends[0].text)
-        idle = sorted({a for o in acting for a in o.args if a in sc.unit})
+        ending = self.note_of(ends[0]) or f"end the {state.phase} phase"
+        ending = ending[0].upper() + ending[1:]
+        named = {a for o in acting for a in o.args if a in sc.unit}
+        hexes = {a for o in acting if not any(a in sc.unit for a in o.args) for a in o.args}
+        idle = sorted(uid for uid, u in state.units.items()  # named, or in a hex an order names alone
+                      if sc.unit[uid].side == self.acting and (uid in named or u.location in hexes))
         if idle:
-            more = ", ..." if len(idle) > 6 else ""
-            what = f"{len(idle)} unit(s) could still act ({', '.join(idle[:6])}{more})"
+            more = f" and {len(idle) - NAMED_IDLE} more" if len(idle) > NAMED_IDLE else ""
+            units = "1 unit" if len(idle) == 1 else f"{len(idle)} units"
+            what = f"{units} could still act: {', '.join(idle[:NAMED_IDLE])}{more}"
         else:
             what = f"{len(acting)} order(s) could still be given (e.g. {acting[0].text})"
-        return Confirm(f"{what}. End the {state.phase} phase?", ends[0].text)
+        return Confirm(f"{what}. {ending}?", ends[0].text)
 
-    def give(self, text: str) -> Record | Note:
-        """Give an order for the side to act; a refusal (with its rule) comes back as a note."""
+    def refusal(self) -> Note:
+        """Why no order can be given here now (a live game, the other side acting)."""
+        theirs = "" if self.game.state.to_act == self.side else "; the orders are theirs now"
+        return Note(f"Refused: {self.waiting()}{theirs}", refused=True)
+
+    def give(self, text: str, by: str = "") -> Record | Note:
+        """Give an order for the side acting here; a refusal (with its rule) comes back as a note.
+        In a live game an undo is asked of the other side (ASK_UNDO), and while the other side
+        acts only an undo's request or answer is given."""
+        if self.side is not None and text.split() == ["undo"]:
+            text = ASK_UNDO
+        if self.waiting() and text.split()[:1] != ["undo"]:
+            return self.refusal()
         try:
-            return self.game.submit(text, self.game.state.to_act)
+            return self.game.submit(text, self.acting, by=by)
         except IllegalOrder as exc:
             return Note(f"Refused: {exc.refusal}", refused=True)
         except WargameError as exc:
             return Note(f"Error: {exc}", refused=True)
 
     def records_appended(self) -> None:
-        """After new records, whoever gave them: the path is dropped; a unit gone from the map, deselected."""
-        self.path = ()
+        """After new records, whoever gave them: the path and a pick on the map are dropped; a unit
+        gone from the map, deselected."""
+        self.path, self.picking = (), None
         unit = self.game.state.units.get(self.selected or "")
         if unit is None or not self.game.scenario.grid.on_map(unit.location):
             self.selected = None

@@ -20,6 +20,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui_wargame.model import Order
+from tui_wargame.tui.answers import Pick
 from tui_wargame.tui.cropped import crop_updates
 
 
@@ -64,43 +65,85 @@ class HandOverScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class OrderChooser(ModalScreen[str | None]):
-    """Pick one of the legal orders offered; the highlighted one is previewed live."""
+class OrderChooser(ModalScreen[str | Pick | None]):
+    """Pick one of the legal orders offered, each with its line of words and any warning (bold);
+    the highlighted one is previewed live. `picks` follow the orders: answers chosen on the map,
+    returned as they are for the screen to mark their hexes."""
 
     BINDINGS = [
         Binding("escape,q,x", "cancel", "Cancel", id="chooser.cancel"),
+        Binding("e", "finish", "Finish", id="chooser.finish"),
     ]
 
-    def __init__(self, title: str, orders: list[Order], preview: Callable[[Order], Text]) -> None:
+    def __init__(self, title: str, orders: list[Order], preview: Callable[[Order], Text], *,
+                 notes: Sequence[str] = (), warnings: Sequence[str] = (), picks: Sequence[Pick] = (),
+                 finish: Order | None = None) -> None:
         super().__init__()
         crop_updates(self)
         self.title_text = title
         self.orders = orders
         self.preview = preview
+        self.notes = list(notes)
+        self.warnings = list(warnings)
+        self.picks = list(picks)
+        self.finish = finish  # given by e, wherever the list is scrolled
+
+    def _entry(self, index: int) -> Order | Pick:
+        """The answers picked on the map come first (a retreat before depleting instead)."""
+        return self.picks[index] if index < len(self.picks) else self.orders[index - len(self.picks)]
+
+    def _line(self, index: int) -> Text:
+        """An entry: the order and its words, or the words of an answer picked on the map."""
+        entry = self._entry(index)
+        if isinstance(entry, Pick):
+            line = Text(entry.text)
+            warning = entry.warning
+        else:
+            index -= len(self.picks)
+            line = Text(entry.text)
+            note = self.notes[index] if index < len(self.notes) else ""
+            if note:
+                line.append(f"  {note}", style="dim")
+            warning = self.warnings[index] if index < len(self.warnings) else ""
+        if warning:
+            line.append(f"\n  ! {warning}", style="bold")
+        return line
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog chooser"):
             yield Static(Text(self.title_text, style="bold"))
-            yield OptionList(*[Option(Text(o.text), id=str(i)) for i, o in enumerate(self.orders)],
+            yield OptionList(*[Option(self._line(i), id=str(i)) for i in range(len(self.orders) + len(self.picks))],
                              id="choices")
             yield Static(id="preview")
-            yield Static(Text("Up/Down: choose  Enter: give order  q/Esc: cancel", style="dim"))
+            finish = f"e: {self.finish.text}  " if self.finish else ""
+            yield Static(Text(f"Up/Down: choose  Enter: this one  {finish}q/Esc: cancel", style="dim"))
 
     def on_mount(self) -> None:
         self.query_one(OptionList).highlighted = 0
         self._show(0)
+
+    def action_finish(self) -> None:
+        if self.finish is not None:
+            self.dismiss(self.finish.text)
 
     @on(OptionList.OptionHighlighted)
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._show(event.option_index)
 
     def _show(self, index: int) -> None:
-        if 0 <= index < len(self.orders):
-            self.query_one("#preview", Static).update(self.preview(self.orders[index]))
+        if not 0 <= index < len(self.orders) + len(self.picks):
+            return
+        entry, preview = self._entry(index), self.query_one("#preview", Static)
+        if isinstance(entry, Pick):
+            hexes = sorted({r.hex for r in entry.replies})
+            preview.update(Text(f"Marks {', '.join(hexes)} on the map; Enter on one of them chooses it."))
+        else:
+            preview.update(self.preview(entry))
 
     @on(OptionList.OptionSelected)
     def _selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(self.orders[event.option_index].text)
+        entry = self._entry(event.option_index)
+        self.dismiss(entry if isinstance(entry, Pick) else entry.text)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -23,12 +23,14 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
-from tui_wargame.engine import Game
+from tui_wargame.engine import ALLOW_UNDO, REFUSE_UNDO, Game
 from tui_wargame.errors import WargameError
 from tui_wargame.model import Order
 from tui_wargame.rules.capabilities import OrderMenu
 from tui_wargame.savefile import Record
-from tui_wargame.tui.controller import Answer, Choose, Confirm, Give, MapController, Note
+from tui_wargame.text import tidy
+from tui_wargame.tui.answers import Answer, Choose, Confirm, Give, GiveEach, Note, Pick
+from tui_wargame.tui.controller import MapController
 from tui_wargame.tui.cropped import crop_updates
 from tui_wargame.tui.dialogs import CommandBar, ConfirmScreen, HandOverScreen, OrderChooser
 from tui_wargame.tui.glyphs import Glyphs
@@ -44,6 +46,8 @@ from tui_wargame.tui.info import (
 )
 from tui_wargame.tui.keybar import KeyBar
 from tui_wargame.tui.linepanel import LinePanel
+from tui_wargame.tui.savewatch import SaveWatch
+from tui_wargame.tui.touched import touched_hexes
 
 if TYPE_CHECKING:
     from tui_wargame.tui.app import WargameApp
@@ -54,16 +58,18 @@ FOLLOW_EVERY_S = 0.1
 
 
 class GameScreen(Screen[None]):
-    """Playing a game hot-seat: the side to act has the keyboard; the other's secrets stay hidden."""
+    """Playing a game hot-seat (the side to act has the keyboard; the other's secrets stay hidden),
+    or live for one side (`side`), the other side playing from another terminal on the same save."""
 
     BINDINGS = [
         Binding("up,k", "cursor(0,-1)", "Up", show=False, id="map.up"),
         Binding("down,j", "cursor(0,1)", "Down", show=False, id="map.down"),
         Binding("left,h", "cursor(-1,0)", "Left", show=False, id="map.left"),
         Binding("right,l", "cursor(1,0)", "Right", show=False, id="map.right"),
-        Binding("enter,space", "act", "Select", id="game.act"),
+        Binding("enter,space", "act", "Act", id="game.act"),
+        Binding("s", "select", "Select", show=False, id="game.select"),
         Binding("tab", "next_unit", "Next", id="game.next_unit"),
-        Binding("m", "move", "Move", id="game.move"),
+        Binding("m", "move", "Move", show=False, id="game.move"),  # Enter moves too (the key bar is full)
         Binding("w", "waypoint", "Path step", show=False, id="game.waypoint"),
         Binding("a", "attack", "Attack", id="game.attack"),
         Binding("o", "orders", "Orders", show=False, id="game.orders"),
@@ -97,25 +103,35 @@ class GameScreen(Screen[None]):
     selected: var[str | None] = var(None, init=False)
     path: var[tuple[str, ...]] = var((), init=False)
     show_toggled: var[bool] = var(False, init=False)  # the rule system's layers drawn on demand
+    picking: var[Pick | None] = var(None, init=False)  # a decision's answer being chosen on the map
     viewer: var[str] = var("", init=False)
     seq: var[int] = var(-1, init=False)  # the last record shown
     message: var[tuple[str, str]] = var(("", ""), init=False)  # the prompt line's note and its style
 
-    def __init__(self, game: Game, glyphs: Glyphs, *, hotseat: bool = True, greeting: str = "") -> None:
+    def __init__(self, game: Game, glyphs: Glyphs, *, hotseat: bool = True, greeting: str = "",
+                 side: str | None = None, by: str = "") -> None:
+        """`side`: play live as that side only (no hand-over); `by`: who gives the orders, recorded
+        with each (the player's name, when the host knows it)."""
         super().__init__()
         crop_updates(self)
         self.game = game
         self.g = glyphs
         self.names = Namer(game, glyphs)
-        self.hotseat = hotseat
-        self.control = MapController(game)
+        self.hotseat = hotseat and side is None
+        self.side = side
+        self.by = by
+        self.control = MapController(game, side=side)
         self.menus = self._bind_menus()
         self.greeting = greeting
         self.logged = 0  # records already narrated
         self._shown: dict[str, Text] = {}
         self._stale_parts: set[str] = set()
         self._handing_over = False  # the hand-over screen is up
+        self._offered = -1  # the record after which the decision's answers were last opened by themselves
         self._unfollowed = ""  # why the save could not be followed at the last look, said once
+        self._follow: tuple[str, ...] = ()  # hexes the other side's last order touched, to bring into view
+        self._asked_at = -1  # the last record after which this live side was asked something (a pop-up)
+        self._watch: SaveWatch | None = None  # a live game: woken as soon as the other side writes
         self.log_lines: list[str] = []  # the narrative of those records
         self.log_written = 0  # lines of it in the log panel
 
@@ -137,13 +153,18 @@ class GameScreen(Screen[None]):
         yield LinePanel(id="prompt")
         yield KeyBar()
 
+    def on_screen_resume(self) -> None:
+        if self.side is not None and self.seq >= 0:  # back from help or a dialog: anything asked meanwhile
+            self._check_keyboard()
+
     def on_unmount(self) -> None:
+        if self._watch:
+            self._watch.stop()
         self.game.close()  # everything accepted is already on disk
 
     def on_mount(self) -> None:
         hexmap = self.query_one(HexMap)
-        if self.app.size.width >= 140:  # a large terminal: a wider panel and the detailed map
-            self.query_one("#side").styles.width = 44
+        if self.app.size.width >= 140:  # a large terminal: the detailed map (the panel grows itself)
             hexmap.detailed = True
         if self.app.size.height >= 40:
             self.query_one("#log", RichLog).display = True
@@ -155,7 +176,11 @@ class GameScreen(Screen[None]):
         self.seq = self.game.seq
         self._repaint()  # the first frame drawn whole, not after a turn of the loop
         self.call_after_refresh(self._check_keyboard)
+        self.call_after_refresh(self._offer_decision)
         self.set_interval(FOLLOW_EVERY_S, self._follow_save)
+        if self.side is not None and self.game.path is not None:
+            self._watch = SaveWatch(self.game.path, self._follow_save)
+            self._watch.start()
 
     # --- showing: reactive fields, stale widgets, one repaint ---
 
@@ -164,6 +189,7 @@ class GameScreen(Screen[None]):
         control = self.control
         self.cursor, self.selected, self.path = control.cursor, control.selected, control.path
         self.show_toggled, self.viewer = control.show_toggled, control.viewer
+        self.picking = control.picking
 
     def watch_cursor(self) -> None:
         self._stale("map", "panel")
@@ -173,6 +199,9 @@ class GameScreen(Screen[None]):
 
     def watch_path(self) -> None:
         self._stale("map")
+
+    def watch_picking(self) -> None:
+        self._stale("map", "panel", "prompt")  # its hexes, their answers, the keys for picking
 
     def watch_show_toggled(self) -> None:
         self._stale("map", "panel")
@@ -188,6 +217,7 @@ class GameScreen(Screen[None]):
 
     def on_resize(self) -> None:
         self._stale("header", "prompt")  # both fit their text to the width
+        self.call_after_refresh(self._stale, "panel")  # to the panel's new width, once laid out
 
     def _stale(self, *parts: str) -> None:
         """Mark widgets to repaint; they are repainted together once this turn of the loop is done."""
@@ -202,7 +232,8 @@ class GameScreen(Screen[None]):
         game, state, control = self.game, self.game.state, self.control
         width = self.size.width or 80
         if "map" in parts:
-            self.query_one(HexMap).show(state, control.overlay())
+            follow, self._follow = self._follow or None, ()
+            self.query_one(HexMap).show(state, control.overlay(), follow=follow)
         if "header" in parts:
             self._update("#header", header(game, state, self.names, width=width))
         if "panel" in parts:
@@ -210,10 +241,12 @@ class GameScreen(Screen[None]):
             self._update("#panel", hex_panel(game, state, here, self.names, selected=selected,
                                              concealed=control.concealed(), reach=control.reach(),
                                              layers=control.drawn_layers(),
-                                             orders=control.legal() if selected else ()))  # only then shown
+                                             orders=control.legal() if selected else (),  # only then shown
+                                             width=self.query_one("#panel").size.width or 29))
         if "prompt" in parts:
             text, style = self.message
-            self._update("#prompt", prompt_text(self.names.text(game.prompt()), Text(text, style=style),
+            prompt = control.waiting() or game.prompt()
+            self._update("#prompt", prompt_text(self.names.text(prompt), Text(text, style=style),
                                                 control.hint(), width))
 
     def _update(self, selector: str, text: Text) -> None:
@@ -262,10 +295,28 @@ class GameScreen(Screen[None]):
         self.control.records_appended()
         last = event.records[-1].seq
         self._say(event.note or Note(short_report(self.game, last, self.names, self.control.concealed())))
+        theirs = [r.seq for r in event.records if self.side is not None and r.side != self.side]
+        if theirs:  # a live game: the map goes to where the other side's last order happened
+            self._follow = touched_hexes(self.game, theirs[-1])
+            if self._follow:
+                self.control.cursor = self._follow[0]
         self._log_new()
         self._mirror()
         self.seq = self.game.seq
         self._check_keyboard()
+        self._offer_decision()
+
+    def _offer_decision(self) -> None:
+        """Open the answers to a decision the side at the keyboard owes, by themselves, once a
+        record (closed, Enter opens them again), unless another screen is over this one."""
+        seq = self.game.seq
+        if self._handing_over or self._offered == seq or self.app.screen is not self:
+            return
+        answer = self.control.decision_menu()
+        if answer is None:
+            return
+        self._offered = seq
+        self._carry_out(answer)
 
     def _follow_save(self) -> None:
         """Take in what other programs appended to the save (the CLI, another terminal): a `stat`
@@ -282,8 +333,12 @@ class GameScreen(Screen[None]):
             self.post_message(self.RecordsAppended(news))
 
     def _check_keyboard(self) -> None:
-        """Hand the keyboard over when the other side must act (hot-seat)."""
+        """Hand the keyboard over when the other side must act (hot-seat); in a live game, put up
+        what this side is asked: its decision, or the other side's request to take an order back."""
         state = self.game.state
+        if self.side is not None:
+            self._ask_live()
+            return
         if state.over or state.to_act == self.control.viewer or self._handing_over:
             return  # handing over already: records that arrive meanwhile are shown to the side taking it
         if not self.hotseat:
@@ -292,9 +347,9 @@ class GameScreen(Screen[None]):
             return
         side = self.names.side(state.to_act)
         if state.pending:
-            why = f"{side} owes a decision: {self.names.text(state.pending.prompt)}."
+            why = f"{side} owes a decision: {tidy(self.names.text(state.pending.prompt))}."
         else:
-            why = f"It is {side}'s turn."
+            why = f"It is the {side} turn."
         self.control.deselect()  # shown with the new viewer's map, once the keyboard is taken
 
         def taken(_: None) -> None:
@@ -302,9 +357,29 @@ class GameScreen(Screen[None]):
             self.control.take_keyboard()
             self._reset_log()  # told again, without what the new viewer may not see
             self._mirror()
+            self._offer_decision()
 
         self._handing_over = True
         self.app.push_screen(HandOverScreen(f"{why}\n\nHand the keyboard to {side}."), taken)
+
+    def _ask_live(self) -> None:
+        """A decision this side owes, or the other side's undo request, pops up here once a record."""
+        game, state = self.game, self.game.state
+        if state.over or self._asked_at == game.seq or not self.is_current:
+            return
+        asked = game.undo_asked()
+        if asked is not None and asked.side != self.side:
+            self._asked_at = game.seq
+            question = (f"{self.names.side(asked.side)} ask to take back "
+                        f"`{self.names.text(str(asked.events[0].get('order')))}`: allow?")
+            self.app.push_screen(ConfirmScreen(question),
+                                 lambda yes: self.submit(ALLOW_UNDO if yes else REFUSE_UNDO))
+        elif asked is None and state.pending and state.pending.side == self.side:
+            self._asked_at = game.seq
+            where = state.pending.data.get("hex")
+            if isinstance(where, str) and game.scenario.grid.on_map(where):
+                self.control.cursor = where
+            self._carry_out(self.control.act())
 
     # --- giving orders ---
 
@@ -315,7 +390,7 @@ class GameScreen(Screen[None]):
         check): those records are announced with it, and with a refusal if the game moved on.
         """
         before = self.game.seq
-        given = self.control.give(text)
+        given = self.control.give(text, self.by)
         news = self.game.records[before + 1:]
         note = given if isinstance(given, Note) else None
         if news:
@@ -328,12 +403,26 @@ class GameScreen(Screen[None]):
         if isinstance(answer, Give):
             self.submit(answer.text)
         elif isinstance(answer, Choose):
-            def chosen(text: str | None) -> None:
-                if text:
-                    self.submit(text)
+            def chosen(choice: str | Pick | None) -> None:
+                if isinstance(choice, Pick):
+                    self._say(self.control.start_pick(choice))
+                    self._mirror()
+                elif choice:
+                    self.submit(choice)
 
-            self.app.push_screen(OrderChooser(self.names.text(answer.title), list(answer.orders),
-                                              self._preview), chosen)
+            names = self.names.text
+            self.app.push_screen(OrderChooser(
+                names(answer.title), list(answer.orders), self._preview,
+                notes=[names(n) for n in answer.notes], warnings=[names(w) for w in answer.warnings],
+                picks=answer.picks, finish=answer.finish), chosen)
+        elif isinstance(answer, GiveEach):
+            verbs = answer.verbs
+
+            def each(yes: bool | None) -> None:
+                if yes:
+                    self._give_each(verbs)
+
+            self.app.push_screen(ConfirmScreen(self.names.text(answer.question)), each)
         elif isinstance(answer, Confirm):
             order = answer.text
 
@@ -346,6 +435,15 @@ class GameScreen(Screen[None]):
             self._say(answer)
         self._mirror()
 
+    def _give_each(self, verbs: frozenset[str]) -> None:
+        """Give the first legal order of `verbs` until none is left, one is refused or a decision
+        is owed (each record shown as it comes)."""
+        while (order := self.control.next_of(verbs)) is not None:
+            before = self.game.seq
+            self.submit(order.text)
+            if self.game.seq == before:
+                return
+
     def _preview(self, order: Order) -> Text:
         return explain_text(self.game, order, self.names)
 
@@ -353,13 +451,15 @@ class GameScreen(Screen[None]):
 
     def action_cursor(self, dx: int, dy: int) -> None:
         self.control.step(dx, dy)
-        self.message = ("", "")
+        if not self.control.picking:  # while picking, what to pick stays said
+            self.message = ("", "")
         self._mirror()
 
     def move_cursor(self, label: str) -> None:
         """Put the cursor on hex `label` (a click, a test)."""
         self.control.cursor = label
-        self.message = ("", "")
+        if not self.control.picking:
+            self.message = ("", "")
         self._mirror()
 
     @on(HexMap.Clicked)
@@ -408,7 +508,11 @@ class GameScreen(Screen[None]):
         self._carry_out(self.control.end_phase())
 
     def action_undo(self) -> None:
-        self._carry_out(Give("undo"))
+        """Hot-seat: take the last order back. Live: ask the other side, who has seen it, to allow it."""
+        if self.side is not None and self.game.undo_asked() is not None:
+            self._say(Note("An undo is asked already; waiting for the answer", refused=True))
+            return
+        self._carry_out(Give("undo"))  # live: asked of the other side (MapController.give)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Inside the open command bar ":" is text, not the key that opens it."""
@@ -423,10 +527,15 @@ class GameScreen(Screen[None]):
         if event.text:
             self.submit(event.text)
 
+    def action_select(self) -> None:
+        answer = self.control.select()
+        if answer is None:
+            self.message = ("", "")
+        self._carry_out(answer)
+
     def action_deselect(self) -> None:
-        self.control.deselect()
         self.message = ("", "")
-        self._mirror()
+        self._carry_out(self.control.deselect())
 
     def action_zoom(self) -> None:
         hexmap = self.query_one(HexMap)

@@ -6,6 +6,8 @@ from a Glyphs value, so `--ascii` is one switch and a test can check it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from tui_wargame.frozen import frozen
 from tui_wargame.text import clean
 
@@ -68,6 +70,17 @@ def layer_glyph(g: Glyphs, glyph: str, style: str) -> str:
     if not own or own == ASCII.for_style(style) or (g.ascii and not own.isascii()):
         return g.for_style(style)
     return own
+
+
+#: TERM values of terminals whose fonts lack glyphs of the Unicode set (bullets, stars, diamonds,
+#: daggers): the Linux console and its variants, DEC VT terminals and their emulations, and
+#: the BSD and PC consoles.
+_ASCII_TERMS = ("linux", "vt", "ansi", "cons25", "pcansi")
+
+
+def wants_ascii(environ: Mapping[str, str]) -> bool:
+    """Whether the terminal named by $TERM should get the ASCII set without being asked (`--ascii`)."""
+    return environ.get("TERM", "").lower().startswith(_ASCII_TERMS)
 
 
 def glyphs(ascii_only: bool) -> Glyphs:

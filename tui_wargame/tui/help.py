@@ -32,43 +32,117 @@ FIRST = (("keys", "Keys"),)
 LAST = (("map", "Map"), ("rules", "Rules"), ("results", "Results"), ("victory", "Victory"))
 
 KEY_NAMES = {"question_mark": "?", "colon": ":", "leftsquarebracket": "[", "rightsquarebracket": "]",
-             "equals_sign": "=", "plus": "+", "minus": "-", "period": ".", "comma": ",", "slash": "/"}
+             "equals_sign": "=", "plus": "+", "minus": "-", "period": ".", "comma": ",", "slash": "/",
+             "escape": "Esc", "enter": "Enter", "space": "Space", "tab": "Tab", "up": "Up", "down": "Down",
+             "left": "Left", "right": "Right", "f1": "F1", "pageup": "PgUp", "pagedown": "PgDn",
+             "home": "Home", "end": "End"}
+KEY_COLUMN = 16  # where what a key does begins
 GAP = 2  # spaces between a table's columns
 
 
+#: What each key does, in words, by its binding's id; a binding not listed shows its description.
+KEY_WORDS = {
+    "map.up": "move the cursor up (the map scrolls with it)",
+    "map.down": "move the cursor down",
+    "map.left": "move the cursor left",
+    "map.right": "move the cursor right",
+    "game.act": "answer the decision owed; move the selected unit to the cursor; else select the unit "
+                "there, or attack it",
+    "game.select": "select the unit under the cursor (the next of its stack), even where the selected "
+                   "unit could move",
+    "game.next_unit": "select the next unit that can still act",
+    "game.move": "move the selected unit to the cursor (Enter does too)",
+    "game.waypoint": "add the cursor's hex to the path the selected unit will follow",
+    "game.attack": "attack the hex under the cursor (the odds are shown first)",
+    "game.orders": "list the orders about the selected unit or the cursor's hex",
+    "game.end_phase": "end the phase, or the step of it (asks first)",
+    "game.undo": "take back the last order of this phase",
+    "game.command": "type an order; Tab completes it",
+    "game.deselect": "drop the selection and the path",
+    "game.zoom": "switch between the compact and the detailed map",
+    "game.layers": "show or hide what the rules draw on demand",
+    "game.log": "show or hide the story of the game so far",
+    "game.help": "this help",
+    "game.charts": "the rule system's charts",
+    "game.map": "the map's key",
+    "game.results": "the results so far, in full",
+    "game.victory": "victory: points, hexes and levels",
+    "game.replay": "replay the game from the start",
+    "game.quit": "leave the game (every order is already saved)",
+    "replay.next": "the next record",
+    "replay.back": "the record before",
+    "replay.phase_next": "the next phase",
+    "replay.phase_back": "the phase before",
+    "replay.turn_next": "the next turn",
+    "replay.turn_back": "the turn before",
+    "replay.start": "the start of the game",
+    "replay.end": "the end of the game",
+    "replay.jump": "jump to a record by its number",
+    "replay.autoplay": "play the records one after another, or stop",
+    "replay.faster": "play faster",
+    "replay.slower": "play slower",
+    "replay.zoom": "switch between the compact and the detailed map",
+    "replay.play": "play on from here, in a new save",
+    "replay.help": "this help",
+    "replay.quit": "leave the replay",
+}
+
+
 def keys_text(screens: Sequence[tuple[str, Sequence[BindingType]]], *,
-              menus: Sequence[OrderMenu] = ()) -> Text:
-    """Every binding of the screens given (a title and its bindings each), with its id (for
-    keymaps) and keys, in the order given, and the rule system's order menus."""
+              menus: Sequence[OrderMenu] = (), width: int = 78) -> Text:
+    """Every binding of the screens given (a title and its bindings each): its keys and what it
+    does in words, wrapped under itself within `width`, in the order given, and the rule system's
+    order menus."""
     out = Text()
+
+    def key_line(keys: str, words: str) -> None:
+        lines = textwrap.wrap(words, max(width - KEY_COLUMN, 20)) or [""]
+        out.append(f"  {keys:<{KEY_COLUMN - 3}} {lines[0]}\n")
+        for more in lines[1:]:
+            out.append(f"{'':<{KEY_COLUMN}}{more}\n")
+
     for title, bindings in screens:
         out.append(f"{title}\n", style="bold underline")
         for b in bindings:
             assert isinstance(b, Binding)
-            keys = " ".join(KEY_NAMES.get(k.strip(), k.strip()) for k in b.key.split(","))
-            out.append(f"  {keys:<22} {b.description:<16} {b.id}\n")
+            keys = ", ".join(KEY_NAMES.get(k.strip(), k.strip()) for k in b.key.split(","))
+            key_line(keys, KEY_WORDS.get(b.id or "", b.description))
     if menus:
         out.append("Orders the rules gather under a key\n", style="bold underline")
         for menu in menus:
-            out.append(f"  {menu.key:<22} {menu.title}\n")
-    out.append("\nIn dialogs: Enter chooses, Esc or q cancels; y/n answer questions.\n")
+            key_line(menu.key, menu.title)
+    out.append("\nIn the help: j and k scroll, Left and Right (or a page's number) change page.\n"
+               "In dialogs: Enter chooses, Esc or q cancels; y/n answer questions.\n")
     return out
 
 
 def table_text(table: Table, names: Namer, width: int) -> Text:
     """`table` in aligned columns under its header (words to the left, figures to the right),
-    within `width` characters: a table too wide is cut into parts that fit, one under the other,
-    each repeating the first column; a cell too wide for half the width wraps in its column."""
+    within `width` characters. A column empty in every row is left out; the gap between columns
+    narrows to one space before a table too wide is cut into parts that fit, one under the other,
+    each repeating the first column; a cell too wide for half the width wraps in its column, so
+    no cell is ever cut. Heading rows (`Table.head`) are drawn bold and ruled off."""
     header = [names.text(c) for c in table.columns]
     rows = [[names.text(c) for c in row] for row in table.rows]
     count = max([len(header), *(len(r) for r in rows)])
     cells = [r + [""] * (count - len(r)) for r in [header, *rows]]
-    cap = max((width - GAP) // 2, 8)  # the first column and one other always fit side by side
-    widths = [min(max(len(r[i]) for r in cells), cap) for i in range(count)]
-    words = [not all(_figure(r[i]) for r in rows) for i in range(count)]  # to the left; figures right
+    keep = [i for i in range(count) if i == 0 or any(r[i] for r in cells[1:])]
+    cells = [[r[i] for i in keep] for r in cells]
+    count, body = len(keep), cells[1 + table.head:]
+    whole = sum(max(len(r[i]) for r in cells) for i in range(count))
+    gap = 1 if whole + GAP * (count - 1) > width >= whole + count - 1 else GAP  # one space if it then fits
+    cap = max((width - gap) // 2, 8)  # the first column and one other always fit side by side
+    natural = [max(len(r[i]) for r in cells) for i in range(count)]
+    widths = [min(n, cap) for n in natural]
+    spare = width - sum(widths) - gap * (count - 1)
+    for i in range(count):  # a table that fits in one part gives its room to the columns it cut
+        grow = min(natural[i] - widths[i], max(spare, 0))
+        widths[i] += grow
+        spare -= grow
+    words = [not all(_figure(r[i]) for r in body) for i in range(count)]  # to the left; figures right
     parts: list[list[int]] = []
     for i in range(1, count) if count > 1 else ():
-        if parts and sum(widths[j] + GAP for j in (0, *parts[-1], i)) - GAP <= width:
+        if parts and sum(widths[j] + gap for j in (0, *parts[-1], i)) - gap <= width:
             parts[-1].append(i)
         else:
             parts.append([i])
@@ -76,14 +150,18 @@ def table_text(table: Table, names: Namer, width: int) -> Text:
     for n, part in enumerate(parts or [[]]):
         if n:
             out.append("\n")
+        shown = [0, *part]
         for k, row in enumerate(cells):
-            shown = [0, *part]
             wrapped = [textwrap.wrap(row[i], widths[i]) or [""] for i in shown]
             for line in range(max(len(w) for w in wrapped)):
                 texts = [w[line] if line < len(w) else "" for w in wrapped]
                 laid = [t.ljust(widths[i]) if words[i] or i == 0 else t.rjust(widths[i])
                         for i, t in zip(shown, texts)]
-                out.append((" " * GAP).join(laid).rstrip() + "\n", style="underline" if k == 0 else "")
+                style = "underline" if k == 0 else "bold" if k <= table.head else ""
+                out.append((" " * gap).join(laid).rstrip() + "\n", style=style)
+            if table.head and k == table.head:
+                out.append(names.g.rule * (sum(widths[i] for i in shown) + gap * len(part)) + "\n",
+                           style="dim")
     if table.note:
         out.append(names.text(table.note) + "\n", style="dim")
     return out
@@ -140,13 +218,15 @@ def map_text(game: Game, names: Namer, g: Glyphs, layers: Sequence[Layer] = ()) 
     return out
 
 
-def rules_text(game: Game, names: Namer) -> Text:
-    """The rule system and the scenario: what the game is. The system's orders and charts are its
-    own help pages (`help_pages`), not its code's documentation."""
-    out = Text(f"{names.text(game.system.title)}\n\n", style="bold")
-    out.append(f"{names.text(game.scenario.title)}\n", style="bold")
+def rules_text(game: Game, names: Namer, summary: HelpPage | None = None, width: int = 76) -> Text:
+    """The rule system and the scenario: what the game is, then the system's rules in brief (its
+    page "rules", if it has one). Never the system's code documentation."""
+    out = Text(f"{names.text(game.system.title)}: {names.text(game.scenario.title)}\n", style="bold")
     out.append(names.text(game.scenario.description) or "No description.")
-    out.append("\n\nThe orders legal now: Tab after `:` completes them; `o` lists those about the selected "
+    out.append("\n\n")
+    if summary is not None:
+        out.append_text(page_text(summary, names, width))
+    out.append("The orders legal now: Tab after `:` completes them; `o` lists those about the selected "
                "unit or the cursor's hex; `tui-wargame legal` prints them all.")
     return out
 
@@ -171,6 +251,8 @@ class HelpScreen(Screen[None]):
     """Tabbed help; Left/Right or the page's number change page, q or Esc returns to the game."""
 
     BINDINGS = [
+        Binding("j,down", "scroll(1)", "Scroll", show=False, id="help.down"),
+        Binding("k,up", "scroll(-1)", "Scroll up", show=False, id="help.up"),
         Binding("left,h", "page(-1)", "Prev page", id="help.prev"),
         Binding("right,l,tab", "page(1)", "Next page", id="help.next"),
         *(Binding(str(n), f"goto({n})", f"Page {n}", show=False, id=f"help.page{n}") for n in range(1, 10)),
@@ -191,7 +273,8 @@ class HelpScreen(Screen[None]):
         self.map_layers = layers
         self.names = Namer(game, glyphs)
         self.system_pages = {p.id: p for p in game.capabilities.help_pages(game.scenario)}
-        own = [(pid, self.names.text(p.title)) for pid, p in self.system_pages.items()]
+        last = {pid for pid, _ in LAST}  # a system page of such an id is shown on that page
+        own = [(pid, self.names.text(p.title)) for pid, p in self.system_pages.items() if pid not in last]
         self.pages: list[tuple[str, str]] = [*FIRST, *own, *LAST]
         ids = [pid for pid, _ in self.pages]
         if page == "charts":
@@ -220,16 +303,30 @@ class HelpScreen(Screen[None]):
     def show(self) -> None:
         width = self.app.size.width or 80
         self.query_one("#tabs", Static).update(self._tabs(width))
-        game, names = self.game, self.names
+        game, names, pages = self.game, self.names, self.system_pages
         menus = game.capabilities.order_menus(game.scenario)
+        inner = width - (0 if self.g.ascii else 2)  # a vertical scrollbar is two cells (none in --ascii)
+
+        def victory() -> Text:
+            out = victory_text(game, game.state, names, inner)
+            if "victory" in pages:  # the system's levels under the hexes
+                out.append("\n")
+                out.append_text(page_text(pages["victory"], names, inner))
+            return out
+
         content = {
-            "keys": lambda: keys_text(self.keys, menus=menus),
+            "keys": lambda: keys_text(self.keys, menus=menus, width=inner),
             "map": lambda: map_text(game, names, self.g, self.map_layers),
-            "rules": lambda: rules_text(game, names),
+            "rules": lambda: rules_text(game, names, pages.get("rules"), inner),
             "results": lambda: results_text(game, names, self.hidden),
-            "victory": lambda: victory_text(game, game.state, names),
-        }.get(self.page, lambda: page_text(self.system_pages[self.page], names, width - 4))()
+            "victory": victory,
+        }.get(self.page, lambda: page_text(pages[self.page], names, inner))()
         self.query_one("#content", Static).update(content)
+        self.query_one("#page", VerticalScroll).scroll_home(animate=False)
+
+    def action_scroll(self, lines: int) -> None:
+        """j/k (and the arrows): scroll the page a line."""
+        self.query_one("#page", VerticalScroll).scroll_relative(y=lines, animate=False)
 
     def _ids(self) -> list[str]:
         return [pid for pid, _ in self.pages]

@@ -15,9 +15,9 @@ from rich.text import Text
 
 from tui_wargame.engine import Game
 from tui_wargame.hexgrid import DIRECTION_NAMES
-from tui_wargame.model import Order, Refusal, State, apply
+from tui_wargame.model import Event, Order, Refusal, State, apply
 from tui_wargame.rules.capabilities import Explanation, Layer, Line
-from tui_wargame.text import clean
+from tui_wargame.text import clean, names_any, plural
 from tui_wargame.tui.glyphs import Glyphs, layer_glyph, to_ascii
 from tui_wargame.views import turn_name
 
@@ -57,11 +57,15 @@ def orders_about(orders: Iterable[Order], *, unit: str | None = None, hex: str |
 
 
 def fit(text: str, width: int, lines: int) -> list[str]:
-    """`text` wrapped to `width`, at most `lines` lines, the last ending in "..." if it was cut."""
+    """`text` wrapped to `width`, at most `lines` lines, the last ending in "..." if it was cut;
+    cut after a whole word, never inside one."""
     wrapped = textwrap.wrap(text, width) or [""]
     if len(wrapped) > lines:
         wrapped = wrapped[:lines]
-        wrapped[-1] = wrapped[-1][: max(width - 3, 0)].rstrip() + "..."
+        last = wrapped[-1]
+        while len(last) > width - 3 and " " in last:
+            last = last.rsplit(" ", 1)[0]
+        wrapped[-1] = last[: max(width - 3, 0)].rstrip(" ,;:-") + "..."
     return wrapped
 
 
@@ -80,11 +84,12 @@ def prompt_text(prompt: str, message: Text, hint: str, width: int) -> Text:
 
 
 def header(game: Game, state: State, names: Namer, *, where: str = "", width: int = 80) -> Text:
-    """Scenario, turn, phase, active side and the save file (or `where`, the replay's place). When
-    space is short the title, then the turn's name, then the side's name, then the rest of the
-    front give way, so the save's file name (or "(finished)") stays in view."""
+    """Scenario, turn, phase, active side and the save file (or `where`, the replay's place). The
+    title's form depends on the width alone (`short_title`), so it never changes from phase to
+    phase; when space is short the side's name gives way to its short form, then the turn's name,
+    then the front is cut, so the save's file name (or "(finished)") stays in view."""
     sc, g = game.scenario, names.g
-    title = names.text(sc.title)
+    title = short_title(names.text(sc.title), width)
     tail = where or (names.text(game.path.name) if game.path else "not saved")
     if not state.phase:
         choices = [[title, tail]]
@@ -94,13 +99,11 @@ def header(game: Game, state: State, names: Namer, *, where: str = "", width: in
         phase = names.text(state.phase)
         side, short = names.side(state.active), names.short_side(state.active)
         choices = [[title, named, f"{side}: {phase}", tail],
-                   [title[:4], turn, f"{side}: {phase}", tail],
-                   [title[:4], turn, f"{short}: {phase}", tail]]
+                   [title, named, f"{short}: {phase}", tail],
+                   [title, turn, f"{side}: {phase}", tail],
+                   [title, turn, f"{short}: {phase}", tail]]
     text = ""
     for parts in choices:
-        spare = width - len(f" {g.sep} ".join(parts))
-        if spare < 0 and len(parts[0]) > 4:  # the title gives way first, down to 4 characters
-            parts[0] = _cut_at_word(parts[0], max(len(parts[0]) + spare - 1, 4))
         text = f" {g.sep} ".join(parts)
         if len(text) <= width:
             break
@@ -110,22 +113,33 @@ def header(game: Game, state: State, names: Namer, *, where: str = "", width: in
     return Text(text, no_wrap=True, overflow="crop")
 
 
-def _cut_at_word(title: str, keep: int) -> str:
+def short_title(title: str, width: int) -> str:
+    """The title as the header shows it at `width`: whole if it takes at most a quarter of the
+    width, else the part before its colon ("Battle 1916"), else cut at the end of a word."""
+    budget = max(width // 4, 4)
+    if len(title) <= budget:
+        return title
+    head = title.split(":", 1)[0].strip()
+    return head if len(head) <= budget else _cut_at_word(title, budget)
+
+
+def _cut_at_word(title: str, keep: int, least: int = 4) -> str:
     """`title` cut to at most `keep` characters, at the end of a word where one ends after the
-    fourth character ("Battle 1916", never "Battle 191", which reads as another year)."""
+    `least`th character ("Battle 1916", never "Battle 191", which reads as another year)."""
     if keep >= len(title):
         return title
     cut = title[:keep]
-    if title[keep] != " " and " " in cut and len(cut.rsplit(" ", 1)[0].rstrip(":;,-")) >= 4:
+    if title[keep] != " " and " " in cut and len(cut.rsplit(" ", 1)[0].rstrip(":;,-")) >= least:
         cut = cut.rsplit(" ", 1)[0]
     return cut.rstrip(":;,-")
 
 
 def hex_panel(game: Game, state: State, label: str, names: Namer, *, selected: str | None,
               concealed: frozenset[str], reach: Mapping[str, Fraction],
-              layers: Sequence[Layer] = (), orders: Sequence[Order] = ()) -> Text:
+              layers: Sequence[Layer] = (), orders: Sequence[Order] = (), width: int = 29) -> Text:
     """The hex under the cursor, what the drawn layers say of it, its stack, the selected unit and
-    what it may do, and the legend of the drawn layers."""
+    what it may do, and the legend of the drawn layers, for a panel `width` cells wide: a unit's
+    line gives way in its name (at a word), never in its id or its factors."""
     sc, g = game.scenario, names.g
     out = Text(no_wrap=False)
     terrain = sc.terrain_at(label)
@@ -154,38 +168,41 @@ def hex_panel(game: Game, state: State, label: str, names: Namer, *, selected: s
                 out.append(f"{names.text(f.feature)} to {other}\n")
     except ValueError:
         pass
-    out.append(g.rule * 26 + "\n", style="dim")
+    rule = g.rule * (width - 3) + "\n"
+    out.append(rule, style="dim")
     stack = state.units_at(label)
     for uid in stack:
         spec = sc.unit[uid]
         mark = ">" if uid == selected else " "
         if uid in concealed:
-            line = f"{mark}{names.side(spec.side)[:10]} {g.hidden}"
+            line = f"{mark}{_cut_at_word(names.side(spec.side), width - 6)} {g.hidden}"
         else:
             values = "-".join(str(v) for v in factors_of(game, state, uid).values())
-            line = f"{mark}{names.text(uid)} {names.unit(uid)[:14]} {values}"
-        out.append(line[:27] + "\n", style="reverse" if uid == selected else "")
+            room = width - 4 - len(names.text(uid)) - len(values)
+            name = _cut_at_word(names.unit(uid), room, least=1) if room > 0 else ""
+            line = " ".join(x for x in (f"{mark}{names.text(uid)}", name, values) if x)
+        out.append(line + "\n", style="reverse" if uid == selected else "")
     if not stack:
         out.append("no units\n", style="dim")
     if selected and selected in state.units:
         out.append_text(unit_panel(game, state, selected, names, concealed=concealed, reach=reach,
-                                   orders=orders))
+                                   orders=orders, width=width))
     marking = [layer for layer in layers if layer.marks]  # the legend of what is drawn
     if marking:
-        out.append(g.rule * 26 + "\n", style="dim")
+        out.append(rule, style="dim")
         out.append("  ".join(f"{layer_glyph(g, layer.glyph, layer.style)} {names.text(layer.name)}"
                              for layer in marking) + "\n", style="dim")
     return out
 
 
 def unit_panel(game: Game, state: State, uid: str, names: Namer, *, concealed: frozenset[str],
-               reach: Mapping[str, Fraction], orders: Sequence[Order] = ()) -> Text:
+               reach: Mapping[str, Fraction], orders: Sequence[Order] = (), width: int = 29) -> Text:
     """The selected unit: identity, factors, steps, what the rules note of it, status, and what it
     may do now."""
     sc, g = game.scenario, names.g
     spec, u = sc.unit[uid], state.units[uid]
     out = Text()
-    out.append(g.rule * 26 + "\n", style="dim")
+    out.append(g.rule * (width - 3) + "\n", style="dim")
     out.append(f"{names.unit(uid)}", style="bold")
     out.append(f" ({names.text(uid)})\n")
     if uid in concealed:
@@ -205,7 +222,7 @@ def unit_panel(game: Game, state: State, uid: str, names: Namer, *, concealed: f
     if spec.traits:
         out.append("traits: " + ", ".join(names.text(t) for t in spec.traits) + "\n")
     if reach:
-        out.append(f"reach: {len(reach)} hexes\n", style="bold")
+        out.append(f"reach: {plural(len(reach), 'hex')}\n", style="bold")
     # orders naming the unit, and those naming its hex but no unit (a system may order hex to hex)
     by_hex = [o for o in orders_about(orders, hex=u.location) if not any(a in sc.unit for a in o.args)]
     verbs = sorted({o.verb for o in [*orders_about(orders, unit=uid), *by_hex]} - {"end", "undo"})
@@ -215,29 +232,45 @@ def unit_panel(game: Game, state: State, uid: str, names: Namer, *, concealed: f
     return out
 
 
-def victory_text(game: Game, state: State, names: Namer) -> Text:
+def victory_text(game: Game, state: State, names: Namer, width: int = 80) -> Text:
+    """Victory points, each victory hex (its name in full, wrapped in its column when `width` is
+    short, never cut), its points and who holds it, and the result once the game is over."""
     sc = game.scenario
     out = Text()
     vp = game.system.victory_points(sc, state) if state.phase else {}
     if vp:  # a system that keeps no points has no line for them
         out.append("VP: " + ", ".join(f"{names.side(s)} {n}" for s, n in vp.items()) + "\n",
                    style="bold")
-    for place in sc.map.place:
-        if place.vp:
-            holder = state.control.get(place.hex)
-            out.append(f" {place.hex} {names.text(place.name)[:10]:<10} {place.vp:>2} "
-                       f"{names.side(holder)[:8] if holder else '-'}\n")
-    if state.result:
+    places = [p for p in sc.map.place if p.vp]
+    if places:
+        rows = [(p.hex, names.text(p.name), str(p.vp), state.control.get(p.hex)) for p in places]
+        label, points = max(len(r[0]) for r in rows), max(len(r[2]) for r in rows)
+        for who in (names.side, names.short_side):
+            holders = [who(r[3]) if r[3] else "-" for r in rows]
+            room = width - label - points - max(len(h) for h in holders) - 4
+            if room >= max(len(r[1]) for r in rows) or who is names.short_side:
+                break
+        room = max(room, 6)
+        name_width = min(room, max(len(r[1]) for r in rows))
+        for (hex_, name, vps, _), holder in zip(rows, holders):
+            lines = textwrap.wrap(name, name_width) or [""]
+            out.append(f"{hex_:<{label}} {lines[0]:<{name_width}} {vps:>{points}} {holder}".rstrip() + "\n")
+            for more in lines[1:]:
+                out.append(f"{'':<{label}} {more}\n")
+    if state.result:  # told as the game's end is told everywhere, in the rule system's words if it has them
+        from tui_wargame.narrative import describe
+
         r = state.result
-        who = f"{names.side(r.winner)} wins" if r.winner else "a draw"
-        out.append(f"Game over: {who} ({names.text(r.level)}). {names.text(r.reason)}\n", style="bold")
+        ended = Event.of("game_ended", winner=r.winner, level=r.level, reason=r.reason)
+        out.append(f"Game over. {names.text(describe(game, state, ended) or '')}\n", style="bold")
     return out
 
 
 def line_text(line: Line, names: Namer) -> Text:
     """A rule system's line with its rule after it; a strong line in bold."""
-    rule = f" ({names.text(line.rule)})" if line.rule else ""
-    return Text(names.text(line.text) + rule + "\n", style="bold" if line.strong else "")
+    text, rule = names.text(line.text), names.text(line.rule)
+    cited = f"{text} ({rule})" if rule and not text.endswith(f"({rule})") else text  # the rule once
+    return Text(cited + "\n", style="bold" if line.strong else "")
 
 
 def explain_text(game: Game, order: Order, names: Namer) -> Text:
@@ -257,16 +290,6 @@ def explain_text(game: Game, order: Order, names: Namer) -> Text:
     return out
 
 
-def names_any(value: object, ids: frozenset[str]) -> bool:
-    if isinstance(value, str):
-        return value in ids
-    if isinstance(value, list | tuple):
-        return any(names_any(v, ids) for v in value)
-    if isinstance(value, Mapping):
-        return any(names_any(v, ids) for v in value.values())
-    return False
-
-
 def record_lines(game: Game, seq: int, names: Namer, hidden: frozenset[str] = frozenset()) -> list[str]:
     """The narrative of record `seq`: who gave which order, then a sentence per event.
 
@@ -281,6 +304,8 @@ def record_lines(game: Game, seq: int, names: Namer, hidden: frozenset[str] = fr
     if hidden and names_any(record.order.split(), hidden):
         order = f"{names.text(record.order.split()[0])} (hidden)"
     lines = [f"[{seq}] {who}: {order}"]
+    if record.kind == "seat":  # a hosted game's player sitting down (seats.py)
+        lines = [f"[{seq}] {names.text(record.by)} takes the {who} seat"]
     for e in record.events:
         line = describe(game, state, e)
         if line and hidden and names_any(dict(e.facts), hidden):
@@ -308,5 +333,5 @@ def short_report(game: Game, seq: int, names: Namer, hidden: frozenset[str] = fr
     told = " ".join(line for line in lines if not line.startswith("--"))
     phases = [line.strip("- ") for line in lines if line.startswith("--")]
     if not told and phases:
-        return f"Done: {names.text(record.order)}; now {phases[-1]}"
-    return told or f"Done: {names.text(record.order)}"
+        return f"Accepted: {names.text(record.order)}; now {phases[-1]}"
+    return told or f"Accepted: {names.text(record.order)}"

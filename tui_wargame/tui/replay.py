@@ -31,35 +31,13 @@ from tui_wargame.tui.hexmap import HexMap
 from tui_wargame.tui.info import Namer, header, record_lines, victory_text
 from tui_wargame.tui.keybar import KeyBar
 from tui_wargame.tui.mapdraw import Overlay
+from tui_wargame.tui.touched import touched_hexes
 from tui_wargame.views import hidden_units
 
 if TYPE_CHECKING:
     from tui_wargame.tui.app import WargameApp
 
 SPEEDS = (4.0, 2.0, 1.0, 0.5, 0.25)  # seconds per record
-
-
-def touched_hexes(game: Game, seq: int) -> tuple[str, ...]:
-    """The hexes record `seq` touched, in order: those its order names (an order may name only
-    hexes while its events only flag a unit), then, event by event, the hexes its facts name and
-    where the units they name stood. In order, so the first is the one to show when they do not
-    all fit. Facts are read by their values, not their names, so any rule system's events do."""
-    found: dict[str, None] = {}
-    before = game.state_at(seq - 1)
-    record = game.records[seq]
-    on_map = game.scenario.grid.on_map
-    for word in (record.order or "").split():
-        if on_map(word):
-            found[word] = None
-    for e in record.events:
-        values = [w for v in e.facts.values() for w in (v if isinstance(v, list | tuple) else [v])]
-        for v in values:
-            if isinstance(v, str) and on_map(v):
-                found[v] = None
-        for v in values:
-            if isinstance(v, str) and v in before.units and on_map(before.units[v].location):
-                found.setdefault(before.units[v].location, None)
-    return tuple(found)
 
 
 class JumpBar(Input):
@@ -160,22 +138,27 @@ class ReplayScreen(Screen[None]):
         layers = self.drawn_layers(state)
         overlay = Overlay(cursor=cursor, marks=frozenset(touched), concealed=hidden, layers=layers)
         self.query_one(HexMap).show(state, overlay, follow=touched)
-        where = f"replay {seq}/{game.seq}" + (" (finished)" if game.state.over else " (unfinished)")
-        top = header(game, state, self.names, where=where, width=self.size.width or 80)
+        top = header(game, state, self.names, where=self.where(), width=self.size.width or 80)
         self.query_one("#header", Static).update(top)
         text = Text()
         for line in record_lines(game, seq, self.names, hidden):
             text.append(line + "\n")
         text.append(self.g.rule * 28 + "\n", style="dim")
-        text.append_text(victory_text(game, state, self.names))
+        text.append_text(victory_text(game, state, self.names, width=28))
         self.query_one("#events", Static).update(text)
         auto = f"autoplay {SPEEDS[self.speed]:g}s/record" if self.timer else "paused"
         # two lines that fit 80 columns (the prompt is two lines high); the rest is on the ? page
         prompt = Text(f"Record {seq} of {game.seq}  {self.g.sep}  {auto}  {self.g.sep}  ", style="bold")
-        prompt.append("p: play on from here  ?: help\n", style="dim")
+        play_on = "" if self.nav.host is not None else "p: play on from here  "  # none on a shared host
+        prompt.append(f"{play_on}?: help\n", style="dim")
         prompt.append("Left/Right: record  Up/Down: phase  PgUp/PgDn: turn  Space: auto  +/-: speed",
                       style="dim")
         self.query_one("#prompt", Static).update(prompt)
+
+    def where(self) -> str:
+        """The header's last part: which record is shown, and whether the game is finished."""
+        game = self.game
+        return f"replay {self.seq}/{game.seq}" + (" (finished)" if game.state.over else " (unfinished)")
 
     def drawn_layers(self, state: State) -> tuple[Layer, ...]:
         """The rule system's layers drawn whatever the player does (a replay selects no unit)."""
@@ -225,7 +208,10 @@ class ReplayScreen(Screen[None]):
         self.go(self.game.seq if seq < 0 else seq)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Inside the open jump bar ":" and "/" are text, not the keys that open it."""
+        """Inside the open jump bar ":" and "/" are text, not the keys that open it; on a shared
+        host there is no playing on from here."""
+        if action == "play_from_here" and self.nav.host is not None:
+            return False
         return not (action == "jump" and self.query_one(JumpBar).display)
 
     def action_jump(self) -> None:
@@ -288,6 +274,8 @@ class ReplayScreen(Screen[None]):
     def action_play_from_here(self) -> None:
         """Copy the records up to the one shown into a new save and play it; the original is untouched.
         The branch replaces the replay and the game it was opened from, if any (one game at a time)."""
+        if self.nav.host is not None:  # a copy would be a game outside the seats (check_action hides it)
+            return
         path = branch_path(self.saves_dir, self.game.scenario.id)
         savefile.create(path, savefile.as_new_game(self.game.header), self.game.records[: self.seq + 1])
         branch = Game.open(path, write=True, scenario_dirs=self.scenario_dirs)

@@ -14,13 +14,14 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui_wargame import rules, savefile, scenario_file
+from tui_wargame import rules, scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.errors import WargameError
 from tui_wargame.files import first_free
+from tui_wargame.glance import Glance, glance
 from tui_wargame.model import Scenario
 from tui_wargame.rules.capabilities import Capabilities, GameOption
-from tui_wargame.text import clean
+from tui_wargame.text import clean, side_name
 from tui_wargame.tui.dialogs import ChoiceScreen
 from tui_wargame.tui.glyphs import Glyphs, to_ascii
 from tui_wargame.tui.keybar import KeyBar
@@ -43,6 +44,7 @@ class TitleScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "new_game", "New game", id="title.new"),
         Binding("c", "continue_game", "Continue", id="title.continue"),
+        Binding("j", "join_game", "Join", id="title.join"),
         Binding("r", "replay", "Replay", id="title.replay"),
         Binding("tab", "switch_list", "Scenarios/saves", id="title.switch", priority=True),
         Binding("q", "app.quit", "Quit", id="title.quit"),
@@ -76,8 +78,8 @@ class TitleScreen(Screen[None]):
                 yield Static("Saves")
                 yield OptionList(id="saves")
             yield Static(id="about")
-        yield Static(Text("Enter/n: new hot-seat game  c: continue save  r: replay save  Tab: switch list  "
-                          "q: quit", style="dim"), id="prompt")
+        yield Static(Text("Enter/n: new hot-seat game  c: continue save  j: join a save as one side (live)  "
+                          "r: replay save  Tab: switch list  q: quit", style="dim"), id="prompt")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -111,9 +113,40 @@ class TitleScreen(Screen[None]):
         except OSError:  # not a folder, or not one this user may list: no saves to show
             self.saves = []
         saves.clear_options()
-        saves.add_options([Option(Text(self.text(p.name))) for p in self.saves])
+        saves.add_options([Option(self.save_line(p)) for p in self.saves])
         if chosen in self.saves:
             saves.highlighted = self.saves.index(chosen)
+
+    def _glance(self, path: Path) -> tuple[Glance | None, Scenario | None, str]:
+        """Where the save's game stands, its scenario if known here, or why it cannot be read."""
+        try:
+            seen = glance(path)
+        except WargameError as exc:
+            return None, None, str(exc)
+        return seen, next((s for s in self.scenarios if s.id == seen.scenario), None), ""
+
+    def save_line(self, path: Path) -> Text:
+        """A save in the list: its name, and on a second line the scenario, turn, side and phase."""
+        seen, scenario, _ = self._glance(path)
+        line = Text(self.text(path.name))
+        if seen is None:
+            line.append("\n  not a save this can read", style="dim")
+            return line
+        if scenario is None:
+            where = f"{seen.scenario} T{seen.turn + 1} {seen.active}: {seen.phase}"
+        else:
+            title = scenario.title.partition(":")[0]
+            short = {s.id: s.short or s.name for s in scenario.sides}
+            if seen.over:
+                where = f"{title} over: " + (f"{short.get(seen.winner, seen.winner)} won" if seen.winner
+                                              else "a draw")
+            else:
+                side = short.get(seen.active, seen.active)
+                where = f"{title} T{seen.turn + 1}/{len(scenario.turns)} {side}: {seen.phase}"
+                if seen.owes and seen.owes != seen.active:
+                    where += f", {short.get(seen.owes, seen.owes)} to decide"
+        line.append("\n  " + self.text(where), style="dim")
+        return line
 
     def describe_scenario(self, index: int) -> None:
         about = Text()
@@ -136,14 +169,29 @@ class TitleScreen(Screen[None]):
         about = Text()
         if 0 <= index < len(self.saves):
             path = self.saves[index]
-            try:
-                save = savefile.read(path)
-                h = save.header
-                about.append(f"{self.text(path.name)}\n", style="bold")
-                about.append(f"scenario {self.text(h.scenario)}, seed {h.seed}\n"
-                             f"started {self.text(h.created)}\n{len(save.records)} records\n")
-            except WargameError as exc:
-                about.append(self.text(exc))
+            seen, scenario, problem = self._glance(path)
+            about.append(f"{self.text(path.name)}\n", style="bold")
+            if seen is None:
+                about.append(self.text(problem))
+            elif scenario is None:
+                about.append(f"a game of {self.text(seen.scenario)}, a scenario not found here\n")
+            else:
+                about.append(self.text(scenario.title) + "\n")
+                turn = scenario.turns[min(seen.turn, len(scenario.turns) - 1)]
+                about.append(f"Turn {seen.turn + 1} of {len(scenario.turns)}: {self.text(turn.name)}\n")
+                if seen.over:
+                    winner = side_name(scenario, seen.winner) if seen.winner else ""
+                    about.append(f"Over: {self.text(winner)} won ({self.text(seen.level)})\n" if winner
+                                 else "Over: a draw\n")
+                else:
+                    side = side_name(scenario, seen.active)
+                    about.append(f"{self.text(side)}: {self.text(seen.phase)} phase\n")
+                    if seen.owes:
+                        about.append(f"{self.text(side_name(scenario, seen.owes))} owes a decision\n")
+            if seen is not None:
+                records = f"{seen.seq + 1} record" + ("s" if seen.seq else "")
+                seed = "dice sealed by the host" if seen.sealed else f"seed {seen.seed}"
+                about.append(f"\n{records}, {seed}\nstarted {self.text(seen.created)}\n")
         self.query_one("#about", Static).update(about)
 
     @on(OptionList.OptionHighlighted, "#scenarios")
@@ -208,7 +256,7 @@ class TitleScreen(Screen[None]):
     def _start(self, scenario: Scenario, options: dict[str, str]) -> None:
         try:
             game = first_free(self.saves_dir, scenario.id,
-                              lambda path: Game.new(scenario, path, options=options))
+                              lambda path: Game.new(scenario, path, options=options, keep_unplayed=False))
         except WargameError as exc:
             self.notify(self.text(exc), severity="error", markup=False)  # file text, never markup
             return
@@ -230,6 +278,23 @@ class TitleScreen(Screen[None]):
         game = self._open(write=True)
         if game:
             self.nav.open_game(game)
+
+    def action_join_game(self) -> None:
+        """Play the chosen save live as one side, chosen here; the other side plays from another
+        terminal (`tui-wargame play FILE --as SIDE`)."""
+        game = self._open(write=True)
+        if game is None:
+            return
+
+        def chosen(side: str | None) -> None:
+            if side is None:
+                game.close()
+            else:
+                self.nav.open_game(game, side=side)
+
+        sides = [(s.id, self.text(s.name)) for s in game.scenario.sides]
+        self.app.push_screen(ChoiceScreen(f"Join {self.text(game.path.name if game.path else '')} as", sides),
+                             chosen)
 
     def action_replay(self) -> None:
         game = self._open(write=False)

@@ -93,7 +93,23 @@ def test_5_0_each_unit_moves_once_and_never_into_an_enemy_or_off_the_map() -> No
         run(scenario, state3, "move r1 0503")
     assert exc.value.rule == "F&M 5.2"
     with pytest.raises(IllegalOrder, match="not next to"):
-        run(scenario, state, "move r1 0403")
+        run(scenario, state, "move r1 0402 0404")  # a path names every hex
+
+
+def test_5_0_a_move_to_one_hex_not_next_to_the_unit_takes_the_cheapest_path() -> None:
+    """`move UNIT HEX` beyond the next hex goes the way `reach` found, the same every time; an
+    explicit path is kept as given, and a hex out of reach is refused as before."""
+    scenario = load()
+    state = position(scenario, {"r1": "0401", "b1": "0603"})
+    cheapest = SYSTEM.move_order(scenario, state, "r1", ["0403"])
+    assert cheapest is not None and len(cheapest.args) > 2
+    _, events = run(scenario, state, "move r1 0403")
+    assert events[0].kind == "unit_moved" and tuple(events[0]["path"]) == cheapest.args[1:]
+    assert run(scenario, state, "move r1 0403")[1] == events  # ties broken the same way each time
+    _, own = run(scenario, state, "move r1 0402 0403")
+    assert own[0]["path"] == ["0402", "0403"]
+    with pytest.raises(IllegalOrder):
+        run(scenario, state, "move r1 0408")
 
 
 def test_5_0_only_the_active_side_moves_in_its_movement_phase() -> None:

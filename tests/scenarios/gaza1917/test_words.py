@@ -18,4 +18,5 @@ def test_13_1_11_3_13_3_gaza_reports_in_words() -> None:
     told = CAPS.describe(SCENARIO, state, roll)
     assert told is not None and told.startswith("Reinforcement roll for ") and told.endswith(
         "die 5, not yet (Gaza 11.3)")
-    assert CAPS.describe(SCENARIO, state, Event.of("step_lost", unit="CompR", steps=1)) is None
+    assert CAPS.describe(SCENARIO, state, Event.of("step_lost", unit="CompR", steps=1)) == (
+        "Reserve Composite Infantry Regiment (CompR) loses a step (1 step left)")  # F&M's own words

@@ -27,15 +27,15 @@ def test_15_1_13_1_explain_an_attack_at_zero_hour_with_its_shifts_and_rules() ->
     assert isinstance(told, Explanation) and told.summary.startswith("31-1 (") and "in 0843" in told.summary
     lines = [(line.text, line.rule) for line in told.lines]
     assert lines[0][0].startswith("differential ") and lines[0][1] == "F&M 7.2"
-    assert lines[1][1] == "F&M 7.4" and lines[1][0].startswith("row ")
+    assert lines[1] == ("Clear row: the defender is in Open", "F&M 7.4")
     assert lines[2][0].endswith("before shifts")
     assert ("shift +1: surprise at zero hour", "Suez 15.1") in lines
     assert ("shift +1: Kress von Kressenstein", "Suez 13.1") in lines
     facts = SYSTEM.odds(suez(), zh, Order("resolve", ("0843",)))
     assert facts is not None and lines[2][0] == f"column {facts['base_column']} before shifts"
-    final = told.lines[-1]
+    final = told.lines[-2]  # then what each die gives in that column (F&M 7.3)
     assert final.strong and final.text == f"column {facts['column']}" and final.rule == "F&M 7.6"
-    assert not any(line.strong for line in told.lines[:-1])
+    assert [line for line in told.lines if line.strong] == [final]
 
 
 def test_7_1_explain_refuses_with_a_refusal_value() -> None:
@@ -71,24 +71,29 @@ def test_help_pages_hold_the_real_crt_and_terrain_chart() -> None:
     pages = {p.id: p for p in CAPS.help_pages(suez())}
     assert {"crt", "terrain", "scenario"} <= set(pages)
     tables = {b.title: b for b in pages["crt"].blocks if isinstance(b, Table)}
-    by_die = tables["Result by die"]
-    assert by_die.columns[0] == "die" and len(by_die.rows) == 6
-    assert by_die.rows[0][:3] == ("1", "(A)", "A3") and by_die.rows[5][-1] == "Ex"  # the printed CRT
-    rows = {r[0]: r for r in tables["Differential by terrain row"].rows}
-    assert rows["clear (Clear)"][1:4] == ("-5", "-4", "-3") and rows["town (Town, Trench)"][-1] == ""
+    grid = tables["Combat results (F&M 7.3)"]  # the rows' differentials over the results, one grid
+    assert grid.columns == ("column", *map(str, range(1, 13))) and grid.head == 4
+    rows = {r[0]: r for r in grid.rows[:grid.head]}
+    assert rows["Clear"][1:4] == ("-5", "-4", "-3") and rows["Town"][-1] == ""
+    by_die = grid.rows[grid.head:]
+    assert len(by_die) == 6 and by_die[5][-1] == "Ex"  # as printed
+    assert by_die[0][:3] == ("die 1", "(A)", "A3")
+    assert ("Town", "Town, Trench") in tables["Rows (F&M 7.4)"].rows
     scenario = {b.title: b for b in pages["scenario"].blocks if isinstance(b, Table)}
     assert ("Central Powers", "2", "4", "6") in scenario["Fire support (Suez 18.0)"].rows  # Suez 18.1-18.2
-    key = {r[0]: r for r in tables["Result key"].rows}
-    assert key["Ae"][1] == "eliminated" and key["De"][3] == "yes"
+    key = {r[0]: r[1] for r in tables["Results (F&M 7.7, 7.8)"].rows}
+    assert key["Ae"] == "the attackers are eliminated" and key["-"] == "no effect"
+    assert key["D3"] == "the defenders retreat 3 hexes, then lose 1 step"
     (terrain, *_) = [b for b in pages["terrain"].blocks if isinstance(b, Table)]
-    assert ("Sand", "2", "sand") == next(r for r in terrain.rows if r[0] == "Sand")[:3]
+    assert ("Sand", "2", "Sand") == next(r for r in terrain.rows if r[0] == "Sand")[:3]
     assert all(len(r) == len(t.columns) for p in pages.values() for t in p.blocks if isinstance(t, Table)
                for r in t.rows)
 
 
 def test_order_menus_and_move_order() -> None:
-    (menu,) = CAPS.order_menus(suez())
-    assert menu.key == "f" and menu.verbs == {"bombard", "air", "observe"}
+    (menu, each) = CAPS.order_menus(suez())
+    assert menu.key == "f" and menu.verbs == {"bombard", "air", "observe", "done"} and not menu.each
+    assert each.key == "R" and each.verbs == {"resolve"} and each.each  # F&M 7.6: every attack in turn
     state = position({"31-1": "0842"}, clear=True)
     order = CAPS.move_order(suez(), state, "31-1", ["0843"])
     assert order is not None and order.verb == "move" and order.args[-1] == "0843"
@@ -102,14 +107,18 @@ def test_describe_and_headline_of_a_combat_and_a_bombardment() -> None:
                       column_index=8, die=4, result="Ex")
     told = CAPS.describe(suez(), start(), combat)
     assert told is not None and told.startswith("Combat: ") and "differential +3" in told
-    assert "shifts +1 surprise at zero hour (Suez 15.1)" in told and told.endswith("die 4, result Ex")
-    assert CAPS.headline(suez(), start(), combat) == "Combat at 0843: column 9, die 4, result Ex"
+    assert "shifts +1 surprise at zero hour (Suez 15.1)" in told and told.endswith(
+        "die 4, result Ex (the attackers lose 1 step; the defenders lose 1 step)")
+    assert CAPS.headline(suez(), start(), combat) == (
+        "Combat at 0843: column 9, die 4, result Ex: the attackers lose 1 step; the defenders lose 1 step")
     shot = Event.of("bombardment", side="cp", hex="0843", markers=["m1"], strength=4, unit="yeo", row="clear",
                     column="4", die=5, result="D2", loss=True)
     assert CAPS.describe(suez(), start(), shot).endswith("column 4, die 5, result D2: a step lost")
+    assert CAPS.headline(suez(), start(), shot) == "Bombardment at 0843: column 4, die 5, result D2: a step lost"
     moved = Event.of("unit_moved", unit="31-1", path=["0843"], cost=Fraction(3, 2))
     assert CAPS.describe(suez(), start(), moved).endswith("(3/2 MP)")
-    assert CAPS.describe(suez(), start(), Event.of("step_lost", unit="31-1", steps=1)) is None
+    assert CAPS.describe(suez(), start(), Event.of("step_lost", unit="31-1", steps=1)) == (
+        "1/31st Infantry Regiment (31-1) loses a step (1 step left)")
 
 
 def test_18_4_revealed_markers_and_a_cancelled_attack_are_told() -> None:

@@ -13,7 +13,7 @@ from tui_wargame.model import HexsideFeature, IllegalOrder, Refusal
 from tui_wargame.rules.capabilities import Explanation, Line
 from tui_wargame.rules.fm.data import differential_range
 from tui_wargame.rules.fm.position import Position
-from tui_wargame.rules.fm.words import explain_odds
+from tui_wargame.rules.fm.words import explain_odds, row_label
 
 ATTACKS = "attacks:"  # phase flag on a declared attacker: "attacks:0405"
 RESOLVED = "fm.resolved"  # value: hexes whose attack was resolved this combat phase, comma-separated
@@ -95,21 +95,23 @@ def declarable(pos: Position) -> list[tuple[str, str]]:
 
 
 def terrain_row(pos: Position, target: str, attacker_hexes: list[str],
-                defender_side: str) -> tuple[str, Line]:
-    """F&M 7.4: the defender's CRT row and why; a hexside row (trench line, Suez 14.2) when every
-    attacking hex attacks across such a feature that serves the defender."""
+                defender_side: str) -> tuple[str, Line, str]:
+    """F&M 7.4: the defender's CRT row, why (the words the combat event keeps), and the hexside
+    feature that gives it, if one does: a hexside row (trench line, Suez 14.2) when every attacking
+    hex attacks across such a feature that serves the defender."""
     rows = []
     for source in attacker_hexes:
-        found = [pos.rules.hexside[f.feature].row for f in pos.scenario.features_between(source, target)
+        found = [(pos.rules.hexside[f.feature].row, f.feature)
+                 for f in pos.scenario.features_between(source, target)
                  if pos.rules.hexside[f.feature].row and _serves(pos, f, target, defender_side)]
-        rows.append(found[0] if found else "")
-    if rows and all(rows):
-        return rows[0], Line("every attacker attacks across the hexside", "F&M 7.4")
+        rows.append(found[0] if found else ("", ""))
+    if rows and all(row for row, _ in rows):
+        return rows[0][0], Line("every attacker attacks across the hexside", "F&M 7.4"), rows[0][1]
     eff = pos.terrain(target)
     if defender_side in eff.row_by_side:
         row = eff.row_by_side[defender_side]
-        return row, Line(f"{pos.terrain_id(target)}, defended by {defender_side}", "F&M 7.4")
-    return eff.row, Line(pos.terrain_id(target), "F&M 7.4")
+        return row, Line(f"{pos.terrain_id(target)}, defended by {defender_side}", "F&M 7.4"), ""
+    return eff.row, Line(pos.terrain_id(target), "F&M 7.4"), ""
 
 
 def _serves(pos: Position, feature: HexsideFeature, target: str, defender_side: str) -> bool:
@@ -164,8 +166,9 @@ def shift_fact(by: int, why: Line) -> dict[str, Any]:
 
 
 def _assess(pos: Position, target: str,
-            attackers: list[str]) -> tuple[dict[str, Any], list[tuple[int, Line]], Line]:
-    """An attack before the die (F&M 7.2-7.6): the combat event's facts, its shifts, why the row."""
+            attackers: list[str]) -> tuple[dict[str, Any], list[tuple[int, Line]], Line, str]:
+    """An attack before the die (F&M 7.2-7.6): the combat event's facts, its shifts, why the row,
+    and the hexside feature that gives the row ("" for the defender's terrain)."""
     defenders = pos.units_in(target)
     if not defenders:
         raise IllegalOrder(f"{target} holds no defender", "F&M 7.1")
@@ -174,7 +177,7 @@ def _assess(pos: Position, target: str,
     defence = sum(pos.factor(u, "defence") for u in defenders)
     differential = attack - defence
     sources = sorted({pos.location(u) for u in attackers})
-    row, why = terrain_row(pos, target, sources, defender_side)
+    row, why, feature = terrain_row(pos, target, sources, defender_side)
     crt = pos.rules.crt
     base = column_index(crt.rows[row], differential)
     shifts = shifts_for(pos, attackers, defenders, target)
@@ -185,7 +188,7 @@ def _assess(pos: Position, target: str,
         "row": row, "row_reason": f"{why.text} ({why.rule})", "base_column": crt.columns[base],
         "shifts": [shift_fact(by, line) for by, line in shifts],
         "column": crt.columns[final], "column_index": final,
-    }, shifts, why
+    }, shifts, why, feature
 
 
 def odds(pos: Position, target: str, attackers: list[str]) -> dict[str, Any]:
@@ -194,6 +197,15 @@ def odds(pos: Position, target: str, attackers: list[str]) -> dict[str, Any]:
 
 
 def explained(pos: Position, target: str, attackers: list[str]) -> Explanation:
-    """The same, told to a reader line by line, each line with its rule."""
-    facts, shifts, why = _assess(pos, target, attackers)
-    return explain_odds(facts, shifts, Line(f"{facts['row']} ({why.text})", why.rule))
+    """The same, told to a reader line by line, each line with its rule: the row named as on the
+    CRT with the terrain or hexside that gives it, and the results the final column can give."""
+    facts, shifts, why, feature = _assess(pos, target, attackers)
+    if feature:
+        because = f"every attacker attacks across a {feature} hexside"
+    else:
+        because = f"the defender is in {pos.scenario.terrain_at(target).name}"
+        side = pos.side_of(facts["defenders"][0])
+        if side in pos.terrain(target).row_by_side:
+            because += f", defended by the {pos.scenario.side[side].name}"
+    results = [line[facts["column_index"]] for line in pos.rules.crt.results]
+    return explain_odds(facts, shifts, Line(f"{row_label(facts['row'])} row: {because}", why.rule), results)

@@ -21,7 +21,7 @@ from tui_wargame.rules.fm.movement import beyond_repair
 from tui_wargame.rules.fm.stacking import overstacked_hexes
 from tui_wargame.rules.fm.victory import control_events
 from tui_wargame.rules.fm.zoc import in_enemy_zoc
-from tui_wargame.text import unit_name
+from tui_wargame.text import hex_name, unit_name
 
 if TYPE_CHECKING:
     from tui_wargame.dice import Dice
@@ -167,6 +167,28 @@ class Gaza1917(Hooks):
 
     # --- 11.0 Set up: free deployment (the "free" set-up option) ---
 
+    def summary(self) -> tuple[tuple[str, str], ...]:
+        """Gaza's exclusive rules in brief, paraphrased with their sections."""
+        return (
+            ("10.2", "The British move first; the game ends after 19 April Evening."),
+            ("10.3", "A3 and D3: retreat, then lose a step. Only mobile units advance farther than "
+                     "the vacated hex."),
+            ("11.3", "Central Powers reinforcements come in on a die of 1-2 at the start of their turn."),
+            ("12.1-12.2", "Instant victory: British units in both hexes of Gaza, or an Ottoman unit "
+                          "on the British railway at Dir el Belah or south of it."),
+            ("12.3", "Otherwise the British points for the victory hexes they occupy decide."),
+            ("13.1", "Charge: once a game for each mounted division, its attacks one column right."),
+            ("13.2", "The armoured train keeps to the railway and ignores zones of control."),
+            ("13.3", "A 5-6-4 regiment's second step loss leaves its battalion in its place."),
+            ("13.4", "Kress: once a Central Powers combat phase, one attack shifts a column right."),
+            ("14.0", "Trenches cost 2 MP; Ottoman defenders there use the Fort row."),
+            ("15.0", "Rail: one Central Powers unit a movement phase along the Ottoman railway."),
+            ("16.0", "Stacking: the British one unit and a tank or motor machine-gun unit; the "
+                     "Central Powers two, at most one a regiment."),
+            ("17.0", "An attack by units of more than one British division shifts a column left."),
+            ("18.0", "Fire support: face-down markers, air units and British naval guns."),
+        )
+
     def setup_choices(self) -> Mapping[str, str]:
         return {"free": "each side redeploys its units by orders within the set-up rules (Gaza 11.1-11.4)"}
 
@@ -176,6 +198,20 @@ class Gaza1917(Hooks):
         if option != "free":
             return None
         return [Event.of("phase_began", turn=0, phase=DEPLOYMENT, side=CENTRAL_POWERS)]
+
+    def order_note(self, pos: Position, order: Order) -> str | None:
+        """Gaza 11.1 deployment, 13.1 charges and 15.0 rail movement in a line each."""
+        a, sc = order.args, pos.scenario
+        if order.verb == "deploy" and len(a) == 2:
+            return f"place {unit_name(sc, a[0])} in {hex_name(sc, a[1])} (Gaza 11.1)"
+        if order.verb == "deployed" and not a:
+            return "this side's units are all placed: the set-up goes on (Gaza 11.1)"
+        if order.verb == "charge" and len(a) == 1:
+            return (f"the {a[0].upper()} charges: its attacks this phase shift one column right "
+                    "(Gaza 13.1)")
+        if order.verb == "rail" and len(a) == 2:
+            return f"{unit_name(sc, a[0])} goes by railway to {hex_name(sc, a[1])} (Gaza 15.0)"
+        return None
 
     def prompt(self, pos: Position) -> str | None:
         if pos.state.phase != DEPLOYMENT:
@@ -295,6 +331,9 @@ class Gaza1917(Hooks):
 
     def describe(self, scenario: Scenario, state: State, event: Event) -> str | None:
         """Gaza 11.3 reinforcement rolls, 13.1 charges and 13.3 replaced regiments in words."""
+        if event.kind == "unit_placed" and event.get("unit") in CHARGE_MARKERS.values() \
+                and event.get("to") == USED_UP:
+            return ""  # the charge is told by its own report, next
         if event.kind == "charge_declared":
             division = str(event.get("division", "?")).upper()
             return f"The {division} charges this combat phase ({event.get('rule')})"

@@ -36,9 +36,19 @@ class Hooks:
         (a phase other than movement or combat) only `extra_orders` are legal."""
         return None
 
+    def summary(self) -> tuple[tuple[str, str], ...]:
+        """The exclusive rules in brief for the help's rules page: (section, a line in our own
+        words) each; none for the standard rules."""
+        return ()
+
     def describe(self, scenario: Scenario, state: State, event: Event) -> str | None:
         """A sentence for one of the scenario's own reports (Gaza 13.1 `charge_declared`); None:
         the system's words. Told from the event and the state it applies to, so an old save reads."""
+        return None
+
+    def order_note(self, pos: Position, order: Order) -> str | None:
+        """One line saying what one of the scenario's own orders does, with its section (Suez 16.0
+        rail); None: the system's line."""
         return None
 
     def prompt(self, pos: Position) -> str | None:

@@ -14,6 +14,7 @@ from tui_wargame.rules.fm.combat import RESOLVED, STEP
 from tui_wargame.rules.fm.fire_support import reuse
 from tui_wargame.rules.fm.position import Position
 from tui_wargame.rules.fm.victory import final_verdict, verdict_event
+from tui_wargame.text import tidy
 
 MOVEMENT, COMBAT = "movement", "combat"
 DECLARE, RESOLVE = "declare", "resolve"
@@ -52,7 +53,7 @@ def prompt(pos: Position) -> str:
     """What the side to act does now, with the rule section (shown by the TUI and the CLI)."""
     state = pos.state
     if state.pending:
-        return f"{pos.scenario.side[state.pending.side].name}: {state.pending.prompt}"
+        return f"{pos.scenario.side[state.pending.side].name}: {tidy(state.pending.prompt)}"
     who = f"{pos.scenario.side[state.active].name}, {pos.turn.name}"
     own = pos.hooks.prompt(pos)
     if own is not None:

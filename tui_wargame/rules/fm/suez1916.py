@@ -26,13 +26,14 @@ from collections.abc import Mapping
 from fractions import Fraction
 
 from tui_wargame.dice import Dice
-from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Verdict
+from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Scenario, State, Verdict
 from tui_wargame.rules.fm.hooks import Hooks
 from tui_wargame.rules.fm.movement import beyond_repair, route_only
 from tui_wargame.rules.fm.position import Position
 from tui_wargame.rules.fm.stacking import overstack
 from tui_wargame.rules.fm.victory import control_events
 from tui_wargame.rules.fm.zoc import in_enemy_zoc
+from tui_wargame.text import hex_name, unit_name
 
 BRITISH, CP = "british", "cp"
 ZERO_HOUR = "zh"
@@ -93,6 +94,56 @@ class Suez1916(Hooks):
         self._crossings: dict[str, frozenset[str]] = {}  # content hash -> the crossing's two hexes
 
     # --- 11.1-11.4 free set-up ---
+
+    def summary(self) -> tuple[tuple[str, str], ...]:
+        """Suez's exclusive rules in brief, paraphrased with their sections."""
+        return (
+            ("10.2", "The Central Powers move first; the game ends after 6 August Afternoon."),
+            ("10.3", "A3 and D3: retreat, then lose a step. Only mobile units advance farther than "
+                     "the vacated hex."),
+            ("11.3", "British units set up at Pelusium or west wait until activated: a die of 1-2 "
+                     "each British turn, or at once when an enemy comes near."),
+            ("11.5", "While the Central Powers hold a railway town or village, a die of 1-3 brings a "
+                     "27th Division regiment in on the east edge."),
+            ("12.1-12.2", "Instant victory: a Central Powers engineer beside the canal, or no Central "
+                          "Powers unit left on the map."),
+            ("12.3", "Otherwise the Central Powers' points for the hexes they control decide."),
+            ("13.1", "Kress: once a Central Powers combat phase, one attack shifts a column right."),
+            ("13.3", "The armoured train keeps to the railway and ignores zones of control."),
+            ("14.1-14.2", "The canal stops movement, zones and combat; a trench hexside costs +1 MP "
+                          "and gives British defenders the Town row."),
+            ("15.0", "Zero Hour: Central Powers movement doubled and attacks one column right; the "
+                     "British do not move."),
+            ("16.0", "Rail: one British unit a movement phase, any distance along the railway."),
+            ("17.1", "Stacking: three Central Powers units; two British of one division; none in marsh."),
+            ("18.0", "Fire support: markers placed face down while attacks are declared."),
+            ("19.0", "Night: no fire support; Central Powers leave zones freely; British attacks one "
+                     "column left."),
+        )
+
+    def describe(self, scenario: Scenario, state: State, event: Event) -> str | None:
+        """11.3 activation rolls and notes, and 11.1/11.3 flags, with the unit's name (the events
+        carry its id)."""
+        flag_words = {ACTIVATED: "is activated (Suez 11.3)", DEPLOYED: "is deployed (Suez 11.1)",
+                      WAITS: "must wait to be activated (Suez 11.3)"}
+        if event.kind == "unit_flagged" and event.get("flag") in flag_words and event.get("on", True):
+            return f"{unit_name(scenario, str(event.get('unit')))} {flag_words[str(event.get('flag'))]}"
+        if event.kind == "roll" and str(event.get("purpose", "")).startswith("activation of "):
+            uid = str(event.get("purpose"))[len("activation of "):].split(" (")[0]
+            return f"Activation roll for {unit_name(scenario, uid)}: die {event.get('die')}, " \
+                   f"{event.get('outcome')} (Suez 11.3)"
+        if event.kind == "note":
+            text = str(event.get("text", ""))
+            first, _, rest = text.partition(" ")
+            if first in scenario.unit:
+                return f"{unit_name(scenario, first)} {rest}"
+            pool = "joins the pool for "
+            if pool in text:
+                head, _, uid = text.partition(pool)
+                uid, _, tail = uid.partition(" ")
+                if uid in scenario.unit:
+                    return f"{head[:1].upper()}{head[1:]}{pool}{unit_name(scenario, uid)} {tail}"
+        return None
 
     def setup_choices(self) -> Mapping[str, str]:
         return {FREE_SETUP: "each side deploys its units by orders within the set-up rules (Suez 11.1-11.4)"}
@@ -192,6 +243,17 @@ class Suez1916(Hooks):
             nxt = CP if side == BRITISH else ""
             events.append(Event.of("phase_began", turn=0, phase=SETUP if nxt else "movement", side=nxt or CP))
         return events
+
+    def order_note(self, pos: Position, order: Order) -> str | None:
+        """Suez 11.1 deployment and 16.0 rail movement in a line each."""
+        a = order.args
+        if order.verb == "deploy" and len(a) == 2:
+            rule = DEPLOYMENT_RULE.get(pos.state.active, "Suez 11.1")
+            return f"place {unit_name(pos.scenario, a[0])} in {hex_name(pos.scenario, a[1])} ({rule})"
+        if order.verb == "rail" and len(a) >= 2:
+            return (f"{unit_name(pos.scenario, a[0])} goes by railway to {hex_name(pos.scenario, a[-1])}"
+                    " (Suez 16.0)")
+        return None
 
     def prompt(self, pos: Position) -> str | None:
         """Suez 11.1: the free set-up's phase."""

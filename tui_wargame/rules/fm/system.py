@@ -22,8 +22,8 @@ from typing import Any
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Scenario, State, fold
 from tui_wargame.rules import Resolution
-from tui_wargame.rules.capabilities import Explanation, GameOption, HelpPage, Layer, Line, OrderMenu
-from tui_wargame.rules.fm import combat, commander, fire_support, movement, results, sequence, words, zoc
+from tui_wargame.rules.capabilities import Decision, Explanation, GameOption, HelpPage, Layer, Line, OrderMenu
+from tui_wargame.rules.fm import combat, commander, decisions, fire_support, movement, results, sequence, words, zoc
 from tui_wargame.rules.fm.data import FmRules, check, remember, rules_of
 from tui_wargame.rules.fm.hooks import hooks_named, known_hooks
 from tui_wargame.rules.fm.position import Position
@@ -35,6 +35,7 @@ from tui_wargame.text import side_name
 REINFORCEMENTS = "reinforcements"
 ARRIVED = "arrived"  # flag a hook sets on a reinforcement that may enter now (Suez 11.5, Gaza 11.3)
 FIRE_VERBS = frozenset({"bombard", "air", "observe"})  # Suez/Gaza 18.1: placing fire support
+FIRE_MENU = FIRE_VERBS | {"done"}  # and the defender's end of it (18.1)
 
 
 class FireAndMovement:
@@ -172,11 +173,13 @@ class FireAndMovement:
                           state=after)
 
     def _order_move(self, pos: Position, order: Order, dice: Dice) -> list[Event]:
-        """F&M 5.0: move one unit along a path."""
+        """F&M 5.0: move one unit along a path; `move UNIT HEX` to a hex not next to it goes by the
+        cheapest path (`movement.reach`, ties broken by the search's fixed order)."""
         if len(order.args) < 2:
             raise IllegalOrder("move UNIT HEX...: a unit and its path", "F&M 5.0")
         uid, path = order.args[0], list(order.args[1:])
         self._may_move(pos, uid, on_map=True)
+        path = self._cheapest(pos, uid, path)
         cost = movement.path_cost(pos, uid, path, pos.location(uid))
         return self._moved(pos, uid, path, cost, dice)
 
@@ -191,6 +194,18 @@ class FireAndMovement:
             raise IllegalOrder(f"{uid} is not due to enter yet", "F&M 5.4")
         cost = movement.path_cost(pos, uid, path, None, entry)
         return self._moved(pos, uid, path, cost, dice)
+
+    def _cheapest(self, pos: Position, uid: str, path: list[str]) -> list[str]:
+        """F&M 5.0: a path of one hex not next to the unit stands for the cheapest way there, the
+        path `move_order` and the screen's reach give; a hex it cannot reach, or no hex of the
+        map, stays as given, to be refused with the reason."""
+        grid = pos.scenario.grid
+        if len(path) != 1 or not grid.on_map(path[0]):
+            return path
+        if pos.distance(pos.location(uid), path[0]) == 1:
+            return path
+        found = self._paths(pos, uid).get(path[0])
+        return list(found[1]) if found else path
 
     def _may_move(self, pos: Position, uid: str, on_map: bool) -> None:
         u = pos.state.units.get(uid)
@@ -324,10 +339,21 @@ class FireAndMovement:
         return Order("move" if pos.on_map(unit) else "enter", (unit, *found[1]))
 
     def order_menus(self, scenario: Scenario) -> list[OrderMenu]:
-        """Suez/Gaza 18.1: the fire support placed while declaring attacks, under its own key."""
+        """Suez/Gaza 18.1: the fire support placed while declaring attacks (and the defender's
+        `done`), under its own key; F&M 7.6: every declared attack resolved in turn, under another."""
+        menus = [OrderMenu("R", "Resolve every declared attack in turn", frozenset({"resolve"}), each=True)]
         if rules_of(scenario).fire_support is None:
-            return []
-        return [OrderMenu("f", "Fire support", FIRE_VERBS)]
+            return menus
+        return [OrderMenu("f", "Fire support", FIRE_MENU), *menus]
+
+    def decision(self, scenario: Scenario, state: State) -> Decision | None:
+        """The decision owed now, each answer in words, a warning where it costs a unit its last
+        step (F&M 7.6-7.9, Suez 18.1)."""
+        return decisions.decision(Position(scenario, state))
+
+    def order_note(self, scenario: Scenario, state: State, order: Order) -> str:
+        """What `order` does in one line with its rule; for `end`, what it really ends."""
+        return decisions.order_note(Position(scenario, state), order)
 
     def _attack(self, pos: Position, order: Order) -> tuple[str, list[str]] | Refusal | None:
         """The target and attackers of `resolve TARGET`, or of `attack TARGET FROM` with that
@@ -346,15 +372,28 @@ class FireAndMovement:
         return None
 
     def explain(self, scenario: Scenario, state: State, order: Order) -> Explanation | Refusal | None:
-        """The odds an attack would be resolved at (F&M 7.2-7.6), each step with its rule."""
+        """The odds an attack would be resolved at (F&M 7.2-7.6), each step with its rule, and why
+        no fire support may join it (Suez 19.0: none at night); for a bare fire-support verb
+        (`bombard`), why none may be placed now (Suez/Gaza 18.1, 19.0), if none may."""
         pos = Position(scenario, state)
+        if order.verb in FIRE_VERBS and not order.args:
+            why = fire_support.why_not(pos, state.active)
+            declaring = state.phase == sequence.COMBAT and state.values.get(combat.STEP) == sequence.DECLARE
+            if why is None and not declaring:
+                why = Refusal("fire support is placed at the start of the combat phase",
+                              fire_support.rule_of(pos))
+            return why
         attack = self._attack(pos, order)
         if not isinstance(attack, tuple):
             return attack
         try:
-            return combat.explained(pos, *attack)
+            told = combat.explained(pos, *attack)
         except IllegalOrder as exc:
             return exc.refusal
+        why = fire_support.why_not(pos, state.active) if pos.rules.fire_support is not None else None
+        if order.verb == "attack" and why is not None:
+            told = Explanation(told.summary, (*told.lines, Line(f"no fire support: {why.message}", why.rule)))
+        return told
 
     def odds(self, scenario: Scenario, state: State, order: Order) -> Mapping[str, Any] | None:
         """What `explain` tells, as the facts of the combat event the attack would give without

@@ -14,9 +14,9 @@ from typing import Any
 
 from tui_wargame.model import Event, Scenario, State
 from tui_wargame.rules.capabilities import Explanation, HelpPage, Line, Table
-from tui_wargame.rules.fm.data import PROHIBITED, FmRules, ResultEffect, rules_of
+from tui_wargame.rules.fm.data import PROHIBITED, FmRules, ResultEffect, ResultKey, rules_of
 from tui_wargame.rules.fm.hooks import hooks_named
-from tui_wargame.text import clean, hex_name, side_name, unit_name
+from tui_wargame.text import clean, hex_name, plural, side_name, tidy, unit_name
 
 
 def mp(cost: Fraction) -> str:
@@ -36,18 +36,20 @@ def _units(scenario: Scenario, ids: Any) -> str:
 
 
 def combat_text(scenario: Scenario, e: Event) -> str:
-    """The full explanation of a combat report (F&M 7.2-7.6), from its facts alone."""
+    """The full explanation of a combat report (F&M 7.2-7.7), from its facts alone: the row and
+    column the attack preview named, the die, and what the result does."""
     who = _units(scenario, e.get("attackers", ()))
     shifts = "; ".join(f"{s['by']:+d} {s['reason']}" for s in e.get("shifts", ()))
+    key = rules_of(scenario).crt.key.get(str(e.get("result")))
     parts = [
         f"{who} ({e.get('attack')}) against {_units(scenario, e.get('defenders', ()))} ({e.get('defence')})"
         f" in {hex_name(scenario, e.get('hex', '?'))}",
         f"differential {e.get('differential'):+d}" if isinstance(e.get("differential"), int) else "",
-        f"{e.get('row')} row" if e.get("row") else "",
+        f"{row_label(str(e.get('row')))} row" if e.get("row") else "",
         f"shifts {shifts}" if shifts else "",
         f"column {e.get('column')}",
         f"die {e.get('die')}",
-        f"result {e.get('result')}",
+        f"result {e.get('result')}" + (f" ({result_words(key)})" if key is not None else ""),
     ]
     return "Combat: " + ", ".join(p for p in parts if p)
 
@@ -57,59 +59,133 @@ def bombardment_text(scenario: Scenario, e: Event) -> str:
     loss = "a step lost" if e.get("loss") else "no loss"
     target = unit_name(scenario, e.get("unit", "?"))
     return (f"Bombardment by {side_name(scenario, e.get('side', ''))} of {target}"
-            f" in {hex_name(scenario, e.get('hex', '?'))}: strength {e.get('strength')}, {e.get('row')} row,"
-            f" column {e.get('column')}, die {e.get('die')}, result {e.get('result')}: {loss}")
+            f" in {hex_name(scenario, e.get('hex', '?'))}: strength {e.get('strength')}, "
+            f"{row_label(str(e.get('row')))} row, column {e.get('column')}, die {e.get('die')}, "
+            f"result {e.get('result')}: {loss}")
+
+
+#: Where an F&M counter goes off the map, told as what it means (the boxes of `model.DEFAULT_BOXES`).
+BOX_WORDS = {"eliminated": "is eliminated", "pool": "joins its side's pool", "set-aside": "is set aside",
+             "reinforcements": "waits among the reinforcements", "off-map": "leaves play",
+             "deploy": "waits to be deployed"}
+
+
+def _placed(scenario: Scenario, e: Event) -> str:
+    to = str(e["to"])
+    if scenario.grid.on_map(to):
+        return f"{unit_name(scenario, e['unit'])} is placed at {hex_name(scenario, to)}"
+    return f"{unit_name(scenario, e['unit'])} {BOX_WORDS.get(to, f'goes to the {clean(to)} box')}"
+
+
+def _flagged(scenario: Scenario, rules: FmRules, e: Event) -> str:
+    """A unit's lasting condition (a phase's flags are bookkeeping: untold)."""
+    if e.get("scope") == "phase":
+        return ""
+    who, flag, on = unit_name(scenario, e["unit"]), str(e["flag"]), e.get("on", True)
+    if flag == "used" and rules.fire_support is not None:
+        rule = rules.fire_support.rule
+        return f"{who} is used for the day ({rule})" if on else f"{who} is ready again ({rule})"
+    if flag == "arrived":
+        return f"{who} may enter the map now" if on else f"{who} may no longer enter"
+    return f"{who} is {'now' if on else 'no longer'} {clean(flag).replace('-', ' ').replace('_', ' ')}"
+
+
+def _ended(scenario: Scenario, e: Event) -> str:
+    """The verdict; a points verdict's reason names its side by id in the saves ("7 VP for br"),
+    here by name."""
+    level, reason = clean(str(e.get("level", ""))), clean(str(e.get("reason", "")))
+    for side in scenario.sides:
+        reason = reason.replace(f" VP for {side.id} (", f" VP for the {clean(side.name)} (")
+    winner = e.get("winner")
+    how = f"{'an' if level[:1] in 'aeiou' else 'a'} {level} victory for the {side_name(scenario, winner)}" \
+        if winner else "a draw"
+    return f"The game ends in {how}: {reason}" if reason else f"The game ends in {how}"
 
 
 def describe(scenario: Scenario, state: State, e: Event) -> str | None:
-    """F&M's words for its reports (combat, bombardment, a cancelled attack, revealed markers), the
-    scenario's for its own (`Hooks.describe`), and a move's cost in MP; None: the narrative's own."""
+    """Every event F&M and its scenarios emit, in words: the scenario's own first
+    (`Hooks.describe`), then F&M's reports (combat, bombardment, a cancelled attack, revealed
+    markers) and its words for the state events; "" for bookkeeping a reader need not see (a value
+    set, a phase's flags, a decision answered, the phase, which the narrative heads itself)."""
     rules = rules_of(scenario)
     own = hooks_named(rules.hooks).describe(scenario, state, e)
     if own is not None:
         return own
-    if e.kind == "combat":
+    k = e.kind
+    if k == "combat":
         return combat_text(scenario, e)
-    if e.kind == "bombardment":
+    if k == "bombardment":
         return bombardment_text(scenario, e)
-    if e.kind == "attack_cancelled":
+    if k == "attack_cancelled":
         where = hex_name(scenario, e.get("hex", "?"))
         return f"The attack on {where} is called off: {e.get('reason')} (F&M 7.6)"
-    if e.kind == "markers_revealed":
+    if k == "markers_revealed":
         strengths = ", ".join(f"{s:+d}" if isinstance(s, int) else str(s) for s in e.get("strengths", ()))
         rule = f" ({rules.fire_support.rule})" if rules.fire_support else ""
         whose, where = side_name(scenario, e.get("side", "")), hex_name(scenario, e.get("hex", "?"))
         return f"{whose} fire support on {where} revealed: {strengths or 'nothing'}{rule}"
-    if e.kind == "unit_moved":
+    if k == "unit_moved":
         start = state.units[e["unit"]].location if e["unit"] in state.units else "?"
-        route = " - ".join([start, *e["path"]])
-        return f"{unit_name(scenario, e['unit'])} moves {route} ({e['cost']} MP)"
+        route = " - ".join(e["path"])
+        if scenario.grid.on_map(start):
+            return f"{unit_name(scenario, e['unit'])} moves {start} - {route} ({e['cost']} MP)"
+        return f"{unit_name(scenario, e['unit'])} enters the map: {route} ({e['cost']} MP)"
+    if k == "unit_placed":
+        return _placed(scenario, e)
+    if k == "step_lost":
+        left = int(e["steps"])
+        return f"{unit_name(scenario, e['unit'])} loses " + (
+            f"a step ({plural(left, 'step')} left)" if left else "its last step")
+    if k == "unit_flagged":
+        return _flagged(scenario, rules, e)
+    if k == "control_changed":
+        return f"The {side_name(scenario, e['side'])} now control {hex_name(scenario, e['hex'])}"
+    if k == "decision_required":
+        return f"{side_name(scenario, e['side'])} must decide: {tidy(clean(str(e['prompt'])))}"
+    if k == "game_ended":
+        return _ended(scenario, e)
+    if k == "roll":
+        told = f"{clean(str(e.get('purpose', 'a roll')))}: die {e.get('die')}"
+        told += f", {clean(str(e['outcome']))}" if "outcome" in e.facts else ""
+        return told[:1].upper() + told[1:]
+    if k == "note":
+        text = clean(str(e.get("text", "")))
+        return text[:1].upper() + text[1:]
+    if k in ("value_set", "phase_began", "decision_made"):
+        return ""
     return None
 
 
 def headline(scenario: Scenario, state: State, e: Event) -> str | None:
-    """A combat's or bombardment's die and result in one line: the news of its order."""
+    """A combat's or bombardment's die and result in one line: the news of its order, with what
+    the result does (F&M 7.7-7.8; Suez 18.4: a step lost or not)."""
     if e.kind in ("combat", "bombardment"):
         where, column, result = (clean(str(e.get(k, "?"))) for k in ("hex", "column", "result"))
-        return f"{e.kind.capitalize()} at {where}: column {column}, die {e.get('die')}, result {result}"
+        key = rules_of(scenario).crt.key.get(result) if e.kind == "combat" else None
+        said = f": {result_words(key)}" if key is not None else ""
+        if e.kind == "bombardment":
+            said = ": a step lost" if e.get("loss") else ": no loss"
+        return f"{e.kind.capitalize()} at {where}: column {column}, die {e.get('die')}, result {result}{said}"
     return None
 
 
 # --- explaining an attack ---
 
 
-def explain_odds(facts: Mapping[str, Any], shifts: Sequence[tuple[int, Line]], row_why: Line) -> Explanation:
-    """An attack before the die (F&M 7.2-7.6): totals, differential, terrain row and why, the
-    column before shifts, each shift with its rule, and the final column."""
+def explain_odds(facts: Mapping[str, Any], shifts: Sequence[tuple[int, Line]], row: Line,
+                 results: Sequence[str]) -> Explanation:
+    """An attack before the die (F&M 7.2-7.6): totals, differential, the terrain row and why, the
+    column before shifts, each shift with its rule, the final column, and what each die gives there
+    (F&M 7.3), as the combat's write-up will tell it."""
     att = ", ".join(facts["attackers"])
     dfn = ", ".join(facts["defenders"])
     lines = [Line(f"differential {facts['differential']:+d} (attack {facts['attack']} - defence "
-                  f"{facts['defence']})", "F&M 7.2"),
-             Line(f"row {row_why.text}", row_why.rule)]
+                  f"{facts['defence']})", "F&M 7.2"), row]
     if shifts:
         lines.append(Line(f"column {facts['base_column']} before shifts", "F&M 7.3"))
     lines += [Line(f"shift {by:+d}: {why.text}", why.rule) for by, why in shifts]
     lines.append(Line(f"column {facts['column']}", "F&M 7.6", strong=True))
+    lines.append(Line("die " + ", ".join(f"{die} {r}" for die, r in enumerate(results, 1)), "F&M 7.3"))
     return Explanation(f"{att} ({facts['attack']}) vs {dfn} ({facts['defence']}) in {facts['hex']}",
                        tuple(lines))
 
@@ -117,43 +193,64 @@ def explain_odds(facts: Mapping[str, Any], shifts: Sequence[tuple[int, Line]], r
 # --- help pages ---
 
 
-def _effect(e: ResultEffect) -> str:
+def row_label(row: str) -> str:
+    """A CRT row as the charts, the preview and the write-ups name it: "Town", "Clear"."""
+    return clean(row).replace("_", " ").capitalize()
+
+
+def effect_words(who: str, e: ResultEffect) -> str:
+    """What a result does to one side, in words: "the defenders retreat 2 hexes, or one of them
+    loses a step instead" (F&M 7.7-7.8)."""
     if e.eliminate:
-        return "eliminated"
-    parts = []
-    if e.retreat:
-        parts.append(f"retreat {e.retreat}" + (" or lose a step" if e.deplete_instead else ""))
+        return f"the {who} are eliminated"
+    said = f"the {who} retreat {plural(e.retreat, 'hex')}" if e.retreat else ""
+    if e.retreat and e.deplete_instead:
+        said += ", or one of them loses a step instead"
     if e.loss:
-        parts.append(f"lose {e.loss} step" + ("s" if e.loss > 1 else ""))
-    return ", then ".join(parts) or "-"
+        lose = f"lose {plural(e.loss, 'step')}"
+        said = f"{said}, then {lose}" if said else f"the {who} {lose}"
+    return said
+
+
+def result_words(key: ResultKey) -> str:
+    """A CRT result in words, the attacker's effect first."""
+    said = [w for w in (effect_words("attackers", key.attacker), effect_words("defenders", key.defender))
+            if w]
+    return "; ".join(said) or "no effect"
+
+
+def crt_page(rules: FmRules) -> HelpPage:
+    """The CRT as one grid (F&M 7.3): the differential headings of each terrain row over the
+    result columns, one line a die; which terrain uses which row; the results in words."""
+    crt = rules.crt
+    n = len(crt.columns)
+    heads = tuple((row_label(r), *labels, *([""] * (n - len(labels)))) for r, labels in crt.rows.items())
+    dice = tuple((f"die {die}", *line) for die, line in enumerate(crt.results, 1))
+    blocks: list[str | Table] = [
+        "Attack total minus defence total is the differential (F&M 7.2): find its column on the "
+        "defender's terrain row (F&M 7.4; past an end, the end column), shift it as the rules say "
+        "(F&M 7.6), roll one die and read the result (F&M 7.3).",
+        Table("Combat results (F&M 7.3)", ("column", *crt.columns), heads + dice, head=len(heads)),
+        Table("Rows (F&M 7.4)", ("row", "the defender is in"),
+              tuple((row_label(r), clean(crt.row_names.get(r, r))) for r in crt.rows)),
+    ]
+    bombard = [k for k, v in crt.key.items() if v.bombard]
+    fs = rules.fire_support
+    note = (f"A bombardment costs its target one step on {', '.join(bombard)}, nothing on any other "
+            f"result ({fs.rule})." if fs is not None and bombard else "")
+    blocks.append(Table("Results (F&M 7.7, 7.8)", ("result", "what happens"),
+                        tuple((k, result_words(v)) for k, v in crt.key.items()), note=note))
+    return HelpPage("crt", "Combat results", tuple(blocks))
 
 
 def _move(text: str) -> str:
     return "prohibited" if text == PROHIBITED else text
 
 
-def crt_page(rules: FmRules) -> HelpPage:
-    crt = rules.crt
-    n = len(crt.columns)
-    rows = tuple((f"{r} ({clean(crt.row_names[r])})" if r in crt.row_names else r, *labels,
-                  *([""] * (n - len(labels)))) for r, labels in crt.rows.items())
-    results = tuple((str(die), *line) for die, line in enumerate(crt.results, 1))
-    key = tuple((k, _effect(v.attacker), _effect(v.defender), "yes" if v.bombard else "")
-                for k, v in crt.key.items())
-    return HelpPage("crt", "Combat results", (
-        "Attack total minus defence total is the differential (F&M 7.2); find it on the defender's "
-        "terrain row, shift the column (F&M 7.6), roll one die (F&M 7.3).",
-        Table("Differential by terrain row", ("row", *crt.columns), rows),
-        Table("Result by die", ("die", *crt.columns), results),
-        Table("Result key", ("result", "attacker", "defender", "bombardment hit"), key,
-              note="F&M 7.7-7.8; a bombardment costs a step on a marked result (Suez 18.4)"),
-    ))
-
-
 def terrain_page(scenario: Scenario, rules: FmRules) -> HelpPage:
     names = {t.id: clean(t.name) for t in scenario.terrain}
-    terrain = tuple((names.get(tid, tid), _move(e.move), e.row or "-",
-                     ", ".join(f"{side_name(scenario, s)}: {r}" for s, r in e.row_by_side.items()),
+    terrain = tuple((names.get(tid, tid), _move(e.move), row_label(e.row) if e.row else "-",
+                     ", ".join(f"{side_name(scenario, s)}: {row_label(r)}" for s, r in e.row_by_side.items()),
                      "; ".join(x for x in ("no stacking" if not e.stacking else "",
                                            "observers see farther" if e.hill else "") if x))
                     for tid, e in rules.terrain.items())
@@ -161,7 +258,8 @@ def terrain_page(scenario: Scenario, rules: FmRules) -> HelpPage:
                                                                   "row by side", "note"), terrain)]
     if rules.hexside:
         sides = tuple((f, _move(h.move) if h.move == PROHIBITED else f"+{h.move}",
-                       "blocked" if h.blocks_zoc else "", "blocked" if h.blocks_combat else "", h.row or "-")
+                       "blocked" if h.blocks_zoc else "", "blocked" if h.blocks_combat else "",
+                       row_label(h.row) if h.row else "-")
                       for f, h in rules.hexside.items())
         blocks.append(Table("Hexsides (F&M 5.2, 6.1, 7.4)", ("feature", "MP to cross", "ZOC", "combat",
                                                              "CRT row"), sides))
@@ -184,11 +282,12 @@ def scenario_page(scenario: Scenario, rules: FmRules) -> HelpPage | None:
     """The scenario's column shifts, stacking limits, fire support, commander, reinforcements and
     victory levels, where it has them."""
     blocks: list[str | Table] = []
+    turns = {t.id: clean(t.name) for t in scenario.turns}
     if rules.shift:
         blocks.append(Table("Column shifts (F&M 7.6)", ("shift", "why", "side", "when", "rule"), tuple(
             (f"{s.by:+d}", clean(s.reason), side_name(scenario, s.side) if s.side else "any",
              ", ".join(x for x in ("night" if s.night else "day" if s.night is False else "",
-                                   " ".join(s.turns)) if x) or "always", s.rule)
+                                   ", ".join(turns.get(t, t) for t in s.turns)) if x) or "always", s.rule)
             for s in rules.shift)))
     if rules.stacking:
         blocks.append(Table("Stacking (F&M 5.3)", ("side", "units", "condition", "rule"), tuple(
@@ -206,16 +305,52 @@ def scenario_page(scenario: Scenario, rules: FmRules) -> HelpPage | None:
         blocks.append(f"{clean(cmd.name)} ({side_name(scenario, cmd.side)}): `{cmd.order} HEX` shifts one "
                       f"declared attack {cmd.shift:+d} column once a combat phase ({cmd.rule}).")
     if rules.reinforcement:
-        turns = {t.id: clean(t.name) for t in scenario.turns}
         blocks.append(Table("Reinforcements", ("units", "from", "entry hexes"), tuple(
             (", ".join(r.units), turns.get(r.turn, r.turn) if r.turn else "when the scenario's rules say",
              f"{r.hexes[0]}-{r.hexes[-1]}" if len(r.hexes) > 3 else ", ".join(r.hexes))
             for r in rules.reinforcement)))
-    if rules.victory.levels:
-        blocks.append(Table(f"Victory ({rules.victory.rule})", ("points at least", "winner", "level"), tuple(
-            (str(lv.min), side_name(scenario, lv.winner) if lv.winner else "draw", lv.level)
-            for lv in rules.victory.levels)))
     return HelpPage("scenario", "Scenario rules", tuple(blocks)) if blocks else None
+
+
+def victory_page(scenario: Scenario, rules: FmRules) -> HelpPage | None:
+    """The victory levels (Suez/Gaza 12.3): the help shows them on its victory page, under the
+    victory hexes and who holds them."""
+    vic = rules.victory
+    if not vic.levels:
+        return None
+    who = side_name(scenario, vic.side) if vic.side else "the scenario's side"
+    rows = []
+    for i, lv in enumerate(vic.levels):
+        top = vic.levels[i - 1].min - 1 if i else None
+        points = f"{lv.min} or more" if top is None else str(lv.min) if top == lv.min else f"{lv.min}-{top}"
+        rows.append((points, f"{side_name(scenario, lv.winner)} {clean(lv.level)} victory"
+                     if lv.winner else clean(lv.level).capitalize()))
+    return HelpPage("victory", "Victory", (
+        Table(f"Victory levels ({vic.rule})", (f"{who} VP", "the game is"), tuple(rows)),))
+
+
+def rules_page(scenario: Scenario, rules: FmRules) -> HelpPage:
+    """The rules in one page: the system's sequence, movement and combat, then the scenario's
+    exclusive rules, each line with its section (paraphrased, never quoted)."""
+    first = side_name(scenario, rules.first or scenario.sides[0].id)
+    system = (
+        ("F&M 4.0", f"A game turn is two player turns, the {first} first: each side moves, then "
+                    f"fights."),
+        ("F&M 5.0", "Move units one at a time, paying each hex's cost from the unit's movement "
+                    "allowance; see the terrain page."),
+        ("F&M 6.1, 5.1.1", f"Entering an enemy zone of control (the hexes next to an enemy unit) stops "
+                           f"a unit; leaving one costs +{rules.zoc.exit_cost} MP."),
+        ("F&M 7.1", "Declare every attack first, then resolve them one by one in the order you choose."),
+        ("F&M 7.2-7.6", "Differential, terrain row, shifts and one die give the result: see the "
+                        "combat results page."),
+        ("F&M 7.7-7.9", "Losers retreat or lose steps; the winner may advance into the hex vacated."),
+    )
+    own = hooks_named(rules.hooks).summary()
+    blocks: list[str | Table] = [Table("How a turn goes", ("rule", "in short"), system)]
+    if own:
+        blocks.append(Table(f"The exclusive rules of {clean(scenario.title)}", ("rule", "in short"),
+                            tuple(own)))
+    return HelpPage("rules", "Rules", tuple(blocks))
 
 
 def orders_page(rules: FmRules) -> HelpPage:
@@ -241,7 +376,9 @@ def orders_page(rules: FmRules) -> HelpPage:
 
 
 def help_pages(scenario: Scenario) -> list[HelpPage]:
+    """The CRT, the terrain chart, the orders and the scenario's tables; the rules in brief and the
+    victory levels, which the help shows on its own rules and victory pages."""
     rules = rules_of(scenario)
-    pages = [crt_page(rules), terrain_page(scenario, rules), orders_page(rules)]
-    extra = scenario_page(scenario, rules)
-    return pages + ([extra] if extra else [])
+    pages = [crt_page(rules), terrain_page(scenario, rules), orders_page(rules),
+             scenario_page(scenario, rules), rules_page(scenario, rules), victory_page(scenario, rules)]
+    return [page for page in pages if page is not None]

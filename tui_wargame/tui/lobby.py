@@ -1,0 +1,279 @@
+"""The lobby of a shared host: the hosted games, and the player's ways into them.
+
+The player is who the host says (`Host.player`, from `tui-wargame lobby --player NAME`); every
+game opened here for playing is bound to that player's seat (`Host.play`), so nothing on this
+screen or those it opens can act for a side the player does not hold.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from tui_wargame import rules
+from tui_wargame.engine import Game
+from tui_wargame.errors import WargameError
+from tui_wargame.hosting import Host, Listing, ago, scenarios
+from tui_wargame.model import IllegalOrder, Scenario
+from tui_wargame.rules.capabilities import Capabilities, GameOption
+from tui_wargame.text import clean
+from tui_wargame.tui.dialogs import ChoiceScreen
+from tui_wargame.tui.glyphs import Glyphs, to_ascii
+from tui_wargame.tui.keybar import KeyBar
+
+if TYPE_CHECKING:
+    from tui_wargame.tui.app import WargameApp
+
+#: How often the lobby looks at the saves folder for games made, joined or played meanwhile.
+RELIST_EVERY_S = 2.0
+
+
+class LobbyScreen(Screen[None]):
+    BINDINGS = [
+        Binding("enter", "enter", "Play", show=False, id="lobby.enter"),
+        Binding("j", "join", "Join", id="lobby.join"),
+        Binding("w", "watch", "Watch", id="lobby.watch"),
+        Binding("n", "new_game", "New game", id="lobby.new"),
+        Binding("r", "relist", "Refresh", show=False, id="lobby.refresh"),
+        Binding("q", "app.quit", "Quit", id="lobby.quit"),
+    ]
+
+    def __init__(self, host: Host, glyphs: Glyphs) -> None:
+        super().__init__()
+        self.host = host
+        self.g = glyphs
+        self.games: list[Listing] = []
+        self._seen: tuple[tuple[str, int, int], ...] = ()  # each save's (name, mtime, size) when last listed
+
+    @property
+    def nav(self) -> WargameApp:
+        return cast("WargameApp", self.app)
+
+    def text(self, value: object) -> str:
+        s = clean(str(value))
+        return to_ascii(s) if self.g.ascii else s
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text(self.text(f"tui-wargame lobby: you are {self.host.player}"), style="bold"),
+                     id="header")
+        yield OptionList(id="games")
+        yield Static(id="about")
+        yield Static(Text("Enter: play or join   j: join   w: watch   n: new game   r: refresh   q: quit",
+                          style="dim"), id="prompt")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.relist()
+        self.query_one("#games", OptionList).focus()
+        self.set_interval(RELIST_EVERY_S, self.relist_if_changed)
+
+    def on_screen_resume(self) -> None:
+        self.relist()  # a game played since has moved on
+
+    # --- the list ---
+
+    def _stamps(self) -> tuple[tuple[str, int, int], ...]:
+        try:
+            return tuple(sorted((p.name, st.st_mtime_ns, st.st_size) for p in self.host.saves.glob("*.toml")
+                                if (st := p.stat())))
+        except OSError:
+            return ()
+
+    def relist_if_changed(self) -> None:
+        if self.is_current and self._stamps() != self._seen:
+            self.relist()
+
+    def action_relist(self) -> None:
+        self.relist()
+
+    def relist(self) -> None:
+        """List the hosted games, the player's own first, keeping the highlighted one highlighted."""
+        listed = self.query_one("#games", OptionList)
+        chosen = self.chosen()
+        self._seen = self._stamps()
+        player = self.host.player
+        self.games = sorted(self.host.games(), key=lambda g: g.seat_of(player) is None)
+        listed.clear_options()
+        listed.add_options([Option(self.line(g), id=str(i)) for i, g in enumerate(self.games)])
+        paths = [g.path for g in self.games]
+        if chosen is not None and chosen.path in paths:
+            listed.highlighted = paths.index(chosen.path)
+        elif self.games:
+            listed.highlighted = 0
+        self.describe()
+
+    def line(self, g: Listing) -> Text:
+        """Two lines of a game: its name, scenario and turn; its seats and last activity."""
+        text = Text()
+        if g.problem:
+            text.append(f"{self.text(g.path.name)}: cannot be opened\n", style="bold")
+            text.append(f"  {self.text(g.problem)[:150]}")
+            return text
+        mine = g.seat_of(self.host.player)
+        text.append(f"{self.text(g.path.stem)}  ", style="bold")
+        text.append(f"{self.text(g.title)}  {self.text(g.turn)}")
+        if g.to_act:
+            text.append(f", {self.text(g.to_act)} to act")
+        text.append("\n  ")
+        for side, name in g.sides:
+            who = g.seats.get(side)
+            shown = "you" if who == self.host.player else (who or "open seat")
+            text.append(f"{self.text(name)}: ")
+            text.append(self.text(shown), style="bold" if side == mine or who is None else "")
+            text.append("   ")
+        text.append(ago(g.activity), style="dim")
+        return text
+
+    def chosen(self) -> Listing | None:
+        listed = self.query_one("#games", OptionList)
+        index = listed.highlighted
+        return self.games[index] if index is not None and 0 <= index < len(self.games) else None
+
+    @on(OptionList.OptionHighlighted, "#games")
+    def _highlighted(self) -> None:
+        self.describe()
+
+    @on(OptionList.OptionSelected, "#games")
+    def _selected(self) -> None:
+        self.action_enter()
+
+    def describe(self) -> None:
+        """What Enter does with the highlighted game, in words."""
+        g = self.chosen()
+        about = Text()
+        if not self.games:
+            about.append("No hosted games yet. Press n to make one, choosing your side; the other seat "
+                         "stays open for another player to join.")
+        elif g is not None and not g.problem:
+            mine, open_seats = g.seat_of(self.host.player), g.open_seats()
+            names = dict(g.sides)
+            if mine is not None:
+                about.append(f"Enter: play your game, as {self.text(names[mine])}.")
+            elif open_seats:
+                about.append(f"Enter or j: join as {' or '.join(self.text(names[s]) for s in open_seats)}.")
+            else:
+                about.append("Every seat is taken: w to watch.")
+        self.query_one("#about", Static).update(about)
+
+    # --- actions: every one goes through Host, as the player the host named ---
+
+    def _try(self, act: Callable[[], Game]) -> Game | None:
+        try:
+            return act()
+        except IllegalOrder as exc:
+            self.notify(self.text(f"{exc.reason} ({exc.rule})"), severity="error", markup=False)
+        except WargameError as exc:
+            self.notify(self.text(exc), severity="error", markup=False)  # file text, never markup
+        self.relist()
+        return None
+
+    def action_enter(self) -> None:
+        g = self.chosen()
+        if g is None or g.problem:
+            return
+        if g.seat_of(self.host.player) is not None:
+            self._play(g)
+        elif g.open_seats():
+            self.action_join()
+        else:
+            self.action_watch()
+
+    def _play(self, g: Listing) -> None:
+        game = self._try(lambda: self.host.play(g.path))
+        if game is not None:
+            self._open(game, f"Your game: you play {game.side_name(game.seat or '')}")
+
+    def _open(self, game: Game, greeting: str) -> None:
+        self.nav.open_game(game, greeting=self.text(greeting), side=game.seat, by=self.host.player)
+
+    def action_join(self) -> None:
+        g = self.chosen()
+        if g is None or g.problem:
+            return
+        if g.seat_of(self.host.player) is not None:
+            self.notify("You hold a seat in this game already: Enter plays it", severity="warning")
+            return
+        open_seats = g.open_seats()
+        if not open_seats:
+            self.notify("Every seat of this game is taken: w watches it", severity="warning")
+            return
+        names = dict(g.sides)
+
+        def chosen(side: str | None) -> None:
+            if side is not None:
+                game = self._try(lambda: self.host.join(g.path, side))
+                if game is not None:
+                    self._open(game, f"You took the {game.side_name(side)} seat")
+
+        if len(open_seats) == 1:
+            chosen(open_seats[0])
+        else:
+            self.app.push_screen(ChoiceScreen("Join as", [(s, self.text(names[s])) for s in open_seats]),
+                                 chosen)
+
+    def action_watch(self) -> None:
+        g = self.chosen()
+        if g is None or g.problem:
+            return
+        game = self._try(lambda: self.host.watch(g.path))
+        if game is not None:
+            self.nav.open_watch(game)
+
+    # --- a new game: scenario, each option the rule system offers, then the player's side ---
+
+    def action_new_game(self) -> None:
+        found = scenarios(self.host.scenario_dirs)
+        if not found:
+            self.notify("No scenarios are installed on this host", severity="error")
+            return
+        by_id = {s.id: s for s in found}
+
+        def chosen(scenario_id: str | None) -> None:
+            if scenario_id is not None:
+                scenario = by_id[scenario_id]
+                self._ask(scenario, _options(scenario), {})
+
+        self.app.push_screen(ChoiceScreen("New game: which scenario?",
+                                          [(s.id, self.text(s.title)) for s in found]), chosen)
+
+    def _ask(self, scenario: Scenario, left: list[GameOption], chosen: dict[str, str]) -> None:
+        if not left:
+            self._ask_side(scenario, chosen)
+            return
+        option = left[0]
+
+        def answered(choice: str | None) -> None:
+            if choice is not None:  # cancelled: no game
+                self._ask(scenario, left[1:], {**chosen, option.name: choice})
+
+        choices = [(c, f"{self.text(c)}: {self.text(line)}") for c, line in option.choices.items()]
+        self.app.push_screen(ChoiceScreen(f"{self.text(scenario.title)}: {self.text(option.description)}",
+                                          choices), answered)
+
+    def _ask_side(self, scenario: Scenario, options: dict[str, str]) -> None:
+        def answered(side: str | None) -> None:
+            if side is not None:
+                game = self._try(lambda: self.host.create(scenario, options, side))
+                if game is not None:
+                    self.relist()
+                    self._open(game, f"New game: you play {game.side_name(side)}; the other seat is "
+                                     f"open in the lobby")
+
+        sides = [(s.id, self.text(s.name)) for s in scenario.sides]
+        self.app.push_screen(ChoiceScreen(f"{self.text(scenario.title)}: your side", sides), answered)
+
+
+def _options(scenario: Scenario) -> list[GameOption]:
+    """The choices the scenario's rule system offers a new game."""
+    try:
+        return list(Capabilities(rules.get(scenario.system)).options(scenario))
+    except WargameError:
+        return []
