@@ -62,13 +62,19 @@ MOVES = ("move", "enter", "rail", "deploy")  # orders that take their first argu
 MOVE_GAIN = 0.05  # a move must improve the position by more than this to be worth giving
 
 
-_WORTH: dict[tuple[int, str, int], tuple[float, float]] = {}
+def scenario_key(pos: Position) -> tuple[str, str]:
+    """What the planner's lasting tables are kept by: the scenario's id and the hash of its
+    text, so that games of one scenario share them and two scenarios never do."""
+    return pos.scenario.id, pos.scenario.content_hash
+
+
+_WORTH: dict[tuple[str, str, str, int], tuple[float, float]] = {}
 
 
 def _worth(pos: Position, uid: str) -> tuple[float, float]:
     """(strength, step value) of `uid` at its steps now, kept per scenario, unit and steps."""
     steps = pos.state.units[uid].steps
-    key = (id(pos.scenario), uid, steps)
+    key = (*scenario_key(pos), uid, steps)
     found = _WORTH.get(key)
     if found is None:
         spec = pos.spec(uid)
@@ -104,12 +110,12 @@ class _Field(dict[str, int]):
         return found
 
 
-_FIELDS: dict[tuple[int, str], _Field] = {}
+_FIELDS: dict[tuple[str, str, str], _Field] = {}
 
 
 def field_of(pos: Position, origin: str) -> _Field:
     """The distances from `origin`, kept per scenario."""
-    key = (id(pos.scenario), origin)
+    key = (*scenario_key(pos), origin)
     found = _FIELDS.get(key)
     if found is None:
         found = _FIELDS[key] = _Field(Position(pos.scenario, pos.state), origin)
@@ -333,7 +339,7 @@ class Assessor:
                 continue
             field = field_of(pos, label)
             goals.append(label)
-            cost += W_PULL * vp * min(min(map(field.__getitem__, ours)), 12)
+            cost += W_PULL * vp * min(map(field.__getitem__, ours))
         if goals:
             nearest = self.view.memo.setdefault(("goals", *goals), {})
             assert isinstance(nearest, dict)
