@@ -42,6 +42,10 @@ DEFAULT_OPTIONS: Mapping[str, Any] = {
     "undo_dice": False,  # allow undoing orders that rolled dice or revealed hidden information
 }
 
+#: Options of a game against the computer (tui_wargame.opponent), kept in the header, read by no
+#: rule; strings, and a game has them only when created with them.
+OPPONENT_OPTIONS = frozenset({"opponent", "player"})
+
 UNDO_RULE = "undo: docs/api.md"
 CONSENT_RULE = "undo by consent: docs/playing.md"
 #: An undo asked of the other side (a live game), and the two answers: `allow` writes the undo itself.
@@ -506,9 +510,14 @@ class Game:
         """
         if self.path is not None and not isinstance(self._log, savefile.Writer):
             raise SaveError(f"{self.path}: opened read-only; orders cannot be added")
-        if self.seat is not None:  # a seated player: their side only, in their name
-            batch = [(order, self._seated(side)) for order, side in batch]
+        if self.seat is not None:  # a seated player: their side only, in their name; undo by consent
+            batch = [(as_asked(order), self._seated(side)) for order, side in batch]
             by = self.player
+        asked = self.undo_asked()
+        if asked is not None and any(" ".join(str(order).split()) == ASK_UNDO for order, _ in batch):
+            # one request at a time (checked when given, not when re-run: older saves may hold two)
+            raise IllegalOrder(f"taking back `{asked.events[0].get('order')}` is asked already; "
+                               f"the other side has yet to allow or refuse it", CONSENT_RULE)
         if len(by) > savefile.BY_LIMIT or not by.isprintable():
             raise WargameError(f"who gave an order must be a printable name of at most "
                                f"{savefile.BY_LIMIT} characters, not {clean(by)[:40]!r}")
@@ -651,6 +660,14 @@ class Game:
         return problems
 
 
+def as_asked(order: Order | str) -> Order | str:
+    """`order`, or, if it is a bare undo (in any case), the request a game played one side a
+    terminal makes of it (ASK_UNDO): there every undo needs the other side's consent, since the
+    other side may have seen the order (docs/playing.md, "Undo in a live game")."""
+    words = order.split() if isinstance(order, str) else [order.verb, *order.args]
+    return ASK_UNDO if [w.lower() for w in words] == ["undo"] else order
+
+
 def is_consent(order_text: str) -> bool:
     """Whether an order record asks for an undo or answers such a request (it changes nothing)."""
     return order_text in (ASK_UNDO, REFUSE_UNDO)
@@ -671,8 +688,12 @@ def check_options(offered: Sequence[GameOption], options: Mapping[str, Any]) -> 
     by_name = {o.name: o for o in offered}
     for name, value in options.items():
         option = by_name.get(name)
+        if option is None and name in OPPONENT_OPTIONS:
+            if not isinstance(value, str):
+                raise WargameError(f"option {name}: {value!r} is not a str")
+            continue
         if option is None and name not in DEFAULT_OPTIONS:
-            known = ", ".join([*by_name, *DEFAULT_OPTIONS])
+            known = ", ".join([*by_name, *DEFAULT_OPTIONS, *sorted(OPPONENT_OPTIONS)])
             raise WargameError(f"no game option {name!r} (the options are: {known})")
         if option is None and type(value) is not type(DEFAULT_OPTIONS[name]):
             raise WargameError(f"option {name}: {value!r} is not a {type(DEFAULT_OPTIONS[name]).__name__}")

@@ -69,11 +69,15 @@ def fit(text: str, width: int, lines: int) -> list[str]:
     return wrapped
 
 
-def prompt_text(prompt: str, message: Text, hint: str, width: int) -> Text:
+def prompt_text(prompt: str, message: Text, hint: str, width: int, *, keys_first: bool = False,
+                keep: bool = False) -> Text:
     """The prompt bar's two lines. The outcome of the last order (a refusal with its rule) always
-    shows, the phase prompt giving way to it; otherwise the phase prompt, then the keys if room."""
-    said = fit(message.plain, width, 2) if message.plain else []
-    wanted = 2 - len(said)
+    shows, the phase prompt giving way to it; otherwise the phase prompt, then the keys if room.
+    With `keys_first` the keys keep the last line unless the outcome needs both. `keep`: the
+    prompt keeps its first line (a live game's "Waiting for ...": whom the screen waits for
+    matters more than the whole of a result, which `b` shows in full)."""
+    said = fit(message.plain, width, 1 if keep else 2) if message.plain else []
+    wanted = max(2 - len(said) - (1 if keys_first else 0), 1 if keep else 0)
     shown = fit(prompt, width, wanted) if wanted else []
     out = Text("\n".join(shown), style="bold")
     for line in said:
@@ -84,10 +88,11 @@ def prompt_text(prompt: str, message: Text, hint: str, width: int) -> Text:
 
 
 def header(game: Game, state: State, names: Namer, *, where: str = "", width: int = 80) -> Text:
-    """Scenario, turn, phase, active side and the save file (or `where`, the replay's place). The
-    title's form depends on the width alone (`short_title`), so it never changes from phase to
-    phase; when space is short the side's name gives way to its short form, then the turn's name,
-    then the front is cut, so the save's file name (or "(finished)") stays in view."""
+    """Scenario, turn, phase, active side (and the side owing a decision, when it is the other) and
+    the save file (or `where`, the replay's place). The title's form depends on the width alone
+    (`short_title`), so it never changes from phase to phase; when space is short the side's name
+    gives way to its short form, then the turn's name, then the front is cut, so the save's file
+    name (or "(finished)") stays in view."""
     sc, g = game.scenario, names.g
     title = short_title(names.text(sc.title), width)
     tail = where or (names.text(game.path.name) if game.path else "not saved")
@@ -98,10 +103,13 @@ def header(game: Game, state: State, names: Namer, *, where: str = "", width: in
         named = f"{turn} {names.text(turn_name(sc, state))}"
         phase = names.text(state.phase)
         side, short = names.side(state.active), names.short_side(state.active)
-        choices = [[title, named, f"{side}: {phase}", tail],
-                   [title, named, f"{short}: {phase}", tail],
-                   [title, turn, f"{side}: {phase}", tail],
-                   [title, turn, f"{short}: {phase}", tail]]
+        if state.to_act != state.active:  # the other side owes a decision: it acts now
+            side += f": {phase} {g.sep} {names.side(state.to_act)} to decide"
+            short += f": {phase} {g.sep} {names.short_side(state.to_act)} to decide"
+        else:
+            side, short = f"{side}: {phase}", f"{short}: {phase}"
+        choices = [[title, named, side, tail], [title, named, short, tail],
+                   [title, turn, side, tail], [title, turn, short, tail]]
     text = ""
     for parts in choices:
         text = f" {g.sep} ".join(parts)
@@ -208,7 +216,8 @@ def unit_panel(game: Game, state: State, uid: str, names: Namer, *, concealed: f
     if uid in concealed:
         out.append(f"{names.side(spec.side)}: hidden\n")
         return out
-    formation = f", {names.text(spec.formation)}" if spec.formation else ""
+    named = game.capabilities.formation_name(sc, spec.formation) if spec.formation else ""
+    formation = f", {names.text(named)}" if named else ""
     out.append(f"{names.side(spec.side)} {names.text(spec.kind)}{formation}\n")
     f = factors_of(game, state, uid)
     out.append(", ".join(f"{names.text(k)} {v}" for k, v in f.items()) + "\n")
@@ -319,10 +328,13 @@ def record_lines(game: Game, seq: int, names: Namer, hidden: frozenset[str] = fr
     return lines
 
 
-def short_report(game: Game, seq: int, names: Namer, hidden: frozenset[str] = frozenset()) -> str:
+def short_report(game: Game, seq: int, names: Namer, hidden: frozenset[str] = frozenset(), *,
+                 theirs: bool = False) -> str:
     """One line on what record `seq` did, for the prompt bar: the rule system's headline of it
-    first (a die and its result), else its story."""
+    first (a die and its result), else its story. `theirs`: the other side's order, in a live
+    game, told as theirs where there is no story ("British: end", not "Accepted: end")."""
     record = game.records[seq]
+    given = f"{names.side(record.side)}:" if theirs else "Accepted:"
     state = game.state_at(seq - 1)
     for e in record.events:
         news = game.capabilities.headline(game.scenario, state, e)
@@ -330,8 +342,10 @@ def short_report(game: Game, seq: int, names: Namer, hidden: frozenset[str] = fr
             return f"{names.text(news)} (b: results in full)"
         state = apply(state, e)
     lines = [line.strip() for line in record_lines(game, seq, names, hidden)[1:]]
-    told = " ".join(line for line in lines if not line.startswith("--"))
+    said = [line for line in lines if not line.startswith("--")]
+    told = " ".join(line if line.endswith((".", "!", "?")) or i == len(said) - 1 else f"{line}."
+                    for i, line in enumerate(said))  # one sentence after another, each ended
     phases = [line.strip("- ") for line in lines if line.startswith("--")]
     if not told and phases:
-        return f"Accepted: {names.text(record.order)}; now {phases[-1]}"
-    return told or f"Accepted: {names.text(record.order)}"
+        return f"{given} {names.text(record.order)}; now {phases[-1]}"
+    return told or f"{given} {names.text(record.order)}"
