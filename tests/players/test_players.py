@@ -39,9 +39,14 @@ def test_nothing_to_do_for_the_side_not_to_act(tmp_path: Path) -> None:
         computer().choose(game, "british")
 
 
-@pytest.mark.parametrize("name", ["suez1916", "gaza1917"])
-@pytest.mark.parametrize("level", LEVELS)
-@pytest.mark.parametrize("first", [True, False])
+#: Each scenario and side at one level in the quick run (each level twice), all twelve with --runslow.
+QUICK = {("suez1916", "easy", True), ("suez1916", "hard", False), ("gaza1917", "normal", True),
+         ("gaza1917", "hard", True), ("gaza1917", "easy", False), ("suez1916", "normal", False)}
+
+
+@pytest.mark.parametrize(("name", "level", "first"), [
+    pytest.param(name, level, first, marks=() if (name, level, first) in QUICK else pytest.mark.slow)
+    for name in ("suez1916", "gaza1917") for level in LEVELS for first in (True, False)])
 def test_each_level_gives_a_legal_order_for_each_side(name: str, level: str, first: bool,
                                                      tmp_path: Path) -> None:
     """F&M 4.0: each side at its movement phase of the second turn, from the set-up."""

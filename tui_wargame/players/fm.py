@@ -7,7 +7,9 @@ terrain row), and, before its own attacks, the attacks its stacks are placed for
 planner weighs every attack by exact expectation over the die faces of the CRT, with
 retreats blocked into elimination (F&M 7.7), hexes taken, its own losses, least force for the
 column it wants; fire support (Suez/Gaza 18.0) and the commander (Suez 13.1, Gaza 13.4) go
-where they change most. The rules are asked of `rules.fm`'s own functions, never re-made here.
+where they change most. The side that must take the victory hexes marches its whole army on
+them and weighs its exposure at half. The rules are asked of `rules.fm`'s own functions, never
+re-made here.
 """
 
 from __future__ import annotations
@@ -32,8 +34,10 @@ from tui_wargame.rules.fm.zoc import in_enemy_zoc
 
 WIN = 1e6
 W_VP = 6.0  # one victory point, in combat strength points
+AGGRESSION = 0.5  # the side that must take the victory hexes weighs its exposure by this much less
 W_PULL = 0.35  # per hex between a victory hex to take (or guard) and the nearest own unit, per VP
 W_SPREAD = 0.04  # per hex between each own unit and the nearest victory hex to take
+W_ADVANCE = 0.2  # the same for the side that must take them: the whole army marches on them
 W_OPPORTUNITY = 0.4  # share of a placed attack's expected gain counted before it is declared
 GATHERING = 3.0  # an attack still short of paying counts from this far below zero, so that
 #                  units gather against a strong hex one by one rather than never start
@@ -58,13 +62,19 @@ MOVES = ("move", "enter", "rail", "deploy")  # orders that take their first argu
 MOVE_GAIN = 0.05  # a move must improve the position by more than this to be worth giving
 
 
-_WORTH: dict[tuple[int, str, int], tuple[float, float]] = {}
+def scenario_key(pos: Position) -> tuple[str, str]:
+    """What the planner's lasting tables are kept by: the scenario's id and the hash of its
+    text, so that games of one scenario share them and two scenarios never do."""
+    return pos.scenario.id, pos.scenario.content_hash
+
+
+_WORTH: dict[tuple[str, str, str, int], tuple[float, float]] = {}
 
 
 def _worth(pos: Position, uid: str) -> tuple[float, float]:
     """(strength, step value) of `uid` at its steps now, kept per scenario, unit and steps."""
     steps = pos.state.units[uid].steps
-    key = (id(pos.scenario), uid, steps)
+    key = (*scenario_key(pos), uid, steps)
     found = _WORTH.get(key)
     if found is None:
         spec = pos.spec(uid)
@@ -100,12 +110,12 @@ class _Field(dict[str, int]):
         return found
 
 
-_FIELDS: dict[tuple[int, str], _Field] = {}
+_FIELDS: dict[tuple[str, str, str], _Field] = {}
 
 
 def field_of(pos: Position, origin: str) -> _Field:
     """The distances from `origin`, kept per scenario."""
-    key = (id(pos.scenario), origin)
+    key = (*scenario_key(pos), origin)
     found = _FIELDS.get(key)
     if found is None:
         found = _FIELDS[key] = _Field(Position(pos.scenario, pos.state), origin)
@@ -136,6 +146,9 @@ class Assessor:
         self.enemy = self.pos.enemy(self.side)
         self._paths: dict[tuple[str, int], bool] = {}
         self._enemy_key: tuple[tuple[str, str, int], ...] | None = None
+        scorer = self.pos.rules.victory.side
+        self.taker = scorer == self.side  # the side that must take the victory hexes
+        self.caution = self.level["caution"] * (AGGRESSION if self.taker else 1.0)
 
     # --- what a combat result costs each side (F&M 7.6-7.8) ---
 
@@ -279,7 +292,7 @@ class Assessor:
         total -= self._open_objectives()
         for label, units in pos.occupied_hexes().items():
             if pos.side_of(units[0]) == side:
-                total -= self.level["caution"] * self.exposure(label, units)
+                total -= self.caution * self.exposure(label, units)
         if state.active == side and (state.phase == sequence.MOVEMENT or (
                 state.phase == sequence.COMBAT and state.values.get(combat.STEP) == sequence.DECLARE)):
             total += W_OPPORTUNITY * self.opportunity()
@@ -325,10 +338,15 @@ class Assessor:
             if scorer != side and holder == side and pos.rules.victory.by != "occupation":
                 continue
             field = field_of(pos, label)
-            goals.append(field)
-            cost += W_PULL * vp * min(min(map(field.__getitem__, ours)), 12)
+            goals.append(label)
+            cost += W_PULL * vp * min(map(field.__getitem__, ours))
         if goals:
-            cost += W_SPREAD * sum(min(g[h] for g in goals) for h in mine)
+            nearest = self.view.memo.setdefault(("goals", *goals), {})
+            assert isinstance(nearest, dict)
+            for h in ours:
+                if h not in nearest:
+                    nearest[h] = min(field_of(pos, g)[h] for g in goals)
+            cost += (W_ADVANCE if self.taker else W_SPREAD) * sum(nearest[h] for h in mine)
         return cost
 
 

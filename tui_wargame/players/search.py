@@ -37,9 +37,12 @@ class ComputerPlayer:
         settled = planner.decide(view)
         if settled is not None:
             return settled
+        candidates = planner.candidates(view, self.level)
+        if len(candidates) == 1:  # nothing to weigh: the dice of a forced order need no counting
+            return Choice(candidates[0].text, f"{candidates[0].text}: the only order to give now")
         now = planner.value(view, view.state)
         rated = []
-        for n, order in enumerate(planner.candidates(view, self.level)):
+        for n, order in enumerate(candidates):
             value = view.expected(order, planner.value)
             rated.append((-value, n, order))
         rated.sort(key=lambda r: (r[0], r[1]))
