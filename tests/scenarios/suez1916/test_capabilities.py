@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from tests.scenarios.suez1916.helpers import position, run, start, suez
-from tui_wargame.model import Event, Order, Refusal
+from tui_wargame.model import Decision, Event, Order, Refusal
 from tui_wargame.rules.capabilities import Capabilities, Explanation, Table
 from tui_wargame.rules.fm import SYSTEM
 
@@ -116,7 +116,7 @@ def test_describe_and_headline_of_a_combat_and_a_bombardment() -> None:
     assert CAPS.describe(suez(), start(), shot).endswith("column 4, die 5, result D2: a step lost")
     assert CAPS.headline(suez(), start(), shot) == "Bombardment at 0843: column 4, die 5, result D2: a step lost"
     moved = Event.of("unit_moved", unit="31-1", path=["0843"], cost=Fraction(3, 2))
-    assert CAPS.describe(suez(), start(), moved).endswith("(3/2 MP)")
+    assert CAPS.describe(suez(), start(), moved).endswith("(1.5 MP)")  # as the unit panel writes MP
     assert CAPS.describe(suez(), start(), Event.of("step_lost", unit="31-1", steps=1)) == (
         "1/31st Infantry Regiment (31-1) loses a step (1 step left)")
 
@@ -128,3 +128,14 @@ def test_18_4_revealed_markers_and_a_cancelled_attack_are_told() -> None:
     off = Event.of("attack_cancelled", hex="0843", reason="no attacker is adjacent")
     assert CAPS.describe(suez(), start(), off) == (
         "The attack on 0843 is called off: no attacker is adjacent (F&M 7.6)")
+
+
+def test_f_m_7_7_7_9_a_retreat_and_an_advance_are_told_as_such_not_as_a_move_of_0_mp() -> None:
+    state = start()
+    at = state.units["31-1"].location
+    moved = Event.of("unit_moved", unit="31-1", path=["0843", "0844"], cost="0")
+    for kind, verb in (("retreat", "retreats"), ("advance", "advances"), ("displace", "is displaced")):
+        asked = state.replace(pending=Decision("cp", kind, "?"))
+        assert CAPS.describe(suez(), asked, moved) == f"1/31st Infantry Regiment (31-1) {verb} {at} - 0843 - 0844"
+    rail = Event.of("unit_moved", unit="31-1", path=["0843"], cost="0", rail=True)
+    assert CAPS.describe(suez(), state, rail) == f"1/31st Infantry Regiment (31-1) goes by railway {at} - 0843"

@@ -28,6 +28,11 @@ def mp(cost: Fraction) -> str:
     return f"{cost.numerator}/{cost.denominator}"
 
 
+#: How a move made in answer to a combat decision is told, by the decision's kind (F&M 7.7
+#: retreat, 7.9 advance; Suez 17.1 and Gaza 16.1 displacement).
+MOVED_AS = {"retreat": "retreats", "advance": "advances", "displace": "is displaced"}
+
+
 def _units(scenario: Scenario, ids: Any) -> str:
     return ", ".join(unit_name(scenario, u) for u in ids) or "nobody"
 
@@ -126,10 +131,15 @@ def describe(scenario: Scenario, state: State, e: Event) -> str | None:
         return f"{whose} fire support on {where} revealed: {strengths or 'nothing'}{rule}"
     if k == "unit_moved":
         start = state.units[e["unit"]].location if e["unit"] in state.units else "?"
-        route = " - ".join(e["path"])
+        route, who, cost = " - ".join(e["path"]), unit_name(scenario, e["unit"]), Fraction(e["cost"])
+        answering = MOVED_AS.get(state.pending.kind) if state.pending and not cost else None
+        if answering:  # a combat result's move costs nothing: say what it is, not "0 MP"
+            return f"{who} {answering} {start} - {route}"
+        if e.get("rail"):
+            return f"{who} goes by railway {start} - {route}"
         if scenario.grid.on_map(start):
-            return f"{unit_name(scenario, e['unit'])} moves {start} - {route} ({e['cost']} MP)"
-        return f"{unit_name(scenario, e['unit'])} enters the map: {route} ({e['cost']} MP)"
+            return f"{who} moves {start} - {route} ({mp(cost)} MP)"
+        return f"{who} enters the map: {route} ({mp(cost)} MP)"
     if k == "unit_placed":
         return _placed(scenario, e)
     if k == "step_lost":
