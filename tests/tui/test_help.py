@@ -142,7 +142,7 @@ def test_the_unit_panel_gives_the_rules_notes_with_their_rules(tmp_path: Path) -
                    and u.startswith("31-"))
         printed = game.scenario.unit[uid].factors[0]["move"]
         text = unit_panel(game, game.state, uid, Namer(game, ASCII), concealed=frozenset(), reach={}).plain
-    assert f"MP left {2 * printed} of {2 * printed} (F&M 5.0)" in text
+    assert f"MP left {2 * printed} of {2 * printed}: doubled at zero hour (Suez 15.1)" in text
 
 
 def test_the_rules_page_tells_the_game_and_the_system_its_orders_not_its_code(tmp_path: Path) -> None:

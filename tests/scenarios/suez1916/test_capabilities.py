@@ -64,7 +64,19 @@ def test_layers_for_a_selected_unit_reach_zoc_and_markers() -> None:
 
 def test_unit_notes_give_the_movement_left_with_its_rule() -> None:
     notes = CAPS.unit_notes(suez(), start(), "31-1")
-    assert notes[0].text == "MP left 10 of 10" and notes[0].rule == "F&M 5.0"  # Suez 15.1 doubled
+    assert notes[0].text == "MP left 10 of 10: doubled at zero hour" and notes[0].rule == "Suez 15.1"
+
+
+def test_unit_notes_cite_f_m_5_0_when_no_exclusive_rule_changes_the_allowance() -> None:
+    notes = CAPS.unit_notes(suez(), position(turn="4am"), "31-1")
+    assert notes[0].text == "MP left 5 of 5" and notes[0].rule == "F&M 5.0"
+
+
+def test_suez_19_0_leaving_an_enemy_zoc_at_night_is_free_in_plain_words() -> None:
+    at = {"31-1": "0842", "yeo": "0843"}
+    night = position(at, clear=True, turn="zh", phase="movement")
+    notes = CAPS.unit_notes(suez(), night, "31-1")
+    assert ("in an enemy ZOC: leaving is free", "Suez 19.0") in [(n.text, n.rule) for n in notes], notes
 
 
 def test_help_pages_hold_the_real_crt_and_terrain_chart() -> None:

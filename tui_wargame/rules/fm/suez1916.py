@@ -27,6 +27,7 @@ from fractions import Fraction
 
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Scenario, State, Verdict
+from tui_wargame.rules.capabilities import Line
 from tui_wargame.rules.fm.hooks import Hooks
 from tui_wargame.rules.fm.movement import beyond_repair, route_only
 from tui_wargame.rules.fm.position import Position
@@ -408,9 +409,12 @@ class Suez1916(Hooks):
 
     def movement_allowance(self, pos: Position, unit: str, allowance: Fraction) -> Fraction:
         """Suez 15.1: Central Powers movement factors doubled on the zero hour turn."""
+        return allowance * 2 if self.allowance_note(pos, unit) else allowance
+
+    def allowance_note(self, pos: Position, unit: str) -> Line | None:
         if pos.side_of(unit) == CP and pos.turn.id == ZERO_HOUR:
-            return allowance * 2
-        return allowance
+            return Line("doubled at zero hour", "Suez 15.1")
+        return None
 
     def may_move(self, pos: Position, unit: str) -> Refusal | None:
         """Suez 15.2 (no British movement at zero hour) and 11.3 (inactive units wait)."""

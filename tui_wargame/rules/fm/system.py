@@ -411,7 +411,9 @@ class FireAndMovement:
         if u is None or not state.phase or not pos.is_combat(unit):
             return []
         allowance = movement.allowance(pos, unit)
-        notes = [Line(f"MP left {mp(max(allowance - u.spent, Fraction(0)))} of {mp(allowance)}", "F&M 5.0")]
+        left = f"MP left {mp(max(allowance - u.spent, Fraction(0)))} of {mp(allowance)}"
+        changed = pos.hooks.allowance_note(pos, unit)  # Suez 15.1: a factor doubled says why
+        notes = [Line(f"{left}: {changed.text}", changed.rule) if changed else Line(left, "F&M 5.0")]
         if not pos.on_map(unit):
             return notes
         if state.phase == sequence.MOVEMENT and pos.side_of(unit) == state.active:
@@ -422,8 +424,8 @@ class FireAndMovement:
             notes.append(Line("ignores enemy zones of control", "F&M 6.1"))
         elif zoc.in_enemy_zoc(pos, pos.side_of(unit), u.location):
             free = zoc.free_exit_rule(pos, unit, u.location)
-            cost = "free" if free else f"+{pos.rules.zoc.exit_cost} MP"
-            notes.append(Line(f"in an enemy ZOC: leaving costs {cost}", free or "F&M 6.1"))
+            cost = "is free" if free else f"costs +{pos.rules.zoc.exit_cost} MP"
+            notes.append(Line(f"in an enemy ZOC: leaving {cost}", free or "F&M 6.1"))
         if pos.rules.advance.mobile_trait in pos.spec(unit).traits:
             notes.append(Line("mobile: may advance along the retreat path", "F&M 7.9"))
         return notes
