@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import attrs
 import pytest
 from textual.binding import Binding
 
@@ -143,6 +144,16 @@ def test_the_unit_panel_gives_the_rules_notes_with_their_rules(tmp_path: Path) -
         printed = game.scenario.unit[uid].factors[0]["move"]
         text = unit_panel(game, game.state, uid, Namer(game, ASCII), concealed=frozenset(), reach={}).plain
     assert f"MP left {2 * printed} of {2 * printed}: doubled at zero hour (Suez 15.1)" in text
+
+
+def test_the_unit_panel_words_a_units_flags_f_m_7_1_a_declared_attack(tmp_path: Path) -> None:
+    """F&M 7.1: a declared attacker's flag names the hex it attacks, in words, not "attacks:2131"."""
+    with Game.new(scenario_file.find("suez1916"), tmp_path / "s.toml", seed=1) as game:
+        state = game.state
+        flagged = attrs.evolve(state.units["31-1"], phase_flags=frozenset({"attacks:2131", "rail-moved"}))
+        state = state.replace(units={**state.units, "31-1": flagged})
+        text = unit_panel(game, state, "31-1", Namer(game, ASCII), concealed=frozenset(), reach={}).plain
+    assert "status: attacks 2131, rail moved" in text and "attacks:" not in text
 
 
 def test_the_rules_page_tells_the_game_and_the_system_its_orders_not_its_code(tmp_path: Path) -> None:

@@ -195,6 +195,12 @@ def hex_panel(game: Game, state: State, label: str, names: Namer, *, selected: s
     return out
 
 
+def flag_words(flag: str) -> str:
+    """A unit's flag as words: "attacks:0405" as "attacks 0405", "waits-activation" as "waits
+    activation" (a flag is an id the rules set, never meant to be read as it is)."""
+    return " ".join(flag.replace(":", " ").replace("_", " ").replace("-", " ").split())
+
+
 def unit_panel(game: Game, state: State, uid: str, names: Namer, *, concealed: frozenset[str],
                reach: Mapping[str, Fraction], orders: Sequence[Order] = (), width: int = 29) -> Text:
     """The selected unit: identity, factors, steps, what the rules note of it, status, and what it
@@ -218,7 +224,7 @@ def unit_panel(game: Game, state: State, uid: str, names: Namer, *, concealed: f
     for note in game.capabilities.unit_notes(sc, state, uid) if state.phase else ():
         out.append_text(line_text(note, names))
     flags = sorted(u.flags | u.phase_flags)
-    out.append("status: " + (", ".join(names.text(x) for x in flags) if flags else "ready") + "\n")
+    out.append("status: " + (", ".join(flag_words(names.text(x)) for x in flags) if flags else "ready") + "\n")
     if spec.traits:
         out.append("traits: " + ", ".join(names.text(t) for t in spec.traits) + "\n")
     if reach:
