@@ -106,7 +106,7 @@ async def test_attack_with_preview_and_the_defenders_decision(game: Game) -> Non
         assert game.records[-1].order == "attack r1 0402"
         assert game.state.pending is not None  # seed 7 rolls D1: Blue must decide
         assert isinstance(pilot.app.screen, HandOverScreen)
-        assert "Blue owes a decision: Retreat from 0402 or lose a step" in screen_text(pilot.app)
+        assert "Blue to decide: Retreat from 0402 or lose a step" in screen_text(pilot.app)
         await press(pilot, "enter")  # Blue takes the keyboard: the answers open by themselves
         assert isinstance(pilot.app.screen, OrderChooser)
         assert "result D1" in screen_text(pilot.app)  # the attack's story, under them (the testbed words none)

@@ -28,7 +28,7 @@ from tui_wargame.errors import WargameError
 from tui_wargame.model import Order
 from tui_wargame.rules.capabilities import OrderMenu
 from tui_wargame.savefile import Record
-from tui_wargame.text import tidy
+from tui_wargame.text import attributive, tidy
 from tui_wargame.tui.answers import Answer, Choose, Confirm, Give, GiveEach, Note, Pick
 from tui_wargame.tui.controller import MapController
 from tui_wargame.tui.cropped import crop_updates
@@ -347,9 +347,9 @@ class GameScreen(Screen[None]):
             return
         side = self.names.side(state.to_act)
         if state.pending:
-            why = f"{side} owes a decision: {tidy(self.names.text(state.pending.prompt))}."
+            why = f"{side} to decide: {tidy(self.names.text(state.pending.prompt))}."  # no verb to agree
         else:
-            why = f"It is the {side} turn."
+            why = f"It is the {attributive(side)} turn."
         self.control.deselect()  # shown with the new viewer's map, once the keyboard is taken
 
         def taken(_: None) -> None:
