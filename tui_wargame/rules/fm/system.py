@@ -197,15 +197,20 @@ class FireAndMovement:
 
     def _cheapest(self, pos: Position, uid: str, path: list[str]) -> list[str]:
         """F&M 5.0: a path of one hex not next to the unit stands for the cheapest way there, the
-        path `move_order` and the screen's reach give; a hex it cannot reach, or no hex of the
-        map, stays as given, to be refused with the reason."""
+        path `move_order` and the screen's reach give; a hex of the map it cannot reach is refused
+        as out of reach (not as "not next to" it: no path was given), no hex of the map stays as
+        given, to be refused with the reason."""
         grid = pos.scenario.grid
         if len(path) != 1 or not grid.on_map(path[0]):
             return path
         if pos.distance(pos.location(uid), path[0]) == 1:
             return path
         found = self._paths(pos, uid).get(path[0])
-        return list(found[1]) if found else path
+        if found is None:
+            left = mp(max(movement.allowance(pos, uid) - pos.state.units[uid].spent, Fraction(0)))
+            raise IllegalOrder(f"{uid} cannot reach {path[0]} this phase: no legal path with its {left} MP "
+                               f"left (the map marks the hexes it can reach)", "F&M 5.0")
+        return list(found[1])
 
     def _may_move(self, pos: Position, uid: str, on_map: bool) -> None:
         u = pos.state.units.get(uid)
