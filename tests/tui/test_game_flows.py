@@ -249,7 +249,8 @@ async def test_the_orders_menu_concerns_the_selected_unit(game: Game) -> None:
     """o: the selected unit's orders, moves aside (Enter and m give those); none: the side's."""
     async with app_for(game).run_test(size=(80, 24)) as pilot:
         await press(pilot, "tab", "o")
-        assert "No orders for 1st Red Rifles now but moves" in screen_text(pilot.app)
+        assert "1st Red Rifles can only move now: Enter or m on a hex it can reach" in " ".join(
+            screen_text(pilot.app).split())
         await press(pilot, "x", "o")
         chooser = pilot.app.screen
         assert isinstance(chooser, OrderChooser) and chooser.title_text == "Orders for the Red"
