@@ -88,7 +88,7 @@ async def test_end_phase_asks_when_units_have_not_acted(game: Game) -> None:
         await press(pilot, "e")  # nobody can attack: no question
         assert game.state.active == "blue"
         assert isinstance(pilot.app.screen, HandOverScreen)
-        assert "Hand the keyboard to Blue" in screen_text(pilot.app)
+        assert "Hand the keyboard to the Blue player" in screen_text(pilot.app)
         assert "R4-4" not in screen_text(pilot.app)  # the map is covered during the handover
         await press(pilot, "enter")
         assert isinstance(pilot.app.screen, GameScreen) and pilot.app.screen.viewer == "blue"

@@ -27,6 +27,7 @@ async def test_the_hand_over_to_the_central_powers_reads_the_central_powers_turn
             assert isinstance(pilot.app.screen, HandOverScreen)
             shown = " ".join(screen_text(pilot.app).split())
     assert "It is the Central Powers' turn." in shown and "Powers turn" not in shown
+    assert "Hand the keyboard to the Central Powers player." in shown
 
 
 def test_the_order_lines_example_is_a_legal_order_of_this_game(tmp_path: Path) -> None:

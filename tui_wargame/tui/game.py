@@ -360,7 +360,7 @@ class GameScreen(Screen[None]):
             self._offer_decision()
 
         self._handing_over = True
-        self.app.push_screen(HandOverScreen(f"{why}\n\nHand the keyboard to {side}."), taken)
+        self.app.push_screen(HandOverScreen(f"{why}\n\nHand the keyboard to the {side} player."), taken)
 
     def _ask_live(self) -> None:
         """A decision this side owes, or the other side's undo request, pops up here once a record."""
