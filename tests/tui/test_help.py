@@ -216,3 +216,13 @@ async def test_rules_and_victory_pages_summarise_the_scenario_and_name_every_hex
             assert scroller.scroll_y == 3
             await press(pilot, "k")
             assert scroller.scroll_y == 2
+
+
+def test_the_vp_line_uses_short_side_names_where_the_long_ones_would_wrap(tmp_path: Path) -> None:
+    """Suez 12.3: the replay's 28-column panel reads "VP: CP 3, Br 0", not "British" over "0"."""
+    from tui_wargame.tui.info import victory_text
+
+    with Game.new(scenario_file.find("suez1916"), tmp_path / "s.toml", seed=1) as game:
+        narrow = victory_text(game, game.state, Namer(game, ASCII), width=28).plain.splitlines()[0]
+        wide = victory_text(game, game.state, Namer(game, ASCII), width=80).plain.splitlines()[0]
+    assert narrow == "VP: CP 3, Br 0" and wide == "VP: Central Powers 3, British 0"

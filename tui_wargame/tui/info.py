@@ -244,9 +244,12 @@ def victory_text(game: Game, state: State, names: Namer, width: int = 80) -> Tex
     sc = game.scenario
     out = Text()
     vp = game.system.victory_points(sc, state) if state.phase else {}
-    if vp:  # a system that keeps no points has no line for them
-        out.append("VP: " + ", ".join(f"{names.side(s)} {n}" for s, n in vp.items()) + "\n",
-                   style="bold")
+    if vp:  # a system that keeps no points has no line for them; short names where long ones wrap
+        for who in (names.side, names.short_side):
+            line = "VP: " + ", ".join(f"{who(s)} {n}" for s, n in vp.items())
+            if len(line) <= width:
+                break
+        out.append(line + "\n", style="bold")
     places = [p for p in sc.map.place if p.vp]
     if places:
         rows = [(p.hex, names.text(p.name), str(p.vp), state.control.get(p.hex)) for p in places]
