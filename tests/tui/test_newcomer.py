@@ -56,3 +56,22 @@ async def test_tab_on_the_order_line_shows_what_may_follow(game: Game) -> None:
         nothing = screen_text(pilot.app)
     assert "Tab: one of r1, r2" in listed
     assert "no legal order goes on with 'z'" in nothing
+
+
+@sync
+async def test_the_story_log_wraps_again_to_its_new_width_after_a_resize(game: Game) -> None:
+    """From 160x48 (the log shown, the panel wide) to 80x40: the log's lines fit the narrower
+    panel rather than running past its edge, cut mid-word."""
+    game.submit("move r1 0201 0301 0401")
+    async with WargameApp(start="play", game=game, ascii_only=True).run_test(size=(160, 48)) as pilot:
+        await press(pilot)
+        log = pilot.app.screen.query_one("#log")
+        wide = log.scrollable_content_region.width
+        await pilot.resize_terminal(80, 40)
+        await press(pilot)
+        await press(pilot)
+        narrow = log.scrollable_content_region.width
+        widest = max(strip.cell_length for strip in log.lines)
+        told = " ".join(strip.text.strip() for strip in log.lines)
+    assert narrow < wide and widest <= narrow
+    assert "moves 0101 - 0201 - 0301 - 0401" in told

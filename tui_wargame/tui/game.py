@@ -218,6 +218,16 @@ class GameScreen(Screen[None]):
     def on_resize(self) -> None:
         self._stale("header", "prompt")  # both fit their text to the width
         self.call_after_refresh(self._stale, "panel")  # to the panel's new width, once laid out
+        self.call_after_refresh(self._rewrap_log)
+
+    def _rewrap_log(self) -> None:
+        """A RichLog wraps a line once, as it is written: after a resize it is written again, to
+        the new width, or its lines run past the panel's edge, cut."""
+        log = self.query_one("#log", RichLog)
+        if log.display and self.log_written:
+            log.clear()
+            self.log_written = 0
+            self._write_log()
 
     def _stale(self, *parts: str) -> None:
         """Mark widgets to repaint; they are repainted together once this turn of the loop is done."""
