@@ -127,6 +127,13 @@ def test_describe_and_headline_of_a_combat_and_a_bombardment() -> None:
                     column="4", die=5, result="D2", loss=True)
     assert CAPS.describe(suez(), start(), shot).endswith("column 4, die 5, result D2: a step lost")
     assert CAPS.headline(suez(), start(), shot) == "Bombardment at 0843: column 4, die 5, result D2: a step lost"
+    missed = Event.of("bombardment", side="cp", hex="0843", markers=["m1"], strength=4, unit="yeo", row="clear",
+                      column="4", die=5, result="Ex", loss=False)  # Suez 18.4: an Ex costs it nothing
+    assert CAPS.headline(suez(), start(), missed) == (
+        "Bombardment at 0843: column 4, die 5, result Ex: no loss, as only De, D3 or D2 costs a bombarded unit "
+        "a step (Suez 18.0)")
+    assert CAPS.describe(suez(), start(), missed).endswith("result Ex: no loss, as only De, D3 or D2 costs a "
+                                                           "bombarded unit a step (Suez 18.0)")
     moved = Event.of("unit_moved", unit="31-1", path=["0843"], cost=Fraction(3, 2))
     assert CAPS.describe(suez(), start(), moved).endswith("(1.5 MP)")  # as the unit panel writes MP
     assert CAPS.describe(suez(), start(), Event.of("step_lost", unit="31-1", steps=1)) == (

@@ -59,9 +59,23 @@ def combat_text(scenario: Scenario, e: Event) -> str:
     return "Combat: " + ", ".join(p for p in parts if p)
 
 
+def bombard_outcome(scenario: Scenario, e: Event) -> str:
+    """A bombardment's outcome (Suez/Gaza 18.4): a step lost, or no loss with the results that
+    would have cost one (an Ex costs a bombarded unit nothing, which a reader of the CRT cannot guess)."""
+    if e.get("loss"):
+        return "a step lost"
+    rules = rules_of(scenario)
+    costly = [r for r, k in rules.crt.key.items() if k.bombard]
+    if not costly:
+        return "no loss"
+    which = costly[0] if len(costly) == 1 else f"{', '.join(costly[:-1])} or {costly[-1]}"
+    rule = f" ({rules.fire_support.rule})" if rules.fire_support else ""
+    return f"no loss, as only {which} costs a bombarded unit a step{rule}"
+
+
 def bombardment_text(scenario: Scenario, e: Event) -> str:
     """A bombardment of one unit (Suez 18.4): the markers' strength on the target's terrain row."""
-    loss = "a step lost" if e.get("loss") else "no loss"
+    loss = bombard_outcome(scenario, e)
     target = unit_name(scenario, e.get("unit", "?"))
     return (f"Bombardment by {side_name(scenario, e.get('side', ''))} of {target}"
             f" in {hex_name(scenario, e.get('hex', '?'))}: strength {e.get('strength')}, "
@@ -174,7 +188,7 @@ def headline(scenario: Scenario, state: State, e: Event) -> str | None:
         key = rules_of(scenario).crt.key.get(result) if e.kind == "combat" else None
         said = f": {result_words(key)}" if key is not None else ""
         if e.kind == "bombardment":
-            said = ": a step lost" if e.get("loss") else ": no loss"
+            said = f": {bombard_outcome(scenario, e)}"
         return f"{e.kind.capitalize()} at {where}: column {column}, die {e.get('die')}, result {result}{said}"
     return None
 
