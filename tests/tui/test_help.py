@@ -154,6 +154,9 @@ def test_the_unit_panel_words_a_units_flags_f_m_7_1_a_declared_attack(tmp_path: 
         state = state.replace(units={**state.units, "31-1": flagged})
         text = unit_panel(game, state, "31-1", Namer(game, ASCII), concealed=frozenset(), reach={}).plain
     assert "status: attacks 2131, rail moved" in text and "attacks:" not in text
+    with Game.new(scenario_file.find("gaza1917"), tmp_path / "g.toml", seed=1) as game:
+        text = unit_panel(game, game.state, "125R", Namer(game, ASCII), concealed=frozenset(), reach={}).plain
+    assert "traits: battalion 125Bn" in text  # Gaza 13.3: the battalion that replaces it
 
 
 def test_the_rules_page_tells_the_game_and_the_system_its_orders_not_its_code(tmp_path: Path) -> None:

@@ -196,8 +196,8 @@ def hex_panel(game: Game, state: State, label: str, names: Namer, *, selected: s
 
 
 def flag_words(flag: str) -> str:
-    """A unit's flag as words: "attacks:0405" as "attacks 0405", "waits-activation" as "waits
-    activation" (a flag is an id the rules set, never meant to be read as it is)."""
+    """A unit's flag or trait as words: "attacks:0405" as "attacks 0405", "route-only:railway" as
+    "route only railway" (an id the rules set, never meant to be read as it is)."""
     return " ".join(flag.replace(":", " ").replace("_", " ").replace("-", " ").split())
 
 
@@ -226,7 +226,7 @@ def unit_panel(game: Game, state: State, uid: str, names: Namer, *, concealed: f
     flags = sorted(u.flags | u.phase_flags)
     out.append("status: " + (", ".join(flag_words(names.text(x)) for x in flags) if flags else "ready") + "\n")
     if spec.traits:
-        out.append("traits: " + ", ".join(names.text(t) for t in spec.traits) + "\n")
+        out.append("traits: " + ", ".join(flag_words(names.text(t)) for t in spec.traits) + "\n")
     if reach:
         out.append(f"reach: {plural(len(reach), 'hex')}\n", style="bold")
     # orders naming the unit, and those naming its hex but no unit (a system may order hex to hex)
