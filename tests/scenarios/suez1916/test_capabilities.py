@@ -156,5 +156,12 @@ def test_f_m_7_7_7_9_a_retreat_and_an_advance_are_told_as_such_not_as_a_move_of_
     for kind, verb in (("retreat", "retreats"), ("advance", "advances"), ("displace", "is displaced")):
         asked = state.replace(pending=Decision("cp", kind, "?"))
         assert CAPS.describe(suez(), asked, moved) == f"1/31st Infantry Regiment (31-1) {verb} {at} - 0843 - 0844"
-    rail = Event.of("unit_moved", unit="31-1", path=["0843"], cost="0", rail=True)
-    assert CAPS.describe(suez(), state, rail) == f"1/31st Infantry Regiment (31-1) goes by railway {at} - 0843"
+
+
+def test_16_0_the_british_rail_move_is_told_as_one_not_as_a_move_of_0_mp() -> None:
+    state = position(turn="4am", active="british")
+    railed = Event.of("unit_moved", unit="158a", path=["1932", "1831"], cost="0")
+    assert CAPS.describe(suez(), state, railed) == (
+        "158th Brigade (1st half) (158a) goes by railway 2031 - 1932 - 1831 (Suez 16.0)")
+    walked = Event.of("unit_moved", unit="158a", path=["1932"], cost="1")
+    assert CAPS.describe(suez(), state, walked) == "158th Brigade (1st half) (158a) moves 2031 - 1932 (1 MP)"

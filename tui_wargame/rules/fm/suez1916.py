@@ -31,6 +31,7 @@ from tui_wargame.rules.capabilities import Line
 from tui_wargame.rules.fm.hooks import Hooks
 from tui_wargame.rules.fm.movement import beyond_repair, route_only
 from tui_wargame.rules.fm.position import Position
+from tui_wargame.rules.fm.sequence import MOVEMENT
 from tui_wargame.rules.fm.stacking import overstack
 from tui_wargame.rules.fm.victory import control_events
 from tui_wargame.rules.fm.zoc import in_enemy_zoc
@@ -129,6 +130,10 @@ class Suez1916(Hooks):
                       WAITS: "must wait to be activated (Suez 11.3)"}
         if event.kind == "unit_flagged" and event.get("flag") in flag_words and event.get("on", True):
             return f"{unit_name(scenario, str(event.get('unit')))} {flag_words[str(event.get('flag'))]}"
+        if event.kind == "unit_moved" and self._railed(scenario, state, event):
+            start = state.units[str(event["unit"])].location
+            return (f"{unit_name(scenario, str(event['unit']))} goes by railway {start} - "
+                    f"{' - '.join(event['path'])} (Suez 16.0)")
         if event.kind == "roll" and str(event.get("purpose", "")).startswith("activation of "):
             uid = str(event.get("purpose"))[len("activation of "):].split(" (")[0]
             return f"Activation roll for {unit_name(scenario, uid)}: die {event.get('die')}, " \
@@ -145,6 +150,14 @@ class Suez1916(Hooks):
                 if uid in scenario.unit:
                     return f"{head[:1].upper()}{head[1:]}{pool}{unit_name(scenario, uid)} {tail}"
         return None
+
+    @staticmethod
+    def _railed(scenario: Scenario, state: State, event: Event) -> bool:
+        """Suez 16.0: the rail move is the one move of a movement phase that costs no MP (every
+        hex costs at least 1/3 otherwise), and its event says no more; not a combat's retreat."""
+        u = state.units.get(str(event.get("unit")))
+        return (u is not None and state.phase == MOVEMENT and state.pending is None
+                and str(event.get("cost")) == "0" and scenario.grid.on_map(u.location))
 
     def setup_choices(self) -> Mapping[str, str]:
         return {FREE_SETUP: "each side deploys its units by orders within the set-up rules (Suez 11.1-11.4)"}
