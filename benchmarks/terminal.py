@@ -18,8 +18,11 @@ Run from the repository root:  python3 benchmarks/terminal.py [--scenario suez19
   in a scenario cache (in the temporary folder, filled by the warm-up run), as
   every start does but the first of a scenario file with a given version of
   the code; it is also started without the cache, the `uncached` figures;
-- bytes written to the terminal per cursor step, per unit move and per phase
-  change, at 80x24 and at 200x60: the cost of each keystroke on a slow SSH link.
+- bytes written to the terminal per cursor step (the median of 20 steps right
+  and left from where the game opens, and the median step of the walk below),
+  per scroll of the map (the largest step of a walk of 4 x 12 steps down, left,
+  up and right, and the walk's total), per unit move and per phase change, at
+  80x24 and at 200x60: the cost of each keystroke on a slow SSH link.
 
 `--dump DIR` also writes the bytes of each of those keystrokes to DIR (for
 example `80x24-cursor-1.bin`), to see which cells and codes they resend.
@@ -56,6 +59,9 @@ class Bare(App):
 
 Bare().run()
 """
+
+
+WALK = 12  # cursor steps of each leg of the walk across the map
 
 
 class Terminal:
@@ -173,6 +179,10 @@ def measure_keys(argv: list[str], marker: bytes, env: dict[str, str], cols: int,
         return written
 
     cursor = [keys(f"cursor-{i}", b"\x1b[C" if i % 2 == 0 else b"\x1b[D") for i in range(steps)]
+    # A walk across the map, one step a key: down, then left, then back; the steps that scroll the
+    # map are the costly ones, so the largest step is the cost of a scroll.
+    legs = [b"\x1b[B"] * WALK + [b"\x1b[D"] * WALK + [b"\x1b[A"] * WALK + [b"\x1b[C"] * WALK
+    walk = [keys(f"walk-{i}", key) for i, key in enumerate(legs)]
     # A unit move: Tab selects the next unit that can act, m moves it to the cursor (one hex away
     # after a step of the cursor); whatever it costs in bytes is what the player pays.
     keys("select", b"\t")
@@ -181,7 +191,8 @@ def measure_keys(argv: list[str], marker: bytes, env: dict[str, str], cols: int,
     phase = keys("end", b"e", gap=0.6)  # may ask to confirm: answer it
     phase += keys("end-confirm", b"\r", gap=0.8)
     term.close()
-    return {"cursor_step_bytes": statistics.median(cursor), "unit_move_bytes": move,
+    return {"cursor_step_bytes": statistics.median(cursor), "walk_step_median_bytes": statistics.median(walk),
+            "map_scroll_bytes": max(walk), "walk_bytes": sum(walk), "unit_move_bytes": move,
             "phase_change_bytes": phase}
 
 

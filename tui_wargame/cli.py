@@ -16,14 +16,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tui_wargame import __version__, savefile, scenario_file
+from tui_wargame import __version__, opponent, savefile, scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.errors import WargameError
 from tui_wargame.files import SAVE_LIMIT, first_free, read_limited
-from tui_wargame.model import IllegalOrder, Scenario, apply
+from tui_wargame.model import Event, IllegalOrder, Scenario, apply
 from tui_wargame.narrative import describe, narrate, side_name, since_last_order
 from tui_wargame.savefile import Record
-from tui_wargame.text import attributive, clean
+from tui_wargame.text import attributive, clean, tidy
 from tui_wargame.tui.glyphs import wants_ascii
 from tui_wargame.views import record_view, scenario_summary, side_named, state_view
 
@@ -124,7 +124,7 @@ def cmd_legal(args: argparse.Namespace) -> int:
     return 0
 
 
-def _report(game: Game, records: Sequence[Record]) -> None:
+def _report(game: Game, records: Sequence[Record], prompt: bool = True) -> None:
     for record in records:
         state = game.state_at(record.seq - 1)
         print(f"accepted [{record.seq}] {side_name(game.scenario, record.side)}: {record.order}")
@@ -133,7 +133,8 @@ def _report(game: Game, records: Sequence[Record]) -> None:
             state = apply(state, e)
             if line:
                 print(f"    {line}")
-    print(clean(game.prompt()))
+    if prompt:
+        print(clean(game.prompt()))
 
 
 def _check_side(game: Game, side: str | None) -> str | None:
@@ -180,6 +181,32 @@ def cmd_undo(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_ai(args: argparse.Namespace) -> int:
+    """The computer plays the side to act (its decisions included) until another side must act
+    or the game ends; each order goes through `Game.submit` marked as the computer's."""
+    from tui_wargame import players  # loaded only for the computer's command
+
+    level = opponent.check_level(args.level, "--level")
+    with _open(args, write=True) as game:
+        if game.state.over:
+            print(f"tui-wargame: {args.file}: {clean(game.prompt())} The computer has nothing to play.",
+                  file=sys.stderr)
+            return 1
+        side, player, by = game.state.to_act, players.computer(level), opponent.computer_by(level)
+        print(f"The computer ({level}) plays {side_name(game.scenario, side)}.")
+        while not game.state.over and game.state.to_act == side:
+            choice = player.choose(game, side)
+            try:
+                record = game.submit(choice.order, side, by=by)
+            except IllegalOrder as exc:  # the computer's bug, not the player's
+                print(f"tui-wargame: internal error: the computer ({level}) gave `{clean(choice.order)}`, "
+                      f"which was refused: {exc.refusal}; please report it", file=sys.stderr)
+                return 3
+            _report(game, [record], prompt=False)
+        print(clean(game.prompt()))
+    return 0
+
+
 def cmd_show(args: argparse.Namespace) -> int:
     with _open(args) as game:
         if args.at is not None and not 0 <= args.at <= game.seq:
@@ -194,14 +221,14 @@ def cmd_show(args: argparse.Namespace) -> int:
               f"Phase: {view['phase']}   Active: {side_name(sc, view['active'])}")
         if view["pending"]:
             p = view["pending"]
-            print(f"Pending: {side_name(sc, p['side'])} owes a decision ({p['kind']}): {p['prompt']}")
+            print(f"Pending: {side_name(sc, p['side'])} owes a decision ({p['kind']}): {tidy(p['prompt'])}")
         if view["victory_points"]:  # a system that keeps no points has no line for them
             vp = ", ".join(f"{side_name(sc, s)} {n}" for s, n in view["victory_points"].items())
             print(f"Victory points: {vp}")
-        if view["result"]:
+        if view["result"]:  # told as everywhere else: in the rule system's words if it has them
             r = view["result"]
-            who = f"{side_name(sc, r['winner'])} wins" if r["winner"] else "a draw"
-            print(f"Game over: {who} ({r['level']}). {r['reason']}")
+            ended = Event.of("game_ended", winner=r["winner"], level=r["level"], reason=r["reason"])
+            print(f"Game over. {describe(game, game.state_at(view['seq']), ended)}")
         print()
         rows = [(u["id"], u["name"], side_name(sc, u["side"]), u["where"],
                  f"{u['steps']}/{u['max_steps']}" + (f"  [{', '.join(u['flags'])}]" if u["flags"] else ""))
@@ -258,7 +285,8 @@ def _need_terminal(args: argparse.Namespace) -> None:
 
 
 def _run_app(args: argparse.Namespace, start: str, game: Game | None = None, greeting: str = "",
-             side: str | None = None, host: Host | None = None) -> int:
+             side: str | None = None, host: Host | None = None,
+             rival: opponent.Opponent | None = None) -> int:
     try:
         _need_terminal(args)
         from tui_wargame.tui.app import WargameApp  # Textual loads only for the interactive commands
@@ -268,7 +296,7 @@ def _run_app(args: argparse.Namespace, start: str, game: Game | None = None, gre
             print(f"debug: {note()}", file=sys.stderr)
         app = WargameApp(start=start, game=game, ascii_only=args.ascii or wants_ascii(os.environ),
                          scenario_dirs=_dirs(args), saves_dir=_saves_dir(), greeting=greeting,
-                         collect_after_first_frame=True, side=side, host=host)
+                         collect_after_first_frame=True, side=side, host=host, opponent=rival)
         app.run()
     finally:
         if game is not None:
@@ -284,7 +312,9 @@ def cmd_title(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    """Continue a save, or start a new game of a scenario, and go straight to the map."""
+    """Continue a save, or start a new game of a scenario, and go straight to the map; against the
+    computer with --vs and --as (a save remembers it; given for a save, they hold for this session),
+    live as one side with --as alone."""
     target = Path(args.target)
     game: Game | None = None
     greeting = ""
@@ -294,18 +324,29 @@ def cmd_play(args: argparse.Namespace) -> int:
         except savefile.SaveError:
             if _is_save(target):
                 raise  # a save that cannot be continued (busy, damaged, an old format): say why
-    if game is None:  # not a save: a scenario id or file
-        if scenario_file.is_id(args.target):
-            _need_terminal(args)  # at once; a file given is first checked, to name what is wrong with it
-        scenario = scenario_file.find(args.target, _dirs(args))
-        _need_terminal(args)  # before the new game's save is written
-        # Left at once, it leaves no save; but a live game's save is the other side's way in.
-        game = _new_game(scenario, None, args.seed, keep_unplayed=args.side is not None)
-        greeting = f"New game, seed {game.header.seed}; every order is saved in {game.path}"
+    try:
+        if game is None:  # not a save: a scenario id or file
+            if scenario_file.is_id(args.target):
+                _need_terminal(args)  # at once; a file given is first checked, to name what is wrong with it
+            scenario = scenario_file.find(args.target, _dirs(args))
+            rival = opponent.from_arguments(scenario, args.vs, args.side)
+            _need_terminal(args)  # before the new game's save is written
+            # Left at once, it leaves no save; but a live game's save is the other side's way in.
+            game = _new_game(scenario, None, args.seed, rival.options() if rival else None,
+                             keep_unplayed=args.side is not None and rival is None)
+            greeting = f"New game, seed {game.header.seed}; every order is saved in {game.path}"
+        else:
+            rival = opponent.from_arguments(game.scenario, args.vs, args.side)
+            if rival is None and args.side is None:  # --as alone: live, whatever the save says
+                rival = opponent.from_options(game.scenario, game.header.options, str(game.path))
+    except BaseException:
+        if game is not None:
+            game.close()
+        raise
     for w in game.warnings:
         print(f"warning: {w}", file=sys.stderr)
     side = None
-    if args.side is not None:
+    if args.side is not None and rival is None:  # live: this terminal plays one side
         try:
             side = side_named(game.scenario, args.side)
         except WargameError:
@@ -314,7 +355,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         others = " or ".join(s.id for s in game.scenario.sides if s.id != side)
         you = f"You play {side_name(game.scenario, side)}; the other side joins with --as {others}"
         greeting = f"{greeting}. {you}" if greeting else you
-    return _run_app(args, "play", game, greeting, side=side)
+    return _run_app(args, "play", game, greeting, side=side, rival=rival)
 
 
 def _is_save(path: Path) -> bool:
@@ -419,8 +460,12 @@ def parser() -> argparse.ArgumentParser:
                        help="play a game: continue a save, or start a scenario (opens the map)")
     s.add_argument("target", metavar="SCENARIO|FILE", help="a save file, a scenario id or a scenario file")
     s.add_argument("--seed", type=int, help="the dice seed of a new game (default: random)")
+    s.add_argument("--vs", metavar="computer[:LEVEL]",
+                   help="play against the computer, as the side --as names (LEVEL: easy, normal (the "
+                        "default) or hard)")
     s.add_argument("--as", dest="side", metavar="SIDE",
-                   help="play live as SIDE only (its id or name), the other side in another terminal")
+                   help="play live as SIDE only (its id or name), the other side in another terminal; "
+                        "with --vs, the side you play against the computer")
     s.set_defaults(run=cmd_play)
 
     s = sub.add_parser("watch", parents=[common], help="follow a game being played, read-only, as a spectator")
@@ -469,6 +514,13 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("file")
     s.add_argument("--as", dest="side", metavar="SIDE", help="refuse unless the order was SIDE's")
     s.set_defaults(run=cmd_undo)
+
+    s = sub.add_parser("ai", parents=[common],
+                       help="the computer plays the side to act until another side must act")
+    s.add_argument("file")
+    s.add_argument("--level", default="normal", metavar="LEVEL",
+                   help="easy, normal (the default) or hard")
+    s.set_defaults(run=cmd_ai)
 
     s = sub.add_parser("show", parents=[common], help="print the state of the game")
     s.add_argument("file")

@@ -42,6 +42,10 @@ DEFAULT_OPTIONS: Mapping[str, Any] = {
     "undo_dice": False,  # allow undoing orders that rolled dice or revealed hidden information
 }
 
+#: Options of a game against the computer (tui_wargame.opponent), kept in the header, read by no
+#: rule; strings, and a game has them only when created with them.
+OPPONENT_OPTIONS = frozenset({"opponent", "player"})
+
 UNDO_RULE = "undo: docs/api.md"
 CONSENT_RULE = "undo by consent: docs/playing.md"
 #: An undo asked of the other side (a live game), and the two answers: `allow` writes the undo itself.
@@ -671,8 +675,12 @@ def check_options(offered: Sequence[GameOption], options: Mapping[str, Any]) -> 
     by_name = {o.name: o for o in offered}
     for name, value in options.items():
         option = by_name.get(name)
+        if option is None and name in OPPONENT_OPTIONS:
+            if not isinstance(value, str):
+                raise WargameError(f"option {name}: {value!r} is not a str")
+            continue
         if option is None and name not in DEFAULT_OPTIONS:
-            known = ", ".join([*by_name, *DEFAULT_OPTIONS])
+            known = ", ".join([*by_name, *DEFAULT_OPTIONS, *sorted(OPPONENT_OPTIONS)])
             raise WargameError(f"no game option {name!r} (the options are: {known})")
         if option is None and type(value) is not type(DEFAULT_OPTIONS[name]):
             raise WargameError(f"option {name}: {value!r} is not a {type(DEFAULT_OPTIONS[name]).__name__}")

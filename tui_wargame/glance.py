@@ -37,6 +37,8 @@ class Glance:
     seed: int = 0
     sealed: bool = False  # a hosted game's dice: the header keeps only the seed's seal
     created: str = ""  # when the game began, as the header gives it (ISO 8601, UTC)
+    opponent: str = ""  # against the computer: "computer:LEVEL" (header option; tui_wargame.opponent)
+    player: str = ""  # against the computer: the side at the keyboard
 
 
 def glance(path: Path) -> Glance:
@@ -91,6 +93,7 @@ def _position(path: Path, header: savefile.Header, seq: int,
     if type(turn) is not int or turn < 0 or not phase or not isinstance(result, dict | None):
         raise WargameError(f"{path}: no phase begun, or a malformed one: not a save tui-wargame wrote")
     verdict = result or {}
+    vs, player = header.options.get("opponent", ""), header.options.get("player", "")
     return Glance(header.scenario, seq, turn, str(phase), str(active), str(owes), result is not None,
                   str(verdict.get("winner", "")), str(verdict.get("level", "")), header.seed,
-                  bool(header.seal), header.created)
+                  bool(header.seal), header.created, str(vs), str(player))

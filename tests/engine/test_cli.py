@@ -170,7 +170,7 @@ def test_show_names_a_pending_decision_and_the_verdict(
     run(capsys, "order", str(path), "lose b1", *["end"] * 15)  # to the end of the last turn
     view = json.loads(run(capsys, "show", str(path), "--json")[1])
     assert view["over"] and view["result"]["winner"] in ("red", "blue", "")
-    assert "Game over:" in run(capsys, "show", str(path))[1]
+    assert "Game over. The game ends" in run(capsys, "show", str(path))[1]
 
 
 def test_log_carries_the_combat_explanation(save: Path, capsys: pytest.CaptureFixture[str]) -> None:

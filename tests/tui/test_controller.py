@@ -130,7 +130,8 @@ def test_a_decision_owed_is_offered_as_the_choice(game: Game) -> None:
 def test_ending_a_phase_with_units_still_able_to_act_asks_first(game: Game) -> None:
     control = MapController(game)
     answer = control.end_phase()
-    assert answer == Confirm("2 units could still act: r1, r2. End the movement phase?", "end")
+    assert answer == Confirm("End the movement phase.\n\n2 units could still act: r1, r2.\n\nEnd it anyway?",
+                             "end")
     game.submit("move r1 0201")
     game.submit("move r2 0202")
     assert control.end_phase() == Give("end")
@@ -141,9 +142,11 @@ def test_the_units_still_able_to_act_are_named_eight_at_most_and_the_step_ending
     """Suez zero hour (F&M 4.0): the Central Powers' movement phase ends, its units counted."""
     with Game.new(scenario_file.find("suez1916"), tmp_path / "g.toml", seed=1) as game:
         answer = MapController(game).end_phase()
-    assert isinstance(answer, Confirm) and answer.question.startswith("19 units could still act: ")
-    assert answer.question.count(", ") == 7 and " and 11 more. " in answer.question
-    assert answer.question.endswith("End the Central Powers movement phase; the combat phase follows (F&M 4.0)?")
+    assert isinstance(answer, Confirm)
+    ending, units, question = answer.question.split("\n\n")  # a paragraph each in the dialog
+    assert ending == "End the Central Powers movement phase; the combat phase follows (F&M 4.0)."
+    assert units.startswith("19 units could still act: ") and units.endswith(" and 11 more.")
+    assert units.count(", ") == 7 and question == "End it anyway?"
 
 
 def test_ending_the_declaration_names_it_and_the_units_beside_targets(tmp_path: Path) -> None:
@@ -154,8 +157,8 @@ def test_ending_the_declaration_names_it_and_the_units_beside_targets(tmp_path: 
             game.submit(order)
         answer = MapController(game).end_phase()
     assert isinstance(answer, Confirm)
-    assert answer.question.startswith("1 unit could still act: 31-1. ")
-    assert "End the declaration of Central Powers attacks" in answer.question
+    assert answer.question.startswith("End the declaration of Central Powers attacks")
+    assert "\n\n1 unit could still act: 31-1.\n\n" in answer.question
 
 
 def test_a_refused_order_comes_back_as_a_note_and_changes_nothing(game: Game) -> None:

@@ -16,7 +16,7 @@ from rich.style import Style
 from textual._compositor import ChopsUpdate, LayoutUpdate
 from textual.app import App, ComposeResult
 from textual.geometry import Region
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.strip import Strip
 from textual.widget import Widget
 
@@ -200,11 +200,92 @@ async def test_the_game_screen_leaves_the_cells_textual_would(big_game: Game) ->
     async with app.run_test(size=size) as pilot:
         app._display = display  # type: ignore[method-assign] # a headless app writes nothing; catch it
         app.screen.refresh()
-        await press(pilot, "right", "down", "tab", "right", "down", "m", "z", "left", "z", "n", "x", "e")
+        await press(pilot, "right", "down", "tab", "right", "down", "m", "z", "left", "z", "n", "x", "e",
+                    "y", "tab")  # a dialog pushed and popped, a new phase, a scroll
         assert len(sent) > 5
         diff = [(y, x, a, b) for y, (ra, rb) in enumerate(zip(ours.cells, stock.cells))
                 for x, (a, b) in enumerate(zip(ra, rb)) if a != b]
         assert diff == []
+
+
+# --- the shadow: only the cells the terminal does not show already ---------------------------------
+
+class Note(ModalScreen[None]):
+    """A small dialog over the lines, not dimming them (as the game's dialogs)."""
+
+    DEFAULT_CSS = "Note { align: center middle; background: transparent; } Note Static { width: 6; height: 1; }"
+
+    def __init__(self) -> None:
+        super().__init__()
+        crop_updates(self)
+
+    def compose(self) -> ComposeResult:
+        from textual.widgets import Static
+
+        yield Static("NOTE")
+
+
+class Painted(Lines):
+    """`Lines` with a background of their own, as every widget of the game screen has."""
+
+    def render_line(self, y: int) -> Strip:
+        return Strip([Segment(s.text, s.style + Style(bgcolor="#101010")) for s in super().render_line(y)])
+
+
+class PaintedScreen(LinesScreen):
+    def compose(self) -> ComposeResult:
+        yield Painted()
+
+
+class PaintedApp(App[None]):
+    def on_mount(self) -> None:
+        self.push_screen(PaintedScreen())
+
+
+@sync
+async def test_a_dialog_over_the_screen_writes_its_own_cells_only_and_a_foreign_update_resets() -> None:
+    app = PaintedApp()
+    written: list[str] = []
+
+    def display(screen: Screen[None], update: Any) -> None:  # noqa: ANN401 - Textual's renderables
+        cropped.written(app.console, update)  # as WargameApp._display does
+        if update is not None:
+            written.append(update.render_segments(app.console))
+
+    async with app.run_test(size=(40, 5)) as pilot:
+        app._display = display  # type: ignore[method-assign] # headless apps write nothing: catch it
+        await pilot.pause()
+        first = "".join(written)
+        assert len(SGR.sub("", MOVE.sub("", first))) >= 200  # the first frame: every cell
+        written.clear()
+        await app.push_screen(Note())
+        await pilot.pause()
+        out = "".join(written)
+        assert SGR.sub("", MOVE.sub("", out)) == "NOTE  "  # a full update, and only the dialog's cells
+        assert {m.group(1) for m in MOVE.finditer(out)} == {"3"}
+        written.clear()
+        app.pop_screen()
+        await pilot.pause()
+        out = "".join(written)
+        assert SGR.sub("", MOVE.sub("", out)) == "." * 6  # only what the dialog covered
+        assert {m.group(1) for m in MOVE.finditer(out)} == {"3"}
+        cropped.written(app.console, object())  # something else wrote to the terminal
+        written.clear()
+        await app.push_screen(Note())
+        await pilot.pause()
+        assert len(SGR.sub("", MOVE.sub("", "".join(written)))) >= 200  # sent whole again
+
+
+def test_the_shadow_sends_a_strip_it_cannot_follow_whole_and_forgets_its_cells() -> None:
+    console = Console(color_system="truecolor", force_terminal=True)
+    shadow, pen = cropped.Shadow(), Pen(console)
+    shadow.size(10, 1)
+    shadow.draw(pen, 0, 0, Strip([Segment("abcdefghij", RED)]))
+    shadow.draw(pen, 0, 0, Strip([Segment("abcdefghij", RED)]))
+    shadow.draw(pen, 2, 0, Strip([Segment("日本", RED)]))  # wide characters: as they are
+    shadow.draw(pen, 0, 0, Strip([Segment("abXdefghij", RED)]))
+    out = pen.close()
+    assert SGR.sub("", MOVE.sub("", out)) == "abcdefghij" + "日本" + "Xdef"  # then the unknown cells again
 
 
 # --- a Textual whose private compositor changed: Textual's own is used, and --debug says so ----------

@@ -57,7 +57,7 @@ def test_no_command_opens_the_title_screen_and_play_replay_open_the_app(
         monkeypatch: pytest.MonkeyPatch, testbed: Scenario, tmp_path: Path) -> None:
     opened: list[tuple[object, ...]] = []
 
-    def fake_run(args, start, game=None, greeting="", side=None):  # noqa: ANN001, ANN202
+    def fake_run(args, start, game=None, greeting="", side=None, rival=None):  # noqa: ANN001, ANN202
         assert not gc.isenabled()  # start-up collects no garbage: the app turns it on after a frame
         opened.append((start, game and game.state.phase, args.ascii) + ((side,) if side else ()))
         if game:

@@ -148,3 +148,25 @@ async def test_a_save_that_cannot_be_opened_is_listed_with_why(tmp_path: Path, t
         assert "broken.toml: cannot be opened" in text and "hotseat" not in text
         await press(pilot, "enter", "j", "w")
         assert isinstance(pilot.app.screen, LobbyScreen)
+
+
+@sync
+async def test_the_lobby_under_a_game_does_not_relist_as_the_other_side_plays(
+        tmp_path: Path, testbed: Scenario) -> None:
+    """A lobby relisted under the game screen made Textual repaint the whole terminal (18 KB at
+    80x24 over SSH) after every order of the opponent (benchmarks/host.py); it relists on return."""
+    made = host(tmp_path, "alice").create(testbed, {}, "red")
+    path = made.path
+    made.close()
+    host(tmp_path, "bob").join(path, "blue").close()  # type: ignore[arg-type]
+    async with lobby(tmp_path, "bob").run_test(size=(80, 24)) as pilot:
+        (listed,) = [s for s in pilot.app.screen_stack if isinstance(s, LobbyScreen)]
+        await press(pilot, "enter")
+        assert isinstance(pilot.app.screen, GameScreen)
+        seen = listed._seen
+        with host(tmp_path, "alice").play(path) as red:  # type: ignore[arg-type]
+            red.submit("move r1 0201 0301 0401")
+        listed.relist_if_changed()
+        assert listed._seen == seen  # the save changed, but the lobby is not on screen
+        await press(pilot, "q")
+        assert pilot.app.screen is listed and listed._seen != seen

@@ -34,9 +34,10 @@ def text(rows) -> list[str]:  # noqa: ANN001
 
 
 def test_every_hex_is_drawn_with_its_label_and_found_again_by_position(testbed: Scenario, game: Game) -> None:
+    empty = game.state.replace(units={})  # a unit covers the label in compact zoom
     for shape in (COMPACT, DETAILED):
         painter = Painter(testbed, ASCII, shape)
-        lines = text(painter.paint(game.state, Overlay()))
+        lines = text(painter.paint(empty, Overlay()))
         for label, (x, y) in painter.origin.items():
             first_x = x + shape.s
             assert lines[y][first_x:first_x + 4] == label
@@ -47,9 +48,9 @@ def test_every_hex_is_drawn_with_its_label_and_found_again_by_position(testbed: 
 def test_compact_map_matches_the_printed_layout(testbed: Scenario, game: Game) -> None:
     lines = text(Painter(testbed, ASCII, COMPACT).paint(game.state, Overlay()))
     assert lines[0] == " ____      ____      ____      "
-    assert lines[1] == "/0101\\____/0301\\____/0501\\____ "
-    assert lines[2] == "\\R4-4/0201\\=..=/0401\\B1-3/0601\\"  # units, road beside the glyph
-    assert "~0402" in lines[4]  # the river between 0302 and 0402 on 0402's upper-left edge
+    assert lines[1] == "/R4-4\\____/0301\\____/B1-3\\____ "  # a counter covers its hex's label
+    assert lines[2] == "\\=..=/0201\\=..=/0401\\VilB/0601\\"  # under the units: road, village held
+    assert "~B3-3" in lines[4]  # the river between 0302 and 0402 on 0402's upper-left edge (b2 in 0402)
 
 
 def test_reach_and_path_and_concealment_are_drawn(testbed: Scenario, game: Game) -> None:
@@ -115,7 +116,10 @@ def test_placed_markers_cover_the_label_in_compact_and_sit_on_the_bottom_edge_in
     lines = text(compact.paint(game.state, overlay))
     x, y = compact.origin["0301"]
     assert lines[y][x + 1:x + 5] == "!2  "  # a counter on the board hides the printed label too
-    assert "0301" not in "\n".join(lines) and "0101" in lines[y]
+    assert "0301" not in "\n".join(lines) and "R4-4" in lines[y]
+    under = text(compact.paint(game.state, Overlay(layers=(markers({"0101": "2"}),))))
+    x, y = compact.origin["0101"]  # r1's hex: the unit on the label line, the marker on the bottom edge
+    assert (under[y][x + 1:x + 5], under[y + 1][x + 1:x + 5]) == ("R4-4", "!2__")
     detailed = Painter(testbed, UNICODE, DETAILED)
     lines = text(detailed.paint(game.state, overlay))
     x, y = detailed.origin["0301"]

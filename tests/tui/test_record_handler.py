@@ -29,7 +29,7 @@ async def test_a_record_appended_elsewhere_is_shown_as_one_given_here(game: Game
         await pilot.pause()
         assert screen.seq == record.seq == 1 and screen.path == () and screen.selected == "r1"
         shown = screen_text(pilot.app)
-        assert "moves 0101 - 0102" in shown.splitlines()[-2]  # the prompt reports it
+        assert "moves 0101 - 0102" in shown.splitlines()[-3]  # the prompt reports it, its keys below
         assert screen.logged == 2 and "moves 0101 - 0102" in screen.log_lines[-1]  # the log tells it
         assert screen.query_one(HexMap).state is game.state  # the map shows it
 

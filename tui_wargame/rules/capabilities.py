@@ -146,7 +146,7 @@ class Capabilities:
     #: Every capability by name: a system defines a method of that name to supply its own.
     NAMES: tuple[str, ...] = ("options", "describe", "headline", "explain", "layers", "unit_notes",
                               "help_pages", "concealed", "order_menus", "reach", "move_order",
-                              "decision", "order_note")
+                              "decision", "order_note", "formation_name")
 
     def __init__(self, system: RuleSystem) -> None:
         self.system = system
@@ -225,3 +225,8 @@ class Capabilities:
         """One line saying what `order` does, for a menu of orders ("" when it speaks for itself,
         as every order does by default). For `end`: what it really ends ("end the Red movement")."""
         return ""
+
+    def formation_name(self, scenario: Scenario, formation: str) -> str:
+        """A unit's formation as players know it ("3rd Division"); by default its id as the
+        scenario gives it."""
+        return formation

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from tui_wargame.frozen import frozen
 from tui_wargame.model import Order, Scenario
 from tui_wargame.rules.capabilities import Decision, Layer, Reply
+from tui_wargame.text import tidy
 
 
 @frozen
@@ -86,7 +87,9 @@ Answer = Give | Choose | Confirm | Note | GiveEach
 
 def answers_to(decision: Decision, legal: Sequence[Order], scenario: Scenario) -> Choose | Note:
     """Every answer to `decision`: those that leave a unit on a hex grouped by unit, to be picked
-    on the map; the others (advance, stop, deplete) each a line; its finish if it is legal."""
+    on the map; the others (advance, stop, deplete) each a line; its finish if it is legal. The
+    title is the decision's prompt as saved, tidied (a citation once, "1 hex")."""
+    title = tidy(decision.title)
     listed = [r for r in decision.replies if not r.hex]
     by_unit: dict[str, list[Reply]] = {}
     for r in decision.replies:
@@ -97,9 +100,9 @@ def answers_to(decision: Decision, legal: Sequence[Order], scenario: Scenario) -
         spec = scenario.unit.get(uid)
         picks.append(Pick(uid, f"{replies[0].order.verb} {spec.name if spec else uid}", tuple(replies)))
     if not listed and not picks:
-        return Note(f"{decision.title}: no answer is legal now (type one after :)")
+        return Note(f"{title}: no answer is legal now (type one after :)")
     finish = decision.finish if decision.finish in legal else None
-    return Choose(decision.title, tuple(r.order for r in listed), tuple(r.text for r in listed),
+    return Choose(title, tuple(r.order for r in listed), tuple(r.text for r in listed),
                   tuple(r.warning for r in listed), tuple(picks), finish)
 
 

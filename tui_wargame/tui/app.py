@@ -8,6 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rich.console import RenderableType
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -21,7 +22,10 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from tui_wargame.engine import Game
+from tui_wargame.errors import WargameError
+from tui_wargame.opponent import Opponent, from_options
 from tui_wargame.rules.capabilities import Layer
+from tui_wargame.tui import cropped
 from tui_wargame.tui.glyphs import glyphs
 
 if TYPE_CHECKING:
@@ -69,13 +73,16 @@ class WargameApp(App[None]):
     def __init__(self, *, start: str = "title", game: Game | None = None, ascii_only: bool = False,
                  scenario_dirs: list[Path] | None = None, saves_dir: Path | None = None,
                  hotseat: bool = True, greeting: str = "", collect_after_first_frame: bool = False,
-                 side: str | None = None, by: str = "", host: Host | None = None) -> None:
+                 side: str | None = None, by: str = "", host: Host | None = None,
+                 opponent: Opponent | None = None, computer_pace: float | None = None) -> None:
         """`collect_after_first_frame`: turn garbage collection on once the first frame is drawn
         (the command line starts the app with it off, to start faster). `side`: the game is played
         live as that side only, the other side at another terminal; `by`: the player's name, recorded
         with each order. `host`: a shared host's lobby is the first screen, and nothing leads
-        elsewhere (no title screen, no copy of a game to play on)."""
-        super().__init__()
+        elsewhere (no title screen, no copy of a game to play on). `opponent`: the first game is
+        against the computer (else as its save says); `computer_pace`: seconds between the
+        computer's orders (tui.computer.PACE_S if None)."""
+        super().__init__(ansi_color=True)  # the 16 colours as their own codes: 2 bytes, not 8 or more
         if self.no_color:  # Textual's filter (greys, or the terminal's default colours) replaced
             self._filters = [f for f in self._filters if not isinstance(f, (Monochrome, TextualNoColor))]
             self._filters.append(NoColour())
@@ -90,6 +97,8 @@ class WargameApp(App[None]):
         self.side = side
         self.by = by
         self.host = host
+        self.opponent = opponent
+        self.computer_pace = computer_pace
         self._too_small: TooSmallScreen | None = None
 
     def get_key_display(self, binding: Binding) -> str:
@@ -104,9 +113,18 @@ class WargameApp(App[None]):
     def on_mount(self) -> None:
         if self.g.ascii:
             self.add_class("-ascii")
+        # back from a suspension (Ctrl+Z) the terminal shows what the shell left there
+        self.app_resume_signal.subscribe(self, lambda _: cropped.forget(self.console))
         if self.no_color:
             self.add_class("-nocolor")
         self.call_later(self._open_first_screen)
+
+    def _display(self, screen: Screen[object], renderable: RenderableType | None) -> None:
+        """Every update goes to the terminal here (Textual's private method, checked by
+        `cropped.problem`): one the cropping compositors did not write leaves their record of
+        the terminal's cells out of date."""
+        cropped.written(self.console, renderable)
+        super()._display(screen, renderable)
 
     def _open_first_screen(self) -> None:
         """Pushed once the app has started: Textual draws nothing while it mounts the app, so a
@@ -114,7 +132,8 @@ class WargameApp(App[None]):
         if self.host is not None:
             self.open_lobby(self.host)
         elif self.start == "play" and self.game is not None:
-            self.open_game(self.game, greeting=self.greeting, side=self.side, by=self.by)
+            self.open_game(self.game, greeting=self.greeting, side=self.side, by=self.by,
+                           opponent=self.opponent)
         elif self.start == "watch" and self.game is not None:
             self.open_watch(self.game)
         elif self.start == "replay" and self.game is not None:
@@ -136,14 +155,22 @@ class WargameApp(App[None]):
         self.push_screen(LobbyScreen(host, self.g))
 
     def open_game(self, game: Game, *, greeting: str = "", instead_of: Game | None = None,
-                  side: str | None = None, by: str = "") -> None:
+                  side: str | None = None, by: str = "", opponent: Opponent | None = None) -> None:
         """Play `game`. `instead_of`: it replaces the screen showing it (a replay) and, if that was
         opened from that game's screen, that screen too, so q does not lead back into a game the
         player left (nothing is lost: every accepted order is on disk, and a game screen's unmount
-        closes its game). `side`: played live as that side only."""
+        closes its game). `side`: played live as that side only; else against the computer if
+        `opponent` says so, or else its save's header does."""
         from tui_wargame.tui.game import GameScreen
 
-        screen = GameScreen(game, self.g, hotseat=self.hotseat, greeting=greeting, side=side, by=by)
+        if opponent is None and side is None:
+            try:
+                opponent = from_options(game.scenario, game.header.options, str(game.path or "the save"))
+            except WargameError as exc:
+                self.notify(str(exc), severity="error", markup=False)  # file text, never markup
+                return
+        screen = GameScreen(game, self.g, hotseat=self.hotseat, greeting=greeting, side=side, by=by,
+                            opponent=opponent, pace=self.computer_pace)
         if instead_of is None:
             self.push_screen(screen)
             return

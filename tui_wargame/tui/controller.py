@@ -10,7 +10,7 @@ answers change only when a record is appended, so they are kept per record.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -34,6 +34,7 @@ from tui_wargame.tui.answers import (
 )
 from tui_wargame.tui.info import orders_about
 from tui_wargame.tui.mapdraw import Overlay
+from tui_wargame.tui.touched import touched_hexes
 from tui_wargame.views import hidden_units
 
 NOT_ACTING = ("end", "undo")
@@ -49,12 +50,16 @@ class MapController:
         self.game = game
         self.side = side
         self.viewer = side or viewer or game.state.to_act  # the side at the keyboard: what it may see
-        self.cursor = self.first_hex()
         self.selected: str | None = None
         self.path: tuple[str, ...] = ()
         self.show_toggled = False  # the rule system's layers drawn on demand (Z)
         self.picking: Pick | None = None  # a decision's answer being chosen on the map
         self._cache: dict[str, tuple[object, Any]] = {}
+        self.cursor = ""
+        self.centre: tuple[str, ...] = ()  # what the map's view should show, the first above all
+        self.jumps = 0  # how many times the view was asked to centre on `centre`
+        self._phase = self._phase_now()
+        self.start_phase()
 
     @property
     def acting(self) -> str:
@@ -79,13 +84,44 @@ class MapController:
                     f"({state.phase} phase)")
         return f"Waiting for {game.side_name(state.to_act)}: {state.phase} phase"
 
-    def first_hex(self) -> str:
-        """Where the cursor starts: on a unit of the side acting here, else the map's first hex."""
+    def _phase_now(self) -> tuple[int, str, str]:
+        """The phase and the side whose phase it is: a decision the other side owes meanwhile
+        starts no phase (the player's turn goes on where the player left it)."""
+        state = self.game.state
+        return state.turn, state.phase, state.active
+
+    def forces(self) -> list[str]:
+        """The hexes of the acting side's units on the map, the one nearest their middle first
+        (the map's drawing decides what is near: `Board.layout`)."""
         state, sc = self.game.state, self.game.scenario
-        for uid, u in state.units.items():
-            if sc.grid.on_map(u.location) and sc.unit[uid].side == self.acting:
-                return u.location
-        return sc.grid.label(next(sc.grid.hexes()))
+        grid = sc.grid
+        hexes = sorted({u.location for uid, u in state.units.items()
+                        if grid.on_map(u.location) and sc.unit[uid].side == self.acting})
+        if not hexes:
+            return []
+        at = {h: grid.layout(h) for h in hexes}
+        mx = sum(x for x, _ in at.values()) / len(at)
+        my = sum(y for _, y in at.values()) / len(at)
+        middle = min(hexes, key=lambda h: ((at[h][0] - mx) ** 2 + ((at[h][1] - my) / 2) ** 2, h))
+        return [middle, *(h for h in hexes if h != middle)]
+
+    def show(self, *hexes: str) -> None:
+        """Ask the map's view to show `hexes`, centred on them unless they are well in view already."""
+        if hexes:
+            self.centre, self.jumps = tuple(hexes), self.jumps + 1
+
+    def start_phase(self) -> None:
+        """A phase begins, or a side sits down: the cursor goes to its decision's hex, else to the
+        middle of its forces, and the view shows them (the map's first hex when it has none)."""
+        state, grid = self.game.state, self.game.scenario.grid
+        where = state.pending.data.get("hex") if state.pending else None
+        if isinstance(where, str) and grid.on_map(where):
+            self.cursor = where
+            self.show(where)
+            return
+        forces = self.forces()
+        self.cursor = forces[0] if forces else grid.label(next(grid.hexes()))
+        self.show(*forces or [self.cursor])
 
     # --- the engine's answers, asked once per record (and key) ---
 
@@ -144,9 +180,10 @@ class MapController:
         return game.capabilities.order_note(game.scenario, game.state, order)
 
     def overlay(self) -> Overlay:
-        """What the map draws over the state for this player."""
+        """What the map draws over the state for this player, and where its view should be."""
         return Overlay(cursor=self.cursor, selected=self.selected, path=self.path,
-                       concealed=self.concealed(), layers=self.drawn_layers())
+                       concealed=self.concealed(), layers=self.drawn_layers(),
+                       centre=self.centre, jump=self.jumps)
 
     def hint(self) -> str:
         """The keys that matter now, for the prompt line."""
@@ -164,6 +201,13 @@ class MapController:
         if self.selected:
             return "Enter/m: move here  s: select  w: path step  a: attack  o: orders  x: deselect"
         return "Arrows/hjkl: cursor  Enter/s: select  Tab: next unit  e: end phase  ?: help"
+
+    def keys_first(self) -> bool:
+        """Whether the keys come before the phase prompt's second line: while a unit is selected,
+        since its keys (m moves, s selects the next of its stack) are not in the key bar, full at
+        80 columns. Not by the cursor, so a cursor step repaints no prompt."""
+        state = self.game.state
+        return bool(self.selected) and not (state.over or state.pending or self.picking or self.waiting())
 
     # --- cursor and selection ---
 
@@ -187,8 +231,9 @@ class MapController:
         self.path = ()
         return True
 
-    def next_unit(self) -> Note | None:
-        """Select the next unit of the side to act that still has an order to give."""
+    def next_unit(self, back: bool = False) -> Note | None:
+        """Select the next unit of the side to act that still has an order to give (Tab), or the
+        one before (`back`: Shift+Tab), and centre the view on it."""
         state, sc = self.game.state, self.game.scenario
         if self.waiting():
             return self.refusal()
@@ -196,8 +241,12 @@ class MapController:
                         if o.args and o.args[0] in sc.unit and sc.unit[o.args[0]].side == state.to_act})
         if not ready:
             return Note("No unit has an order left to give; e ends the phase")
-        after = [u for u in ready if self.selected is None or u > self.selected]
-        self.selected = (after or ready)[0]
+        if back:
+            before = [u for u in ready if self.selected is None or u < self.selected]
+            self.selected = (before or ready)[-1]
+        else:
+            after = [u for u in ready if self.selected is None or u > self.selected]
+            self.selected = (after or ready)[0]
         unit = state.units[self.selected]
         if self.game.scenario.grid.on_map(unit.location):
             self.cursor = unit.location
@@ -206,6 +255,7 @@ class MapController:
             if reach:
                 self.cursor = min(reach, key=lambda h: (reach[h], h))
         self.path = ()
+        self.show(self.cursor)
         return None
 
     def deselect(self) -> Choose | Note | None:
@@ -234,12 +284,9 @@ class MapController:
 
     def take_keyboard(self) -> None:
         """The side to act sits down: it sees what it may, the cursor on its decision's hex or units."""
-        state = self.game.state
-        self.viewer = state.to_act
+        self.viewer = self.game.state.to_act
         self.selected, self.path, self.picking = None, (), None
-        where = state.pending.data.get("hex") if state.pending else None
-        grid = self.game.scenario.grid
-        self.cursor = where if isinstance(where, str) and grid.on_map(where) else self.first_hex()
+        self.start_phase()
 
     # --- paths and orders ---
 
@@ -463,7 +510,8 @@ class MapController:
             what = f"{units} could still act: {', '.join(idle[:NAMED_IDLE])}{more}"
         else:
             what = f"{len(acting)} order(s) could still be given (e.g. {acting[0].text})"
-        return Confirm(f"{what}. {ending}?", ends[0].text)
+        # what ends, who could still act, then the question: each its own paragraph in the dialog
+        return Confirm(f"{ending}.\n\n{what}.\n\nEnd it anyway?", ends[0].text)
 
     def refusal(self) -> Note:
         """Why no order can be given here now (a live game, the other side acting)."""
@@ -485,10 +533,21 @@ class MapController:
         except WargameError as exc:
             return Note(f"Error: {exc}", refused=True)
 
-    def records_appended(self) -> None:
+    def records_appended(self, records: Sequence[Record] = ()) -> None:
         """After new records, whoever gave them: the path and a pick on the map are dropped; a unit
-        gone from the map, deselected."""
+        gone from the map, deselected. A new phase starts as a phase does (a side owing a decision
+        gets the cursor on its hex when it takes the keyboard); else the view shows what the
+        viewer's own last record touched (an attack's hexes). In a live game the other side's
+        phases and orders are followed by the screen."""
         self.path, self.picking = (), None
-        unit = self.game.state.units.get(self.selected or "")
-        if unit is None or not self.game.scenario.grid.on_map(unit.location):
+        game = self.game
+        unit = game.state.units.get(self.selected or "")
+        if unit is None or not game.scenario.grid.on_map(unit.location):
             self.selected = None
+        phase, self._phase = self._phase, self._phase_now()
+        if phase != self._phase:
+            if self.side is None or game.state.to_act == self.side:  # live: the other side's, followed
+                self.selected = None
+                self.start_phase()
+        elif records and records[-1].side == self.viewer and records[-1].seq < len(game.records):
+            self.show(*touched_hexes(game, records[-1].seq))

@@ -25,6 +25,7 @@ with Textual's own writer, and that the fallback starts and draws the same scree
 from __future__ import annotations
 
 import inspect
+import weakref
 from collections.abc import Sequence
 from functools import cache
 from typing import Any
@@ -35,6 +36,7 @@ from rich.console import Console
 from rich.control import Control
 from rich.segment import Segment
 from rich.style import Style
+from textual.app import App
 from textual.screen import Screen
 from textual.strip import Strip
 
@@ -79,6 +81,9 @@ def problem() -> str | None:
             return f"{where} takes ({', '.join(found)}), not ({', '.join(params)})"
     if not callable(getattr(Strip, "render_style", None)):
         return "textual.strip.Strip.render_style is missing"
+    display = getattr(App, "_display", None)
+    if display is None or tuple(inspect.signature(display).parameters)[1:] != ("screen", "renderable"):
+        return "textual.app.App._display is missing or takes other parameters"
     return None
 
 
@@ -159,10 +164,11 @@ class Pen:
         found = self._sgr.get(style)
         if found is None:
             cs = self.color_system
-            found = self._sgr[style] = (
+            fg = ";".join(style.color.downgrade(cs).get_ansi_codes()) if style.color else ""
+            bg = ";".join(style.bgcolor.downgrade(cs).get_ansi_codes(False)) if style.bgcolor else ""
+            found = self._sgr[style] = (  # the default colours as no colour: the terminal's the same
                 frozenset(code for name, code in ATTRIBUTES if getattr(style, name)),
-                ";".join(style.color.downgrade(cs).get_ansi_codes()) if style.color else "",
-                ";".join(style.bgcolor.downgrade(cs).get_ansi_codes(False)) if style.bgcolor else "")
+                "" if fg == "39" else fg, "" if bg == "49" else bg)
         return found
 
     def move_to(self, x: int, y: int) -> None:
@@ -198,31 +204,123 @@ class Pen:
         return "".join(self.out)
 
 
+#: A cell as the terminal shows it: the character, its SGR state and its hyperlink.
+Cell = tuple[str, "Sgr", str]
+#: Unchanged cells fewer than this between two changed runs are sent again rather than jumped over:
+#: a cursor move costs about as many bytes.
+GAP = 2
+
+
+class Shadow:
+    """The cells the terminal shows, as the cropping compositors last wrote them (None: unknown).
+
+    Textual repaints whole widgets: a scroll resends the whole map, a dialog pushed or
+    popped the whole screen, a new phase the header, key bar and panels, though most of
+    their cells are what the terminal already shows. Written through the shadow, an update
+    sends only the runs of cells that differ, compared as the terminal sees them (the SGR
+    codes, not Textual's styles, whose mouse metadata differs from screen to screen). It is
+    one per console (one per app), and forgotten whenever anything else may have written to
+    the terminal: an update of a screen that is not cropped, a resumed suspension (`forget`),
+    a change of the screen's size.
+    """
+
+    def __init__(self) -> None:
+        self.rows: list[list[Cell | None]] = []
+
+    def size(self, width: int, height: int) -> None:
+        """The screen's size; a new size forgets every cell (the terminal may have moved them)."""
+        if len(self.rows) != height or (self.rows and len(self.rows[0]) != width):
+            self.rows = [[None] * width for _ in range(height)]
+
+    def draw(self, pen: Pen, x: int, y: int, strip: Strip) -> None:
+        """Write `strip` at column `x` of line `y` with `pen`: only the cells that differ from
+        the terminal's; the whole strip where the shadow cannot tell (a control code, a wide
+        character, a place outside it)."""
+        row = self.rows[y] if 0 <= y < len(self.rows) else None
+        cells: list[Cell] = []
+        styles: list[Style | None] = []
+        for text, style, control in strip:
+            if control or cell_len(text) != len(text):
+                cells = []
+                break
+            shown = (RESET if style is None else pen.sgr(style), (style.link or "") if style else "")
+            cells.extend((ch, *shown) for ch in text)
+            styles.extend([style] * len(text))
+        if row is None or not cells or x < 0 or x + len(cells) > len(row):
+            pen.move_to(x, y)
+            pen.write(strip)
+            if row is not None:  # what the strip left there is not known cell by cell
+                span = row[max(x, 0):x + strip.cell_length]
+                row[max(x, 0):x + strip.cell_length] = [None] * len(span)
+            return
+        for a, b in changed_runs(row[x:x + len(cells)], cells, GAP):
+            pen.move_to(x + a, y)
+            pen.write(_strip(cells[a:b], styles[a:b]))
+        row[x:x + len(cells)] = cells
+
+
+def _strip(cells: list[Cell], styles: list[Style | None]) -> Strip:
+    segments: list[Segment] = []
+    for (ch, _, _), style in zip(cells, styles):
+        if segments and segments[-1].style is style:
+            segments[-1] = Segment(segments[-1].text + ch, style)
+        else:
+            segments.append(Segment(ch, style))
+    return Strip(segments)
+
+
+_shadows: weakref.WeakKeyDictionary[Console, Shadow] = weakref.WeakKeyDictionary()
+
+
+def shadow(console: Console) -> Shadow:
+    """The terminal's cells as this console's cropping compositors wrote them."""
+    found = _shadows.get(console)
+    if found is None:
+        found = _shadows[console] = Shadow()
+    return found
+
+
+def forget(console: Console) -> None:
+    """Something else wrote to the terminal: the next update of every cell is sent whole."""
+    _shadows.pop(console, None)
+
+
+def written(console: Console, update: object) -> None:
+    """The app writes `update` to the terminal: unless a cropping compositor wrote it, through
+    the shadow, the shadow no longer knows what the terminal shows."""
+    if update is not None and not isinstance(update, CroppedChopsUpdate | PenLayoutUpdate):
+        forget(console)
+
+
 class CroppedChopsUpdate(ChopsUpdate):
-    """A partial update that writes each changed span, nothing to its left or right, with a `Pen`."""
+    """A partial update that writes each changed span, nothing to its left or right, with a `Pen`,
+    and of those only the cells the terminal does not show already (`Shadow`)."""
 
     def render_segments(self, console: Console) -> str:
-        pen = Pen(console)
+        pen, seen = Pen(console), shadow(console)
         for y, x1, x2 in self.spans:
             for end, (x, strip) in zip(self.chop_ends[y], self.chops[y].items()):
                 if strip is None or x >= x2 or end <= x1:
                     continue
                 at, part = cover(strip, x, max(x1, x), min(x2, end))
                 if part.cell_length:
-                    pen.move_to(at, y)
-                    pen.write(part)
+                    seen.draw(pen, at, y, part)
         return pen.close()
 
 
 class PenLayoutUpdate(LayoutUpdate):
-    """A full update written with a `Pen` (pushing or popping a dialog repaints the whole screen)."""
+    """A full update written with a `Pen` (pushing or popping a dialog repaints the whole screen),
+    only the cells the terminal does not show already (`Shadow`)."""
 
     def render_segments(self, console: Console) -> str:
-        pen = Pen(console)
-        for y, line in enumerate(self.strips, self.region.y):
-            pen.move_to(self.region.x, y)
+        pen, seen = Pen(console), shadow(console)
+        region = self.region
+        seen.size(region.right, region.bottom)
+        for y, line in enumerate(self.strips, region.y):
+            x = region.x
             for strip in line:
-                pen.write(strip)
+                seen.draw(pen, x, y, strip)
+                x += strip.cell_length
         return pen.close()
 
 

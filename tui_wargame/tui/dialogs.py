@@ -150,16 +150,17 @@ class OrderChooser(ModalScreen[str | Pick | None]):
 
 
 class ChoiceScreen(ModalScreen[str | None]):
-    """One of a game option's choices, each with its line (the first is the default): Enter
-    chooses, q or Esc cancels."""
+    """One of a game option's choices, each with its line (the default highlighted, the first
+    unless `highlighted` says): Enter chooses, q or Esc cancels."""
 
     BINDINGS = [Binding("escape,q", "cancel", "Cancel", id="choice.cancel")]
 
-    def __init__(self, title: str, choices: Sequence[tuple[str, str]]) -> None:
+    def __init__(self, title: str, choices: Sequence[tuple[str, str]], highlighted: int = 0) -> None:
         super().__init__()
         crop_updates(self)
         self.title_text = title
         self.choices = list(choices)  # (choice, its line as shown)
+        self.highlighted = highlighted
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog chooser"):
@@ -169,7 +170,7 @@ class ChoiceScreen(ModalScreen[str | None]):
             yield Static(Text("Up/Down: choose  Enter: this one  q/Esc: cancel", style="dim"))
 
     def on_mount(self) -> None:
-        self.query_one(OptionList).highlighted = 0
+        self.query_one(OptionList).highlighted = self.highlighted
 
     @on(OptionList.OptionSelected)
     def _selected(self, event: OptionList.OptionSelected) -> None:

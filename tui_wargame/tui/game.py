@@ -22,12 +22,14 @@ from textual.message import Message
 from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import RichLog, Static
+from textual.worker import Worker, WorkerState
 
 from tui_wargame.engine import ALLOW_UNDO, REFUSE_UNDO, Game
 from tui_wargame.errors import WargameError
 from tui_wargame.model import Order
 from tui_wargame.rules.capabilities import OrderMenu
 from tui_wargame.savefile import Record
+from tui_wargame.opponent import DEFAULT_LEVEL, Opponent
 from tui_wargame.text import attributive, tidy
 from tui_wargame.tui.answers import Answer, Choose, Confirm, Give, GiveEach, Note, Pick
 from tui_wargame.tui.controller import MapController
@@ -50,7 +52,9 @@ from tui_wargame.tui.savewatch import SaveWatch
 from tui_wargame.tui.touched import touched_hexes
 
 if TYPE_CHECKING:
+    from tui_wargame.players import Choice
     from tui_wargame.tui.app import WargameApp
+    from tui_wargame.tui.computer import Autopilot
 
 
 #: How often the screen looks for records other programs appended to its save: a `stat` each time.
@@ -69,12 +73,16 @@ class GameScreen(Screen[None]):
         Binding("enter,space", "act", "Act", id="game.act"),
         Binding("s", "select", "Select", show=False, id="game.select"),
         Binding("tab", "next_unit", "Next", id="game.next_unit"),
+        Binding("shift+tab", "next_unit(True)", "Previous", show=False, id="game.previous_unit"),
         Binding("m", "move", "Move", show=False, id="game.move"),  # Enter moves too (the key bar is full)
         Binding("w", "waypoint", "Path step", show=False, id="game.waypoint"),
         Binding("a", "attack", "Attack", id="game.attack"),
         Binding("o", "orders", "Orders", show=False, id="game.orders"),
         Binding("e", "end_phase", "End", id="game.end_phase"),
         Binding("u", "undo", "Undo", id="game.undo"),
+        # not on the key bar, which is full at 80 columns: the prompt's line of keys names them
+        Binding("H", "suggest", "Hint", show=False, id="game.suggest"),
+        Binding("full_stop", "skip", "Skip computer", show=False, id="game.skip"),
         # priority: run as the key arrives, so the keys typed after it in the same burst reach the bar
         Binding("colon", "command", "Order", id="game.command", priority=True),
         Binding("escape,x", "deselect", "Deselect", show=False, id="game.deselect"),
@@ -109,9 +117,12 @@ class GameScreen(Screen[None]):
     message: var[tuple[str, str]] = var(("", ""), init=False)  # the prompt line's note and its style
 
     def __init__(self, game: Game, glyphs: Glyphs, *, hotseat: bool = True, greeting: str = "",
-                 side: str | None = None, by: str = "") -> None:
+                 side: str | None = None, by: str = "", opponent: Opponent | None = None,
+                 pace: float | None = None) -> None:
         """`side`: play live as that side only (no hand-over); `by`: who gives the orders, recorded
-        with each (the player's name, when the host knows it)."""
+        with each (the player's name, when the host knows it). `opponent`: a game against the computer
+        (the player's side always at the keyboard); `pace`: seconds between the computer's orders
+        on the screen (tui.computer.PACE_S)."""
         super().__init__()
         crop_updates(self)
         self.game = game
@@ -120,7 +131,15 @@ class GameScreen(Screen[None]):
         self.hotseat = hotseat and side is None
         self.side = side
         self.by = by
-        self.control = MapController(game, side=side)
+        self.opponent = opponent
+        self.autopilot: Autopilot | None = None
+        if opponent is not None:
+            from tui_wargame.tui.computer import PACE_S, Autopilot  # the computer loads only when it plays
+
+            self.autopilot = Autopilot(self, game, opponent, PACE_S if pace is None else pace,
+                                       lambda records: self.post_message(self.RecordsAppended(records)),
+                                       self._computer_failed)
+        self.control = MapController(game, opponent.player if opponent else None, side=side)
         self.menus = self._bind_menus()
         self.greeting = greeting
         self.logged = 0  # records already narrated
@@ -132,6 +151,8 @@ class GameScreen(Screen[None]):
         self._follow: tuple[str, ...] = ()  # hexes the other side's last order touched, to bring into view
         self._asked_at = -1  # the last record after which this live side was asked something (a pop-up)
         self._watch: SaveWatch | None = None  # a live game: woken as soon as the other side writes
+        self._hint_level = DEFAULT_LEVEL  # the level of the suggestion being thought of
+        self._computer_from: tuple[int, str, str] | None = None  # the phase the computer took the game in
         self.log_lines: list[str] = []  # the narrative of those records
         self.log_written = 0  # lines of it in the log panel
 
@@ -256,8 +277,9 @@ class GameScreen(Screen[None]):
         if "prompt" in parts:
             text, style = self.message
             prompt = control.waiting() or game.prompt()
+            keys = self._computer_keys() or control.hint()
             self._update("#prompt", prompt_text(self.names.text(prompt), Text(text, style=style),
-                                                control.hint(), width))
+                                                keys, width, keys_first=control.keys_first()))
 
     def _update(self, selector: str, text: Text) -> None:
         """Replace a panel's text only when it differs, so an unchanged line is not sent again."""
@@ -302,7 +324,7 @@ class GameScreen(Screen[None]):
 
         A record given here arrives the same way as one appended by another process would.
         """
-        self.control.records_appended()
+        self.control.records_appended(event.records)
         last = event.records[-1].seq
         self._say(event.note or Note(short_report(self.game, last, self.names, self.control.concealed())))
         theirs = [r.seq for r in event.records if self.side is not None and r.side != self.side]
@@ -310,6 +332,8 @@ class GameScreen(Screen[None]):
             self._follow = touched_hexes(self.game, theirs[-1])
             if self._follow:
                 self.control.cursor = self._follow[0]
+        if self.autopilot is not None:  # against the computer: the map shows where it acted
+            self._follow = self.autopilot.followed(event.records[-1], self.control.concealed()) or ()
         self._log_new()
         self._mirror()
         self.seq = self.game.seq
@@ -344,10 +368,14 @@ class GameScreen(Screen[None]):
 
     def _check_keyboard(self) -> None:
         """Hand the keyboard over when the other side must act (hot-seat); in a live game, put up
-        what this side is asked: its decision, or the other side's request to take an order back."""
+        what this side is asked: its decision, or the other side's request to take an order back;
+        against the computer, wake it when one of its sides must act (a decision included)."""
         state = self.game.state
         if self.side is not None:
             self._ask_live()
+            return
+        if self.autopilot is not None:
+            self._computer_or_player()
             return
         if state.over or state.to_act == self.control.viewer or self._handing_over:
             return  # handing over already: records that arrive meanwhile are shown to the side taking it
@@ -399,6 +427,10 @@ class GameScreen(Screen[None]):
         Giving it may first take in what other programs appended (the save's expected-version
         check): those records are announced with it, and with a refusal if the game moved on.
         """
+        refused = self._computer_plays()
+        if refused:
+            self._say(refused)
+            return
         before = self.game.seq
         given = self.control.give(text, self.by)
         news = self.game.records[before + 1:]
@@ -410,6 +442,8 @@ class GameScreen(Screen[None]):
 
     def _carry_out(self, answer: Answer | None) -> None:
         """Do what the controller answered a key with, then show it as it now is."""
+        if isinstance(answer, Give | Choose | Confirm) and self._computer_plays():
+            answer = self._computer_plays()
         if isinstance(answer, Give):
             self.submit(answer.text)
         elif isinstance(answer, Choose):
@@ -440,7 +474,8 @@ class GameScreen(Screen[None]):
                 if yes:
                     self.submit(order)
 
-            self.app.push_screen(ConfirmScreen(self.names.text(answer.question)), confirmed)
+            lines = (self.names.text(line) for line in answer.question.split("\n"))  # its paragraphs kept
+            self.app.push_screen(ConfirmScreen("\n".join(lines)), confirmed)
         elif isinstance(answer, Note):
             self._say(answer)
         self._mirror()
@@ -482,8 +517,8 @@ class GameScreen(Screen[None]):
             self.message = ("", "")
         self._carry_out(answer)
 
-    def action_next_unit(self) -> None:
-        answer = self.control.next_unit()
+    def action_next_unit(self, back: bool = False) -> None:
+        answer = self.control.next_unit(back)
         if answer is None:
             self.message = ("", "")
         self._carry_out(answer)
@@ -523,6 +558,102 @@ class GameScreen(Screen[None]):
             self._say(Note("An undo is asked already; waiting for the answer", refused=True))
             return
         self._carry_out(Give("undo"))  # live: asked of the other side (MapController.give)
+
+    # --- the computer (tui/computer.py) ---
+
+    def _computer_plays(self) -> Note | None:
+        """Why the keyboard may not give an order now: one of the computer's sides is to act."""
+        pilot = self.autopilot
+        if pilot is None or not pilot.to_act() or pilot.stopped:
+            return None
+        side = self.names.side(self.game.state.to_act)
+        return Note(f"The computer is playing {side}; wait for it, or press . to see the rest of "
+                    f"its turn at once", refused=True)
+
+    def _computer_keys(self) -> str:
+        """The prompt's line of keys in a game against the computer ("" in a hot-seat game)."""
+        state = self.game.state
+        if self.opponent is None or state.over:
+            return ""
+        if self._computer_plays() is None:
+            if state.pending:
+                return ""  # the controller's keys for answering a decision
+            return "Arrows: cursor  Enter: act  s: select  m: move  Tab: next  H: hint  ?: help"
+        return (f"The computer ({self.opponent.level}) is playing {self.names.side(state.to_act)}."
+                f"  .: skip its turn")
+
+    def _computer_or_player(self) -> None:
+        """Wake the computer when its side must act. When the player's side gets the game back in
+        another phase, or owes a decision, the player sits down as in hot-seat: the cursor on the
+        decision's hex or its units (not after the computer only answered a decision of its own)."""
+        assert self.autopilot is not None
+        state = self.game.state
+        if self.autopilot.to_act():
+            if self._computer_from is None:
+                self._computer_from = (state.turn, state.phase, state.active)
+            self.autopilot.wake()
+            return
+        took, self._computer_from = self._computer_from, None
+        if took is not None and not state.over and (state.pending or took != (state.turn, state.phase,
+                                                                               state.active)):
+            self.control.take_keyboard()
+            self._mirror()
+
+    def _computer_failed(self, why: str) -> None:
+        self._say(Note(f"A bug to report: its side's orders are yours this turn. {why}", refused=True))
+
+    def action_skip(self) -> None:
+        if self.autopilot is not None:
+            self.autopilot.skip()
+
+    def action_suggest(self) -> None:
+        """Think of the computer's order for the side at the keyboard, then offer it with its reason."""
+        state = self.game.state
+        if state.over:
+            self._say(Note("The game is over: there is nothing to suggest"))
+            return
+        refused = self._computer_plays() or (self.control.refusal() if self.control.waiting() else None)
+        if refused:  # the computer's turn, or in a live game the other side's
+            self._say(refused)
+            return
+        from tui_wargame.tui.computer import hint
+
+        level = self.opponent.level if self.opponent else DEFAULT_LEVEL
+        self._say(Note(f"The computer ({level}) is thinking of an order for "
+                       f"{self.names.side(state.to_act)}..."))
+        self._hint_level = level
+        hint(self, self.game, state.to_act, level)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """The computer's thinking is done: its order to give, or a suggestion to offer."""
+        from tui_wargame.tui.computer import HINT, PLAY
+
+        worker = event.worker
+        if worker.group == PLAY and self.autopilot is not None and worker.is_finished:
+            self.autopilot.thought(worker)
+        elif worker.group == HINT and worker.is_finished:
+            self._suggested(worker)
+
+    def _suggested(self, worker: Worker[tuple[int, Choice]]) -> None:
+        if worker.state == WorkerState.ERROR:
+            self._say(Note(f"No suggestion: the computer failed ({worker.error}); please report it",
+                           refused=True))
+            return
+        if worker.state != WorkerState.SUCCESS or worker.result is None:
+            return
+        seq, choice = worker.result
+        if seq != self.game.seq:  # an order was given meanwhile: the suggestion is out of date
+            self._say(Note("The suggestion came too late: the game has moved on (s asks again)"))
+            return
+        question = (f"The computer ({self._hint_level}) suggests: {choice.order}\n"
+                    f"{self.names.text(choice.reason)}\n\nGive this order?")
+
+        def answered(yes: bool | None) -> None:
+            if yes and self.game.seq == seq:
+                self.submit(choice.order)
+
+        self.message = ("", "")
+        self.app.push_screen(ConfirmScreen(question), answered)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Inside the open command bar ":" is text, not the key that opens it."""

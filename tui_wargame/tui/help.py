@@ -31,8 +31,8 @@ from tui_wargame.tui.keybar import KeyBar
 FIRST = (("keys", "Keys"),)
 LAST = (("map", "Map"), ("rules", "Rules"), ("results", "Results"), ("victory", "Victory"))
 
-KEY_NAMES = {"question_mark": "?", "colon": ":", "leftsquarebracket": "[", "rightsquarebracket": "]",
-             "equals_sign": "=", "plus": "+", "minus": "-", "period": ".", "comma": ",", "slash": "/",
+KEY_NAMES = {"question_mark": "?", "colon": ":", "left_square_bracket": "[", "right_square_bracket": "]",
+             "equals_sign": "=", "plus": "+", "minus": "-", "full_stop": ".", "comma": ",", "slash": "/",
              "escape": "Esc", "enter": "Enter", "space": "Space", "tab": "Tab", "up": "Up", "down": "Down",
              "left": "Left", "right": "Right", "f1": "F1", "pageup": "PgUp", "pagedown": "PgDn",
              "home": "Home", "end": "End"}
@@ -42,7 +42,7 @@ GAP = 2  # spaces between a table's columns
 
 #: What each key does, in words, by its binding's id; a binding not listed shows its description.
 KEY_WORDS = {
-    "map.up": "move the cursor up (the map scrolls with it)",
+    "map.up": "move the cursor up (the map scrolls half a screen when it comes near an edge)",
     "map.down": "move the cursor down",
     "map.left": "move the cursor left",
     "map.right": "move the cursor right",
@@ -50,13 +50,16 @@ KEY_WORDS = {
                 "there, or attack it",
     "game.select": "select the unit under the cursor (the next of its stack), even where the selected "
                    "unit could move",
-    "game.next_unit": "select the next unit that can still act",
+    "game.next_unit": "select the next unit that can still act, the map centred on it",
+    "game.previous_unit": "select the previous unit that can still act (back through Tab's round)",
     "game.move": "move the selected unit to the cursor (Enter does too)",
     "game.waypoint": "add the cursor's hex to the path the selected unit will follow",
     "game.attack": "attack the hex under the cursor (the odds are shown first)",
     "game.orders": "list the orders about the selected unit or the cursor's hex",
     "game.end_phase": "end the phase, or the step of it (asks first)",
     "game.undo": "take back the last order of this phase",
+    "game.suggest": "hint: the computer suggests an order for your side, with its reason (y gives it)",
+    "game.skip": "against the computer: show the rest of its turn at once",
     "game.command": "type an order; Tab completes it",
     "game.deselect": "drop the selection and the path",
     "game.zoom": "switch between the compact and the detailed map",

@@ -21,6 +21,7 @@ from tui_wargame.model import Scenario, State
 from tui_wargame.tui.cropped import changed_runs
 from tui_wargame.tui.glyphs import Glyphs
 from tui_wargame.tui.mapdraw import COMPACT, DETAILED, Overlay, Painter, Palette, Row
+from tui_wargame.tui.viewport import Box, Metrics, centre, keep
 
 
 def _strip(row: Row) -> Strip:
@@ -61,6 +62,9 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
         self.state: State | None = None
         self.overlay = Overlay()
         self.follow: tuple[str, ...] = ()  # hexes to keep in view instead of the cursor (the replay)
+        self.jump: tuple[str, ...] = ()  # hexes to centre on once the map has its size
+        self.kept: str | None = None  # the cursor's hex when the view last moved for it
+        self.jumped: tuple[str, ...] = ()  # what the last jump showed, until the cursor moves
         self.rows: list[Row] = []
         self.strips: list[Strip | None] = []
         self.refreshed_rows = 0  # rows refreshed by the last `show`, for tests and measurements
@@ -81,13 +85,16 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
 
     def show(self, state: State, overlay: Overlay, *, follow: Sequence[str] | None = None) -> None:
         """Draw `state` with `overlay`, refreshing only the rows that changed. With `follow`,
-        keep those hexes in view (`scroll_to_hexes`) rather than the cursor."""
-        self.state, self.overlay = state, overlay
-        self.follow = tuple(follow) if follow is not None else ()
+        keep those hexes in view (`scroll_to_hexes`) rather than the cursor; when the overlay
+        asks for a new jump (`Overlay.jump`), centre on its hexes (`viewport.centre`)."""
+        self.state, self.follow = state, tuple(follow) if follow is not None else ()
+        if overlay.jump != self.overlay.jump and overlay.centre:
+            self.jump = overlay.centre
+        self.overlay = overlay
         rows = self.painter.paint(state, overlay)
         if len(rows) != len(self.rows):
             self.rows, self.strips = rows, [None] * len(rows)
-            self.virtual_size = Size(self.painter.width, self.painter.height)
+            self.virtual_size = Size(*self.metrics.padded())
             self.refreshed_rows = len(rows)
             self.refresh()
         else:
@@ -99,11 +106,45 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
             self._refresh_spans(changed)
         self._keep_in_view()
 
-    def _keep_in_view(self) -> None:
-        if self.follow:
+    @property
+    def metrics(self) -> Metrics:
+        p = self.painter
+        return Metrics(p.shape.s + p.shape.w, 2 * p.shape.s, p.width, p.height)
+
+    @property
+    def view(self) -> Box:
+        """The part of the map in view: (x, y, width, height), the scrollbars left out, and the
+        columns at the right where only part of a hex would fit (`shown_width`)."""
+        width, height = self.scrollable_content_region.size
+        return (*self.scroll_offset, self.shown_width(width), height)
+
+    def shown_width(self, width: int) -> int:
+        """Of `width` columns, those that show whole hexes when the view starts at a hex column
+        (as `viewport` keeps it): the rest stay blank, so no label is cut at the right edge."""
+        s, w = self.painter.shape.s, self.painter.shape.w
+        return max(0, (width - s) // (s + w) * (s + w) + s) if width > 2 * s + w else width
+
+    def _keep_in_view(self, resized: bool = False) -> None:
+        """Centre on a jump asked for, else keep the followed hexes in view, or the cursor once it
+        has moved: after a jump to an attack the view stays there until the cursor moves, a
+        resize included (the command bar closing, say). Only once the layout has sized the map:
+        a jump asked before waits for it (`_size_updated`)."""
+        if not self.size.area:
+            return
+        cursor = self.overlay.cursor
+        if self.jump:
+            self.scroll_to_hexes(self.jump)
+            self.jumped, self.jump = self.jump, ()
+        elif self.follow:
             self.scroll_to_hexes(self.follow)
-        elif self.overlay.cursor:
-            self.scroll_to_hex(self.overlay.cursor)
+        elif cursor and cursor != self.kept:
+            self.scroll_to_hex(cursor)
+            self.jumped = ()
+        elif resized and self.jumped:
+            self.scroll_to_hexes(self.jumped)
+        elif resized and cursor:
+            self.scroll_to_hex(cursor)
+        self.kept = cursor
 
     def _refresh_spans(self, changed: Iterable[tuple[int, list[tuple[int, int]]]]) -> None:
         """Repaint only the changed runs of characters of each changed row in view (not the scrollbars)."""
@@ -116,36 +157,31 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
             self.refresh(*in_view)
 
     def set_detailed(self, detailed: bool) -> None:
+        """Change the zoom, centred on the cursor."""
         self.detailed = detailed
         self.rows = []
+        if self.overlay.cursor:
+            self.jump = (self.overlay.cursor,)
         if self.state is not None:
             self.show(self.state, self.overlay)
 
+    def _scroll(self, x: int, y: int) -> None:
+        if (x, y) != tuple(self.scroll_offset):
+            self.scroll_to(x, y, animate=False, immediate=True)
+
     def scroll_to_hex(self, label: str) -> None:
-        """Scroll just enough to show hex `label`; nothing at all (no refresh) when it is in view."""
-        if label not in self.painter.origin:
-            return
-        box = Region(*self.painter.box(label))
-        view = Region(*self.scroll_offset, *self.size)
-        if self.size.area and view.contains_region(box):
-            return
-        self.scroll_to_region(box, animate=False, spacing=None, immediate=True)
+        """Keep hex `label` two hexes inside the view, moving it half a screen when it must move
+        (`viewport.keep`); nothing at all (no refresh) when it need not move."""
+        if label in self.painter.origin and self.size.area:
+            self._scroll(*keep(self.view, self.painter.box(label), self.metrics))
 
     def scroll_to_hexes(self, labels: Sequence[str]) -> None:
-        """Scroll just enough to show every hex of `labels` when they fit in the view together,
-        else the first; nothing at all when they are all in view already. A replayed attack then
-        shows the attacker's hex and the defender's, not only one of them."""
-        boxes = [Region(*self.painter.box(label)) for label in labels if label in self.painter.origin]
-        if not boxes or not self.size.area:
-            return
-        union = Region.from_union(boxes)
-        view = Region(*self.scroll_offset, *self.scrollable_content_region.size)
-        if view.contains_region(union):
-            return
-        if union.width <= view.width and union.height <= view.height:
-            self.scroll_to_region(union, animate=False, spacing=None, immediate=True)
-        else:
-            self.scroll_to_hex(labels[0])
+        """Show every hex of `labels`, centred on them, unless they are all well in view already;
+        when they do not fit together, centred on the first (`viewport.centre`). A replayed attack
+        then shows the attacker's hex and the defender's, not only one of them."""
+        boxes = [self.painter.box(label) for label in labels if label in self.painter.origin]
+        if boxes and self.size.area:
+            self._scroll(*centre(self.view, boxes, self.metrics))
 
     def render_line(self, y: int) -> Strip:
         sx, sy = self.scroll_offset
@@ -156,7 +192,8 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
         strip = self.strips[row]
         if strip is None:
             strip = self.strips[row] = _strip(self.rows[row])
-        return strip.crop(sx, sx + width).extend_cell_length(width, self.rich_style)
+        shown = self.shown_width(self.scrollable_content_region.width)
+        return strip.crop(sx, sx + shown).extend_cell_length(width, self.rich_style)
 
     def _size_updated(self, size: Size, virtual_size: Size, container_size: Size,
                       layout: bool = True) -> bool:
@@ -165,7 +202,7 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
         the first after a resize, already shows the cursor, where a Resize handler came a frame late."""
         resized = super()._size_updated(size, virtual_size, container_size, layout)
         if resized:
-            self._keep_in_view()
+            self._keep_in_view(resized=True)
         return resized
 
     def on_click(self, event: events.Click) -> None:

@@ -69,11 +69,12 @@ def fit(text: str, width: int, lines: int) -> list[str]:
     return wrapped
 
 
-def prompt_text(prompt: str, message: Text, hint: str, width: int) -> Text:
+def prompt_text(prompt: str, message: Text, hint: str, width: int, *, keys_first: bool = False) -> Text:
     """The prompt bar's two lines. The outcome of the last order (a refusal with its rule) always
-    shows, the phase prompt giving way to it; otherwise the phase prompt, then the keys if room."""
+    shows, the phase prompt giving way to it; otherwise the phase prompt, then the keys if room.
+    With `keys_first` the keys keep the last line unless the outcome needs both."""
     said = fit(message.plain, width, 2) if message.plain else []
-    wanted = 2 - len(said)
+    wanted = max(2 - len(said) - (1 if keys_first else 0), 0)
     shown = fit(prompt, width, wanted) if wanted else []
     out = Text("\n".join(shown), style="bold")
     for line in said:
@@ -84,10 +85,11 @@ def prompt_text(prompt: str, message: Text, hint: str, width: int) -> Text:
 
 
 def header(game: Game, state: State, names: Namer, *, where: str = "", width: int = 80) -> Text:
-    """Scenario, turn, phase, active side and the save file (or `where`, the replay's place). The
-    title's form depends on the width alone (`short_title`), so it never changes from phase to
-    phase; when space is short the side's name gives way to its short form, then the turn's name,
-    then the front is cut, so the save's file name (or "(finished)") stays in view."""
+    """Scenario, turn, phase, active side (and the side owing a decision, when it is the other) and
+    the save file (or `where`, the replay's place). The title's form depends on the width alone
+    (`short_title`), so it never changes from phase to phase; when space is short the side's name
+    gives way to its short form, then the turn's name, then the front is cut, so the save's file
+    name (or "(finished)") stays in view."""
     sc, g = game.scenario, names.g
     title = short_title(names.text(sc.title), width)
     tail = where or (names.text(game.path.name) if game.path else "not saved")
@@ -98,10 +100,13 @@ def header(game: Game, state: State, names: Namer, *, where: str = "", width: in
         named = f"{turn} {names.text(turn_name(sc, state))}"
         phase = names.text(state.phase)
         side, short = names.side(state.active), names.short_side(state.active)
-        choices = [[title, named, f"{side}: {phase}", tail],
-                   [title, named, f"{short}: {phase}", tail],
-                   [title, turn, f"{side}: {phase}", tail],
-                   [title, turn, f"{short}: {phase}", tail]]
+        if state.to_act != state.active:  # the other side owes a decision: it acts now
+            side += f": {phase} {g.sep} {names.side(state.to_act)} to decide"
+            short += f": {phase} {g.sep} {names.short_side(state.to_act)} to decide"
+        else:
+            side, short = f"{side}: {phase}", f"{short}: {phase}"
+        choices = [[title, named, side, tail], [title, named, short, tail],
+                   [title, turn, side, tail], [title, turn, short, tail]]
     text = ""
     for parts in choices:
         text = f" {g.sep} ".join(parts)
@@ -214,7 +219,8 @@ def unit_panel(game: Game, state: State, uid: str, names: Namer, *, concealed: f
     if uid in concealed:
         out.append(f"{names.side(spec.side)}: hidden\n")
         return out
-    formation = f", {names.text(spec.formation)}" if spec.formation else ""
+    named = game.capabilities.formation_name(sc, spec.formation) if spec.formation else ""
+    formation = f", {names.text(named)}" if named else ""
     out.append(f"{names.side(spec.side)} {names.text(spec.kind)}{formation}\n")
     f = factors_of(game, state, uid)
     out.append(", ".join(f"{names.text(k)} {v}" for k, v in f.items()) + "\n")

@@ -88,7 +88,9 @@ class LobbyScreen(Screen[None]):
             return ()
 
     def relist_if_changed(self) -> None:
-        if self.is_current and self._stamps() != self._seen:
+        # `is_current` is also true under the game screen (Textual counts the screen beneath as
+        # maybe visible): relisting there repainted the whole terminal at every opponent's order
+        if self.app.screen is self and self._stamps() != self._seen:
             self.relist()
 
     def action_relist(self) -> None:

@@ -41,7 +41,10 @@ _EDGES = "_/\\"  # a hexside feature is drawn over these
 
 PLAIN = Style()
 EDGE = Style(color="bright_black")
-LABEL = Style(dim=True)
+# A label in the edges' grey, not dim: a hex's label, edges and terrain then differ by few SGR
+# codes, and a scroll of the map is a quarter fewer bytes; without colour (NO_COLOR) it stays dim.
+LABEL = Style(color="bright_black")
+MONO_LABEL = Style(dim=True)
 CURSOR = Style(reverse=True, bold=True, dim=False)  # a dim label would fade in reverse
 REACH = Style(color="bright_green", bold=True)
 PATH = Style(color="bright_yellow", bold=True)
@@ -113,6 +116,8 @@ class Overlay:
     concealed: frozenset[str] = frozenset()
     marks: frozenset[str] = frozenset()  # hexes an event touched (replay)
     layers: tuple[Layer, ...] = ()  # the rule system's, to draw now; of one style, the first is drawn
+    centre: tuple[str, ...] = ()  # hexes the view should show, the first above all (not drawn)
+    jump: int = 0  # changes each time the view is asked to centre on `centre` again
 
     def layer_at(self, label: str, style: str) -> Layer | None:
         """The first layer of `style` that marks hex `label`."""
@@ -153,6 +158,7 @@ class Painter:
         self.terrain_bg = {t.id: terrain_style(t.id) for t in scenario.terrain} if palette == "full" else {}
         self._routes_at = self._route_kinds()
         self._layers: dict[tuple[Style, Style, Style], Style] = {}
+        self.label = MONO_LABEL if palette == "mono" else LABEL
 
     def _interior(self, x: int) -> list[tuple[int, int]]:
         """(first x, width) of each interior line of the hex whose box starts at `x`."""
@@ -301,9 +307,12 @@ class Painter:
         bg = self.terrain_bg.get(self.scenario.terrain_at(label).id, PLAIN)
         features = self._features
         drawn = shown = PLAIN
+        # the cursor marks the label line only (a step then repaints one short span per hex); the
+        # next line where a selected unit, reversed already, covers the label (compact zoom)
+        on_top = self.shape.s == 1 and overlay.selected is not None and overlay.selected in stack
+        cursor_line = (1 if on_top else 0) if label == overlay.cursor else -1
         for k, ((x0, width), cells) in enumerate(zip(self._interior(x), lines)):
-            # the cursor marks the label line only: a step then repaints one short span per hex
-            cursor = CURSOR if k == 0 and label == overlay.cursor else PLAIN
+            cursor = CURSOR if k == cursor_line else PLAIN
             row = grid[y + k]
             given: Style | None = None
             for dx, (ch, style) in enumerate(cells[:width]):
@@ -319,6 +328,8 @@ class Painter:
         """`bg + style + cursor`, kept: a map has a few dozen of these, asked for thousands of times."""
         key = (bg, style, cursor)
         if (layered := self._layers.get(key)) is None:
+            if cursor is CURSOR and style is LABEL:  # reversed, the label's grey would be a dull block
+                cursor = CURSOR + Style(color="default")
             layered = self._layers[key] = bg + style + cursor
         return layered
 
@@ -361,18 +372,28 @@ class Painter:
             style = SIDE_STYLES[self.side_index.get(side, 0) % len(SIDE_STYLES)]
             if top == ov.selected:
                 style = style + Style(reverse=True)
+            if marked and len(widths) == 2:  # the counter covers the label that would show the mark
+                style = style + Style(underline=True)
             if len(shown) > 1 and widths[-1] < 7:
                 code = self.side_char(side) + "x" + str(len(shown))
             else:
                 code = self.unit_code(state, top, ov.concealed, widths[min(1, len(widths) - 1)])
-            unit_line = cells(code, style, max(widths), "_" if len(widths) == 2 else " ")
-        label_style = MARK if marked else (PLACE if place and place.vp else LABEL)
-        if len(widths) == 2:  # compact: the label (markers cover it, as on the board), then the bottom edge
-            first = cells(over, over_style, 4) if over else cells(sc.grid.short_label(label), label_style, 4)
+            unit_line = cells(code, style, max(widths))
+        label_style = MARK if marked else (PLACE if place and place.vp else self.label)
+        if len(widths) == 2:
+            # compact: a counter or marker covers the printed label, as on the board, so a unit sits
+            # under its hex's top edge and never on the line where the next column's labels are
+            # (`2027\B4-3` read as a unit of 2027); a marker under a unit goes to the bottom edge
             if unit_line is not None:
-                second = unit_line[:4]
-            elif label in ov.path:
+                first = unit_line[:4]
+            elif over:
+                first = cells(over, over_style, 4)
+            else:
+                first = cells(sc.grid.short_label(label), label_style, 4)
+            if label in ov.path:
                 second = cells(g.path + "__", PATH, 4, "_")
+            elif over and unit_line is not None:
+                second = cells(over, over_style, 4, "_")
             elif reach:
                 second = cells(reach, REACH, 4, "_")
             elif place and place.vp:

@@ -75,10 +75,10 @@ class ReplayScreen(Screen[None]):
     """Shows the game as it stood after one record, with that record's events and dice."""
 
     BINDINGS = [
-        Binding("right,l,period", "step(1)", "Next", id="replay.next"),
+        Binding("right,l,full_stop", "step(1)", "Next", id="replay.next"),
         Binding("left,h,comma", "step(-1)", "Back", id="replay.back"),
-        Binding("down,j,rightsquarebracket", "phase(1)", "Phase+", id="replay.phase_next"),
-        Binding("up,k,leftsquarebracket", "phase(-1)", "Phase-", show=False, id="replay.phase_back"),
+        Binding("down,j,right_square_bracket", "phase(1)", "Phase+", id="replay.phase_next"),
+        Binding("up,k,left_square_bracket", "phase(-1)", "Phase-", show=False, id="replay.phase_back"),
         # not in the key bar, to leave room for ? at 80 columns: the prompt line names PgUp/PgDn
         Binding("pagedown,J", "turn(1)", "Turn+", show=False, id="replay.turn_next"),
         Binding("pageup,K", "turn(-1)", "Turn-", show=False, id="replay.turn_back"),

@@ -1,4 +1,5 @@
-"""The title screen: choose a scenario and start a hot-seat game, continue or replay a save, quit."""
+"""The title screen: choose a scenario and start a hot-seat game or one against the computer,
+continue or replay a save, quit."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from tui_wargame.files import first_free
 from tui_wargame.glance import Glance, glance
 from tui_wargame.model import Scenario
 from tui_wargame.rules.capabilities import Capabilities, GameOption
+from tui_wargame.opponent import DEFAULT_LEVEL, Opponent, against
 from tui_wargame.text import clean, side_name
 from tui_wargame.tui.dialogs import ChoiceScreen
 from tui_wargame.tui.glyphs import Glyphs, to_ascii
@@ -43,6 +45,7 @@ def _newest_first(path: Path) -> float:
 class TitleScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "new_game", "New game", id="title.new"),
+        Binding("a", "against_computer", "Vs computer", id="title.computer"),
         Binding("c", "continue_game", "Continue", id="title.continue"),
         Binding("j", "join_game", "Join", id="title.join"),
         Binding("r", "replay", "Replay", id="title.replay"),
@@ -78,8 +81,9 @@ class TitleScreen(Screen[None]):
                 yield Static("Saves")
                 yield OptionList(id="saves")
             yield Static(id="about")
-        yield Static(Text("Enter/n: new hot-seat game  c: continue save  j: join a save as one side (live)  "
-                          "r: replay save  Tab: switch list  q: quit", style="dim"), id="prompt")
+        yield Static(Text("Enter/n: new hot-seat game  a: new game against the computer  c: continue save  "
+                          "j: join a save as one side (live)  r: replay save  Tab: switch list  q: quit",
+                          style="dim"), id="prompt")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -192,7 +196,17 @@ class TitleScreen(Screen[None]):
                 records = f"{seen.seq + 1} record" + ("s" if seen.seq else "")
                 seed = "dice sealed by the host" if seen.sealed else f"seed {seen.seed}"
                 about.append(f"\n{records}, {seed}\nstarted {self.text(seen.created)}\n")
+                about.append(self._opponent_line(seen, scenario))
         self.query_one("#about", Static).update(about)
+
+    def _opponent_line(self, seen: Glance, scenario: Scenario | None) -> str:
+        """Whom the save is played against, as its header keeps it (tui_wargame.opponent)."""
+        if not seen.opponent:
+            return ""
+        who, _, level = seen.opponent.partition(":")
+        side = side_name(scenario, seen.player) if scenario else seen.player
+        return f"against the {self.text(who)}{f' ({self.text(level)})' if level else ''}, " \
+               f"you play {self.text(side)}\n"
 
     @on(OptionList.OptionHighlighted, "#scenarios")
     def _scenario_highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -231,29 +245,64 @@ class TitleScreen(Screen[None]):
         except WargameError:
             return []
 
-    def action_new_game(self) -> None:
-        """Ask each of the rule system's game options in turn, then start the game."""
+    def _chosen_scenario(self) -> Scenario | None:
         scen = self.query_one("#scenarios", OptionList)
         if scen.highlighted is None or not self.scenarios:
-            return
-        scenario = self.scenarios[scen.highlighted]
-        self._ask(scenario, self.options(scenario), {})
+            return None
+        return self.scenarios[scen.highlighted]
 
-    def _ask(self, scenario: Scenario, left: list[GameOption], chosen: dict[str, str]) -> None:
+    def action_new_game(self) -> None:
+        """Ask each of the rule system's game options in turn, then start the game."""
+        scenario = self._chosen_scenario()
+        if scenario is not None:
+            self._ask(scenario, self.options(scenario), {})
+
+    def action_against_computer(self) -> None:
+        """Ask the side to play and the computer's level, then the game options, then start."""
+        from tui_wargame.players import LEVELS  # the computer loads only when it is asked for
+
+        scenario = self._chosen_scenario()
+        if scenario is None:
+            return
+        sides = [(s.id, f"{self.text(s.name)}: you play {self.text(s.name)}, the computer the rest")
+                 for s in scenario.sides]
+        if len(scenario.sides) == 2:
+            a, b = scenario.sides
+            sides = [(a.id, f"{self.text(a.name)} (the computer plays {self.text(b.name)})"),
+                     (b.id, f"{self.text(b.name)} (the computer plays {self.text(a.name)})")]
+        levels = [(level, level) for level in LEVELS]
+
+        def side_chosen(side: str | None) -> None:
+            def level_chosen(level: str | None) -> None:
+                if side is not None and level is not None:
+                    self._ask(scenario, self.options(scenario), {}, against(scenario, side, level))
+
+            if side is not None:
+                self.app.push_screen(ChoiceScreen(f"{self.text(scenario.title)}: the computer's level",
+                                                  levels, LEVELS.index(DEFAULT_LEVEL)),
+                                     level_chosen)
+
+        self.app.push_screen(ChoiceScreen(f"{self.text(scenario.title)} against the computer: "
+                                          f"which side do you play?", sides), side_chosen)
+
+    def _ask(self, scenario: Scenario, left: list[GameOption], chosen: dict[str, str],
+             rival: Opponent | None = None) -> None:
         if not left:
-            self._start(scenario, chosen)
+            self._start(scenario, chosen, rival)
             return
         option = left[0]
 
         def answered(choice: str | None) -> None:
             if choice is not None:  # cancelled: no game
-                self._ask(scenario, left[1:], {**chosen, option.name: choice})
+                self._ask(scenario, left[1:], {**chosen, option.name: choice}, rival)
 
         choices = [(c, f"{self.text(c)}: {self.text(line)}") for c, line in option.choices.items()]
         title = f"{self.text(scenario.title)}: {self.text(option.description)}"
         self.app.push_screen(ChoiceScreen(title, choices), answered)
 
-    def _start(self, scenario: Scenario, options: dict[str, str]) -> None:
+    def _start(self, scenario: Scenario, options: dict[str, str], rival: Opponent | None = None) -> None:
+        if rival is not None:
+            options = {**options, **rival.options()}
         try:
             game = first_free(self.saves_dir, scenario.id,
                               lambda path: Game.new(scenario, path, options=options, keep_unplayed=False))
@@ -262,7 +311,7 @@ class TitleScreen(Screen[None]):
             return
         self.load_saves()
         greeting = f"New game, seed {game.header.seed}; every order is saved in {self.text(game.path)}"
-        self.nav.open_game(game, greeting=greeting)
+        self.nav.open_game(game, greeting=greeting, opponent=rival)
 
     def _open(self, write: bool) -> Game | None:
         path = self._chosen_save()

@@ -23,6 +23,7 @@ SAND = 'sand = { move = "2", row = "sand" }'
     ('"+8,+9", "+10"]\nsand', '"+8,+9", "+11"]\nsand', "rules.crt.rows.clear: the differentials"),
     ('first = "red"', 'first = "red"\ncommander = { name = "K", side = "green", rule = "X 1" }',
      "rules.commander.side: no side 'green'"),
+    ('B = "B Group"\n', "", "rules.formations: no name for formation 'B'"),
 ])
 def test_rules_tables_are_checked(old: str, new: str, problem: str) -> None:
     with pytest.raises(ScenarioError) as exc:

@@ -213,6 +213,7 @@ class FmRules:
     hooks: str = ""  # the scenario's exclusive-rules hook class, by registered name
     first: str = ""  # the first player; default: the first side listed
     non_combat_kinds: tuple[str, ...] = ("marker", "air")
+    formations: Mapping[str, str] = field(factory=dict)  # a formation's id -> its name for players
 
 
 _CACHE: dict[int, tuple[Scenario, FmRules]] = {}
@@ -283,6 +284,8 @@ def check(scenario: Scenario) -> list[str]:
         return problems
     remember(scenario, data)
     sides = set(scenario.side)
+    for formation in sorted({u.formation for u in scenario.units if u.formation} - set(data.formations)):
+        problems.append(f"rules.formations: no name for formation {formation!r}")
     for t in scenario.terrain:
         if t.id not in data.terrain:
             problems.append(f"rules.terrain: no entry for terrain {t.id!r}")

@@ -320,6 +320,10 @@ class FireAndMovement:
     def describe(self, scenario: Scenario, state: State, event: Event) -> str | None:
         return words.describe(scenario, state, event)
 
+    def formation_name(self, scenario: Scenario, formation: str) -> str:
+        """The formation's name from the scenario's `rules.formations` (every one is named)."""
+        return rules_of(scenario).formations.get(formation, formation)
+
     def headline(self, scenario: Scenario, state: State, event: Event) -> str | None:
         return words.headline(scenario, state, event)
 

@@ -1,0 +1,84 @@
+"""Positions where a blunder is obvious, which the computer at normal and hard must not make
+(issue 15): an attack at hopeless odds, a retreat into elimination, an objective left empty.
+Each is a small Suez 1916 position built by `tests.positions`, every other counter set aside."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+import pytest
+
+from tests import positions
+from tests.players.helpers import game_at
+from tests.players.test_players import scenario
+from tui_wargame.model import Order, Scenario, State
+from tui_wargame.players import computer
+from tui_wargame.rules.fm.combat import odds
+from tui_wargame.rules.fm.data import rules_of
+from tui_wargame.rules.fm.position import Position
+
+LEVELS = ("normal", "hard")
+
+
+def suez_position(at: Mapping[str, str], *, phase: str, active: str, turn: int = 1) -> State:
+    sc = scenario("suez1916")
+    return positions.position(sc, at=at, aside=[u.id for u in sc.units if u.id not in at],
+                              off_map=[], turn=turn, phase=phase, active=active)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_no_attack_at_hopeless_odds(level: str, tmp_path: Path) -> None:
+    """F&M 7.3-7.6: a 3-factor battalion against a 5-defence brigade on a hill reads the hill row
+    at -2: a loss or a retreat for the attacker on every face. It is not declared."""
+    sc = scenario("suez1916")
+    state = suez_position({"31-1": "2131", "157a": "2132"}, phase="combat", active="cp")
+    assert odds(Position(sc, state), "2132", ["31-1"])["differential"] == -2
+    game = game_at(sc, state, tmp_path)
+    assert Order.parse("attack 2132 2131") in game.legal_orders()
+    assert computer(level).choose(game, "cp").order == "end"
+
+
+def blocked_retreat() -> tuple[State, Scenario]:
+    """Suez: a Central Powers battalion in the oasis at 2230 ringed by three British stacks whose
+    zones of control cover every hex around it (F&M 7.7: no retreat path), attacked at the
+    right-most column and dealt D2 (retreat two hexes, or lose a step instead)."""
+    sc = scenario("suez1916")
+    ring = {"155a": "2229", "155b": "2229", "156a": "2331", "156b": "2331", "157a": "2131", "157b": "2131"}
+    state = suez_position({"31-1": "2230", **ring}, phase="combat", active="british")
+    crt = rules_of(sc).crt
+    column = odds(Position(sc, state), "2230", list(ring))["column_index"]
+    face = next(f for f, line in enumerate(crt.results, 1) if line[column] == "D2")
+    state, _ = positions.run(sc, state, "attack 2230 2229", "attack 2230 2331", "attack 2230 2131", "end",
+                             "resolve 2230", dice=[face])
+    return state, sc
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_no_retreat_into_elimination_when_a_step_can_be_lost_instead(level: str, tmp_path: Path) -> None:
+    """F&M 7.7-7.8: with no path the unit retreating is eliminated; D2 lets it lose one step
+    instead. The step is lost."""
+    state, sc = blocked_retreat()
+    game = game_at(sc, state, tmp_path)
+    answers = {o.text for o in game.legal_orders()}
+    assert {"retreat 31-1", "deplete 31-1"} <= answers
+    assert computer(level).choose(game, "cp").order == "deplete 31-1"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_victory_town_is_not_left_empty_before_the_enemy(level: str, tmp_path: Path) -> None:
+    """Suez 12.4: a hex is won by entering it. The one British brigade in Romani (2031, 6 VP)
+    stays while Central Powers battalions stand two hexes off, though its hill (2132) beside them
+    and a weak Arab cavalry unit to the west (1830) draw it out (without the risk of the town being
+    walked into, hard moves it to the hill)."""
+    sc = scenario("suez1916")
+    state = suez_position({"158a": "2031", "31-1": "2231", "31-2": "2230", "arab-cav": "1830"},
+                          phase="movement", active="british")
+    game = game_at(sc, state, tmp_path)
+    player = computer(level)
+    for _ in range(4):
+        if game.state.active != "british" or game.state.phase != "movement":
+            break
+        game.submit(player.choose(game, "british").order, "british")
+    assert game.state.phase != "movement" or game.state.active != "british"
+    assert game.state.units["158a"].location == "2031"

@@ -1,0 +1,533 @@
+"""Fire & Movement's knowledge for the computer player (Suez 1916, Gaza 1917).
+
+What a position is worth to a side: victory points (Suez/Gaza 12.3-12.4), the combat strength
+each side has left, the pull of the victory hexes it must take or hold, the exposure of its
+stacks to the enemy's next attacks (the CRT read at the strength that can reach them, on their
+terrain row), and, before its own attacks, the attacks its stacks are placed for. The combat
+planner weighs every attack by exact expectation over the die faces of the CRT, with
+retreats blocked into elimination (F&M 7.7), hexes taken, its own losses, least force for the
+column it wants; fire support (Suez/Gaza 18.0) and the commander (Suez 13.1, Gaza 13.4) go
+where they change most. The rules are asked of `rules.fm`'s own functions, never re-made here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from itertools import combinations
+from typing import Any
+
+from tui_wargame.model import Order, State
+from tui_wargame.model import Event, fold
+from tui_wargame.players.base import Choice
+from tui_wargame.players.view import SideView
+from tui_wargame.rules.fm import combat, fire_support, sequence
+from tui_wargame.rules.fm.combat import column_index, shifted
+from tui_wargame.rules.fm.data import ResultEffect
+from tui_wargame.rules.fm.position import Position
+from tui_wargame.rules.fm.retreat import retreat_paths
+from tui_wargame.rules.fm.stacking import overstack
+from tui_wargame.rules.fm.victory import control_events
+from tui_wargame.rules.fm.zoc import in_enemy_zoc
+
+WIN = 1e6
+W_VP = 6.0  # one victory point, in combat strength points
+W_PULL = 0.35  # per hex between a victory hex to take (or guard) and the nearest own unit, per VP
+W_SPREAD = 0.04  # per hex between each own unit and the nearest victory hex to take
+W_OPPORTUNITY = 0.4  # share of a placed attack's expected gain counted before it is declared
+GATHERING = 3.0  # an attack still short of paying counts from this far below zero, so that
+#                  units gather against a strong hex one by one rather than never start
+ELIMINATED_PREMIUM = 1.0  # a counter gone is worth more than its factors: it holds no hex
+RETREAT_COST = 0.25  # share of a stack's strength lost by being driven back
+TAKEN = 0.8  # a hex won by a retreat or an elimination, before any victory point in it
+
+#: By level: how far (hexes) enemy units are counted as a threat, how much their expected
+#: damage weighs (caution), the smallest expected gain an attack must promise, the most
+#: attacking hexes weighed per target, destinations weighed per unit, units whose best move is
+#: weighed against each other per order, whether fire support is used, and the risk that an
+#: unguarded victory hex is taken by an enemy unit at most so many hexes away.
+LEVEL: dict[str, dict[str, Any]] = {
+    "easy": {"reach": 1, "caution": 0.3, "threshold": -0.6, "sources": 2, "destinations": 3, "movers": 1,
+             "fire": False, "risk": ((2, 0.6),)},
+    "normal": {"reach": 3, "caution": 0.6, "threshold": 0.3, "sources": 3, "destinations": 5, "movers": 2,
+               "fire": True, "risk": ((2, 0.8), (4, 0.5), (6, 0.2))},
+    "hard": {"reach": 4, "caution": 0.8, "threshold": 0.3, "sources": 4, "destinations": 7, "movers": 3,
+             "fire": True, "risk": ((2, 0.8), (4, 0.5), (6, 0.2))},
+}
+MOVES = ("move", "enter", "rail", "deploy")  # orders that take their first argument to their last
+MOVE_GAIN = 0.05  # a move must improve the position by more than this to be worth giving
+
+
+_WORTH: dict[tuple[int, str, int], tuple[float, float]] = {}
+
+
+def _worth(pos: Position, uid: str) -> tuple[float, float]:
+    """(strength, step value) of `uid` at its steps now, kept per scenario, unit and steps."""
+    steps = pos.state.units[uid].steps
+    key = (id(pos.scenario), uid, steps)
+    found = _WORTH.get(key)
+    if found is None:
+        spec = pos.spec(uid)
+        now = float(pos.factor(uid, "attack") + pos.factor(uid, "defence"))
+        if steps <= 1:
+            step = now + ELIMINATED_PREMIUM
+        else:
+            after = spec.factors[min(spec.steps - steps + 1, spec.steps - 1)]
+            step = now - float(int(after["attack"]) + int(after["defence"]))
+        found = _WORTH[key] = (now, step)
+    return found
+
+
+def strength(pos: Position, uid: str) -> float:
+    """A unit's worth in combat now: its attack and defence factors on its current side."""
+    return _worth(pos, uid)[0]
+
+
+def step_value(pos: Position, uid: str) -> float:
+    """What one more lost step costs (F&M 7.6): the factors it takes, or the whole unit."""
+    return _worth(pos, uid)[1]
+
+
+class _Field(dict[str, int]):
+    """Hexes from one hex to any other, filled in as asked: the planner asks the same all game."""
+
+    def __init__(self, pos: Position, origin: str) -> None:
+        super().__init__()
+        self.pos, self.origin = pos, origin
+
+    def __missing__(self, label: str) -> int:
+        found = self[label] = self.pos.distance(self.origin, label)
+        return found
+
+
+_FIELDS: dict[tuple[int, str], _Field] = {}
+
+
+def field_of(pos: Position, origin: str) -> _Field:
+    """The distances from `origin`, kept per scenario."""
+    key = (id(pos.scenario), origin)
+    found = _FIELDS.get(key)
+    if found is None:
+        found = _FIELDS[key] = _Field(Position(pos.scenario, pos.state), origin)
+    return found
+
+
+def hex_distance(pos: Position, a: str, b: str) -> int:
+    return field_of(pos, a)[b]
+
+
+def _places(pos: Position) -> list[tuple[str, int]]:
+    return [(p.hex, p.vp) for p in pos.scenario.map.place if p.vp]
+
+
+def _held(pos: Position, label: str) -> str | None:
+    """Who the victory hex counts for now (Suez 12.4 control, Gaza 12.4 occupation)."""
+    if pos.rules.victory.by == "occupation":
+        return pos.occupant(label)
+    return pos.state.control.get(label)
+
+
+class Assessor:
+    """One position seen by one side: the questions the planner asks, each asked once."""
+
+    def __init__(self, view: SideView, state: State) -> None:
+        self.view, self.side, self.level = view, view.side, LEVEL[view.level]
+        self.pos = Position(view.scenario, state)
+        self.enemy = self.pos.enemy(self.side)
+        self._paths: dict[tuple[str, int], bool] = {}
+        self._enemy_key: tuple[tuple[str, str, int], ...] | None = None
+
+    # --- what a combat result costs each side (F&M 7.6-7.8) ---
+
+    def _retreat_blocked(self, uid: str, hexes: int) -> bool:
+        key = (uid, hexes)
+        if key not in self._paths:
+            self._paths[key] = not retreat_paths(self.pos, uid, hexes)
+        return self._paths[key]
+
+    def effect_cost(self, effect: ResultEffect, units: Sequence[str], *, exact: bool) -> tuple[float, bool]:
+        """What `effect` costs the owner of `units` (strength), and whether their hex is left;
+        `exact` checks each retreat for a path (F&M 7.7), else assumes one."""
+        if not units:
+            return 0.0, False
+        pos = self.pos
+        if effect.eliminate:
+            return sum(strength(pos, u) + ELIMINATED_PREMIUM for u in units), True
+        cost, left = 0.0, False
+        if effect.retreat:
+            blocked = exact and any(self._retreat_blocked(u, effect.retreat) for u in units)
+            cheapest = min(step_value(pos, u) for u in units)
+            if effect.deplete_instead:  # the owner loses a step instead of the whole stack retreating
+                drive = sum(strength(pos, u) for u in units) * RETREAT_COST
+                cost, left = (cheapest, False) if blocked or cheapest < drive else (drive, True)
+            elif blocked:
+                return sum(strength(pos, u) + ELIMINATED_PREMIUM for u in units), True
+            else:
+                cost, left = sum(strength(pos, u) for u in units) * RETREAT_COST, True
+        if effect.loss:
+            cost += effect.loss * min(step_value(pos, u) for u in units)
+        return cost, left
+
+    def attack(self, target: str, attackers: Sequence[str], shift: int = 0,
+               *, exact: bool = True) -> tuple[float, Fraction, str]:
+        """The attack on `target` by `attackers` (F&M 7.2-7.6, shifts included): the expected
+        gain to the attacker over the six faces, the chance the defender leaves the hex, and
+        the final column."""
+        pos = self.pos
+        facts = combat.odds(pos, target, list(attackers))
+        crt = pos.rules.crt
+        labels = crt.rows[facts["row"]]
+        col = shifted(labels, facts["column_index"], shift)
+        defenders = facts["defenders"]
+        gain, leaves = 0.0, Fraction(0)
+        taken = TAKEN + self.vp_gain(target)
+        for line in crt.results:
+            key = crt.key[line[col]]
+            won, left = self.effect_cost(key.defender, defenders, exact=exact)
+            lost, _ = self.effect_cost(key.attacker, attackers, exact=exact)
+            gain += won - lost + (taken if left else 0.0)
+            leaves += Fraction(1, len(crt.results)) if left else 0
+        return gain / len(crt.results), leaves, crt.columns[col]
+
+    def vp_gain(self, label: str) -> float:
+        """What taking `label` is worth to the attacker in victory points."""
+        vp = next((vp for h, vp in _places(self.pos) if h == label), 0)
+        return W_VP * vp if vp and _held(self.pos, label) != self.side else 0.0
+
+    # --- the enemy's next attacks, and our own placed ones ---
+
+    def exposure(self, label: str, units: Sequence[str]) -> float:
+        """Expected strength lost by the stack in `label` if the enemy units within reach attack it
+        at their full strength on its terrain row (F&M 7.4), less half what it would cost them."""
+        key = ("exposure", label, tuple((u, self.pos.state.units[u].steps) for u in units), self.enemy_key)
+        found = self.view.memo.get(key)
+        if found is None:
+            found = self.view.memo[key] = self._exposure(label, units)
+        return float(found)  # type: ignore[arg-type]
+
+    @property
+    def enemy_key(self) -> tuple[tuple[str, str, int], ...]:
+        """Where the enemy's units stand and how strong: what exposure depends on besides our stack."""
+        if self._enemy_key is None:
+            pos = self.pos
+            self._enemy_key = tuple(sorted((uid, u.location, u.steps) for uid, u in pos.state.units.items()
+                                           if pos.side_of(uid) == self.enemy and pos.on_map(uid)))
+        return self._enemy_key
+
+    def _exposure(self, label: str, units: Sequence[str]) -> float:
+        pos, reach = self.pos, self.level["reach"]
+        attack = 0.0
+        for hx, them in pos.occupied_hexes().items():
+            if pos.side_of(them[0]) != self.enemy:
+                continue
+            d = hex_distance(pos, label, hx)
+            if d <= reach:
+                attack += sum(pos.factor(u, "attack") for u in them) * (1.0 if d <= 2 else 0.5)
+        if not attack:
+            return 0.0
+        defence = sum(pos.factor(u, "defence") for u in units)
+        eff = pos.terrain(label)
+        labels = pos.rules.crt.rows[eff.row_by_side.get(self.side, eff.row)]
+        col = column_index(labels, round(attack) - defence)
+        crt = pos.rules.crt
+        total = 0.0
+        for line in crt.results:
+            key = crt.key[line[col]]
+            lost, _ = self.effect_cost(key.defender, units, exact=False)
+            total += lost - 0.5 * sum(step_value(pos, u) for u in units[:1]) * key.attacker.loss
+        return max(0.0, total / len(crt.results))
+
+    def opportunity(self) -> float:
+        """The best expected gain of each attack our stacks stand ready for, enemy hex by hex."""
+        pos, total = self.pos, 0.0
+        for target, them in pos.occupied_hexes().items():
+            if pos.side_of(them[0]) != self.enemy:
+                continue
+            ours = [u for n in pos.neighbours(target) for u in pos.units_in(n)
+                    if pos.side_of(u) == self.side and not combat.combat_blocked(pos, n, target)]
+            if ours:
+                key = ("opportunity", target, _held(pos, target), tuple(sorted(
+                    (u, pos.state.units[u].steps) for u in [*ours, *them])))
+                found = self.view.memo.get(key)
+                if found is None:
+                    gain = self.attack(target, ours, exact=False)[0]
+                    found = self.view.memo[key] = max(0.0, gain + GATHERING)
+                total += float(found)  # type: ignore[arg-type]
+        return total
+
+    # --- the whole position ---
+
+    def value(self) -> float:
+        pos, state, side = self.pos, self.pos.state, self.side
+        if state.result is not None:
+            return 0.0 if not state.result.winner else WIN if state.result.winner == side else -WIN
+        total = 0.0
+        points = self.view.system.victory_points(pos.scenario, state)
+        scorer = pos.rules.victory.side
+        if scorer:
+            total += W_VP * points.get(scorer, 0) * (1 if scorer == side else -1)
+        on_map = pos.scenario.grid.on_map
+        mine: list[str] = []
+        for uid, u in state.units.items():
+            if u.location == "eliminated" or not pos.is_combat(uid):
+                continue
+            if u.location not in ("set-aside", "off-map"):
+                total += strength(pos, uid) if pos.side_of(uid) == side else -strength(pos, uid)
+            if on_map(u.location) and pos.side_of(uid) == side:
+                mine.append(u.location)
+        total -= self._distances(mine)
+        total -= self._open_objectives()
+        for label, units in pos.occupied_hexes().items():
+            if pos.side_of(units[0]) == side:
+                total -= self.level["caution"] * self.exposure(label, units)
+        if state.active == side and (state.phase == sequence.MOVEMENT or (
+                state.phase == sequence.COMBAT and state.values.get(combat.STEP) == sequence.DECLARE)):
+            total += W_OPPORTUNITY * self.opportunity()
+        return total
+
+    def _open_objectives(self) -> float:
+        """Victory hexes the enemy could take by walking in (Suez 12.4 control by entry, Gaza 12.4
+        occupation) with none of our units on them, by how near its nearest unit stands."""
+        pos, side, cost = self.pos, self.side, 0.0
+        v = pos.rules.victory
+        risk = self.level["risk"]
+        theirs = [h for h, us in pos.occupied_hexes().items() if pos.side_of(us[0]) == self.enemy]
+        if not theirs:
+            return 0.0
+        for label, vp in _places(pos):
+            if pos.occupant(label) == side:
+                continue
+            if v.by == "occupation":
+                at_stake = v.side == self.enemy
+            else:
+                at_stake = pos.state.control.get(label) == side
+            if not at_stake:
+                continue
+            field = field_of(pos, label)
+            near = min(map(field.__getitem__, theirs))
+            cost += W_VP * vp * next((r for d, r in risk if near <= d), 0.0)
+        return cost
+
+    def _distances(self, mine: list[str]) -> float:
+        """The pull of the victory hexes: those to take, for the side that scores them (or that
+        the enemy holds); those to hold, for the other side."""
+        if not mine:
+            return 0.0
+        pos, side = self.pos, self.side
+        ours = set(mine)
+        scorer = pos.rules.victory.side
+        cost = 0.0
+        goals = []
+        for label, vp in _places(pos):
+            holder = _held(pos, label)
+            if scorer == side and holder == side:
+                continue
+            if scorer != side and holder == side and pos.rules.victory.by != "occupation":
+                continue
+            field = field_of(pos, label)
+            goals.append(field)
+            cost += W_PULL * vp * min(min(map(field.__getitem__, ours)), 12)
+        if goals:
+            cost += W_SPREAD * sum(min(g[h] for g in goals) for h in mine)
+        return cost
+
+
+class FmPlanner:
+    """The Planner of Fire & Movement: see the module's docstring."""
+
+    def value(self, view: SideView, state: State) -> float:
+        return Assessor(view, state).value()
+
+    # --- candidates for the generic search: moves, answers to decisions, resolving ---
+
+    def candidates(self, view: SideView, level: str) -> Sequence[Order]:
+        """Outside movement, every legal order. In movement (F&M 5.0): units nearest the victory
+        hexes and the enemy first, each weighed at its few destinations nearest them; the first
+        units that gain by moving (more of them at higher levels) offer their best move."""
+        state = view.state
+        movers = [o for o in view.orders if o.verb in MOVES and len(o.args) >= 2]
+        if not movers:
+            return view.orders
+        ass = Assessor(view, state)
+        pos, lv = ass.pos, LEVEL[level]
+        goals = [h for h, _ in _places(pos)] + [
+            h for h, us in pos.occupied_hexes().items() if pos.side_of(us[0]) == ass.enemy]
+        nearest: dict[str, int] = {}
+
+        def near(label: str) -> int:
+            if label not in nearest:
+                nearest[label] = min((hex_distance(pos, label, g) for g in goals), default=0)
+            return nearest[label]
+
+        by_unit: dict[str, list[Order]] = {}
+        for o in movers:
+            by_unit.setdefault(o.args[0], []).append(o)
+        on_map = pos.scenario.grid.on_map
+        ranked = sorted(by_unit, key=lambda u: (near(pos.location(u)) if on_map(pos.location(u)) else 99, u))
+        now = ass.value()
+        found: list[tuple[float, int, Order]] = []
+        unrated: list[Order] = []  # orders the shortcut cannot fold: left to the search to resolve
+        for rank, uid in enumerate(ranked):
+            rated = []
+            nearest_first = sorted(by_unit[uid], key=lambda o: (near(o.args[-1]), len(o.args)))
+            for o in nearest_first[: lv["destinations"]]:
+                dest = o.args[-1]
+                if overstack(pos, dest, [*pos.units_in(dest), uid]) is not None:
+                    continue
+                after = self.shortcut(view, state, o)
+                if after is None:
+                    unrated += [o] if len(unrated) < lv["movers"] else []
+                    continue
+                rated.append((Assessor(view, after).value() - now, o))
+            view.work += len(rated)
+            if rated:
+                gain, order = max(rated, key=lambda r: r[0])
+                if gain > MOVE_GAIN:
+                    found.append((gain, rank, order))
+            if len(found) >= lv["movers"]:
+                break
+        found.sort(key=lambda r: (-r[0], r[1]))
+        others = [o for o in view.orders if o.verb not in MOVES]  # `end` first: it wins a tie
+        return others + [o for _, _, o in found] + unrated
+
+    def shortcut(self, view: SideView, state: State, order: Order) -> State | None:
+        """A move's own events (F&M 5.0: the unit moved, Suez 12.4 control taken on its path)
+        folded without resolving it; what a scenario's hook adds after a move (Suez 11.3 an
+        activation die) is left to the real order. None for any other order."""
+        if order.verb not in ("move", "enter") or len(order.args) < 2 or state.pending is not None:
+            return None
+        pos = Position(view.scenario, state)
+        uid, path = order.args[0], list(order.args[1:])
+        events = [Event.of("unit_moved", unit=uid, path=path, cost="0"),
+                  Event.of("unit_flagged", unit=uid, flag="moved", scope="phase"),
+                  *control_events(pos, pos.side_of(uid), path)]
+        return fold(state, events)
+
+    # --- decisions the planner takes itself: declaring attacks, fire support, the commander ---
+
+    def decide(self, view: SideView) -> Choice | None:
+        state = view.state
+        pending = state.pending
+        if pending is not None and pending.kind == fire_support.DEFENSIVE_FIRE:
+            return self._defensive_fire(view)
+        declaring = state.phase == sequence.COMBAT and state.values.get(combat.STEP) == sequence.DECLARE
+        if pending is not None or not declaring:
+            return None
+        ass = Assessor(view, state)
+        return self._declare(view, ass) or self._commander(view, ass) or self._fire(view, ass) or (
+            Choice("end", "no other attack promises enough; attacks declared, on to their resolution")
+            if Order("end") in view.orders else None)
+
+    def _declare(self, view: SideView, ass: Assessor) -> Choice | None:
+        """The best attack to declare or strengthen now (F&M 7.1), least force for its column."""
+        pos, lv = ass.pos, ass.level
+        legal = {(o.args[0], o.args[1]) for o in view.orders if o.verb == "attack"}
+        declared = combat.declared(pos)
+        targets = sorted({t for t, _ in legal})
+        best: tuple[float, str, tuple[str, ...], float, Fraction, str] | None = None
+        for target in targets:
+            sources = sorted(s for t, s in legal if t == target)
+            base = declared.get(target, [])
+            before = ass.attack(target, base)[0] if base else 0.0
+            options = []
+            for size in range(1, min(len(sources), lv["sources"]) + 1):
+                for subset in combinations(sources, size):
+                    units = [*base, *(u for s in subset for u in pos.units_in(s))]
+                    gain, leaves, column = ass.attack(target, units)
+                    force = sum(pos.factor(u, "attack") for u in units)
+                    options.append((gain - before, force, subset, leaves, column))
+            view.work += len(options)
+            if not options:
+                continue
+            top = max(o[0] for o in options)
+            enough = [o for o in options if o[0] >= top - max(0.2, 0.1 * abs(top))]
+            marginal, _, subset, leaves, column = min(enough, key=lambda o: (o[1], -o[0], o[2]))
+            if best is None or marginal > best[0]:
+                best = (marginal, target, subset, gain_of(ass, target, base, subset), leaves, column)
+        if best is None or best[0] < lv["threshold"]:
+            return None
+        marginal, target, subset, gain, leaves, column = best
+        words = (f"{100 * float(leaves):.0f}% to drive the defenders out" if leaves
+                 else "to wear the defenders down")
+        return Choice(f"attack {target} {subset[0]}",
+                      f"attack {target} from {', '.join(subset)} at column {column}: {words}, "
+                      f"expected gain {gain:+.1f}")
+
+    def _commander(self, view: SideView, ass: Assessor) -> Choice | None:
+        """Suez 13.1 / Gaza 13.4: the commander where his column shift gains most."""
+        cmd = ass.pos.rules.commander
+        if cmd is None:
+            return None
+        declared = combat.declared(ass.pos)
+        rated = []
+        for o in view.orders:
+            if o.verb == cmd.order and o.args and o.args[0] in declared:
+                units = declared[o.args[0]]
+                shifted_gain = ass.attack(o.args[0], units, cmd.shift)[0]
+                rated.append((shifted_gain - ass.attack(o.args[0], units)[0], o))
+        if not rated:
+            return None
+        gain, order = max(rated, key=lambda r: (r[0], [-ord(c) for c in r[1].text]))
+        if gain <= 0.05:
+            return None
+        return Choice(order.text, f"{cmd.name} to the attack on {order.args[0]}: one column better, "
+                                  f"expected gain {gain:+.1f} ({cmd.rule})")
+
+    def _fire(self, view: SideView, ass: Assessor) -> Choice | None:
+        """Suez/Gaza 18.1: fire support on the declared attacks' hexes, the strongest first, then
+        on the strongest other enemy stacks it can see."""
+        if not ass.level["fire"]:
+            return None
+        pos = ass.pos
+        declared = combat.declared(pos)
+        rated = []
+        for o in view.orders:
+            if o.verb not in ("bombard", "air"):
+                continue
+            target = o.args[-1]
+            defence = sum(pos.factor(u, "defence") for u in pos.units_in(target))
+            rated.append(((target in declared, defence, o.verb == "bombard"), o))
+        if not rated:
+            return None
+        why, order = max(rated, key=lambda r: (r[0], [-ord(c) for c in r[1].text]))
+        what = "the attack on" if why[0] else "the enemy stack in"
+        return Choice(order.text, f"fire support on {what} {order.args[-1]}: a step lost there "
+                                  f"before the attacks may shift them ({fire_support.rule_of(pos)})")
+
+    def _defensive_fire(self, view: SideView) -> Choice:
+        """Suez 18.1 (house rule): defensive fire on the strongest attacking stack; easy forgets."""
+        ass = Assessor(view, view.state)
+        pos = ass.pos
+        rated = []
+        if ass.level["fire"]:
+            for o in view.orders:
+                if o.verb in ("bombard", "air"):
+                    attack = sum(pos.factor(u, "attack") for u in pos.units_in(o.args[-1]))
+                    rated.append(((attack, o.verb == "bombard"), o))
+        if not rated:
+            return Choice("done", "no defensive fire worth placing")
+        _, order = max(rated, key=lambda r: (r[0], [-ord(c) for c in r[1].text]))
+        return Choice(order.text, f"defensive fire on the attackers in {order.args[-1]}, the strongest "
+                                  f"({fire_support.rule_of(pos)})")
+
+    # --- hints ---
+
+    def reason(self, view: SideView, order: Order, gain: float) -> str:
+        pos = Position(view.scenario, view.state)
+        if order.verb in MOVES and len(order.args) >= 2:
+            dest = order.args[-1]
+            zoc = ", into the enemy's zone of control" if in_enemy_zoc(pos, view.side, dest) else ""
+            return f"{order.verb} {order.args[0]} to {dest}{zoc}: the position improves by {gain:+.1f}"
+        if order.verb == "resolve":
+            return f"resolve the attack on {order.args[0]} now: expected {gain:+.1f} on the position"
+        if order.verb == "end":
+            return "nothing left that improves the position: end the phase"
+        return f"{order.text}: the best answer, expected {gain:+.1f} on the position"
+
+
+def gain_of(ass: Assessor, target: str, base: Sequence[str], subset: Sequence[str]) -> float:
+    """The expected gain of the whole attack on `target` once `subset` joins `base`."""
+    return ass.attack(target, [*base, *(u for s in subset for u in ass.pos.units_in(s))])[0]
+
+
+PLANNER = FmPlanner()
