@@ -126,8 +126,9 @@ class Suez1916(Hooks):
     def describe(self, scenario: Scenario, state: State, event: Event) -> str | None:
         """11.3 activation rolls and notes, and 11.1/11.3 flags, with the unit's name (the events
         carry its id)."""
-        flag_words = {ACTIVATED: "is activated (Suez 11.3)", DEPLOYED: "is deployed (Suez 11.1)",
-                      WAITS: "must wait to be activated (Suez 11.3)"}
+        flag_words = {DEPLOYED: "is deployed (Suez 11.1)", WAITS: "must wait to be activated (Suez 11.3)"}
+        if event.kind == "unit_flagged" and event.get("flag") == ACTIVATED and event.get("on", True):
+            return ""  # the note after it tells the activation and why: once is enough
         if event.kind == "unit_flagged" and event.get("flag") in flag_words and event.get("on", True):
             return f"{unit_name(scenario, str(event.get('unit')))} {flag_words[str(event.get('flag'))]}"
         if event.kind == "unit_moved" and self._railed(scenario, state, event):
@@ -141,6 +142,8 @@ class Suez1916(Hooks):
         if event.kind == "note":
             text = str(event.get("text", ""))
             first, _, rest = text.partition(" ")
+            if first in scenario.unit and rest.startswith("activates: rolled "):
+                return ""  # the activation roll's own line said so, with its die
             if first in scenario.unit:
                 return f"{unit_name(scenario, first)} {rest}"
             pool = "joins the pool for "
