@@ -11,13 +11,14 @@ import gc
 import json
 import os
 import re
+import shlex
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tui_wargame import __version__, opponent, savefile, scenario_file
-from tui_wargame.engine import Game
+from tui_wargame.engine import ASK_UNDO, Game, as_asked
 from tui_wargame.errors import WargameError
 from tui_wargame.files import SAVE_LIMIT, first_free, read_limited
 from tui_wargame.model import Event, IllegalOrder, Scenario, apply
@@ -156,6 +157,10 @@ def _catch_up(game: Game, side: str) -> None:
     for line in lines:
         print(f"  {line}")
     state = game.state
+    asked = game.undo_asked()
+    if asked is not None and asked.side != side:
+        print(f"{side_name(game.scenario, asked.side)} ask to take back `{asked.events[0].get('order')}`: "
+              f"give \"undo allow\" or \"undo refuse\"")
     if state.over:
         print(clean(game.prompt()))
     elif state.to_act == side:
@@ -169,15 +174,30 @@ def _catch_up(game: Game, side: str) -> None:
 def cmd_order(args: argparse.Namespace) -> int:
     with _open(args, write=True) as game:
         side = _check_side(game, args.side)
-        if side is not None:
+        orders = args.orders
+        if side is not None:  # one side of a live or e-mailed game: an undo is asked of the other
             _catch_up(game, side)
-        _report(game, game.submit_all(args.orders, side))
+            orders = [as_asked(order) for order in orders]
+        _report(game, game.submit_all(orders, side))
+        _tell_asked(game)
     return 0
+
+
+def _tell_asked(game: Game) -> None:
+    """After an undo asked of the other side: who answers, and how."""
+    asked = game.undo_asked()
+    if asked is not None:
+        other = next(s for s in game.scenario.sides if s.id != asked.side)
+        path = shlex.quote(str(game.path))
+        print(f"Nothing is taken back until {other.name} allows it: "
+              f"tui-wargame order {path} --as {other.id} \"undo allow\" (or \"undo refuse\")")
 
 
 def cmd_undo(args: argparse.Namespace) -> int:
     with _open(args, write=True) as game:
-        _report(game, [game.undo(_check_side(game, args.side))])
+        side = _check_side(game, args.side)
+        _report(game, [game.submit(ASK_UNDO if side is not None else "undo", side)])
+        _tell_asked(game)
     return 0
 
 
@@ -512,7 +532,9 @@ def parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("undo", parents=[common], help="take back the last order of this phase")
     s.add_argument("file")
-    s.add_argument("--as", dest="side", metavar="SIDE", help="refuse unless the order was SIDE's")
+    s.add_argument("--as", dest="side", metavar="SIDE",
+                   help="as SIDE, whose order it must be: ask the other side to allow it "
+                        "(`order FILE --as OTHER \"undo allow\"`)")
     s.set_defaults(run=cmd_undo)
 
     s = sub.add_parser("ai", parents=[common],
@@ -570,7 +592,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.run(args)
     except IllegalOrder as exc:
-        print(f"refused: {exc.reason}" + (f" ({exc.rule})" if exc.rule else ""), file=sys.stderr)
+        print(f"refused: {exc.refusal}", file=sys.stderr)
         return 1
     except WargameError as exc:
         print(f"tui-wargame: {exc}", file=sys.stderr)

@@ -510,9 +510,14 @@ class Game:
         """
         if self.path is not None and not isinstance(self._log, savefile.Writer):
             raise SaveError(f"{self.path}: opened read-only; orders cannot be added")
-        if self.seat is not None:  # a seated player: their side only, in their name
-            batch = [(order, self._seated(side)) for order, side in batch]
+        if self.seat is not None:  # a seated player: their side only, in their name; undo by consent
+            batch = [(as_asked(order), self._seated(side)) for order, side in batch]
             by = self.player
+        asked = self.undo_asked()
+        if asked is not None and any(" ".join(str(order).split()) == ASK_UNDO for order, _ in batch):
+            # one request at a time (checked when given, not when re-run: older saves may hold two)
+            raise IllegalOrder(f"taking back `{asked.events[0].get('order')}` is asked already; "
+                               f"the other side has yet to allow or refuse it", CONSENT_RULE)
         if len(by) > savefile.BY_LIMIT or not by.isprintable():
             raise WargameError(f"who gave an order must be a printable name of at most "
                                f"{savefile.BY_LIMIT} characters, not {clean(by)[:40]!r}")
@@ -653,6 +658,14 @@ class Game:
                 break
             replica._fold(record, state)
         return problems
+
+
+def as_asked(order: Order | str) -> Order | str:
+    """`order`, or, if it is a bare undo (in any case), the request a game played one side a
+    terminal makes of it (ASK_UNDO): there every undo needs the other side's consent, since the
+    other side may have seen the order (docs/playing.md, "Undo in a live game")."""
+    words = order.split() if isinstance(order, str) else [order.verb, *order.args]
+    return ASK_UNDO if [w.lower() for w in words] == ["undo"] else order
 
 
 def is_consent(order_text: str) -> bool:

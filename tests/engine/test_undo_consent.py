@@ -3,12 +3,14 @@ answer are records of the save, so a request survives a killed terminal and `ver
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.conftest import TESTBED_DIR
 
 from tui_wargame.engine import ALLOW_UNDO, ASK_UNDO, REFUSE_UNDO, Game
-from tui_wargame.model import IllegalOrder
+from tui_wargame.model import IllegalOrder, Scenario
 from tui_wargame.narrative import narrate
 
 
@@ -59,6 +61,24 @@ def test_only_the_other_side_answers_and_only_the_orders_side_asks(game: Game) -
         game.submit("undo now", "red")
 
 
+def test_an_undo_is_asked_for_once(game: Game) -> None:
+    game.submit("move r1 0102", "red")
+    asked = game.submit(ASK_UNDO, "red")
+    with pytest.raises(IllegalOrder, match="taking back `move r1 0102` is asked already"):
+        game.submit(ASK_UNDO, "red")
+    assert game.records[-1] == asked
+
+
+def test_a_save_that_asked_twice_still_verifies(game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Saves written before the one-request rule may hold two requests in a row: they re-run."""
+    game.submit("move r1 0102", "red")
+    game.submit(ASK_UNDO, "red")
+    with monkeypatch.context() as m:
+        m.setattr(Game, "undo_asked", lambda self: None)  # as the older program wrote it
+        game.submit(ASK_UNDO, "red")
+    assert [r.order for r in game.records[-2:]] == [ASK_UNDO, ASK_UNDO] and game.verify() == []
+
+
 def test_another_order_lets_the_request_lapse(game: Game) -> None:
     game.submit("move r1 0102", "red")
     game.submit(ASK_UNDO, "red")
@@ -71,3 +91,44 @@ def test_another_order_lets_the_request_lapse(game: Game) -> None:
 def test_an_undo_the_rules_refuse_cannot_be_asked_for(game: Game) -> None:
     with pytest.raises(IllegalOrder, match="nothing to undo"):
         game.submit(ASK_UNDO, "red")
+
+
+def test_one_sides_command_line_undo_is_asked_of_the_other(tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """`order FILE --as SIDE undo` and `undo FILE --as SIDE` (any case) write a request, never the undo:
+    the other terminal, or the other player of an e-mailed game, may have seen the order."""
+    from tui_wargame.cli import main
+
+    path = tmp_path / "g.toml"
+    sc = ["--scenarios", str(TESTBED_DIR)]
+    assert main([*sc, "new", "testbed", "--seed", "3", "--out", str(path)]) == 0
+    assert main([*sc, "order", str(path), "--as", "red", "move r1 0201"]) == 0
+    assert main([*sc, "order", str(path), "--as", "red", "UNDO"]) == 0
+    out = capsys.readouterr().out
+    assert "Red: undo ask" in out and "Nothing is taken back until Blue allows it" in out
+    assert main([*sc, "order", str(path), "--as", "blue", "undo refuse"]) == 0
+    out = capsys.readouterr().out
+    assert "Red ask to take back `move r1 0201`: give \"undo allow\" or \"undo refuse\"" in out
+    assert main([*sc, "undo", str(path), "--as", "red"]) == 0  # asked again, after the refusal
+    assert main([*sc, "order", str(path), "--as", "blue", "undo refuse"]) == 0
+    with Game.open(path, scenario_dirs=[TESTBED_DIR]) as game:
+        assert [r.order for r in game.records[2:]] == [ASK_UNDO, REFUSE_UNDO, ASK_UNDO, REFUSE_UNDO]
+        assert game.state.units["r1"].location == "0201"
+    assert main([*sc, "undo", str(path)]) == 0  # hot-seat, without --as: at once, as before
+    with Game.open(path, scenario_dirs=[TESTBED_DIR]) as game:
+        assert game.records[-1].kind == "undo" and game.state.units["r1"].location != "0201"
+
+
+def test_a_seated_players_bare_undo_is_a_request(tmp_path: Path, testbed: Scenario) -> None:
+    """A hosted game's seat (Game.sit) takes no undo without the other side's consent, however typed."""
+    from tui_wargame.hosting import Host, SealedSeeds
+
+    game = Host(tmp_path / "saves", SealedSeeds(tmp_path / "sealed"), "alice",
+                scenario_dirs=[TESTBED_DIR]).create(testbed, {}, "red")
+    game.submit("move r1 0201")
+    assert game.submit("undo").order == ASK_UNDO
+    for typed in ("Undo", " UNDO "):  # asks again, so refused as asked already: never an undo
+        with pytest.raises(IllegalOrder, match="is asked already"):
+            game.submit(typed)
+    assert game.state.units["r1"].location == "0201"
+    game.close()

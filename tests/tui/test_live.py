@@ -110,7 +110,7 @@ async def test_an_undo_the_other_side_has_seen_needs_its_consent(tmp_path: Path)
         pr.app.screen.submit("move r1 0201 0301 0401")
         await press(pr, "u")
         assert red.records[-1].order == "undo ask" and red.state.units["r1"].location == "0401"
-        waiting = "Waiting for the other side to allow or refuse taking back"
+        waiting = "Waiting for Blue to allow or refuse taking back"
         assert waiting in screen_text(pr.app)
         await until(pb, lambda: isinstance(pb.app.screen, ConfirmScreen))
         assert "Red ask to take back `move r1 0201 0301 0401`: allow?" in screen_text(pb.app)
@@ -129,6 +129,10 @@ async def test_an_undo_request_waits_in_the_save_for_the_other_side_to_allow_it(
     blue = second(red, tmp_path)
     async with live(blue, "blue").run_test(size=SIZE) as pb:
         await until(pb, lambda: isinstance(pb.app.screen, ConfirmScreen))  # Blue joins: asked at once
+        await pb.pause()
+        assert "y: yes    n/q/Esc: no" in screen_text(pb.app)
+        await press(pb, "enter")  # an Enter meant for the map, as the question popped up: no answer
+        assert isinstance(pb.app.screen, ConfirmScreen) and blue.records[-1].order == "undo ask"
         await press(pb, "y")
         assert blue.records[-1].kind == "undo" and blue.state.units["r1"].location == "0101"
         assert "Undone: record 1" in screen_text(pb.app)
@@ -195,7 +199,7 @@ async def test_a_face_down_marker_stays_face_down_on_the_other_sides_screen(tmp_
         await until(pilot, lambda: screen.seq == british.seq)
         shown = screen_text(pilot.app)
         assert screen.control.cursor == "2628" and "! face-down markers: Br 1" in shown
-        assert "!1" in shown and "Accepted: bombard 2628" in shown  # drawn face down over the hex, told so
+        assert "!1" in shown and "British: bombard 2628" in shown  # drawn face down over the hex, told so
     british.close()
 
 
@@ -207,8 +211,18 @@ def test_a_typed_undo_in_a_live_game_asks_the_other_side(tmp_path: Path) -> None
     asked = MapController(game, side="red").give("undo")  # as `:undo` would: never without consent
     assert not isinstance(asked, type(None)) and game.records[-1].order == "undo ask"
     note = MapController(game, side="red").give("end")
-    assert getattr(note, "refused", False) and "Waiting for the other side to allow or refuse" in note.text
+    assert getattr(note, "refused", False) and "Waiting for Blue to allow or refuse" in note.text
     assert game.state.units["r1"].location == "0401"
+    game.close()
+
+
+def test_an_undo_typed_in_capitals_is_asked_too(tmp_path: Path) -> None:
+    from tui_wargame.tui.controller import MapController
+
+    game = fog_game(tmp_path)
+    game.submit("move r1 0201 0301 0401", "red")
+    MapController(game, side="red").give("UNDO")  # orders' verbs are read in any case
+    assert game.records[-1].order == "undo ask" and game.state.units["r1"].location == "0401"
     game.close()
 
 

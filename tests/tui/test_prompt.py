@@ -29,6 +29,26 @@ def test_a_long_prompt_takes_both_lines_until_there_is_something_to_say() -> Non
     assert short == "Red: movement (F&M 5.0)\ne: end phase"  # room for the keys
 
 
+def test_a_kept_prompt_keeps_its_first_line_under_a_long_message() -> None:
+    """A live game's "Waiting for ..." stays in view under a two-line result of the other side's order."""
+    result = "Combat at 2032: " + "the defenders retreat " * 8 + "(b: results in full)"
+    kept = prompt_text("Waiting for British to decide: retreat (F&M 7.7)", Text(result), "keys", 80,
+                       keep=True).plain.split("\n")
+    assert kept[0] == "Waiting for British to decide: retreat (F&M 7.7)"
+    assert len(kept) == 2 and kept[1].startswith("Combat at 2032: ") and kept[1].endswith("...")
+
+
+@sync
+async def test_a_waiting_live_screen_says_whom_it_waits_for_under_a_long_result(tmp_path: Path) -> None:
+    from tests.tui.test_hidden import fog_game
+
+    with fog_game(tmp_path) as game:
+        async with WargameApp(start="play", game=game, side="blue").run_test(size=(80, 24)) as pilot:
+            pilot.app.screen.message = ("Combat at 0402: " + "the defenders retreat " * 8, "")
+            await pilot.pause()
+            assert "Waiting for Red: movement phase" in screen_text(pilot.app)
+
+
 @sync
 async def test_a_refusal_is_seen_at_80x24_under_a_long_prompt(tmp_path: Path) -> None:
     with Game.new(scenario_file.find("suez1916"), tmp_path / "g.toml", seed=1) as game:

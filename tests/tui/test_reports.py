@@ -57,3 +57,18 @@ async def test_the_ascii_footer_fits_80_columns(tmp_path: Path) -> None:
             footer = screen_text(pilot.app).splitlines()[-1].rstrip()
             assert footer.isascii() and len(footer) <= 80, footer
             assert "q Quit" in footer and "f Fire" in footer, footer  # the rules' menu (Gaza 18.1) too
+
+
+def test_a_report_of_several_events_ends_each_sentence(tmp_path: Path) -> None:
+    """The prompt bar's report of a retreat that costs a step and asks the attacker to advance:
+    three sentences, each ended, not run together."""
+    from tui_wargame.tui.glyphs import UNICODE
+    from tui_wargame.tui.info import Namer, short_report
+
+    recorded = Path(__file__).parents[1] / "games" / "suez1916.txt"
+    orders = [line for line in recorded.read_text().splitlines() if line and not line.startswith("#")]
+    with Game.new(scenario_file.find("suez1916"), tmp_path / "g.toml", seed=5) as game:
+        game.submit_all(orders[: orders.index("retreat 2lh 2031 2030 2029") + 1])
+        told = short_report(game, game.seq, Namer(game, UNICODE))
+    assert "retreats 2032 - 2031 - 2030 - 2029. 2nd Light Horse Brigade (2lh) loses a step (1 step left). " \
+           "Central Powers must" in told

@@ -18,8 +18,8 @@ class Refusal:
     rule: str = ""
 
     def __str__(self) -> str:
-        """The message and its rule, once: a message that already ends with the rule keeps it alone."""
-        if not self.rule or self.message.endswith(f"({self.rule})"):
+        """The message and its rule, once: a message that already cites the rule keeps it alone."""
+        if not self.rule or f"({self.rule})" in self.message:
             return self.message
         return f"{self.message} ({self.rule})"
 

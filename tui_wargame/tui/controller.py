@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
-from tui_wargame.engine import ASK_UNDO, Game
+from tui_wargame.engine import Game, as_asked
 from tui_wargame.errors import WargameError
 from tui_wargame.hexgrid import distance
 from tui_wargame.model import IllegalOrder, Order, Refusal
@@ -76,7 +76,9 @@ class MapController:
             order = f"`{asked.events[0].get('order', '')}`"
             if asked.side != self.side:
                 return f"{game.side_name(asked.side)} ask to take back {order}: allow it or refuse"
-            return f"Waiting for the other side to allow or refuse taking back {order}"
+            others = [s.id for s in game.scenario.sides if s.id != self.side]
+            who = game.side_name(others[0]) if len(others) == 1 else "the other side"
+            return f"Waiting for {who} to allow or refuse taking back {order}"
         if state.to_act == self.side:
             return ""
         if state.pending:
@@ -522,9 +524,9 @@ class MapController:
         """Give an order for the side acting here; a refusal (with its rule) comes back as a note.
         In a live game an undo is asked of the other side (ASK_UNDO), and while the other side
         acts only an undo's request or answer is given."""
-        if self.side is not None and text.split() == ["undo"]:
-            text = ASK_UNDO
-        if self.waiting() and text.split()[:1] != ["undo"]:
+        if self.side is not None:
+            text = str(as_asked(text))
+        if self.waiting() and text.lower().split()[:1] != ["undo"]:
             return self.refusal()
         try:
             return self.game.submit(text, self.acting, by=by)

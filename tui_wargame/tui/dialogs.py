@@ -25,25 +25,34 @@ from tui_wargame.tui.cropped import crop_updates
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    """A yes/no question: y or Enter says yes; n, q or Esc says no."""
+    """A yes/no question: y or Enter says yes; n, q or Esc says no. `only_y`: Enter does nothing,
+    for a question that pops up by itself (the other side's undo request in a live game), where
+    an Enter meant for the map must not answer yes."""
 
     BINDINGS = [
-        Binding("y,enter", "answer(True)", "Yes", id="confirm.yes"),
+        Binding("y", "answer(True)", "Yes", id="confirm.yes"),
+        Binding("enter", "enter", "Yes", show=False, id="confirm.enter"),
         Binding("n,q,escape", "answer(False)", "No", id="confirm.no"),
     ]
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: str, *, only_y: bool = False) -> None:
         super().__init__()
         crop_updates(self)
         self.question = question
+        self.only_y = only_y
 
     def compose(self) -> ComposeResult:
+        yes = "y: yes" if self.only_y else "y/Enter: yes"
         with Vertical(classes="dialog"):
             yield Static(Text(self.question))
-            yield Static(Text("y/Enter: yes    n/q/Esc: no", style="dim"))
+            yield Static(Text(f"{yes}    n/q/Esc: no", style="dim"))
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
+
+    def action_enter(self) -> None:
+        if not self.only_y:
+            self.dismiss(True)
 
 
 class HandOverScreen(ModalScreen[None]):

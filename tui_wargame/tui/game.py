@@ -276,10 +276,11 @@ class GameScreen(Screen[None]):
                                              width=self.query_one("#panel").size.width or 29))
         if "prompt" in parts:
             text, style = self.message
-            prompt = control.waiting() or game.prompt()
+            waiting = control.waiting()
             keys = self._computer_keys() or control.hint()
-            self._update("#prompt", prompt_text(self.names.text(prompt), Text(text, style=style),
-                                                keys, width, keys_first=control.keys_first()))
+            self._update("#prompt", prompt_text(self.names.text(waiting or game.prompt()),
+                                                Text(text, style=style), keys, width,
+                                                keys_first=control.keys_first(), keep=bool(waiting)))
 
     def _update(self, selector: str, text: Text) -> None:
         """Replace a panel's text only when it differs, so an unchanged line is not sent again."""
@@ -325,8 +326,10 @@ class GameScreen(Screen[None]):
         A record given here arrives the same way as one appended by another process would.
         """
         self.control.records_appended(event.records)
-        last = event.records[-1].seq
-        self._say(event.note or Note(short_report(self.game, last, self.names, self.control.concealed())))
+        last = event.records[-1]
+        theirs_last = self.side is not None and last.side != self.side
+        self._say(event.note or Note(short_report(self.game, last.seq, self.names, self.control.concealed(),
+                                                  theirs=theirs_last)))
         theirs = [r.seq for r in event.records if self.side is not None and r.side != self.side]
         if theirs:  # a live game: the map goes to where the other side's last order happened
             self._follow = touched_hexes(self.game, theirs[-1])
@@ -410,7 +413,7 @@ class GameScreen(Screen[None]):
             self._asked_at = game.seq
             question = (f"{self.names.side(asked.side)} ask to take back "
                         f"`{self.names.text(str(asked.events[0].get('order')))}`: allow?")
-            self.app.push_screen(ConfirmScreen(question),
+            self.app.push_screen(ConfirmScreen(question, only_y=True),  # it comes unbidden: no stray Enter
                                  lambda yes: self.submit(ALLOW_UNDO if yes else REFUSE_UNDO))
         elif asked is None and state.pending and state.pending.side == self.side:
             self._asked_at = game.seq

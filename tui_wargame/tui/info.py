@@ -69,12 +69,15 @@ def fit(text: str, width: int, lines: int) -> list[str]:
     return wrapped
 
 
-def prompt_text(prompt: str, message: Text, hint: str, width: int, *, keys_first: bool = False) -> Text:
+def prompt_text(prompt: str, message: Text, hint: str, width: int, *, keys_first: bool = False,
+                keep: bool = False) -> Text:
     """The prompt bar's two lines. The outcome of the last order (a refusal with its rule) always
     shows, the phase prompt giving way to it; otherwise the phase prompt, then the keys if room.
-    With `keys_first` the keys keep the last line unless the outcome needs both."""
-    said = fit(message.plain, width, 2) if message.plain else []
-    wanted = max(2 - len(said) - (1 if keys_first else 0), 0)
+    With `keys_first` the keys keep the last line unless the outcome needs both. `keep`: the
+    prompt keeps its first line (a live game's "Waiting for ...": whom the screen waits for
+    matters more than the whole of a result, which `b` shows in full)."""
+    said = fit(message.plain, width, 1 if keep else 2) if message.plain else []
+    wanted = max(2 - len(said) - (1 if keys_first else 0), 1 if keep else 0)
     shown = fit(prompt, width, wanted) if wanted else []
     out = Text("\n".join(shown), style="bold")
     for line in said:
@@ -334,10 +337,13 @@ def record_lines(game: Game, seq: int, names: Namer, hidden: frozenset[str] = fr
     return lines
 
 
-def short_report(game: Game, seq: int, names: Namer, hidden: frozenset[str] = frozenset()) -> str:
+def short_report(game: Game, seq: int, names: Namer, hidden: frozenset[str] = frozenset(), *,
+                 theirs: bool = False) -> str:
     """One line on what record `seq` did, for the prompt bar: the rule system's headline of it
-    first (a die and its result), else its story."""
+    first (a die and its result), else its story. `theirs`: the other side's order, in a live
+    game, told as theirs where there is no story ("British: end", not "Accepted: end")."""
     record = game.records[seq]
+    given = f"{names.side(record.side)}:" if theirs else "Accepted:"
     state = game.state_at(seq - 1)
     for e in record.events:
         news = game.capabilities.headline(game.scenario, state, e)
@@ -345,8 +351,10 @@ def short_report(game: Game, seq: int, names: Namer, hidden: frozenset[str] = fr
             return f"{names.text(news)} (b: results in full)"
         state = apply(state, e)
     lines = [line.strip() for line in record_lines(game, seq, names, hidden)[1:]]
-    told = " ".join(line for line in lines if not line.startswith("--"))
+    said = [line for line in lines if not line.startswith("--")]
+    told = " ".join(line if line.endswith((".", "!", "?")) or i == len(said) - 1 else f"{line}."
+                    for i, line in enumerate(said))  # one sentence after another, each ended
     phases = [line.strip("- ") for line in lines if line.startswith("--")]
     if not told and phases:
-        return f"Accepted: {names.text(record.order)}; now {phases[-1]}"
-    return told or f"Accepted: {names.text(record.order)}"
+        return f"{given} {names.text(record.order)}; now {phases[-1]}"
+    return told or f"{given} {names.text(record.order)}"
