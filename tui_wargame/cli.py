@@ -24,7 +24,7 @@ from tui_wargame.files import SAVE_LIMIT, first_free, read_limited
 from tui_wargame.model import Event, IllegalOrder, Scenario, apply
 from tui_wargame.narrative import describe, narrate, side_name, since_last_order
 from tui_wargame.savefile import Record
-from tui_wargame.text import clean, tidy
+from tui_wargame.text import attributive, clean, tidy
 from tui_wargame.tui.glyphs import wants_ascii
 from tui_wargame.views import record_view, scenario_summary, side_named, state_view
 
@@ -167,7 +167,8 @@ def _catch_up(game: Game, side: str) -> None:
         print(f"It is your turn ({side_name(game.scenario, side)}): {clean(game.prompt())}")
     else:
         owes = " to decide" if state.pending else ""
-        print(f"It is the {side_name(game.scenario, state.to_act)} turn{owes}: {clean(game.prompt())}")
+        whose = attributive(side_name(game.scenario, state.to_act))
+        print(f"It is the {whose} turn{owes}: {clean(game.prompt())}")
 
 
 def cmd_order(args: argparse.Namespace) -> int:

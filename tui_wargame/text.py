@@ -85,6 +85,12 @@ def possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
+def attributive(name: str) -> str:
+    """A side's name before "turn": "the British turn", "the Central Powers' turn" (a plural name,
+    ending in s, takes the apostrophe; an adjective or a colour stays as it is)."""
+    return f"{name}'" if name.endswith("s") else name
+
+
 _CITATION = r"\((?:[A-Z][\w&]* )?\d+(?:\.\d+)*(?:-\d+(?:\.\d+)*)?\)"
 _TWO_CITATIONS = re.compile(rf"({_CITATION}) ({_CITATION})")
 _ONE_HEXES = re.compile(r"\b1 (hex|step|unit)(?:es|s)\b")

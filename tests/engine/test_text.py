@@ -3,7 +3,7 @@ counts already written into saves tidied where they are shown."""
 
 from __future__ import annotations
 
-from tui_wargame.text import plural, possessive, tidy
+from tui_wargame.text import attributive, plural, possessive, tidy
 
 
 def test_a_count_agrees_with_its_noun() -> None:
@@ -29,3 +29,7 @@ def test_a_refusal_cites_its_rule_once() -> None:
     assert str(Refusal("off its railway", "Suez 13.3")) == "off its railway (Suez 13.3)"
     assert str(Refusal("off its railway (Suez 13.3)", "Suez 13.3")) == "off its railway (Suez 13.3)"
     assert str(Refusal("the column (F&M 7.6) is off the table", "F&M 7.6")) == "the column (F&M 7.6) is off the table"
+
+
+def test_attributive_gives_a_plural_side_its_apostrophe_before_turn() -> None:
+    assert [attributive(n) for n in ("Central Powers", "British", "Blue")] == ["Central Powers'", "British", "Blue"]

@@ -88,7 +88,7 @@ async def test_end_phase_asks_when_units_have_not_acted(game: Game) -> None:
         await press(pilot, "e")  # nobody can attack: no question
         assert game.state.active == "blue"
         assert isinstance(pilot.app.screen, HandOverScreen)
-        assert "Hand the keyboard to Blue" in screen_text(pilot.app)
+        assert "Hand the keyboard to the Blue player" in screen_text(pilot.app)
         assert "R4-4" not in screen_text(pilot.app)  # the map is covered during the handover
         await press(pilot, "enter")
         assert isinstance(pilot.app.screen, GameScreen) and pilot.app.screen.viewer == "blue"
@@ -106,7 +106,7 @@ async def test_attack_with_preview_and_the_defenders_decision(game: Game) -> Non
         assert game.records[-1].order == "attack r1 0402"
         assert game.state.pending is not None  # seed 7 rolls D1: Blue must decide
         assert isinstance(pilot.app.screen, HandOverScreen)
-        assert "Blue owes a decision: Retreat from 0402 or lose a step" in screen_text(pilot.app)
+        assert "Blue to decide: Retreat from 0402 or lose a step" in screen_text(pilot.app)
         await press(pilot, "enter")  # Blue takes the keyboard: the answers open by themselves
         assert isinstance(pilot.app.screen, OrderChooser)
         assert "result D1" in screen_text(pilot.app)  # the attack's story, under them (the testbed words none)
@@ -249,7 +249,8 @@ async def test_the_orders_menu_concerns_the_selected_unit(game: Game) -> None:
     """o: the selected unit's orders, moves aside (Enter and m give those); none: the side's."""
     async with app_for(game).run_test(size=(80, 24)) as pilot:
         await press(pilot, "tab", "o")
-        assert "No orders for 1st Red Rifles now but moves" in screen_text(pilot.app)
+        assert "1st Red Rifles can only move now: Enter or m on a hex it can reach" in " ".join(
+            screen_text(pilot.app).split())
         await press(pilot, "x", "o")
         chooser = pilot.app.screen
         assert isinstance(chooser, OrderChooser) and chooser.title_text == "Orders for the Red"

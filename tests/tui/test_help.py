@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import attrs
 import pytest
 from textual.binding import Binding
 
@@ -142,7 +143,20 @@ def test_the_unit_panel_gives_the_rules_notes_with_their_rules(tmp_path: Path) -
                    and u.startswith("31-"))
         printed = game.scenario.unit[uid].factors[0]["move"]
         text = unit_panel(game, game.state, uid, Namer(game, ASCII), concealed=frozenset(), reach={}).plain
-    assert f"MP left {2 * printed} of {2 * printed} (F&M 5.0)" in text
+    assert f"MP left {2 * printed} of {2 * printed}: doubled at zero hour (Suez 15.1)" in text
+
+
+def test_the_unit_panel_words_a_units_flags_f_m_7_1_a_declared_attack(tmp_path: Path) -> None:
+    """F&M 7.1: a declared attacker's flag names the hex it attacks, in words, not "attacks:2131"."""
+    with Game.new(scenario_file.find("suez1916"), tmp_path / "s.toml", seed=1) as game:
+        state = game.state
+        flagged = attrs.evolve(state.units["31-1"], phase_flags=frozenset({"attacks:2131", "rail-moved"}))
+        state = state.replace(units={**state.units, "31-1": flagged})
+        text = unit_panel(game, state, "31-1", Namer(game, ASCII), concealed=frozenset(), reach={}).plain
+    assert "status: attacks 2131, rail moved" in text and "attacks:" not in text
+    with Game.new(scenario_file.find("gaza1917"), tmp_path / "g.toml", seed=1) as game:
+        text = unit_panel(game, game.state, "125R", Namer(game, ASCII), concealed=frozenset(), reach={}).plain
+    assert "traits: battalion 125Bn" in text  # Gaza 13.3: the battalion that replaces it
 
 
 def test_the_rules_page_tells_the_game_and_the_system_its_orders_not_its_code(tmp_path: Path) -> None:
@@ -205,3 +219,13 @@ async def test_rules_and_victory_pages_summarise_the_scenario_and_name_every_hex
             assert scroller.scroll_y == 3
             await press(pilot, "k")
             assert scroller.scroll_y == 2
+
+
+def test_the_vp_line_uses_short_side_names_where_the_long_ones_would_wrap(tmp_path: Path) -> None:
+    """Suez 12.3: the replay's 28-column panel reads "VP: CP 3, Br 0", not "British" over "0"."""
+    from tui_wargame.tui.info import victory_text
+
+    with Game.new(scenario_file.find("suez1916"), tmp_path / "s.toml", seed=1) as game:
+        narrow = victory_text(game, game.state, Namer(game, ASCII), width=28).plain.splitlines()[0]
+        wide = victory_text(game, game.state, Namer(game, ASCII), width=80).plain.splitlines()[0]
+    assert narrow == "VP: CP 3, Br 0" and wide == "VP: Central Powers 3, British 0"

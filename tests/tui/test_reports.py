@@ -70,4 +70,5 @@ def test_a_report_of_several_events_ends_each_sentence(tmp_path: Path) -> None:
     with Game.new(scenario_file.find("suez1916"), tmp_path / "g.toml", seed=5) as game:
         game.submit_all(orders[: orders.index("retreat 2lh 2031 2030 2029") + 1])
         told = short_report(game, game.seq, Namer(game, UNICODE))
-    assert "(0 MP). 2nd Light Horse Brigade (2lh) loses a step (1 step left). Central Powers must" in told
+    assert "retreats 2032 - 2031 - 2030 - 2029. 2nd Light Horse Brigade (2lh) loses a step (1 step left). " \
+           "Central Powers must" in told

@@ -449,8 +449,9 @@ class MapController:
             mine = [o for o in orders if self.selected in o.args  # it, or its hex and no other unit
                     or (here in o.args and not any(a in units and a != self.selected for a in o.args))]
             if not mine:
-                moves = " but moves (Enter or m on a hex it can reach)" if self.reach() else ""
-                return Note(f"No orders for {name} now{moves}")
+                if self.reach():
+                    return Note(f"{name} can only move now: Enter or m on a hex it can reach")
+                return Note(f"No orders for {name} now")
             return self.choose(f"Orders for {name}", mine)
         return self.choose(f"Orders for the {game.side_name(self.acting)}", orders)
 

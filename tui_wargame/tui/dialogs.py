@@ -201,6 +201,25 @@ def complete(value: str, words: Callable[[list[str]], list[str]]) -> str | None:
     return None
 
 
+def hint(orders: Sequence[Order]) -> str:
+    """The `:` line's placeholder, its example the shortest legal order now that names something,
+    so that it can be typed as it is in this game."""
+    named = [o for o in orders if o.args] or list(orders)
+    example = f"order, e.g. {min(named, key=lambda o: len(o.text)).text}" if named else "order"
+    return f"{example}  (Tab completes, empty Enter cancels)"
+
+
+def candidates(value: str, words: Sequence[str], most: int = 8) -> str:
+    """What Tab found no single completion for: the words that may follow `value`, the first
+    `most` and how many more, or that no legal order goes on so."""
+    stem = value.split(" ")[-1]
+    fits = [w for w in words if w.startswith(stem)]
+    if not fits:
+        return f"no legal order goes on with {stem!r}" if stem else "no legal order goes on from here"
+    more = f" and {len(fits) - most} more" if len(fits) > most else ""
+    return "Tab: one of " + ", ".join(fits[:most]) + more
+
+
 class OrderSuggester(Suggester):
     """Shows the completion of the word being typed (legal orders' verbs, unit ids and hex labels)."""
 
@@ -237,14 +256,15 @@ class CommandBar(Vertical):
         self.orders: list[Order] = []
 
     def compose(self) -> ComposeResult:
-        yield Input(placeholder="order, e.g. move r1 0201  (Tab completes, empty Enter cancels)",
-                    suggester=OrderSuggester(self.words), id="command", select_on_focus=False)
+        yield Input(placeholder=hint(self.orders), suggester=OrderSuggester(self.words), id="command",
+                    select_on_focus=False)
         yield Static(id="command-preview")
 
     def open(self, orders: list[Order]) -> None:
         self.orders = orders
         field = self.query_one(Input)
         field.value = ""
+        field.placeholder = hint(orders)
         self.display = True
         self.screen.set_focus(field)  # now, not after the keys already queued (as focus() would)
 
@@ -282,6 +302,9 @@ class CommandBar(Vertical):
             field.value = completed + " "
         elif words[-1] and words[-1] in self.words([w for w in words[:-1] if w]):
             field.value += " "  # the word is complete already: go on to the next
+        else:  # nothing to complete alone: say what may come, as a shell lists its candidates
+            self.query_one("#command-preview", Static).update(Text(candidates(
+                field.value, self.words([w for w in words[:-1] if w])), style="dim"))
         field.cursor_position = len(field.value)
 
     @on(Input.Submitted)

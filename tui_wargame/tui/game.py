@@ -30,7 +30,7 @@ from tui_wargame.model import Order
 from tui_wargame.rules.capabilities import OrderMenu
 from tui_wargame.savefile import Record
 from tui_wargame.opponent import DEFAULT_LEVEL, Opponent
-from tui_wargame.text import tidy
+from tui_wargame.text import attributive, tidy
 from tui_wargame.tui.answers import Answer, Choose, Confirm, Give, GiveEach, Note, Pick
 from tui_wargame.tui.controller import MapController
 from tui_wargame.tui.cropped import crop_updates
@@ -239,6 +239,16 @@ class GameScreen(Screen[None]):
     def on_resize(self) -> None:
         self._stale("header", "prompt")  # both fit their text to the width
         self.call_after_refresh(self._stale, "panel")  # to the panel's new width, once laid out
+        self.call_after_refresh(self._rewrap_log)
+
+    def _rewrap_log(self) -> None:
+        """A RichLog wraps a line once, as it is written: after a resize it is written again, to
+        the new width, or its lines run past the panel's edge, cut."""
+        log = self.query_one("#log", RichLog)
+        if log.display and self.log_written:
+            log.clear()
+            self.log_written = 0
+            self._write_log()
 
     def _stale(self, *parts: str) -> None:
         """Mark widgets to repaint; they are repainted together once this turn of the loop is done."""
@@ -378,9 +388,9 @@ class GameScreen(Screen[None]):
             return
         side = self.names.side(state.to_act)
         if state.pending:
-            why = f"{side} owes a decision: {tidy(self.names.text(state.pending.prompt))}."
+            why = f"{side} to decide: {tidy(self.names.text(state.pending.prompt))}."  # no verb to agree
         else:
-            why = f"It is the {side} turn."
+            why = f"It is the {attributive(side)} turn."
         self.control.deselect()  # shown with the new viewer's map, once the keyboard is taken
 
         def taken(_: None) -> None:
@@ -391,7 +401,7 @@ class GameScreen(Screen[None]):
             self._offer_decision()
 
         self._handing_over = True
-        self.app.push_screen(HandOverScreen(f"{why}\n\nHand the keyboard to {side}."), taken)
+        self.app.push_screen(HandOverScreen(f"{why}\n\nHand the keyboard to the {side} player."), taken)
 
     def _ask_live(self) -> None:
         """A decision this side owes, or the other side's undo request, pops up here once a record."""

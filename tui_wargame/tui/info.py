@@ -203,6 +203,12 @@ def hex_panel(game: Game, state: State, label: str, names: Namer, *, selected: s
     return out
 
 
+def flag_words(flag: str) -> str:
+    """A unit's flag or trait as words: "attacks:0405" as "attacks 0405", "route-only:railway" as
+    "route only railway" (an id the rules set, never meant to be read as it is)."""
+    return " ".join(flag.replace(":", " ").replace("_", " ").replace("-", " ").split())
+
+
 def unit_panel(game: Game, state: State, uid: str, names: Namer, *, concealed: frozenset[str],
                reach: Mapping[str, Fraction], orders: Sequence[Order] = (), width: int = 29) -> Text:
     """The selected unit: identity, factors, steps, what the rules note of it, status, and what it
@@ -227,9 +233,9 @@ def unit_panel(game: Game, state: State, uid: str, names: Namer, *, concealed: f
     for note in game.capabilities.unit_notes(sc, state, uid) if state.phase else ():
         out.append_text(line_text(note, names))
     flags = sorted(u.flags | u.phase_flags)
-    out.append("status: " + (", ".join(names.text(x) for x in flags) if flags else "ready") + "\n")
+    out.append("status: " + (", ".join(flag_words(names.text(x)) for x in flags) if flags else "ready") + "\n")
     if spec.traits:
-        out.append("traits: " + ", ".join(names.text(t) for t in spec.traits) + "\n")
+        out.append("traits: " + ", ".join(flag_words(names.text(t)) for t in spec.traits) + "\n")
     if reach:
         out.append(f"reach: {plural(len(reach), 'hex')}\n", style="bold")
     # orders naming the unit, and those naming its hex but no unit (a system may order hex to hex)
@@ -247,9 +253,12 @@ def victory_text(game: Game, state: State, names: Namer, width: int = 80) -> Tex
     sc = game.scenario
     out = Text()
     vp = game.system.victory_points(sc, state) if state.phase else {}
-    if vp:  # a system that keeps no points has no line for them
-        out.append("VP: " + ", ".join(f"{names.side(s)} {n}" for s, n in vp.items()) + "\n",
-                   style="bold")
+    if vp:  # a system that keeps no points has no line for them; short names where long ones wrap
+        for who in (names.side, names.short_side):
+            line = "VP: " + ", ".join(f"{who(s)} {n}" for s, n in vp.items())
+            if len(line) <= width:
+                break
+        out.append(line + "\n", style="bold")
     places = [p for p in sc.map.place if p.vp]
     if places:
         rows = [(p.hex, names.text(p.name), str(p.vp), state.control.get(p.hex)) for p in places]

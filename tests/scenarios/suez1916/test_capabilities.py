@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from tests.scenarios.suez1916.helpers import position, run, start, suez
-from tui_wargame.model import Event, Order, Refusal
+from tui_wargame.model import Decision, Event, Order, Refusal
 from tui_wargame.rules.capabilities import Capabilities, Explanation, Table
 from tui_wargame.rules.fm import SYSTEM
 
@@ -64,7 +64,19 @@ def test_layers_for_a_selected_unit_reach_zoc_and_markers() -> None:
 
 def test_unit_notes_give_the_movement_left_with_its_rule() -> None:
     notes = CAPS.unit_notes(suez(), start(), "31-1")
-    assert notes[0].text == "MP left 10 of 10" and notes[0].rule == "F&M 5.0"  # Suez 15.1 doubled
+    assert notes[0].text == "MP left 10 of 10: doubled at zero hour" and notes[0].rule == "Suez 15.1"
+
+
+def test_unit_notes_cite_f_m_5_0_when_no_exclusive_rule_changes_the_allowance() -> None:
+    notes = CAPS.unit_notes(suez(), position(turn="4am"), "31-1")
+    assert notes[0].text == "MP left 5 of 5" and notes[0].rule == "F&M 5.0"
+
+
+def test_suez_19_0_leaving_an_enemy_zoc_at_night_is_free_in_plain_words() -> None:
+    at = {"31-1": "0842", "yeo": "0843"}
+    night = position(at, clear=True, turn="zh", phase="movement")
+    notes = CAPS.unit_notes(suez(), night, "31-1")
+    assert ("in an enemy ZOC: leaving is free", "Suez 19.0") in [(n.text, n.rule) for n in notes], notes
 
 
 def test_help_pages_hold_the_real_crt_and_terrain_chart() -> None:
@@ -115,8 +127,15 @@ def test_describe_and_headline_of_a_combat_and_a_bombardment() -> None:
                     column="4", die=5, result="D2", loss=True)
     assert CAPS.describe(suez(), start(), shot).endswith("column 4, die 5, result D2: a step lost")
     assert CAPS.headline(suez(), start(), shot) == "Bombardment at 0843: column 4, die 5, result D2: a step lost"
+    missed = Event.of("bombardment", side="cp", hex="0843", markers=["m1"], strength=4, unit="yeo", row="clear",
+                      column="4", die=5, result="Ex", loss=False)  # Suez 18.4: an Ex costs it nothing
+    assert CAPS.headline(suez(), start(), missed) == (
+        "Bombardment at 0843: column 4, die 5, result Ex: no loss, as only De, D3 or D2 costs a bombarded unit "
+        "a step (Suez 18.0)")
+    assert CAPS.describe(suez(), start(), missed).endswith("result Ex: no loss, as only De, D3 or D2 costs a "
+                                                           "bombarded unit a step (Suez 18.0)")
     moved = Event.of("unit_moved", unit="31-1", path=["0843"], cost=Fraction(3, 2))
-    assert CAPS.describe(suez(), start(), moved).endswith("(3/2 MP)")
+    assert CAPS.describe(suez(), start(), moved).endswith("(1.5 MP)")  # as the unit panel writes MP
     assert CAPS.describe(suez(), start(), Event.of("step_lost", unit="31-1", steps=1)) == (
         "1/31st Infantry Regiment (31-1) loses a step (1 step left)")
 
@@ -128,3 +147,21 @@ def test_18_4_revealed_markers_and_a_cancelled_attack_are_told() -> None:
     off = Event.of("attack_cancelled", hex="0843", reason="no attacker is adjacent")
     assert CAPS.describe(suez(), start(), off) == (
         "The attack on 0843 is called off: no attacker is adjacent (F&M 7.6)")
+
+
+def test_f_m_7_7_7_9_a_retreat_and_an_advance_are_told_as_such_not_as_a_move_of_0_mp() -> None:
+    state = start()
+    at = state.units["31-1"].location
+    moved = Event.of("unit_moved", unit="31-1", path=["0843", "0844"], cost="0")
+    for kind, verb in (("retreat", "retreats"), ("advance", "advances"), ("displace", "is displaced")):
+        asked = state.replace(pending=Decision("cp", kind, "?"))
+        assert CAPS.describe(suez(), asked, moved) == f"1/31st Infantry Regiment (31-1) {verb} {at} - 0843 - 0844"
+
+
+def test_16_0_the_british_rail_move_is_told_as_one_not_as_a_move_of_0_mp() -> None:
+    state = position(turn="4am", active="british")
+    railed = Event.of("unit_moved", unit="158a", path=["1932", "1831"], cost="0")
+    assert CAPS.describe(suez(), state, railed) == (
+        "158th Brigade (1st half) (158a) goes by railway 2031 - 1932 - 1831 (Suez 16.0)")
+    walked = Event.of("unit_moved", unit="158a", path=["1932"], cost="1")
+    assert CAPS.describe(suez(), state, walked) == "158th Brigade (1st half) (158a) moves 2031 - 1932 (1 MP)"

@@ -76,6 +76,11 @@ class Hooks:
         """The unit's MP this phase (Suez 15.1 doubles them on the zero hour turn)."""
         return allowance
 
+    def allowance_note(self, pos: Position, unit: str) -> Line | None:
+        """Why `movement_allowance` changes `unit`'s printed factor now, with the rule, for the unit
+        panel (Suez 15.1: doubled at zero hour); None where it does not."""
+        return None
+
     def may_move(self, pos: Position, unit: str) -> Refusal | None:
         """Why `unit` may not move now (Suez 11.3 inactive, 15.2 surprise), with the rule; None if it may."""
         return None

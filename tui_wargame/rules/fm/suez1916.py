@@ -27,9 +27,11 @@ from fractions import Fraction
 
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Scenario, State, Verdict
+from tui_wargame.rules.capabilities import Line
 from tui_wargame.rules.fm.hooks import Hooks
 from tui_wargame.rules.fm.movement import beyond_repair, route_only
 from tui_wargame.rules.fm.position import Position
+from tui_wargame.rules.fm.sequence import MOVEMENT
 from tui_wargame.rules.fm.stacking import overstack
 from tui_wargame.rules.fm.victory import control_events
 from tui_wargame.rules.fm.zoc import in_enemy_zoc
@@ -124,10 +126,15 @@ class Suez1916(Hooks):
     def describe(self, scenario: Scenario, state: State, event: Event) -> str | None:
         """11.3 activation rolls and notes, and 11.1/11.3 flags, with the unit's name (the events
         carry its id)."""
-        flag_words = {ACTIVATED: "is activated (Suez 11.3)", DEPLOYED: "is deployed (Suez 11.1)",
-                      WAITS: "must wait to be activated (Suez 11.3)"}
+        flag_words = {DEPLOYED: "is deployed (Suez 11.1)", WAITS: "must wait to be activated (Suez 11.3)"}
+        if event.kind == "unit_flagged" and event.get("flag") == ACTIVATED and event.get("on", True):
+            return ""  # the note after it tells the activation and why: once is enough
         if event.kind == "unit_flagged" and event.get("flag") in flag_words and event.get("on", True):
             return f"{unit_name(scenario, str(event.get('unit')))} {flag_words[str(event.get('flag'))]}"
+        if event.kind == "unit_moved" and self._railed(scenario, state, event):
+            start = state.units[str(event["unit"])].location
+            return (f"{unit_name(scenario, str(event['unit']))} goes by railway {start} - "
+                    f"{' - '.join(event['path'])} (Suez 16.0)")
         if event.kind == "roll" and str(event.get("purpose", "")).startswith("activation of "):
             uid = str(event.get("purpose"))[len("activation of "):].split(" (")[0]
             return f"Activation roll for {unit_name(scenario, uid)}: die {event.get('die')}, " \
@@ -135,6 +142,8 @@ class Suez1916(Hooks):
         if event.kind == "note":
             text = str(event.get("text", ""))
             first, _, rest = text.partition(" ")
+            if first in scenario.unit and rest.startswith("activates: rolled "):
+                return ""  # the activation roll's own line said so, with its die
             if first in scenario.unit:
                 return f"{unit_name(scenario, first)} {rest}"
             pool = "joins the pool for "
@@ -144,6 +153,14 @@ class Suez1916(Hooks):
                 if uid in scenario.unit:
                     return f"{head[:1].upper()}{head[1:]}{pool}{unit_name(scenario, uid)} {tail}"
         return None
+
+    @staticmethod
+    def _railed(scenario: Scenario, state: State, event: Event) -> bool:
+        """Suez 16.0: the rail move is the one move of a movement phase that costs no MP (every
+        hex costs at least 1/3 otherwise), and its event says no more; not a combat's retreat."""
+        u = state.units.get(str(event.get("unit")))
+        return (u is not None and state.phase == MOVEMENT and state.pending is None
+                and str(event.get("cost")) == "0" and scenario.grid.on_map(u.location))
 
     def setup_choices(self) -> Mapping[str, str]:
         return {FREE_SETUP: "each side deploys its units by orders within the set-up rules (Suez 11.1-11.4)"}
@@ -408,9 +425,12 @@ class Suez1916(Hooks):
 
     def movement_allowance(self, pos: Position, unit: str, allowance: Fraction) -> Fraction:
         """Suez 15.1: Central Powers movement factors doubled on the zero hour turn."""
+        return allowance * 2 if self.allowance_note(pos, unit) else allowance
+
+    def allowance_note(self, pos: Position, unit: str) -> Line | None:
         if pos.side_of(unit) == CP and pos.turn.id == ZERO_HOUR:
-            return allowance * 2
-        return allowance
+            return Line("doubled at zero hour", "Suez 15.1")
+        return None
 
     def may_move(self, pos: Position, unit: str) -> Refusal | None:
         """Suez 15.2 (no British movement at zero hour) and 11.3 (inactive units wait)."""

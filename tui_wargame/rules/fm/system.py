@@ -197,15 +197,20 @@ class FireAndMovement:
 
     def _cheapest(self, pos: Position, uid: str, path: list[str]) -> list[str]:
         """F&M 5.0: a path of one hex not next to the unit stands for the cheapest way there, the
-        path `move_order` and the screen's reach give; a hex it cannot reach, or no hex of the
-        map, stays as given, to be refused with the reason."""
+        path `move_order` and the screen's reach give; a hex of the map it cannot reach is refused
+        as out of reach (not as "not next to" it: no path was given), no hex of the map stays as
+        given, to be refused with the reason."""
         grid = pos.scenario.grid
         if len(path) != 1 or not grid.on_map(path[0]):
             return path
         if pos.distance(pos.location(uid), path[0]) == 1:
             return path
         found = self._paths(pos, uid).get(path[0])
-        return list(found[1]) if found else path
+        if found is None:
+            left = mp(max(movement.allowance(pos, uid) - pos.state.units[uid].spent, Fraction(0)))
+            raise IllegalOrder(f"{uid} cannot reach {path[0]} this phase: no legal path with its {left} MP "
+                               f"left (the map marks the hexes it can reach)", "F&M 5.0")
+        return list(found[1])
 
     def _may_move(self, pos: Position, uid: str, on_map: bool) -> None:
         u = pos.state.units.get(uid)
@@ -415,7 +420,9 @@ class FireAndMovement:
         if u is None or not state.phase or not pos.is_combat(unit):
             return []
         allowance = movement.allowance(pos, unit)
-        notes = [Line(f"MP left {mp(max(allowance - u.spent, Fraction(0)))} of {mp(allowance)}", "F&M 5.0")]
+        left = f"MP left {mp(max(allowance - u.spent, Fraction(0)))} of {mp(allowance)}"
+        changed = pos.hooks.allowance_note(pos, unit)  # Suez 15.1: a factor doubled says why
+        notes = [Line(f"{left}: {changed.text}", changed.rule) if changed else Line(left, "F&M 5.0")]
         if not pos.on_map(unit):
             return notes
         if state.phase == sequence.MOVEMENT and pos.side_of(unit) == state.active:
@@ -426,8 +433,8 @@ class FireAndMovement:
             notes.append(Line("ignores enemy zones of control", "F&M 6.1"))
         elif zoc.in_enemy_zoc(pos, pos.side_of(unit), u.location):
             free = zoc.free_exit_rule(pos, unit, u.location)
-            cost = "free" if free else f"+{pos.rules.zoc.exit_cost} MP"
-            notes.append(Line(f"in an enemy ZOC: leaving costs {cost}", free or "F&M 6.1"))
+            cost = "is free" if free else f"costs +{pos.rules.zoc.exit_cost} MP"
+            notes.append(Line(f"in an enemy ZOC: leaving {cost}", free or "F&M 6.1"))
         if pos.rules.advance.mobile_trait in pos.spec(unit).traits:
             notes.append(Line("mobile: may advance along the retreat path", "F&M 7.9"))
         return notes

@@ -28,6 +28,11 @@ def mp(cost: Fraction) -> str:
     return f"{cost.numerator}/{cost.denominator}"
 
 
+#: How a move made in answer to a combat decision is told, by the decision's kind (F&M 7.7
+#: retreat, 7.9 advance; Suez 17.1 and Gaza 16.1 displacement).
+MOVED_AS = {"retreat": "retreats", "advance": "advances", "displace": "is displaced"}
+
+
 def _units(scenario: Scenario, ids: Any) -> str:
     return ", ".join(unit_name(scenario, u) for u in ids) or "nobody"
 
@@ -54,9 +59,23 @@ def combat_text(scenario: Scenario, e: Event) -> str:
     return "Combat: " + ", ".join(p for p in parts if p)
 
 
+def bombard_outcome(scenario: Scenario, e: Event) -> str:
+    """A bombardment's outcome (Suez/Gaza 18.4): a step lost, or no loss with the results that
+    would have cost one (an Ex costs a bombarded unit nothing, which a reader of the CRT cannot guess)."""
+    if e.get("loss"):
+        return "a step lost"
+    rules = rules_of(scenario)
+    costly = [r for r, k in rules.crt.key.items() if k.bombard]
+    if not costly:
+        return "no loss"
+    which = costly[0] if len(costly) == 1 else f"{', '.join(costly[:-1])} or {costly[-1]}"
+    rule = f" ({rules.fire_support.rule})" if rules.fire_support else ""
+    return f"no loss, as only {which} costs a bombarded unit a step{rule}"
+
+
 def bombardment_text(scenario: Scenario, e: Event) -> str:
     """A bombardment of one unit (Suez 18.4): the markers' strength on the target's terrain row."""
-    loss = "a step lost" if e.get("loss") else "no loss"
+    loss = bombard_outcome(scenario, e)
     target = unit_name(scenario, e.get("unit", "?"))
     return (f"Bombardment by {side_name(scenario, e.get('side', ''))} of {target}"
             f" in {hex_name(scenario, e.get('hex', '?'))}: strength {e.get('strength')}, "
@@ -126,10 +145,15 @@ def describe(scenario: Scenario, state: State, e: Event) -> str | None:
         return f"{whose} fire support on {where} revealed: {strengths or 'nothing'}{rule}"
     if k == "unit_moved":
         start = state.units[e["unit"]].location if e["unit"] in state.units else "?"
-        route = " - ".join(e["path"])
+        route, who, cost = " - ".join(e["path"]), unit_name(scenario, e["unit"]), Fraction(e["cost"])
+        answering = MOVED_AS.get(state.pending.kind) if state.pending and not cost else None
+        if answering:  # a combat result's move costs nothing: say what it is, not "0 MP"
+            return f"{who} {answering} {start} - {route}"
+        if e.get("rail"):
+            return f"{who} goes by railway {start} - {route}"
         if scenario.grid.on_map(start):
-            return f"{unit_name(scenario, e['unit'])} moves {start} - {route} ({e['cost']} MP)"
-        return f"{unit_name(scenario, e['unit'])} enters the map: {route} ({e['cost']} MP)"
+            return f"{who} moves {start} - {route} ({mp(cost)} MP)"
+        return f"{who} enters the map: {route} ({mp(cost)} MP)"
     if k == "unit_placed":
         return _placed(scenario, e)
     if k == "step_lost":
@@ -164,7 +188,7 @@ def headline(scenario: Scenario, state: State, e: Event) -> str | None:
         key = rules_of(scenario).crt.key.get(result) if e.kind == "combat" else None
         said = f": {result_words(key)}" if key is not None else ""
         if e.kind == "bombardment":
-            said = ": a step lost" if e.get("loss") else ": no loss"
+            said = f": {bombard_outcome(scenario, e)}"
         return f"{e.kind.capitalize()} at {where}: column {column}, die {e.get('die')}, result {result}{said}"
     return None
 
