@@ -233,9 +233,9 @@ class Assessor:
     def enemy_key(self) -> tuple[tuple[str, str, int], ...]:
         """Where the enemy's units stand and how strong: what exposure depends on besides our stack."""
         if self._enemy_key is None:
-            pos = self.pos
-            self._enemy_key = tuple(sorted((uid, u.location, u.steps) for uid, u in pos.state.units.items()
-                                           if pos.side_of(uid) == self.enemy and pos.on_map(uid)))
+            specs, on_map, enemy = self.pos.scenario.unit, self.pos.scenario.grid.on_map, self.enemy
+            self._enemy_key = tuple(sorted((uid, u.location, u.steps) for uid, u in self.pos.state.units.items()
+                                           if specs[uid].side == enemy and on_map(u.location)))
         return self._enemy_key
 
     def _exposure(self, label: str, units: Sequence[str]) -> float:
@@ -264,11 +264,12 @@ class Assessor:
     def opportunity(self) -> float:
         """The best expected gain of each attack our stacks stand ready for, enemy hex by hex."""
         pos, total = self.pos, 0.0
-        for target, them in pos.occupied_hexes().items():
-            if pos.side_of(them[0]) != self.enemy:
+        by_hex, adjacent, specs = pos.occupied_hexes(), pos.scenario.grid.adjacent, pos.scenario.unit
+        for target, them in by_hex.items():
+            if specs[them[0]].side != self.enemy:
                 continue
-            ours = [u for n in pos.neighbours(target) for u in pos.units_in(n)
-                    if pos.side_of(u) == self.side and not combat.combat_blocked(pos, n, target)]
+            ours = [u for n in adjacent(target) for u in by_hex.get(n, ())
+                    if specs[u].side == self.side and not combat.combat_blocked(pos, n, target)]
             if ours:
                 key = ("opportunity", target, _held(pos, target), tuple(sorted(
                     (u, pos.state.units[u].steps) for u in [*ours, *them])))
