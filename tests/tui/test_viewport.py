@@ -90,7 +90,20 @@ def test_the_viewers_own_order_asks_the_view_to_show_what_it_touched(game: Game)
     game.submit("move r1 0201")
     control.records_appended(game.records[-1:])
     assert "0201" in control.centre and control.jumps == jumps + 1
-    assert control.cursor == "0605"  # the cursor stays where the player left it
+    assert control.cursor == "0201"  # the cursor goes with the view: the panel describes a hex in view
+
+
+def test_after_a_combat_the_cursor_goes_with_the_view(game: Game) -> None:
+    """Issue 17: a combat centred in view while the cursor was far away: the cursor comes along, so
+    the hex the panel describes is on the screen; on one of the combat's hexes already, it stays."""
+    control = MapController(game)
+    for order in ("move r1 0201 0301 0401", "end"):
+        game.submit(order)
+        control.records_appended(game.records[-1:])
+    control.cursor = "0605"
+    game.submit("attack r1 0402")
+    control.records_appended(game.records[-1:])
+    assert control.cursor == control.centre[0] and control.cursor in ("0401", "0402")
 
 
 def test_a_record_of_the_other_side_moves_no_view(game: Game) -> None:

@@ -532,7 +532,8 @@ class MapController:
         """After new records, whoever gave them: the path and a pick on the map are dropped; a unit
         gone from the map, deselected. A new phase starts as a phase does (a side owing a decision
         gets the cursor on its hex when it takes the keyboard); else the view shows what the
-        viewer's own last record touched (an attack's hexes). In a live game the other side's
+        viewer's own last record touched (an attack's hexes), the cursor going there unless it is
+        on one of them already. In a live game the other side's
         phases and orders are followed by the screen."""
         self.path, self.picking = (), None
         game = self.game
@@ -545,4 +546,7 @@ class MapController:
                 self.selected = None
                 self.start_phase()
         elif records and records[-1].side == self.viewer and records[-1].seq < len(game.records):
-            self.show(*touched_hexes(game, records[-1].seq))
+            touched = touched_hexes(game, records[-1].seq)
+            self.show(*touched)
+            if touched and self.cursor not in touched:  # the hex the panel describes stays in view
+                self.cursor = touched[0]
