@@ -170,6 +170,7 @@ def test_a_long_name_is_cut_at_a_word_or_shortened_with_a_full_stop() -> None:
     assert squeeze("1st Light Horse Brigade", 9) == "1st Light"
     assert squeeze("160th & 161st Machine-Gun Companies", 9) == "160th"
     assert squeeze("Machinegunners", 9) == "Machineg." and squeeze("Romani", 9) == "Romani"
+    assert squeeze("Hod el Romani", 9) == "Hod el R." and squeeze("2nd Red Rifles", 9) == "2nd Red"
     for scenario in ("suez1916", "gaza1917"):
         for spec in scenario_file.find(scenario).unit.values():
             short = squeeze(spec.name, 9)

@@ -92,7 +92,7 @@ def terrain_style(terrain_id: str) -> Style:
 
 def squeeze(name: str, width: int) -> str:
     """`name` in `width` characters for a hex's name line: whole if it fits, else its first whole
-    words, the next word shortened with a full stop when two letters of it fit: "157th Br." reads
+    words, the next word shortened with a full stop when a letter of it fits: "157th Br." reads
     as shortened, "157th Bri" as a name of its own."""
     if len(name) <= width:
         return name
@@ -103,7 +103,7 @@ def squeeze(name: str, width: int) -> str:
             kept = joined
             continue
         room = width - len(kept) - (1 if kept else 0) - 1  # letters of `word` before the full stop
-        if room >= 2:
+        if room >= (1 if kept else 2):  # an initial after whole words ("Hod el R."), else two letters
             kept = f"{kept} {word[:room]}." if kept else f"{word[:room]}."
         break
     return kept.rstrip(" &/-,(") or name[:width]
