@@ -1,6 +1,6 @@
 """docs/hosting.md's recipe with a real OpenSSH server: a private `sshd` on 127.0.0.1, keys whose
 `authorized_keys` lines force `tui-wargame lobby --player NAME`, two players and a spectator
-connected with real `ssh` clients in 80x24 terminals (tmux), a few orders of Suez 1916 each way,
+connected with real `ssh` clients in 80x24 terminals (tmux), two turns of Suez 1916 played by both sides,
 a dropped connection rejoined, and the save verified (slow: `--runslow`)."""
 
 from __future__ import annotations
@@ -36,10 +36,21 @@ def host(tmp_path: Path) -> Iterator[Host]:
 
 
 def to_act(path: Path) -> tuple[str, str]:
-    """The side to act in the save, and an order it may give: a move if it has one, else `end`."""
+    """The side to act in the save, and the order its player gives next: one move a phase (if it
+    has one), then `end`; the first legal order when `end` is not one (a decision owed)."""
     with Game.open(path) as game:
-        moves = [o.text for o in game.legal_orders() if o.verb == "move"]
-        return game.state.to_act, (moves[0] if moves else "end")
+        legal = [o.text for o in game.legal_orders()]
+        last = game.records[-1]
+        moved = last.kind == "order" and last.side == game.state.to_act and last.order.startswith("move ")
+        moves = [o for o in legal if o.startswith("move ")]
+        if moves and not moved:
+            return game.state.to_act, moves[0]
+        return game.state.to_act, "end" if "end" in legal else legal[0]
+
+
+def turn(path: Path) -> int:
+    with Game.open(path) as game:
+        return game.state.turn
 
 
 def records(path: Path) -> int:
@@ -85,10 +96,10 @@ def test_two_players_and_a_spectator_over_real_ssh(host: Host) -> None:
     host.keys("carol", "w")
     host.wait("carol", lambda t: "watching live" in t, "the game, live")
 
-    # a few orders each way, each typed by the seat's holder
+    # two whole turns (Zero Hour and 5 August), each order typed by the seat's holder
     holder = {"cp": "alice", "british": "bob"}
     given = {"alice": 0, "bob": 0}
-    while min(given.values()) < 3:
+    while turn(path) < 2:
         side, order = to_act(path)
         player = holder.get(side) or pytest.fail(f"an unexpected side to act: {side}")
         other = "bob" if player == "alice" else "alice"
@@ -103,6 +114,8 @@ def test_two_players_and_a_spectator_over_real_ssh(host: Host) -> None:
             for terminal in (player, other):
                 host.wait(terminal, lambda t, ns=names: any(f"{n}: " in t.splitlines()[0] for n in ns),
                           f"{names[0]} to act")
+
+    assert min(given.values()) >= 4, given  # each side moved and ended its phases in both turns
 
     # the ones who may not act are refused: bob typing while the Central Powers move does nothing
     if to_act(path)[0] == "cp":

@@ -164,7 +164,9 @@ async def test_a_decision_the_computers_side_owes_in_the_players_turn_is_answere
         screen.submit("attack b2 0101")  # die 6, D1: Red retreats or loses a step
         await until(pilot, lambda: game.seq == 10)
         await pilot.pause()
-        assert screen.control.cursor == "0303"  # Blue's turn goes on where Blue left it
+        # Blue's own attack took the cursor to the combat (issue 17); Red's answer, given by the
+        # computer, leaves it there: Blue's turn goes on where Blue's attack left it
+        assert screen.control.cursor == "0101"
         answer = game.records[10]
         assert (answer.side, answer.by) == ("red", "computer:normal")
         assert game.state.to_act == "blue" and screen.control.viewer == "blue"

@@ -54,3 +54,20 @@ def test_the_title_keeps_its_width_from_phase_to_phase(tmp_path: Path) -> None:
             assert len(heads) == 1, (width, heads)
         assert heads == {"Gaza 1917: Gateway to Jerusalem"}
         assert header(game, game.state, Namer(game, UNICODE), width=80).plain.startswith("Gaza 1917 │ T")
+
+
+def test_the_side_names_keep_one_form_from_phase_to_phase_and_side_to_side(tmp_path: Path) -> None:
+    """Issue 17: the side's part is chosen by the width alone ("Br: movement" never follows
+    "British: combat"), and so is whether the turn's name shows."""
+    for scenario in ("suez1916", "gaza1917"):
+        with Game.new(scenario_file.find(scenario), tmp_path / f"{scenario}-1.toml", seed=1) as game:
+            names = Namer(game, UNICODE)
+            full = {names.side(s) for s in game.scenario.side}
+            forms: dict[int, set[tuple[bool, bool]]] = {w: set() for w in range(56, 140, 4)}
+            for _ in range(8):  # two game turns: each side's movement and combat
+                for width, seen in forms.items():
+                    parts = header(game, game.state, names, width=width).plain.split(" │ ")
+                    seen.add((parts[2].split(":")[0] in full, " " in parts[1]))
+                game.submit("end")
+        assert all(len(seen) == 1 for seen in forms.values()), (scenario, forms)
+        assert {form for seen in forms.values() for form in seen} >= {(False, False), (True, True)}, forms

@@ -229,3 +229,11 @@ def test_the_vp_line_uses_short_side_names_where_the_long_ones_would_wrap(tmp_pa
         narrow = victory_text(game, game.state, Namer(game, ASCII), width=28).plain.splitlines()[0]
         wide = victory_text(game, game.state, Namer(game, ASCII), width=80).plain.splitlines()[0]
     assert narrow == "VP: CP 3, Br 0" and wide == "VP: Central Powers 3, British 0"
+
+
+def test_the_keys_page_says_what_o_lists() -> None:
+    """Issue 17: `o` lists the selected unit's orders, else the whole side's (test_game_flows pins
+    the behaviour): the keys page says so, not "the cursor's hex"."""
+    words = KEY_WORDS["game.orders"]
+    assert "selected unit" in words and "nothing selected every order of your side" in words
+    assert "cursor" not in words

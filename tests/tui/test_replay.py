@@ -183,3 +183,25 @@ async def test_playing_on_from_a_replay_in_a_game_replaces_that_game(game: Game,
         assert len(pilot.app.screen_stack) == 2  # so q in the branch quits, not back into the original
         assert not game.writable  # the original game was closed (its save's lock released)
         assert branch_recorded(tmp_path) == 2
+
+
+@sync
+async def test_the_replay_opens_where_the_game_screen_would(tmp_path: Path) -> None:
+    """Issue 17: a record that touched no hex (a phase's end), or the set-up, shows the acting
+    side's forces as the game screen does at a phase start, not the map's top-left corner."""
+    from tui_wargame import scenario_file
+    from tui_wargame.tui.controller import MapController
+
+    with Game.new(scenario_file.find("suez1916"), tmp_path / "suez.toml", seed=3) as game:
+        game.submit("end", "cp")
+        game.submit("end", "cp")  # the British zero-hour movement phase
+        front = MapController(game).forces()[0]
+        async with viewer(game, tmp_path).run_test(size=(80, 24)) as pilot:
+            hexmap = pilot.app.screen.query_one(HexMap)
+            assert in_view(hexmap, front) and not in_view(hexmap, "0122")
+            await press(pilot, "home")  # the set-up: the Central Powers' forces, not its first counter
+            state = game.state_at(0)
+            cursor = hexmap.overlay.cursor
+            assert pilot.app.screen.seq == 0 and state.active == "cp" and in_view(hexmap, cursor)
+            assert cursor in {u.location for uid, u in state.units.items() if game.scenario.unit[uid].side == "cp"}
+            assert not in_view(hexmap, "0122")

@@ -188,11 +188,17 @@ def colour_codes(output: bytes) -> list[str]:
     return found
 
 
+def shown(output: bytes) -> bytes:
+    """What a terminal shows of `output`: its text without escape sequences (the header's side
+    names are short or long by the width, so the tests look for the title and the phase)."""
+    return re.sub(rb"\x1b(\[[0-9;?<=>]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-B]|.)", b"", output)
+
+
 @pytest.mark.slow  # a real start in a pseudo-terminal: over a second
 def test_no_color_sends_no_colour_code_at_all_and_a_quit_before_any_order_leaves_no_save(
         tmp_path: Path) -> None:
     output, code = play_in_a_pty(tmp_path, b"q", NO_COLOR="1")
-    assert code == 0 and b"Central Powers" in output
+    assert code == 0 and b"Suez 1916" in shown(output) and b": movement" in shown(output)
     assert re.search(rb"\x1b\[[0-9;]*[17][;m]", output)  # bold and reverse still tell things apart
     assert colour_codes(output) == []
     assert not list((tmp_path / "saves").glob("*.toml"))  # left at once: no save behind
@@ -201,8 +207,8 @@ def test_no_color_sends_no_colour_code_at_all_and_a_quit_before_any_order_leaves
 @pytest.mark.slow  # a real start in a pseudo-terminal: over a second
 def test_the_linux_console_gets_the_ascii_set_without_asking(tmp_path: Path) -> None:
     output, code = play_in_a_pty(tmp_path, b"q", TERM="linux")
-    text = re.sub(rb"\x1b(\[[0-9;?<=>]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-B]|.)", b"", output)
-    assert code == 0 and b"Central Powers" in text
+    text = shown(output)
+    assert code == 0 and b"Suez 1916" in text and b": movement" in text
     assert text.isascii(), sorted({chr(c) for c in text.decode(errors="replace").encode() if c > 127})[:10]
 
 

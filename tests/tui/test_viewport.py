@@ -70,9 +70,9 @@ def test_a_phase_start_puts_the_cursor_and_the_view_on_the_acting_sides_forces(g
     game.submit("move r1 0201 0301 0401")
     control.records_appended(game.records[-1:])
     control.cursor, jumps = "0605", control.jumps
-    game.submit("end")  # Red's combat phase
+    game.submit("end")  # Red's combat phase: only r1, beside the enemy, may attack
     control.records_appended(game.records[-1:])
-    assert control.cursor == control.centre[0] and set(control.centre) == {"0401", "0102"}
+    assert control.cursor == control.centre[0] and set(control.centre) == {"0401"}
     assert control.jumps == jumps + 1
 
 
@@ -90,7 +90,20 @@ def test_the_viewers_own_order_asks_the_view_to_show_what_it_touched(game: Game)
     game.submit("move r1 0201")
     control.records_appended(game.records[-1:])
     assert "0201" in control.centre and control.jumps == jumps + 1
-    assert control.cursor == "0605"  # the cursor stays where the player left it
+    assert control.cursor == "0201"  # the cursor goes with the view: the panel describes a hex in view
+
+
+def test_after_a_combat_the_cursor_goes_with_the_view(game: Game) -> None:
+    """Issue 17: a combat centred in view while the cursor was far away: the cursor comes along, so
+    the hex the panel describes is on the screen; on one of the combat's hexes already, it stays."""
+    control = MapController(game)
+    for order in ("move r1 0201 0301 0401", "end"):
+        game.submit(order)
+        control.records_appended(game.records[-1:])
+    control.cursor = "0605"
+    game.submit("attack r1 0402")
+    control.records_appended(game.records[-1:])
+    assert control.cursor == control.centre[0] and control.cursor in ("0401", "0402")
 
 
 def test_a_record_of_the_other_side_moves_no_view(game: Game) -> None:
@@ -196,3 +209,23 @@ async def test_the_view_follows_the_players_own_order_and_the_next_phase(tmp_pat
         await press(pilot, "e", "y")  # the combat phase: the same side's forces
         assert game.state.phase == "combat" and screen.cursor == screen.control.forces()[0]
         assert inside(hexmap.view, hexmap.painter.box(screen.cursor), hexmap.metrics)
+
+
+def test_a_phase_start_centres_on_the_front_not_the_middle_of_the_rear(tmp_path: Path) -> None:
+    """Issue 17: at the British zero-hour turn of Suez no unit may move; the cursor goes to the
+    British unit nearest the enemy (Katib Gannit), not to the middle of all of them (Dueidar)."""
+    with suez_or_gaza("suez1916", tmp_path) as game:
+        game.submit("end")
+        game.submit("end")
+        state, grid = game.state, game.scenario.grid
+        assert (state.active, state.phase) == ("british", "movement")
+        control = MapController(game)
+        sides = {s: {u.location for uid, u in state.units.items()
+                     if grid.on_map(u.location) and game.scenario.unit[uid].side == s} for s in ("british", "cp")}
+
+        def front(h: str) -> int:
+            return min(grid.distance(h, e) for e in sides["cp"])
+
+        assert control.cursor in sides["british"] and control.cursor != "1336"
+        assert front(control.cursor) == min(front(h) for h in sides["british"])
+

@@ -32,6 +32,7 @@ from tui_wargame.tui.answers import (
     pick_layer,
     picked,
 )
+from tui_wargame.tui.forces import forces
 from tui_wargame.tui.info import orders_about
 from tui_wargame.tui.mapdraw import Overlay
 from tui_wargame.tui.touched import touched_hexes
@@ -93,19 +94,11 @@ class MapController:
         return state.turn, state.phase, state.active
 
     def forces(self) -> list[str]:
-        """The hexes of the acting side's units on the map, the one nearest their middle first
-        (the map's drawing decides what is near: `Board.layout`)."""
-        state, sc = self.game.state, self.game.scenario
-        grid = sc.grid
-        hexes = sorted({u.location for uid, u in state.units.items()
-                        if grid.on_map(u.location) and sc.unit[uid].side == self.acting})
-        if not hexes:
-            return []
-        at = {h: grid.layout(h) for h in hexes}
-        mx = sum(x for x, _ in at.values()) / len(at)
-        my = sum(y for _, y in at.values()) / len(at)
-        middle = min(hexes, key=lambda h: ((at[h][0] - mx) ** 2 + ((at[h][1] - my) / 2) ** 2, h))
-        return [middle, *(h for h in hexes if h != middle)]
+        """The hexes of the acting side's units that matter now, the one to centre on first: those
+        that may act, nearest the enemy in sight (`forces.forces`)."""
+        game = self.game
+        legal = self.legal() if game.state.to_act == self.acting else []
+        return forces(game, game.state, self.acting, concealed=self.concealed(), legal=legal)
 
     def show(self, *hexes: str) -> None:
         """Ask the map's view to show `hexes`, centred on them unless they are well in view already."""
@@ -539,7 +532,8 @@ class MapController:
         """After new records, whoever gave them: the path and a pick on the map are dropped; a unit
         gone from the map, deselected. A new phase starts as a phase does (a side owing a decision
         gets the cursor on its hex when it takes the keyboard); else the view shows what the
-        viewer's own last record touched (an attack's hexes). In a live game the other side's
+        viewer's own last record touched (an attack's hexes), the cursor going there unless it is
+        on one of them already. In a live game the other side's
         phases and orders are followed by the screen."""
         self.path, self.picking = (), None
         game = self.game
@@ -552,4 +546,7 @@ class MapController:
                 self.selected = None
                 self.start_phase()
         elif records and records[-1].side == self.viewer and records[-1].seq < len(game.records):
-            self.show(*touched_hexes(game, records[-1].seq))
+            touched = touched_hexes(game, records[-1].seq)
+            self.show(*touched)
+            if touched and self.cursor not in touched:  # the hex the panel describes stays in view
+                self.cursor = touched[0]

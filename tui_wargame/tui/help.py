@@ -55,7 +55,8 @@ KEY_WORDS = {
     "game.move": "move the selected unit to the cursor (Enter does too)",
     "game.waypoint": "add the cursor's hex to the path the selected unit will follow",
     "game.attack": "attack the hex under the cursor (the odds are shown first)",
-    "game.orders": "list the orders about the selected unit or the cursor's hex",
+    "game.orders": ("list the selected unit's orders other than moves, or with nothing selected "
+                    "every order of your side; while a decision is owed, its answers"),
     "game.end_phase": "end the phase, or the step of it (asks first)",
     "game.undo": "take back the last order of this phase",
     "game.suggest": "hint: the computer suggests an order for your side, with its reason (y gives it)",

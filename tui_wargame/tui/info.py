@@ -8,7 +8,7 @@ parsed as markup, so a crafted name is shown as it is written.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 
 from rich.text import Text
@@ -87,38 +87,54 @@ def prompt_text(prompt: str, message: Text, hint: str, width: int, *, keys_first
     return out
 
 
+#: The room the header keeps for a phase's name, whatever the phase is now: "deployment", the
+#: longest the built-in systems use. A longer one still shows, at the cost of the usual fallbacks.
+PHASE_ROOM = 10
+
+
 def header(game: Game, state: State, names: Namer, *, where: str = "", width: int = 80) -> Text:
     """Scenario, turn, phase, active side (and the side owing a decision, when it is the other) and
-    the save file (or `where`, the replay's place). The title's form depends on the width alone
-    (`short_title`), so it never changes from phase to phase; when space is short the side's name
-    gives way to its short form, then the turn's name, then the front is cut, so the save's file
-    name (or "(finished)") stays in view."""
+    the save file (or `where`, the replay's place). The forms of the title (`short_title`), the
+    turn and the side names depend on the width alone, so the header keeps its shape from phase to
+    phase and side to side: the layout is the first of (turn's name, full side names), (turn's
+    name, short side names), (turn number, full), (turn number, short) that fits with the longest
+    turn name and side name. Only an owed decision's extra words may force a later form, then a
+    cut from the front, so the save's file name (or "(finished)") stays in view."""
     sc, g = game.scenario, names.g
     title = short_title(names.text(sc.title), width)
     tail = where or (names.text(game.path.name) if game.path else "not saved")
+    sep = f" {g.sep} "
     if not state.phase:
         choices = [[title, tail]]
     else:
         turn = f"T{state.turn + 1}/{len(sc.turns)}"
-        named = f"{turn} {names.text(turn_name(sc, state))}"
-        phase = names.text(state.phase)
-        side, short = names.side(state.active), names.short_side(state.active)
-        if state.to_act != state.active:  # the other side owes a decision: it acts now
-            side += f": {phase} {g.sep} {names.side(state.to_act)} to decide"
-            short += f": {phase} {g.sep} {names.short_side(state.to_act)} to decide"
-        else:
-            side, short = f"{side}: {phase}", f"{short}: {phase}"
-        choices = [[title, named, side, tail], [title, named, short, tail],
-                   [title, turn, side, tail], [title, turn, short, tail]]
+        longest_turn = max((len(names.text(t.name)) + len(" (night)") * t.night for t in sc.turns), default=0)
+        turn_room = {True: len(f"T{len(sc.turns)}/{len(sc.turns)} ") + longest_turn, False: len(turn) + 1}
+        side_room = {form: max(len(form(s)) for s in sc.side) + len(": ") + PHASE_ROOM
+                     for form in (names.side, names.short_side)}
+        layouts = [(named, form) for named in (True, False) for form in (names.side, names.short_side)]
+        fixed = len(title + tail) + 3 * len(sep)
+        start = next((i for i, (named, form) in enumerate(layouts)
+                      if fixed + turn_room[named] + side_room[form] <= width), len(layouts) - 1)
+        choices = [[title, f"{turn} {names.text(turn_name(sc, state))}" if named else turn,
+                    _side_part(state, names, form), tail] for named, form in layouts[start:]]
     text = ""
     for parts in choices:
-        text = f" {g.sep} ".join(parts)
+        text = sep.join(parts)
         if len(text) <= width:
             break
     else:  # still too long: cut from the front, never the tail (the save's name, a replay's "(finished)")
-        head = width - len(tail) - len(f" {g.sep} ")
-        text = f"{text[:head]} {g.sep} {tail}" if head > 0 else tail
+        head = width - len(tail) - len(sep)
+        text = f"{text[:head]}{sep}{tail}" if head > 0 else tail
     return Text(text, no_wrap=True, overflow="crop")
+
+
+def _side_part(state: State, names: Namer, form: Callable[[str], str]) -> str:
+    """The header's "Side: phase" with the side names in `form`, and who owes a decision if another side."""
+    part = f"{form(state.active)}: {names.text(state.phase)}"
+    if state.to_act != state.active:  # the other side owes a decision: it acts now
+        part += f" {names.g.sep} {form(state.to_act)} to decide"
+    return part
 
 
 def short_title(title: str, width: int) -> str:

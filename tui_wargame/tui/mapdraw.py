@@ -90,6 +90,25 @@ def terrain_style(terrain_id: str) -> Style:
     return Style(bgcolor=FALLBACK_BG[sum(map(ord, tid)) % len(FALLBACK_BG)])
 
 
+def squeeze(name: str, width: int) -> str:
+    """`name` in `width` characters for a hex's name line: whole if it fits, else its first whole
+    words, the next word shortened with a full stop when a letter of it fits: "157th Br." reads
+    as shortened, "157th Bri" as a name of its own."""
+    if len(name) <= width:
+        return name
+    kept = ""
+    for word in name.split():
+        joined = f"{kept} {word}" if kept else word
+        if len(joined) <= width:
+            kept = joined
+            continue
+        room = width - len(kept) - (1 if kept else 0) - 1  # letters of `word` before the full stop
+        if room >= (1 if kept else 2):  # an initial after whole words ("Hod el R."), else two letters
+            kept = f"{kept} {word[:room]}." if kept else f"{word[:room]}."
+        break
+    return kept.rstrip(" &/-,(") or name[:width]
+
+
 @frozen
 class Shape:
     s: int  # slope: characters (and lines) of each slanted edge
@@ -411,10 +430,10 @@ class Painter:
             lines.append(unit_line)
             top = ov.selected if ov.selected in shown else shown[0]
             extra = f"+{len(shown) - 1} more" if len(shown) > 1 else self.text(sc.unit[top].name)
-            lines.append(cells(extra, PLAIN, widths[2]))
+            lines.append(cells(squeeze(extra, widths[2]), PLAIN, widths[2]))
         else:
             name = self.text(place.name) if place else self.text(terrain.name)
-            lines.append(cells(name, PLACE if place else PLAIN, widths[1]))
+            lines.append(cells(squeeze(name, widths[1]), PLACE if place else PLAIN, widths[1]))
             if label in ov.path:
                 lines.append(cells(f" {g.path} path", PATH, widths[2]))
             elif reach:

@@ -26,6 +26,7 @@ from tui_wargame.engine import Game
 from tui_wargame.model import EMPTY, State, fold
 from tui_wargame.rules.capabilities import Layer
 from tui_wargame.tui.cropped import crop_updates
+from tui_wargame.tui.forces import forces
 from tui_wargame.tui.glyphs import Glyphs
 from tui_wargame.tui.hexmap import HexMap
 from tui_wargame.tui.info import Namer, header, record_lines, victory_text
@@ -127,17 +128,21 @@ class ReplayScreen(Screen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.show()
+        self.show(opening=True)
 
-    def show(self) -> None:
+    def show(self, *, opening: bool = False) -> None:
+        """Draw record `seq`, the view following the hexes it touched. The set-up (which touches
+        every counter), and at the screen's opening a record touching none (a phase's end), show
+        the acting side's forces instead, as the game screen does."""
         game, seq = self.game, self.seq
         state = game.state_at(seq)
         touched = touched_hexes(game, seq)
-        cursor = touched[0] if touched else None
         hidden = hidden_units(game, state, self.viewer)
+        follow = touched if touched and seq else self.forces(state, hidden) if opening or not seq else ()
         layers = self.drawn_layers(state)
-        overlay = Overlay(cursor=cursor, marks=frozenset(touched), concealed=hidden, layers=layers)
-        self.query_one(HexMap).show(state, overlay, follow=touched)
+        overlay = Overlay(cursor=follow[0] if follow else None, marks=frozenset(touched), concealed=hidden,
+                          layers=layers)
+        self.query_one(HexMap).show(state, overlay, follow=follow)
         top = header(game, state, self.names, where=self.where(), width=self.size.width or 80)
         self.query_one("#header", Static).update(top)
         text = Text()
@@ -159,6 +164,13 @@ class ReplayScreen(Screen[None]):
         """The header's last part: which record is shown, and whether the game is finished."""
         game = self.game
         return f"replay {self.seq}/{game.seq}" + (" (finished)" if game.state.over else " (unfinished)")
+
+    def forces(self, state: State, hidden: frozenset[str]) -> tuple[str, ...]:
+        """Where the game screen would look at `state`: the acting side's forces (`forces.forces`)."""
+        if not state.phase or state.over:
+            return ()
+        legal = self.game.system.legal_orders(self.game.scenario, state)
+        return tuple(forces(self.game, state, state.to_act, concealed=hidden, legal=legal))
 
     def drawn_layers(self, state: State) -> tuple[Layer, ...]:
         """The rule system's layers drawn whatever the player does (a replay selects no unit)."""
