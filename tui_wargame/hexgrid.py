@@ -153,12 +153,13 @@ class Board(ABC):
     made, neighbours, compass steps, distances, lines) is shared here.
     """
 
-    __slots__ = ("_labels", "_parsed", "_adjacent", "_on")
+    __slots__ = ("_labels", "_parsed", "_adjacent", "_on", "_around")
 
     def __init__(self) -> None:
         self._labels: dict[Hex, str] = {}
         self._parsed: dict[str, Hex] = {}
         self._adjacent: dict[str, tuple[str, ...]] = {}
+        self._around: dict[tuple[str, int], tuple[str, ...]] = {}
         self._on: frozenset[str] | None = None
 
     # --- what each shape supplies ---
@@ -251,6 +252,16 @@ class Board(ABC):
         found = self._adjacent.get(label)
         if found is None:
             found = self._adjacent[label] = tuple(self.label(n) for n in self.neighbours(self.parse(label)))
+        return found
+
+    def around(self, label: str, radius: int) -> tuple[str, ...]:
+        """The labels of the on-board hexes 1 to `radius` away from the hex `label`, nearest first;
+        kept, as observation (Suez 18.2) asks for the same disks on every look at a position."""
+        found = self._around.get((label, radius))
+        if found is None:
+            centre = self.parse(label)
+            found = self._around[(label, radius)] = tuple(
+                self.label(h) for h in within(centre, radius) if h != centre and self.contains(h))
         return found
 
     def step(self, label: str, direction: Direction) -> str | None:

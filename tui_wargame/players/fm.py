@@ -29,7 +29,7 @@ from tui_wargame.rules.fm.data import ResultEffect
 from tui_wargame.rules.fm.position import Position
 from tui_wargame.rules.fm.retreat import retreat_paths
 from tui_wargame.rules.fm.stacking import overstack
-from tui_wargame.rules.fm.victory import control_events
+from tui_wargame.rules.fm.victory import control_events, victory_points
 from tui_wargame.rules.fm.zoc import in_enemy_zoc
 
 WIN = 1e6
@@ -68,14 +68,20 @@ def scenario_key(pos: Position) -> tuple[str, str]:
     return pos.scenario.id, pos.scenario.content_hash
 
 
-_WORTH: dict[tuple[str, str, str, int], tuple[float, float]] = {}
+_WORTH: dict[tuple[str, str], dict[tuple[str, int], tuple[float, float]]] = {}
+
+
+def _worth_table(pos: Position) -> dict[tuple[str, int], tuple[float, float]]:
+    """The scenario's (unit, steps) -> (strength, step value) table, filled in by `_worth`."""
+    return _WORTH.setdefault(scenario_key(pos), {})
 
 
 def _worth(pos: Position, uid: str) -> tuple[float, float]:
     """(strength, step value) of `uid` at its steps now, kept per scenario, unit and steps."""
     steps = pos.state.units[uid].steps
-    key = (*scenario_key(pos), uid, steps)
-    found = _WORTH.get(key)
+    table = _worth_table(pos)
+    key = (uid, steps)
+    found = table.get(key)
     if found is None:
         spec = pos.spec(uid)
         now = float(pos.factor(uid, "attack") + pos.factor(uid, "defence"))
@@ -84,7 +90,7 @@ def _worth(pos: Position, uid: str) -> tuple[float, float]:
         else:
             after = spec.factors[min(spec.steps - steps + 1, spec.steps - 1)]
             step = now - float(int(after["attack"]) + int(after["defence"]))
-        found = _WORTH[key] = (now, step)
+        found = table[key] = (now, step)
     return found
 
 
@@ -146,6 +152,7 @@ class Assessor:
         self.enemy = self.pos.enemy(self.side)
         self._paths: dict[tuple[str, int], bool] = {}
         self._enemy_key: tuple[tuple[str, str, int], ...] | None = None
+        self._exposures: dict[tuple[str, tuple[tuple[str, int], ...]], float] | None = None
         scorer = self.pos.rules.victory.side
         self.taker = scorer == self.side  # the side that must take the victory hexes
         self.caution = self.level["caution"] * (AGGRESSION if self.taker else 1.0)
@@ -212,19 +219,23 @@ class Assessor:
     def exposure(self, label: str, units: Sequence[str]) -> float:
         """Expected strength lost by the stack in `label` if the enemy units within reach attack it
         at their full strength on its terrain row (F&M 7.4), less half what it would cost them."""
-        key = ("exposure", label, tuple((u, self.pos.state.units[u].steps) for u in units), self.enemy_key)
-        found = self.view.memo.get(key)
+        if self._exposures is None:  # one table per enemy placement: its long key hashed once per look
+            table = self.view.memo.setdefault(("exposure", self.enemy_key), {})
+            assert isinstance(table, dict)
+            self._exposures = table
+        key = (label, tuple((u, self.pos.state.units[u].steps) for u in units))
+        found = self._exposures.get(key)
         if found is None:
-            found = self.view.memo[key] = self._exposure(label, units)
-        return float(found)  # type: ignore[arg-type]
+            found = self._exposures[key] = self._exposure(label, units)
+        return float(found)
 
     @property
     def enemy_key(self) -> tuple[tuple[str, str, int], ...]:
         """Where the enemy's units stand and how strong: what exposure depends on besides our stack."""
         if self._enemy_key is None:
-            pos = self.pos
-            self._enemy_key = tuple(sorted((uid, u.location, u.steps) for uid, u in pos.state.units.items()
-                                           if pos.side_of(uid) == self.enemy and pos.on_map(uid)))
+            specs, on_map, enemy = self.pos.scenario.unit, self.pos.scenario.grid.on_map, self.enemy
+            self._enemy_key = tuple(sorted((uid, u.location, u.steps) for uid, u in self.pos.state.units.items()
+                                           if specs[uid].side == enemy and on_map(u.location)))
         return self._enemy_key
 
     def _exposure(self, label: str, units: Sequence[str]) -> float:
@@ -253,11 +264,12 @@ class Assessor:
     def opportunity(self) -> float:
         """The best expected gain of each attack our stacks stand ready for, enemy hex by hex."""
         pos, total = self.pos, 0.0
-        for target, them in pos.occupied_hexes().items():
-            if pos.side_of(them[0]) != self.enemy:
+        by_hex, adjacent, specs = pos.occupied_hexes(), pos.scenario.grid.adjacent, pos.scenario.unit
+        for target, them in by_hex.items():
+            if specs[them[0]].side != self.enemy:
                 continue
-            ours = [u for n in pos.neighbours(target) for u in pos.units_in(n)
-                    if pos.side_of(u) == self.side and not combat.combat_blocked(pos, n, target)]
+            ours = [u for n in adjacent(target) for u in by_hex.get(n, ())
+                    if specs[u].side == self.side and not combat.combat_blocked(pos, n, target)]
             if ours:
                 key = ("opportunity", target, _held(pos, target), tuple(sorted(
                     (u, pos.state.units[u].steps) for u in [*ours, *them])))
@@ -275,18 +287,21 @@ class Assessor:
         if state.result is not None:
             return 0.0 if not state.result.winner else WIN if state.result.winner == side else -WIN
         total = 0.0
-        points = self.view.system.victory_points(pos.scenario, state)
+        points = victory_points(pos)  # the rule system's own count, on this Position rather than a new one
         scorer = pos.rules.victory.side
         if scorer:
             total += W_VP * points.get(scorer, 0) * (1 if scorer == side else -1)
         on_map = pos.scenario.grid.on_map
+        specs, non_combat, worth = pos.scenario.unit, pos.rules.non_combat_kinds, _worth_table(pos)
         mine: list[str] = []
-        for uid, u in state.units.items():
-            if u.location == "eliminated" or not pos.is_combat(uid):
+        for uid, u in state.units.items():  # strength() and is_combat() inlined: every look at a position
+            spec = specs[uid]
+            if u.location == "eliminated" or spec.kind in non_combat:
                 continue
             if u.location not in ("set-aside", "off-map"):
-                total += strength(pos, uid) if pos.side_of(uid) == side else -strength(pos, uid)
-            if on_map(u.location) and pos.side_of(uid) == side:
+                now = worth.get((uid, u.steps)) or _worth(pos, uid)
+                total += now[0] if spec.side == side else -now[0]
+            if spec.side == side and on_map(u.location):
                 mine.append(u.location)
         total -= self._distances(mine)
         total -= self._open_objectives()

@@ -14,7 +14,6 @@ CRT key cost that unit one step. Used markers come back at the next day's mornin
 from __future__ import annotations
 
 from tui_wargame.dice import Dice
-from tui_wargame.hexgrid import within
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, fold
 from tui_wargame.rules.fm.combat import STEP, column_index, declared
 from tui_wargame.rules.fm.position import Position
@@ -74,8 +73,7 @@ def _observed(pos: Position, side: str) -> set[str]:
         if pos.side_of(units[0]) != side:
             continue
         reach = max(1, (obs.hill_range if pos.terrain(label).hill else obs.range) if obs else 1)
-        centre = grid.parse(label)
-        found.update(grid.label(h) for h in within(centre, reach) if h != centre and grid.contains(h))
+        found.update(grid.around(label, reach))
     for uid, u in pos.state.units.items():
         if pos.on_map(uid) and pos.spec(uid).kind == AIR and pos.side_of(uid) == side and u.has(OBSERVING):
             found.add(u.location)

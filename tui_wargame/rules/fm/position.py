@@ -72,9 +72,9 @@ class Position:
     @cached_property
     def _by_hex(self) -> dict[str, list[str]]:
         found: dict[str, list[str]] = {}
-        on_map = self.scenario.grid.on_map
-        for uid, u in self.state.units.items():
-            if on_map(u.location) and self.is_combat(uid):
+        on_map, spec, non_combat = self.scenario.grid.on_map, self.scenario.unit, self.rules.non_combat_kinds
+        for uid, u in self.state.units.items():  # is_combat inlined: asked for every look at a position
+            if on_map(u.location) and spec[uid].kind not in non_combat:
                 found.setdefault(u.location, []).append(uid)
         return found
 
