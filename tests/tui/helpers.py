@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual import _wait as textual_wait
 from textual.app import App
+
+from tui_wargame import scenario_file
+from tui_wargame.engine import Game
 
 #: The sleep slice of the idle waits of `press` (Textual's own is 1/50 s).
 KEY_SLICE = 1 / 500
@@ -59,3 +64,11 @@ def sync(test):  # noqa: ANN001, ANN201
         return asyncio.run(test(*args, **kwargs))
 
     return run
+
+
+def suez(tmp_path: Path, *orders: str, seed: int = 4) -> Game:
+    """A new Suez 1916 game in `tmp_path` with `orders` given (seed 4 unless told)."""
+    game = Game.new(scenario_file.find("suez1916"), tmp_path / "suez.toml", seed=seed)
+    for order in orders:
+        game.submit(order)
+    return game

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.tui.helpers import press, screen_text, sync
-from tui_wargame import scenario_file
+from tests.tui.helpers import press, screen_text, suez, sync
 from tui_wargame.engine import Game
 from tui_wargame.tui.app import WargameApp
 from tui_wargame.tui.answers import Pick
@@ -18,12 +17,6 @@ from tui_wargame.tui.game import GameScreen
 DECLARED = ("move 31-1 2228", "move 31-2 2229", "move 31-3 2230", "end", "attack 2129 2228",
             "attack 2129 2229", "end")
 
-
-def suez(tmp_path: Path, *orders: str, seed: int = 4) -> Game:
-    game = Game.new(scenario_file.find("suez1916"), tmp_path / "suez.toml", seed=seed)
-    for order in orders:
-        game.submit(order)
-    return game
 
 
 def app_for(game: Game) -> WargameApp:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import OptionList
 
-from tests.tui.helpers import press, screen_text, sync
+from tests.tui.helpers import press, screen_text, suez, sync
 from tui_wargame import scenario_file
 from tui_wargame.cli import main
 from tui_wargame.engine import Game
@@ -27,12 +27,6 @@ from tui_wargame.tui.replay import ReplayScreen
 RETREAT_OWED = ("move 31-1 2228", "move 31-2 2229", "move 31-3 2230", "end", "attack 2129 2228",
                 "attack 2129 2229", "end", "resolve 2129")
 
-
-def suez(tmp_path: Path, *orders: str, seed: int = 4) -> Game:
-    game = Game.new(scenario_file.find("suez1916"), tmp_path / "suez.toml", seed=seed)
-    for order in orders:
-        game.submit(order)
-    return game
 
 
 def test_a_decisions_title_cites_each_rule_once(tmp_path: Path) -> None:

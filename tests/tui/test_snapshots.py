@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import TESTBED_DIR
+from tests.tui.helpers import suez
 from tui_wargame import scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.model import Scenario
@@ -31,12 +32,6 @@ def mid_game(testbed: Scenario, tmp_path: Path) -> Game:
     return game
 
 
-def suez(tmp_path: Path, *orders: str) -> Game:
-    game = Game.new(scenario_file.find("suez1916"), tmp_path / "suez.toml", seed=3)
-    for order in orders:
-        game.submit(order)
-    return game
-
 
 @pytest.mark.parametrize("size", SIZES)
 def test_game_screen(snap_compare, testbed: Scenario, tmp_path: Path, size: tuple[int, int]) -> None:  # noqa: ANN001
@@ -48,7 +43,7 @@ def test_game_screen(snap_compare, testbed: Scenario, tmp_path: Path, size: tupl
 @pytest.mark.parametrize("size", SIZES)
 def test_suez_game_screen(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:  # noqa: ANN001
     """F&M's reach and zones of control on the map, its notes and the layers' legend in the panel."""
-    app = WargameApp(start="play", game=suez(tmp_path))
+    app = WargameApp(start="play", game=suez(tmp_path, seed=3))
     assert snap_compare(app, press=["tab", "Z", "left"], terminal_size=size)
 
 
@@ -62,7 +57,7 @@ async def cursor_on_2128(pilot) -> None:  # noqa: ANN001
 @pytest.mark.parametrize("size", SIZES)
 def test_attack_preview(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:  # noqa: ANN001
     """Suez zero hour: 2/31st's attack on the town of 2128 explained before the die (F&M 7.2-7.6)."""
-    game = suez(tmp_path, "move 31-2 2529 2429 2329 2228", "end")
+    game = suez(tmp_path, "move 31-2 2529 2429 2329 2228", "end", seed=3)
     app = WargameApp(start="play", game=game, ascii_only=True)
     assert snap_compare(app, run_before=cursor_on_2128, press=["a"], terminal_size=size)
 
@@ -171,7 +166,7 @@ def test_title_screen_lists_where_each_save_stands(snap_compare, testbed: Scenar
 def test_suez_live_waiting_screen(snap_compare, tmp_path: Path) -> None:  # noqa: ANN001
     """A live game played as the British while the Central Powers move: the prompt says whom the
     British wait for and in which phase; the map shows what the British may see."""
-    app = WargameApp(start="play", game=suez(tmp_path, "move 31-1 2527"), side="british")
+    app = WargameApp(start="play", game=suez(tmp_path, "move 31-1 2527", seed=3), side="british")
     assert snap_compare(app, terminal_size=(80, 24))
 
 
