@@ -305,9 +305,8 @@ def _chained(records: Iterable[Record], prev: str) -> tuple[bytes, list[Record]]
     hash of the one before it, and as written (with their own hashes)."""
     chunks, written = [], []
     for r in records:
-        data, h = record_bytes(Record(r.seq, r.side, r.kind, r.order, r.events, prev, "", r.final,
-                                      r.reverts, r.by))
-        written.append(Record(r.seq, r.side, r.kind, r.order, r.events, prev, h, r.final, r.reverts, r.by))
+        data, h = record_bytes(attrs.evolve(r, prev=prev, hash=""))
+        written.append(attrs.evolve(r, prev=prev, hash=h))
         chunks.append(data)
         prev = h
     return b"".join(chunks), written

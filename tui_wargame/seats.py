@@ -45,11 +45,6 @@ def seat_problem(scenario: Scenario, seats: Mapping[str, str], side: str, player
     return ""
 
 
-def open_seats(scenario: Scenario, seats: Mapping[str, str]) -> list[str]:
-    """The sides whose seat nobody holds, in the scenario's order."""
-    return [s.id for s in scenario.sides if s.id not in seats]
-
-
 def seat_of(seats: Mapping[str, str], player: str) -> str | None:
     """The side `player` holds, if any."""
     return next((side for side, p in seats.items() if p == player), None)
