@@ -152,6 +152,19 @@ def narrate(game: Game) -> Iterator[str]:
                 yield f"      {line}"
 
 
+def order_as_seen(order: str, hidden: frozenset[str]) -> str:
+    """An order's text for a reader who may not see the units in `hidden`: its verb alone
+    when it names one of them."""
+    words = order.split()
+    return f"{words[0]} (hidden)" if hidden and names_any(words, hidden) else order
+
+
+def event_as_seen(game: Game, state: State, event: Event, hidden: frozenset[str]) -> str:
+    """`event` in words for a reader who may not see the units in `hidden`."""
+    line = describe(game, state, event)
+    return "a hidden unit acts" if line and hidden and names_any(dict(event.facts), hidden) else line
+
+
 def since_last_order(game: Game, side: str) -> tuple[int, list[str]]:
     """What happened after `side`'s last record (the set-up if none), told as `side` may see it:
     the seq it counts from and a line per order and event, hidden units left unnamed. For a
@@ -162,13 +175,10 @@ def since_last_order(game: Game, side: str) -> tuple[int, list[str]]:
     state = game.state_at(start)
     for record in game.records[start + 1:]:
         hidden = hidden_units(game, state, side)
-        words = record.order.split()
-        order = f"{words[0]} (hidden)" if hidden and names_any(words, hidden) else record.order
-        lines.append(f"[{record.seq}] {side_name(sc, record.side)}: {clean(order)}")
+        order = clean(order_as_seen(record.order, hidden))
+        lines.append(f"[{record.seq}] {side_name(sc, record.side)}: {order}")
         for e in record.events:
-            line = describe(game, state, e)
-            if line and hidden and names_any(dict(e.facts), hidden):
-                line = "a hidden unit acts"
+            line = event_as_seen(game, state, e, hidden)
             state = apply(state, e)
             if line:
                 lines.append(f"    {line}")

@@ -329,21 +329,16 @@ def record_lines(game: Game, seq: int, names: Namer, hidden: frozenset[str] = fr
 
     Orders and events naming a unit in `hidden` (those the reader may not see) are told without it.
     """
-    from tui_wargame.narrative import describe
+    from tui_wargame.narrative import event_as_seen, order_as_seen
 
     record = game.records[seq]
     state = game.state_at(seq - 1)
     who = names.side(record.side) if record.side else "set-up"
-    order = names.text(record.order)
-    if hidden and names_any(record.order.split(), hidden):
-        order = f"{names.text(record.order.split()[0])} (hidden)"
-    lines = [f"[{seq}] {who}: {order}"]
+    lines = [f"[{seq}] {who}: {names.text(order_as_seen(record.order, hidden))}"]
     if record.kind == "seat":  # a hosted game's player sitting down (seats.py)
         lines = [f"[{seq}] {names.text(record.by)} takes the {who} seat"]
     for e in record.events:
-        line = describe(game, state, e)
-        if line and hidden and names_any(dict(e.facts), hidden):
-            line = "a hidden unit acts"
+        line = event_as_seen(game, state, e, hidden)
         state = apply(state, e)
         if e.kind == "phase_began":
             lines.append(f"  -- {names.text(turn_name(game.scenario, state))}: {names.side(state.active)} "
