@@ -20,6 +20,7 @@ from tui_wargame.hexgrid import distance
 from tui_wargame.model import IllegalOrder, Order, Refusal
 from tui_wargame.rules.capabilities import Decision, Layer, OrderMenu
 from tui_wargame.savefile import Record
+from tui_wargame.text import plural
 from tui_wargame.tui.answers import (
     Answer,
     Choose,
@@ -501,8 +502,7 @@ class MapController:
                       if sc.unit[uid].side == self.acting and (uid in named or u.location in hexes))
         if idle:
             more = f" and {len(idle) - NAMED_IDLE} more" if len(idle) > NAMED_IDLE else ""
-            units = "1 unit" if len(idle) == 1 else f"{len(idle)} units"
-            what = f"{units} could still act: {', '.join(idle[:NAMED_IDLE])}{more}"
+            what = f"{plural(len(idle), 'unit')} could still act: {', '.join(idle[:NAMED_IDLE])}{more}"
         else:
             what = f"{len(acting)} order(s) could still be given (e.g. {acting[0].text})"
         # what ends, who could still act, then the question: each its own paragraph in the dialog
