@@ -60,7 +60,7 @@ class MapController:
         self.cursor = ""
         self.centre: tuple[str, ...] = ()  # what the map's view should show, the first above all
         self.jumps = 0  # how many times the view was asked to centre on `centre`
-        self._phase = self._phase_now()
+        self._phase = self.phase_now()
         self.start_phase()
 
     @property
@@ -88,7 +88,7 @@ class MapController:
                     f"({state.phase} phase)")
         return f"Waiting for {game.side_name(state.to_act)}: {state.phase} phase"
 
-    def _phase_now(self) -> tuple[int, str, str]:
+    def phase_now(self) -> tuple[int, str, str]:
         """The phase and the side whose phase it is: a decision the other side owes meanwhile
         starts no phase (the player's turn goes on where the player left it)."""
         state = self.game.state
@@ -540,7 +540,7 @@ class MapController:
         unit = game.state.units.get(self.selected or "")
         if unit is None or not game.scenario.grid.on_map(unit.location):
             self.selected = None
-        phase, self._phase = self._phase, self._phase_now()
+        phase, self._phase = self._phase, self.phase_now()
         if phase != self._phase:
             if self.side is None or game.state.to_act == self.side:  # live: the other side's, followed
                 self.selected = None

@@ -593,12 +593,11 @@ class GameScreen(Screen[None]):
         state = self.game.state
         if self.autopilot.to_act():
             if self._computer_from is None:
-                self._computer_from = (state.turn, state.phase, state.active)
+                self._computer_from = self.control.phase_now()
             self.autopilot.wake()
             return
         took, self._computer_from = self._computer_from, None
-        if took is not None and not state.over and (state.pending or took != (state.turn, state.phase,
-                                                                               state.active)):
+        if took is not None and not state.over and (state.pending or took != self.control.phase_now()):
             self.control.take_keyboard()
             self._mirror()
 
