@@ -445,8 +445,8 @@ class GameScreen(Screen[None]):
 
     def _carry_out(self, answer: Answer | None) -> None:
         """Do what the controller answered a key with, then show it as it now is."""
-        if isinstance(answer, Give | Choose | Confirm) and self._computer_plays():
-            answer = self._computer_plays()
+        if isinstance(answer, Give | Choose | Confirm):
+            answer = self._computer_plays() or answer
         if isinstance(answer, Give):
             self.submit(answer.text)
         elif isinstance(answer, Choose):
