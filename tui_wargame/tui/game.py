@@ -645,7 +645,7 @@ class GameScreen(Screen[None]):
             return
         seq, choice = worker.result
         if seq != self.game.seq:  # an order was given meanwhile: the suggestion is out of date
-            self._say(Note("The suggestion came too late: the game has moved on (s asks again)"))
+            self._say(Note("The suggestion came too late: the game has moved on (H asks again)"))
             return
         question = (f"The computer ({self._hint_level}) suggests: {choice.order}\n"
                     f"{self.names.text(choice.reason)}\n\nGive this order?")
