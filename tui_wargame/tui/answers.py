@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from tui_wargame.frozen import frozen
 from tui_wargame.model import Order, Scenario
 from tui_wargame.rules.capabilities import Decision, Layer, Reply
-from tui_wargame.text import tidy
+from tui_wargame.text import plural, tidy
 
 
 @frozen
@@ -34,8 +34,12 @@ class Pick:
     @property
     def text(self) -> str:
         """The menu's line for it."""
-        hexes = len({r.hex for r in self.replies})
-        return f"{self.what}: choose on the map ({hexes} hex{'es' if hexes > 1 else ''} marked)"
+        return f"{self.what}: choose on the map ({plural(len(self.hexes), 'hex')} marked)"
+
+    @property
+    def hexes(self) -> list[str]:
+        """The marked hexes, where its answers leave the unit, sorted."""
+        return sorted({r.hex for r in self.replies})
 
     @property
     def warning(self) -> str:
@@ -120,8 +124,7 @@ def picked(pick: Pick, here: str) -> Answer:
     paths end there), or a note naming the marked hexes."""
     ending = [r for r in pick.replies if r.hex == here]
     if not ending:
-        hexes = ", ".join(sorted({r.hex for r in pick.replies}))
-        return Note(f"Not a marked hex: choose one of {hexes} (x: back to the answers)")
+        return Note(f"Not a marked hex: choose one of {', '.join(pick.hexes)} (x: back to the answers)")
     if len(ending) == 1:
         return Give(ending[0].order.text)
     return Choose(f"{pick.what} to {here}: which way?", tuple(r.order for r in ending),

@@ -20,6 +20,7 @@ from tui_wargame.hexgrid import distance
 from tui_wargame.model import IllegalOrder, Order, Refusal
 from tui_wargame.rules.capabilities import Decision, Layer, OrderMenu
 from tui_wargame.savefile import Record
+from tui_wargame.text import plural
 from tui_wargame.tui.answers import (
     Answer,
     Choose,
@@ -59,7 +60,7 @@ class MapController:
         self.cursor = ""
         self.centre: tuple[str, ...] = ()  # what the map's view should show, the first above all
         self.jumps = 0  # how many times the view was asked to centre on `centre`
-        self._phase = self._phase_now()
+        self._phase = self.phase_now()
         self.start_phase()
 
     @property
@@ -87,7 +88,7 @@ class MapController:
                     f"({state.phase} phase)")
         return f"Waiting for {game.side_name(state.to_act)}: {state.phase} phase"
 
-    def _phase_now(self) -> tuple[int, str, str]:
+    def phase_now(self) -> tuple[int, str, str]:
         """The phase and the side whose phase it is: a decision the other side owes meanwhile
         starts no phase (the player's turn goes on where the player left it)."""
         state = self.game.state
@@ -501,8 +502,7 @@ class MapController:
                       if sc.unit[uid].side == self.acting and (uid in named or u.location in hexes))
         if idle:
             more = f" and {len(idle) - NAMED_IDLE} more" if len(idle) > NAMED_IDLE else ""
-            units = "1 unit" if len(idle) == 1 else f"{len(idle)} units"
-            what = f"{units} could still act: {', '.join(idle[:NAMED_IDLE])}{more}"
+            what = f"{plural(len(idle), 'unit')} could still act: {', '.join(idle[:NAMED_IDLE])}{more}"
         else:
             what = f"{len(acting)} order(s) could still be given (e.g. {acting[0].text})"
         # what ends, who could still act, then the question: each its own paragraph in the dialog
@@ -540,7 +540,7 @@ class MapController:
         unit = game.state.units.get(self.selected or "")
         if unit is None or not game.scenario.grid.on_map(unit.location):
             self.selected = None
-        phase, self._phase = self._phase, self._phase_now()
+        phase, self._phase = self._phase, self.phase_now()
         if phase != self._phase:
             if self.side is None or game.state.to_act == self.side:  # live: the other side's, followed
                 self.selected = None

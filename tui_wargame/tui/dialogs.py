@@ -144,8 +144,7 @@ class OrderChooser(ModalScreen[str | Pick | None]):
             return
         entry, preview = self._entry(index), self.query_one("#preview", Static)
         if isinstance(entry, Pick):
-            hexes = sorted({r.hex for r in entry.replies})
-            preview.update(Text(f"Marks {', '.join(hexes)} on the map; Enter on one of them chooses it."))
+            preview.update(Text(f"Marks {', '.join(entry.hexes)} on the map; Enter on one of them chooses it."))
         else:
             preview.update(self.preview(entry))
 

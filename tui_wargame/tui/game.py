@@ -445,8 +445,8 @@ class GameScreen(Screen[None]):
 
     def _carry_out(self, answer: Answer | None) -> None:
         """Do what the controller answered a key with, then show it as it now is."""
-        if isinstance(answer, Give | Choose | Confirm) and self._computer_plays():
-            answer = self._computer_plays()
+        if isinstance(answer, Give | Choose | Confirm):
+            answer = self._computer_plays() or answer
         if isinstance(answer, Give):
             self.submit(answer.text)
         elif isinstance(answer, Choose):
@@ -593,12 +593,11 @@ class GameScreen(Screen[None]):
         state = self.game.state
         if self.autopilot.to_act():
             if self._computer_from is None:
-                self._computer_from = (state.turn, state.phase, state.active)
+                self._computer_from = self.control.phase_now()
             self.autopilot.wake()
             return
         took, self._computer_from = self._computer_from, None
-        if took is not None and not state.over and (state.pending or took != (state.turn, state.phase,
-                                                                               state.active)):
+        if took is not None and not state.over and (state.pending or took != self.control.phase_now()):
             self.control.take_keyboard()
             self._mirror()
 
@@ -646,7 +645,7 @@ class GameScreen(Screen[None]):
             return
         seq, choice = worker.result
         if seq != self.game.seq:  # an order was given meanwhile: the suggestion is out of date
-            self._say(Note("The suggestion came too late: the game has moved on (s asks again)"))
+            self._say(Note("The suggestion came too late: the game has moved on (H asks again)"))
             return
         question = (f"The computer ({self._hint_level}) suggests: {choice.order}\n"
                     f"{self.names.text(choice.reason)}\n\nGive this order?")
