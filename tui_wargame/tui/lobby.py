@@ -24,9 +24,8 @@ from tui_wargame.errors import WargameError
 from tui_wargame.hosting import Host, Listing, ago, scenarios
 from tui_wargame.model import IllegalOrder, Scenario
 from tui_wargame.rules.capabilities import Capabilities, GameOption
-from tui_wargame.text import clean
 from tui_wargame.tui.dialogs import ChoiceScreen
-from tui_wargame.tui.glyphs import Glyphs, to_ascii
+from tui_wargame.tui.glyphs import Glyphs
 from tui_wargame.tui.keybar import KeyBar
 
 if TYPE_CHECKING:
@@ -58,8 +57,7 @@ class LobbyScreen(Screen[None]):
         return cast("WargameApp", self.app)
 
     def text(self, value: object) -> str:
-        s = clean(str(value))
-        return to_ascii(s) if self.g.ascii else s
+        return self.g.text(value)
 
     def compose(self) -> ComposeResult:
         yield Static(Text(self.text(f"tui-wargame lobby: you are {self.host.player}"), style="bold"),

@@ -23,9 +23,9 @@ from tui_wargame.glance import Glance, glance
 from tui_wargame.model import Scenario
 from tui_wargame.rules.capabilities import Capabilities, GameOption
 from tui_wargame.opponent import DEFAULT_LEVEL, Opponent, against
-from tui_wargame.text import clean, side_name
+from tui_wargame.text import side_name
 from tui_wargame.tui.dialogs import ChoiceScreen
-from tui_wargame.tui.glyphs import Glyphs, to_ascii
+from tui_wargame.tui.glyphs import Glyphs
 from tui_wargame.tui.keybar import KeyBar
 from tui_wargame.views import scenario_summary
 
@@ -68,8 +68,7 @@ class TitleScreen(Screen[None]):
         return cast("WargameApp", self.app)
 
     def text(self, value: object) -> str:
-        s = clean(str(value))
-        return to_ascii(s) if self.g.ascii else s
+        return self.g.text(value)
 
     def compose(self) -> ComposeResult:
         yield Static(Text("tui-wargame: choose a scenario, or a save to continue or replay", style="bold"),
