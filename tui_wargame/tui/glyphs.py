@@ -32,6 +32,11 @@ class Glyphs:
     railway: str
     rule: str  # a horizontal line
 
+    def text(self, value: object) -> str:
+        """Text from a file made safe to show: cleaned, and transliterated under `--ascii`."""
+        s = clean(str(value))
+        return to_ascii(s) if self.ascii else s
+
     def for_feature(self, feature: str) -> str:
         f = feature.lower()
         if any(w in f for w in ("canal", "river", "water", "stream")):

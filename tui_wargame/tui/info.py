@@ -17,8 +17,8 @@ from tui_wargame.engine import Game
 from tui_wargame.hexgrid import DIRECTION_NAMES
 from tui_wargame.model import Event, Order, Refusal, State, apply
 from tui_wargame.rules.capabilities import Explanation, Layer, Line
-from tui_wargame.text import clean, names_any, plural
-from tui_wargame.tui.glyphs import Glyphs, layer_glyph, to_ascii
+from tui_wargame.text import names_any, plural
+from tui_wargame.tui.glyphs import Glyphs, layer_glyph
 from tui_wargame.views import turn_name
 
 
@@ -29,8 +29,7 @@ class Namer:
         self.game, self.g = game, glyphs
 
     def text(self, value: object) -> str:
-        s = clean(str(value))
-        return to_ascii(s) if self.g.ascii else s
+        return self.g.text(value)
 
     def side(self, sid: str) -> str:
         return self.text(self.game.side_name(sid))

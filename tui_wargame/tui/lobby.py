@@ -18,16 +18,15 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui_wargame import rules
 from tui_wargame.engine import Game
 from tui_wargame.errors import WargameError
 from tui_wargame.hosting import Host, Listing, ago, scenarios
 from tui_wargame.model import IllegalOrder, Scenario
-from tui_wargame.rules.capabilities import Capabilities, GameOption
-from tui_wargame.text import clean
+from tui_wargame.rules.capabilities import GameOption
 from tui_wargame.tui.dialogs import ChoiceScreen
-from tui_wargame.tui.glyphs import Glyphs, to_ascii
+from tui_wargame.tui.glyphs import Glyphs
 from tui_wargame.tui.keybar import KeyBar
+from tui_wargame.tui.title import game_options
 
 if TYPE_CHECKING:
     from tui_wargame.tui.app import WargameApp
@@ -58,8 +57,7 @@ class LobbyScreen(Screen[None]):
         return cast("WargameApp", self.app)
 
     def text(self, value: object) -> str:
-        s = clean(str(value))
-        return to_ascii(s) if self.g.ascii else s
+        return self.g.text(value)
 
     def compose(self) -> ComposeResult:
         yield Static(Text(self.text(f"tui-wargame lobby: you are {self.host.player}"), style="bold"),
@@ -241,7 +239,7 @@ class LobbyScreen(Screen[None]):
         def chosen(scenario_id: str | None) -> None:
             if scenario_id is not None:
                 scenario = by_id[scenario_id]
-                self._ask(scenario, _options(scenario), {})
+                self._ask(scenario, game_options(scenario), {})
 
         self.app.push_screen(ChoiceScreen("New game: which scenario?",
                                           [(s.id, self.text(s.title)) for s in found]), chosen)
@@ -271,11 +269,3 @@ class LobbyScreen(Screen[None]):
 
         sides = [(s.id, self.text(s.name)) for s in scenario.sides]
         self.app.push_screen(ChoiceScreen(f"{self.text(scenario.title)}: your side", sides), answered)
-
-
-def _options(scenario: Scenario) -> list[GameOption]:
-    """The choices the scenario's rule system offers a new game."""
-    try:
-        return list(Capabilities(rules.get(scenario.system)).options(scenario))
-    except WargameError:
-        return []

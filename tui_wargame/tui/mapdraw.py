@@ -212,8 +212,7 @@ class Painter:
         return to_ascii(text[0]) if self.g.ascii else text[0]
 
     def text(self, value: str) -> str:
-        value = clean(value)
-        return to_ascii(value) if self.g.ascii else value
+        return self.g.text(value)
 
     def layer_glyph(self, layer: Layer) -> str:
         return layer_glyph(self.g, layer.glyph, layer.style)

@@ -23,9 +23,9 @@ from tui_wargame.glance import Glance, glance
 from tui_wargame.model import Scenario
 from tui_wargame.rules.capabilities import Capabilities, GameOption
 from tui_wargame.opponent import DEFAULT_LEVEL, Opponent, against
-from tui_wargame.text import clean, side_name
+from tui_wargame.text import side_name
 from tui_wargame.tui.dialogs import ChoiceScreen
-from tui_wargame.tui.glyphs import Glyphs, to_ascii
+from tui_wargame.tui.glyphs import Glyphs
 from tui_wargame.tui.keybar import KeyBar
 from tui_wargame.views import scenario_summary
 
@@ -40,6 +40,14 @@ def _newest_first(path: Path) -> float:
         return -path.stat().st_mtime
     except OSError:
         return -path.lstat().st_mtime
+
+
+def game_options(scenario: Scenario) -> list[GameOption]:
+    """The choices the scenario's rule system offers a new game (none if it is unknown here)."""
+    try:
+        return list(Capabilities(rules.get(scenario.system)).options(scenario))
+    except WargameError:
+        return []
 
 
 class TitleScreen(Screen[None]):
@@ -68,8 +76,7 @@ class TitleScreen(Screen[None]):
         return cast("WargameApp", self.app)
 
     def text(self, value: object) -> str:
-        s = clean(str(value))
-        return to_ascii(s) if self.g.ascii else s
+        return self.g.text(value)
 
     def compose(self) -> ComposeResult:
         yield Static(Text("tui-wargame: choose a scenario, or a save to continue or replay", style="bold"),
@@ -162,7 +169,7 @@ class TitleScreen(Screen[None]):
             about.append(f"{self.text(' vs '.join(x['name'] for x in s['sides']))}\n")
             about.append(f"{self.text(s['length'])}\nrules: {self.text(s['system_title'])}\n\n")
             about.append(self.text(s["description"]))
-            for option in self.options(self.scenarios[index]):
+            for option in game_options(self.scenarios[index]):
                 about.append(f"\n\nWhen the game starts, choose {self.text(option.description)}:",
                              style="bold")
                 for choice, line in option.choices.items():
@@ -238,13 +245,6 @@ class TitleScreen(Screen[None]):
             return None
         return self.saves[saves.highlighted]
 
-    def options(self, scenario: Scenario) -> list[GameOption]:
-        """The choices the scenario's rule system offers a new game (none if it is unknown here)."""
-        try:
-            return list(Capabilities(rules.get(scenario.system)).options(scenario))
-        except WargameError:
-            return []
-
     def _chosen_scenario(self) -> Scenario | None:
         scen = self.query_one("#scenarios", OptionList)
         if scen.highlighted is None or not self.scenarios:
@@ -255,7 +255,7 @@ class TitleScreen(Screen[None]):
         """Ask each of the rule system's game options in turn, then start the game."""
         scenario = self._chosen_scenario()
         if scenario is not None:
-            self._ask(scenario, self.options(scenario), {})
+            self._ask(scenario, game_options(scenario), {})
 
     def action_against_computer(self) -> None:
         """Ask the side to play and the computer's level, then the game options, then start."""
@@ -275,7 +275,7 @@ class TitleScreen(Screen[None]):
         def side_chosen(side: str | None) -> None:
             def level_chosen(level: str | None) -> None:
                 if side is not None and level is not None:
-                    self._ask(scenario, self.options(scenario), {}, against(scenario, side, level))
+                    self._ask(scenario, game_options(scenario), {}, against(scenario, side, level))
 
             if side is not None:
                 self.app.push_screen(ChoiceScreen(f"{self.text(scenario.title)}: the computer's level",
