@@ -29,7 +29,7 @@ from tui_wargame.rules.fm.data import ResultEffect
 from tui_wargame.rules.fm.position import Position
 from tui_wargame.rules.fm.retreat import retreat_paths
 from tui_wargame.rules.fm.stacking import overstack
-from tui_wargame.rules.fm.victory import control_events, victory_points
+from tui_wargame.rules.fm.victory import control_events, held_by, victory_points
 from tui_wargame.rules.fm.zoc import in_enemy_zoc
 
 WIN = 1e6
@@ -136,13 +136,6 @@ def _places(pos: Position) -> list[tuple[str, int]]:
     return [(p.hex, p.vp) for p in pos.scenario.map.place if p.vp]
 
 
-def _held(pos: Position, label: str) -> str | None:
-    """Who the victory hex counts for now (Suez 12.4 control, Gaza 12.4 occupation)."""
-    if pos.rules.victory.by == "occupation":
-        return pos.occupant(label)
-    return pos.state.control.get(label)
-
-
 class Assessor:
     """One position seen by one side: the questions the planner asks, each asked once."""
 
@@ -212,7 +205,7 @@ class Assessor:
     def vp_gain(self, label: str) -> float:
         """What taking `label` is worth to the attacker in victory points."""
         vp = next((vp for h, vp in _places(self.pos) if h == label), 0)
-        return W_VP * vp if vp and _held(self.pos, label) != self.side else 0.0
+        return W_VP * vp if vp and held_by(self.pos, label) != self.side else 0.0
 
     # --- the enemy's next attacks, and our own placed ones ---
 
@@ -271,7 +264,7 @@ class Assessor:
             ours = [u for n in adjacent(target) for u in by_hex.get(n, ())
                     if specs[u].side == self.side and not combat.combat_blocked(pos, n, target)]
             if ours:
-                key = ("opportunity", target, _held(pos, target), tuple(sorted(
+                key = ("opportunity", target, held_by(pos, target), tuple(sorted(
                     (u, pos.state.units[u].steps) for u in [*ours, *them])))
                 found = self.view.memo.get(key)
                 if found is None:
@@ -347,7 +340,7 @@ class Assessor:
         cost = 0.0
         goals = []
         for label, vp in _places(pos):
-            holder = _held(pos, label)
+            holder = held_by(pos, label)
             if scorer == side and holder == side:
                 continue
             if scorer != side and holder == side and pos.rules.victory.by != "occupation":
