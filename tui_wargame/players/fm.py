@@ -461,15 +461,15 @@ class FmPlanner:
                     units = [*base, *(u for s in subset for u in pos.units_in(s))]
                     gain, leaves, column = ass.attack(target, units)
                     force = sum(pos.factor(u, "attack") for u in units)
-                    options.append((gain - before, force, subset, leaves, column))
+                    options.append((gain - before, force, subset, leaves, column, gain))
             view.work += len(options)
             if not options:
                 continue
             top = max(o[0] for o in options)
             enough = [o for o in options if o[0] >= top - max(0.2, 0.1 * abs(top))]
-            marginal, _, subset, leaves, column = min(enough, key=lambda o: (o[1], -o[0], o[2]))
+            marginal, _, subset, leaves, column, gain = min(enough, key=lambda o: (o[1], -o[0], o[2]))
             if best is None or marginal > best[0]:
-                best = (marginal, target, subset, gain_of(ass, target, base, subset), leaves, column)
+                best = (marginal, target, subset, gain, leaves, column)
         if best is None or best[0] < lv["threshold"]:
             return None
         marginal, target, subset, gain, leaves, column = best
@@ -549,11 +549,6 @@ class FmPlanner:
         if order.verb == "end":
             return "nothing left that improves the position: end the phase"
         return f"{order.text}: the best answer, expected {gain:+.1f} on the position"
-
-
-def gain_of(ass: Assessor, target: str, base: Sequence[str], subset: Sequence[str]) -> float:
-    """The expected gain of the whole attack on `target` once `subset` joins `base`."""
-    return ass.attack(target, [*base, *(u for s in subset for u in ass.pos.units_in(s))])[0]
 
 
 PLANNER = FmPlanner()
