@@ -19,8 +19,8 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
-from tui_wargame.model import Order, State
-from tui_wargame.model import Event, fold
+from tui_wargame.hexgrid import Board
+from tui_wargame.model import Event, Order, State, fold
 from tui_wargame.players.base import Choice
 from tui_wargame.players.view import SideView
 from tui_wargame.rules.fm import combat, fire_support, sequence
@@ -107,12 +107,12 @@ def step_value(pos: Position, uid: str) -> float:
 class _Field(dict[str, int]):
     """Hexes from one hex to any other, filled in as asked: the planner asks the same all game."""
 
-    def __init__(self, pos: Position, origin: str) -> None:
+    def __init__(self, grid: Board, origin: str) -> None:
         super().__init__()
-        self.pos, self.origin = pos, origin
+        self.grid, self.origin = grid, origin
 
     def __missing__(self, label: str) -> int:
-        found = self[label] = self.pos.distance(self.origin, label)
+        found = self[label] = self.grid.distance(self.origin, label)
         return found
 
 
@@ -124,7 +124,7 @@ def field_of(pos: Position, origin: str) -> _Field:
     key = (*scenario_key(pos), origin)
     found = _FIELDS.get(key)
     if found is None:
-        found = _FIELDS[key] = _Field(Position(pos.scenario, pos.state), origin)
+        found = _FIELDS[key] = _Field(pos.scenario.grid, origin)
     return found
 
 
