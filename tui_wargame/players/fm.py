@@ -358,6 +358,11 @@ class Assessor:
         return cost
 
 
+def _best(rated: Sequence[tuple[Any, Order]]) -> tuple[Any, Order]:
+    """The highest rated (rating, order); of equal ratings, the order first in text order."""
+    return max(rated, key=lambda r: (r[0], [-ord(c) for c in r[1].text]))
+
+
 class FmPlanner:
     """The Planner of Fire & Movement: see the module's docstring."""
 
@@ -493,7 +498,7 @@ class FmPlanner:
                 rated.append((shifted_gain - ass.attack(o.args[0], units)[0], o))
         if not rated:
             return None
-        gain, order = max(rated, key=lambda r: (r[0], [-ord(c) for c in r[1].text]))
+        gain, order = _best(rated)
         if gain <= 0.05:
             return None
         return Choice(order.text, f"{cmd.name} to the attack on {order.args[0]}: one column better, "
@@ -515,7 +520,7 @@ class FmPlanner:
             rated.append(((target in declared, defence, o.verb == "bombard"), o))
         if not rated:
             return None
-        why, order = max(rated, key=lambda r: (r[0], [-ord(c) for c in r[1].text]))
+        why, order = _best(rated)
         what = "the attack on" if why[0] else "the enemy stack in"
         return Choice(order.text, f"fire support on {what} {order.args[-1]}: a step lost there "
                                   f"before the attacks may shift them ({fire_support.rule_of(pos)})")
@@ -532,7 +537,7 @@ class FmPlanner:
                     rated.append(((attack, o.verb == "bombard"), o))
         if not rated:
             return Choice("done", "no defensive fire worth placing")
-        _, order = max(rated, key=lambda r: (r[0], [-ord(c) for c in r[1].text]))
+        _, order = _best(rated)
         return Choice(order.text, f"defensive fire on the attackers in {order.args[-1]}, the strongest "
                                   f"({fire_support.rule_of(pos)})")
 
