@@ -95,21 +95,22 @@ def argv(pid: int) -> list[str]:
         return []
 
 
-def pss_kb(pid: int) -> int:
-    """Proportional set size: the process's private pages, and its share of each shared page."""
+def _proc_kb(pid: int, name: str, key: str) -> int:
+    """The kB figure on the `key` line of /proc/PID/NAME; 0 if the process is gone."""
     try:
-        rollup = Path(f"/proc/{pid}/smaps_rollup").read_text()
+        text = Path(f"/proc/{pid}/{name}").read_text()
     except OSError:
         return 0
-    return next((int(line.split()[1]) for line in rollup.splitlines() if line.startswith("Pss:")), 0)
+    return next((int(line.split()[1]) for line in text.splitlines() if line.startswith(key)), 0)
+
+
+def pss_kb(pid: int) -> int:
+    """Proportional set size: the process's private pages, and its share of each shared page."""
+    return _proc_kb(pid, "smaps_rollup", "Pss:")
 
 
 def rss_kb(pid: int) -> int:
-    try:
-        status = Path(f"/proc/{pid}/status").read_text()
-    except OSError:
-        return 0
-    return next((int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:")), 0)
+    return _proc_kb(pid, "status", "VmRSS:")
 
 
 def cpu_ns(pids: list[int]) -> int:

@@ -19,8 +19,8 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
-from tui_wargame.model import Order, State
-from tui_wargame.model import Event, fold
+from tui_wargame.hexgrid import Board
+from tui_wargame.model import Event, Order, State, fold
 from tui_wargame.players.base import Choice
 from tui_wargame.players.view import SideView
 from tui_wargame.rules.fm import combat, fire_support, sequence
@@ -29,7 +29,7 @@ from tui_wargame.rules.fm.data import ResultEffect
 from tui_wargame.rules.fm.position import Position
 from tui_wargame.rules.fm.retreat import retreat_paths
 from tui_wargame.rules.fm.stacking import overstack
-from tui_wargame.rules.fm.victory import control_events, victory_points
+from tui_wargame.rules.fm.victory import control_events, held_by, victory_points
 from tui_wargame.rules.fm.zoc import in_enemy_zoc
 
 WIN = 1e6
@@ -107,12 +107,12 @@ def step_value(pos: Position, uid: str) -> float:
 class _Field(dict[str, int]):
     """Hexes from one hex to any other, filled in as asked: the planner asks the same all game."""
 
-    def __init__(self, pos: Position, origin: str) -> None:
+    def __init__(self, grid: Board, origin: str) -> None:
         super().__init__()
-        self.pos, self.origin = pos, origin
+        self.grid, self.origin = grid, origin
 
     def __missing__(self, label: str) -> int:
-        found = self[label] = self.pos.distance(self.origin, label)
+        found = self[label] = self.grid.distance(self.origin, label)
         return found
 
 
@@ -124,7 +124,7 @@ def field_of(pos: Position, origin: str) -> _Field:
     key = (*scenario_key(pos), origin)
     found = _FIELDS.get(key)
     if found is None:
-        found = _FIELDS[key] = _Field(Position(pos.scenario, pos.state), origin)
+        found = _FIELDS[key] = _Field(pos.scenario.grid, origin)
     return found
 
 
@@ -134,13 +134,6 @@ def hex_distance(pos: Position, a: str, b: str) -> int:
 
 def _places(pos: Position) -> list[tuple[str, int]]:
     return [(p.hex, p.vp) for p in pos.scenario.map.place if p.vp]
-
-
-def _held(pos: Position, label: str) -> str | None:
-    """Who the victory hex counts for now (Suez 12.4 control, Gaza 12.4 occupation)."""
-    if pos.rules.victory.by == "occupation":
-        return pos.occupant(label)
-    return pos.state.control.get(label)
 
 
 class Assessor:
@@ -212,7 +205,7 @@ class Assessor:
     def vp_gain(self, label: str) -> float:
         """What taking `label` is worth to the attacker in victory points."""
         vp = next((vp for h, vp in _places(self.pos) if h == label), 0)
-        return W_VP * vp if vp and _held(self.pos, label) != self.side else 0.0
+        return W_VP * vp if vp and held_by(self.pos, label) != self.side else 0.0
 
     # --- the enemy's next attacks, and our own placed ones ---
 
@@ -271,7 +264,7 @@ class Assessor:
             ours = [u for n in adjacent(target) for u in by_hex.get(n, ())
                     if specs[u].side == self.side and not combat.combat_blocked(pos, n, target)]
             if ours:
-                key = ("opportunity", target, _held(pos, target), tuple(sorted(
+                key = ("opportunity", target, held_by(pos, target), tuple(sorted(
                     (u, pos.state.units[u].steps) for u in [*ours, *them])))
                 found = self.view.memo.get(key)
                 if found is None:
@@ -347,7 +340,7 @@ class Assessor:
         cost = 0.0
         goals = []
         for label, vp in _places(pos):
-            holder = _held(pos, label)
+            holder = held_by(pos, label)
             if scorer == side and holder == side:
                 continue
             if scorer != side and holder == side and pos.rules.victory.by != "occupation":
@@ -363,6 +356,11 @@ class Assessor:
                     nearest[h] = min(field_of(pos, g)[h] for g in goals)
             cost += (W_ADVANCE if self.taker else W_SPREAD) * sum(nearest[h] for h in mine)
         return cost
+
+
+def _best(rated: Sequence[tuple[Any, Order]]) -> tuple[Any, Order]:
+    """The highest rated (rating, order); of equal ratings, the order first in text order."""
+    return max(rated, key=lambda r: (r[0], [-ord(c) for c in r[1].text]))
 
 
 class FmPlanner:
@@ -468,15 +466,15 @@ class FmPlanner:
                     units = [*base, *(u for s in subset for u in pos.units_in(s))]
                     gain, leaves, column = ass.attack(target, units)
                     force = sum(pos.factor(u, "attack") for u in units)
-                    options.append((gain - before, force, subset, leaves, column))
+                    options.append((gain - before, force, subset, leaves, column, gain))
             view.work += len(options)
             if not options:
                 continue
             top = max(o[0] for o in options)
             enough = [o for o in options if o[0] >= top - max(0.2, 0.1 * abs(top))]
-            marginal, _, subset, leaves, column = min(enough, key=lambda o: (o[1], -o[0], o[2]))
+            marginal, _, subset, leaves, column, gain = min(enough, key=lambda o: (o[1], -o[0], o[2]))
             if best is None or marginal > best[0]:
-                best = (marginal, target, subset, gain_of(ass, target, base, subset), leaves, column)
+                best = (marginal, target, subset, gain, leaves, column)
         if best is None or best[0] < lv["threshold"]:
             return None
         marginal, target, subset, gain, leaves, column = best
@@ -500,7 +498,7 @@ class FmPlanner:
                 rated.append((shifted_gain - ass.attack(o.args[0], units)[0], o))
         if not rated:
             return None
-        gain, order = max(rated, key=lambda r: (r[0], [-ord(c) for c in r[1].text]))
+        gain, order = _best(rated)
         if gain <= 0.05:
             return None
         return Choice(order.text, f"{cmd.name} to the attack on {order.args[0]}: one column better, "
@@ -522,7 +520,7 @@ class FmPlanner:
             rated.append(((target in declared, defence, o.verb == "bombard"), o))
         if not rated:
             return None
-        why, order = max(rated, key=lambda r: (r[0], [-ord(c) for c in r[1].text]))
+        why, order = _best(rated)
         what = "the attack on" if why[0] else "the enemy stack in"
         return Choice(order.text, f"fire support on {what} {order.args[-1]}: a step lost there "
                                   f"before the attacks may shift them ({fire_support.rule_of(pos)})")
@@ -539,7 +537,7 @@ class FmPlanner:
                     rated.append(((attack, o.verb == "bombard"), o))
         if not rated:
             return Choice("done", "no defensive fire worth placing")
-        _, order = max(rated, key=lambda r: (r[0], [-ord(c) for c in r[1].text]))
+        _, order = _best(rated)
         return Choice(order.text, f"defensive fire on the attackers in {order.args[-1]}, the strongest "
                                   f"({fire_support.rule_of(pos)})")
 
@@ -556,11 +554,6 @@ class FmPlanner:
         if order.verb == "end":
             return "nothing left that improves the position: end the phase"
         return f"{order.text}: the best answer, expected {gain:+.1f} on the position"
-
-
-def gain_of(ass: Assessor, target: str, base: Sequence[str], subset: Sequence[str]) -> float:
-    """The expected gain of the whole attack on `target` once `subset` joins `base`."""
-    return ass.attack(target, [*base, *(u for s in subset for u in ass.pos.units_in(s))])[0]
 
 
 PLANNER = FmPlanner()

@@ -21,6 +21,13 @@ def control_events(pos: Position, side: str, path: Sequence[str]) -> list[Event]
     return events
 
 
+def held_by(pos: Position, label: str) -> str | None:
+    """Who the victory hex `label` counts for now: Suez 12.4 (control) or Gaza 12.4 (a unit on it)."""
+    if pos.rules.victory.by == "occupation":
+        return pos.occupant(label)
+    return pos.state.control.get(label)
+
+
 def victory_points(pos: Position) -> dict[str, int]:
     """Suez 12.4 (control) or Gaza 12.4 (a unit on the hex): the VP each side scores now."""
     v = pos.rules.victory
@@ -28,10 +35,7 @@ def victory_points(pos: Position) -> dict[str, int]:
     for place in pos.scenario.map.place:
         if not place.vp:
             continue
-        if v.by == "occupation":
-            holder = pos.occupant(place.hex)
-        else:
-            holder = pos.state.control.get(place.hex)
+        holder = held_by(pos, place.hex)
         if holder and (not v.side or holder == v.side):
             scores[holder] += place.vp
     return scores
