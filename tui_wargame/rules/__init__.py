@@ -76,7 +76,7 @@ class UnknownSystem(WargameError):
 
 
 #: Built-in systems: id -> "module:attribute", imported on first use.
-BUILTIN: dict[str, str] = {"fm": "tui_wargame.rules.fm:SYSTEM"}
+BUILTIN: dict[str, str] = {"fm": "tui_wargame.rules.fm:SYSTEM", "foxhole": "tui_wargame.rules.foxhole:SYSTEM"}
 
 _registry: dict[str, RuleSystem | Callable[[], RuleSystem]] = {}
 _replaced: set[str] = set()  # built-in ids that `register` gave another system

@@ -1,0 +1,172 @@
+"""A Position: one State of a Foxhole game seen through its scenario, with the questions every
+rule asks (whose unit, which hex, what terrain, what markers, which sides act and react).
+
+Rule functions take a Position so that each reads like the rulebook. Unit conditions that the
+rulebook gives as markers on a unit (R5.B: Suppressed, Pinned, Fatigued, Exhausted, Supply
+Reduced/Depleted, Overwatch, Expended) are unit flags, so they move with the unit; markers on
+a hex or a hexside are `State.markers`.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from tui_wargame.model import Marker, Scenario, State, Turn, UnitSpec
+from tui_wargame.rules.foxhole import charts, counters
+
+# Unit conditions (R5.B pairs), kept as game flags on the unit.
+SUPPRESSED, PINNED = "suppressed", "pinned"
+FATIGUED, EXHAUSTED = "fatigued", "exhausted"
+SUPPLY_REDUCED, SUPPLY_DEPLETED = "supply-reduced", "supply-depleted"
+OVERWATCH, EXPENDED = "overwatch", "expended"
+CONDITIONS = (SUPPRESSED, PINNED, FATIGUED, EXHAUSTED, SUPPLY_REDUCED, SUPPLY_DEPLETED, OVERWATCH, EXPENDED)
+
+#: What a unit did this player turn: game flags the sequence clears when a player turn ends (R15),
+#: as they matter across the turn's phases (R17.B, R18.A.1, R19.A-B, R20.A, R21.C).
+TRACED = "traced"  # traced supply in the Supply-Movement Phase (R17.B), successfully or not
+TRACED_FORCED = "traced-forced"  # had to (R17.A-B: began adjacent to an enemy)
+SUPPLIED = "supplied"  # its trace succeeded (R12)
+MOVED = "moved"  # moved or spent MPs this player turn
+FIRED = "fired"  # fired a Barrage this player turn (R18.A.1)
+ACTED = "acted"  # did anything this player turn (R9.A: Night Fatigue)
+AMBUSHED = "ambushed"  # is to be Ambushed in the next Combat or Vehicle Assault Phase (R11.C.2)
+TURN_FLAGS = frozenset({TRACED, TRACED_FORCED, SUPPLIED, MOVED, FIRED, ACTED, AMBUSHED})
+
+
+class Position:
+    def __init__(self, scenario: Scenario, state: State) -> None:
+        self.scenario = scenario
+        self.state = state
+
+    def at(self, state: State) -> Position:
+        """The same scenario at another State (after events folded locally)."""
+        return Position(self.scenario, state)
+
+    # --- sides (R2.H) ---
+
+    @cached_property
+    def offensive(self) -> str:
+        """R2.H.1: the side with the first player turn of each Full Turn."""
+        return str(self.scenario.rules.get("offensive") or self.scenario.sides[0].id)
+
+    @cached_property
+    def defensive(self) -> str:
+        return next(s.id for s in self.scenario.sides if s.id != self.offensive)
+
+    def enemy(self, side: str) -> str:
+        return self.defensive if side == self.offensive else self.offensive
+
+    @property
+    def acting(self) -> str:
+        """R2.H.3: the player whose player turn it is."""
+        return self.state.active
+
+    @property
+    def reacting(self) -> str:
+        return self.enemy(self.state.active)
+
+    # --- time (R13) ---
+
+    @property
+    def turn(self) -> Turn:
+        return self.scenario.turns[self.state.turn]
+
+    @property
+    def night(self) -> bool:
+        return self.turn.night
+
+    def option(self, name: str) -> bool:
+        """Whether the optional rule `name` (R25, R2.K) is in play in this game."""
+        return bool(self.state.values.get(f"option.{name}", False))
+
+    # --- units ---
+
+    def spec(self, uid: str) -> UnitSpec:
+        return self.scenario.unit[uid]
+
+    def side_of(self, uid: str) -> str:
+        return self.scenario.unit[uid].side
+
+    def value(self, uid: str, name: str) -> int:
+        """The printed value `name` on the side the unit shows now (R5.A.8)."""
+        return counters.value(self.spec(uid), self.state.units[uid].steps, name)
+
+    def reduced(self, uid: str) -> bool:
+        """On its Cadre side (R5.A.8)."""
+        return self.state.units[uid].steps < self.spec(uid).steps
+
+    def has(self, uid: str, flag: str) -> bool:
+        return self.state.units[uid].has(flag)
+
+    def location(self, uid: str) -> str:
+        return self.state.units[uid].location
+
+    def on_map(self, uid: str) -> bool:
+        return self.scenario.grid.on_map(self.state.units[uid].location)
+
+    @cached_property
+    def _by_hex(self) -> dict[str, list[str]]:
+        found: dict[str, list[str]] = {}
+        on_map = self.scenario.grid.on_map
+        for uid, u in sorted(self.state.units.items()):
+            if on_map(u.location):
+                found.setdefault(u.location, []).append(uid)
+        return found
+
+    def units_in(self, label: str, side: str | None = None) -> list[str]:
+        """The units in a hex (of `side` only, if given), in id order."""
+        return [u for u in self._by_hex.get(label, ()) if side is None or self.side_of(u) == side]
+
+    def occupied(self) -> dict[str, list[str]]:
+        return self._by_hex
+
+    def units_of(self, side: str) -> list[str]:
+        """`side`'s units on the map, in id order."""
+        return [u for units in self._by_hex.values() for u in units if self.side_of(u) == side]
+
+    def enemy_adjacent(self, label: str, side: str) -> bool:
+        """Whether a unit of `side`'s enemy is in a hex next to `label`."""
+        enemy = self.enemy(side)
+        return any(self.units_in(n, enemy) for n in self.neighbours(label))
+
+    # --- the map ---
+
+    def neighbours(self, label: str) -> tuple[str, ...]:
+        return self.scenario.grid.adjacent(label)
+
+    def distance(self, a: str, b: str) -> int:
+        return self.scenario.grid.distance(a, b)
+
+    def hex_type(self, label: str) -> charts.HexType:
+        """The chart row of the hex now: a Burnt Out hex is what it burnt to (R5.B.12)."""
+        burnt = self.marker(label, "burnt-out")
+        if burnt is not None and isinstance(burnt.value, str) and burnt.value:
+            return charts.HEX_TYPES[burnt.value]
+        return charts.HEX_TYPES[self.scenario.terrain_at(label).id]
+
+    def hexside_types(self, a: str, b: str) -> list[charts.HexsideType]:
+        return [charts.HEXSIDE_TYPES[f.feature] for f in self.scenario.features_between(a, b)]
+
+    def lines_between(self, a: str, b: str) -> frozenset[str]:
+        """The transportation lines joining two adjacent hexes (R11.C.1)."""
+        return self.scenario.routes_between(a, b)
+
+    @staticmethod
+    def hexside_place(grid_label_a: str, grid_label_b: str) -> str:
+        """The place name of the hexside between two hexes, for markers on it (bridges, Rail
+        Breaks): the two labels in order, joined by '|'."""
+        a, b = sorted((grid_label_a, grid_label_b))
+        return f"{a}|{b}"
+
+    def markers(self, place: str) -> tuple[Marker, ...]:
+        return self.state.markers.get(place, ())
+
+    def marker(self, place: str, kind: str, id: str = "") -> Marker | None:
+        return self.state.marker(place, kind, id)
+
+    def level(self, place: str, kind: str) -> int:
+        """The level of a levelled marker (Trenches, Mines, Tank Traps: R5.B), 0 if absent."""
+        m = self.marker(place, kind)
+        if m is None:
+            return 0
+        return m.value if isinstance(m.value, int) and not isinstance(m.value, bool) else 1

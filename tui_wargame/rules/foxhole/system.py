@@ -1,0 +1,170 @@
+"""The Foxhole tactical system as a `RuleSystem`: orders in, events out.
+
+The phase the game is in (R15, `sequence`) owns the orders: each phase module lists what the
+side to act may give (`orders`) and resolves it (`ORDERS`, verb -> handler). A decision owed
+by a side (covering fire, where firepower falls, a retreat) is answered with the orders of the
+module that asked it (`ANSWERS`, decision kind -> the legal answers). `end` closes a phase.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from functools import cache
+from types import ModuleType
+from typing import Any
+
+from tui_wargame.dice import Dice
+from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Scenario, State
+from tui_wargame.rules import Resolution
+from tui_wargame.rules.capabilities import GameOption
+from tui_wargame.rules.foxhole import charts, counters, optional, sequence
+from tui_wargame.rules.foxhole.position import Position
+from tui_wargame.text import side_name
+
+TIMES = ("morning", "afternoon", "night")  # R13: a Day's Full Turns
+
+#: Modules that check their own part of a scenario's `[rules]` (`check(scenario) -> problems`)
+#: and may answer decisions (`ANSWERS`) or word their reports (`WORDS`): the phases and these.
+OTHER_MODULES = ("weather", "victory", "stacking", "movement", "supply")
+
+
+@cache
+def _modules() -> tuple[ModuleType, ...]:
+    names = [*dict.fromkeys(sequence.MODULES.values()), *OTHER_MODULES]
+    found = []
+    for name in names:
+        try:
+            found.append(importlib.import_module(f"tui_wargame.rules.foxhole.{name}"))
+        except ModuleNotFoundError as exc:
+            if exc.name != f"tui_wargame.rules.foxhole.{name}":
+                raise
+    return tuple(found)
+
+
+@cache
+def _answers() -> Mapping[str, tuple[Callable[[Position], list[Order]], Mapping[str, Any]]]:
+    """Decision kind -> (its legal answers, the handlers of the module that asks it)."""
+    return {kind: (fn, m.ORDERS) for m in _modules() for kind, fn in getattr(m, "ANSWERS", {}).items()}
+
+
+class Foxhole:
+    id = "foxhole"
+    title = "Foxhole tactical system"
+
+    # --- the scenario ---
+
+    def check_scenario(self, scenario: Scenario) -> list[str]:
+        problems: list[str] = []
+        if scenario.map.shape != "maphex":
+            problems.append("map.shape: Foxhole is played on maphexes (R2.B, R3.A): shape = \"maphex\"")
+        for t in scenario.terrain:
+            if t.id not in charts.HEX_TYPES:
+                problems.append(f"terrain (id {t.id!r}): not a Foxhole hex type "
+                                f"({', '.join(charts.HEX_TYPES)})")
+        for i, hs in enumerate(scenario.map.hexside):
+            if hs.feature not in charts.HEXSIDE_TYPES:
+                problems.append(f"map.hexside[{i}].feature: {hs.feature!r} is not a Foxhole hexside "
+                                f"({', '.join(charts.HEXSIDE_TYPES)})")
+        for i, route in enumerate(scenario.map.route):
+            if route.kind not in charts.LINES:
+                problems.append(f"map.route[{i}].kind: {route.kind!r} is not a transportation line "
+                                f"({', '.join(charts.LINES)})")
+        for i, turn in enumerate(scenario.turns):
+            if turn.time not in TIMES:
+                problems.append(f"turn[{i}] (id {turn.id!r}).time: a Foxhole Full Turn is morning, "
+                                f"afternoon or night (R13), not {turn.time!r}")
+            if turn.night != (turn.time == "night"):
+                problems.append(f"turn[{i}] (id {turn.id!r}).night: must be true for a night turn only")
+        offensive = scenario.rules.get("offensive")
+        if offensive not in scenario.side:
+            problems.append(f"rules.offensive: must name the Offensive side (R2.H.1), one of "
+                            f"{', '.join(scenario.side)}")
+        if len(scenario.sides) != 2:
+            problems.append("side: a Foxhole game has two sides (R2.H)")
+        for spec in scenario.units:
+            problems += counters.problems(spec)
+        for m in _modules():
+            check = getattr(m, "check", None)
+            if check is not None:
+                problems += check(scenario)
+        return problems
+
+    def options(self, scenario: Scenario) -> list[GameOption]:
+        return [GameOption("setup", "R3.B: where the units start", {
+            "historical": "every unit where the scenario places it",
+            "free": "each side places its units in its set-up area, in private (R3.B.3c)"}),
+            *optional.game_options()]
+
+    def setup(self, scenario: Scenario, options: Mapping[str, Any]) -> list[Event]:
+        """R3.B: the counters placed, the optional rules in play recorded (R2.K), then the set-up
+        phase (a free set-up) or the first Day's Dawn Briefing (R14, R23)."""
+        events = [Event.of("unit_placed", unit=u.id, to=u.start, steps=u.steps) for u in scenario.units]
+        events += [Event.of("value_set", key=f"option.{name}", value=True)
+                   for name in optional.OPTIONAL_RULES if options.get(name) == "on"]
+        for m in _modules():
+            more = getattr(m, "setup_events", None)
+            if more is not None:
+                events += more(scenario, options)
+        pos = Position(scenario, State(turn=0, phase="", active="", units={}))
+        first = sequence.SETUP if options.get("setup", "historical") == "free" else sequence.DAWN
+        side = pos.offensive if first == sequence.SETUP else pos.defensive
+        return [*events, Event.of("phase_began", turn=0, phase=first, side=side)]
+
+    # --- orders ---
+
+    def legal_orders(self, scenario: Scenario, state: State) -> list[Order]:
+        if state.result is not None:
+            return []
+        pos = Position(scenario, state)
+        if state.pending is not None:
+            return _answers()[state.pending.kind][0](pos)
+        phase = sequence.module(state.phase)
+        found = phase.orders(pos)
+        if phase.blocks_end(pos) is None:
+            found.append(Order("end"))
+        return found
+
+    def resolve(self, scenario: Scenario, state: State, order: Order, dice: Dice) -> Resolution:
+        pos = Position(scenario, state)
+        if state.result is not None:
+            raise IllegalOrder("the game is over", "R24")
+        if state.pending is not None:
+            _, handlers = _answers()[state.pending.kind]
+            handler = handlers.get(order.verb)
+            if handler is None:
+                raise IllegalOrder(f"{side_name(scenario, state.pending.side)} must first answer: "
+                                   f"{state.pending.prompt}", "")
+            return Resolution(tuple(handler(pos, order, dice)))
+        phase = sequence.module(state.phase)
+        if order.verb == "end":
+            if order.args:
+                raise IllegalOrder("`end` takes no arguments", "R15")
+            refusal = phase.blocks_end(pos)
+            if refusal is not None:
+                raise IllegalOrder(refusal)
+            return Resolution(tuple(sequence.advance(pos, dice)))
+        handler = phase.ORDERS.get(order.verb)
+        if handler is None:
+            known = ", ".join(sorted({*phase.ORDERS, "end"}))
+            raise IllegalOrder(f"no `{order.verb}` order in the {state.phase} phase (orders now: {known})",
+                               phase.RULE)
+        return Resolution(tuple(handler(pos, order, dice)))
+
+    def victory_points(self, scenario: Scenario, state: State) -> Mapping[str, int]:
+        from tui_wargame.rules.foxhole import victory
+
+        points = getattr(victory, "points", None)
+        return points(Position(scenario, state)) if points is not None else {}
+
+    def prompt(self, scenario: Scenario, state: State) -> str:
+        pos = Position(scenario, state)
+        if state.result is not None:
+            return f"the game is over: {state.result.reason}"
+        if state.pending is not None:
+            return f"{side_name(scenario, state.pending.side)}: {state.pending.prompt}"
+        who = f"{side_name(scenario, state.active)}, {pos.turn.name}"
+        return f"{who}: {sequence.module(state.phase).prompt(pos)}"
+
+
+SYSTEM = Foxhole()
