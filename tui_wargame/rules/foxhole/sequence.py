@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from types import ModuleType
 from typing import Protocol
 
 from tui_wargame.dice import Dice

@@ -17,7 +17,7 @@ from typing import Any
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Scenario, State
 from tui_wargame.rules import Resolution
-from tui_wargame.rules.capabilities import GameOption
+from tui_wargame.rules.capabilities import Explanation, GameOption
 from tui_wargame.rules.foxhole import charts, counters, optional, sequence
 from tui_wargame.rules.foxhole.position import Position
 from tui_wargame.text import side_name
@@ -40,6 +40,18 @@ def _modules() -> tuple[ModuleType, ...]:
             if exc.name != f"tui_wargame.rules.foxhole.{name}":
                 raise
     return tuple(found)
+
+
+@cache
+def _words() -> Mapping[str, Callable[[Position, Event], str]]:
+    """Report kind -> its sentence: each module's `WORDS`."""
+    return {kind: fn for m in _modules() for kind, fn in getattr(m, "WORDS", {}).items()}
+
+
+@cache
+def _explainers() -> Mapping[str, Callable[[Position, Order], Explanation | Refusal]]:
+    """Order verb -> its explanation before any die: each module's `EXPLAIN`."""
+    return {verb: fn for m in _modules() for verb, fn in getattr(m, "EXPLAIN", {}).items()}
 
 
 @cache
@@ -156,6 +168,17 @@ class Foxhole:
 
         points = getattr(victory, "points", None)
         return points(Position(scenario, state)) if points is not None else {}
+
+    # --- capabilities (rules.capabilities) ---
+
+    def describe(self, scenario: Scenario, state: State, event: Event) -> str | None:
+        """A module's sentence for its reports; None leaves the narrative's own wording."""
+        fn = _words().get(event.kind)
+        return fn(Position(scenario, state), event) if fn is not None else None
+
+    def explain(self, scenario: Scenario, state: State, order: Order) -> Explanation | Refusal | None:
+        fn = _explainers().get(order.verb)
+        return fn(Position(scenario, state), order) if fn is not None else None
 
     def prompt(self, scenario: Scenario, state: State) -> str:
         pos = Position(scenario, state)
