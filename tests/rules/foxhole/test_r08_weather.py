@@ -78,7 +78,7 @@ def test_r08_c_last_turns_weather_changes_the_moisture_at_the_next_full_turn():
         here, events = after(pos, [5, 1, 1, 5])
         assert here.state.values["weather"]["moisture"] == moisture, atm
         assert weather.ground(here) == ground
-        assert reports(events, "ground")[0]["moisture"] == [4, moisture]
+        assert reports(events, "weather_ground")[0]["moisture"] == [4, moisture]
 
 
 def test_r08_c_moisture_stays_between_0_and_12():
@@ -134,7 +134,7 @@ def test_r08_b_1_forecast_two_full_turns_ahead_with_the_time_and_prevailing_modi
     pos = weather_at(PM1, atmosphere="clear", forecast=forecasts(("1pm", "overcast"), ("1nt", "clear")))
     # forecast for Day 2 Morning (+0, wet-warm -2): die 5 -> 3, Precipitation; wind 3 calm; direction 2 NE
     here, events = after(pos, [5, 3, 2, 5])
-    made = reports(events, "forecast")
+    made = reports(events, "weather_forecast")
     assert [e["turn"] for e in made] == ["2am"]
     assert (made[0]["atmosphere"], made[0]["wind"], made[0]["direction"]) == ("precipitation", "calm", "NE")
     assert here.state.values["weather"]["forecast"]["2am"]["atmosphere"] == "precipitation"
@@ -145,7 +145,7 @@ def test_r13_a_3_a_morning_forecast_for_the_night_is_at_minus_1():
     pos = weather_at(AM2 - 3, atmosphere="clear", forecast=forecasts(("1am", "clear"), ("1pm", "clear")))
     # turn 0 forecasts for Day 1 Night: die 8 -1 night -2 wet-warm = 5: Overcast
     _, events = after(pos, [8, 1, 1, 5])
-    assert reports(events, "forecast")[0]["atmosphere"] == "overcast"
+    assert reports(events, "weather_forecast")[0]["atmosphere"] == "overcast"
     assert charts.forecast_atmosphere(1) == "storm" and charts.forecast_atmosphere(7) == "clear"
 
 
@@ -164,13 +164,13 @@ def test_r03_b_4_the_first_full_turn_forecasts_its_own_and_the_next_turn_as_if_m
     # wind 1, direction 7 (as before: N); 1nt: die 1 -1 -2: Storm, wind 3+2 breeze, direction 4 S;
     # resolution of 1am: die 5, as forecast.
     here, events = after(Position(SCENARIO, state), [9, 1, 6, 1, 7, 1, 3, 4, 5])
-    made = {e["turn"]: e for e in reports(events, "forecast")}
+    made = {e["turn"]: e for e in reports(events, "weather_forecast")}
     assert list(made) == ["1am", "1pm", "1nt"]
     assert made["1am"]["rolls"] == {"wind": 9, "direction": 1}
     assert (made["1pm"]["atmosphere"], made["1pm"]["direction"]) == ("overcast", "N")
     assert (made["1nt"]["atmosphere"], made["1nt"]["wind"], made["1nt"]["direction"]) == ("storm", "breeze", "S")
     assert weather.atmosphere(here) == "overcast" and weather.wind(here) == ("gale", "N")
-    assert not reports(events, "ground")
+    assert not reports(events, "weather_ground")
 
 
 def test_r03_b_4_a_scenario_may_fix_the_opening_weather_itself():
@@ -276,7 +276,7 @@ def test_r25_c_1a_a_storm_forecast_strengthens_the_wind_and_a_storm_blows_a_gale
                                "1nt": {"atmosphere": "clear", "wind": "calm", "direction": "S"}})
     # 2am: die 1 -> storm; wind 7 +2 = 9 gale; resolution die 10: one worse, Storm
     here, events = after(pos, [1, 7, 8, 10])
-    assert reports(events, "forecast")[0]["wind"] == "gale"
+    assert reports(events, "weather_forecast")[0]["wind"] == "gale"
     assert weather.atmosphere(here) == "storm" and weather.wind(here) == ("gale", "S")
 
 
@@ -325,3 +325,13 @@ def test_r08_b_the_reports_read_as_sentences_citing_the_rules():
     assert words[1].startswith("Forecast for Day 2 Morning: Precipitation, die 5, +0 for a morning turn")
     assert words[2].startswith("Weather for Day 1 Afternoon: Precipitation (forecast Overcast, resolution die 10: "
                                "one step worse, R8.B.2)")
+
+
+def test_r25_c_1a_fog_fixed_by_the_scenario_only_with_the_environment_rule():
+    foggy = load(edit={'forecast = "overcast"': 'forecast = "overcast"\nfog = true'})
+    faces = [9, 1, 6, 1, 7, 1, 3, 4, 5]  # as the first Full Turn above: no fog die either way
+    here, _ = after(Position(foggy, position(foggy, phase="weather", active="allied", turn=AM1)), faces)
+    assert not weather.fog(here)
+    here, _ = after(Position(foggy, position(foggy, phase="weather", active="allied", turn=AM1,
+                                             options={"environment": "on"})), faces)
+    assert weather.fog(here)

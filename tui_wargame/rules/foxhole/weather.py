@@ -89,7 +89,7 @@ def wind(pos: Position) -> tuple[str, str]:
 
 def air_grounded(pos: Position) -> bool:
     """R8.C.4: a Storm this Full Turn or earlier this Day grounds the Day's Air Sorties."""
-    return _weather(pos).get("storm_day", 0) == pos.turn.day
+    return _weather(pos).get("storm_day") == pos.turn.day
 
 
 def air_sortie_terms(pos: Position) -> list[Term]:
@@ -319,7 +319,7 @@ def _change_ground(pos: Position, w: dict[str, Any]) -> list[Event]:
     elif not fixed_ground(prevailing):
         w["moisture"] = moistened(prevailing, int(w["moisture"]), last)
         w["ground"] = ground_of(prevailing, int(w["moisture"]))
-    events.append(Event.of("ground", after=last, moisture=[before["moisture"], w["moisture"]],
+    events.append(Event.of("weather_ground", after=last, moisture=[before["moisture"], w["moisture"]],
                            ground=[before["ground"], w["ground"]]))
     return events
 
@@ -357,7 +357,7 @@ def _forecast(pos: Position, target: int, w: dict[str, Any], dice: Dice) -> list
     w["direction"] = direction  # "as before" for the next forecast means this one's direction
     w["forecast"] = {**w.get("forecast", {}), turn.id: {"atmosphere": atm, "wind": strength,
                                                         "direction": direction}}
-    return [Event.of("forecast", turn=turn.id, atmosphere=atm, wind=strength, direction=direction,
+    return [Event.of("weather_forecast", turn=turn.id, atmosphere=atm, wind=strength, direction=direction,
                      rolls=rolls, time=turn.time, prevailing=prevailing)]
 
 
@@ -378,18 +378,26 @@ def _resolve(pos: Position, w: dict[str, Any], dice: Dice) -> list[Event]:
     w["atmosphere"] = atm
     w["wind"] = charts.GALE if atm == STORM and "wind" not in fixed else made["wind"]
     w["direction"] = made["direction"]
-    fogged = fixed.get("fog")
-    if fogged is None:
-        fogged = False
-        if pos.option("environment") and w["wind"] == charts.CALM and atm in (CLEAR, OVERCAST):
-            rolls["fog"] = d10(dice)
-            fogged = rolls["fog"] <= charts.FOG_CHANCE[turn.time]
-    w["fog"] = bool(fogged)
+    w["fog"] = _fog(pos, fixed, w, rolls, dice)
     if atm == STORM:
         w["storm_day"] = turn.day
     return [Event.of("weather", turn=turn.id, forecast=made["atmosphere"], atmosphere=atm, wind=w["wind"],
                      direction=w["direction"], fog=w["fog"], rolls=rolls, ground=w["ground"],
                      moisture=w["moisture"])]
+
+
+def _fog(pos: Position, fixed: Mapping[str, Any], w: Mapping[str, Any], rolls: dict[str, int],
+         dice: Dice) -> bool:
+    """R25.C.1a (Chart 3B): fog only with the `environment` rule, as the scenario fixes it or rolled
+    for in a Calm under Clear or Overcast skies (the die goes in `rolls`)."""
+    if not pos.option("environment"):
+        return False
+    if "fog" in fixed:
+        return bool(fixed["fog"])
+    if w["wind"] != charts.CALM or w["atmosphere"] not in (CLEAR, OVERCAST):
+        return False
+    rolls["fog"] = d10(dice)
+    return rolls["fog"] <= charts.FOG_CHANCE[pos.turn.time]
 
 
 def full_turn(pos: Position, dice: Dice) -> list[Event]:
@@ -532,4 +540,4 @@ def _ground_words(pos: Position, e: Event) -> str:
             else f"Ground after {_name(e['after'])} weather: {change}, still {g1} (R8.C, R8.A).")
 
 
-WORDS = {"forecast": _forecast_words, "weather": _weather_words, "ground": _ground_words}
+WORDS = {"weather_forecast": _forecast_words, "weather": _weather_words, "weather_ground": _ground_words}
