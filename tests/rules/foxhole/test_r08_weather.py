@@ -51,7 +51,8 @@ def test_r08_a_setup_records_the_prevailing_weather_and_ground_without_dice():
     events = [e for e in SYSTEM.setup(SCENARIO, {}) if e.kind == "value_set" and e["key"] == "weather"]
     assert len(events) == 1
     value = events[0]["value"]
-    assert (value["prevailing"], value["moisture"], value["ground"], value["frozen"]) == ("wet-warm", 4, "dry", False)
+    facts = (value["prevailing"], value["moisture"], value["ground"], value["frozen"])
+    assert facts == ("wet-warm", 4, "dry", False)
 
 
 def test_r08_a_a_scenario_without_weather_is_dry_warm_at_moisture_1():
@@ -64,7 +65,7 @@ def test_r08_a_a_scenario_without_weather_is_dry_warm_at_moisture_1():
 def test_r08_a_3_spring_thaw_starts_and_stays_at_12_flooding():
     thaw = load(edit={'prevailing = "wet-warm"': 'prevailing = "spring-thaw"'})
     assert weather._initial(thaw)["moisture"] == 12
-    pos = weather_at(PM1, thaw, atmosphere="clear", forecast=forecasts(("1pm", "clear")))
+    pos = weather_at(PM1, thaw, atmosphere="clear")
     here, _ = after(pos, [5, 1, 1, 5])
     assert weather.ground(here) == "flooding" and here.state.values["weather"]["moisture"] == 12
 
@@ -74,7 +75,7 @@ def test_r08_a_3_spring_thaw_starts_and_stays_at_12_flooding():
 def test_r08_c_last_turns_weather_changes_the_moisture_at_the_next_full_turn():
     for atm, moisture, ground in (("clear", 3, "dry"), ("overcast", 4, "dry"), ("precipitation", 6, "wet"),
                                   ("storm", 8, "wet")):
-        pos = weather_at(PM1, atmosphere=atm, forecast=forecasts(("1pm", "clear")))
+        pos = weather_at(PM1, atmosphere=atm)
         here, events = after(pos, [5, 1, 1, 5])
         assert here.state.values["weather"]["moisture"] == moisture, atm
         assert weather.ground(here) == ground
@@ -99,7 +100,7 @@ def test_r08_a_1_desert_skips_moisture_5_to_8():
 
 
 def test_r08_a_cold_ground_never_changes():
-    pos = weather_at(PM1, prevailing="wet-cold", moisture=3, atmosphere="storm", forecast=forecasts(("1pm", "clear")))
+    pos = weather_at(PM1, prevailing="wet-cold", moisture=3, atmosphere="storm")
     assert weather.ground(pos) == "frost"
     here, _ = after(pos, [5, 1, 1, 5])
     assert weather.ground(here) == "frost" and here.state.values["weather"]["moisture"] == 3
@@ -107,10 +108,10 @@ def test_r08_a_cold_ground_never_changes():
 
 
 def test_r08_a_2_snow_approaching_turns_to_snow_at_its_first_storm_and_stays():
-    pos = weather_at(PM1, prevailing="snow-approaching", atmosphere="overcast", forecast=forecasts(("1pm", "clear")))
+    pos = weather_at(PM1, prevailing="snow-approaching", atmosphere="overcast")
     here, _ = after(pos, [5, 1, 1, 5])
     assert weather.ground(here) == "frost"
-    pos = weather_at(PM1, prevailing="snow-approaching", atmosphere="storm", forecast=forecasts(("1pm", "clear")))
+    pos = weather_at(PM1, prevailing="snow-approaching", atmosphere="storm")
     here, _ = after(pos, [5, 1, 1, 5])
     assert weather.ground(here) == "snow"
     pos = weather_at(NT1, prevailing="snow-approaching", ground="snow", atmosphere="clear",
@@ -120,11 +121,11 @@ def test_r08_a_2_snow_approaching_turns_to_snow_at_its_first_storm_and_stays():
 
 
 def test_r05_b_2_foxholes_and_scrapes_go_after_a_full_turn_of_wet_ground():
-    pos = weather_at(PM1, moisture=6, atmosphere="clear", forecast=forecasts(("1pm", "clear")))
+    pos = weather_at(PM1, moisture=6, atmosphere="clear")
     here, events = after(pos, [5, 1, 1, 5])
     removed = {(e["place"], e["marker"]) for e in events if e.kind == "marker_removed"}
     assert removed == {("B-0304", "foxholes"), ("B-0605", "scrapes")}
-    dry = weather_at(PM1, moisture=3, atmosphere="clear", forecast=forecasts(("1pm", "clear")))
+    dry = weather_at(PM1, moisture=3, atmosphere="clear")
     assert not [e for e in after(dry, [5, 1, 1, 5])[1] if e.kind == "marker_removed"]
 
 
@@ -150,8 +151,9 @@ def test_r13_a_3_a_morning_forecast_for_the_night_is_at_minus_1():
 
 
 def test_r08_b_2_resolution_keeps_betters_or_worsens_the_forecast_by_one_step():
-    for forecast, die, atm in (("overcast", 5, "overcast"), ("overcast", 1, "clear"), ("overcast", 10, "precipitation"),
-                               ("clear", 2, "clear"), ("storm", 9, "storm")):
+    for forecast, die, atm in (("overcast", 5, "overcast"), ("overcast", 1, "clear"),
+                               ("overcast", 10, "precipitation"), ("clear", 2, "clear"),
+                               ("storm", 9, "storm")):
         pos = weather_at(PM1, atmosphere="clear", forecast=forecasts(("1pm", forecast), ("1nt", "clear")))
         here, events = after(pos, [5, 1, 1, die])
         assert weather.atmosphere(here) == atm, (forecast, die)
@@ -168,14 +170,15 @@ def test_r03_b_4_the_first_full_turn_forecasts_its_own_and_the_next_turn_as_if_m
     assert list(made) == ["1am", "1pm", "1nt"]
     assert made["1am"]["rolls"] == {"wind": 9, "direction": 1}
     assert (made["1pm"]["atmosphere"], made["1pm"]["direction"]) == ("overcast", "N")
-    assert (made["1nt"]["atmosphere"], made["1nt"]["wind"], made["1nt"]["direction"]) == ("storm", "breeze", "S")
+    night = made["1nt"]
+    assert (night["atmosphere"], night["wind"], night["direction"]) == ("storm", "breeze", "S")
     assert weather.atmosphere(here) == "overcast" and weather.wind(here) == ("gale", "N")
     assert not reports(events, "weather_ground")
 
 
 def test_r03_b_4_a_scenario_may_fix_the_opening_weather_itself():
-    fixed = load(edit={'[rules.weather.opening.1am]\nforecast = "overcast"':
-                       '[rules.weather.opening.1am]\natmosphere = "storm"\nwind = "calm"\ndirection = "S"\nfog = false'})
+    fixed = load(edit={'forecast = "overcast"':
+                       'atmosphere = "storm"\nwind = "calm"\ndirection = "S"\nfog = false'})
     here, events = after(Position(fixed, position(fixed, phase="weather", active="allied", turn=AM1)),
                          [6, 1, 7, 1, 3, 4])
     assert weather.atmosphere(here) == "storm" and weather.wind(here) == ("calm", "S")
@@ -195,10 +198,9 @@ def test_r08_c_3_4_precipitation_takes_1_and_storm_halves_firepower_and_movement
 
 
 def test_r08_c_2_3_overcast_and_precipitation_cut_air_sorties_by_a_third_and_two_thirds():
-    assert Calculation(Fraction(20), tuple(weather.air_sortie_terms(weather_at(PM1, atmosphere="overcast")))).value \
-        == Fraction(40, 3)
-    assert Calculation(Fraction(20), tuple(weather.air_sortie_terms(
-        weather_at(PM1, atmosphere="precipitation")))).value == Fraction(20, 3)
+    for atm, left in (("overcast", Fraction(40, 3)), ("precipitation", Fraction(20, 3))):
+        terms = weather.air_sortie_terms(weather_at(PM1, atmosphere=atm))
+        assert Calculation(Fraction(20), tuple(terms)).value == left
 
 
 def test_r08_c_4_a_storm_grounds_air_sorties_for_the_rest_of_the_day():
@@ -313,18 +315,19 @@ def test_r08_a_check_names_the_table_and_key_of_each_bad_value():
 
 
 def test_r08_a_1_r08_d_6_check_desert_moisture_and_frozen_warm_ground():
-    problems = problems_of({'prevailing = "wet-warm"\nmoisture = 4': 'prevailing = "desert"\nmoisture = 6\nfrozen = true'})
+    problems = problems_of({'prevailing = "wet-warm"\nmoisture = 4':
+                            'prevailing = "desert"\nmoisture = 6\nfrozen = true'})
     assert any("R8.A.1" in p for p in problems) and any("R8.D.6" in p for p in problems)
 
 
 def test_r08_b_the_reports_read_as_sentences_citing_the_rules():
-    pos = weather_at(PM1, atmosphere="precipitation", forecast=forecasts(("1pm", "overcast"), ("1nt", "clear")))
+    pos = weather_at(PM1, atmosphere="precipitation", forecast=forecasts(("1pm", "overcast")))
     here, events = after(pos, [5, 3, 2, 10])
     words = [SYSTEM.describe(SCENARIO, here.state, e) for e in events if e.kind in weather.WORDS]
     assert words[0] == "Ground after Precipitation weather: moisture 4 to 6, dry to wet (R8.C, R8.A)."
     assert words[1].startswith("Forecast for Day 2 Morning: Precipitation, die 5, +0 for a morning turn")
-    assert words[2].startswith("Weather for Day 1 Afternoon: Precipitation (forecast Overcast, resolution die 10: "
-                               "one step worse, R8.B.2)")
+    assert words[2].startswith("Weather for Day 1 Afternoon: Precipitation (forecast Overcast, "
+                               "resolution die 10: one step worse, R8.B.2)")
 
 
 def test_r25_c_1a_fog_fixed_by_the_scenario_only_with_the_environment_rule():

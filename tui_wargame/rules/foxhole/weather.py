@@ -429,7 +429,9 @@ def _initial(scenario: Scenario) -> dict[str, Any]:
     """R8.A, R24.C: the weather before the first Full Turn (Spring Thaw is always at 12)."""
     cfg = _config(scenario)
     prevailing = str(cfg.get("prevailing", DEFAULT_PREVAILING))
-    moisture = charts.MAX_MOISTURE if prevailing == SPRING_THAW else int(cfg.get("moisture", DEFAULT_MOISTURE))
+    moisture = int(cfg.get("moisture", DEFAULT_MOISTURE))
+    if prevailing == SPRING_THAW:
+        moisture = charts.MAX_MOISTURE
     return {"prevailing": prevailing, "moisture": moisture, "ground": ground_of(prevailing, moisture),
             "frozen": bool(cfg.get("frozen", False)), "forecast": {}}
 
@@ -448,7 +450,8 @@ def check(scenario: Scenario) -> list[str]:
     where = "rules.weather"
     if not isinstance(cfg, Mapping):
         return [f"{where}: must be a table ([rules.weather])"]
-    problems = [f"{where}.{k}: not a weather key ({', '.join(CONFIG_KEYS)})" for k in sorted(set(cfg) - set(CONFIG_KEYS))]
+    problems = [f"{where}.{k}: not a weather key ({', '.join(CONFIG_KEYS)})"
+                for k in sorted(set(cfg) - set(CONFIG_KEYS))]
     prevailing = cfg.get("prevailing", DEFAULT_PREVAILING)
     if prevailing not in charts.PREVAILING:
         problems.append(f"{where}.prevailing: {prevailing!r} is not a prevailing weather (R8.A: "
@@ -488,7 +491,8 @@ def _check_opening(scenario: Scenario, opening: Any) -> list[str]:
             continue
         for key, value in entry.items():
             if key not in allowed:
-                problems.append(f"{where}.{turn_id}.{key}: not an opening weather key ({', '.join(OPENING_KEYS)})")
+                problems.append(f"{where}.{turn_id}.{key}: not an opening weather key "
+                                f"({', '.join(OPENING_KEYS)})")
             elif type(value) is not type(allowed[key][0]) or value not in allowed[key]:
                 problems.append(f"{where}.{turn_id}.{key}: {value!r} is not one of "
                                 f"{', '.join(str(v).lower() for v in allowed[key])} (R3.B.4, R8.C)")
@@ -513,9 +517,11 @@ def _forecast_words(pos: Position, e: Event) -> str:
     rolls = e.get("rolls", {})
     how = "fixed by the scenario (R3.B.4)"
     if "atmosphere" in rolls:
-        mods = (charts.FORECAST_TIME_MODIFIER[e["time"]], charts.FORECAST_PREVAILING_MODIFIER[e["prevailing"]])
-        how = (f"die {rolls['atmosphere']}, {mods[0]:+d} for {_article(e['time'])} {e['time']} turn (R13.A.3), {mods[1]:+d} for "
-               f"{e['prevailing']} weather (Chart 3A)")
+        time, prevailing = e["time"], e["prevailing"]
+        by_time = charts.FORECAST_TIME_MODIFIER[time]
+        by_prevailing = charts.FORECAST_PREVAILING_MODIFIER[prevailing]
+        how = (f"die {rolls['atmosphere']}, {by_time:+d} for {_article(time)} {time} turn (R13.A.3), "
+               f"{by_prevailing:+d} for {prevailing} weather (Chart 3A)")
     return (f"Forecast for {_turn_name(pos, e['turn'])}: {_name(e['atmosphere'])}, {how}; wind "
             f"{e['wind']} toward {e['direction']} (R8.B.1, Chart 3B).")
 
@@ -530,7 +536,8 @@ def _weather_words(pos: Position, e: Event) -> str:
         how = "fixed by the scenario (R3.B.4)"
     fog_ = " Fog lies over every hex (R25.C.1a)." if e["fog"] else ""
     return (f"Weather for {_turn_name(pos, e['turn'])}: {_name(e['atmosphere'])} ({how}, R8.B.2); wind "
-            f"{e['wind']} toward {e['direction']}; ground {e['ground']} at moisture {e['moisture']} (R8.D).{fog_}")
+            f"{e['wind']} toward {e['direction']}; ground {e['ground']} at moisture {e['moisture']} "
+            f"(R8.D).{fog_}")
 
 
 def _ground_words(pos: Position, e: Event) -> str:
