@@ -250,12 +250,14 @@ def test_r08_d_4_frost_fatigues_units_that_moved_and_doubles_works():
     assert weather.step_terms(pos, along_line=False) == []
 
 
-def test_r08_d_5_snow_adds_one_to_every_hex_and_activity_as_well_as_frost():
+def test_r08_d_5_snow_is_wet_and_frost_and_adds_one_to_every_hex_and_activity():
     pos = weather_at(PM1, prevailing="wet-cold", moisture=6)
-    assert weather.ground(pos) == "snow" and not weather.wet(pos)
-    assert Calculation(Fraction(1), tuple(weather.step_terms(pos, along_line=False))).value == 2
-    assert Calculation(Fraction(6), tuple(weather.activity_terms(pos, works=True))).value == 14
-    assert Calculation(Fraction(6), tuple(weather.activity_terms(pos))).value == 7
+    assert weather.ground(pos) == "snow" and weather.wet(pos)
+    assert Calculation(Fraction(1), tuple(weather.step_terms(pos, along_line=False))).value == 3
+    assert weather.line_mp(pos, "road") == 1
+    # works: (6 + 1) doubled for Wet and for Snow's Frost, which R2.F makes a tripling
+    assert Calculation(Fraction(6), tuple(weather.activity_terms(pos, works=True))).value == 21
+    assert Calculation(Fraction(6), tuple(weather.activity_terms(pos))).value == 14
     assert weather.frost_fatigue(pos, "A1") != []
 
 

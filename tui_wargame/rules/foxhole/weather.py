@@ -55,9 +55,9 @@ def ground(pos: Position) -> str:
 
 
 def wet(pos: Position) -> bool:
-    """R8.D.2-3: Wet ground (Flooding counts as Wet). Snow is not: it has its own effects, Frost's
-    and one more MP per hex and per activity (R8.D.5), in place of Wet's."""
-    return ground(pos) in (WET, FLOODING)
+    """R8.D.2-3, R8.D.5: Wet ground (Flooding counts as Wet; Snow is cold Wet ground, so it has
+    Wet's effects as well as Frost's and its own)."""
+    return ground(pos) in (WET, FLOODING, SNOW)
 
 
 def frosty(pos: Position) -> bool:
@@ -307,10 +307,10 @@ def moistened(prevailing: str, moisture: int, atm: str) -> int:
 def _change_ground(pos: Position, w: dict[str, Any]) -> list[Event]:
     """R14 step 1 (R8.C): last Full Turn's atmosphere moistens or dries the ground; Snow
     Approaching turns to Snow after its first Storm (R8.A.2). Foxholes and Scrapes do not outlast
-    a Full Turn of Wet ground (R5.B.2-3). Changes `w`; returns the events."""
+    a Full Turn of Wet ground, Snow included (R5.B.2-3). Changes `w`; returns the events."""
     events = [Event.of("marker_removed", place=place, marker=m.kind, id=m.id)
               for place, markers in sorted(pos.state.markers.items()) for m in markers
-              if m.kind in ("foxholes", "scrapes") and w.get("ground") in (WET, FLOODING)]
+              if m.kind in ("foxholes", "scrapes") and w.get("ground") in (WET, FLOODING, SNOW)]
     last = str(w.get("atmosphere", CLEAR))
     before = dict(w)
     prevailing = str(w["prevailing"])
