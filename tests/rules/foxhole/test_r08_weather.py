@@ -340,3 +340,11 @@ def test_r25_c_1a_fog_fixed_by_the_scenario_only_with_the_environment_rule():
     here, _ = after(Position(foggy, position(foggy, phase="weather", active="allied", turn=AM1,
                                              options={"environment": "on"})), faces)
     assert weather.fog(here)
+
+
+def test_r25_c_1_a_direction_die_of_7_to_10_keeps_the_latest_forecasts_direction():
+    pos = weather_at(PM1, atmosphere="clear",
+                     forecast={"1pm": {"atmosphere": "clear", "wind": "calm", "direction": "N"},
+                               "1nt": {"atmosphere": "clear", "wind": "calm", "direction": "SW"}})
+    _, events = after(pos, [5, 1, 8, 5])
+    assert reports(events, "weather_forecast")[0]["direction"] == "SW"

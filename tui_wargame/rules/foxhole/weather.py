@@ -332,6 +332,16 @@ def _opening(scenario: Scenario, turn_id: str) -> Mapping[str, Any]:
     return entry if isinstance(entry, Mapping) else {}
 
 
+def _last_direction(pos: Position, w: Mapping[str, Any]) -> str:
+    """Chart 3B's "unchanged": the direction of the latest forecast still held, else of the wind
+    blowing now, else North."""
+    order = {t.id: i for i, t in enumerate(pos.scenario.turns)}
+    made = w.get("forecast", {})
+    if made:
+        return str(made[max(made, key=lambda turn_id: order.get(turn_id, -1))]["direction"])
+    return str(w.get("direction", charts.DIRECTIONS[0]))
+
+
 def _forecast(pos: Position, target: int, w: dict[str, Any], dice: Dice) -> list[Event]:
     """R8.B.1 (Chart 3A, 3B): the forecast for turn index `target`, two Full Turns ahead, unless
     the scenario fixes it (R3.B.4). Stores it in `w["forecast"]`; returns the report."""
@@ -352,9 +362,8 @@ def _forecast(pos: Position, target: int, w: dict[str, Any], dice: Dice) -> list
     direction = fixed.get("direction")
     if direction is None:
         rolls["direction"] = d10(dice)
-        before = str(w.get("direction", charts.DIRECTIONS[0]))
-        direction = charts.DIRECTIONS[rolls["direction"] - 1] if rolls["direction"] <= 6 else before
-    w["direction"] = direction  # "as before" for the next forecast means this one's direction
+        turned = rolls["direction"] <= len(charts.DIRECTIONS)
+        direction = charts.DIRECTIONS[rolls["direction"] - 1] if turned else _last_direction(pos, w)
     w["forecast"] = {**w.get("forecast", {}), turn.id: {"atmosphere": atm, "wind": strength,
                                                         "direction": direction}}
     return [Event.of("weather_forecast", turn=turn.id, atmosphere=atm, wind=strength, direction=direction,
