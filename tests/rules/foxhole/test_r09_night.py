@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from tests.rules.foxhole.helpers import FixedDice, load, position
 from tui_wargame.model import Event, fold
-from tui_wargame.rules.foxhole import sequence, weather
+from tui_wargame.rules.foxhole import SYSTEM, sequence, weather
 from tui_wargame.rules.foxhole.arith import Calculation
 from tui_wargame.rules.foxhole.position import EXHAUSTED, FATIGUED, Position
 
@@ -60,6 +60,10 @@ def test_r09_a_units_that_did_nothing_at_night_shed_one_marker_when_the_next_ful
     assert not after.units["A1"].has(FATIGUED)
     assert not after.units["A2"].has(EXHAUSTED) and not after.units["A2"].has(FATIGUED)
     assert after.units["AE"].has(FATIGUED) and not after.units["AE"].has(NIGHT_ACTED)
+    rest = [e for e in events if e.kind == "weather_rest"]
+    assert [e["units"] for e in rest] == [["A1", "A2"]]
+    words = SYSTEM.describe(SCENARIO, after, rest[0])
+    assert words.endswith("(R9.A): Able Company, 1st Bn, Baker Company, 1st Bn.")
 
 
 def test_r09_a_no_rest_after_a_day_turn():

@@ -264,13 +264,15 @@ def _night_rest(pos: Position) -> list[Event]:
     """R9.A, at the end of a Night Full Turn: a unit that did nothing sheds its Fatigue or its
     Exhaustion (Exhaustion goes, it does not become Fatigue); the Night's marks are cleared."""
     events = []
+    rested = []
     for uid, u in sorted(pos.state.units.items()):
         if u.has(NIGHT_ACTED):
             events.append(Event.of("unit_flagged", unit=uid, flag=NIGHT_ACTED, on=False))
-        elif pos.on_map(uid):
-            events += [Event.of("unit_flagged", unit=uid, flag=f, on=False)
-                       for f in (EXHAUSTED, FATIGUED) if u.has(f)][:1]
-    return events
+        elif pos.on_map(uid) and (u.has(EXHAUSTED) or u.has(FATIGUED)):
+            shed = EXHAUSTED if u.has(EXHAUSTED) else FATIGUED
+            events.append(Event.of("unit_flagged", unit=uid, flag=shed, on=False))
+            rested.append(uid)
+    return events + ([Event.of("weather_rest", units=rested)] if rested else [])
 
 
 # --- R8.A, R8.C: the ground ---
@@ -556,4 +558,10 @@ def _ground_words(pos: Position, e: Event) -> str:
             else f"Ground after {_name(e['after'])} weather: {change}, still {g1} (R8.C, R8.A).")
 
 
-WORDS = {"weather_forecast": _forecast_words, "weather": _weather_words, "weather_ground": _ground_words}
+def _rest_words(pos: Position, e: Event) -> str:
+    names = ", ".join(pos.spec(uid).name for uid in e["units"])
+    return f"Rested through the Night, these units shed a Fatigue or Exhaustion marker (R9.A): {names}."
+
+
+WORDS = {"weather_forecast": _forecast_words, "weather": _weather_words, "weather_ground": _ground_words,
+         "weather_rest": _rest_words}
