@@ -133,8 +133,8 @@ def test_r05_b_2_foxholes_and_scrapes_go_after_a_full_turn_of_wet_ground():
 
 def test_r08_b_1_forecast_two_full_turns_ahead_with_the_time_and_prevailing_modifiers():
     pos = weather_at(PM1, atmosphere="clear", forecast=forecasts(("1pm", "overcast"), ("1nt", "clear")))
-    # forecast for Day 2 Morning (+0, wet-warm -2): die 5 -> 3, Precipitation; wind 3 calm; direction 2 NE
-    here, events = after(pos, [5, 3, 2, 5])
+    # forecast for Day 2 Morning (+0, wet-warm +0): die 3 -> 3, Precipitation; wind 3 calm; direction 2 NE
+    here, events = after(pos, [3, 3, 2, 5])
     made = reports(events, "weather_forecast")
     assert [e["turn"] for e in made] == ["2am"]
     assert (made[0]["atmosphere"], made[0]["wind"], made[0]["direction"]) == ("precipitation", "calm", "NE")
@@ -144,8 +144,8 @@ def test_r08_b_1_forecast_two_full_turns_ahead_with_the_time_and_prevailing_modi
 
 def test_r13_a_3_a_morning_forecast_for_the_night_is_at_minus_1():
     pos = weather_at(AM2 - 3, atmosphere="clear", forecast=forecasts(("1am", "clear"), ("1pm", "clear")))
-    # turn 0 forecasts for Day 1 Night: die 8 -1 night -2 wet-warm = 5: Overcast
-    _, events = after(pos, [8, 1, 1, 5])
+    # turn 0 forecasts for Day 1 Night: die 7 -1 night +0 wet-warm = 6: Overcast
+    _, events = after(pos, [7, 1, 1, 5])
     assert reports(events, "weather_forecast")[0]["atmosphere"] == "overcast"
     assert charts.forecast_atmosphere(1) == "storm" and charts.forecast_atmosphere(7) == "clear"
 
@@ -162,10 +162,10 @@ def test_r08_b_2_resolution_keeps_betters_or_worsens_the_forecast_by_one_step():
 
 def test_r03_b_4_the_first_full_turn_forecasts_its_own_and_the_next_turn_as_if_made_earlier():
     state = position(SCENARIO, phase="weather", active="allied", turn=AM1)
-    # 1am's forecast is fixed (overcast): wind 9 gale, direction 1 N; 1pm: die 6 +1 -2 = 5 Overcast,
-    # wind 1, direction 7 (as before: N); 1nt: die 1 -1 -2: Storm, wind 3+2 breeze, direction 4 S;
+    # 1am's forecast is fixed (overcast): wind 9 gale, direction 1 N; 1pm: die 4 +1 +0 = 5 Overcast,
+    # wind 1, direction 7 (as before: N); 1nt: die 1 -1 +0: Storm, wind 3+2 breeze, direction 4 S;
     # resolution of 1am: die 5, as forecast.
-    here, events = after(Position(SCENARIO, state), [9, 1, 6, 1, 7, 1, 3, 4, 5])
+    here, events = after(Position(SCENARIO, state), [9, 1, 4, 1, 7, 1, 3, 4, 5])
     made = {e["turn"]: e for e in reports(events, "weather_forecast")}
     assert list(made) == ["1am", "1pm", "1nt"]
     assert made["1am"]["rolls"] == {"wind": 9, "direction": 1}
@@ -324,17 +324,17 @@ def test_r08_a_1_r08_d_6_check_desert_moisture_and_frozen_warm_ground():
 
 def test_r08_b_the_reports_read_as_sentences_citing_the_rules():
     pos = weather_at(PM1, atmosphere="precipitation", forecast=forecasts(("1pm", "overcast")))
-    here, events = after(pos, [5, 3, 2, 10])
+    here, events = after(pos, [3, 3, 2, 10])
     words = [SYSTEM.describe(SCENARIO, here.state, e) for e in events if e.kind in weather.WORDS]
     assert words[0] == "Ground after Precipitation weather: moisture 4 to 6, dry to wet (R8.C, R8.A)."
-    assert words[1].startswith("Forecast for Day 2 Morning: Precipitation, die 5, +0 for a morning turn")
+    assert words[1].startswith("Forecast for Day 2 Morning: Precipitation, die 3, +0 for a morning turn")
     assert words[2].startswith("Weather for Day 1 Afternoon: Precipitation (forecast Overcast, "
                                "resolution die 10: one step worse, R8.B.2)")
 
 
 def test_r25_c_1a_fog_fixed_by_the_scenario_only_with_the_environment_rule():
     foggy = load(edit={'forecast = "overcast"': 'forecast = "overcast"\nfog = true'})
-    faces = [9, 1, 6, 1, 7, 1, 3, 4, 5]  # as the first Full Turn above: no fog die either way
+    faces = [9, 1, 4, 1, 7, 1, 3, 4, 5]  # as the first Full Turn above: no fog die either way
     here, _ = after(Position(foggy, position(foggy, phase="weather", active="allied", turn=AM1)), faces)
     assert not weather.fog(here)
     here, _ = after(Position(foggy, position(foggy, phase="weather", active="allied", turn=AM1,

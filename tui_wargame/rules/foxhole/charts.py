@@ -259,8 +259,8 @@ GROUND_BANDS = ((0, "dry"), (5, "wet"), (9, "flooding"))
 #: Afternoon, +1) + the prevailing weather's; low is bad.
 FORECAST_TIME_MODIFIER: Mapping[str, int] = {"night": -1, "morning": 0, "afternoon": 1}
 FORECAST_PREVAILING_MODIFIER: Mapping[str, int] = {
-    "desert": 3, "dry-warm": 1, "mixed-warm": 0, "wet-warm": -2, "dry-cold": 1, "mixed-cold": 0,
-    "wet-cold": -2, "snow-approaching": -1, "spring-thaw": -1}
+    "desert": 4, "dry-warm": 2, "mixed-warm": 1, "wet-warm": 0, "dry-cold": 2, "mixed-cold": 1,
+    "wet-cold": 0, "snow-approaching": 0, "spring-thaw": 0}
 #: Modified forecast roll -> atmosphere: at most 1 Storm, 2-3 Precipitation, 4-6 Overcast, 7+ Clear.
 FORECAST_BANDS = ((1, "storm"), (3, "precipitation"), (6, "overcast"))
 
