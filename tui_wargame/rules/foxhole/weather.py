@@ -414,15 +414,15 @@ def _fog(pos: Position, fixed: Mapping[str, Any], w: Mapping[str, Any], rolls: d
 def full_turn(pos: Position, dice: Dice) -> list[Event]:
     """R14 steps 1-3 (R8, R9: Night turns too): the ground changes with last Full Turn's weather
     (and a Night's idle units rest, R9.A), the forecast two Full Turns ahead, this turn resolved.
-    The first Full Turn has no last weather; its own and the next turn's forecasts are made "as if
-    earlier" (R3.B.4) before its own forecast (so is any forecast missing for this or the next
-    turn)."""
+    The first Full Turn has no last weather, so no ground change; its own and the next turn's
+    forecasts are made "as if earlier" (R3.B.4) before its own forecast (so is any forecast missing
+    for this or the next turn)."""
     w = {**_weather(pos)} or _initial(pos.scenario)
     events: list[Event] = []
     t = pos.state.turn
-    if t > 0:
-        if pos.scenario.turns[t - 1].night:
-            events += _night_rest(pos)
+    if t > 0 and pos.scenario.turns[t - 1].night:
+        events += _night_rest(pos)
+    if "atmosphere" in w:  # there was a last Full Turn's weather
         events += _change_ground(pos, w)
     turns = pos.scenario.turns
     made = w.get("forecast", {})
