@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from tests.rules.foxhole.helpers import FixedDice, load, position
+from tui_wargame.dice import Dice
 from tui_wargame.model import Event, fold
 from tui_wargame.rules.foxhole import SYSTEM, charts, weather
 from tui_wargame.rules.foxhole.arith import Calculation
@@ -348,3 +349,24 @@ def test_r25_c_1_a_direction_die_of_7_to_10_keeps_the_latest_forecasts_direction
                                "1nt": {"atmosphere": "clear", "wind": "calm", "direction": "SW"}})
     _, events = after(pos, [5, 1, 8, 5])
     assert reports(events, "weather_forecast")[0]["direction"] == "SW"
+
+
+def test_r08_a_d_every_prevailing_weather_keeps_moisture_and_ground_consistent_over_a_game():
+    for prevailing in charts.PREVAILING:
+        start = {"desert": 4, "spring-thaw": 12}.get(prevailing, 6)
+        state = weather_at(AM1, prevailing=prevailing, moisture=start, forecast={}).state
+        for seed in range(3):
+            here = Position(SCENARIO, state)
+            for turn in range(len(SCENARIO.turns)):
+                here = here.at(here.state.replace(turn=turn))
+                here = here.at(fold(here.state, weather.full_turn(here, Dice(seed, turn))))
+                w = here.state.values["weather"]
+                assert w["atmosphere"] in charts.ATMOSPHERES and 0 <= w["moisture"] <= 12
+                if prevailing == "desert":
+                    assert w["moisture"] in charts.DESERT_SCALE
+                if prevailing == "snow-approaching":
+                    assert w["ground"] in ("frost", "snow")
+                else:
+                    assert w["ground"] == weather.ground_of(prevailing, w["moisture"]), (prevailing, w)
+                if weather.fixed_ground(prevailing):
+                    assert w["moisture"] == start
