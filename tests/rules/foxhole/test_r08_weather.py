@@ -204,13 +204,11 @@ def test_r08_c_2_3_overcast_and_precipitation_cut_air_sorties_by_a_third_and_two
         assert Calculation(Fraction(20), tuple(terms)).value == left
 
 
-def test_r08_c_4_a_storm_grounds_air_sorties_for_the_rest_of_the_day():
+def test_r08_c_4_a_storm_grounds_the_air_sorties_of_its_full_turn():
     pos = weather_at(AM1, atmosphere="clear", forecast=forecasts(("1am", "storm"), ("1pm", "clear")))
     here, _ = after(pos, [5, 1, 1, 5])
-    assert weather.air_grounded(here)
-    later = weather_at(NT1, atmosphere="clear", storm_day=1)
-    assert weather.air_grounded(later)
-    assert not weather.air_grounded(weather_at(AM2, atmosphere="clear", storm_day=1))
+    assert weather.atmosphere(here) == "storm" and weather.air_grounded(here)
+    assert not weather.air_grounded(weather_at(PM1, atmosphere="precipitation"))
 
 
 # --- R8.D: the ground's effects ---

@@ -4,8 +4,8 @@ the Arctic).
 The weather is one State value, `weather` (a table): `prevailing` (R8.A), `moisture` (0-12),
 `ground` (dry, wet, flooding, frost, snow: R8.D), `frozen` (R8.D.6), `atmosphere` (clear,
 overcast, precipitation, storm: R8.C, this Full Turn's), `wind` and `direction` (Chart 3B),
-`fog` (R25.C.1a), `forecast` (turn id -> the forecast made for it: atmosphere, wind, direction)
-and `storm_day` (the Day whose Air Sorties a Storm grounded, R8.C.4). The scenario's
+`fog` (R25.C.1a) and `forecast` (turn id -> the forecast made for it: atmosphere, wind,
+direction). The scenario's
 `[rules.weather]` gives the first four and may fix the opening turns' weather (R3.B.4).
 
 The queries below are what every other rule asks; `full_turn` changes the weather (R14). Chart 3's
@@ -88,8 +88,9 @@ def wind(pos: Position) -> tuple[str, str]:
 
 
 def air_grounded(pos: Position) -> bool:
-    """R8.C.4: a Storm this Full Turn or earlier this Day grounds the Day's Air Sorties."""
-    return _weather(pos).get("storm_day") == pos.turn.day
+    """R8.C.4: a Storm grounds the Air Sorties of this Full Turn; they are lost for the Day, not put
+    off to a later turn (the Dawn Briefing gave each Sortie its one time of day, R23.C)."""
+    return atmosphere(pos) == STORM
 
 
 def air_sortie_terms(pos: Position) -> list[Term]:
@@ -390,8 +391,6 @@ def _resolve(pos: Position, w: dict[str, Any], dice: Dice) -> list[Event]:
     w["wind"] = charts.GALE if atm == STORM and "wind" not in fixed else made["wind"]
     w["direction"] = made["direction"]
     w["fog"] = _fog(pos, fixed, w, rolls, dice)
-    if atm == STORM:
-        w["storm_day"] = turn.day
     return [Event.of("weather", turn=turn.id, forecast=made["atmosphere"], atmosphere=atm, wind=w["wind"],
                      direction=w["direction"], fog=w["fog"], rolls=rolls, ground=w["ground"],
                      moisture=w["moisture"])]
