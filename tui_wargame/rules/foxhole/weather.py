@@ -87,6 +87,13 @@ def wind(pos: Position) -> tuple[str, str]:
     return str(w.get("wind", charts.CALM)), str(w.get("direction", charts.DIRECTIONS[0]))
 
 
+def forecast_for(pos: Position, turn_id: str) -> str | None:
+    """R8.B.1: the atmosphere forecast for a coming Full Turn (what the Dawn Briefing plans by),
+    None if none is made yet."""
+    made = _weather(pos).get("forecast", {}).get(turn_id)
+    return str(made["atmosphere"]) if made is not None else None
+
+
 def air_grounded(pos: Position) -> bool:
     """R8.C.4: a Storm grounds the Air Sorties of this Full Turn; they are lost for the Day, not put
     off to a later turn (the Dawn Briefing gave each Sortie its one time of day, R23.C)."""
