@@ -139,7 +139,8 @@ def test_r08_b_1_forecast_two_full_turns_ahead_with_the_time_and_prevailing_modi
     made = reports(events, "weather_forecast")
     assert [e["turn"] for e in made] == ["2am"]
     assert (made[0]["atmosphere"], made[0]["wind"], made[0]["direction"]) == ("precipitation", "calm", "NE")
-    assert weather.forecast_for(here, "2am") == "precipitation" and weather.forecast_for(here, "1nt") == "clear"
+    assert weather.forecast_for(here, "2am") == "precipitation"
+    assert weather.forecast_for(here, "1nt") == "clear"
     assert weather.forecast_for(here, "1pm") is None  # resolved, no longer a forecast
 
 
