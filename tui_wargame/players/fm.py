@@ -19,6 +19,7 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
+from tui_wargame.frozen import frozen
 from tui_wargame.hexgrid import Board
 from tui_wargame.model import Event, Order, State, fold
 from tui_wargame.players.base import Choice
@@ -44,6 +45,8 @@ GATHERING = 3.0  # an attack still short of paying counts from this far below ze
 ELIMINATED_PREMIUM = 1.0  # a counter gone is worth more than its factors: it holds no hex
 RETREAT_COST = 0.25  # share of a stack's strength lost by being driven back
 TAKEN = 0.8  # a hex won by a retreat or an elimination, before any victory point in it
+W_LEVEL = 12.0  # one step of the victory level table (Suez/Gaza 12.3) on the first turn ...
+TEMPO = 2.0  # ... and this many times more on the last, when the points held are nearly final
 
 #: By level: how far (hexes) enemy units are counted as a threat, how much their expected
 #: damage weighs (caution), the smallest expected gain an attack must promise, the most
@@ -60,6 +63,8 @@ LEVEL: dict[str, dict[str, Any]] = {
 }
 MOVES = ("move", "enter", "rail", "deploy")  # orders that take their first argument to their last
 MOVE_GAIN = 0.05  # a move must improve the position by more than this to be worth giving
+PLAN_OPTIONS = 6  # ways kept per target when planning a turn's attacks together
+PLAN_BUDGET = 4000  # looks at partial plans before the best found is taken
 
 
 def scenario_key(pos: Position) -> tuple[str, str]:
@@ -136,6 +141,20 @@ def _places(pos: Position) -> list[tuple[str, int]]:
     return [(p.hex, p.vp) for p in pos.scenario.map.place if p.vp]
 
 
+def level_worth(pos: Position, side: str, total: int) -> float:
+    """What the scoring side's `total` is worth to `side` by the level table (Suez/Gaza 12.3): one
+    W_LEVEL a level away from the draw, more as the last turn nears. Points alone are linear, so a
+    side one point short of the next level would never know the step is worth more than its VP."""
+    v = pos.rules.victory
+    if not v.side or not v.levels:
+        return 0.0
+    levels = sorted(v.levels, key=lambda lv: lv.min)
+    draw = next((i for i, lv in enumerate(levels) if not lv.winner), len(levels) // 2)
+    rank = max((i for i, lv in enumerate(levels) if total >= lv.min), default=0) - draw
+    progress = pos.state.turn / max(1, len(pos.scenario.turns) - 1)
+    return W_LEVEL * (1.0 + TEMPO * progress) * rank * (1 if side == v.side else -1)
+
+
 class Assessor:
     """One position seen by one side: the questions the planner asks, each asked once."""
 
@@ -146,6 +165,7 @@ class Assessor:
         self._paths: dict[tuple[str, int], bool] = {}
         self._enemy_key: tuple[tuple[str, str, int], ...] | None = None
         self._exposures: dict[tuple[str, tuple[tuple[str, int], ...]], float] | None = None
+        self._total: int | None = None  # the scoring side's victory points, once asked
         scorer = self.pos.rules.victory.side
         self.taker = scorer == self.side  # the side that must take the victory hexes
         self.caution = self.level["caution"] * (AGGRESSION if self.taker else 1.0)
@@ -203,9 +223,19 @@ class Assessor:
         return gain / len(crt.results), leaves, crt.columns[col]
 
     def vp_gain(self, label: str) -> float:
-        """What taking `label` is worth to the attacker in victory points."""
-        vp = next((vp for h, vp in _places(self.pos) if h == label), 0)
-        return W_VP * vp if vp and held_by(self.pos, label) != self.side else 0.0
+        """What taking `label` is worth to the attacker in victory points, and in the level table
+        (Suez/Gaza 12.3) if the scoring side's total crosses a level by it."""
+        pos = self.pos
+        vp = next((vp for h, vp in _places(pos) if h == label), 0)
+        holder = held_by(pos, label)
+        if not vp or holder == self.side:
+            return 0.0
+        scorer = pos.rules.victory.side
+        if self._total is None:
+            self._total = victory_points(pos).get(scorer, 0)
+        total = self._total
+        after = total + vp if scorer == self.side else total - vp if holder == scorer else total
+        return W_VP * vp + level_worth(pos, self.side, after) - level_worth(pos, self.side, total)
 
     # --- the enemy's next attacks, and our own placed ones ---
 
@@ -284,6 +314,7 @@ class Assessor:
         scorer = pos.rules.victory.side
         if scorer:
             total += W_VP * points.get(scorer, 0) * (1 if scorer == side else -1)
+            total += level_worth(pos, side, points.get(scorer, 0))
         on_map = pos.scenario.grid.on_map
         specs, non_combat, worth = pos.scenario.unit, pos.rules.non_combat_kinds, _worth_table(pos)
         mine: list[str] = []
@@ -356,6 +387,79 @@ class Assessor:
                     nearest[h] = min(field_of(pos, g)[h] for g in goals)
             cost += (W_ADVANCE if self.taker else W_SPREAD) * sum(nearest[h] for h in mine)
         return cost
+
+
+@frozen
+class PlannedAttack:
+    """One attack of a turn's plan: its target, the stacks' hexes added to it, the gain they add
+    (`marginal`), the whole attack's expected gain, the chance the defenders leave, the column."""
+
+    target: str
+    sources: tuple[str, ...]
+    marginal: float
+    gain: float
+    leaves: Fraction
+    column: str
+    force: int
+
+
+def _options(view: SideView, ass: Assessor, target: str, sources: Sequence[str]) -> list[PlannedAttack]:
+    """The ways to attack `target` (or add to its declared attack) from `sources`, at most
+    LEVEL["sources"] hexes, each worth the threshold; per set of gains within a tenth (or 0.2) of
+    each other, only the least force (F&M 7.2: the force beyond the column's is not spent)."""
+    pos, lv = ass.pos, ass.level
+    base = combat.declared(pos).get(target, [])
+    before = ass.attack(target, base)[0] if base else 0.0
+    found = []
+    for size in range(1, min(len(sources), lv["sources"]) + 1):
+        for subset in combinations(sources, size):
+            units = [*base, *(u for s in subset for u in pos.units_in(s))]
+            gain, leaves, column = ass.attack(target, units)
+            force = sum(pos.factor(u, "attack") for u in units)
+            if gain - before >= lv["threshold"]:
+                found.append(PlannedAttack(target, subset, gain - before, gain, leaves, column, force))
+    view.work += len(found)
+    found.sort(key=lambda a: (-a.marginal, a.force, a.sources))
+    kept: list[PlannedAttack] = []
+    for a in found:  # a stronger option only if it gains clearly more than every lighter one kept
+        if all(a.force < k.force or a.marginal > k.marginal + max(0.2, 0.1 * abs(k.marginal))
+               for k in kept):
+            kept.append(a)
+    return kept[:PLAN_OPTIONS]
+
+
+def attack_plan(view: SideView, ass: Assessor) -> list[PlannedAttack]:
+    """The whole combat phase's attacks planned together (F&M 7.1: each stack attacks once): the
+    disjoint choice of attacking hexes per target of greatest total expected gain, so that a stack
+    two targets could use goes where it adds most, and a target needing two stacks for its column
+    gets both. A depth-first search over the targets, best options first, within PLAN_BUDGET
+    looks (counted in `view.work`); past it, the best plan found so far."""
+    legal = sorted({(o.args[0], o.args[1]) for o in view.orders if o.verb == "attack"})
+    options = [opts for target in sorted({t for t, _ in legal})
+               if (opts := _options(view, ass, target, [s for t, s in legal if t == target]))]
+    options.sort(key=lambda opts: (-opts[0].marginal, opts[0].target))
+    best: tuple[float, int, list[PlannedAttack]] = (float("-inf"), 0, [])
+    looks = 0
+
+    def search(i: int, used: frozenset[str], chosen: list[PlannedAttack], total: float, force: int) -> None:
+        nonlocal best, looks
+        looks += 1
+        if (total, -force) > (best[0], -best[1]) and chosen:
+            best = (total, force, list(chosen))
+        if i == len(options) or looks > PLAN_BUDGET:
+            return
+        if total + sum(opts[0].marginal for opts in options[i:]) <= best[0]:
+            return  # even every remaining target's best option cannot beat the plan found
+        for a in options[i]:
+            if used.isdisjoint(a.sources):
+                chosen.append(a)
+                search(i + 1, used | set(a.sources), chosen, total + a.marginal, force + a.force)
+                chosen.pop()
+        search(i + 1, used, chosen, total, force)
+
+    search(0, frozenset(), [], 0.0, 0)
+    view.work += looks
+    return best[2]
 
 
 def _best(rated: Sequence[tuple[Any, Order]]) -> tuple[Any, Order]:
@@ -450,39 +554,18 @@ class FmPlanner:
             if Order("end") in view.orders else None)
 
     def _declare(self, view: SideView, ass: Assessor) -> Choice | None:
-        """The best attack to declare or strengthen now (F&M 7.1), least force for its column."""
-        pos, lv = ass.pos, ass.level
-        legal = {(o.args[0], o.args[1]) for o in view.orders if o.verb == "attack"}
-        declared = combat.declared(pos)
-        targets = sorted({t for t, _ in legal})
-        best: tuple[float, str, tuple[str, ...], float, Fraction, str] | None = None
-        for target in targets:
-            sources = sorted(s for t, s in legal if t == target)
-            base = declared.get(target, [])
-            before = ass.attack(target, base)[0] if base else 0.0
-            options = []
-            for size in range(1, min(len(sources), lv["sources"]) + 1):
-                for subset in combinations(sources, size):
-                    units = [*base, *(u for s in subset for u in pos.units_in(s))]
-                    gain, leaves, column = ass.attack(target, units)
-                    force = sum(pos.factor(u, "attack") for u in units)
-                    options.append((gain - before, force, subset, leaves, column, gain))
-            view.work += len(options)
-            if not options:
-                continue
-            top = max(o[0] for o in options)
-            enough = [o for o in options if o[0] >= top - max(0.2, 0.1 * abs(top))]
-            marginal, _, subset, leaves, column, gain = min(enough, key=lambda o: (o[1], -o[0], o[2]))
-            if best is None or marginal > best[0]:
-                best = (marginal, target, subset, gain, leaves, column)
-        if best is None or best[0] < lv["threshold"]:
+        """The next attack to declare or strengthen (F&M 7.1) of the whole turn's plan
+        (`attack_plan`): the one that gains most first."""
+        plan = attack_plan(view, ass)
+        if not plan:
             return None
-        marginal, target, subset, gain, leaves, column = best
-        words = (f"{100 * float(leaves):.0f}% to drive the defenders out" if leaves
+        attack = max(plan, key=lambda a: (a.marginal, a.target))
+        words = (f"{100 * float(attack.leaves):.0f}% to drive the defenders out" if attack.leaves
                  else "to wear the defenders down")
-        return Choice(f"attack {target} {subset[0]}",
-                      f"attack {target} from {', '.join(subset)} at column {column}: {words}, "
-                      f"expected gain {gain:+.1f}")
+        others = f"; {len(plan) - 1} more attack(s) planned this turn" if len(plan) > 1 else ""
+        return Choice(f"attack {attack.target} {attack.sources[0]}",
+                      f"attack {attack.target} from {', '.join(attack.sources)} at column {attack.column}: "
+                      f"{words}, expected gain {attack.gain:+.1f}{others}")
 
     def _commander(self, view: SideView, ass: Assessor) -> Choice | None:
         """Suez 13.1 / Gaza 13.4: the commander where his column shift gains most."""
