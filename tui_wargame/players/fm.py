@@ -61,6 +61,9 @@ LEVEL: dict[str, dict[str, Any]] = {
     "hard": {"reach": 4, "caution": 0.8, "threshold": 0.3, "sources": 4, "destinations": 7, "movers": 3,
              "fire": True, "risk": ((2, 0.8), (4, 0.5), (6, 0.2))},
 }
+#: Where a unit counts for nothing in the balance of strength: a unit waiting among the
+#: reinforcements (Suez 11.5, Gaza 11.3) fights nobody until it enters, so entering is a gain.
+NOT_FIGHTING = ("set-aside", "off-map", "reinforcements")
 MOVES = ("move", "enter", "rail", "deploy")  # orders that take their first argument to their last
 MOVE_GAIN = 0.05  # a move must improve the position by more than this to be worth giving
 PLAN_OPTIONS = 6  # ways kept per target when planning a turn's attacks together
@@ -322,7 +325,7 @@ class Assessor:
             spec = specs[uid]
             if u.location == "eliminated" or spec.kind in non_combat:
                 continue
-            if u.location not in ("set-aside", "off-map"):
+            if u.location not in NOT_FIGHTING:
                 now = worth.get((uid, u.steps)) or _worth(pos, uid)
                 total += now[0] if spec.side == side else -now[0]
             if spec.side == side and on_map(u.location):
