@@ -14,6 +14,7 @@ re-made here.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Sequence
 from fractions import Fraction
 from itertools import combinations
@@ -37,6 +38,7 @@ WIN = 1e6
 W_VP = 6.0  # one victory point, in combat strength points
 AGGRESSION = 0.5  # the side that must take the victory hexes weighs its exposure by this much less
 W_PULL = 0.35  # per hex between a victory hex to take (or guard) and the nearest own unit, per VP
+GROUP = 3  # units whose distances to an enemy-held victory hex make its pull
 W_SPREAD = 0.04  # per hex between each own unit and the nearest victory hex to take
 W_ADVANCE = 0.2  # the same for the side that must take them: the whole army marches on them
 W_OPPORTUNITY = 0.4  # share of a placed attack's expected gain counted before it is declared
@@ -365,7 +367,9 @@ class Assessor:
 
     def _distances(self, mine: list[str]) -> float:
         """The pull of the victory hexes: those to take, for the side that scores them (or that
-        the enemy holds); those to hold, for the other side."""
+        the enemy holds); those to hold, for the other side. An empty one pulls its nearest unit
+        (walking in takes it), one the enemy stands on the GROUP nearest: one unit dashing up to
+        it alone takes nothing and is the enemy's next easy attack."""
         if not mine:
             return 0.0
         pos, side = self.pos, self.side
@@ -381,7 +385,10 @@ class Assessor:
                 continue
             field = field_of(pos, label)
             goals.append(label)
-            cost += W_PULL * vp * min(map(field.__getitem__, ours))
+            if pos.occupant(label) == self.enemy:  # held: a force must come, not the first scout
+                cost += W_PULL * vp * sum(heapq.nsmallest(GROUP, map(field.__getitem__, mine))) / GROUP
+            else:
+                cost += W_PULL * vp * min(map(field.__getitem__, ours))
         if goals:
             nearest = self.view.memo.setdefault(("goals", *goals), {})
             assert isinstance(nearest, dict)
