@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests import positions
 from tests.players.helpers import game_at
 from tests.players.test_blunders import suez_position
@@ -13,6 +15,7 @@ from tui_wargame.players import computer
 from tui_wargame.players.fm import Assessor, attack_plan, level_worth
 from tui_wargame.players.view import SideView
 from tui_wargame.rules.fm.position import Position
+from tui_wargame.rules.fm.suez1916 import ARRIVED
 
 
 def test_f_m_7_1_a_stack_two_targets_want_goes_where_the_whole_turn_gains_most(tmp_path: Path) -> None:
@@ -83,3 +86,44 @@ def test_suez_12_3_the_attack_that_takes_the_point_for_a_win_is_worth_more(tmp_p
         view = SideView(game_at(sc, state, tmp_path), "cp", level="hard")
         gains.append(Assessor(view, view.state).attack("1532", ["31-1", "31-2", "31-3"])[0])
     assert gains[0] > gains[1] + 5
+
+
+def test_suez_11_5_an_arrived_regiment_is_brought_on(tmp_path: Path) -> None:
+    """Suez 11.5: the 79th Regiment, called, may enter on the east edge. A battalion waiting in the
+    box fights nobody, so the Central Powers bring it on rather than keep it there (before, a
+    waiting unit counted as much as one on the map, and the march from the edge only cost)."""
+    sc = scenario("suez1916")
+    regiment = ("79-1", "79-2", "79-3")
+    state = suez_position({"158a": "2031", "31-1": "2231", **{u: "reinforcements" for u in regiment}},
+                          phase="movement", active="cp", turn=4)
+    state = positions.position(sc, flags={u: ARRIVED for u in regiment}, turn=4, phase="movement",
+                               active="cp", start=state)
+    game = game_at(sc, state, tmp_path)
+    assert any(o.verb == "enter" for o in game.legal_orders())
+    player = computer("hard")
+    entered = set()
+    for _ in range(8):
+        choice = player.choose(game, "cp")
+        if choice.order == "end":
+            break
+        entered |= {choice.order.split()[1]} if choice.order.startswith("enter") else set()
+        game.submit(choice.order, "cp")
+    assert entered == set(regiment)
+
+
+def test_suez_12_4_a_held_victory_hex_pulls_a_force_not_a_lone_scout(tmp_path: Path) -> None:
+    """Suez 12.4: every victory hex the British control has a British unit on it. Bringing three
+    battalions nearer gains three times what bringing one does (the pull of a held hex is the
+    three nearest units'); before, the first scout took nearly all of it."""
+    sc = scenario("suez1916")
+    held = {"125a": "0234", "125b": "0239", "126a": "0644", "126b": "0936", "127a": "1532", "158a": "2031"}
+    far = {"31-1": "2434", "31-2": "2434", "31-3": "2434"}
+    state = suez_position({**held, **far}, phase="movement", active="cp")
+    view = SideView(game_at(sc, state, tmp_path), "cp", level="hard")
+    pull = Assessor(view, view.state)._distances
+
+    def gain(near: int) -> float:
+        return pull(list(far.values())) - pull(["2132"] * near + ["2434"] * (3 - near))
+
+    assert gain(1) > 0
+    assert gain(3) == pytest.approx(3 * gain(1))

@@ -39,6 +39,7 @@ W_VP = 6.0  # one victory point, in combat strength points
 AGGRESSION = 0.5  # the side that must take the victory hexes weighs its exposure by this much less
 W_PULL = 0.35  # per hex between a victory hex to take (or guard) and the nearest own unit, per VP
 GROUP = 3  # units whose distances to an enemy-held victory hex make its pull
+FAR = 30  # hexes counted for each of those units a side has not got on the map
 W_SPREAD = 0.04  # per hex between each own unit and the nearest victory hex to take
 W_ADVANCE = 0.2  # the same for the side that must take them: the whole army marches on them
 W_OPPORTUNITY = 0.4  # share of a placed attack's expected gain counted before it is declared
@@ -386,7 +387,8 @@ class Assessor:
             field = field_of(pos, label)
             goals.append(label)
             if pos.occupant(label) == self.enemy:  # held: a force must come, not the first scout
-                cost += W_PULL * vp * sum(heapq.nsmallest(GROUP, map(field.__getitem__, mine))) / GROUP
+                group = heapq.nsmallest(GROUP, map(field.__getitem__, mine))
+                cost += W_PULL * vp * (sum(group) + FAR * (GROUP - len(group))) / GROUP
             else:
                 cost += W_PULL * vp * min(map(field.__getitem__, ours))
         if goals:
