@@ -231,8 +231,12 @@ class Assessor:
     def vp_gain(self, label: str) -> float:
         """What taking `label` is worth to the attacker in victory points, and in the level table
         (Suez/Gaza 12.3) if the scoring side's total crosses a level by it."""
+        vp = next((vp for h, vp in _places(self.pos) if h == label), 0)
+        return self.take_worth(label, vp)
+
+    def take_worth(self, label: str, vp: int) -> float:
+        """`vp_gain` of the victory hex `label`, worth `vp`: nothing if this side holds it."""
         pos = self.pos
-        vp = next((vp for h, vp in _places(pos) if h == label), 0)
         holder = held_by(pos, label)
         if not vp or holder == self.side:
             return 0.0
@@ -368,7 +372,8 @@ class Assessor:
 
     def _distances(self, mine: list[str]) -> float:
         """The pull of the victory hexes: those to take, for the side that scores them (or that
-        the enemy holds); those to hold, for the other side. An empty one pulls its nearest unit
+        the enemy holds); those to hold, for the other side, each by its points and the level it
+        may cross (`take_worth`). An empty one pulls its nearest unit
         (walking in takes it), one the enemy stands on the GROUP nearest: one unit dashing up to
         it alone takes nothing and is the enemy's next easy attack."""
         if not mine:
@@ -386,11 +391,12 @@ class Assessor:
                 continue
             field = field_of(pos, label)
             goals.append(label)
+            weight = W_PULL * max(float(vp), self.take_worth(label, vp) / W_VP)  # a level's step too
             if pos.occupant(label) == self.enemy:  # held: a force must come, not the first scout
                 group = heapq.nsmallest(GROUP, map(field.__getitem__, mine))
-                cost += W_PULL * vp * (sum(group) + FAR * (GROUP - len(group))) / GROUP
+                cost += weight * (sum(group) + FAR * (GROUP - len(group))) / GROUP
             else:
-                cost += W_PULL * vp * min(map(field.__getitem__, ours))
+                cost += weight * min(map(field.__getitem__, ours))
         if goals:
             nearest = self.view.memo.setdefault(("goals", *goals), {})
             assert isinstance(nearest, dict)
