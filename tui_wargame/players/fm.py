@@ -423,8 +423,9 @@ class PlannedAttack:
 
 def _options(view: SideView, ass: Assessor, target: str, sources: Sequence[str]) -> list[PlannedAttack]:
     """The ways to attack `target` (or add to its declared attack) from `sources`, at most
-    LEVEL["sources"] hexes, each worth the threshold; per set of gains within a tenth (or 0.2) of
-    each other, only the least force (F&M 7.2: the force beyond the column's is not spent)."""
+    LEVEL["sources"] hexes, each worth the threshold; a heavier way is kept only if it gains more
+    than a tenth (or 0.2) beyond every lighter one: least force for the column wanted (F&M 7.2),
+    the rest left free for other targets. The best PLAN_OPTIONS, best first."""
     pos, lv = ass.pos, ass.level
     base = combat.declared(pos).get(target, [])
     before = ass.attack(target, base)[0] if base else 0.0
@@ -437,12 +438,12 @@ def _options(view: SideView, ass: Assessor, target: str, sources: Sequence[str])
             if gain - before >= lv["threshold"]:
                 found.append(PlannedAttack(target, subset, gain - before, gain, leaves, column, force))
     view.work += len(found)
-    found.sort(key=lambda a: (-a.marginal, a.force, a.sources))
+    found.sort(key=lambda a: (a.force, -a.marginal, a.sources))
     kept: list[PlannedAttack] = []
-    for a in found:  # a stronger option only if it gains clearly more than every lighter one kept
-        if all(a.force < k.force or a.marginal > k.marginal + max(0.2, 0.1 * abs(k.marginal))
-               for k in kept):
+    for a in found:  # lightest first: a heavier way only if it gains clearly more than each lighter one
+        if all(a.marginal > k.marginal + max(0.2, 0.1 * abs(k.marginal)) for k in kept):
             kept.append(a)
+    kept.sort(key=lambda a: (-a.marginal, a.force, a.sources))
     return kept[:PLAN_OPTIONS]
 
 
@@ -466,7 +467,7 @@ def attack_plan(view: SideView, ass: Assessor) -> list[PlannedAttack]:
             best = (total, force, list(chosen))
         if i == len(options) or looks > PLAN_BUDGET:
             return
-        if total + sum(opts[0].marginal for opts in options[i:]) <= best[0]:
+        if total + sum(max(0.0, opts[0].marginal) for opts in options[i:]) <= best[0]:
             return  # even every remaining target's best option cannot beat the plan found
         for a in options[i]:
             if used.isdisjoint(a.sources):
