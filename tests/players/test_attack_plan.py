@@ -33,7 +33,7 @@ def test_f_m_7_1_a_stack_two_targets_want_goes_where_the_whole_turn_gains_most(t
     player = computer("hard")
     first = player.choose(game, "cp")
     assert first.order == "attack 2330 2331"
-    assert "1 more attack(s) planned" in first.reason
+    assert first.reason.endswith("; 1 more attack planned this turn")
     game.submit(first.order, "cp")
     assert player.choose(game, "cp").order == "attack 2430 2531"
 

@@ -581,7 +581,8 @@ class FmPlanner:
         attack = max(plan, key=lambda a: (a.marginal, a.target))
         words = (f"{100 * float(attack.leaves):.0f}% to drive the defenders out" if attack.leaves
                  else "to wear the defenders down")
-        others = f"; {len(plan) - 1} more attack(s) planned this turn" if len(plan) > 1 else ""
+        more = len(plan) - 1
+        others = f"; {more} more attack{'s' if more > 1 else ''} planned this turn" if more else ""
         return Choice(f"attack {attack.target} {attack.sources[0]}",
                       f"attack {attack.target} from {', '.join(attack.sources)} at column {attack.column}: "
                       f"{words}, expected gain {attack.gain:+.1f}{others}")
