@@ -37,6 +37,7 @@ STOPPING_MARKERS = ("fire", "wire", "mines", "tank-traps")
 #: Markers letting land units into a water hex or across a prohibited water hexside (R5.B.8-9).
 BRIDGES = ("bridge-foot", "bridge-vehicle", "bridge-printed", "bridge-bailey", "bridge-damaged")
 NO_PIN_TYPES = MOUNTED_TYPES | {"ski"}  # R7.A.2, 3, 11, 19: never Pin when leaving a hex
+SUPPLY_POINTS = "supply-points"
 EXPERIENCE = 5  # FOXHOLE-CHARTS.md §1: a Commando without a printed Experience has 5
 
 
@@ -419,10 +420,26 @@ def resolve_move(pos: Position, order: Order, dice: Dice, rule: str) -> list[Eve
         moved.append(b)
     if len(moved) > 1:
         events.append(Event.of("unit_moved", unit=uid, path=moved[1:], cost=_plain(cost)))
+    events += capture(pos, uid, moved[1:])
     events.append(Event.of("unit_flagged", unit=uid, flag=MOVED))
     events.append(Event.of("unit_flagged", unit=uid, flag=MOVED_NOW, scope="phase"))
     if (not stopped and len(moved) > 1 and along[len(moved) - 2] and _ambushed(pos, uid, moved)):
         events.append(Event.of("unit_flagged", unit=uid, flag=AMBUSHED))
+    return events
+
+
+def capture(pos: Position, uid: str, hexes: list[str]) -> list[Event]:
+    """R25.D.3.b: a unit entering a hex with the enemy's Supply Points takes them for its side."""
+    if not pos.option("advanced-supply"):
+        return []
+    side = pos.side_of(uid)
+    events = []
+    for place in hexes:
+        for m in pos.markers(place):
+            if m.kind == SUPPLY_POINTS and m.side not in ("", side):
+                events.append(Event.of("marker_changed", place=place, marker=SUPPLY_POINTS, id=m.id, side=side))
+                events.append(Event.of("supply_captured", unit=uid, hex=place,
+                                       points=m.value if type(m.value) is int else 1))
     return events
 
 
@@ -456,7 +473,11 @@ def _commando_words(pos: Position, event: Event) -> str:
             f"= {event['total']} against Experience {event['experience']}: it {went} (R7.A.4)")
 
 
-WORDS = {"pin_roll": _pin_words, "commando_roll": _commando_words}
+def _capture_words(pos: Position, event: Event) -> str:
+    return f"{event['unit']} captures {event['points']} Supply Point(s) in {event['hex']} (R25.D.3.b)"
+
+
+WORDS = {"pin_roll": _pin_words, "commando_roll": _commando_words, "supply_captured": _capture_words}
 
 
 def explain_move(pos: Position, order: Order) -> Explanation | Refusal:
