@@ -17,15 +17,15 @@ from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 
 from tui_wargame.frozen import frozen
-from tui_wargame.model import Event, IllegalOrder, Refusal
-from tui_wargame.rules.foxhole import weather
+from tui_wargame.model import Event, IllegalOrder, Refusal, fold
+from tui_wargame.rules.foxhole import movement, weather
 from tui_wargame.rules.foxhole.arith import DOUBLE, HALF, Calculation, Term
 from tui_wargame.rules.foxhole.counters import COMPANY
-from tui_wargame.rules.foxhole.position import (ACTED, AMBUSHED, FIRED, MOVED, PINNED, TRACED,
-                                                Position)
+from tui_wargame.rules.foxhole.marching import FORCED_MARCH
+from tui_wargame.rules.foxhole.movement import left, mp_of
+from tui_wargame.rules.foxhole.position import ACTED, AMBUSHED, FIRED, MOVED, TRACED, Position
 
 PROGRESS = "activities.progress"
-FORCED_MARCH = "activities:forced-march"  # a phase flag: this unit Force Marches (R19.D)
 
 #: R7.A.5: the Engineer types, as unit traits.
 ASSAULT, COMBAT, CONSTRUCTION = "engineer-assault", "engineer-combat", "engineer-construction"
@@ -80,31 +80,27 @@ def qualifies(pos: Position, uid: str, who: Iterable[str]) -> bool:
     return False
 
 
-def mp_of(pos: Position, uid: str) -> Fraction:
-    """The unit's movement points this phase: printed, as the weather leaves them (R8.C.3-4)."""
-    return Calculation(Fraction(pos.value(uid, "mp")), tuple(weather.movement_terms(pos))).value
-
-
-def left(pos: Position, uid: str) -> Fraction:
-    """What the unit has not yet spent this phase on moving and Activities (R19.B.1.a)."""
-    return max(Fraction(0), mp_of(pos, uid) - pos.state.units[uid].spent)
-
-
-def cannot_act(pos: Position, uid: str) -> Refusal | None:
-    """Why a unit may not conduct an Activity now, or None (R19.A-B)."""
-    if uid not in pos.scenario.unit or not pos.on_map(uid):
-        return Refusal(f"{uid} is not a unit on the map", "R19.A")
-    if pos.side_of(uid) != pos.acting:
-        return Refusal(f"{uid} is not the acting player's unit", "R19.A")
-    if pos.has(uid, PINNED):
-        return Refusal(f"{uid} is Pinned and may not take part in this phase", "R19.A")
+def participant_refusal(pos: Position, uid: str) -> Refusal | None:
+    """R19.A, R19.C: why a unit may neither move nor conduct Activities in this phase, or None:
+    the movement engine's reasons (a unit already moved may still spend what it has left on an
+    Activity, R19.B.1.a), a Barrage fired this turn, an Ambush to come (R11.C.2.a)."""
+    if uid not in pos.scenario.unit:
+        return Refusal(f"no unit {uid!r}", "R19.A")
+    refusal = movement.may_move(pos, uid)
+    if refusal is not None and refusal.rule != "R11.B":
+        return refusal
     if pos.has(uid, FIRED):
         return Refusal(f"{uid} fired a Barrage this turn and may not take part in this phase", "R19.A")
     if pos.has(uid, AMBUSHED):
         return Refusal(f"{uid} is to be Ambushed and may do nothing this phase", "R11.C.2.a")
-    if "hq" in pos.spec(uid).traits:
-        return Refusal(f"{uid} is a Headquarters: it moves only in the Supply-Movement Phase, so it "
-                       f"cannot conduct Activities", "R7.A.6")
+    return None
+
+
+def cannot_act(pos: Position, uid: str) -> Refusal | None:
+    """Why a unit may not conduct an Activity now, or None (R19.A-B)."""
+    refusal = participant_refusal(pos, uid)
+    if refusal is not None:
+        return refusal
     if not pos.has(uid, TRACED):
         return Refusal(f"{uid} did not trace supply this player turn", "R19.B")
     if FORCED_MARCH in pos.state.units[uid].phase_flags:
@@ -193,8 +189,12 @@ def spend(pos: Position, uid: str, plan: Plan, amount: Fraction | None = None,
           assisting: bool = False) -> list[Event]:
     """The unit spends MPs on the Activity: all it takes to finish, all it has left, or `amount`.
     Complete, the Activity's result follows; otherwise its progress is kept."""
-    from tui_wargame.model import fold
-
+    tired = movement._night_fatigue(pos, uid)  # R9.A: Fatigued (or Exhausted) before it acts at Night
+    if tired:
+        pos = pos.at(fold(pos.state, tired))
+        refusal = participant_refusal(pos, uid)
+        if refusal is not None:
+            raise refuse(f"at Night: {refusal.message}", "R9.A")
     whole = cost(pos, uid, plan, assisting).value
     done, assisted = done_of(pos, plan.key)
     room = 1 - done
@@ -215,7 +215,7 @@ def spend(pos: Position, uid: str, plan: Plan, amount: Fraction | None = None,
     gained = pay / whole
     done += gained
     assisted += gained if assisting else 0
-    events = [Event.of("unit_moved", unit=uid, path=[plan.hex], cost=pay, activity=plan.what)]
+    events = [*tired, Event.of("unit_moved", unit=uid, path=[plan.hex], cost=pay, activity=plan.what)]
     events += [Event.of("unit_flagged", unit=uid, flag=f) for f in (MOVED, ACTED) if not pos.has(uid, f)]
     events.append(Event.of("activity", unit=uid, what=plan.what, rule=plan.rule, paid=pay,
                            done=min(done, Fraction(1)), cost=whole, assisting=assisting))
