@@ -78,7 +78,7 @@ def dig(pos: Position, uid: str, args: tuple[str, ...]) -> Plan:
 
 
 def _trench(pos: Position, uid: str, hex: str, side: str, here: set[str]) -> Plan:
-    level = pos.level(hex, TRENCHES) + 1
+    level = pos.level(hex, TRENCHES) + 1 if TRENCHES in here or "scrapes" not in here else 2
     if level > charts.MAX_WORK_LEVELS:
         raise refuse(f"{hex} holds Trench level 4 already", "R19.B.3.f")
     need = {1: ("foxholes",), 2: (TRENCHES, "scrapes"), 3: (TRENCHES,), 4: (TRENCHES,)}[level]
