@@ -232,7 +232,9 @@ def _affordable(pos: Position, uid: str, plan: Plan, assisting: bool = False) ->
     done, assisted = tasks.done_of(pos, plan.key)
     if assisting and assisted >= Fraction(1, 2):
         return False
-    return not plan.at_once or tasks.cost(pos, uid, plan).value * (1 - done) <= tasks.left(pos, uid)
+    _, pos = tasks.at_night(pos, uid)
+    have = tasks.left(pos, uid)
+    return have > 0 and (not plan.at_once or tasks.cost(pos, uid, plan, assisting).value * (1 - done) <= have)
 
 
 def orders(pos: Position) -> list[Order]:
@@ -267,8 +269,10 @@ def orders(pos: Position) -> list[Order]:
         if pos.option("requisitions"):
             found += [Order("equip", (uid, item)) for item in requisitions.ITEM_FINDS
                       if requisitions.equip_refusal(pos, uid, item) is None]
-    movers = [u for u in mine if tasks.participant_refusal(pos, u) is None]
-    return found + movement.move_orders(pos, movers)
+    for uid in mine:  # each unit's moves as it would be after Night Fatigue (R9.A)
+        if tasks.participant_refusal(pos, uid) is None:
+            found += movement.move_orders(tasks.at_night(pos, uid)[1], [uid])
+    return found
 
 
 # --- the phase ---

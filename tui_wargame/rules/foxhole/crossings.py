@@ -18,7 +18,7 @@ from tui_wargame.rules.foxhole.arith import HALF, QUARTER, Term
 from tui_wargame.rules.foxhole.counters import BATTERY, COMPANY, is_motorized
 from tui_wargame.rules.foxhole.engineering import count, set_count
 from tui_wargame.rules.foxhole.position import ACTED, MOVED, Position
-from tui_wargame.rules.foxhole.tasks import cannot_act, left, mp_of, refuse
+from tui_wargame.rules.foxhole.tasks import at_night, cannot_act, left, mp_of, refuse
 
 LANDINGS = "activities.landings"  # unit -> [turn, side, hex]: to Assault on landing (R19.B.8.a)
 NO_FIGHT = "activities.no-fight"  # unit -> [turn, side]: crossed as a Mortar does (R19.B.8.a)
@@ -73,8 +73,9 @@ def cross(pos: Position, uid: str, args: tuple[str, ...]) -> list[Event]:
         raise refuse(f"`cross UNIT HEX`: a land hex across a Small River or up to four Calm River hexes "
                      f"(from {pos.location(uid)}: {', '.join(landings(pos, uid)) or 'none'})", "R19.B.8.a")
     to, hex, side = args[0], pos.location(uid), pos.side_of(uid)
+    tired, pos = at_night(pos, uid)
     whole = mp_of(pos, uid)
-    spent = [Event.of("unit_moved", unit=uid, path=[hex], cost=left(pos, uid), activity="crossing"),
+    spent = [*tired, Event.of("unit_moved", unit=uid, path=[hex], cost=left(pos, uid), activity="crossing"),
              *[Event.of("unit_flagged", unit=uid, flag=f) for f in (MOVED, ACTED) if not pos.has(uid, f)]]
     mark = [pos.state.turn, side]
     if pos.units_in(to, pos.enemy(side)):

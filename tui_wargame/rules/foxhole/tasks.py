@@ -185,16 +185,18 @@ def _with(pos: Position, key: str, rec: dict[str, object] | None) -> Event:
     return Event.of("value_set", key=PROGRESS, value=table)
 
 
+def at_night(pos: Position, uid: str) -> tuple[list[Event], Position]:
+    """R9.A: at Night a unit is Fatigued (Exhausted if Fatigued) before it does anything, once a
+    player turn, as the movement engine does it; the events and the position after them."""
+    tired = movement._night_fatigue(pos, uid)
+    return tired, pos.at(fold(pos.state, tired)) if tired else pos
+
+
 def spend(pos: Position, uid: str, plan: Plan, amount: Fraction | None = None,
           assisting: bool = False) -> list[Event]:
     """The unit spends MPs on the Activity: all it takes to finish, all it has left, or `amount`.
     Complete, the Activity's result follows; otherwise its progress is kept."""
-    tired = movement._night_fatigue(pos, uid)  # R9.A: Fatigued (or Exhausted) before it acts at Night
-    if tired:
-        pos = pos.at(fold(pos.state, tired))
-        refusal = participant_refusal(pos, uid)
-        if refusal is not None:
-            raise refuse(f"at Night: {refusal.message}", "R9.A")
+    tired, pos = at_night(pos, uid)
     whole = cost(pos, uid, plan, assisting).value
     done, assisted = done_of(pos, plan.key)
     room = 1 - done
@@ -204,6 +206,8 @@ def spend(pos: Position, uid: str, plan: Plan, amount: Fraction | None = None,
             raise refuse(f"assistance has already done half of the {plan.what}", "R19.B.1.c")
     need = room * whole
     have = left(pos, uid)
+    if have <= 0:
+        raise refuse(f"{uid} would be Fatigued at Night and then has no MPs left", "R9.A")
     if amount is not None:
         if amount <= 0 or amount > have:
             raise refuse(f"{uid} has {have} MPs left, not {amount}", "R19.B.1.a")
