@@ -269,10 +269,8 @@ def orders(pos: Position) -> list[Order]:
         if pos.option("requisitions"):
             found += [Order("equip", (uid, item)) for item in requisitions.ITEM_FINDS
                       if requisitions.equip_refusal(pos, uid, item) is None]
-    for uid in mine:  # each unit's moves as it would be after Night Fatigue (R9.A)
-        if tasks.participant_refusal(pos, uid) is None:
-            found += movement.move_orders(tasks.at_night(pos, uid)[1], [uid])
-    return found
+    movers = [u for u in mine if tasks.participant_refusal(pos, u) is None]
+    return found + movement.move_orders(pos, movers)
 
 
 # --- the phase ---

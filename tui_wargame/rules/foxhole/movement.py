@@ -311,8 +311,11 @@ def move_orders(pos: Position, uids: Iterable[str]) -> list[Order]:
     for uid in uids:
         if may_move(pos, uid) is not None:
             continue
-        for _, (_, path) in sorted(reach(pos, uid).items()):
-            found.append(Order("move", (uid, *path)))
+        tired = _night_fatigue(pos, uid)  # R9.A: the path must fit the MPs left once Fatigued
+        budget = left(pos.at(fold(pos.state, tired)), uid) if tired else None
+        for _, (cost, path) in sorted(reach(pos, uid).items()):
+            if budget is None or cost <= budget:
+                found.append(Order("move", (uid, *path)))
     return found
 
 
