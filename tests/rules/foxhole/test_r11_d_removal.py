@@ -65,7 +65,8 @@ def test_r19_b_4_d_engineers_reduce_a_fort_a_step_for_8():
     state = act({"AE": QUIET, "AMN": QUIET}, markers=[mark(QUIET, "fort-improved")])
     after, _ = run(SCENARIO, state, "remove AE fort-improved", "remove AMN fort-improved")
     assert _kinds(after) == {"fort-unimproved": None}
-    assert "remove A1 fort-unimproved" not in legal(SCENARIO, act({"A1": QUIET}, markers=[mark(QUIET, "fort-unimproved")]))
+    fort = act({"A1": QUIET}, markers=[mark(QUIET, "fort-unimproved")])
+    assert "remove A1 fort-unimproved" not in legal(SCENARIO, fort)
 
 
 def test_r11_d_5_bridges_taken_up_from_the_next_hex():

@@ -27,7 +27,8 @@ def test_r19_b_2_a_a_bailey_bridge_across_a_small_river():
     assert "bridge XCE bailey B-0205" in legal(SCENARIO, state)
     after, events = run(SCENARIO, state, "bridge XCE bailey B-0205")
     assert _cost(events) == "3"
-    assert after.marker("B-0205|B-0305", "bridge-bailey") is not None and after.marker("B-0305", "bridge-bailey") is None
+    assert after.marker("B-0205|B-0305", "bridge-bailey") is not None
+    assert after.marker("B-0305", "bridge-bailey") is None
     _refused(act({"XCE": "B-0305"}, active="axis"), "bridge XCE bailey B-0404", "R19.B.2.a")  # no water there
 
 

@@ -40,7 +40,8 @@ def test_r19_b_3_d_trench_level_2_costs_5_from_level_1_and_14_from_scrapes():
     _, events = run(SCENARIO, act({"A1": QUIET}, markers=[mark(QUIET, "trenches", 1)]), "dig A1 trenches")
     assert _cost(events) == "5"
     _, events = run(SCENARIO, act({"A1": QUIET}, markers=[mark(QUIET, "scrapes")]), "dig A1 trenches")
-    assert _cost(events) == "14" and next(e for e in events if e.kind == "activity")["what"] == "Trench level 2"
+    assert _cost(events) == "14"
+    assert next(e for e in events if e.kind == "activity")["what"] == "Trench level 2"
 
 
 def test_r19_b_3_f_trench_level_4_completes_and_no_fifth():

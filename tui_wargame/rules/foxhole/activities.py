@@ -135,7 +135,8 @@ def _blow(pos: Position, order: Order, dice: Dice) -> list[Event]:
     if refusal is not None:
         raise IllegalOrder(refusal)
     if len(order.args) != 2:
-        raise IllegalOrder("`blow UNIT PLACE`: the unit that set the demolitions, and the bridge", "R19.B.6.a")
+        raise IllegalOrder("`blow UNIT PLACE`: the unit that set the demolitions, and the bridge",
+                           "R19.B.6.a")
     why = engineering.blow_refusal(pos, uid, order.args[1])
     if why is not None:
         raise IllegalOrder(why, "R19.B.6.a")
@@ -320,12 +321,14 @@ def _activity_words(pos: Position, e: Event) -> str:
     whole, done = Fraction(str(e["cost"])), Fraction(str(e["done"]))
     how = "assists with" if e.get("assisting") else "spends on"
     state = "complete" if done >= 1 else f"{_mp(done * whole)}/{_mp(whole)} MP done"
-    return f"{unit_name(pos.scenario, e['unit'])} {how} {e['what']} {_mp(e['paid'])} MP: {state} ({e['rule']})"
+    who = unit_name(pos.scenario, e["unit"])
+    return f"{who} {how} {e['what']} {_mp(e['paid'])} MP: {state} ({e['rule']})"
 
 
 def _unpin_words(pos: Position, e: Event) -> str:
     result = f"{e['target']} is un-pinned" if e["ok"] else "still Pinned"
-    return f"{e['unit']} works to un-pin {e['target']}: {e['die']} against {e['chance']} in 10, {result} (R19.B.7)"
+    return (f"{e['unit']} works to un-pin {e['target']}: {e['die']} against {e['chance']} in 10, "
+            f"{result} (R19.B.7)")
 
 
 def _demolition_words(pos: Position, e: Event) -> str:

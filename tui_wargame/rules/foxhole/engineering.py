@@ -41,7 +41,9 @@ def set_count(pos: Position, place: str, kind: str, n: int, side: str = "") -> l
         return [Event.of("marker_placed", place=place, marker=kind, side=side, value=n)] if n > 0 else []
     if n <= 0:
         return [Event.of("marker_removed", place=place, marker=kind)]
-    return [Event.of("marker_changed", place=place, marker=kind, value=n)] if n != count(pos, place, kind) else []
+    if n == count(pos, place, kind):
+        return []
+    return [Event.of("marker_changed", place=place, marker=kind, value=n)]
 
 
 def _target(pos: Position, hex: str, args: tuple[str, ...], usage: str, rule: str) -> str:

@@ -150,8 +150,12 @@ def progress(pos: Position) -> Mapping[str, Mapping[str, object]]:
 
 
 def _alive(pos: Position, rec: Mapping[str, object]) -> bool:
+    return any(u in pos.state.units and pos.location(u) == rec.get("hex") for u in _units(rec))
+
+
+def _units(rec: Mapping[str, object]) -> tuple[str, ...]:
     units = rec.get("units", ())
-    return any(u in pos.state.units and pos.location(u) == rec.get("hex") for u in units)  # type: ignore[union-attr]
+    return tuple(str(u) for u in units) if isinstance(units, tuple | list) else ()
 
 
 def done_of(pos: Position, key: str) -> tuple[Fraction, Fraction]:
@@ -165,7 +169,7 @@ def done_of(pos: Position, key: str) -> tuple[Fraction, Fraction]:
 def working_on(pos: Position, uid: str) -> str | None:
     """The Activity a unit has spent MPs on in its hex and not finished (for `assist`)."""
     for key, rec in progress(pos).items():
-        if uid in rec.get("units", ()) and rec.get("hex") == pos.location(uid):  # type: ignore[operator]
+        if uid in _units(rec) and rec.get("hex") == pos.location(uid):
             return key
     return None
 
@@ -229,7 +233,7 @@ def spend(pos: Position, uid: str, plan: Plan, amount: Fraction | None = None,
     if plan.at_once:
         return events
     rec = progress(pos).get(plan.key, {})
-    units = sorted({*rec.get("units", ()), uid})  # type: ignore[misc]
+    units = sorted({*_units(rec), uid})
     events.append(_with(pos, plan.key, {"done": str(done), "assisted": str(assisted), "hex": plan.hex,
                                         "units": units, "order": plan.order}))
     return events

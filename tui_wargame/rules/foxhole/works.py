@@ -74,7 +74,8 @@ def dig(pos: Position, uid: str, args: tuple[str, ...]) -> Plan:
                      f"(remove it first)", "R19.B.3")
     rule = "R19.B.3.a" if kind == "foxholes" else "R19.B.3.b"
     return Plan(f"{hex}/{kind}", f"dig {kind}", charts.WORKS[kind].name, rule, hex,
-                Fraction(charts.WORKS[kind].cost), lambda p: [_put(p, hex, kind, side)], works=True, halve=True)
+                Fraction(charts.WORKS[kind].cost), lambda p: [_put(p, hex, kind, side)],
+                works=True, halve=True)
 
 
 def _trench(pos: Position, uid: str, hex: str, side: str, here: set[str]) -> Plan:
