@@ -14,6 +14,8 @@ from tui_wargame.rules.foxhole.position import CONDITIONS, PINNED, SUPPRESSED, P
 REDUCED, REMOVED = "reduced", "removed"
 #: R24.A.2: a unit once Reduced counts one loss even if a Hospital restores it (a game flag).
 ONCE_REDUCED = "losses:reduced"
+#: R24.A.2: Reduced again after a Hospital restored it: two losses, as if Eliminated.
+REDUCED_TWICE = "losses:twice"
 
 
 def eliminate(pos: Position, uid: str) -> list[Event]:
@@ -34,6 +36,8 @@ def reduce(pos: Position, uid: str) -> list[Event]:
         events.append(Event.of("unit_flagged", unit=uid, flag=PINNED, on=False))
     if ONCE_REDUCED not in u.flags:
         events.append(Event.of("unit_flagged", unit=uid, flag=ONCE_REDUCED))
+    elif REDUCED_TWICE not in u.flags:
+        events.append(Event.of("unit_flagged", unit=uid, flag=REDUCED_TWICE))
     return events
 
 

@@ -108,6 +108,9 @@ def advance(pos: Position, dice: Dice) -> list[Event]:
                                                 or nxt[2] != here.state.active):
             here = fold_in(_end_of_player_turn(here))
             here = fold_in(fire.end_of_player_turn(here, dice))  # R25.C.1b (optional)
+            here = fold_in(victory.during(here))  # R24.D.5: goals met "at any time"
+            if here.state.result is not None:
+                return events
         if nxt is None:
             return events + victory.at_end(here, dice)
         turn, phase, side = nxt
