@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from tui_wargame.model import Event, fold
+from tui_wargame.rules.foxhole import refugees
 from tui_wargame.rules.foxhole.counters import ELIMINATED, VEHICLE
 from tui_wargame.rules.foxhole.position import CONDITIONS, PINNED, SUPPRESSED, Position
 
@@ -22,6 +23,7 @@ def eliminate(pos: Position, uid: str) -> list[Event]:
     """R5.A.9: removed from the map, its markers with it."""
     u = pos.state.units[uid]
     events = [Event.of("unit_flagged", unit=uid, flag=f, on=False) for f in sorted(u.flags & set(CONDITIONS))]
+    events += refugees.from_hospital(pos, uid)  # R25.C.2.a (optional)
     return events + [Event.of("step_lost", unit=uid, steps=0), Event.of("unit_placed", unit=uid, to=ELIMINATED)]
 
 

@@ -23,7 +23,7 @@ from typing import Protocol
 
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, Order, Refusal, fold
-from tui_wargame.rules.foxhole import fire, victory, weather
+from tui_wargame.rules.foxhole import fire, refugees, victory, weather
 from tui_wargame.rules.foxhole.counters import is_motorized
 from tui_wargame.rules.foxhole.position import EXPENDED, OVERWATCH, PINNED, TURN_FLAGS, Position
 
@@ -116,6 +116,8 @@ def advance(pos: Position, dice: Dice) -> list[Event]:
         turn, phase, side = nxt
         if phase == WEATHER:
             here = fold_in([Event.of("phase_began", turn=turn, phase=WEATHER, side=side)])
+            if here.night:
+                here = fold_in(refugees.night(here))  # R25.C.2.c (optional)
             here = fold_in(weather.full_turn(here, dice))
             if here.state.result is not None:
                 return events
