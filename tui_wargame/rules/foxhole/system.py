@@ -18,7 +18,7 @@ from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Scenario, State
 from tui_wargame.rules import Resolution
 from tui_wargame.rules.capabilities import Explanation, GameOption
-from tui_wargame.rules.foxhole import charts, counters, optional, sequence
+from tui_wargame.rules.foxhole import charts, command, counters, optional, sequence
 from tui_wargame.rules.foxhole.position import Position
 from tui_wargame.text import side_name
 
@@ -58,6 +58,17 @@ def _explainers() -> Mapping[str, Callable[[Position, Order], Explanation | Refu
 def _answers() -> Mapping[str, tuple[Callable[[Position], list[Order]], Mapping[str, Any]]]:
     """Decision kind -> (its legal answers, the handlers of the module that asks it)."""
     return {kind: (fn, m.ORDERS) for m in _modules() for kind, fn in getattr(m, "ANSWERS", {}).items()}
+
+
+def _unit_may_act(pos: Position, order: Order) -> Refusal | None:
+    """R25.B (optional): an order whose first argument is a unit of the acting side needs that
+    unit Command Activated this player turn."""
+    if not pos.option(command.OPTION) or not order.args:
+        return None
+    uid = order.args[0]
+    if uid not in pos.scenario.unit or uid not in pos.state.units or pos.side_of(uid) != pos.acting:
+        return None
+    return command.may_act(pos, uid)
 
 
 class Foxhole:
@@ -132,7 +143,7 @@ class Foxhole:
         if state.pending is not None:
             return _answers()[state.pending.kind][0](pos)
         phase = sequence.module(state.phase)
-        found = phase.orders(pos)
+        found = [o for o in phase.orders(pos) if _unit_may_act(pos, o) is None] + command.orders(pos)
         if phase.blocks_end(pos) is None:
             found.append(Order("end"))
         return found
@@ -156,11 +167,13 @@ class Foxhole:
             if refusal is not None:
                 raise IllegalOrder(refusal)
             return Resolution(tuple(sequence.advance(pos, dice)))
-        handler = phase.ORDERS.get(order.verb)
+        handler = phase.ORDERS.get(order.verb) or command.ORDERS.get(order.verb)
         if handler is None:
             known = ", ".join(sorted({*phase.ORDERS, "end"}))
             raise IllegalOrder(f"no `{order.verb}` order in the {state.phase} phase (orders now: {known})",
                                phase.RULE)
+        if order.verb not in command.ORDERS and (refusal := _unit_may_act(pos, order)) is not None:
+            raise IllegalOrder(refusal)
         return Resolution(tuple(handler(pos, order, dice)))
 
     def victory_points(self, scenario: Scenario, state: State) -> Mapping[str, int]:
