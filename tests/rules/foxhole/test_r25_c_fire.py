@@ -100,9 +100,9 @@ def test_r25_c_1b_the_fire_spreads_after_two_full_player_turns_then_goes_out():
 def test_r25_c_1c_smoke_stands_in_the_hex_drifts_in_a_breeze_and_vanishes_in_a_gale():
     calm = Position(SCENARIO, _state(at={}))
     assert fire.smoke_place(calm, WOODS) == WOODS
-    breeze = Position(SCENARIO, _state(_weather(wind={"strength": "breeze", "direction": "N"}), at={}))
+    breeze = Position(SCENARIO, _state(_weather(wind="breeze", direction="N"), at={}))
     assert fire.smoke_place(breeze, WOODS) == SCENARIO.grid.step(WOODS, "N")
-    gale = Position(SCENARIO, _state(_weather(wind={"strength": "gale", "direction": "N"}), at={}))
+    gale = Position(SCENARIO, _state(_weather(wind="gale", direction="N"), at={}))
     assert fire.smoke_place(gale, WOODS) is None
     events = fire.after_attack(calm, WOODS, "fight", [], FixedDice([1]))
     assert fold(calm.state, events).marker(WOODS, "smoke", "fire:" + WOODS) is not None

@@ -162,13 +162,12 @@ ANSWERS = {FLEE: _flee_answers}
 
 
 def _wind(pos: Position) -> tuple[str, str]:
-    """R25.C.1: the wind's strength (calm, breeze, gale) and the direction it blows toward, from
-    the weather's `wind` table (fx-weather keeps it); calm if none is kept."""
+    """R25.C.1: the wind's strength (calm, breeze, gale) and the direction it blows toward, as the
+    weather keeps them (fx-weather's `weather.wind` reads the same keys; calm if none is kept)."""
     table = pos.state.values.get("weather", {})
-    wind = table.get("wind", {}) if isinstance(table, Mapping) else {}
-    if not isinstance(wind, Mapping):
+    if not isinstance(table, Mapping):
         return "calm", ""
-    return str(wind.get("strength", "calm")), str(wind.get("direction", ""))
+    return str(table.get("wind", "calm")), str(table.get("direction", ""))
 
 
 def smoke_place(pos: Position, hex: str) -> str | None:
