@@ -1,5 +1,4 @@
-"""Foxhole R24: sector control, losses, the scenario's victory conditions, control points; R4.E
-carry-over at the game's end."""
+"""Foxhole R24: sector control, losses, the scenario's victory conditions, control points."""
 
 from __future__ import annotations
 
@@ -193,11 +192,3 @@ tests = [{ test = "sector", status = "own", maphex = "Z", sectors = ["X"] }, { t
                  "tests[3].box", "tests[3].at_least"):
         assert part in text, part
     assert SYSTEM.check_scenario(SCENARIO) == []
-
-
-def test_r4_e_carry_over_lists_the_survivors_and_their_state():
-    pos = _pos(at={"X1": "eliminated"}, steps={"X1": 0, "A1": 1}, flags={"A1": ["fatigued", effects.ONCE_REDUCED]})
-    report = victory.carry_over(pos)
-    units = {u["unit"]: u for u in report["units"]}
-    assert "X1" not in units and units["A1"]["steps"] == 1 and units["A1"]["losses"] == 1
-    assert "fatigued" in units["A1"]["flags"] and units["A1"]["at"] == "A-0401"
