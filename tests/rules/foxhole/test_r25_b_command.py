@@ -15,7 +15,7 @@ ON = {"command-activation": "on"}
 SCENARIO = load()
 #: AHQ a Regimental HQ, A2 a Battalion HQ under it.
 CHAIN = load(edit={
-    'formation = "1bn"\ntraits = ["hq"]': 'formation = "1bn"\ntraits = ["hq", "regiment"]',
+    'formation = "1bn"\ntraits = ["hq"]': 'formation = "1bn"\ntraits = ["hq", "echelon:regiment"]',
     'name = "Baker Company, 1st Bn"\nside = "allied"\nkind = "company"\nformation = "1bn"\ntraits = ["infantry"]':
     'name = "Baker Company, 1st Bn"\nside = "allied"\nkind = "company"\nformation = "1bn"\ntraits = ["hq"]'})
 
@@ -71,7 +71,7 @@ def test_r25_b_an_hq_held_to_double_may_not_act():
 
 
 def test_r25_b_3_a_divisional_hq_is_always_activated():
-    scenario = load(edit={'formation = "1bn"\ntraits = ["hq"]': 'formation = "1bn"\ntraits = ["hq", "division"]'})
+    scenario = load(edit={'formation = "1bn"\ntraits = ["hq"]': 'formation = "1bn"\ntraits = ["hq", "echelon:division"]'})
     pos = Position(scenario, _state(scenario))
     assert command.may_act(pos, "AHQ") is None and command.may_act(pos, "A1") is not None
 

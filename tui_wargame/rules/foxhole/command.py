@@ -5,9 +5,9 @@ an activation lasts for that player turn. The acting side's unit orders are refu
 unit is activated (`may_act`, which `system` asks for every such order). Reactions of the other
 side (Covering Fire, defensive Barrages) are not player-turn actions and need no activation.
 
-- Echelons, from traits: `hq` or `signal` is a Battalion HQ (R25.B.1), with `regiment` or
-  `brigade` a Regimental HQ (R25.B.2), with `division` a Divisional HQ (R25.B.3, always itself
-  activated).
+- Echelons, from traits: `hq` or `signal` is a Battalion HQ (R25.B.1), with `echelon:regiment`
+  a Regimental or Brigade HQ (R25.B.2), with `echelon:division` a Divisional HQ (R25.B.3, always
+  itself activated).
 - Capacity: 2 non-Vehicle units (3 for a Regiment), a Vehicle counting half (R25.B.1-3); doubled
   when a higher HQ activated it (R25.B.1-2) and again when it does not move this player turn; one
   less next to an enemy, halved when Reduced or Suppressed, a third when Pinned (R25.B). An HQ
@@ -45,13 +45,14 @@ VEHICLE_COST = Fraction(1, 2)  # 4 Vehicles for 2 non-Vehicles: "a proportional 
 
 
 def echelon(pos: Position, uid: str) -> int:
-    """R25.B.1-3: 0 for a unit that is no HQ, else its HQ level."""
+    """R25.B.1-3: 0 for a unit that is no HQ, else its HQ level. An HQ or Signal Company names its
+    level as the trait `echelon:regiment` or `echelon:division` (the units' attribute), else it is
+    a Battalion HQ (R25.B.1 groups Signal Companies with them)."""
     traits = set(pos.spec(uid).traits)
-    if not traits & {"hq", "signal", "signals"}:
+    if not traits & {"hq", "signal"}:
         return 0
-    if "division" in traits:
-        return DIVISION
-    return REGIMENT if traits & {"regiment", "brigade"} else BATTALION
+    return {"echelon:division": DIVISION, "echelon:regiment": REGIMENT}.get(
+        next((t for t in sorted(traits) if t.startswith("echelon:")), ""), BATTALION)
 
 
 def _record(pos: Position) -> Mapping[str, Any]:
