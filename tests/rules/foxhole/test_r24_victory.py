@@ -143,6 +143,7 @@ def test_r24_c_control_points_and_the_tie_to_the_defensive_side():
     assert standing.control_points(empty, "allied") == standing.control_points(empty, "axis") == 0
     assert victory.holds(empty, "axis", {"test": "control-points"})  # a tie: the Offensive retreats
     assert not victory.holds(empty, "allied", {"test": "control-points"})
+    assert not victory.holds(empty, "axis", {"test": "control-points", "ties": "none"})
 
 
 def test_r24_d_5_sectors_contested_at_some_time_are_remembered():

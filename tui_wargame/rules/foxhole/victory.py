@@ -135,11 +135,12 @@ def _exits(pos: Position, side: str, t: Test) -> bool:
 
 
 def _control_points(pos: Position, side: str, t: Test) -> bool:
-    """R24.C: more control points than the enemy on the maphexes; a tie goes to the Defensive
-    side (the Offensive side retreats)."""
+    """R24.C: more control points than the enemy on the maphexes. A tie goes to the Defensive
+    side (`ties = "defensive"`, R24.C: the Offensive side retreats), or to nobody (`ties = "none"`,
+    R24.D.5 missions that break it by losses with a further goal)."""
     within = t.get("maphexes", ())
     own, enemy = standing.control_points(pos, side, within), standing.control_points(pos, pos.enemy(side), within)
-    return own > enemy or (own == enemy and side == pos.defensive)
+    return own > enemy or (own == enemy and t.get("ties", "defensive") == "defensive" and side == pos.defensive)
 
 
 #: test name -> (predicate, its required keys, its optional keys).
@@ -152,7 +153,7 @@ TESTS: Mapping[str, tuple[Callable[[Position, str, Test], bool], frozenset[str],
     "fewer-losses": (_fewer_losses, frozenset(), frozenset({"times"})),
     "burnt-out": (_burnt_out, frozenset(), frozenset({"hexes", "maphex", "sectors", "types", "at_least", "share"})),
     "exits": (_exits, frozenset({"box"}), frozenset({"at_least", "all"})),
-    "control-points": (_control_points, frozenset(), frozenset({"maphexes"})),
+    "control-points": (_control_points, frozenset(), frozenset({"maphexes", "ties"})),
 }
 
 
@@ -348,6 +349,11 @@ def _check_test(scenario: Scenario, where: str, t: Any, maphex_names: set[str]) 
         problems.append(f"{where}.box: no box {t['box']!r}")
     if t.get("of", "own") not in ("own", "enemy"):
         problems.append(f"{where}.of: \"own\" or \"enemy\"")
+    if t.get("ties", "defensive") not in ("defensive", "none"):
+        problems.append(f"{where}.ties: \"defensive\" or \"none\" (R24.C)")
+    for m in t.get("maphexes", []):
+        if m not in maphex_names:
+            problems.append(f"{where}.maphexes: no maphex {m!r}")
     if t.get("share", "all") not in ("all", "more-than-half"):
         problems.append(f"{where}.share: \"all\" or \"more-than-half\"")
     for key in ("at_most", "at_least", "times"):
