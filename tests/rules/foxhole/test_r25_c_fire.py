@@ -106,3 +106,14 @@ def test_r25_c_1c_smoke_stands_in_the_hex_drifts_in_a_breeze_and_vanishes_in_a_g
     assert fire.smoke_place(gale, WOODS) is None
     events = fire.after_attack(calm, WOODS, "fight", [], FixedDice([1]))
     assert fold(calm.state, events).marker(WOODS, "smoke", "fire:" + WOODS) is not None
+
+
+def test_r25_c_1c_the_smoke_follows_the_wind_while_the_fire_burns():
+    state = _state(Event.of("marker_placed", place=WOODS, marker="fire", value=0),
+                   Event.of("marker_placed", place=WOODS, marker="burnt-out", value="scrub"),
+                   Event.of("marker_placed", place=WOODS, marker="smoke", id="fire:" + WOODS),
+                   _weather(wind="breeze", direction="N"), at={})
+    after = fold(state, fire.end_of_player_turn(Position(SCENARIO, state), FixedDice([])))
+    north = SCENARIO.grid.step(WOODS, "N")
+    assert after.marker(WOODS, "smoke", "fire:" + WOODS) is None
+    assert after.marker(north, "smoke", "fire:" + WOODS) is not None

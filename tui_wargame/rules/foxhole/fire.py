@@ -188,6 +188,14 @@ def _smoke(pos: Position, hex: str) -> list[Event]:
     return [Event.of("marker_placed", place=place, marker=SMOKE, id=f"{SMOKE_ID}:{hex}")]
 
 
+def _resmoke(pos: Position, hex: str) -> list[Event]:
+    """The fire's smoke where the wind puts it now: moved if the wind changed, put back if a phase
+    removed it (R25.C.1c: smoke lasts as long as the fire)."""
+    place = smoke_place(pos, hex)
+    standing = [e for e in _smoke_of(pos, hex) if e["place"] != place]
+    return standing + _smoke(pos.at(fold(pos.state, standing)), hex)
+
+
 def _smoke_of(pos: Position, hex: str) -> list[Event]:
     """Removing the smoke of the fire in `hex`, wherever it stands."""
     return [Event.of("marker_removed", place=place, marker=SMOKE, id=m.id)
@@ -209,7 +217,7 @@ def end_of_player_turn(pos: Position, dice: Dice) -> list[Event]:
         burned = here.marker(hex, FIRE)
         turns = (burned.value if isinstance(burned.value, int) else 0) + 1 if burned else SPREAD_AFTER
         if turns <= SPREAD_AFTER:
-            events += [Event.of("marker_changed", place=hex, marker=FIRE, value=turns), *_smoke(here, hex)]
+            events += [Event.of("marker_changed", place=hex, marker=FIRE, value=turns), *_resmoke(here, hex)]
             continue
         events += [*_smoke_of(here, hex), Event.of("marker_removed", place=hex, marker=FIRE)]
         if weather.ground(here) != weather.DRY:
