@@ -93,7 +93,8 @@ def verdict_problems(scenario: Scenario, state: State) -> list[str]:
     goals = scenario.rules.get("victory", {}).get("goal", [])
     any_time = {g["winner"] for g in goals if g.get("when") == "any"}
     if state.turn < len(scenario.turns) - 1 and state.result.winner not in any_time:
-        found.append(f"the game ended in turn {state.turn + 1} of {len(scenario.turns)}: {state.result.reason}")
+        found.append(f"the game ended in turn {state.turn + 1} of {len(scenario.turns)}: "
+                     f"{state.result.reason}")
     return found
 
 

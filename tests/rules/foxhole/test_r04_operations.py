@@ -14,7 +14,8 @@ def _pos(**kw) -> Position:
 
 
 def test_r04_e_carry_over_lists_the_survivors_and_their_state():
-    pos = _pos(at={"X1": "eliminated"}, steps={"X1": 0, "A1": 1}, flags={"A1": ["fatigued", effects.ONCE_REDUCED]})
+    pos = _pos(at={"X1": "eliminated"}, steps={"X1": 0, "A1": 1},
+               flags={"A1": ["fatigued", effects.ONCE_REDUCED]})
     report = victory.carry_over(pos)
     units = {u["unit"]: u for u in report["units"]}
     assert "X1" not in units and units["A1"]["steps"] == 1 and units["A1"]["losses"] == 1

@@ -9,15 +9,13 @@ from tui_wargame.rules.foxhole.position import Position
 
 ON = {"partisans": "on"}
 #: A1 a Partisan company (Allies), XHQ turned into an Axis Police company.
-SCENARIO = load(edit={
-    'name = "Able Company, 1st Bn"\nside = "allied"\nkind = "company"\nformation = "1bn"\ntraits = ["infantry"]':
-    'name = "Able Company, 1st Bn"\nside = "allied"\nkind = "company"\nformation = "1bn"\ntraits = ["partisan"]',
-    'name = "Grenadier Bn Headquarters"\nside = "axis"\nkind = "company"\nformation = "gren"\ntraits = ["hq"]':
-    'name = "Grenadier Bn Headquarters"\nside = "axis"\nkind = "company"\nformation = "gren"\ntraits = ["police"]'})
+SCENARIO = load(edit={'traits = ["infantry"]\nstart = "A-0401"': 'traits = ["partisan"]\nstart = "A-0401"',
+                      'traits = ["hq"]\nstart = "B-0403"': 'traits = ["police"]\nstart = "B-0403"'})
 
 
 def _pos(options=ON, **kw) -> Position:
-    return Position(SCENARIO, position(SCENARIO, phase="activities-movement", active="allied", options=options, **kw))
+    state = position(SCENARIO, phase="activities-movement", active="allied", options=options, **kw)
+    return Position(SCENARIO, state)
 
 
 def test_r7_a_14_a_partisan_never_spots():

@@ -50,11 +50,8 @@ def test_r24_a_1_c_a_few_units_among_many_contest():
 
 
 def test_r24_a_1_partisans_do_not_count():
-    text_edit = {'id = "A1"\nname = "Able Company, 1st Bn"\nside = "allied"\nkind = "company"\n'
-                 'formation = "1bn"\ntraits = ["infantry"]':
-                 'id = "A1"\nname = "Able Company, 1st Bn"\nside = "allied"\nkind = "company"\n'
-                 'formation = "1bn"\ntraits = ["infantry", "partisan"]'}
-    scenario = with_victory("", edit=text_edit)
+    scenario = with_victory("", edit={'traits = ["infantry"]\nstart = "A-0401"':
+                                      'traits = ["partisan"]\nstart = "A-0401"'})
     pos = _pos(scenario, at={**CLEAR_S, "A1": "B-0606"})
     assert standing.status(pos, "allied", "B", "S") == ""
 
@@ -79,7 +76,8 @@ otherwise_level = "marginal"
 [[rules.victory.goal]]
 winner = "allied"
 level = "decisive"
-tests = [{ test = "sector", status = "control", maphex = "B", sectors = ["S"] }, { test = "losses", at_most = 1 }]
+tests = [{ test = "sector", status = "control", maphex = "B", sectors = ["S"] },
+         { test = "losses", at_most = 1 }]
 """
 
 
@@ -158,7 +156,8 @@ tests = [{ test = "sectors-ever", status = "secure", maphex = "B", sectors = ["S
     state = fold(first.state, victory.remember(first))
     assert victory.ever(Position(scenario, state)) == {"allied": {"secure": ["B:S"]}}
     assert victory.remember(Position(scenario, state)) == []
-    later = fold(state, [Event.of("unit_placed", unit="A1", to="A-0401"), Event.of("unit_placed", unit="XHQ", to=AWAY),
+    later = fold(state, [Event.of("unit_placed", unit="A1", to="A-0401"),
+                         Event.of("unit_placed", unit="XHQ", to=AWAY),
                          Event.of("unit_placed", unit="A2", to="B-0401")])
     assert victory.holds(Position(scenario, later), "allied", table_test(scenario))
 
@@ -171,7 +170,8 @@ def test_r24_points_are_losses_inflicted_or_control_points():
     pos = _pos(at={"X1": "eliminated"}, steps={"X1": 0})
     assert victory.points(pos) == {"allied": 2, "axis": 0}
     scenario = with_victory('[rules.victory]\npoints = "control"\nmaphexes = ["B"]\n')
-    assert SYSTEM.victory_points(scenario, _pos(scenario, at={**CLEAR_S, "A1": "B-0606"}).state)["allied"] == 7
+    state = _pos(scenario, at={**CLEAR_S, "A1": "B-0606"}).state
+    assert SYSTEM.victory_points(scenario, state)["allied"] == 7
 
 
 def test_r24_b_bad_conditions_are_named():

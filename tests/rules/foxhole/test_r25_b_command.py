@@ -14,10 +14,9 @@ from tui_wargame.rules.foxhole.position import PINNED, SUPPRESSED, Position
 ON = {"command-activation": "on"}
 SCENARIO = load()
 #: AHQ a Regimental HQ, A2 a Battalion HQ under it.
-CHAIN = load(edit={
-    'formation = "1bn"\ntraits = ["hq"]': 'formation = "1bn"\ntraits = ["hq", "echelon:regiment"]',
-    'name = "Baker Company, 1st Bn"\nside = "allied"\nkind = "company"\nformation = "1bn"\ntraits = ["infantry"]':
-    'name = "Baker Company, 1st Bn"\nside = "allied"\nkind = "company"\nformation = "1bn"\ntraits = ["hq"]'})
+AHQ_TRAITS = 'traits = ["hq"]\nstart = "A-0504"'
+CHAIN = load(edit={AHQ_TRAITS: 'traits = ["hq", "echelon:regiment"]\nstart = "A-0504"',
+                   'traits = ["infantry"]\nstart = "A-0501"': 'traits = ["hq"]\nstart = "A-0501"'})
 
 
 def _state(scenario=SCENARIO, phase="barrage", options=ON, **kw):
@@ -66,12 +65,13 @@ def test_r25_b_1_2_an_hq_activated_from_above_activates_twice_as_many():
 
 
 def test_r25_b_an_hq_held_to_double_may_not_act():
-    state, _ = run(CHAIN, _state(CHAIN, at={"A2": "A-0503"}), "activate AHQ A2", "activate A2 A1 AE AMC AMO AT1")
+    state, _ = run(CHAIN, _state(CHAIN, at={"A2": "A-0503"}), "activate AHQ A2",
+                   "activate A2 A1 AE AMC AMO AT1")
     assert "stays put" in command.may_act(Position(CHAIN, state), "A2").message
 
 
 def test_r25_b_3_a_divisional_hq_is_always_activated():
-    scenario = load(edit={'formation = "1bn"\ntraits = ["hq"]': 'formation = "1bn"\ntraits = ["hq", "echelon:division"]'})
+    scenario = load(edit={AHQ_TRAITS: 'traits = ["hq", "echelon:division"]\nstart = "A-0504"'})
     pos = Position(scenario, _state(scenario))
     assert command.may_act(pos, "AHQ") is None and command.may_act(pos, "A1") is not None
 

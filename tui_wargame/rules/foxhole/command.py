@@ -58,7 +58,8 @@ def echelon(pos: Position, uid: str) -> int:
 def _record(pos: Position) -> Mapping[str, Any]:
     """This player turn's activations, or an empty record if the value is from another one."""
     found = pos.state.values.get(KEY, {})
-    if not isinstance(found, Mapping) or found.get("turn") != pos.state.turn or found.get("side") != pos.acting:
+    if (not isinstance(found, Mapping) or found.get("turn") != pos.state.turn
+            or found.get("side") != pos.acting):
         return {"by": {}, "holding": ()}
     return found
 
@@ -73,7 +74,9 @@ def activator(pos: Position, uid: str) -> str | None:
 def from_above(pos: Position, hq: str) -> bool:
     """R25.B.1-2: activated by a higher HQ (a Division's is always activated)."""
     by = activator(pos, hq)
-    return by is not None and (by == hq and echelon(pos, hq) == DIVISION or echelon(pos, by) > echelon(pos, hq))
+    if by is None:
+        return False
+    return echelon(pos, hq) == DIVISION if by == hq else echelon(pos, by) > echelon(pos, hq)
 
 
 def capacity(pos: Position, hq: str, holding: bool) -> Calculation:
@@ -106,7 +109,8 @@ def used(pos: Position, hq: str) -> Fraction:
 
 def refusal(pos: Position, hq: str, uid: str) -> Refusal | None:
     """Why `hq` may not activate `uid` now, or None."""
-    if hq not in pos.state.units or not pos.on_map(hq) or pos.side_of(hq) != pos.acting or not echelon(pos, hq):
+    if (hq not in pos.state.units or not pos.on_map(hq) or pos.side_of(hq) != pos.acting
+            or not echelon(pos, hq)):
         return Refusal(f"{hq} is not one of your Headquarters on the map", RULE)
     if uid not in pos.state.units or not pos.on_map(uid) or pos.side_of(uid) != pos.acting:
         return Refusal(f"{uid} is not one of your units on the map", RULE)
@@ -127,7 +131,8 @@ def activate(pos: Position, order: Order, dice: Dice) -> list[Event]:
     """R25.B: `activate HQ UNIT...`: the HQ activates each unit in turn; if that takes the
     doubling for staying put, the HQ is held for the rest of the player turn."""
     if pos.state.phase not in PLAYER_TURN or not pos.option(OPTION):
-        raise IllegalOrder("Command Activation happens in your player turn, with the optional rule in play", RULE)
+        raise IllegalOrder("Command Activation happens in your player turn, with the optional rule in play",
+                           RULE)
     if len(order.args) < 2:
         raise IllegalOrder("`activate HQ UNIT...` names a Headquarters and the units it activates", RULE)
     hq, *units = order.args
@@ -155,9 +160,11 @@ def may_act(pos: Position, uid: str) -> Refusal | None:
     if not pos.option(OPTION) or pos.side_of(uid) != pos.acting:
         return None
     if activator(pos, uid) is None:
-        return Refusal(f"{uid} has not been Command Activated this player turn: `activate HQ {uid}` first", RULE)
+        return Refusal(f"{uid} has not been Command Activated this player turn: `activate HQ {uid}` first",
+                       RULE)
     if uid in _record(pos)["holding"]:
-        return Refusal(f"{uid} stays put this player turn: it doubled its Command Activation by not moving", RULE)
+        return Refusal(f"{uid} stays put this player turn: it doubled its Command Activation by not moving",
+                       RULE)
     return None
 
 

@@ -101,7 +101,8 @@ def _ask(pos: Position, *hexes: str, done: Sequence[str] = ()) -> list[Event]:
         units = [u for u in pos.units_in(hex) if u not in done]
         if units:
             side = min({pos.side_of(u) for u in units}, key=lambda s: (s != pos.acting, s))
-            prompt = f"fire in {hex}: each of your units there flees to an adjacent hex or is Reduced (R25.C.1b)"
+            prompt = (f"fire in {hex}: each of your units there flees to an adjacent hex or is Reduced "
+                      "(R25.C.1b)")
             return [Event.of("decision_required", side=side, decision=FLEE, prompt=prompt,
                              data={"hex": hex, "then": list(hexes[i + 1:]), "done": list(done)})]
         done = ()

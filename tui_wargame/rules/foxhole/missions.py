@@ -32,7 +32,7 @@ MISSIONS: tuple[Mission, ...] = (
     Mission(6, 9, "battle-of-attrition", "Battle of Attrition", RANDOM, 4, 8, ("fewer-losses",)),
     Mission(10, 12, "blitzkrieg", "Blitzkrieg", "dry-warm", 1, 5, ("exits",)),
     Mission(13, 16, "destroy-bridgehead", "Destroy Bridgehead", "mixed-warm", 4, 3, ("sector",)),
-    Mission(17, 20, "encirclement", "Encirclement", "dry-warm", 4, 8, ("hexes",)),  # sources held, when = "any"
+    Mission(17, 20, "encirclement", "Encirclement", "dry-warm", 4, 8, ("hexes",)),  # sources, when "any"
     Mission(21, 26, "flank-attack", "Flank Attack", "dry-warm", 3, 5, ("fewer-losses",)),  # times = 2
     Mission(27, 29, "guerilla-strike", "Guerilla Strike", "mixed-warm", 4, 3, ("losses", "eliminated")),
     Mission(30, 35, "hold-the-line", "Hold the Line", "mixed-warm", 5, 8, ("sector",)),
@@ -43,7 +43,8 @@ MISSIONS: tuple[Mission, ...] = (
     Mission(49, 52, "prepared-assault", "Prepared Assault", "mixed-warm", 5, 8, ("sector",)),  # one "any"
     Mission(53, 56, "pillage", "Pillage", "dry-warm", 0, 3, ("burnt-out",)),  # share = "all", types
     Mission(57, 60, "rearguard", "Rearguard", "mixed-warm", 4, 3, ("exits",)),
-    Mission(61, 64, "reconnaissance-in-force", "Reconnaissance in Force", "dry-warm", 0, 5, ("sectors-ever",)),
+    Mission(61, 64, "reconnaissance-in-force", "Reconnaissance in Force", "dry-warm", 0, 5,
+            ("sectors-ever",)),
     Mission(65, 68, "relieve-pocket", "Relieve Pocket", "mixed-warm", 0, 5, ()),  # needs a supply test
     Mission(69, 71, "scorched-earth", "Scorched Earth", "dry-warm", 0, 5, ("burnt-out",)),  # more-than-half
     Mission(72, 76, "secure-bridgehead", "Secure Bridgehead", "mixed-warm", 5, 5, ("sector",)),

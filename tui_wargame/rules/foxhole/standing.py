@@ -85,4 +85,6 @@ def losses(pos: Position, side: str) -> int:
 
 
 def eliminated(pos: Position, side: str) -> int:
-    return sum(1 for uid, u in pos.state.units.items() if pos.side_of(uid) == side and u.location == ELIMINATED)
+    """The units of `side` Eliminated so far."""
+    return sum(1 for uid, u in pos.state.units.items()
+               if pos.side_of(uid) == side and u.location == ELIMINATED)

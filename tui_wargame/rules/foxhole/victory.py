@@ -71,7 +71,8 @@ def _sectors_ever(pos: Position, side: str, t: Test) -> bool:
 
 
 def _now(pos: Position, side: str, t: Test) -> set[str]:
-    return {f"{t['maphex']}:{s}" for s in _sectors(t) if standing.has_status(pos, side, t["maphex"], s, t["status"])}
+    return {f"{t['maphex']}:{s}" for s in _sectors(t)
+            if standing.has_status(pos, side, t["maphex"], s, t["status"])}
 
 
 def _hexes(pos: Position, side: str, t: Test) -> bool:
@@ -139,8 +140,10 @@ def _control_points(pos: Position, side: str, t: Test) -> bool:
     side (`ties = "defensive"`, R24.C: the Offensive side retreats), or to nobody (`ties = "none"`,
     R24.D.5 missions that break it by losses with a further goal)."""
     within = t.get("maphexes", ())
-    own, enemy = standing.control_points(pos, side, within), standing.control_points(pos, pos.enemy(side), within)
-    return own > enemy or (own == enemy and t.get("ties", "defensive") == "defensive" and side == pos.defensive)
+    own = standing.control_points(pos, side, within)
+    enemy = standing.control_points(pos, pos.enemy(side), within)
+    tie_won = t.get("ties", "defensive") == "defensive" and side == pos.defensive
+    return own > enemy or (own == enemy and tie_won)
 
 
 #: test name -> (predicate, its required keys, its optional keys).
@@ -151,7 +154,8 @@ TESTS: Mapping[str, tuple[Callable[[Position, str, Test], bool], frozenset[str],
     "losses": (_losses, frozenset(), frozenset({"of", "at_most", "at_least"})),
     "eliminated": (_eliminated, frozenset(), frozenset({"of", "at_most", "at_least"})),
     "fewer-losses": (_fewer_losses, frozenset(), frozenset({"times"})),
-    "burnt-out": (_burnt_out, frozenset(), frozenset({"hexes", "maphex", "sectors", "types", "at_least", "share"})),
+    "burnt-out": (_burnt_out, frozenset(),
+                  frozenset({"hexes", "maphex", "sectors", "types", "at_least", "share"})),
     "exits": (_exits, frozenset({"box"}), frozenset({"at_least", "all"})),
     "control-points": (_control_points, frozenset(), frozenset({"maphexes", "ties"})),
 }
@@ -187,11 +191,14 @@ def describe(test: Test) -> str:
         return f"{whose} {'losses' if kind == 'losses' else 'eliminated units'} {bounds} (R24.A.2)"
     if kind == "fewer-losses":
         times = test.get("times", 1)
-        return "fewer losses than the enemy (R24.A.2)" if times == 1 else f"the enemy took {times} times the losses (R24.A.2)"
+        if times == 1:
+            return "fewer losses than the enemy (R24.A.2)"
+        return f"the enemy took {times} times the losses (R24.A.2)"
     if kind == "burnt-out":
         return f"Burnt Out hexes: {test.get('share', test.get('at_least', 1))} (R24.D.5)"
     if kind == "exits":
-        return f"units exited to {test['box']}: {'all' if test.get('all') else test.get('at_least', 1)} (R24.D.5)"
+        many = "all" if test.get("all") else test.get("at_least", 1)
+        return f"units exited to {test['box']}: {many} (R24.D.5)"
     return "more control points (R24.C)"
 
 
@@ -210,7 +217,8 @@ def _verdict(pos: Position, when: tuple[str, ...]) -> Event | None:
 
 def remember(pos: Position) -> list[Event]:
     """Keep the sectors each side has ever held at the status a `sectors-ever` test asks."""
-    wanted = [(g["winner"], t) for g in _goals(pos) for t in g.get("tests", []) if t["test"] == "sectors-ever"]
+    wanted = [(g["winner"], t) for g in _goals(pos) for t in g.get("tests", [])
+              if t["test"] == "sectors-ever"]
     if not wanted:
         return []
     before = ever(pos)
@@ -251,8 +259,8 @@ def at_end(pos: Position, dice: Dice) -> list[Event]:
         winner = str(table.get("otherwise", ""))
         if winner:
             ended = Event.of("game_ended", winner=winner, level=str(table.get("otherwise_level", "marginal")),
-                             reason=f"no goal was met by the last Full Turn: {side_name(pos.scenario, winner)} "
-                                    "win (R24.B)")
+                             reason=f"no goal was met by the last Full Turn: "
+                                    f"{side_name(pos.scenario, winner)} win (R24.B)")
         else:
             ended = Event.of("game_ended", winner="", level="draw",
                              reason="the last Full Turn is over and no side met its goal (R24.B)")
@@ -294,7 +302,8 @@ def check(scenario: Scenario) -> list[str]:
     problems = []
     sides = set(scenario.side)
     for key in sorted(set(raw) - {"otherwise", "otherwise_level", "points", "maphexes", "goal"}):
-        problems.append(f"rules.victory.{key}: not a victory key (otherwise, otherwise_level, points, maphexes, goal)")
+        problems.append(f"rules.victory.{key}: not a victory key "
+                        "(otherwise, otherwise_level, points, maphexes, goal)")
     if raw.get("otherwise", "") not in ("", *sides):
         problems.append(f"rules.victory.otherwise: no side {raw.get('otherwise')!r}")
     if raw.get("points", "losses") not in ("losses", "control"):
@@ -334,7 +343,8 @@ def _check_test(scenario: Scenario, where: str, t: Any, maphex_names: set[str]) 
         return [f"{where}.test: one of {', '.join(TESTS)}"]
     _, required, optional = TESTS[t["test"]]
     problems = [f"{where}: {t['test']} needs {key}" for key in sorted(required - set(t))]
-    problems += [f"{where}.{key}: not a key of a {t['test']} test" for key in sorted(set(t) - required - optional - {"test"})]
+    problems += [f"{where}.{key}: not a key of a {t['test']} test"
+                 for key in sorted(set(t) - required - optional - {"test"})]
     if "status" in t and t["status"] not in standing.STATUSES:
         problems.append(f"{where}.status: one of {', '.join(standing.STATUSES)} (R24.A.1)")
     if "maphex" in t and t["maphex"] not in maphex_names:
