@@ -48,9 +48,10 @@ def fire_chance(pos: Position, hex: str, assaulters: Sequence[str] = ()) -> int:
 
 
 def after_attack(pos: Position, hex: str, attack: str, assaulters: Sequence[str], dice: Dice) -> list[Event]:
-    """R25.C.1b: after a non-Smoke Barrage (`attack` "barrage"), a Fight or an Assault on `hex`
-    in Dry ground, roll the hex's fire chance; on a fire, the hex burns (see `ignite`).
-    `assaulters`: the assaulting units (Assault Engineers double the chance)."""
+    """R25.C.1b: after a Barrage, Fight or Assault on `hex` (`attack`: "barrage", "fight",
+    "assault"; "smoke" for a Smoke Barrage, which starts no fire) in Dry ground, roll the hex's
+    fire chance; on a fire the hex burns (see `ignite`). `assaulters`: the assaulting units
+    (Assault Engineers double the chance). Call it last: it may ask a decision (`fire:flee`)."""
     if not pos.option(OPTION) or attack not in ATTACKS or weather.ground(pos) != weather.DRY:
         return []
     in_ten = fire_chance(pos, hex, assaulters if attack == "assault" else ())
