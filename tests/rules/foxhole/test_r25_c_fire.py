@@ -117,3 +117,13 @@ def test_r25_c_1c_the_smoke_follows_the_wind_while_the_fire_burns():
     north = SCENARIO.grid.step(WOODS, "N")
     assert after.marker(WOODS, "smoke", "fire:" + WOODS) is None
     assert after.marker(north, "smoke", "fire:" + WOODS) is not None
+
+
+def test_r25_c_1b_a_unit_with_nowhere_to_flee_is_reduced_and_not_asked():
+    # every neighbour holds an enemy unit
+    around = SCENARIO.grid.adjacent(WOODS)
+    blockers = dict(zip(["X1", "X2", "XMG", "XE", "XHQ", "XAT"], around))
+    state = _state(at={"A1": WOODS, **blockers})
+    events = fire.after_attack(Position(SCENARIO, state), WOODS, "fight", [], FixedDice([1]))
+    after = fold(state, events)
+    assert after.units["A1"].steps == 1 and after.pending is None

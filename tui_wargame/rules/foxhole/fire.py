@@ -65,20 +65,22 @@ def after_attack(pos: Position, hex: str, attack: str, assaulters: Sequence[str]
 def ignite(pos: Position, hex: str) -> list[Event]:
     """R25.C.1b-c: the Fire and Burnt Out markers, its smoke, then the units' choice: a unit with
     nowhere to flee is Reduced at once; the others are asked (`fire:flee`)."""
-    events = _burn_markers(pos, hex)
-    return events + _ask(pos.at(fold(pos.state, events)), hex)
+    events, trapped = _burn_markers(pos, hex)
+    return events + _ask(pos.at(fold(pos.state, events)), hex, done=trapped)
 
 
-def _burn_markers(pos: Position, hex: str) -> list[Event]:
+def _burn_markers(pos: Position, hex: str) -> tuple[list[Event], list[str]]:
     """The Fire and Burnt Out markers (the latter's value: what the hex burns to, R5.B.12), the
-    smoke, and the Reduction of each unit with nowhere to flee."""
+    smoke, and the Reduction of each unit with nowhere to flee (returned too: it has had its
+    choice)."""
     burns_to = pos.hex_type(hex).burns_to or pos.hex_type(hex).id
     events = [Event.of("marker_placed", place=hex, marker=FIRE, value=0),
               Event.of("marker_placed", place=hex, marker=BURNT_OUT, value=burns_to), *_smoke(pos, hex)]
     here = pos.at(fold(pos.state, events))
-    for uid in [u for u in here.units_in(hex) if not flee_hexes(here, u)]:
+    trapped = [u for u in here.units_in(hex) if not flee_hexes(here, u)]
+    for uid in trapped:
         events += effects.reduce(pos.at(fold(pos.state, events)), uid)
-    return events
+    return events, trapped
 
 
 def flee_hexes(pos: Position, uid: str) -> list[str]:
@@ -96,8 +98,8 @@ def flee_hexes(pos: Position, uid: str) -> list[str]:
 
 def _ask(pos: Position, *hexes: str, done: Sequence[str] = ()) -> list[Event]:
     """The `fire:flee` decision for the units still in the first burning hex that holds any not
-    yet `done` (Reduced in place: the acting side's first, R2.H.3), the other hexes queued behind
-    it in the decision's data."""
+    yet `done` (Reduced in place), the acting side's first (R2.H.3); the other hexes are queued
+    behind it in the decision's data."""
     for i, hex in enumerate(hexes):
         units = [u for u in pos.units_in(hex) if u not in done]
         if units:
@@ -106,7 +108,6 @@ def _ask(pos: Position, *hexes: str, done: Sequence[str] = ()) -> list[Event]:
                       "(R25.C.1b)")
             return [Event.of("decision_required", side=side, decision=FLEE, prompt=prompt,
                              data={"hex": hex, "then": list(hexes[i + 1:]), "done": list(done)})]
-        done = ()
     return []
 
 
@@ -213,6 +214,7 @@ def end_of_player_turn(pos: Position, dice: Dice) -> list[Event]:
     long as the fire)."""
     events: list[Event] = []
     new: list[str] = []
+    trapped: list[str] = []
     fires = sorted(place for place, ms in pos.state.markers.items() if any(m.kind == FIRE for m in ms))
     for hex in fires:
         here = pos.at(fold(pos.state, events))
@@ -232,10 +234,12 @@ def end_of_player_turn(pos: Position, dice: Dice) -> list[Event]:
             ok, die = chance(dice, in_ten)
             events.append(Event.of("fire-spread", hex=n, source=hex, chance=in_ten, die=die, fire=ok))
             if ok:
-                events += _burn_markers(there, n)
+                burnt, reduced = _burn_markers(there, n)
+                events += burnt
+                trapped += reduced
                 new.append(n)
     here = pos.at(fold(pos.state, events))
-    return events + (_ask(here, *new) if here.state.pending is None else [])
+    return events + (_ask(here, *new, done=trapped) if here.state.pending is None else [])
 
 
 def _check_words(pos: Position, e: Event) -> str:
