@@ -8,7 +8,7 @@ import pytest
 
 from tests.rules.foxhole.helpers import legal, load, position, run
 from tui_wargame.model import Event, IllegalOrder, Order, fold
-from tui_wargame.rules.foxhole import barrage, command
+from tui_wargame.rules.foxhole import SYSTEM, barrage, command
 from tui_wargame.rules.foxhole.position import PINNED, SUPPRESSED, Position
 
 ON = {"command-activation": "on"}
@@ -105,3 +105,11 @@ def test_r25_b_the_system_refuses_and_hides_unit_orders_until_activated(monkeypa
     assert "probe A1" in legal(SCENARIO, state) and "probe A2" not in legal(SCENARIO, state)
     state, _ = run(SCENARIO, state, "probe A1")
     assert state.units["A1"].has("acted")
+
+
+def test_r25_b_the_explanation_shows_the_capacity_and_its_modifiers():
+    state = _state(steps={"AHQ": 1})
+    found = SYSTEM.explain(SCENARIO, state, Order.parse("activate AHQ A1 AT1"))
+    text = "\n".join(line.text for line in found.lines)
+    assert "activates 1 non-Vehicle" in text and "Reduced (R25.B)" in text and "these cost 3/2" in text
+    assert SYSTEM.explain(SCENARIO, state, Order.parse("activate A1 A2")).rule == "R25.B"

@@ -21,12 +21,13 @@ and the HQs holding; a value from another player turn is stale and means nobody 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal
+from tui_wargame.rules.capabilities import Explanation, Line
 from tui_wargame.rules.foxhole.arith import DOUBLE, HALF, THIRD, Calculation, Term
 from tui_wargame.rules.foxhole.sequence import PLAYER_TURN
 from tui_wargame.rules.foxhole.counters import VEHICLE
@@ -178,3 +179,27 @@ def orders(pos: Position) -> list[Order]:
 
 
 ORDERS: Mapping[str, Handler] = {"activate": activate}
+
+
+def _terms(calc: Calculation) -> str:
+    words = [f"{t.what} ({t.rule})" for t in calc.terms]
+    return f"{calc.base}" + (f", {'; '.join(words)}" if words else "")
+
+
+def explain(pos: Position, order: Order) -> Explanation | Refusal:
+    """R25.B: the HQ's capacity with each modifier, what it has used, what the units cost."""
+    if len(order.args) < 2:
+        return Refusal("`activate HQ UNIT...` names a Headquarters and the units it activates", RULE)
+    hq, *units = order.args
+    why = refusal(pos, hq, units[0])
+    if why is not None:
+        return why
+    moving, holding = capacity(pos, hq, False), capacity(pos, hq, True)
+    lines = [Line(f"{hq} activates {moving.value} non-Vehicle units: {_terms(moving)}", "R25.B"),
+             Line(f"{holding.value} if it does not move this player turn (then it gives no orders)", "R25.B")]
+    lines.append(Line(f"used so far {used(pos, hq)}; these cost {sum(cost(pos, u) for u in units)} "
+                      "(a Vehicle counts half)", "R25.B.1", strong=True))
+    return Explanation(f"{hq} Command Activates {', '.join(units)}", tuple(lines))
+
+
+EXPLAIN: Mapping[str, Callable[[Position, Order], Explanation | Refusal]] = {"activate": explain}
