@@ -7,7 +7,8 @@ import pytest
 from tests.rules.foxhole.helpers import HERE, FixedDice, load, position, run
 from tui_wargame import scenario_file
 from tui_wargame.scenario_file import ScenarioError
-from tui_wargame.model import Event, fold
+from tui_wargame.dice import Dice
+from tui_wargame.model import Event, Order, fold
 from tui_wargame.rules.foxhole import SYSTEM, effects, standing, victory
 from tui_wargame.rules.foxhole.position import Position
 
@@ -111,12 +112,13 @@ when = "any"
 tests = [{ test = "hexes", hexes = ["B-0404"] }]
 """
     scenario = with_victory(table)
-    state = position(scenario, phase="vehicle-assault", active="axis", at={"A1": "B-0404"})
+    state = position(scenario, phase="vehicle-assault", active="allied", at={"A1": "B-0404"})
     state, events = run(scenario, state, "end")
     assert state.result is not None and state.result.winner == "allied"
     assert any(e.kind == "carry-over" for e in events)
-    early = position(scenario, phase="vehicle-assault", active="axis")
-    assert run(scenario, early, "end")[0].result is None
+    early = position(scenario, phase="vehicle-assault", active="allied")
+    events = SYSTEM.resolve(scenario, early, Order("end"), Dice(3, 1)).events  # on to the next weather
+    assert not any(e.kind == "game_ended" for e in events)
 
 
 def test_r24_d_5_the_mission_tests():

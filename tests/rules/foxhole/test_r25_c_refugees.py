@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from tests.rules.foxhole.helpers import FixedDice, load, position, run
-from tui_wargame.model import Event, fold
-from tui_wargame.rules.foxhole import effects, refugees
+from tests.rules.foxhole.helpers import FixedDice, load, position
+from tui_wargame.dice import Dice
+from tui_wargame.model import Event, Order, fold
+from tui_wargame.rules.foxhole import SYSTEM, effects, refugees
 from tui_wargame.rules.foxhole.position import Position
 
 SCENARIO = load()
@@ -86,5 +87,6 @@ def test_r25_c_2_c_refugees_leave_the_map_when_a_night_turn_begins():
     state = position(SCENARIO, phase="vehicle-assault", active="axis", turn=1, options=ON,
                      events=[Event.of("marker_placed", place=TOWN, marker="refugees"),
                              Event.of("marker_placed", place="B-0503", marker="refugees")])
-    state, _ = run(SCENARIO, state, "end")
-    assert _refugees(state) == []
+    events = SYSTEM.resolve(SCENARIO, state, Order("end"), Dice(7, 1)).events  # the weather rolls too
+    assert any(e.kind == "phase_began" and e["phase"] == "weather" for e in events)
+    assert _refugees(fold(state, events)) == []

@@ -164,19 +164,10 @@ ORDERS: Mapping[str, Handler] = {"flee": flee, "burn": burn}
 ANSWERS = {FLEE: _flee_answers}
 
 
-def _wind(pos: Position) -> tuple[str, str]:
-    """R25.C.1: the wind's strength (calm, breeze, gale) and the direction it blows toward, as the
-    weather keeps them (fx-weather's `weather.wind` reads the same keys; calm if none is kept)."""
-    table = pos.state.values.get("weather", {})
-    if not isinstance(table, Mapping):
-        return "calm", ""
-    return str(table.get("wind", "calm")), str(table.get("direction", ""))
-
-
 def smoke_place(pos: Position, hex: str) -> str | None:
     """R25.C.1c: where a fire's smoke stands: its own hex in Calm, one hex downwind in a Breeze
     (none if that is off the map), none in a Gale."""
-    strength, direction = _wind(pos)
+    strength, direction = weather.wind(pos)
     if strength == "gale":
         return None
     if strength == "breeze" and direction:
