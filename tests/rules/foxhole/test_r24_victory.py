@@ -136,6 +136,17 @@ def test_r24_d_5_the_mission_tests():
     assert not victory.holds(pos, "allied", {"test": "burnt-out", "maphex": "B", "share": "more-than-half"})
 
 
+def test_r24_d_5_total_war_burnt_out_markers_set_against_losses_inflicted():
+    fires = [Event.of("marker_placed", place=h, marker="burnt-out", value="clear", side="axis")
+             for h in ("A-0401", "A-0402")]
+    total_war = {"test": "score", "own": "burnt-out", "enemy": "losses-inflicted"}
+    pos = _pos(events=fires, at={"X1": "eliminated"}, steps={"X1": 0})  # 2 markers against 2 losses
+    assert not victory.holds(pos, "axis", total_war)
+    pos = _pos(events=fires, steps={"X1": 1}, flags={"X1": [effects.ONCE_REDUCED]})  # against 1 loss
+    assert victory.holds(pos, "axis", total_war)
+    assert victory.score(pos, "allied", "losses-inflicted") == 1
+
+
 def test_r24_c_control_points_and_the_tie_to_the_defensive_side():
     pos = _pos(at={**CLEAR_S, "A1": "B-0606"})
     assert standing.control_points(pos, "allied", ["B"]) == 7  # Secure S

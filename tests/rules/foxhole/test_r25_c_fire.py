@@ -28,6 +28,7 @@ def test_r25_c_1b_a_fight_in_dry_ground_sets_the_hex_afire():
     assert events[0].kind == "fire-check" and events[0]["fire"] and events[0]["chance"] == 3
     assert after.marker(WOODS, "fire").value == 0
     assert after.marker(WOODS, "burnt-out").value == "scrub"
+    assert after.marker(WOODS, "burnt-out").side == "allied"  # the attacker set it (R24.D.5)
     assert Position(SCENARIO, after).hex_type(WOODS).id == "scrub"
     assert after.pending.kind == fire.FLEE and after.pending.side == "allied"
 

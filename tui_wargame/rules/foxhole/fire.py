@@ -47,11 +47,14 @@ def fire_chance(pos: Position, hex: str, assaulters: Sequence[str] = ()) -> int:
     return base
 
 
-def after_attack(pos: Position, hex: str, attack: str, assaulters: Sequence[str], dice: Dice) -> list[Event]:
+def after_attack(pos: Position, hex: str, attack: str, assaulters: Sequence[str], dice: Dice,
+                 by: str = "") -> list[Event]:
     """R25.C.1b: after a Barrage, Fight or Assault on `hex` (`attack`: "barrage", "fight",
     "assault"; "smoke" for a Smoke Barrage, which starts no fire) in Dry ground, roll the hex's
     fire chance; on a fire the hex burns (see `ignite`). `assaulters`: the assaulting units
-    (Assault Engineers double the chance). Call it last: it may ask a decision (`fire:flee`)."""
+    (Assault Engineers double the chance). `by`: the attacking side (the acting side if not
+    given), who owns the fire it sets (R24.D.5 counts the Burnt Out markers a side placed). Call
+    it last: it may ask a decision (`fire:flee`)."""
     if not pos.option(OPTION) or attack not in ATTACKS or weather.ground(pos) != weather.DRY:
         return []
     in_ten = fire_chance(pos, hex, assaulters if attack == "assault" else ())
@@ -59,23 +62,24 @@ def after_attack(pos: Position, hex: str, attack: str, assaulters: Sequence[str]
         return []
     ok, die = chance(dice, in_ten)
     report = Event.of("fire-check", hex=hex, attack=attack, chance=in_ten, die=die, fire=ok)
-    return [report, *ignite(pos, hex)] if ok else [report]
+    return [report, *ignite(pos, hex, by or pos.acting)] if ok else [report]
 
 
-def ignite(pos: Position, hex: str) -> list[Event]:
+def ignite(pos: Position, hex: str, side: str) -> list[Event]:
     """R25.C.1b-c: the Fire and Burnt Out markers, its smoke, then the units' choice: a unit with
     nowhere to flee is Reduced at once; the others are asked (`fire:flee`)."""
-    events, trapped = _burn_markers(pos, hex)
+    events, trapped = _burn_markers(pos, hex, side)
     return events + _ask(pos.at(fold(pos.state, events)), hex, done=trapped)
 
 
-def _burn_markers(pos: Position, hex: str) -> tuple[list[Event], list[str]]:
+def _burn_markers(pos: Position, hex: str, side: str) -> tuple[list[Event], list[str]]:
     """The Fire and Burnt Out markers (the latter's value: what the hex burns to, R5.B.12), the
     smoke, and the Reduction of each unit with nowhere to flee (returned too: it has had its
     choice)."""
     burns_to = pos.hex_type(hex).burns_to or pos.hex_type(hex).id
-    events = [Event.of("marker_placed", place=hex, marker=FIRE, value=0),
-              Event.of("marker_placed", place=hex, marker=BURNT_OUT, value=burns_to), *_smoke(pos, hex)]
+    events = [Event.of("marker_placed", place=hex, marker=FIRE, value=0, side=side),
+              Event.of("marker_placed", place=hex, marker=BURNT_OUT, value=burns_to, side=side),
+              *_smoke(pos, hex)]
     here = pos.at(fold(pos.state, events))
     trapped = [u for u in here.units_in(hex) if not flee_hexes(here, u)]
     for uid in trapped:
@@ -225,7 +229,7 @@ def end_of_player_turn(pos: Position, dice: Dice) -> list[Event]:
             ok, die = chance(dice, in_ten)
             events.append(Event.of("fire-spread", hex=n, source=hex, chance=in_ten, die=die, fire=ok))
             if ok:
-                burnt, reduced = _burn_markers(there, n)
+                burnt, reduced = _burn_markers(there, n, burned.side if burned else "")
                 events += burnt
                 trapped += reduced
                 new.append(n)

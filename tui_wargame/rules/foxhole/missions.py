@@ -51,7 +51,7 @@ MISSIONS: tuple[Mission, ...] = (
     Mission(77, 79, "seize-and-hold", "Seize and Hold", RANDOM, RANDOM, 8, ("hexes",)),
     Mission(80, 84, "skirmish", "Skirmish", RANDOM, 2, 3, ("fewer-losses",)),
     Mission(85, 87, "trench-warfare", "Trench Warfare", RANDOM, RANDOM, 8, ("fewer-losses",)),
-    Mission(88, 91, "total-war", "Total War", "dry-warm", 1, 5, ()),  # needs Burnt Out markers placed by side
+    Mission(88, 91, "total-war", "Total War", "dry-warm", 1, 5, ("score",)),  # burnt-out vs losses-inflicted
     Mission(92, 93, "vanguard", "Vanguard", "dry-warm", 6, 5, ("sector",)),
     Mission(94, 96, "vertical-envelopment", "Vertical Envelopment", "dry-warm", 3, 5,
             ("control-points", "fewer-losses")),

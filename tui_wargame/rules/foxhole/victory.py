@@ -146,6 +146,26 @@ def _control_points(pos: Position, side: str, t: Test) -> bool:
     return own > enemy or (own == enemy and tie_won)
 
 
+def score(pos: Position, side: str, kind: str, within: tuple[str, ...] = ()) -> int:
+    """A side's score of one kind: `losses-inflicted` on its enemy (R24.A.2), `burnt-out` markers
+    its attacks set (R24.D.5 Total War), `control-points` (R24.C) on the maphexes `within`."""
+    if kind == "losses-inflicted":
+        return standing.losses(pos, pos.enemy(side))
+    if kind == "burnt-out":
+        return sum(1 for ms in pos.state.markers.values() for m in ms
+                   if m.kind == "burnt-out" and m.side == side)
+    return standing.control_points(pos, side, within)
+
+
+SCORES = ("losses-inflicted", "burnt-out", "control-points")
+
+
+def _score(pos: Position, side: str, t: Test) -> bool:
+    """R24.D.5 (Total War): `side`'s score of kind `own` beats its enemy's of kind `enemy`."""
+    within = tuple(t.get("maphexes", ()))
+    return score(pos, side, t["own"], within) > score(pos, pos.enemy(side), t.get("enemy", t["own"]), within)
+
+
 #: test name -> (predicate, its required keys, its optional keys).
 TESTS: Mapping[str, tuple[Callable[[Position, str, Test], bool], frozenset[str], frozenset[str]]] = {
     "sector": (_sector, frozenset({"status", "maphex"}), frozenset({"sectors", "at_least"})),
@@ -158,6 +178,7 @@ TESTS: Mapping[str, tuple[Callable[[Position, str, Test], bool], frozenset[str],
                   frozenset({"hexes", "maphex", "sectors", "types", "at_least", "share"})),
     "exits": (_exits, frozenset({"box"}), frozenset({"at_least", "all"})),
     "control-points": (_control_points, frozenset(), frozenset({"maphexes", "ties"})),
+    "score": (_score, frozenset({"own"}), frozenset({"enemy", "maphexes"})),
 }
 
 
@@ -199,6 +220,8 @@ def describe(test: Test) -> str:
     if kind == "exits":
         many = "all" if test.get("all") else test.get("at_least", 1)
         return f"units exited to {test['box']}: {many} (R24.D.5)"
+    if kind == "score":
+        return f"more {test['own']} than the enemy's {test.get('enemy', test['own'])} (R24.D.5)"
     return "more control points (R24.C)"
 
 
@@ -359,6 +382,9 @@ def _check_test(scenario: Scenario, where: str, t: Any, maphex_names: set[str]) 
         problems.append(f"{where}.box: no box {t['box']!r}")
     if t.get("of", "own") not in ("own", "enemy"):
         problems.append(f"{where}.of: \"own\" or \"enemy\"")
+    for key in ("own", "enemy"):
+        if key in t and t[key] not in SCORES:
+            problems.append(f"{where}.{key}: a score ({', '.join(SCORES)})")
     if t.get("ties", "defensive") not in ("defensive", "none"):
         problems.append(f"{where}.ties: \"defensive\" or \"none\" (R24.C)")
     for m in t.get("maphexes", []):
