@@ -107,6 +107,20 @@ def test_r25_b_the_system_refuses_and_hides_unit_orders_until_activated(monkeypa
     assert state.units["A1"].has("acted")
 
 
+def test_r25_b_every_acting_unit_an_order_names_needs_activation(monkeypatch):
+    def probe(pos, order, dice):
+        return [Event.of("unit_flagged", unit=u, flag="acted") for u in order.args[1:]]
+
+    monkeypatch.setattr(barrage, "ORDERS", {"strike": probe})
+    monkeypatch.setattr(barrage, "orders", lambda pos: [Order("strike", ("B-0307", "A1", "A2"))])
+    state, _ = run(SCENARIO, _state(), "activate AHQ A1")
+    assert not any(o.startswith("strike") for o in legal(SCENARIO, state))
+    with pytest.raises(IllegalOrder, match="A2 has not been Command Activated"):
+        run(SCENARIO, state, "strike B-0307 A1 A2")
+    state, _ = run(SCENARIO, state, "activate AHQ A2")
+    assert "strike B-0307 A1 A2" in legal(SCENARIO, state)
+
+
 def test_r25_b_the_explanation_shows_the_capacity_and_its_modifiers():
     state = _state(steps={"AHQ": 1})
     found = SYSTEM.explain(SCENARIO, state, Order.parse("activate AHQ A1 AT1"))

@@ -62,14 +62,16 @@ def _answers() -> Mapping[str, tuple[Callable[[Position], list[Order]], Mapping[
 
 
 def _unit_may_act(pos: Position, order: Order) -> Refusal | None:
-    """R25.B (optional): an order whose first argument is a unit of the acting side needs that
-    unit Command Activated this player turn."""
-    if not pos.option(command.OPTION) or not order.args:
+    """R25.B (optional): every unit of the acting side an order names (`move UNIT ...`, `assault
+    HEX UNIT...`) needs to be Command Activated this player turn."""
+    if not pos.option(command.OPTION):
         return None
-    uid = order.args[0]
-    if uid not in pos.scenario.unit or uid not in pos.state.units or pos.side_of(uid) != pos.acting:
-        return None
-    return command.may_act(pos, uid)
+    for uid in order.args:
+        if uid in pos.scenario.unit and uid in pos.state.units and pos.side_of(uid) == pos.acting:
+            refusal = command.may_act(pos, uid)
+            if refusal is not None:
+                return refusal
+    return None
 
 
 class Foxhole:
