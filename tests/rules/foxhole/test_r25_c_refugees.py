@@ -64,6 +64,8 @@ def test_r25_c_2_b_refugees_cost_a_movement_point_and_close_the_line_unless_poli
     pos = _pos(Event.of("marker_placed", place=TOWN, marker="refugees"), scenario=police, at={"AHQ": TOWN})
     assert not refugees.line_closed(pos, TOWN, "allied", "road")
     assert refugees.line_closed(pos, TOWN, "axis", "road")
+    assert refugees.extra_mp(pos, TOWN, "allied", "road") == 0  # along the line, no penalty
+    assert refugees.extra_mp(pos, TOWN, "allied") == 1 and refugees.extra_mp(pos, TOWN, "axis", "road") == 1
 
 
 def test_r25_c_2_c_d_an_attack_clears_refugees_and_they_take_a_supply_point():

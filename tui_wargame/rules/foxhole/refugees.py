@@ -88,9 +88,16 @@ def from_hospital(pos: Position, uid: str) -> list[Event]:
     return [Event.of("marker_placed", place=hex, marker=REFUGEES)]
 
 
-def extra_mp(pos: Position, hex: str) -> int:
-    """R25.C.2.b: what refugees add to the cost of entering the hex."""
-    return 1 if pos.marker(hex, REFUGEES) is not None else 0
+def _policed(pos: Position, hex: str, side: str) -> bool:
+    return any(POLICE & set(pos.spec(u).traits) for u in pos.units_in(hex, side))
+
+
+def extra_mp(pos: Position, hex: str, side: str = "", line: str = "") -> int:
+    """R25.C.2.b: what refugees add to the cost of entering the hex; nothing for `side`'s unit
+    moving along the hex's `line` past its own Police (R7.A.15: no penalty on the line)."""
+    if pos.marker(hex, REFUGEES) is None or (line and side and _policed(pos, hex, side)):
+        return 0
+    return 1
 
 
 def line_closed(pos: Position, hex: str, side: str, line: str) -> bool:
@@ -98,7 +105,7 @@ def line_closed(pos: Position, hex: str, side: str, line: str) -> bool:
     of its Police units is in the hex."""
     if line == "railroad" or pos.marker(hex, REFUGEES) is None:
         return False
-    return not any(POLICE & set(pos.spec(u).traits) for u in pos.units_in(hex, side))
+    return not _policed(pos, hex, side)
 
 
 def _remove(pos: Position, hex: str) -> list[Event]:
