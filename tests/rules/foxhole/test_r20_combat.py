@@ -15,15 +15,6 @@ from tui_wargame.rules.foxhole.position import AMBUSHED, EXPENDED, FATIGUED, OVE
 
 EXTRA = '''
 [[unit]]
-id = "XH"
-name = "Field Hospital"
-side = "axis"
-kind = "company"
-traits = ["hospital"]
-start = "reinforcements"
-factors = [{ defence = 0, soft = 0, mp = 4 }]
-
-[[unit]]
 id = "XPP"
 name = "Political Police Company"
 side = "axis"
@@ -32,24 +23,6 @@ traits = ["political-police"]
 start = "reinforcements"
 factors = [{ defence = 1, soft = 1, mp = 4 }]
 
-[[unit]]
-id = "XAG"
-name = "Assault Gun Platoon"
-side = "axis"
-kind = "vehicle"
-traits = ["hard", "assault-gun"]
-start = "reinforcements"
-factors = [{ defence = 5, hard = 4, soft = 4, mp = 8 }, { defence = 3, hard = 2, soft = 2, mp = 8 }]
-
-[[unit]]
-id = "AAE"
-name = "Assault Engineer Company"
-side = "allied"
-kind = "company"
-traits = ["engineer-assault"]
-start = "reinforcements"
-factors = [{ defence = 3, heavy = 1, soft = 4, mp = 4 }, { defence = 2, heavy = 0, soft = 2, mp = 4 }]
-
 [rules]
 offensive = "allied"'''
 
@@ -57,6 +30,8 @@ SCENARIO = load(edit={'[rules]\noffensive = "allied"': EXTRA})
 
 
 def _state(**kw):
+    """A position with the fx-combat block's units (proving.toml) off the map unless placed."""
+    kw["at"] = {"AAE": "reinforcements", "XAG": "reinforcements", "XH": "reinforcements", **kw.get("at", {})}
     kw.setdefault("phase", "combat")
     kw.setdefault("active", "allied")
     return position(SCENARIO, **kw)

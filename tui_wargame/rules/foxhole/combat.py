@@ -62,6 +62,8 @@ def fight_refusal(pos: Position, uid: str, target: str) -> Refusal | None:
         return Refusal(f"{uid} is an Artillery or Mortar Battery: it does not Fight", "R20.A.1.b")
     if spec.kind in (BATTERY, VEHICLE) and pos.has(uid, FIRED):
         return Refusal(f"{uid} fired a Barrage this turn", "R20.A.1.b")
+    if pos.has(uid, AMBUSHED):
+        return Refusal(f"{uid} is Ambushed: it must Assault, not Fight", "R20.B")
     reach = 1
     if pos.option("long-range-fights"):
         reach = 3 if spec.kind == VEHICLE and "german" in spec.traits else 2
@@ -77,7 +79,7 @@ def refusal(pos: Position, verb: str, target: str, units: Sequence[str], rule: s
     if not pos.scenario.grid.on_map(target):
         return Refusal(f"{target} is not a hex of the map", rule)
     if target in done(pos):
-        return Refusal(f"{target} has been {verb}ed already this phase", f"{rule}.B")
+        return Refusal(f"{target} has been attacked already this phase", f"{rule}.B")
     if not pos.units_in(target, pos.reacting):
         return Refusal(f"no enemy unit in {target}", f"{rule}.B")
     if not units:
@@ -90,9 +92,12 @@ def refusal(pos: Position, verb: str, target: str, units: Sequence[str], rule: s
         why = assault_refusal(pos, u, target, rule) if verb == ASSAULT else fight_refusal(pos, u, target)
         if why is not None:
             return why
+    others = [u for u in pos.units_in(target, pos.acting) if u not in units]
+    if verb == ASSAULT and len(units) + len(others) > STACK:
+        return Refusal(f"{target} holds {len(others)} of your units already: no more than {STACK} may be "
+                       f"there after the Assault", f"{rule}.B")
     if verb == ASSAULT and rule == RULE:
-        inside = [u for u in pos.units_in(target, pos.acting) if may_act(pos, u)]
-        missing = [u for u in inside if u not in units]
+        missing = [u for u in others if assault_refusal(pos, u, target, rule) is None]
         if missing:
             return Refusal(f"{', '.join(missing)} share{'s' if len(missing) == 1 else ''} {target} with the "
                            f"enemy and must take part in its Assault", "R20.E.2")
@@ -138,18 +143,17 @@ def phase_orders(pos: Position, verbs: Sequence[str], rule: str) -> list[Order]:
 
 def owed(pos: Position, rule: str) -> Refusal | None:
     """R20.B, R20.E.2 (R22.B): an Ambushed unit that can still Assault must; in the Combat Phase,
-    units sharing a hex with the enemy must Assault it."""
-    for u in pos.units_of(pos.acting):
-        if not pos.has(u, AMBUSHED) or not may_act(pos, u):
-            continue
-        for t in targets(pos):
-            if assault_refusal(pos, u, t, rule) is None:
-                return Refusal(f"{u} is Ambushed and must Assault ({t}) before the phase ends", f"{rule}.B")
-    if rule == RULE:
-        for t in targets(pos):
-            inside = [u for u in pos.units_in(t, pos.acting) if may_act(pos, u)]
-            if inside:
-                return Refusal(f"{', '.join(inside)} share {t} with the enemy and must Assault it", "R20.E.2")
+    units sharing a hex with the enemy must Assault it. Only an Assault that can be made is owed
+    (one `orders` lists), so the phase can always end."""
+    for o in phase_orders(pos, (ASSAULT,), rule):
+        target, units = o.args[0], o.args[1:]
+        ambushed = [u for u in units if pos.has(u, AMBUSHED)]
+        if ambushed:
+            return Refusal(f"{', '.join(ambushed)} {'is' if len(ambushed) == 1 else 'are'} Ambushed and must "
+                           f"Assault ({target}) before the phase ends", f"{rule}.B")
+        inside = [u for u in units if pos.location(u) == target]
+        if rule == RULE and inside:
+            return Refusal(f"{', '.join(inside)} share {target} with the enemy and must Assault it", "R20.E.2")
     return None
 
 
