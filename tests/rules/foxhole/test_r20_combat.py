@@ -303,3 +303,14 @@ def test_r20_words_describe_the_reports():
     words = [SYSTEM.describe(SCENARIO, state, e) for e in events if e.kind in ("assault", "seizure")]
     assert words == ["A1, A2 assaulted B-0307: A1 1 hit; X1 2 hits (R20.C)",
                      "B-0307: assaulters' Defence 5 against 0: the hex is seized (R20.C)"]
+
+
+def test_r5_b_1_smoke_costs_the_first_fighter_and_shelters_the_first_assaulter():
+    smoke = Event.of("marker_placed", place="B-0307", marker="smoke")
+    state, events = run(SCENARIO, _state(events=[smoke]), "fight B-0307 A1 A2", dice=[5, 5, 5])
+    assert state.pending is not None  # the Axis 4 to lay on A1 and A2
+    assert engagement.current(Position(SCENARIO, state))["firepower"]["allied"] == {"soft": 6}  # 4 - 2 + 4
+    pos = Position(SCENARIO, _state(events=[smoke]))
+    eng = {"kind": "assault", "target": "B-0307", "attackers": ["A1", "A2"], "reacting": "axis"}
+    assert engagement.defence_calc(pos, eng, "A1", "soft").value == 4
+    assert engagement.defence_calc(pos, eng, "A2", "soft").value == 3

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal
 from tui_wargame.rules.capabilities import Explanation, Line
-from tui_wargame.rules.foxhole import charts, engagement, firepower
+from tui_wargame.rules.foxhole import benefits, charts, engagement, firepower
 from tui_wargame.rules.foxhole.arith import Calculation
 from tui_wargame.rules.foxhole.benefits import HARD, SOFT
 from tui_wargame.rules.foxhole.counters import BATTERY, VEHICLE, is_motorized
@@ -235,9 +235,10 @@ def explain(pos: Position, order: Order) -> Explanation | Refusal:
     lines = []
     hexes = [pos.location(u) for u in units]
     role = firepower.ASSAULTING if verb == ASSAULT else firepower.FIGHTING
+    smoked = set(units[:benefits.smoke(pos, target)]) if verb == FIGHT else set()
     for u in units:
         for fp in (SOFT, HARD):
-            calc = firepower.unit(pos, u, fp, role, target, units, hexes)
+            calc = firepower.unit(pos, u, fp, role, target, units, hexes, u in smoked)
             if calc.base or calc.value:
                 lines.append(Line(f"{u} {fp} firepower: {_calc_text(calc)}", "R5.A.1"))
     eng = {"kind": verb, "target": target, "attackers": units, "reacting": pos.reacting}

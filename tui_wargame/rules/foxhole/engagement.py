@@ -295,6 +295,7 @@ def _fire(pos: Position, dice: Dice, eng: dict[str, Any], stage: str) -> list[Ev
             role = "fought"
         hexes = [pos.location(u) for u in shooters] if acting else []
         into = target if acting else _centre(pos, eng)
+        smoked = set(shooters[:benefits.smoke(pos, target)]) if acting and kind == FIGHT else set()
         totals: dict[tuple[str, bool], Fraction] = {}
         for u in shooters:
             roll = None if pos.option("less-random-combat") else d10(dice)
@@ -302,7 +303,7 @@ def _fire(pos: Position, dice: Dice, eng: dict[str, Any], stage: str) -> list[Ev
                 eng["fvt"][u] = roll
             special = acting and kind == ASSAULT and specialist(pos, u, target)
             for fp in (SOFT, HARD):
-                calc = firepower.unit(pos, u, fp, role, into, shooters, hexes)
+                calc = firepower.unit(pos, u, fp, role, into, shooters, hexes, u in smoked)
                 value = calc.value * (charts.FVT[roll] if roll is not None else 1)
                 totals[(fp, special)] = totals.get((fp, special), Fraction(0)) + value
         side = eng["acting"] if acting else eng["reacting"]

@@ -58,10 +58,11 @@ def status_terms(pos: Position, uid: str) -> list[Term]:
 
 
 def unit(pos: Position, uid: str, fp: str, role: str, target: str, side_units: Sequence[str] = (),
-         fire_hexes: Sequence[str] = ()) -> Calculation:
+         fire_hexes: Sequence[str] = (), smoked: bool = False) -> Calculation:
     """One unit's Hard or Soft firepower into `target` as `role`, with every modifier.
     `side_units`: the units on its side in this combat (for combined arms, R20.C.4);
-    `fire_hexes`: the hexes of every Firing Unit (for Overlapping Fire, R20.D.1)."""
+    `fire_hexes`: the hexes of every Firing Unit (for Overlapping Fire, R20.D.1);
+    `smoked`: a Smoke marker in the target falls on this unit (-1 Hard, -2 Soft, R5.B.1)."""
     spec = pos.spec(uid)
     calc = Calculation(base(pos, uid, fp))
     terms: list[Term] = []
@@ -71,6 +72,8 @@ def unit(pos: Position, uid: str, fp: str, role: str, target: str, side_units: S
         terms += overlap_terms(pos, pos.location(uid), target, fire_hexes)
     if role == ASSAULTING and spec.kind == COMPANY and pos.marker(target, "wire") is not None:
         terms.append(Term("Concertina Wire", "R5.B.16", add=Fraction(-1)))
+    if smoked:
+        terms.append(Term("Smoke in the target", "R5.B.1", add=Fraction(-1 if fp == HARD else -2)))
     terms += status_terms(pos, uid)
     terms += weather.firepower_terms(pos)
     if role in (ASSAULTING, DEFENDING):
