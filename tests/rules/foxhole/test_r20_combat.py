@@ -314,3 +314,21 @@ def test_r5_b_1_smoke_costs_the_first_fighter_and_shelters_the_first_assaulter()
     eng = {"kind": "assault", "target": "B-0307", "attackers": ["A1", "A2"], "reacting": "axis"}
     assert engagement.defence_calc(pos, eng, "A1", "soft").value == 4
     assert engagement.defence_calc(pos, eng, "A2", "soft").value == 3
+
+
+def test_r20_c_7_heavy_weapons_on_several_vehicles_are_the_defenders_choice():
+    state = _state(phase="vehicle-assault", active="axis", at={"XV": "A-0402", "XAG": "A-0301"})
+    state, _ = run(SCENARIO, state, "assault A-0401 XV XAG", dice=[1, 1, 5])
+    assert state.pending.kind == engagement.HEAVY and state.pending.side == "allied"
+    assert legal(SCENARIO, state) == ["heavy XAG=1", "heavy XV=1"]
+    assert _refused(state, "heavy XV=2").rule == "R20.C.7"
+    state, events = run(SCENARIO, state, "heavy XAG=1")
+    assert state.units["XAG"].has(PINNED)  # Defence 5: one rating Pins (R20.C.7.a)
+    assert state.units["XV"].steps == 1  # A1's 4 Soft on the Open-Top's Defence 3
+    assert _kinds(events, "seizure")[0]["result"] == "seized"
+
+
+def test_r20_a_1_c_a_vehicle_that_fired_a_barrage_does_not_fight():
+    state = _state(at={"AT1": "A-0301"}, flags={"AT1": ["fired"]})
+    assert _refused(state, "fight B-0307 AT1").rule == "R20.A.1.b"
+    assert _refused(state, "assault B-0307 AT1").rule == "R20.A.1.c"

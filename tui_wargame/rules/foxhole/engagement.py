@@ -369,7 +369,8 @@ def _hits(pos: Position, eng: dict[str, Any]) -> list[Event]:
     table = {u: min(n, len(effect.hits)) for u, n in count.items()}
     eng.setdefault("hits", {})
     for u, n in sorted(table.items()):
-        eng["hits"][u] = eng["hits"].get(u, 0) + n
+        if attack != COVERING:
+            eng["hits"][u] = eng["hits"].get(u, 0) + n
         if n:
             here = pos.at(fold(pos.state, events))
             if here.on_map(u):
