@@ -586,7 +586,7 @@ def _seize(pos: Position, eng: dict[str, Any]) -> list[Event]:
     if result in ("seized", "shared"):
         for u in act:
             if pos.location(u) != target:
-                events.append(Event.of("unit_moved", unit=u, path=[pos.location(u), target], cost=0))
+                events.append(Event.of("unit_moved", unit=u, path=[target], cost=0))
     if result == "seized" and everyone:
         if _political(pos, everyone):
             for u in everyone:
@@ -655,7 +655,7 @@ def _retreats(pos: Position, eng: dict[str, Any]) -> tuple[list[Event], Event | 
 def _move_back(pos: Position, uid: str, origin: str, end: str) -> list[Event]:
     mid = next(m for m in pos.neighbours(origin) if pos.distance(m, end) == 1)
     events = [Event.of("retreat", unit=uid, hex=origin, to=end, rule="R20.C.9"),
-              Event.of("unit_moved", unit=uid, path=[origin, mid, end], cost=0)]
+              Event.of("unit_moved", unit=uid, path=[mid, end], cost=0)]
     if pos.option("retreat-fatigue"):
         if pos.has(uid, FATIGUED):
             events += [Event.of("unit_flagged", unit=uid, flag=FATIGUED, on=False),
