@@ -13,9 +13,8 @@ the firer concentrates; going second the firer sees the spread, as he would once
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
-from itertools import product
 
 from tui_wargame.model import Order, Refusal
 
@@ -61,36 +60,48 @@ def plans(amount: Fraction, defences: Mapping[str, Fraction | int], cap: int) ->
     """A small canonical set of the plans that matter: the even spread (each unit the same multiple
     of its Defence, fewest hits on any), then, for each way of giving units whole multiples of their
     Defence that leaves no room for another, that plan with the remainder on the first unit with
-    room (under one Defence, so it makes no further hit)."""
+    room (under one Defence, so it makes no further hit). At most MAX_PLANS."""
     uids = list(defences)
     if not uids:
         return []
-    found: list[Plan] = []
     whole = room(defences, cap)
-    if whole > 0:
-        spread = {u: amount * Fraction(defences[u]) / whole * cap for u in uids} if amount <= whole else None
-        if spread is not None:
-            found.append(spread)
-    positive = [u for u in uids if defences[u] > 0]
+    found: list[Plan] = []
+
+    def offer(plan: Plan) -> None:
+        if plan not in found and valid(plan, amount, defences, cap) is None:
+            found.append(plan)
+
+    if 0 < whole and amount <= whole:
+        offer({u: amount * Fraction(defences[u]) * cap / whole for u in uids})
     ds = {u: Fraction(defences[u]) for u in uids}
-    for ks in product(range(cap + 1), repeat=len(positive)):
-        used = sum((k * ds[u] for u, k in zip(positive, ks, strict=True)), Fraction(0))
-        if used > amount:
-            continue
-        left = amount - used
+    positive = [u for u in uids if ds[u] > 0]
+    for ks in _multiples([ds[u] for u in positive], amount, cap):
+        if len(found) >= MAX_PLANS:
+            break
+        left = amount - sum((k * ds[u] for u, k in zip(positive, ks, strict=True)), Fraction(0))
         open_ = [u for u, k in zip(positive, ks, strict=True) if k < cap]
         if any(ds[u] <= left for u in open_):
             continue  # another whole multiple fits: not maximal
-        plan = {u: ds[u] * k for u, k in zip(positive, ks, strict=True)}
-        for u in uids:
-            plan.setdefault(u, Fraction(0))
+        plan = {u: Fraction(0) for u in uids}
+        plan.update({u: ds[u] * k for u, k in zip(positive, ks, strict=True)})
         plan[open_[0] if open_ else (positive or uids)[0]] += left
-        found.append(plan)
-    unique: list[Plan] = []
-    for p in found:
-        if p not in unique and valid(p, amount, defences, cap) is None:
-            unique.append(p)
-    return unique[:MAX_PLANS]
+        offer(plan)
+    return found[:MAX_PLANS]
+
+
+def _multiples(ds: Sequence[Fraction], amount: Fraction, cap: int) -> Iterator[tuple[int, ...]]:
+    """Every tuple of whole multiples (0..cap) of the Defences that fits in `amount`, in
+    lexicographic order, pruned as soon as one no longer fits."""
+    def walk(i: int, used: Fraction) -> Iterator[tuple[int, ...]]:
+        if i == len(ds):
+            yield ()
+            return
+        for k in range(cap + 1):
+            if used + k * ds[i] > amount:
+                break
+            for rest in walk(i + 1, used + k * ds[i]):
+                yield (k, *rest)
+    return walk(0, Fraction(0))
 
 
 def hits(applied_by_both: Iterable[Fraction | int], defence: Fraction | int, max_hits: int) -> int:
