@@ -75,13 +75,11 @@ def plans(amount: Fraction, defences: Mapping[str, Fraction | int], cap: int) ->
         offer({u: amount * Fraction(defences[u]) * cap / whole for u in uids})
     ds = {u: Fraction(defences[u]) for u in uids}
     positive = [u for u in uids if ds[u] > 0]
-    for ks in _multiples([ds[u] for u in positive], amount, cap):
+    for ks in _maximal([ds[u] for u in positive], amount, cap):
         if len(found) >= MAX_PLANS:
             break
         left = amount - sum((k * ds[u] for u, k in zip(positive, ks, strict=True)), Fraction(0))
         open_ = [u for u, k in zip(positive, ks, strict=True) if k < cap]
-        if any(ds[u] <= left for u in open_):
-            continue  # another whole multiple fits: not maximal
         plan = {u: Fraction(0) for u in uids}
         plan.update({u: ds[u] * k for u, k in zip(positive, ks, strict=True)})
         plan[open_[0] if open_ else (positive or uids)[0]] += left
@@ -89,19 +87,27 @@ def plans(amount: Fraction, defences: Mapping[str, Fraction | int], cap: int) ->
     return found[:MAX_PLANS]
 
 
-def _multiples(ds: Sequence[Fraction], amount: Fraction, cap: int) -> Iterator[tuple[int, ...]]:
-    """Every tuple of whole multiples (0..cap) of the Defences that fits in `amount`, in
-    lexicographic order, pruned as soon as one no longer fits."""
-    def walk(i: int, used: Fraction) -> Iterator[tuple[int, ...]]:
+def _maximal(ds: Sequence[Fraction], amount: Fraction, cap: int) -> Iterator[tuple[int, ...]]:
+    """Every tuple of whole multiples (0..cap) of the Defences that fits in `amount` and leaves no
+    room for one more multiple on any unit below its cap, in lexicographic order. A branch is cut
+    as soon as it overflows, or as soon as even filling every later unit to its cap would leave
+    room for a unit already left open."""
+    room_after = [sum((d * cap for d in ds[i:]), Fraction(0)) for i in range(len(ds) + 1)]
+
+    def walk(i: int, used: Fraction, least_open: Fraction | None) -> Iterator[tuple[int, ...]]:
+        left = amount - used
+        if least_open is not None and left - room_after[i] >= least_open:
+            return
         if i == len(ds):
             yield ()
             return
         for k in range(cap + 1):
             if used + k * ds[i] > amount:
                 break
-            for rest in walk(i + 1, used + k * ds[i]):
+            smallest = least_open if k == cap else min(ds[i], least_open or ds[i])
+            for rest in walk(i + 1, used + k * ds[i], smallest):
                 yield (k, *rest)
-    return walk(0, Fraction(0))
+    return walk(0, Fraction(0), None)
 
 
 def hits(applied_by_both: Iterable[Fraction | int], defence: Fraction | int, max_hits: int) -> int:
