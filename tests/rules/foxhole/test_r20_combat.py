@@ -332,3 +332,21 @@ def test_r20_a_1_c_a_vehicle_that_fired_a_barrage_does_not_fight():
     state = _state(at={"AT1": "A-0301"}, flags={"AT1": ["fired"]})
     assert _refused(state, "fight B-0307 AT1").rule == "R20.A.1.b"
     assert _refused(state, "assault B-0307 AT1").rule == "R20.A.1.c"
+
+
+def test_r7_a_16_political_police_forced_out_take_the_rest_with_them():
+    state = _state(at={"XPP": "B-0307", "AE": "A-0301", "AMC": "B-0306"}, options={"refugees": "on"})
+    pos = Position(SCENARIO, state)
+    eng = {"target": "B-0307", "acting": "allied", "reacting": "axis", "attackers": ["A1", "A2", "AE", "AMC"],
+           "defenders": ["X1", "XPP"], "rule": "R20", "retreat": []}
+    events = engagement._seize(pos, eng)
+    assert _kinds(events, "seizure")[0]["reacting"] == 8 and _kinds(events, "seizure")[0]["result"] == "seized"
+    assert Event.of("unit_placed", unit="X1", to="eliminated") in events
+    assert eng["retreat"] == [["XPP", "B-0307"]]
+
+
+def test_r25_a_4_cohesion_adds_soft_firepower_and_heavy_weapons():
+    state = _state(at={"A2": "A-0401"}, options={"formation-cohesion": "on"})
+    pos = Position(SCENARIO, state)
+    assert firepower.unit(pos, "A1", "soft", firepower.FIGHTING, "B-0307").value == 5
+    assert firepower.heavy(pos, "A1") == 2
