@@ -100,3 +100,13 @@ def test_r25_a_4_cohesion_adds_one_defence_when_in_play():
     assert benefits.defending(Position(SCENARIO, state), "A1", "fight").value == 4
     off = position(SCENARIO, phase="combat", active="allied", at={"A2": "A-0401"})
     assert benefits.defending(Position(SCENARIO, off), "A1", "fight").value == 3
+
+
+def test_r20_f_1_in_a_shared_hex_the_side_there_first_keeps_the_places():
+    first = Event.of("value_set", key="benefits.first.B-0405", value="axis")
+    state = position(SCENARIO, phase="combat", active="axis", at={"A1": "B-0405"}, events=[first])
+    pos = Position(SCENARIO, state)
+    assert benefits.shelter(pos, "B-0405", "axis", "assault") == {"XMG": "pillbox"}
+    assert benefits.shelter(pos, "B-0405", "allied", "assault") == {}
+    later = position(SCENARIO, phase="combat", active="axis", at={"A1": "B-0405"})
+    assert benefits.shelter(Position(SCENARIO, later), "B-0405", "allied", "assault") == {"A1": "pillbox"}

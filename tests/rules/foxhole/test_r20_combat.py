@@ -184,6 +184,7 @@ def test_r20_c_8_a_tie_in_the_combat_phase_shares_the_hex():
     state, events = run(SCENARIO, _state(), "assault B-0307 A1", dice=[1, 1])
     assert _kinds(events, "seizure")[0]["result"] == "shared"
     assert state.units["A1"].location == state.units["X1"].location == "B-0307"
+    assert state.values["benefits.first.B-0307"] == "axis"  # R20.F.1: the Axis were there first
 
 
 def test_r22_a_only_vehicles_assault_in_the_vehicle_assault_phase():

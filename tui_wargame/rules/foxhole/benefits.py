@@ -64,13 +64,24 @@ def places(pos: Position, hex_: str, attack: str) -> list[tuple[str, int, int]]:
     return sorted(found, key=lambda p: (-p[2], p[0]))
 
 
+def first_in(pos: Position, hex_: str) -> str:
+    """R20.F.1: the side that held a shared hex first (value `benefits.first.HEX`), "" if none."""
+    return str(pos.state.values.get(f"benefits.first.{hex_}", ""))
+
+
 def shelter(pos: Position, hex_: str, side: str, attack: str) -> dict[str, str]:
-    """R20.F.2: unit -> the limited place it is in (units without one left out)."""
+    """R20.F.2: unit -> the limited place it is in (units without one left out). In a hex shared
+    with the enemy, the side there first keeps its places (R20.F.1)."""
     crowd = set(overstacked(pos, hex_, side))
     units = [u for u in ordered(pos, hex_, side) if u not in crowd]
+    enemy = pos.enemy(side)
+    taken: dict[str, int] = {}
+    if first_in(pos, hex_) == enemy and pos.units_in(hex_, enemy):
+        for kind in shelter(pos, hex_, enemy, attack).values():
+            taken[kind] = taken.get(kind, 0) + 1
     found: dict[str, str] = {}
     for kind, capacity, _ in places(pos, hex_, attack):
-        room = capacity
+        room = capacity - taken.get(kind, 0)
         for u in units:
             if room and u not in found and (kind not in COMPANY_ONLY or pos.spec(u).kind == COMPANY):
                 found[u] = kind

@@ -583,6 +583,8 @@ def _seize(pos: Position, eng: dict[str, Any]) -> list[Event]:
     else:
         result = "repulsed"
     events = [Event.of("seizure", hex=target, acting=a, reacting=r, result=result, rule=eng["rule"])]
+    if result == "shared":
+        events.append(Event.of("value_set", key=f"benefits.first.{target}", value=eng["reacting"]))
     if result in ("seized", "shared"):
         for u in act:
             if pos.location(u) != target:
