@@ -351,3 +351,14 @@ def test_r25_a_4_cohesion_adds_soft_firepower_and_heavy_weapons():
     pos = Position(SCENARIO, state)
     assert firepower.unit(pos, "A1", "soft", firepower.FIGHTING, "B-0307").value == 5
     assert firepower.heavy(pos, "A1") == 2
+
+
+def test_r20_c_1_another_unit_may_take_a_pinned_assaulters_place():
+    state = _state(at={"A1": "B-0507", "A2": "B-0406"})
+    state, _ = run(SCENARIO, state, "assault B-0506 A1", dice=[1])
+    assert state.pending.kind == engagement.JOIN and legal(SCENARIO, state) == ["join", "join A2"]
+    assert "B-0506" not in engagement.done(Position(SCENARIO, state))
+    state, events = run(SCENARIO, state, "join A2", dice=[5])  # Mines 2 in 10: not Pinned
+    eng = engagement.current(Position(SCENARIO, state))
+    assert eng["attackers"] == ["A2"] and state.pending.kind == engagement.COVER
+    assert "B-0506" in engagement.done(Position(SCENARIO, state))

@@ -37,6 +37,7 @@ KEY = "combat.current"
 DONE = "combat.done"  # the hexes Assaulted or Fought this phase (R20.B, R22.B)
 ENGAGED = "combat:engaged"  # a phase flag: the unit has Assaulted or Fought this phase
 COVER, APPLY, HEAVY, RETREAT = "combat-cover", "combat-apply", "combat-heavy", "combat-retreat"
+JOIN = "combat-join"
 ASSAULT, FIGHT, COVERING = charts.ASSAULT, charts.FIGHT, "covering"
 STACK = 4  # R10.A
 SPECIALISTS = frozenset({"engineer-assault", "flame"})  # R7.A.5.a, R7.C.1.c
@@ -135,35 +136,77 @@ def specialist(pos: Position, uid: str, target: str) -> bool:
 # --- the declaration ---
 
 def start(pos: Position, dice: Dice, kind: str, rule: str, target: str, units: Sequence[str]) -> list[Event]:
-    """Declare an Assault or Fight (already checked legal): mark the hex and the units, lose any
-    Hospital in the hex (R7.A.7), roll the assaulters' pins (R20.C.1), then run it."""
-    defenders = pos.units_in(target, pos.reacting)
+    """Declare an Assault or Fight (already checked legal): mark the units, roll the assaulters'
+    pins (R20.C.1; for each one Pinned the Acting player may send another in its place), then
+    mark the hex, lose any Hospital in it (R7.A.7) and fight it out."""
     ambush = kind == ASSAULT and any(pos.has(u, AMBUSHED) for u in units)
     events: list[Event] = [Event.of("unit_flagged", unit=u, flag=ENGAGED, scope="phase") for u in units]
     events += [Event.of("unit_flagged", unit=u, flag=AMBUSHED, on=False) for u in units if pos.has(u, AMBUSHED)]
-    for u in defenders:
-        if "hospital" in pos.spec(u).traits:
-            events.append(Event.of("hospital_lost", unit=u, hex=target))
-            events += effects.eliminate(pos.at(fold(pos.state, events)), u)
     attackers = list(units)
     if kind == ASSAULT:
         more, attackers = _pins(pos.at(fold(pos.state, events)), dice, rule, target, units)
         events += more
-        if not attackers:
-            return events + [Event.of("assault_called_off", hex=target, rule=rule)]
-    events.append(Event.of("value_set", key=DONE, value=[*done(pos), target]))
-    here = pos.at(fold(pos.state, events))
+    stages = ["replace", "mark"] if len(attackers) < len(units) else ["mark"]
     if kind == ASSAULT:
-        stages = ["cover", "hits"] + (["fire-react", "ambush", "hits", "fire-act", "hits"] if ambush
-                                      else ["fire", "hits"])
+        stages += ["cover", "hits"] + (["fire-react", "ambush", "hits", "fire-act", "hits"] if ambush
+                                       else ["fire", "hits"])
         stages += ["report", "heavy", "seize", "retreat", "end"]
     else:
-        stages = ["fire", "hits", "report", "end"]
+        stages += ["fire", "hits", "report", "end"]
     eng = {"kind": kind, "rule": rule, "target": target, "acting": pos.acting, "reacting": pos.reacting,
-           "attackers": attackers, "from": {u: pos.location(u) for u in attackers},
-           "defenders": [u for u in defenders if here.location(u) == target], "ambush": ambush,
-           "stages": stages, "pools": [], "done_pools": [], "fvt": {}, "retreat": []}
-    return events + run(here, dice, eng)
+           "attackers": attackers, "defenders": pos.units_in(target, pos.reacting), "ambush": ambush,
+           "vacancies": len(units) - len(attackers), "stages": stages, "pools": [], "done_pools": [],
+           "fvt": {}, "retreat": []}
+    return events + run(pos.at(fold(pos.state, events)), dice, eng)
+
+
+def _mark(pos: Position, eng: dict[str, Any]) -> list[Event]:
+    """The Assault or Fight goes ahead: the hex is attacked this phase (R20.B) and a Hospital in
+    it is lost (R7.A.7)."""
+    target = eng["target"]
+    events = [Event.of("value_set", key=DONE, value=[*done(pos), target])]
+    for u in eng["defenders"]:
+        if "hospital" in pos.spec(u).traits:
+            events.append(Event.of("hospital_lost", unit=u, hex=target))
+            events += effects.eliminate(pos.at(fold(pos.state, events)), u)
+    eng["defenders"] = [u for u in eng["defenders"] if pos.at(fold(pos.state, events)).location(u) == target]
+    return events
+
+
+def replacements(pos: Position, eng: Mapping[str, Any]) -> list[str]:
+    """R20.C.1: the Acting units that could take a Pinned assaulter's place in this Assault."""
+    from tui_wargame.rules.foxhole import combat  # the participant rules live with the phase
+
+    if not eng["vacancies"]:
+        return []
+    return [u for u in pos.units_of(eng["acting"]) if u not in eng["attackers"]
+            and combat.refusal(pos, ASSAULT, eng["target"], [*eng["attackers"], u], eng["rule"]) is None]
+
+
+def join_answers(pos: Position) -> list[Order]:
+    return [Order("join"), *(Order("join", (u,)) for u in replacements(pos, current(pos)))]
+
+
+def answer_join(pos: Position, order: Order, dice: Dice) -> list[Event]:
+    """R20.C.1: `join UNIT` sends a unit in a Pinned one's place (it rolls its own pins);
+    `join` alone goes on without."""
+    eng = current(pos)
+    if len(order.args) > 1:
+        raise IllegalOrder("`join UNIT`: one unit at a time, or `join` for none", "R20.C.1")
+    events = [Event.of("decision_made")]
+    if not order.args:
+        eng["vacancies"] = 0
+        return events + run(pos.at(fold(pos.state, events)), dice, eng)
+    u = order.args[0]
+    if u not in replacements(pos, eng):
+        raise IllegalOrder(f"{u} cannot join the Assault on {eng['target']}", "R20.C.1")
+    eng["vacancies"] -= 1
+    events.append(Event.of("unit_flagged", unit=u, flag=ENGAGED, scope="phase"))
+    more, staying = _pins(pos.at(fold(pos.state, events)), dice, eng["rule"], eng["target"], [u])
+    events += more
+    eng["attackers"] += staying
+    eng["vacancies"] += 1 - len(staying)  # Pinned too: its place is open again
+    return events + run(pos.at(fold(pos.state, events)), dice, eng)
 
 
 def _pins(pos: Position, dice: Dice, rule: str, target: str, units: Sequence[str]) -> tuple[list[Event], list[str]]:
@@ -222,6 +265,16 @@ def run(pos: Position, dice: Dice, eng: dict[str, Any]) -> list[Event]:
         stage = eng["stages"][0]
         if stage == "end":
             return events + [Event.of("value_set", key=KEY, value={})]
+        if stage == "replace":
+            if replacements(here, eng):
+                return events + [_store(eng), Event.of(
+                    "decision_required", side=eng["acting"], decision=JOIN,
+                    prompt="send a unit in place of the Pinned one (`join UNIT`, or `join`) (R20.C.1)", data={})]
+            eng["stages"].pop(0)
+            if not eng["attackers"]:
+                return events + [Event.of("assault_called_off", hex=eng["target"], rule=eng["rule"]),
+                                 Event.of("value_set", key=KEY, value={})]
+            continue
         if stage == "cover":
             if cover_candidates(here, eng):
                 eng["stages"][0] = "cover-wait"
@@ -231,7 +284,9 @@ def run(pos: Position, dice: Dice, eng: dict[str, Any]) -> list[Event]:
             eng["stages"].pop(0)
             continue
         eng["stages"].pop(0)
-        if stage in ("fire", "fire-react", "fire-act"):
+        if stage == "mark":
+            events += _mark(here, eng)
+        elif stage in ("fire", "fire-react", "fire-act"):
             events += _fire(here, dice, eng, stage)
         elif stage == "report":
             events.append(_report(here, eng))
@@ -708,6 +763,6 @@ def _answer(kind: str, handler):  # type: ignore[no-untyped-def]
     return answer
 
 
-ORDERS = {"cover": _answer(COVER, answer_cover), "apply": _answer(APPLY, answer_apply),
+ORDERS = {"join": _answer(JOIN, answer_join), "cover": _answer(COVER, answer_cover), "apply": _answer(APPLY, answer_apply),
           "heavy": _answer(HEAVY, answer_heavy), "retreat": _answer(RETREAT, answer_retreat)}
-ANSWERS = {COVER: cover_answers, APPLY: apply_answers, HEAVY: heavy_answers, RETREAT: retreat_answers}
+ANSWERS = {JOIN: join_answers, COVER: cover_answers, APPLY: apply_answers, HEAVY: heavy_answers, RETREAT: retreat_answers}
