@@ -362,3 +362,9 @@ def test_r20_c_1_another_unit_may_take_a_pinned_assaulters_place():
     eng = engagement.current(Position(SCENARIO, state))
     assert eng["attackers"] == ["A2"] and state.pending.kind == engagement.COVER
     assert "B-0506" in engagement.done(Position(SCENARIO, state))
+
+
+def test_r20_c_1_a_replacement_joins_the_assaulters_still_going():
+    state = _state(at={"A1": "B-0507", "AE": "B-0507", "A2": "B-0406"})
+    state, _ = run(SCENARIO, state, "assault B-0506 A1 AE", dice=[1, 5])  # A1 Pinned, AE not
+    assert legal(SCENARIO, state) == ["join", "join A2"]

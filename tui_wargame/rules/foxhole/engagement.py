@@ -179,8 +179,13 @@ def replacements(pos: Position, eng: Mapping[str, Any]) -> list[str]:
 
     if not eng["vacancies"]:
         return []
-    return [u for u in pos.units_of(eng["acting"]) if u not in eng["attackers"]
-            and combat.refusal(pos, ASSAULT, eng["target"], [*eng["attackers"], u], eng["rule"]) is None]
+    target, attackers = eng["target"], eng["attackers"]
+    others = [u for u in pos.units_in(target, eng["acting"]) if u not in attackers]
+    if len(attackers) + len(others) >= STACK:
+        return []
+    return [u for u in pos.units_of(eng["acting"]) if u not in attackers and u not in others
+            and combat.assault_refusal(pos, u, target, eng["rule"]) is None
+            and not mixed_services(pos, [*attackers, u])]
 
 
 def join_answers(pos: Position) -> list[Order]:
