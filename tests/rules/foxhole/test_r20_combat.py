@@ -11,7 +11,9 @@ from tests.rules.foxhole.helpers import legal, load, position, run
 from tui_wargame.model import Event, IllegalOrder, Order
 from tui_wargame.rules.capabilities import Explanation
 from tui_wargame.rules.foxhole import SYSTEM, combat, engagement, firepower
-from tui_wargame.rules.foxhole.position import AMBUSHED, EXPENDED, FATIGUED, OVERWATCH, PINNED, SUPPRESSED, Position
+from tui_wargame.rules.foxhole.position import (
+    AMBUSHED, EXPENDED, FATIGUED, OVERWATCH, PINNED, SUPPRESSED, Position,
+)
 
 EXTRA = '''
 [[unit]]
@@ -271,10 +273,9 @@ def test_r25_a_3_long_range_fight_at_two_hexes_is_halved():
 
 
 def test_r25_a_5_different_services_may_not_attack_together():
+    baker = 'name = "Baker Company, 1st Bn"\nside = "allied"\nkind = "company"\nformation = "1bn"\n'
     edited = load(edit={'[rules]\noffensive = "allied"': EXTRA,
-                        'name = "Baker Company, 1st Bn"\nside = "allied"\nkind = "company"\nformation = "1bn"\n'
-                        'traits = ["infantry"]': 'name = "Baker Company, 1st Bn"\nside = "allied"\nkind = "company"\n'
-                                                 'formation = "1bn"\ntraits = ["infantry", "service:marines"]'})
+                        baker + 'traits = ["infantry"]': baker + 'traits = ["infantry", "service:marines"]'})
     state = position(edited, phase="combat", active="allied", options={"inter-service": "on"})
     with pytest.raises(IllegalOrder) as info:
         SYSTEM.resolve(edited, state, Order.parse("assault B-0307 A1 A2"), None)
@@ -341,7 +342,8 @@ def test_r7_a_16_political_police_forced_out_take_the_rest_with_them():
     eng = {"target": "B-0307", "acting": "allied", "reacting": "axis", "attackers": ["A1", "A2", "AE", "AMC"],
            "defenders": ["X1", "XPP"], "rule": "R20", "retreat": []}
     events = engagement._seize(pos, eng)
-    assert _kinds(events, "seizure")[0]["reacting"] == 8 and _kinds(events, "seizure")[0]["result"] == "seized"
+    seizure = _kinds(events, "seizure")[0]
+    assert seizure["reacting"] == 8 and seizure["result"] == "seized"
     assert Event.of("unit_placed", unit="X1", to="eliminated") in events
     assert eng["retreat"] == [["XPP", "B-0307"]]
 

@@ -50,7 +50,8 @@ def valid(plan: Mapping[str, Fraction], amount: Fraction, defences: Mapping[str,
         got = plan.get(uid, Fraction(0))
         limit = Fraction(d) * cap
         if forced and got < limit:
-            return Refusal(f"{uid} must take {_show(limit)} ({cap} x Defence) before any unit takes more", rule)
+            return Refusal(f"{uid} must take {_show(limit)} ({cap} x Defence) before any unit takes more",
+                           rule)
         if not forced and got > limit:
             return Refusal(f"{uid} may take at most {_show(limit)} ({cap} x Defence {_show(d)})", rule)
     return None

@@ -143,7 +143,8 @@ def assaulting(pos: Position, uid: str, target: str) -> Calculation:
         a, b = pos.hex_type(here), pos.hex_type(target)
         worse = min((a, b), key=lambda t: t.defence.assault)
         if worse.defence.assault:
-            terms.append(Term(f"{worse.name} (the worse hex)", "R20.F.3", add=Fraction(worse.defence.assault)))
+            terms.append(Term(f"{worse.name} (the worse hex)", "R20.F.3",
+                              add=Fraction(worse.defence.assault)))
     if any(pos.marker(here, b) is not None for b in BRIDGES_IN_HEX):
         terms.append(Term("assaulting off a bridge", "R5.B.8", steps=HALF))
     if pos.marker(Position.hexside_place(here, target), "bridge-bailey") is not None:
@@ -182,7 +183,8 @@ def cohesive(pos: Position, uid: str) -> bool:
     if not spec.formation:
         return False
     vehicle = spec.kind == VEHICLE
-    return any(u != uid and pos.spec(u).formation == spec.formation and (pos.spec(u).kind == VEHICLE) == vehicle
+    return any(u != uid and pos.spec(u).formation == spec.formation
+               and (pos.spec(u).kind == VEHICLE) == vehicle
                for u in pos.units_in(pos.location(uid), spec.side))
 
 

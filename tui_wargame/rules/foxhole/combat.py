@@ -153,7 +153,8 @@ def owed(pos: Position, rule: str) -> Refusal | None:
                            f"Assault ({target}) before the phase ends", f"{rule}.B")
         inside = [u for u in units if pos.location(u) == target]
         if rule == RULE and inside:
-            return Refusal(f"{', '.join(inside)} share {target} with the enemy and must Assault it", "R20.E.2")
+            return Refusal(f"{', '.join(inside)} share {target} with the enemy and must Assault it",
+                           "R20.E.2")
     return None
 
 
@@ -187,7 +188,8 @@ def finish(pos: Position, dice: Dice) -> list[Event]:
     events = [Event.of("unit_flagged", unit=u, flag=OVERWATCH, on=False)
               for u in pos.units_of(pos.offensive) if pos.has(u, OVERWATCH)]
     for place, markers in sorted(pos.state.markers.items()):
-        events += [Event.of("marker_removed", place=place, marker=m.kind, id=m.id) for m in markers if m.kind == "smoke"]
+        events += [Event.of("marker_removed", place=place, marker=m.kind, id=m.id)
+                   for m in markers if m.kind == "smoke"]
     return events
 
 
@@ -244,19 +246,22 @@ def explain(pos: Position, order: Order) -> Explanation | Refusal:
     eng = {"kind": verb, "target": target, "attackers": units, "reacting": pos.reacting}
     for d in pos.units_in(target, pos.reacting):
         for fp in engagement.target_types(pos, d, verb):
-            lines.append(Line(f"{d} Defence against {fp}: {_calc_text(engagement.defence_calc(pos, eng, d, fp))}",
-                              "R20.F"))
+            calc = engagement.defence_calc(pos, eng, d, fp)
+            lines.append(Line(f"{d} Defence against {fp}: {_calc_text(calc)}", "R20.F"))
     if not pos.option("less-random-combat"):
         lo, hi = min(charts.FVT.values()), max(charts.FVT.values())
-        lines.append(Line(f"each unit's firepower is varied by its own D10 on the FVT, x{lo} to x{hi}", "R20.C.5"))
+        lines.append(Line(f"each unit's firepower is varied by its own D10 on the FVT, x{lo} to x{hi}",
+                          "R20.C.5"))
     lines.append(Line(f"you lay {effect.to_firer} of your firepower, the enemy {effect.to_owner}; at most "
-                      f"{effect.cap} x Defence on a unit unless forced", f"{rule}.C" if verb == ASSAULT else "R20.D.2"))
+                      f"{effect.cap} x Defence on a unit unless forced",
+                      f"{rule}.C" if verb == ASSAULT else "R20.D.2"))
     hits = ", ".join(f"{i + 1}: {' and '.join(e)}" for i, e in enumerate(effect.hits))
     lines.append(Line(f"hits: {hits}", "R20.C.6" if verb == ASSAULT else "R20.D.3", strong=True))
     return Explanation(f"{verb.capitalize()} {target} with {', '.join(units)}", tuple(lines))
 
 
-EXPLAIN: Mapping[str, Callable[[Position, Order], Explanation | Refusal]] = {"assault": explain, "fight": explain}
+EXPLAIN: Mapping[str, Callable[[Position, Order], Explanation | Refusal]] = {
+    "assault": explain, "fight": explain}
 
 
 # --- the reports (WORDS) ---
@@ -269,20 +274,44 @@ def _hits_text(hits: Mapping[str, int]) -> str:
     return "; ".join(found) if found else "no hits"
 
 
+def _assault(pos: Position, e: Event) -> str:
+    ambush = "Ambush: " if e.get("ambush") else ""
+    hits = _hits_text(e.get("hits", {}))
+    return f"{ambush}{', '.join(e['attackers'])} assaulted {e['hex']}: {hits} ({e['rule']}.C)"
+
+
+def _fight(pos: Position, e: Event) -> str:
+    return f"{', '.join(e['attackers'])} fought {e['hex']}: {_hits_text(e.get('hits', {}))} (R20.D)"
+
+
+def _pin(pos: Position, e: Event) -> str:
+    result = "Pinned" if e["pinned"] else "not Pinned"
+    return (f"{e['unit']} rolled {e['die']} against a {e['chance']} in 10 Pin chance ({e['what']}): "
+            f"{result} ({e['rule']}.C.1)")
+
+
+def _heavy(pos: Position, e: Event) -> str:
+    plural = "s" if e["ratings"] != 1 else ""
+    return (f"{e['ratings']} Heavy Weapons rating{plural} on {e['unit']}: "
+            f"{' and '.join(e['effects']) or 'no effect'} (R20.C.7)")
+
+
+def _retreat(pos: Position, e: Event) -> str:
+    if e["to"]:
+        return f"{e['unit']} retreats from {e['hex']} to {e['to']} (R20.C.9)"
+    return f"{e['unit']} cannot retreat from {e['hex']} and is eliminated (R20.C.9)"
+
+
 WORDS: Mapping[str, Callable[[Position, Event], str]] = {
-    "assault": lambda pos, e: (f"{'Ambush: ' if e.get('ambush') else ''}{', '.join(e['attackers'])} assaulted "
-                               f"{e['hex']}: {_hits_text(e.get('hits', {}))} ({e['rule']}.C)"),
-    "fight": lambda pos, e: f"{', '.join(e['attackers'])} fought {e['hex']}: {_hits_text(e.get('hits', {}))} (R20.D)",
+    "assault": _assault,
+    "fight": _fight,
     "covering_fire": lambda pos, e: f"Covering Fire into {e['hex']}: {_hits_text(e['hits'])} (R20.C.3)",
-    "assault_pin": lambda pos, e: (f"{e['unit']} rolled {e['die']} against a {e['chance']} in 10 Pin chance "
-                                   f"({e['what']}): {'Pinned' if e['pinned'] else 'not Pinned'} ({e['rule']}.C.1)"),
-    "assault_called_off": lambda pos, e: f"every unit assaulting {e['hex']} was Pinned: no Assault ({e['rule']}.C.1)",
+    "assault_pin": _pin,
+    "assault_called_off": lambda pos, e: (f"every unit assaulting {e['hex']} was Pinned: no Assault "
+                                          f"({e['rule']}.C.1)"),
     "hospital_lost": lambda pos, e: f"{e['unit']}, a Hospital, is lost as {e['hex']} is attacked (R7.A.7)",
-    "heavy_weapons": lambda pos, e: (f"{e['ratings']} Heavy Weapons rating{'s' if e['ratings'] != 1 else ''} on "
-                                     f"{e['unit']}: {' and '.join(e['effects']) or 'no effect'} (R20.C.7)"),
+    "heavy_weapons": _heavy,
     "seizure": lambda pos, e: (f"{e['hex']}: assaulters' Defence {e['acting']} against {e['reacting']}: "
-                               f"{SEIZURE[e['result']]} "
-                               f"({e['rule']}.C)"),
-    "retreat": lambda pos, e: (f"{e['unit']} retreats from {e['hex']} to {e['to']} (R20.C.9)" if e['to']
-                               else f"{e['unit']} cannot retreat from {e['hex']} and is eliminated (R20.C.9)"),
+                               f"{SEIZURE[e['result']]} ({e['rule']}.C)"),
+    "retreat": _retreat,
 }

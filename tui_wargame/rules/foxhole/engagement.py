@@ -28,7 +28,7 @@ from tui_wargame.model import Event, IllegalOrder, Order, Refusal, fold
 from tui_wargame.rules.foxhole import allocation, benefits, charts, effects, firepower
 from tui_wargame.rules.foxhole.arith import Calculation, chance, d5, d10, final
 from tui_wargame.rules.foxhole.benefits import HARD, SOFT
-from tui_wargame.rules.foxhole.counters import BATTERY, COMPANY, ELIMINATED, VEHICLE, is_motorized
+from tui_wargame.rules.foxhole.counters import BATTERY, VEHICLE, is_motorized
 from tui_wargame.rules.foxhole.position import (
     AMBUSHED, EXHAUSTED, EXPENDED, FATIGUED, OVERWATCH, PINNED, Position,
 )
@@ -141,7 +141,8 @@ def start(pos: Position, dice: Dice, kind: str, rule: str, target: str, units: S
     mark the hex, lose any Hospital in it (R7.A.7) and fight it out."""
     ambush = kind == ASSAULT and any(pos.has(u, AMBUSHED) for u in units)
     events: list[Event] = [Event.of("unit_flagged", unit=u, flag=ENGAGED, scope="phase") for u in units]
-    events += [Event.of("unit_flagged", unit=u, flag=AMBUSHED, on=False) for u in units if pos.has(u, AMBUSHED)]
+    events += [Event.of("unit_flagged", unit=u, flag=AMBUSHED, on=False)
+               for u in units if pos.has(u, AMBUSHED)]
     attackers = list(units)
     if kind == ASSAULT:
         more, attackers = _pins(pos.at(fold(pos.state, events)), dice, rule, target, units)
@@ -214,7 +215,8 @@ def answer_join(pos: Position, order: Order, dice: Dice) -> list[Event]:
     return events + run(pos.at(fold(pos.state, events)), dice, eng)
 
 
-def _pins(pos: Position, dice: Dice, rule: str, target: str, units: Sequence[str]) -> tuple[list[Event], list[str]]:
+def _pins(pos: Position, dice: Dice, rule: str, target: str,
+          units: Sequence[str]) -> tuple[list[Event], list[str]]:
     """R20.C.1, R22.C.1: each Vehicle rolls its Pin chances leaving its hex, crossing into the
     target and entering it (Tank Traps, Chart 2 reconstruction 3 per level); every assaulter the
     Mines' (2 per level). A unit Pinned drops out, except an Ambushed one in the Vehicle Assault
@@ -237,7 +239,8 @@ def _pins(pos: Position, dice: Dice, rule: str, target: str, units: Sequence[str
             if odds <= 0 or pinned:
                 continue
             ok, die = chance(dice, odds)
-            events.append(Event.of("assault_pin", unit=u, what=what, chance=odds, die=die, pinned=ok, rule=rule))
+            events.append(Event.of("assault_pin", unit=u, what=what, chance=odds, die=die, pinned=ok,
+                                   rule=rule))
             pinned = ok
         if pinned:
             events += effects.pin(pos.at(fold(pos.state, events)), u)
@@ -274,7 +277,8 @@ def run(pos: Position, dice: Dice, eng: dict[str, Any]) -> list[Event]:
             if replacements(here, eng):
                 return events + [_store(eng), Event.of(
                     "decision_required", side=eng["acting"], decision=JOIN,
-                    prompt="send a unit in place of the Pinned one (`join UNIT`, or `join`) (R20.C.1)", data={})]
+                    prompt="send a unit in place of the Pinned one (`join UNIT`, or `join`) (R20.C.1)",
+                    data={})]
             eng["stages"].pop(0)
             if not eng["attackers"]:
                 return events + [Event.of("assault_called_off", hex=eng["target"], rule=eng["rule"]),
@@ -367,7 +371,8 @@ def _fire(pos: Position, dice: Dice, eng: dict[str, Any], stage: str) -> list[Ev
                 value = calc.value * (charts.FVT[roll] if roll is not None else 1)
                 totals[(fp, special)] = totals.get((fp, special), Fraction(0)) + value
         side = eng["acting"] if acting else eng["reacting"]
-        fired[side] = {f"{fp}{' (specialists)' if sp else ''}": final(v) for (fp, sp), v in totals.items() if v}
+        fired[side] = {f"{fp}{' (specialists)' if sp else ''}": final(v)
+                       for (fp, sp), v in totals.items() if v}
         owner = eng["reacting"] if acting else eng["acting"]
         for (fp, special), value in sorted(totals.items()):
             total = final(value)
@@ -398,7 +403,8 @@ def _defence(pos: Position, eng: Mapping[str, Any], uid: str, fp: str, special: 
     return defence_calc(pos, eng, uid, fp, special).value
 
 
-def defence_calc(pos: Position, eng: Mapping[str, Any], uid: str, fp: str, special: bool = False) -> Calculation:
+def defence_calc(pos: Position, eng: Mapping[str, Any], uid: str, fp: str,
+                 special: bool = False) -> Calculation:
     """The target's Defence in this engagement (benefits.py): a defender in its hex against the
     attackers' hexes; an assaulter the worse hex and Smoke (R5.B.1); a fighter as a defender."""
     kind, target = eng["kind"], eng["target"]
@@ -589,8 +595,8 @@ def answer_heavy(pos: Position, order: Order, dice: Dice) -> list[Event]:
     if isinstance(plan, Refusal):
         raise IllegalOrder(plan)
     if set(plan) - set(vehicles) or any(v.denominator != 1 or v < 0 for v in plan.values()):
-        raise IllegalOrder(f"Heavy Weapons go in whole ratings on the assaulting Vehicles ({', '.join(vehicles)})",
-                           "R20.C.7")
+        raise IllegalOrder(f"Heavy Weapons go in whole ratings on the assaulting Vehicles "
+                           f"({', '.join(vehicles)})", "R20.C.7")
     if sum(plan.values()) != n:
         raise IllegalOrder(f"all {n} Heavy Weapons ratings must be applied", "R20.C.7")
     events = [Event.of("decision_made")]
@@ -703,7 +709,8 @@ def _retreats(pos: Position, eng: dict[str, Any]) -> tuple[list[Event], Event | 
         options = retreat_hexes(here, u, origin, exempt)
         if len(options) > 1:
             return events, Event.of("decision_required", side=here.side_of(u), decision=RETREAT,
-                                    prompt=f"retreat {u} from {origin} two hexes: {', '.join(options)} (R20.C.9)",
+                                    prompt=f"retreat {u} from {origin} two hexes: "
+                                           f"{', '.join(options)} (R20.C.9)",
                                     data={})
         eng["retreat"].pop(0)
         if not options:
@@ -768,6 +775,8 @@ def _answer(kind: str, handler):  # type: ignore[no-untyped-def]
     return answer
 
 
-ORDERS = {"join": _answer(JOIN, answer_join), "cover": _answer(COVER, answer_cover), "apply": _answer(APPLY, answer_apply),
-          "heavy": _answer(HEAVY, answer_heavy), "retreat": _answer(RETREAT, answer_retreat)}
-ANSWERS = {JOIN: join_answers, COVER: cover_answers, APPLY: apply_answers, HEAVY: heavy_answers, RETREAT: retreat_answers}
+ORDERS = {"join": _answer(JOIN, answer_join), "cover": _answer(COVER, answer_cover),
+          "apply": _answer(APPLY, answer_apply), "heavy": _answer(HEAVY, answer_heavy),
+          "retreat": _answer(RETREAT, answer_retreat)}
+ANSWERS = {JOIN: join_answers, COVER: cover_answers, APPLY: apply_answers, HEAVY: heavy_answers,
+           RETREAT: retreat_answers}
