@@ -10,7 +10,7 @@ import pytest
 from tests.rules.foxhole.helpers import legal, load, position, run
 from tui_wargame.model import Event, IllegalOrder, Order
 from tui_wargame.rules.capabilities import Explanation
-from tui_wargame.rules.foxhole import SYSTEM, combat, engagement, firepower
+from tui_wargame.rules.foxhole import SYSTEM, combat, engagement, firepower, participants, seizure
 from tui_wargame.rules.foxhole.position import (
     AMBUSHED, EXPENDED, FATIGUED, OVERWATCH, PINNED, SUPPRESSED, Position,
 )
@@ -151,7 +151,7 @@ def test_r20_e_1_ambush_reacting_fires_first_and_adds_d5_minus_1():
     assert report["firepower"]["allied"] == {"soft": 2}  # A1 fired as a Cadre: hit first
     assert report["hits"]["A1"] == 1  # 4 laid + D5-1 = 1 on Defence 3
     assert not state.units["A1"].has(AMBUSHED)
-    assert state.pending.kind == engagement.RETREAT  # 2 against 3: thrown back
+    assert state.pending.kind == seizure.RETREAT  # 2 against 3: thrown back
 
 
 def test_r20_c_9_retreat_is_two_hexes_and_optionally_tires():
@@ -204,16 +204,16 @@ def test_r7_a_7_a_hospital_attacked_is_eliminated():
 def test_r7_a_16_political_police_double_seizure_defence():
     state = _state(at={"XPP": "B-0307"}, options={"refugees": "on"})
     pos = Position(SCENARIO, state)
-    assert engagement.strength(pos, ["X1", "XPP"], True) == 8
+    assert seizure.strength(pos, ["X1", "XPP"], True) == 8
     off = Position(SCENARIO, _state(at={"XPP": "B-0307"}))
-    assert engagement.strength(off, ["X1", "XPP"], True) == 4
+    assert seizure.strength(off, ["X1", "XPP"], True) == 4
 
 
 def test_r7_a_5_a_assault_engineers_ignore_works():
     state = _state(at={"AAE": "B-0406"})
     pos = Position(SCENARIO, state)
     eng = {"kind": "assault", "target": "B-0405", "attackers": ["AAE"], "reacting": "axis"}
-    assert engagement.specialist(pos, "AAE", "B-0405")
+    assert participants.specialist(pos, "AAE", "B-0405")
     assert engagement.defence_calc(pos, eng, "XMG", "soft").value == 6  # Pillbox +3
     assert engagement.defence_calc(pos, eng, "XMG", "soft", special=True).value == 3
 
@@ -341,9 +341,9 @@ def test_r7_a_16_political_police_forced_out_take_the_rest_with_them():
     pos = Position(SCENARIO, state)
     eng = {"target": "B-0307", "acting": "allied", "reacting": "axis", "attackers": ["A1", "A2", "AE", "AMC"],
            "defenders": ["X1", "XPP"], "rule": "R20", "retreat": []}
-    events = engagement._seize(pos, eng)
-    seizure = _kinds(events, "seizure")[0]
-    assert seizure["reacting"] == 8 and seizure["result"] == "seized"
+    events = seizure.seize(pos, eng, eng["attackers"], eng["defenders"])
+    report = _kinds(events, "seizure")[0]
+    assert report["reacting"] == 8 and report["result"] == "seized"
     assert Event.of("unit_placed", unit="X1", to="eliminated") in events
     assert eng["retreat"] == [["XPP", "B-0307"]]
 

@@ -16,7 +16,10 @@ from tui_wargame.rules.foxhole import benefits, charts, engagement, firepower
 from tui_wargame.rules.foxhole.arith import Calculation
 from tui_wargame.rules.foxhole.benefits import HARD, SOFT
 from tui_wargame.rules.foxhole.counters import BATTERY, VEHICLE, is_motorized
-from tui_wargame.rules.foxhole.engagement import ASSAULT, FIGHT, STACK, done, may_act
+from tui_wargame.rules.foxhole.engagement import done
+from tui_wargame.rules.foxhole.participants import (
+    ASSAULT, FIGHT, STACK, artillery_or_mortar, enterable, may_act, mixed_services, target_types,
+)
 from tui_wargame.rules.foxhole.position import AMBUSHED, FIRED, OVERWATCH, PINNED, Position
 from tui_wargame.rules.foxhole.sequence import Handler
 
@@ -44,7 +47,7 @@ def assault_refusal(pos: Position, uid: str, target: str, rule: str = RULE) -> R
         return Refusal(f"{uid} is Pinned and cannot move into {target}", "R20.A.1")
     if pos.distance(here, target) > 1:
         return Refusal(f"{uid} is not next to {target}", "R20.A.1")
-    if not engagement.enterable(pos, uid, here, target):
+    if not enterable(pos, uid, here, target):
         return Refusal(f"{uid} could not move into {target}, so may not Assault it", "R20.A.1")
     return None
 
@@ -58,7 +61,7 @@ def fight_refusal(pos: Position, uid: str, target: str) -> Refusal | None:
         return Refusal(f"{uid} may not act now (Exhausted, Expended, on Overwatch, a Hospital, "
                        f"off the map, or engaged already this phase)", "R20.A")
     spec = pos.spec(uid)
-    if spec.kind == BATTERY and engagement.artillery_or_mortar(pos, uid):
+    if spec.kind == BATTERY and artillery_or_mortar(pos, uid):
         return Refusal(f"{uid} is an Artillery or Mortar Battery: it does not Fight", "R20.A.1.b")
     if spec.kind in (BATTERY, VEHICLE) and pos.has(uid, FIRED):
         return Refusal(f"{uid} fired a Barrage this turn", "R20.A.1.b")
@@ -101,7 +104,7 @@ def refusal(pos: Position, verb: str, target: str, units: Sequence[str], rule: s
         if missing:
             return Refusal(f"{', '.join(missing)} share{'s' if len(missing) == 1 else ''} {target} with the "
                            f"enemy and must take part in its Assault", "R20.E.2")
-    if engagement.mixed_services(pos, units):
+    if mixed_services(pos, units):
         return Refusal("units of different services or languages may not attack together", "R25.A.5")
     return None
 
@@ -126,7 +129,7 @@ def group(pos: Position, verb: str, target: str, rule: str = RULE) -> list[str]:
     chosen: list[str] = []
     for u in candidates:
         ok = assault_refusal(pos, u, target, rule) if verb == ASSAULT else fight_refusal(pos, u, target)
-        if ok is None and len(chosen) < STACK and not engagement.mixed_services(pos, [*chosen, u]):
+        if ok is None and len(chosen) < STACK and not mixed_services(pos, [*chosen, u]):
             chosen.append(u)
     return chosen
 
@@ -245,7 +248,7 @@ def explain(pos: Position, order: Order) -> Explanation | Refusal:
                 lines.append(Line(f"{u} {fp} firepower: {_calc_text(calc)}", "R5.A.1"))
     eng = {"kind": verb, "target": target, "attackers": units, "reacting": pos.reacting}
     for d in pos.units_in(target, pos.reacting):
-        for fp in engagement.target_types(pos, d, verb):
+        for fp in target_types(pos, d, verb):
             calc = engagement.defence_calc(pos, eng, d, fp)
             lines.append(Line(f"{d} Defence against {fp}: {_calc_text(calc)}", "R20.F"))
     if not pos.option("less-random-combat"):

@@ -26,21 +26,20 @@ from typing import Any
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, fold
 from tui_wargame.rules.foxhole import allocation, benefits, charts, effects, firepower
+from tui_wargame.rules.foxhole.participants import (
+    ENGAGED, STACK, artillery_or_mortar, mixed_services, specialist, target_types,
+)
+from tui_wargame.rules.foxhole.seizure import RETREAT, move_back, retreat_hexes, retreats, seize
 from tui_wargame.rules.foxhole.arith import Calculation, chance, d5, d10, final
 from tui_wargame.rules.foxhole.benefits import HARD, SOFT
 from tui_wargame.rules.foxhole.counters import BATTERY, VEHICLE, is_motorized
-from tui_wargame.rules.foxhole.position import (
-    AMBUSHED, EXHAUSTED, EXPENDED, FATIGUED, OVERWATCH, PINNED, Position,
-)
+from tui_wargame.rules.foxhole.position import AMBUSHED, EXHAUSTED, EXPENDED, OVERWATCH, Position
 
 KEY = "combat.current"
 DONE = "combat.done"  # the hexes Assaulted or Fought this phase (R20.B, R22.B)
-ENGAGED = "combat:engaged"  # a phase flag: the unit has Assaulted or Fought this phase
-COVER, APPLY, HEAVY, RETREAT = "combat-cover", "combat-apply", "combat-heavy", "combat-retreat"
+COVER, APPLY, HEAVY = "combat-cover", "combat-apply", "combat-heavy"
 JOIN = "combat-join"
 ASSAULT, FIGHT, COVERING = charts.ASSAULT, charts.FIGHT, "covering"
-STACK = 4  # R10.A
-SPECIALISTS = frozenset({"engineer-assault", "flame"})  # R7.A.5.a, R7.C.1.c
 
 
 # --- the engagement's record ---
@@ -72,65 +71,6 @@ def _fr(text: str | int) -> Fraction:
 
 def _s(value: Fraction | int) -> str:
     return str(Fraction(value))
-
-
-# --- who is what ---
-
-def services(pos: Position, uid: str) -> frozenset[str]:
-    """R25.A.5: a unit's service and language, its `service:` and `language:` traits."""
-    return frozenset(t for t in pos.spec(uid).traits if t.startswith(("service:", "language:")))
-
-
-def mixed_services(pos: Position, units: Sequence[str]) -> bool:
-    """R25.A.5 (optional): units of different services or languages may not fight together."""
-    return pos.option("inter-service") and len({services(pos, u) for u in units}) > 1
-
-
-def artillery_or_mortar(pos: Position, uid: str) -> bool:
-    traits = pos.spec(uid).traits
-    return "artillery" in traits or "mortar" in traits or "self-propelled" in traits
-
-
-def may_act(pos: Position, uid: str) -> bool:
-    """R20.A.1: a unit that may act this player turn (not Exhausted, Expended or on Overwatch,
-    R5.B.2, R5.B.10), not a Hospital (no firepower, R7.A.7), not yet engaged this phase."""
-    return (pos.on_map(uid) and not any(pos.has(uid, f) for f in (EXHAUSTED, EXPENDED, OVERWATCH))
-            and "hospital" not in pos.spec(uid).traits and ENGAGED not in pos.state.units[uid].phase_flags)
-
-
-def target_types(pos: Position, uid: str, attack: str) -> tuple[str, ...]:
-    """R5.A.1, R5.A.4: which firepower hits the unit: Hard Vehicles (and Self-Propelled Artillery,
-    R7.C.4) Hard only; Open-Top Vehicles Hard in a Fight, both (tracked apart) in an Assault."""
-    spec = pos.spec(uid)
-    if spec.kind != VEHICLE:
-        return (SOFT,)
-    if "hard" in spec.traits or "self-propelled" in spec.traits:
-        return (HARD,)
-    if "open-top" in spec.traits:
-        return (HARD,) if attack == FIGHT else (SOFT, HARD)
-    return (SOFT,)
-
-
-def enterable(pos: Position, uid: str, frm: str, target: str) -> bool:
-    """R20.A.1: a unit may Assault only a hex it could move into: land it may enter, across a
-    hexside it may cross (a Bailey Bridge crosses any, R5.B.9)."""
-    if frm == target:
-        return True
-    ht = pos.hex_type(target)
-    if ht.mp is None or (ht.motorized_prohibited and is_motorized(pos.spec(uid))):
-        return False
-    bridged = pos.marker(Position.hexside_place(frm, target), "bridge-bailey") is not None
-    return bridged or not any(t.prohibited for t in pos.hexside_types(frm, target))
-
-
-def specialist(pos: Position, uid: str, target: str) -> bool:
-    """R7.A.5.a, R7.C.1.c: an Assault Engineer or Flame Tank assaulting Buildings or Works."""
-    if not SPECIALISTS & set(pos.spec(uid).traits):
-        return False
-    structures = pos.hex_type(target).id in benefits.STRUCTURE_HEXES or any(
-        m.kind in benefits.FEATURE_KINDS or m.kind == "trenches"
-        or (m.kind in charts.WORKS and not charts.WORKS[m.kind].trap) for m in pos.markers(target))
-    return structures
 
 
 # --- the declaration ---
@@ -314,9 +254,10 @@ def run(pos: Position, dice: Dice, eng: dict[str, Any]) -> list[Event]:
                                f"Vehicles (R20.C.7)", data={})]
                 events += heavy_effects(here, eng, {vehicles[0]: heavy_ratings(here, eng)})
         elif stage == "seize":
-            events += _seize(here, eng)
+            act, react = _group(here, eng, eng["acting"]), _group(here, eng, eng["reacting"])
+            events += seize(here, eng, act, react)
         elif stage == "retreat":
-            more, waiting = _retreats(here, eng)
+            more, waiting = retreats(here, eng)
             events += more
             if waiting is not None:
                 eng["stages"].insert(0, "retreat")
@@ -619,120 +560,7 @@ def heavy_effects(pos: Position, eng: Mapping[str, Any], plan: Mapping[str, int]
     return events
 
 
-# --- Seizure and Retreat (R20.C.8-9, R22.C.6-7) ---
-
-def strength(pos: Position, units: Sequence[str], side_is_reacting: bool) -> int:
-    """R20.C.8: the remaining printed Defence of units; Political Police double their hex's for
-    Seizure (R7.A.16, with Refugees or Partisans in play)."""
-    total = sum(pos.value(u, "defence") for u in units)
-    if side_is_reacting and _political(pos, units):
-        total *= 2
-    return total
-
-
-def _political(pos: Position, units: Sequence[str]) -> bool:
-    in_play = pos.option("refugees") or pos.option("partisans")
-    return in_play and any("political-police" in pos.spec(u).traits for u in units)
-
-
-def _seize(pos: Position, eng: dict[str, Any]) -> list[Event]:
-    target = eng["target"]
-    act, react = _group(pos, eng, eng["acting"]), _group(pos, eng, eng["reacting"])
-    a, r = strength(pos, act, False), strength(pos, react, True)
-    everyone = [u for u in eng["defenders"] if pos.location(u) == target]
-    if not act:
-        result = "held"
-    elif a > r or (a == r and eng["rule"] == "R20"):
-        result = "seized" if a > r or not react else "shared"
-    elif a == r:
-        result = "held"
-    else:
-        result = "repulsed"
-    events = [Event.of("seizure", hex=target, acting=a, reacting=r, result=result, rule=eng["rule"])]
-    if result == "shared":
-        events.append(Event.of("value_set", key=f"benefits.first.{target}", value=eng["reacting"]))
-    if result in ("seized", "shared"):
-        for u in act:
-            if pos.location(u) != target:
-                events.append(Event.of("unit_moved", unit=u, path=[target], cost=0))
-    if result == "seized" and everyone:
-        if _political(pos, everyone):
-            for u in everyone:
-                if "political-police" not in pos.spec(u).traits:
-                    events += effects.eliminate(pos.at(fold(pos.state, events)), u)
-            everyone = [u for u in everyone if "political-police" in pos.spec(u).traits]
-        eng["retreat"] = [[u, target] for u in everyone]
-    if result == "repulsed":
-        eng["retreat"] = [[u, pos.location(u)] for u in act]
-    return events
-
-
-def retreat_hexes(pos: Position, uid: str, origin: str, exempt: Sequence[str]) -> list[str]:
-    """R20.C.9: hexes two away from `origin`, through a neighbour, neither holding an enemy nor
-    next to one (but the units of this engagement), on land the unit may enter, across hexsides it
-    may cross, with room to stack. (A smallest private version of movement: the rule's two hexes
-    are walked, Movement Points are not counted.)"""
-    side = pos.side_of(uid)
-    enemy = pos.enemy(side)
-    foes = {u for u in pos.units_of(enemy) if u not in exempt}
-    foe_hexes = {pos.location(u) for u in foes}
-
-    def open_(h: str) -> bool:
-        return h not in foe_hexes and not any(n in foe_hexes for n in pos.neighbours(h))
-
-    found = []
-    for mid in pos.neighbours(origin):
-        if not (open_(mid) and enterable(pos, uid, origin, mid)):
-            continue
-        for end in pos.neighbours(mid):
-            if end in found or pos.distance(end, origin) != 2:
-                continue
-            if open_(end) and enterable(pos, uid, mid, end) and len(pos.units_in(end, side)) < STACK:
-                found.append(end)
-    return sorted(found)
-
-
-def _retreats(pos: Position, eng: dict[str, Any]) -> tuple[list[Event], Event | None]:
-    """Each retreating unit in turn: a Pinned one Reduced first (its Pin goes); one with nowhere
-    to go eliminated; one with one way moved; otherwise its owner chooses (a decision)."""
-    events: list[Event] = []
-    exempt = [*eng["attackers"], *eng["defenders"]]
-    while eng["retreat"]:
-        here = pos.at(fold(pos.state, events))
-        u, origin = eng["retreat"][0]
-        if not here.on_map(u) or here.location(u) != origin:
-            eng["retreat"].pop(0)
-            continue
-        if here.has(u, PINNED):
-            events += effects.reduce(here, u)
-            continue
-        options = retreat_hexes(here, u, origin, exempt)
-        if len(options) > 1:
-            return events, Event.of("decision_required", side=here.side_of(u), decision=RETREAT,
-                                    prompt=f"retreat {u} from {origin} two hexes: "
-                                           f"{', '.join(options)} (R20.C.9)",
-                                    data={})
-        eng["retreat"].pop(0)
-        if not options:
-            events.append(Event.of("retreat", unit=u, hex=origin, to="", rule="R20.C.9"))
-            events += effects.eliminate(here, u)
-        else:
-            events += _move_back(here, u, origin, options[0])
-    return events, None
-
-
-def _move_back(pos: Position, uid: str, origin: str, end: str) -> list[Event]:
-    mid = next(m for m in pos.neighbours(origin) if pos.distance(m, end) == 1)
-    events = [Event.of("retreat", unit=uid, hex=origin, to=end, rule="R20.C.9"),
-              Event.of("unit_moved", unit=uid, path=[mid, end], cost=0)]
-    if pos.option("retreat-fatigue"):
-        if pos.has(uid, FATIGUED):
-            events += [Event.of("unit_flagged", unit=uid, flag=FATIGUED, on=False),
-                       Event.of("unit_flagged", unit=uid, flag=EXHAUSTED)]
-        elif not pos.has(uid, EXHAUSTED):
-            events.append(Event.of("unit_flagged", unit=uid, flag=FATIGUED))
-    return events
-
+# --- Retreat decisions (R20.C.9) ---
 
 def retreat_answers(pos: Position) -> list[Order]:
     eng = current(pos)
@@ -752,7 +580,7 @@ def answer_retreat(pos: Position, order: Order, dice: Dice) -> list[Event]:
         raise IllegalOrder(f"{u} may retreat only to {', '.join(legal)}: two hexes from {origin}, "
                            f"never next to an enemy", "R20.C.9")
     eng["retreat"].pop(0)
-    events = [Event.of("decision_made"), *_move_back(pos, u, origin, order.args[1])]
+    events = [Event.of("decision_made"), *move_back(pos, u, origin, order.args[1])]
     return events + run(pos.at(fold(pos.state, events)), dice, eng)
 
 

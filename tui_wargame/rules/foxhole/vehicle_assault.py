@@ -12,7 +12,7 @@ from tui_wargame.dice import Dice
 from tui_wargame.model import Event, Order, Refusal
 from tui_wargame.rules.foxhole import engagement
 from tui_wargame.rules.foxhole.combat import declare, owed, phase_orders
-from tui_wargame.rules.foxhole.engagement import ASSAULT
+from tui_wargame.rules.foxhole.participants import ASSAULT
 from tui_wargame.rules.foxhole.position import Position
 from tui_wargame.rules.foxhole.sequence import Handler
 
