@@ -29,6 +29,7 @@ from tui_wargame.rules.foxhole import allocation, benefits, charts, effects, fir
 from tui_wargame.rules.foxhole.participants import (
     ENGAGED, STACK, artillery_or_mortar, mixed_services, specialist, target_types,
 )
+from tui_wargame.rules.foxhole.participants import services  # noqa: F401 (fx-barrage reads it here)
 from tui_wargame.rules.foxhole.seizure import RETREAT, move_back, retreat_hexes, retreats, seize
 from tui_wargame.rules.foxhole.arith import Calculation, chance, d5, d10, final
 from tui_wargame.rules.foxhole.benefits import HARD, SOFT
