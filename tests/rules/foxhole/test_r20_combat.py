@@ -10,7 +10,7 @@ import pytest
 from tests.rules.foxhole.helpers import legal, load, position, run
 from tui_wargame.model import Event, IllegalOrder, Order
 from tui_wargame.rules.capabilities import Explanation
-from tui_wargame.rules.foxhole import SYSTEM, combat, engagement, firepower, participants, seizure
+from tui_wargame.rules.foxhole import SYSTEM, benefits, combat, engagement, firepower, participants, seizure
 from tui_wargame.rules.foxhole.position import (
     AMBUSHED, EXPENDED, FATIGUED, OVERWATCH, PINNED, SUPPRESSED, Position,
 )
@@ -370,3 +370,12 @@ def test_r20_c_1_a_replacement_joins_the_assaulters_still_going():
     state = _state(at={"A1": "B-0507", "AE": "B-0507", "A2": "B-0406"})
     state, _ = run(SCENARIO, state, "assault B-0506 A1 AE", dice=[1, 5])  # A1 Pinned, AE not
     assert legal(SCENARIO, state) == ["join", "join A2"]
+
+
+def test_r25_c_1a_fog_is_smoke_for_every_assaulter_and_none_counts_in_the_dark():
+    fog = Event.of("value_set", key="weather", value={"fog": True})
+    pos = Position(SCENARIO, _state(events=[fog]))
+    assert benefits.smoke(pos, "B-0307") == 8
+    smoke = Event.of("marker_placed", place="B-0307", marker="smoke")
+    night = Position(SCENARIO, _state(turn=2, events=[smoke], options={"night-turns": "on"}))
+    assert benefits.smoke(night, "B-0307") == 0

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-from tui_wargame.rules.foxhole import charts
+from tui_wargame.rules.foxhole import charts, weather
 from tui_wargame.rules.foxhole.arith import HALF, Calculation, Term
 from tui_wargame.rules.foxhole.counters import COMPANY, VEHICLE
 from tui_wargame.rules.foxhole.position import Position
@@ -189,9 +189,12 @@ def cohesive(pos: Position, uid: str) -> bool:
 
 
 def smoke(pos: Position, hex_: str) -> int:
-    """R5.B.1: the Smoke Barrage markers in a hex (none count at Night, Chart 2 statuses)."""
-    if pos.night:
+    """R5.B.1: the Smoke Barrage markers in a hex (none count in the dark, Chart 2 statuses); Fog
+    is endless Smoke in every hex (R25.C.1a): enough for every unit of a group."""
+    if weather.dark(pos):
         return 0
+    if weather.fog(pos):
+        return 2 * STACK
     return sum(m.value if type(m.value) is int else 1 for m in pos.markers(hex_) if m.kind == "smoke")
 
 
