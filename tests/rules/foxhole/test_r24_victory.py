@@ -14,8 +14,7 @@ from tui_wargame.rules.foxhole.position import Position
 
 SCENARIO = load()
 AWAY = "reinforcements"  # a box, to clear units off the map without counting losses
-SOUTH = ["B-0307", "B-0405", "B-0504", "B-0505", "B-0506"]  # the Axis units' hexes in sector S of B
-CLEAR_S = {"X1": AWAY, "X2": AWAY, "XMG": AWAY, "XE": AWAY, "XAT": AWAY}
+CLEAR_S = {"X1": AWAY, "X2": AWAY, "XMG": AWAY, "XE": AWAY, "XAT": AWAY, "XAG": AWAY}
 
 
 def with_victory(table: str, edit: dict[str, str] | None = None):
