@@ -61,10 +61,11 @@ def _answers() -> Mapping[str, tuple[Callable[[Position], list[Order]], Mapping[
     return {kind: (fn, m.ORDERS) for m in _modules() for kind, fn in getattr(m, "ANSWERS", {}).items()}
 
 
-def _unit_may_act(pos: Position, order: Order) -> Refusal | None:
+def _unit_may_act(pos: Position, order: Order, obliged: bool) -> Refusal | None:
     """R25.B (optional): every unit of the acting side an order names (`move UNIT ...`, `assault
-    HEX UNIT...`) needs to be Command Activated this player turn."""
-    if not pos.option(command.OPTION):
+    HEX UNIT...`) needs to be Command Activated this player turn, unless the phase may not end
+    (`obliged`): what the rules force (an owed Assault, R20.E.2) is done without activation."""
+    if not pos.option(command.OPTION) or obliged:
         return None
     for uid in order.args:
         if uid in pos.scenario.unit and uid in pos.state.units and pos.side_of(uid) == pos.acting:
@@ -146,8 +147,9 @@ class Foxhole:
         if state.pending is not None:
             return _answers()[state.pending.kind][0](pos)
         phase = sequence.module(state.phase)
-        found = [o for o in phase.orders(pos) if _unit_may_act(pos, o) is None] + command.orders(pos)
-        if phase.blocks_end(pos) is None:
+        obliged = phase.blocks_end(pos) is not None
+        found = [o for o in phase.orders(pos) if _unit_may_act(pos, o, obliged) is None] + command.orders(pos)
+        if not obliged:
             found.append(Order("end"))
         return found
 
@@ -175,7 +177,8 @@ class Foxhole:
             known = ", ".join(sorted({*phase.ORDERS, "end"}))
             raise IllegalOrder(f"no `{order.verb}` order in the {state.phase} phase (orders now: {known})",
                                phase.RULE)
-        if order.verb not in command.ORDERS and (refusal := _unit_may_act(pos, order)) is not None:
+        obliged = phase.blocks_end(pos) is not None
+        if order.verb not in command.ORDERS and (refusal := _unit_may_act(pos, order, obliged)) is not None:
             raise IllegalOrder(refusal)
         return Resolution(tuple(handler(pos, order, dice)))
 
