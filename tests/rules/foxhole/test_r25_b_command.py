@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from tests.rules.foxhole.helpers import legal, load, position, run
-from tui_wargame.model import Event, IllegalOrder, Order, fold
+from tui_wargame.model import Event, IllegalOrder, Order, Refusal, fold
 from tui_wargame.rules.foxhole import SYSTEM, barrage, command
 from tui_wargame.rules.foxhole.position import PINNED, SUPPRESSED, Position
 
@@ -127,3 +127,15 @@ def test_r25_b_the_explanation_shows_the_capacity_and_its_modifiers():
     text = "\n".join(line.text for line in found.lines)
     assert "activates 1 non-Vehicle" in text and "Reduced (R25.B)" in text and "these cost 3/2" in text
     assert SYSTEM.explain(SCENARIO, state, Order.parse("activate A1 A2")).rule == "R25.B"
+
+
+def test_r25_b_what_the_rules_force_needs_no_activation(monkeypatch):
+    def probe(pos, order, dice):
+        return [Event.of("unit_flagged", unit=order.args[0], flag="acted")]
+
+    monkeypatch.setattr(barrage, "ORDERS", {"probe": probe})
+    monkeypatch.setattr(barrage, "orders", lambda pos: [Order("probe", ("A1",))])
+    monkeypatch.setattr(barrage, "blocks_end", lambda pos: Refusal("A1 must Assault", "R20.E.2"))
+    state = _state()
+    assert legal(SCENARIO, state)[0] == "probe A1"
+    assert run(SCENARIO, state, "probe A1")[0].units["A1"].has("acted")
