@@ -128,3 +128,15 @@ def test_r25_c_1b_a_unit_with_nowhere_to_flee_is_reduced_and_not_asked():
     events = fire.after_attack(Position(SCENARIO, state), WOODS, "fight", [], FixedDice([1]))
     after = fold(state, events)
     assert after.units["A1"].steps == 1 and after.pending is None
+
+
+def test_r25_c_1b_an_assault_ends_by_clearing_refugees_then_checking_for_fire():
+    from tui_wargame.rules.foxhole import engagement
+
+    state = _state(Event.of("marker_placed", place=WOODS, marker="refugees"),
+                   options={"environment": "on", "refugees": "on"})
+    eng = {"target": WOODS, "kind": "assault", "attackers": ["AE"], "acting": "allied"}
+    events = engagement._after(Position(SCENARIO, state), FixedDice([3]), eng)
+    after = fold(state, events)
+    assert after.marker(WOODS, "refugees") is None and after.marker(WOODS, "fire") is not None
+    assert [e.kind for e in events][:2] == ["marker_removed", "fire-check"]
