@@ -1,0 +1,128 @@
+"""Foxhole R5.D, R23.B-C, R7.B.1, R8.C: Support and Sorties in the Barrage Phase, and what
+Antiaircraft and the weather do to Air Sorties.
+
+The Dawn Briefing publishes what each side may fire this Full Turn in the State value
+`dawn.available` (side -> list of {kind: "support" | "air" | "gun", id, siege}); a Support or
+Sortie that fires is struck from that list, so it fires once (once per Day, R5.D, R23.B-C).
+
+Antiaircraft modes (R7.B.1, with the optional Air Sortie rules R25.A.1 in play): each AA Battery
+is Up, Mixed or Down (the default), kept in the State value `barrage.aa` (unit -> mode) until its
+owner changes it in a Barrage Phase. Up: the Battery has no Firepower, and it weakens enemy Air
+Sorties around it; Mixed: half its Firepower, and it weakens them in its own hex; Down: as normal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+
+from tui_wargame.rules.foxhole import weather
+from tui_wargame.rules.foxhole.arith import HALF, THIRD, Term
+from tui_wargame.rules.foxhole.position import Position
+
+SUPPORT, AIR, GUN = "support", "air", "gun"
+KINDS = (SUPPORT, AIR, GUN)
+AVAILABLE = "dawn.available"
+#: R23.B-C: a Support Barrage or an Air Sortie is worth 20 Hard and 20 Soft Firepower; the text
+#: gives no figure for a Gun Sortie, which "works just like" a Support Barrage (Reconstruction).
+FIREPOWER = 20
+AA_MODES = ("down", "mixed", "up")
+AA = "barrage.aa"
+LIGHT_AA, HEAVY_AA = "light-aa", "heavy-aa"
+AA_OPTION = "on-map-air-sorties"  # R7.B.1: "when the optional Air Sortie rules are in play"
+
+
+def available(pos: Position, side: str) -> list[Mapping[str, object]]:
+    """The Support and Sorties `side` may fire now (storm grounds Air Sorties, R8.C.4)."""
+    table = pos.state.values.get(AVAILABLE, {})
+    found = table.get(side, ()) if isinstance(table, Mapping) else ()
+    storm = weather.atmosphere(pos) == weather.STORM
+    return [s for s in found if isinstance(s, Mapping) and s.get("kind") in KINDS
+            and not (storm and s.get("kind") == AIR)]
+
+
+def find(pos: Position, side: str, sid: str) -> Mapping[str, object] | None:
+    return next((s for s in available(pos, side) if s.get("id") == sid), None)
+
+
+def used(pos: Position, side: str, ids: list[str]) -> dict[str, list[dict[str, object]]]:
+    """`dawn.available` with `side`'s entries `ids` struck out (fired: R5.D once per Day)."""
+    table = pos.state.values.get(AVAILABLE, {})
+    entries = table.items() if isinstance(table, Mapping) else ()
+    return {s: [dict(e) for e in found if isinstance(e, Mapping) and not (s == side and e.get("id") in ids)]
+            for s, found in entries if isinstance(found, tuple | list)}
+
+
+def air_weather(pos: Position) -> list[Term]:
+    """R8.C.2-3: Overcast takes a third off Air Sorties, Precipitation two thirds."""
+    sky = weather.atmosphere(pos)
+    if sky == weather.OVERCAST:
+        return [Term("overcast: a third off", "R8.C.2", times=Fraction(2, 3))]
+    if sky == weather.PRECIPITATION:
+        return [Term("precipitation: two thirds off", "R8.C.3", times=Fraction(1, 3))]
+    return []
+
+
+def aa_mode(pos: Position, uid: str) -> str:
+    """R7.B.1: the mode of an AA Battery; a Reduced Light AA is always Down (R7.B.1.a), a Reduced
+    Heavy AA is Up or Down (R7.B.1.b: a Mixed one counts as Down)."""
+    modes = pos.state.values.get(AA, {})
+    mode = str(modes.get(uid, "down")) if isinstance(modes, Mapping) else "down"
+    traits = pos.spec(uid).traits
+    if pos.reduced(uid) and (LIGHT_AA in traits or mode == "mixed"):
+        return "down"
+    return mode
+
+
+def is_aa(pos: Position, uid: str) -> bool:
+    return bool({LIGHT_AA, HEAVY_AA} & set(pos.spec(uid).traits))
+
+
+def aa_modes(pos: Position, uid: str) -> tuple[str, ...]:
+    """The modes an AA Battery may take now (R7.B.1.a-b)."""
+    if pos.reduced(uid):
+        return () if LIGHT_AA in pos.spec(uid).traits else ("down", "up")
+    return AA_MODES
+
+
+def aa_firepower_terms(pos: Position, uid: str) -> list[Term]:
+    """R7.B.1: an AA Battery firing a barrage: Mixed halves its Firepower, Up leaves none."""
+    if not pos.option(AA_OPTION) or not is_aa(pos, uid):
+        return []
+    mode = aa_mode(pos, uid)
+    if mode == "mixed":
+        return [Term("AA mixed", "R7.B.1", steps=HALF)]
+    if mode == "up":
+        return [Term("AA up: no firepower", "R7.B.1", times=Fraction(0))]
+    return []
+
+
+def air_defence_terms(pos: Position, target: str, firing_side: str) -> list[Term]:
+    """R7.B.1.a-b: what the enemy's Up or Mixed AA Batteries do to an Air Sortie fired at `target`.
+    Light Up: halves it in its hex and the next; Light Mixed: halves it in its hex. Heavy Up: ÷3 in
+    its hex, halved next to it, -1 up to 3 hexes away; Heavy Mixed: halves it in its hex; a Reduced
+    Heavy Up halves it in its hex only."""
+    if not pos.option(AA_OPTION):
+        return []
+    terms = []
+    for uid in pos.units_of(pos.enemy(firing_side)):
+        if not is_aa(pos, uid):
+            continue
+        mode, d = aa_mode(pos, uid), pos.distance(pos.location(uid), target)
+        what = f"{uid} AA {mode}"
+        if LIGHT_AA in pos.spec(uid).traits:
+            if (mode == "up" and d <= 1) or (mode == "mixed" and d == 0):
+                terms.append(Term(what, "R7.B.1.a", steps=HALF))
+        elif pos.reduced(uid):
+            if mode == "up" and d == 0:
+                terms.append(Term(what, "R7.B.1.b", steps=HALF))
+        elif mode == "up":
+            if d == 0:
+                terms.append(Term(what, "R7.B.1.b", steps=THIRD))
+            elif d == 1:
+                terms.append(Term(what, "R7.B.1.b", steps=HALF))
+            elif d <= 3:
+                terms.append(Term(what, "R7.B.1.b", add=Fraction(-1)))
+        elif mode == "mixed" and d == 0:
+            terms.append(Term(what, "R7.B.1.b", steps=HALF))
+    return terms
