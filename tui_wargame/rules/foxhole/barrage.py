@@ -129,6 +129,9 @@ def _pass(pos: Position, order: Order, dice: Dice) -> list[Event]:
 
 def _aa(pos: Position, order: Order, dice: Dice) -> list[Event]:
     side = side_to_fire(pos)
+    pending = pos.state.pending
+    if (pending is not None and pending.kind != REPLY) or pos.state.values.get(resolve.FIRE):
+        raise IllegalOrder("a barrage is being laid: AA modes change between barrages", "R7.B.1")
     if not pos.option(sorties.AA_OPTION):
         raise IllegalOrder("AA modes matter only with the optional Air Sortie rules in play", "R7.B.1")
     if len(order.args) != 2:
