@@ -158,3 +158,14 @@ def test_r7_b_1_aa_modes_are_orders_and_a_reduced_light_aa_has_none():
     with pytest.raises(IllegalOrder) as err:
         run(scenario, reduced, "aa XAT up")
     assert err.value.rule == "R7.B.1"
+
+
+def test_r5_d_2_a_gun_sortie_reaches_its_range_from_the_supply_sources():
+    scenario = load(edit={'offensive = "allied"': 'offensive = "allied"\nsupply = { allied = ["A-0604"] }'})
+    gun = _available({"kind": "gun", "id": "G1", "siege": False, "range": 2})
+    state = _state(scenario, events=[gun])
+    with pytest.raises(IllegalOrder) as err:
+        run(scenario, state, "barrage A-0402 G1", dice=[5])  # 3 hexes from A-0604
+    assert err.value.rule == "R5.D.2"
+    near = _state(scenario, at={"X2": "A-0503"}, events=[gun])
+    assert "barrage A-0503 G1" in legal(scenario, near)

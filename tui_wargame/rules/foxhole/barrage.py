@@ -61,8 +61,8 @@ def barrage_orders(pos: Position, side: str) -> list[Order]:
     Smoke Barrage by its first full-strength smoke Battery; small, and every order resolves."""
     found = []
     shooters = [u for u in pos.units_of(side) if firing.may_fire(pos, u, side)]
-    extra = [str(s["id"]) for s in sorties.available(pos, side)]
     for h in sorted(targets(pos, side)):
+        extra = [str(s["id"]) for s in sorties.available(pos, side) if sorties.reaches(pos, side, s, h)]
         units = [u for u in shooters if firing.reach(pos, u, h) is not None]
         if units:
             found.append(Order("barrage", (h, *units)))

@@ -95,6 +95,9 @@ def _check_firer(pos: Position, side: str, target: str, f: str, smoke: bool) -> 
             return Refusal(f"{f} is neither a unit nor a Support or Sortie you have this Full Turn", "R18.A.1e")
         if smoke:
             return Refusal(f"{f} has no Smoke capacity", "R23.B")
+        if not sorties.reaches(pos, side, entry, target):
+            return Refusal(f"{target} is beyond Gun Sortie {f}'s range of {entry.get('range')} from your "
+                           f"supply sources", "R5.D.2")
         return None
     if not firing.may_fire(pos, f, side):
         return Refusal(f"{f} may not fire a barrage now (R18.A: it must have chosen to Trace Supply, "

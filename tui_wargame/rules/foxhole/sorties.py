@@ -33,12 +33,31 @@ AA_OPTION = "on-map-air-sorties"  # R7.B.1: "when the optional Air Sortie rules 
 
 
 def available(pos: Position, side: str) -> list[Mapping[str, object]]:
-    """The Support and Sorties `side` may fire now (storm grounds Air Sorties, R8.C.4)."""
+    """The Support and Sorties `side` may fire now: those published for this Full Turn (an entry's
+    `turn`, if it has one), Air Sorties not grounded by a Storm (R8.C.4)."""
     table = pos.state.values.get(AVAILABLE, {})
     found = table.get(side, ()) if isinstance(table, Mapping) else ()
     storm = weather.atmosphere(pos) == weather.STORM
     return [s for s in found if isinstance(s, Mapping) and s.get("kind") in KINDS
-            and not (storm and s.get("kind") == AIR)]
+            and s.get("turn", pos.state.turn) == pos.state.turn and not (storm and s.get("kind") == AIR)]
+
+
+def sources(pos: Position, side: str) -> tuple[str, ...]:
+    """R12.A.2: `side`'s supply source hexes, the scenario's `[rules.supply]` (side -> hexes where
+    a line leaves the map; read here as the supply helper's `supply.sources` reads it)."""
+    table = pos.scenario.rules.get("supply", {})
+    found = table.get(side, []) if isinstance(table, Mapping) else []
+    return tuple(h for h in found if isinstance(h, str) and pos.scenario.grid.on_map(h))
+
+
+def reaches(pos: Position, side: str, entry: Mapping[str, object], target: str) -> bool:
+    """R5.D.2: a Gun Sortie's range counts from the hexes next to its side's off-map supply sources
+    (the source hexes on the map edge); Air Sorties and Support reach anywhere (R18.A.1e). A Gun
+    Sortie without a range, or a side without sources, reaches anywhere too (R18.A.1e)."""
+    limit = entry.get("range", 0)
+    if entry.get("kind") != GUN or not isinstance(limit, int) or limit <= 0 or not sources(pos, side):
+        return True
+    return any(pos.distance(h, target) <= limit for h in sources(pos, side))
 
 
 def find(pos: Position, side: str, sid: str) -> Mapping[str, object] | None:
