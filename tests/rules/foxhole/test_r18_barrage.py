@@ -164,3 +164,25 @@ def test_r25_a_7_thirty_soft_firepower_leaves_shellholes():
         state, _ = run(SCENARIO, state, legal(SCENARIO, state)[0])
     assert state.marker("A-0402", "shellholes") is not None
     assert state.values["dawn.available"]["allied"] == ()
+
+
+def _bridge_state(*units):
+    bridge = [Event.of("marker_placed", place="A-0306", marker="bridge-foot")]
+    return _state(at={"A1": "A-0305", **{u: "A-0306" for u in units}}, events=bridge,
+                  options={"bridge-barrages": "on"})
+
+
+def test_r18_f_2_a_foot_bridge_wrecked_scatters_rafts_and_its_units_leave():
+    state, events = run(SCENARIO, _bridge_state("X2"), "barrage A-0306 AART", dice=[5, 2, 1, 1, 2, 3, 3])
+    assert state.marker("A-0306", "bridge-foot") is None
+    assert [state.marker(h, "rafts").value for h in ("A-0205", "A-0305", "A-0405")] == [2, 1, 2]
+    assert state.units["X2"].location == "A-0205"  # the first land hex without enemy units
+    assert _kinds(events, "bridge_barraged")[0]["wrecked"] is True
+
+
+def test_r18_f_an_engineer_on_the_bridge_protects_it():
+    state, events = run(SCENARIO, _bridge_state("X2", "XE"), "barrage A-0306 AART", dice=[5])
+    while state.pending is not None and state.pending.kind == "barrage:apply":
+        state, more = run(SCENARIO, state, legal(SCENARIO, state)[0])
+        events += more
+    assert state.marker("A-0306", "bridge-foot") is not None and not _kinds(events, "bridge_barraged")

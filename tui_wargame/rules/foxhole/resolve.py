@@ -30,7 +30,7 @@ from fractions import Fraction
 from tui_wargame.dice import Dice
 from tui_wargame.frozen import frozen
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, fold
-from tui_wargame.rules.foxhole import allocation, benefits, charts, effects, firing, sorties, weather
+from tui_wargame.rules.foxhole import allocation, benefits, bridge_fire, charts, effects, firing, sorties, weather
 from tui_wargame.rules.foxhole.arith import Calculation, Term, d10
 from tui_wargame.rules.foxhole.counters import VEHICLE
 from tui_wargame.rules.foxhole.position import EXPENDED, FIRED, OVERWATCH, PINNED, Position
@@ -209,7 +209,7 @@ def fire(pos: Position, plan: Plan, dice: Dice) -> list[Event]:
              "pools": _pools(pos, side, target, totals, owner_all)}
     events.append(Event.of("value_set", key=FIRE, value=table))
     here = pos.at(fold(pos.state, events))
-    return events + proceed(here)
+    return events + proceed(here, dice)
 
 
 def _smoke(pos: Position, plan: Plan) -> list[Event]:
@@ -262,7 +262,7 @@ def _table(pos: Position) -> Mapping[str, object]:
     return found if isinstance(found, Mapping) else {}
 
 
-def proceed(pos: Position) -> list[Event]:
+def proceed(pos: Position, dice: Dice) -> list[Event]:
     """Lay the remaining shares (asking the player who lays one when he has a choice), then the
     hits, then the works; then the next opportunity of the phase."""
     events: list[Event] = []
@@ -298,7 +298,7 @@ def proceed(pos: Position) -> list[Event]:
                          data={})]
     if works:
         events += _reduce(here, str(table["hex"]), works[0])
-    return events + _close(pos.at(fold(pos.state, events)), table)
+    return events + _close(pos.at(fold(pos.state, events)), table, dice)
 
 
 def _hits(pos: Position, table: Mapping[str, object], applied: Mapping[str, Fraction]) -> list[Event]:
@@ -357,8 +357,8 @@ def _reduce(pos: Position, hex_: str, kind: str) -> list[Event]:
     return events + [Event.of("marker_changed", place=hex_, marker=kind, becomes=after)]
 
 
-def _close(pos: Position, table: Mapping[str, object]) -> list[Event]:
-    """The barrage is over: Gun Sorties counted, works marked, Shellholes (R25.A.7), next turn."""
+def _close(pos: Position, table: Mapping[str, object], dice: Dice) -> list[Event]:
+    """The barrage is over: Gun Sorties counted, Shellholes (R25.A.7), bridges (R18.F), next turn."""
     from tui_wargame.rules.foxhole import barrage
 
     hex_, side = str(table["hex"]), str(table["side"])
@@ -369,6 +369,7 @@ def _close(pos: Position, table: Mapping[str, object]) -> list[Event]:
         events.append(Event.of("value_set", key=GUNS, value={**guns, hex_: int(guns.get(hex_, 0)) + gun}))
     events += _shellholes(pos, table)
     events.append(Event.of("value_set", key=FIRE, value={}))
+    events += bridge_fire.after_barrage(pos.at(fold(pos.state, events)), hex_, side, dice)
     return events + barrage.after_barrage(pos.at(fold(pos.state, events)), side)
 
 
@@ -419,7 +420,7 @@ def apply_order(pos: Position, order: Order, dice: Dice) -> list[Event]:
     table.update(pools=pools[1:], applied={u: str(v) for u, v in applied.items()})
     events = [Event.of("decision_made", side=pending.side, decision=APPLY),
               Event.of("value_set", key=FIRE, value=table)]
-    return events + proceed(pos.at(fold(pos.state, events)))
+    return events + proceed(pos.at(fold(pos.state, events)), dice)
 
 
 def _works_answers(pos: Position) -> list[Order]:
@@ -437,7 +438,7 @@ def reduce_order(pos: Position, order: Order, dice: Dice) -> list[Event]:
         raise IllegalOrder(f"reduce one of: {', '.join(_works(pos, hex_))}", "R7.B.2c")
     events = [Event.of("decision_made", side=pending.side, decision=CHOOSE), *_reduce(pos, hex_, order.args[0]),
               Event.of("value_set", key=FIRE, value=table)]
-    return events + proceed(pos.at(fold(pos.state, events)))
+    return events + proceed(pos.at(fold(pos.state, events)), dice)
 
 
 ANSWERS = {APPLY: _apply_answers, CHOOSE: _works_answers}
@@ -472,5 +473,6 @@ WORDS = {
     "barrage_hits": _hits_words,
     "barrage_pass": lambda pos, e: f"{e['side']} passes its barrage (R18.C)",
     "smoke_barrage": lambda pos, e: f"{e['side']} lays {e['markers']} Smoke Barrage marker(s) on {e['hex']} (R18.D.2)",
+    **bridge_fire.WORDS,
     "works_reduced": lambda pos, e: f"the {e['work']} in {e['hex']} lose a level under the barrage (R7.B.2c, R5.D.2)",
 }
