@@ -169,3 +169,21 @@ def test_r5_d_2_a_gun_sortie_reaches_its_range_from_the_supply_sources():
     assert err.value.rule == "R5.D.2"
     near = _state(scenario, at={"X2": "A-0503"}, events=[gun])
     assert "barrage A-0503 G1" in legal(scenario, near)
+
+
+def test_r25_a_1_an_on_map_air_sortie_needs_two_tarmac_hexes_and_flies_twice():
+    scenario = load()
+    field = _available({"kind": "air", "id": "AIR1", "siege": False, "airfield": "A-0904"})
+    state = _state(scenario, at={"X2": "A-0402", "X1": "A-0502"}, events=[field],
+                   options={"on-map-air-sorties": "on"})
+    state, _ = run(scenario, state, "barrage A-0402 AIR1", dice=[5])
+    state = _lay(scenario, state)
+    assert [e["id"] for e in state.values["dawn.available"]["allied"]] == ["AIR1"]  # one flight left
+    state, _ = run(scenario, state, "pass", "barrage A-0502 AIR1", dice=[5])
+    state = _lay(scenario, state)
+    assert state.values["dawn.available"]["allied"] == ()
+    no_runway = _available({"kind": "air", "id": "AIR2", "siege": False, "airfield": "A-0402"})
+    bare = _state(scenario, events=[no_runway], options={"on-map-air-sorties": "on"})
+    with pytest.raises(IllegalOrder) as err:
+        run(scenario, bare, "barrage A-0402 AIR2", dice=[5])
+    assert err.value.rule == "R18.A.1e"

@@ -191,8 +191,7 @@ def fire(pos: Position, plan: Plan, dice: Dice) -> list[Event]:
         if side == pos.defensive:
             events.append(Event.of("unit_flagged", unit=u, flag=EXPENDED))  # R18.A.2c-d, Chart 5
     spent = [f for f in plan.firers if f not in pos.scenario.unit]
-    if spent:
-        events.append(Event.of("value_set", key=sorties.AVAILABLE, value=sorties.used(pos, side, spent)))
+    events += sorties.spend(pos, side, spent)
     events += _smoke(pos, plan)
     kinds = {f: str((sorties.find(pos, side, f) or {}).get("kind", "")) for f in spent}
     events.append(Event.of("barrage", side=side, hex=target, firers=shown, machineguns=guns,

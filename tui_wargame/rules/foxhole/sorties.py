@@ -2,8 +2,10 @@
 Antiaircraft and the weather do to Air Sorties.
 
 The Dawn Briefing publishes what each side may fire this Full Turn in the State value
-`dawn.available` (side -> list of {kind: "support" | "air" | "gun", id, siege}); a Support or
-Sortie that fires is struck from that list, so it fires once (once per Day, R5.D, R23.B-C).
+`dawn.available` (side -> list of {kind: "support" | "air" | "gun", id, siege, range, turn}); a
+Support or Sortie that fires is struck from that list, so it fires once (once per Day, R5.D,
+R23.B-C). With R25.A.1 in play an Air Sortie whose entry names an `airfield` hex flies from the map:
+only from two contiguous Tarmac hexes, and twice a Day.
 
 Antiaircraft modes (R7.B.1, with the optional Air Sortie rules R25.A.1 in play): each AA Battery
 is Up, Mixed or Down (the default), kept in the State value `barrage.aa` (unit -> mode) until its
@@ -16,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 
+from tui_wargame.model import Event
 from tui_wargame.rules.foxhole import weather
 from tui_wargame.rules.foxhole.arith import HALF, THIRD, Term
 from tui_wargame.rules.foxhole.position import Position
@@ -30,6 +33,8 @@ AA_MODES = ("down", "mixed", "up")
 AA = "barrage.aa"
 LIGHT_AA, HEAVY_AA = "light-aa", "heavy-aa"
 AA_OPTION = "on-map-air-sorties"  # R7.B.1: "when the optional Air Sortie rules are in play"
+FLOWN, FLIGHTS = "barrage.flown", 2  # R25.A.1: an on-map Air Sortie flies twice a Day
+RUNWAY = frozenset({"tarmac", "airfield"})
 
 
 def available(pos: Position, side: str) -> list[Mapping[str, object]]:
@@ -39,7 +44,8 @@ def available(pos: Position, side: str) -> list[Mapping[str, object]]:
     found = table.get(side, ()) if isinstance(table, Mapping) else ()
     storm = weather.atmosphere(pos) == weather.STORM
     return [s for s in found if isinstance(s, Mapping) and s.get("kind") in KINDS
-            and s.get("turn", pos.state.turn) == pos.state.turn and not (storm and s.get("kind") == AIR)]
+            and s.get("turn", pos.state.turn) == pos.state.turn and not (storm and s.get("kind") == AIR)
+            and (not on_map(pos, s) or runway(pos, s))]
 
 
 def sources(pos: Position, side: str) -> tuple[str, ...]:
@@ -64,12 +70,40 @@ def find(pos: Position, side: str, sid: str) -> Mapping[str, object] | None:
     return next((s for s in available(pos, side) if s.get("id") == sid), None)
 
 
-def used(pos: Position, side: str, ids: list[str]) -> dict[str, list[dict[str, object]]]:
-    """`dawn.available` with `side`'s entries `ids` struck out (fired: R5.D once per Day)."""
+def spend(pos: Position, side: str, ids: list[str]) -> list[Event]:
+    """The Support and Sorties `ids` fired: each struck from `dawn.available` (once per Day, R5.D,
+    R23.B-C), but an on-map Air Sortie (R25.A.1) only at its second flight of the Day, its flights
+    counted in `barrage.flown` (id@day -> flights)."""
+    flown = dict(pos.state.values.get(FLOWN, {}))
+    events = []
+    struck = []
+    for sid in ids:
+        entry = find(pos, side, sid) or {}
+        key = f"{sid}@{pos.turn.day}"
+        if on_map(pos, entry) and int(flown.get(key, 0)) + 1 < FLIGHTS:
+            flown[key] = int(flown.get(key, 0)) + 1
+            events.append(Event.of("value_set", key=FLOWN, value=flown))
+        else:
+            struck.append(sid)
     table = pos.state.values.get(AVAILABLE, {})
     entries = table.items() if isinstance(table, Mapping) else ()
-    return {s: [dict(e) for e in found if isinstance(e, Mapping) and not (s == side and e.get("id") in ids)]
+    left = {s: [dict(e) for e in found if isinstance(e, Mapping) and not (s == side and e.get("id") in struck)]
             for s, found in entries if isinstance(found, tuple | list)}
+    return [*events, Event.of("value_set", key=AVAILABLE, value=left)] if struck else events
+
+
+def on_map(pos: Position, entry: Mapping[str, object]) -> bool:
+    """R25.A.1 (optional): an Air Sortie flying from an airfield on the map (its entry's `airfield`)."""
+    return pos.option(AA_OPTION) and entry.get("kind") == AIR and isinstance(entry.get("airfield"), str)
+
+
+def runway(pos: Position, entry: Mapping[str, object]) -> bool:
+    """R25.A.1: an on-map Air Sortie flies only from two contiguous hexes of Tarmac (the airfield's
+    hex and one next to it, each Tarmac or Airfield)."""
+    hex_ = str(entry.get("airfield"))
+    if not pos.scenario.grid.on_map(hex_) or pos.hex_type(hex_).id not in RUNWAY:
+        return False
+    return any(pos.hex_type(h).id in RUNWAY for h in pos.neighbours(hex_))
 
 
 def air_weather(pos: Position) -> list[Term]:
