@@ -186,3 +186,25 @@ def test_r18_f_an_engineer_on_the_bridge_protects_it():
         state, more = run(SCENARIO, state, legal(SCENARIO, state)[0])
         events += more
     assert state.marker("A-0306", "bridge-foot") is not None and not _kinds(events, "bridge_barraged")
+
+
+def test_r18_d_explain_shows_each_firers_firepower_the_fvt_and_the_defence():
+    from tui_wargame.model import Order, Refusal
+    from tui_wargame.rules.foxhole import SYSTEM
+
+    found = SYSTEM.explain(SCENARIO, _state(), Order.parse("barrage A-0402 AART"))
+    text = "\n".join(line.text for line in found.lines)
+    assert "AART soft 8 -> 8" in text and "FVT x1/2 to x3/2" in text
+    assert "X2 (axis) Defence against a barrage 3; at most 6" in text
+    refused = SYSTEM.explain(SCENARIO, _state(), Order.parse("barrage A-0503 AART"))
+    assert isinstance(refused, Refusal) and refused.rule == "R18.A.1a"
+
+
+def test_r18_d_words_say_what_the_barrage_did_and_cite_the_rule():
+    from tui_wargame.rules.foxhole import SYSTEM
+
+    state = _state()
+    _, events = run(SCENARIO, state, "barrage A-0402 AART", dice=[5])
+    said = [SYSTEM.describe(SCENARIO, state, e) for e in events if e.kind in ("barrage", "barrage_hits")]
+    assert said[0] == "Allies barrage A-0402 with AART (FVT 5: 2 hard, 8 soft): 2 hard, 8 soft in all (R18.D.1)"
+    assert said[1] == "barrage on A-0402: X2 took 8 against Defence 3: Pinned (R18.E)"

@@ -34,6 +34,7 @@ from tui_wargame.rules.foxhole import allocation, benefits, bridge_fire, charts,
 from tui_wargame.rules.foxhole.arith import Calculation, Term, d10
 from tui_wargame.rules.foxhole.counters import VEHICLE
 from tui_wargame.rules.foxhole.position import EXPENDED, FIRED, OVERWATCH, PINNED, Position
+from tui_wargame.text import side_name
 
 FIRE, WORKS, GUNS = "barrage.fire", "barrage.works", "barrage.guns"
 APPLY, CHOOSE = "barrage:apply", "barrage:works"
@@ -448,7 +449,7 @@ ANSWERS = {APPLY: _apply_answers, CHOOSE: _works_answers}
 
 def _barrage_words(pos: Position, e: Event) -> str:
     firers = ", ".join(f"{f['firer']} (FVT {f['die']}: {f['hard']} hard, {f['soft']} soft)" for f in e["firers"])
-    text = f"{e['side']} barrages {e['hex']}" + (f" with {firers}" if firers else "")
+    text = f"{side_name(pos.scenario, e['side'])} barrage {e['hex']}" + (f" with {firers}" if firers else "")
     if e.get("machineguns"):
         text += f", machineguns +{len(e['machineguns'])} soft (R7.A.9)"
     if e.get("smoked"):
@@ -470,8 +471,8 @@ def _hits_words(pos: Position, e: Event) -> str:
 WORDS = {
     "barrage": _barrage_words,
     "barrage_hits": _hits_words,
-    "barrage_pass": lambda pos, e: f"{e['side']} passes its barrage (R18.C)",
-    "smoke_barrage": lambda pos, e: f"{e['side']} lays {e['markers']} Smoke Barrage marker(s) on {e['hex']} (R18.D.2)",
+    "barrage_pass": lambda pos, e: f"{side_name(pos.scenario, e['side'])} pass their barrage (R18.C)",
+    "smoke_barrage": lambda pos, e: f"{side_name(pos.scenario, e['side'])} lay {e['markers']} Smoke Barrage marker(s) on {e['hex']} (R18.D.2)",
     **bridge_fire.WORDS,
     "works_reduced": lambda pos, e: f"the {e['work']} in {e['hex']} lose a level under the barrage (R7.B.2c, R5.D.2)",
 }
