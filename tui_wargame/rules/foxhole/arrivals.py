@@ -9,7 +9,8 @@ The scenario's `[rules]` tables (docs/rules/foxhole.md, "Scenario tables" under 
 - `[[rules.sorties]]` id, side, kind "air" or "gun", range (a Gun Sortie's), days: R5.D, R23.C;
 - `[[rules.supply]]` side, day, points, entry: the Day's allowance of Supply Points, some of which
   may be exchanged for Bridging Implements (R23.D);
-- `[[rules.transports]]` id, side, kind "truck", capacity (cars), entry, exit, days: R5.C, R16.D;
+- `[[rules.transports]]` id, side, kind "truck", entry, exit (hexes), days: a Truck, which carries
+  three cars' worth (R5.C, R16.D);
 - `[[rules.drops]]` and `[[rules.landings]]` side, units, target, turn (a turn id; the side's
   first player turn if absent), and for landings `lvts`: R16.A-B.
 
@@ -46,7 +47,7 @@ _KEYS: Mapping[str, frozenset[str]] = {
     "support": frozenset({"id", "side", "days"}),
     "sorties": frozenset({"id", "side", "kind", "range", "days"}),
     "supply": frozenset({"side", "day", "points", "entry"}),
-    "transports": frozenset({"id", "side", "kind", "capacity", "entry", "exit", "days"}),
+    "transports": frozenset({"id", "side", "kind", "entry", "exit", "days"}),
     "drops": frozenset({"side", "units", "target", "turn"}),
     "landings": frozenset({"side", "units", "target", "turn", "lvts"}),
 }
@@ -186,7 +187,6 @@ def _check(scenario: Scenario, where: str, name: str, t: Mapping[str, Any], day_
         if t.get("kind") not in TRANSPORT_KINDS:
             found.append(f"{where}.kind: a Transport is one of {', '.join(TRANSPORT_KINDS)} "
                          f"(R5.C; trains and ships are not built yet), not {t.get('kind')!r}")
-        whole("capacity", 1)
         hexes("entry", True)
         hexes("exit", True)
     elif name in ("drops", "landings"):

@@ -108,9 +108,9 @@ def _deliver(pos: Position) -> list[Event]:
         return []
     truck = _truck(pos)
     if truck is not None:
-        if cars(cargo) > truck["capacity"] * arrivals.TRUCK_CARS:
+        if cars(cargo) > arrivals.TRUCK_CARS:
             return [Event.of("cargo_refused", side=pos.acting, truck=truck["id"], cars=cars(cargo),
-                             capacity=truck["capacity"] * arrivals.TRUCK_CARS)]
+                             capacity=arrivals.TRUCK_CARS)]
         at = truck["entry"][0]
         return [Event.of("marker_placed", place=at, marker="truck", id=truck["id"], side=pos.acting,
                          value=cars(cargo)),
