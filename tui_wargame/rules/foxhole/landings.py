@@ -100,8 +100,8 @@ def _due(pos: Position, name: str) -> list[tuple[Mapping[str, Any], str]]:
             for u in t["units"] if pos.location(u) not in ("eliminated",) and not pos.on_map(u)]
 
 
-def _lost(pos: Position, uid: str, why: str) -> list[Event]:
-    return [Event.of("landing", unit=uid, hex="", off=0, roll=0, lost=why),
+def _lost(pos: Position, uid: str, why: str, roll: int, off: int) -> list[Event]:
+    return [Event.of("landing", unit=uid, hex="", off=off, roll=roll, lost=why),
             Event.of("step_lost", unit=uid, steps=0), Event.of("unit_placed", unit=uid, to="eliminated")]
 
 
@@ -141,10 +141,10 @@ def drop(pos: Position, uid: str, target: str, dice: Dice) -> list[Event]:
         cells = ring(grid.parse(target), off)
         cell = cells[dice.roll(len(cells)) - 1]
         if not grid.contains(cell):
-            return _lost(pos, uid, "off the map")
+            return _lost(pos, uid, "off the map", roll, off)
         label = grid.label(cell)
     if not _room(pos, label, pos.side_of(uid)):
-        return _lost(pos, uid, f"in {label}, where it cannot stand")
+        return _lost(pos, uid, f"in {label}, where it cannot stand", roll, off)
     return [Event.of("landing", unit=uid, hex=label, off=off, roll=roll, lost=""),
             Event.of("unit_placed", unit=uid, to=label, steps=1), Event.of("unit_flagged", unit=uid, flag=ZERO)]
 
@@ -253,7 +253,7 @@ def come_ashore(pos: Position, uid: str, target: str, way: int, dice: Dice) -> l
     label = _shore_walk(pos, target, off, way)
     side = pos.side_of(uid)
     if len(pos.units_in(label, side)) >= 4:
-        return _lost(pos, uid, f"off {label}, where there is no room")
+        return _lost(pos, uid, f"off {label}, where there is no room", roll, off)
     events = [Event.of("landing", unit=uid, hex=label, off=off, roll=roll, lost=""),
               Event.of("unit_placed", unit=uid, to=label)]
     if pos.units_in(label, pos.enemy(side)):
