@@ -234,3 +234,7 @@ MARKER_KINDS: Mapping[str, str] = {
     "port": "Port", "port-damaged": "Port Damaged", "sapping": "Sapping", "tunnel": "Tunnel",
     "rail-circle": "Rail Circle", "building": "Building", "tall-building": "Tall Building",
 }
+
+# --- fx-arrivals: R5.C, R16.D. A Truck on the map is a marker (its id the scenario's, its value
+# the cars it carries) for the Transport Phase it drives in; it leaves at the phase's end.
+MARKER_KINDS = {**MARKER_KINDS, "truck": "Truck"}
