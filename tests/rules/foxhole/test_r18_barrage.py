@@ -208,3 +208,11 @@ def test_r18_d_words_say_what_the_barrage_did_and_cite_the_rule():
     said = [SYSTEM.describe(SCENARIO, state, e) for e in events if e.kind in ("barrage", "barrage_hits")]
     assert said[0] == "Allies barrage A-0402 with AART (FVT 5: 2 hard, 8 soft): 2 hard, 8 soft in all (R18.D.1)"
     assert said[1] == "barrage on A-0402: X2 took 8 against Defence 3: Pinned (R18.E)"
+
+
+def test_r9_a_a_battery_firing_at_night_tires_first_and_fires_halved():
+    state = position(SCENARIO, phase="barrage", active="allied", turn=2, at=AT,
+                     flags={"AART": READY}, options={"night-turns": "on"})
+    state, events = run(SCENARIO, state, "barrage A-0402 AART", dice=[5])
+    assert state.units["AART"].has("fatigued")
+    assert _kinds(events, "barrage")[0]["soft"] == "8/3"  # fatigued and night: halved twice (R2.F)
