@@ -216,3 +216,19 @@ def test_r9_a_a_battery_firing_at_night_tires_first_and_fires_halved():
     state, events = run(SCENARIO, state, "barrage A-0402 AART", dice=[5])
     assert state.units["AART"].has("fatigued")
     assert _kinds(events, "barrage")[0]["soft"] == "8/3"  # fatigued and night: halved twice (R2.F)
+
+
+def test_r18_d_1b_both_players_in_the_hex_the_firer_hits_his_own_first():
+    state = _state(at={"X2": "A-0402", "A2": "A-0402"})
+    _, events = run(SCENARIO, state, "barrage A-0402 AMO", dice=[5])  # 4 soft
+    results = {r["unit"]: r["applied"] for r in _kinds(events, "barrage_hits")[0]["results"]}
+    assert results == {"A2": "2", "X2": "4"}  # half on his own; 3/4 + 1/4 of all on the enemy
+
+
+def test_r18_c_nobody_able_to_fire_the_phase_is_idle():
+    from tui_wargame.rules.foxhole import barrage
+    from tui_wargame.rules.foxhole.position import Position
+
+    quiet = position(SCENARIO, phase="barrage", active="axis", flags={"XART": [EXPENDED]})
+    assert barrage.idle(Position(SCENARIO, quiet))
+    assert not barrage.idle(Position(SCENARIO, _state()))
