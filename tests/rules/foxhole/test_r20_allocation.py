@@ -89,7 +89,7 @@ def test_r20_c_4_b_hard_vehicle_defending_alone_halves_defence():
 
 
 def test_r20_c_4_c_open_top_halves_hard_defence_only():
-    pos = Position(SCENARIO, position(SCENARIO, phase="combat", active="allied", at={"XV": "B-0306"}))
+    pos = Position(SCENARIO, position(SCENARIO, phase="combat", active="allied", at={"XV": "B-0305"}))
     assert benefits.defending(pos, "XV", "assault", fp="hard").value == F(3, 2)
     assert benefits.defending(pos, "XV", "assault", fp="soft").value == 3
 

@@ -63,7 +63,8 @@ def barrage_orders(pos: Position, side: str) -> list[Order]:
     shooters = [u for u in pos.units_of(side) if firing.may_fire(pos, u, side)]
     for h in sorted(targets(pos, side)):
         extra = [str(s["id"]) for s in sorties.available(pos, side) if sorties.reaches(pos, side, s, h)]
-        units = [u for u in shooters if firing.reach(pos, u, h) is not None]
+        units = [u for u in shooters if firing.reach(pos, u, h) is not None
+                 and (pos.option(firing.UNSPOTTED) or firing.spotted(pos, side, h, u))]
         if units:
             found.append(Order("barrage", (h, *units)))
         if extra and (pos.option(firing.UNSPOTTED) or firing.spotted(pos, side, h)):

@@ -32,6 +32,7 @@ HARD, SOFT = "hard", "soft"
 FEATURE_KINDS = ("building", "tall-building")
 COMPANY_ONLY = frozenset({"foxholes", "shellholes"})
 BRIDGES_IN_HEX = ("bridge-foot", "bridge-vehicle")
+STRUCTURE_HEXES = frozenset({"buildings", "tall-buildings"})
 STACK = 4  # R10.A: units of one side a hex holds before overstacking
 
 
@@ -86,26 +87,28 @@ def hexside_defence(pos: Position, hex_: str, attackers_from: Sequence[str], att
 
 
 def defending(pos: Position, uid: str, attack: str, attackers_from: Sequence[str] = (),
-              fp: str = SOFT) -> Calculation:
+              fp: str = SOFT, ignore_structures: bool = False) -> Calculation:
     """R20.F.1-2: the Defence of a unit in its own hex against `attack` from those hexes, against
-    `fp` firepower (an Open-Top Vehicle's Hard Defence differs, R20.C.4.c)."""
+    `fp` firepower (an Open-Top Vehicle's Hard Defence differs, R20.C.4.c). `ignore_structures`:
+    against Assault Engineers and Flame Tanks, Buildings and Defensive Works give nothing
+    (R7.A.5.a, R7.C.1.c)."""
     hex_ = pos.location(uid)
     side = pos.side_of(uid)
     calc = Calculation(Fraction(pos.value(uid, "defence")))
     terms: list[Term] = []
     ht = pos.hex_type(hex_)
-    if ht.defence.against(attack):
+    if ht.defence.against(attack) and not (ignore_structures and ht.id in STRUCTURE_HEXES):
         terms.append(Term(ht.name, "R20.F.2", add=Fraction(ht.defence.against(attack))))
     side_d = hexside_defence(pos, hex_, attackers_from, attack)
     if side_d:
         terms.append(Term("hexside", "R20.F.2", add=Fraction(side_d)))
-    place = shelter(pos, hex_, side, attack).get(uid)
+    place = None if ignore_structures else shelter(pos, hex_, side, attack).get(uid)
     if place is not None:
         name = charts.FEATURES[place].name if place in charts.FEATURES else charts.WORKS[place].name
         add = (charts.FEATURES[place].defence if place in charts.FEATURES else charts.WORKS[place].defence)
         if add.against(attack):
             terms.append(Term(name, "R20.F.2", add=Fraction(add.against(attack))))
-    level = pos.level(hex_, "trenches")
+    level = 0 if ignore_structures else pos.level(hex_, "trenches")
     if level and charts.trench_defence(level).against(attack):
         terms.append(Term(f"Trenches level {level}", "R20.F.2",
                           add=Fraction(charts.trench_defence(level).against(attack))))

@@ -17,18 +17,18 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from tui_wargame.rules.foxhole import sorties, weather
-from tui_wargame.rules.foxhole.arith import HALF, THIRD, Calculation, Term
+from tui_wargame.rules.foxhole import benefits, engagement, firepower, sorties, weather
+from tui_wargame.rules.foxhole.arith import HALF, Calculation, Term
 from tui_wargame.rules.foxhole.counters import BATTERY, COMPANY, VEHICLE
 from tui_wargame.rules.foxhole.position import (
-    AMBUSHED, EXHAUSTED, EXPENDED, FATIGUED, FIRED, OVERWATCH, PINNED, SUPPLIED, SUPPLY_DEPLETED,
-    SUPPLY_REDUCED, SUPPRESSED, TRACED, TRACED_FORCED, Position,
+    AMBUSHED, EXHAUSTED, EXPENDED, FIRED, OVERWATCH, SUPPLIED, SUPPLY_DEPLETED, TRACED, TRACED_FORCED, Position,
 )
 
 ARTILLERY, MORTAR, SP_ARTILLERY = "artillery", "mortar", "sp-artillery"
 RAILROAD, ROCKET, SIEGE = "railroad-artillery", "rocket-artillery", "siege-artillery"
 MACHINEGUN, PARTISAN, SMOKE = "machinegun", "partisan", "smoke"
 UNSPOTTED = "barrages"  # R25.A.2's option name
+INTER_SERVICE = "inter-service"  # R25.A.5
 MIN_RANGE = 3
 
 
@@ -69,37 +69,26 @@ def reach(pos: Position, uid: str, target: str) -> bool | None:
     return False if d == 1 else None
 
 
-def spotted(pos: Position, side: str, target: str) -> bool:
-    """R18.B: a Battery or Company of `side` (not a Partisan) in or next to the hex."""
+def spotted(pos: Position, side: str, target: str, firer: str = "") -> bool:
+    """R18.B: a Battery or Company of `side` (not a Partisan) in or next to the hex; with R25.A.5
+    (optional "inter-service") in play, of the firing unit's own service and language."""
+    mixed = pos.option(INTER_SERVICE) and firer in pos.scenario.unit
     for h in (target, *pos.neighbours(target)):
         for u in pos.units_in(h, side):
             spec = pos.spec(u)
-            if spec.kind in (BATTERY, COMPANY) and PARTISAN not in spec.traits:
+            if spec.kind in (BATTERY, COMPANY) and PARTISAN not in spec.traits and (
+                    not mixed or engagement.services(pos, u) == engagement.services(pos, firer)):
                 return True
     return False
 
 
-def condition_terms(pos: Position, uid: str) -> list[Term]:
-    """R5.B.6, R5.B.10, R5.B.14: Suppressed halves (not Vehicles), Pinned divides by three,
-    Fatigued halves, Exhausted divides by three, Supply Reduced halves, Supply Depleted: none."""
-    terms = []
-    vehicle = pos.spec(uid).kind == VEHICLE
-    for flag, term in ((SUPPRESSED, Term("suppressed", "R5.B.6", steps=HALF)),
-                       (PINNED, Term("pinned", "R5.B.6", steps=THIRD)),
-                       (FATIGUED, Term("fatigued", "R5.B.10", steps=HALF)),
-                       (EXHAUSTED, Term("exhausted", "R5.B.10", steps=THIRD)),
-                       (SUPPLY_REDUCED, Term("supply reduced", "R5.B.14", steps=HALF)),
-                       (SUPPLY_DEPLETED, Term("supply depleted", "R5.B.14", times=Fraction(0)))):
-        if pos.has(uid, flag) and not (flag == SUPPRESSED and vehicle):
-            terms.append(term)
-    return terms
-
-
 def unit_firepower(pos: Position, uid: str, side: str, target: str, kind: str) -> Calculation:
     """One unit's Hard or Soft Barrage Firepower into `target` before its FVT die: printed value,
-    conditions, the reacting player's half (R18.A.2), a Mortar's short range (R7.B.3), its AA mode
+    conditions (`firepower.status_terms`), formation cohesion (R25.A.4), the reacting player's half (R18.A.2), a Mortar's short range (R7.B.3), its AA mode
     (R7.B.1) and the weather and night (R8.C.3-4, R9.D)."""
-    terms = condition_terms(pos, uid)
+    terms = firepower.status_terms(pos, uid)
+    if kind == "soft" and benefits.cohesive(pos, uid):
+        terms.append(Term("formation cohesion", "R25.A.4", add=Fraction(1)))
     if side != pos.acting:
         terms.append(Term("reacting player's barrage", "R18.A.2", steps=HALF))
     if reach(pos, uid, target):

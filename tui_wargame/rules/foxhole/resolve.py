@@ -76,6 +76,10 @@ def read(pos: Position, side: str, order: Order) -> Plan | Refusal:
     if not spotted and not pos.option(firing.UNSPOTTED):
         return Refusal(f"no Battery or Company of yours is in or next to {target}", "R18.B")
     cut = rest.index("smoke") if "smoke" in rest else len(rest)
+    alone = [u for u in rest if u != "smoke" and u in pos.scenario.unit and not firing.spotted(pos, side, target, u)]
+    if spotted and alone and not pos.option(firing.UNSPOTTED):
+        return Refusal(f"no unit of {alone[0]}'s own service and language spots {target}", "R25.A.5")
+    spotted = spotted and not alone
     firers, smoke = tuple(rest[:cut]), tuple(rest[cut + 1:])
     if not firers and not smoke:
         return Refusal("name at least one unit, Support or Sortie to fire", "R18.C")
