@@ -232,3 +232,13 @@ def test_r18_c_nobody_able_to_fire_the_phase_is_idle():
     quiet = position(SCENARIO, phase="barrage", active="axis", flags={"XART": [EXPENDED]})
     assert barrage.idle(Position(SCENARIO, quiet))
     assert not barrage.idle(Position(SCENARIO, _state()))
+
+
+def test_r25_a_5_a_spotter_of_another_service_does_not_spot():
+    scenario = load(edit={'traits = ["mortar", "smoke"]': 'traits = ["mortar", "smoke", "service:army"]'})
+    state = position(scenario, phase="barrage", active="allied", at=AT, flags={"AMO": READY},
+                     options={"inter-service": "on"})
+    with pytest.raises(IllegalOrder) as err:
+        run(scenario, state, "barrage A-0402 AMO", dice=[5])  # A1 next to it has no service:army
+    assert err.value.rule == "R25.A.5"
+    assert not any(o.startswith("barrage A-0402") for o in legal(scenario, state))
