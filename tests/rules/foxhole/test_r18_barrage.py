@@ -121,6 +121,7 @@ def test_r18_a_2a_overwatching_offensive_artillery_loses_its_overwatch():
 def test_r18_d_2_smoke_barrage_marker_and_reduced_batteries_in_pairs():
     state, events = run(SCENARIO, _state(), "barrage A-0402 smoke AART", dice=[])
     assert state.marker("A-0402", "smoke").value == 1 and not state.units["X2"].flags
+    assert state.pending.kind == "barrage:reply"  # the reacting player's turn comes
     reduced = _state(steps={"AART": 1})
     with pytest.raises(IllegalOrder) as err:
         run(SCENARIO, reduced, "barrage A-0402 smoke AART")

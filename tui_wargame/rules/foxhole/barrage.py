@@ -158,16 +158,11 @@ def _barrage(pos: Position, order: Order, dice: Dice) -> list[Event]:
     done = {**{k: list(v) for k, v in dict(pos.state.values.get(HEXES, {})).items()}}
     done[side] = [*done.get(side, []), plan.hex]
     events.append(Event.of("value_set", key=HEXES, value=done))
-    here = pos.at(fold(pos.state, events))
-    events += resolve.fire(here, plan, dice)
-    here = pos.at(fold(pos.state, events))
-    if here.state.pending is None and not here.state.values.get(resolve.FIRE):
-        events += hand_on(here, side, passed=False)
-    return events
+    return events + resolve.fire(pos.at(fold(pos.state, events)), plan, dice)
 
 
 def after_barrage(pos: Position, side: str) -> list[Event]:
-    """Called by `resolve` once a barrage's firepower is laid and its hits fallen."""
+    """Called by `resolve` once a barrage is over (laid and hit, missed, or Smoke alone)."""
     return hand_on(pos, side, passed=False)
 
 

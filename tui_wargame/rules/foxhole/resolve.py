@@ -206,9 +206,11 @@ def fire(pos: Position, plan: Plan, dice: Dice) -> list[Event]:
     events.append(Event.of("barrage", side=side, hex=target, firers=shown, machineguns=guns,
                            hard=totals[HARD] + owner_all[HARD], soft=totals[SOFT] + owner_all[SOFT],
                            smoked=smoked, unspotted=plan.unspotted, roll=roll, hit=hit))
-    if not hit or not plan.firers:
+    if not hit or not plan.firers:  # missed (R25.A.2), or Smoke alone: nothing to lay
+        from tui_wargame.rules.foxhole import barrage
+
         events.append(Event.of("value_set", key=FIRE, value={}))
-        return events
+        return events + barrage.after_barrage(pos.at(fold(pos.state, events)), side)
     siege = any(firing.SIEGE in pos.spec(u).traits for u in units) or any(
         bool((sorties.find(pos, side, f) or {}).get("siege")) for f in spent)
     gun = sum(1 for k in kinds.values() if k == sorties.GUN)
