@@ -31,13 +31,7 @@ from tui_wargame.rules.foxhole.sequence import Handler
 
 RULE = "R18"
 REPLY = "barrage:reply"
-HEXES, PASSED, OVER = "barrage.hexes", "barrage.passed", "barrage.over"
-
-
-def _done(pos: Position, side: str) -> tuple[str, ...]:
-    table = pos.state.values.get(HEXES, {})
-    found = table.get(side, ()) if isinstance(table, Mapping) else ()
-    return tuple(found)
+HEXES, PASSED, OVER = resolve.HEXES, "barrage.passed", "barrage.over"
 
 
 def side_to_fire(pos: Position) -> str:
@@ -49,7 +43,7 @@ def side_to_fire(pos: Position) -> str:
 def targets(pos: Position, side: str) -> list[str]:
     """The hexes `side` may still barrage that hold enemy units (R18.B, R18.C, R25.A.2)."""
     enemy = pos.enemy(side)
-    done = _done(pos, side)
+    done = resolve.barraged(pos, side)
     unspotted = pos.option(firing.UNSPOTTED)
     return [h for h, units in pos.occupied().items()
             if h not in done and any(pos.side_of(u) == enemy for u in units)
@@ -150,12 +144,12 @@ def _aa(pos: Position, order: Order, dice: Dice) -> list[Event]:
 def _barrage(pos: Position, order: Order, dice: Dice) -> list[Event]:
     side = side_to_fire(pos)
     if side == pos.acting and (pos.state.values.get(OVER) or pos.state.values.get(resolve.FIRE)):
-        raise IllegalOrder("the barrages of this phase are over (R18.C): end the phase", "R18.C")
+        raise IllegalOrder("the barrages of this phase are over, or one is being laid", "R18.C")
     plan = resolve.read(pos, side, order)
     if isinstance(plan, Refusal):
         raise IllegalOrder(plan)
     events = [Event.of("decision_made", side=side, decision=REPLY)] if side != pos.acting else []
-    done = {**{k: list(v) for k, v in dict(pos.state.values.get(HEXES, {})).items()}}
+    done = {k: list(v) for k, v in dict(pos.state.values.get(HEXES, {})).items()}
     done[side] = [*done.get(side, []), plan.hex]
     events.append(Event.of("value_set", key=HEXES, value=done))
     return events + resolve.fire(pos.at(fold(pos.state, events)), plan, dice)

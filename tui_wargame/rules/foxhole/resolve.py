@@ -38,7 +38,7 @@ from tui_wargame.rules.foxhole.position import (
 )
 from tui_wargame.text import side_name
 
-FIRE, WORKS, GUNS = "barrage.fire", "barrage.works", "barrage.guns"
+FIRE, WORKS, GUNS, HEXES = "barrage.fire", "barrage.works", "barrage.guns", "barrage.hexes"
 APPLY, CHOOSE = "barrage:apply", "barrage:works"
 HARD, SOFT = "hard", "soft"
 SHELLHOLES = "shellholes"
@@ -70,7 +70,7 @@ def read(pos: Position, side: str, order: Order) -> Plan | Refusal:
     target, *rest = order.args
     if not pos.scenario.grid.on_map(target):
         return Refusal(f"{target} is not a hex of the map", "R18.C")
-    if target in _done(pos, side):
+    if target in barraged(pos, side):
         return Refusal(f"you have barraged {target} this phase already", "R18.C")
     spotted = firing.spotted(pos, side, target)
     if not spotted and not pos.option(firing.UNSPOTTED):
@@ -127,8 +127,9 @@ def _reach_rule(pos: Position, uid: str) -> str:
     return "R18.A.1a" if firing.is_artillery(pos, uid) else ("R7.B.3" if firing.is_mortar(pos, uid) else "R18.A.1c")
 
 
-def _done(pos: Position, side: str) -> tuple[str, ...]:
-    table = pos.state.values.get("barrage.hexes", {})
+def barraged(pos: Position, side: str) -> tuple[str, ...]:
+    """The hexes `side` has barraged this phase (R18.C: once each)."""
+    table = pos.state.values.get(HEXES, {})
     return tuple(table.get(side, ())) if isinstance(table, Mapping) else ()
 
 
