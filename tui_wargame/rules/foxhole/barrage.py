@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, fold
 from tui_wargame.rules.capabilities import Explanation, Line
-from tui_wargame.rules.foxhole import charts, firing, resolve, sorties
+from tui_wargame.rules.foxhole import benefits, charts, firing, resolve, sorties
 from tui_wargame.rules.foxhole.position import Position
 from tui_wargame.rules.foxhole.sequence import Handler
 
@@ -211,9 +211,10 @@ def explain(pos: Position, order: Order) -> Explanation | Refusal:
     for u in plan.smoke:
         lines.append(Line(f"{u}: a Smoke Barrage marker instead of its Firepower", "R18.D.2"))
     for uid in pos.units_in(plan.hex):
-        d = resolve.defence(pos, uid)
-        lines.append(Line(f"{uid} ({pos.side_of(uid)}) Defence against a barrage {d}; at most "
-                          f"{2 * d} laid on it unless forced", "R18.D.1a"))
+        calc = benefits.defending(pos, uid, charts.BARRAGE)
+        why = "".join(f", {t.what} ({t.rule})" for t in calc.terms)
+        lines.append(Line(f"{uid} ({pos.side_of(uid)}) Defence against a barrage {calc.value} (printed "
+                          f"{calc.base}{why}); at most {2 * calc.value} laid on it unless forced", "R18.D.1a"))
     share = charts.COMBAT_EFFECTS[charts.BARRAGE]
     lines.append(Line(f"the firer lays {share.to_firer}, the owner {share.to_owner} of each kind; "
                       f"1 hit per Defence: Suppressed, 2: Pinned", "R18.E", strong=True))
