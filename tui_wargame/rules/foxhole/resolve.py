@@ -33,9 +33,7 @@ from tui_wargame.model import Event, IllegalOrder, Order, Refusal, fold
 from tui_wargame.rules.foxhole import allocation, benefits, bridge_fire, charts, effects, firing, sorties, weather
 from tui_wargame.rules.foxhole.arith import Calculation, Term, d10
 from tui_wargame.rules.foxhole.counters import VEHICLE
-from tui_wargame.rules.foxhole.position import (
-    EXHAUSTED, EXPENDED, FATIGUED, FIRED, OVERWATCH, PINNED, Position,
-)
+from tui_wargame.rules.foxhole.position import EXPENDED, FIRED, OVERWATCH, PINNED, Position
 from tui_wargame.text import side_name
 
 FIRE, WORKS, GUNS, HEXES = "barrage.fire", "barrage.works", "barrage.guns", "barrage.hexes"
@@ -43,7 +41,6 @@ APPLY, CHOOSE = "barrage:apply", "barrage:works"
 HARD, SOFT = "hard", "soft"
 SHELLHOLES = "shellholes"
 SHELL_FP = 30  # R25.A.7
-NIGHT_ACTED = "weather:night-acted"  # the weather helper's flag: acted this Night (R9.A)
 #: R7.B.2c, R5.D.2: what one level off each Defensive Work leaves (None: removed).
 REDUCED_WORK: Mapping[str, str | None] = {
     "foxholes": None, "scrapes": None, "pillbox": None, SHELLHOLES: None,
@@ -165,7 +162,7 @@ def fire(pos: Position, plan: Plan, dice: Dice) -> list[Event]:
     """Fire the barrage: dice, markers on the firers, smoke, the report, then its Firepower laid."""
     side, target = plan.side, plan.hex
     units = [f for f in (*plan.firers, *plan.smoke) if f in pos.scenario.unit]
-    events: list[Event] = [e for u in units for e in night_fatigue(pos, u)]
+    events: list[Event] = [e for u in units for e in weather.night_fatigue(pos, u)]
     pos = pos.at(fold(pos.state, events))
     hit, roll = True, 0
     if plan.unspotted:  # R25.A.2
@@ -221,21 +218,6 @@ def fire(pos: Position, plan: Plan, dice: Dice) -> list[Event]:
     events.append(Event.of("value_set", key=FIRE, value=table))
     here = pos.at(fold(pos.state, events))
     return events + proceed(here, dice)
-
-
-def night_fatigue(pos: Position, uid: str) -> list[Event]:
-    """R9.A: a unit about to act on a Night turn first tires (Fatigued, or Exhausted if it was),
-    once a Night. (The smallest private version of the weather helper's `night_fatigue`, with its
-    flag, until the two are merged.)"""
-    if not pos.night or pos.has(uid, NIGHT_ACTED):
-        return []
-    events = [Event.of("unit_flagged", unit=uid, flag=NIGHT_ACTED)]
-    if pos.has(uid, EXHAUSTED):
-        return events
-    if pos.has(uid, FATIGUED):
-        return [*events, Event.of("unit_flagged", unit=uid, flag=FATIGUED, on=False),
-                Event.of("unit_flagged", unit=uid, flag=EXHAUSTED)]
-    return [*events, Event.of("unit_flagged", unit=uid, flag=FATIGUED)]
 
 
 def _smoke(pos: Position, plan: Plan) -> list[Event]:
