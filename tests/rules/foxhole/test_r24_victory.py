@@ -168,8 +168,10 @@ tests = [{ test = "sectors-ever", status = "secure", maphex = "B", sectors = ["S
     state = fold(first.state, victory.remember(first))
     assert victory.ever(Position(scenario, state)) == {"allied": {"secure": ["B:S"]}}
     assert victory.remember(Position(scenario, state)) == []
-    later = fold(state, [Event.of("unit_placed", unit="A1", to="A-0401"),
-                         Event.of("unit_placed", unit="XHQ", to=AWAY),
+    north = set(standing.sector_hexes(first, "B", "N"))
+    clear_n = [Event.of("unit_placed", unit=u, to=AWAY) for u in first.units_of("axis")
+               if first.location(u) in north]
+    later = fold(state, [Event.of("unit_placed", unit="A1", to="A-0401"), *clear_n,
                          Event.of("unit_placed", unit="A2", to="B-0401")])
     assert victory.holds(Position(scenario, later), "allied", table_test(scenario))
 

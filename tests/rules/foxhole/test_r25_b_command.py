@@ -97,6 +97,7 @@ def test_r25_b_the_system_refuses_and_hides_unit_orders_until_activated(monkeypa
 
     monkeypatch.setattr(barrage, "ORDERS", {"probe": probe})
     monkeypatch.setattr(barrage, "orders", lambda pos: [Order("probe", ("A1",)), Order("probe", ("A2",))])
+    monkeypatch.setattr(barrage, "blocks_end", lambda pos: None)
     state = _state()
     assert "probe A1" not in legal(SCENARIO, state)
     with pytest.raises(IllegalOrder, match="Command Activated"):
@@ -113,6 +114,7 @@ def test_r25_b_every_acting_unit_an_order_names_needs_activation(monkeypatch):
 
     monkeypatch.setattr(barrage, "ORDERS", {"strike": probe})
     monkeypatch.setattr(barrage, "orders", lambda pos: [Order("strike", ("B-0307", "A1", "A2"))])
+    monkeypatch.setattr(barrage, "blocks_end", lambda pos: None)
     state, _ = run(SCENARIO, _state(), "activate AHQ A1")
     assert not any(o.startswith("strike") for o in legal(SCENARIO, state))
     with pytest.raises(IllegalOrder, match="A2 has not been Command Activated"):
@@ -137,5 +139,7 @@ def test_r25_b_what_the_rules_force_needs_no_activation(monkeypatch):
     monkeypatch.setattr(barrage, "orders", lambda pos: [Order("probe", ("A1",))])
     monkeypatch.setattr(barrage, "blocks_end", lambda pos: Refusal("A1 must Assault", "R20.E.2"))
     state = _state()
-    assert legal(SCENARIO, state)[0] == "probe A1"
+    assert legal(SCENARIO, state)[0] == "probe A1"  # nothing else could be done: it is listed
     assert run(SCENARIO, state, "probe A1")[0].units["A1"].has("acted")
+    monkeypatch.setattr(barrage, "orders", lambda pos: [Order("probe", ("A1",)), Order("probe", ("X1",))])
+    assert "probe A1" not in legal(SCENARIO, state)  # another order is left: activation stands

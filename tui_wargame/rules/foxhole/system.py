@@ -61,10 +61,10 @@ def _answers() -> Mapping[str, tuple[Callable[[Position], list[Order]], Mapping[
     return {kind: (fn, m.ORDERS) for m in _modules() for kind, fn in getattr(m, "ANSWERS", {}).items()}
 
 
-def _unit_may_act(pos: Position, order: Order, obliged: bool) -> Refusal | None:
+def _unit_may_act(pos: Position, order: Order, obliged: bool = False) -> Refusal | None:
     """R25.B (optional): every unit of the acting side an order names (`move UNIT ...`, `assault
-    HEX UNIT...`) needs to be Command Activated this player turn, unless the phase may not end
-    (`obliged`): what the rules force (an owed Assault, R20.E.2) is done without activation."""
+    HEX UNIT...`) needs to be Command Activated this player turn, unless `obliged` (see
+    `_phase_orders`)."""
     if not pos.option(command.OPTION) or obliged:
         return None
     for uid in order.args:
@@ -73,6 +73,17 @@ def _unit_may_act(pos: Position, order: Order, obliged: bool) -> Refusal | None:
             if refusal is not None:
                 return refusal
     return None
+
+
+def _phase_orders(pos: Position, phase: sequence.Phase) -> tuple[list[Order], bool]:
+    """The phase's orders that R25.B lets the acting side give, and whether it is obliged: when
+    the phase may not end and no listed order is left, what the rules force (an owed Assault,
+    R20.E.2) is done without activation rather than stop the game."""
+    listed = phase.orders(pos)
+    allowed = [o for o in listed if _unit_may_act(pos, o) is None]
+    if not allowed and listed and phase.blocks_end(pos) is not None:
+        return listed, True
+    return allowed, False
 
 
 class Foxhole:
@@ -147,9 +158,8 @@ class Foxhole:
         if state.pending is not None:
             return _answers()[state.pending.kind][0](pos)
         phase = sequence.module(state.phase)
-        obliged = phase.blocks_end(pos) is not None
-        found = [o for o in phase.orders(pos) if _unit_may_act(pos, o, obliged) is None] + command.orders(pos)
-        if not obliged:
+        found = _phase_orders(pos, phase)[0] + command.orders(pos)
+        if phase.blocks_end(pos) is None:
             found.append(Order("end"))
         return found
 
@@ -177,9 +187,9 @@ class Foxhole:
             known = ", ".join(sorted({*phase.ORDERS, "end"}))
             raise IllegalOrder(f"no `{order.verb}` order in the {state.phase} phase (orders now: {known})",
                                phase.RULE)
-        obliged = phase.blocks_end(pos) is not None
-        if order.verb not in command.ORDERS and (refusal := _unit_may_act(pos, order, obliged)) is not None:
-            raise IllegalOrder(refusal)
+        if order.verb not in command.ORDERS and (refusal := _unit_may_act(pos, order)) is not None:
+            if not _phase_orders(pos, phase)[1]:
+                raise IllegalOrder(refusal)
         return Resolution(tuple(handler(pos, order, dice)))
 
     def victory_points(self, scenario: Scenario, state: State) -> Mapping[str, int]:
