@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from tests.rules.foxhole.helpers import FixedDice, legal, load, position, run
-from tui_wargame.model import Event, fold
-from tui_wargame.rules.foxhole import fire
+from tui_wargame.model import Event, Order, fold
+from tui_wargame.rules.foxhole import SYSTEM, fire
 from tui_wargame.rules.foxhole.position import Position
 
 SCENARIO = load()
@@ -140,3 +140,17 @@ def test_r25_c_1b_an_assault_ends_by_clearing_refugees_then_checking_for_fire():
     after = fold(state, events)
     assert after.marker(WOODS, "refugees") is None and after.marker(WOODS, "fire") is not None
     assert [e.kind for e in events][:2] == ["marker_removed", "fire-check"]
+
+
+def test_r25_c_1b_a_barrage_fire_holds_the_alternation_until_the_units_have_chosen():
+    from tui_wargame.rules.foxhole import resolve
+
+    state = position(SCENARIO, phase="barrage", active="axis", at={"A1": WOODS}, options=ON)
+    table = {"hex": WOODS, "side": "axis", "gun": 0}
+    events = resolve._close(Position(SCENARIO, state), table, FixedDice([1]))
+    after = fold(state, events)
+    assert after.pending.kind == fire.FLEE and after.marker(WOODS, "burnt-out").side == "axis"
+    assert not any(e.kind == "value_set" and e["key"] == "barrage.passed" for e in events)
+    resumed = SYSTEM.resolve(SCENARIO, after, Order.parse("burn A1"), FixedDice([])).events
+    assert any(e.kind == "value_set" and e["key"] in ("barrage.passed", "barrage.over")
+               for e in resumed)  # only now the alternation hands on (R18.C)

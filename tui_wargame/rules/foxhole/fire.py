@@ -13,7 +13,7 @@ may return a `decision_required`, so they call it last. `end_of_player_turn` is 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from tui_wargame.dice import Dice
@@ -48,13 +48,14 @@ def fire_chance(pos: Position, hex: str, assaulters: Sequence[str] = ()) -> int:
 
 
 def after_attack(pos: Position, hex: str, attack: str, assaulters: Sequence[str], dice: Dice,
-                 by: str = "") -> list[Event]:
+                 by: str = "", resume: str = "") -> list[Event]:
     """R25.C.1b: after a Barrage, Fight or Assault on `hex` (`attack`: "barrage", "fight",
     "assault"; "smoke" for a Smoke Barrage, which starts no fire) in Dry ground, roll the hex's
     fire chance; on a fire the hex burns (see `ignite`). `assaulters`: the assaulting units
     (Assault Engineers double the chance). `by`: the attacking side (the acting side if not
     given), who owns the fire it sets (R24.D.5 counts the Burnt Out markers a side placed). Call
-    it last: it may ask a decision (`fire:flee`)."""
+    it last: it may ask a decision (`fire:flee`); `resume` names what goes on once the units
+    have chosen (`RESUME`: "barrage", the barrage alternation), which the caller then leaves out."""
     if not pos.option(OPTION) or attack not in ATTACKS or weather.ground(pos) != weather.DRY:
         return []
     in_ten = fire_chance(pos, hex, assaulters if attack == "assault" else ())
@@ -62,14 +63,15 @@ def after_attack(pos: Position, hex: str, attack: str, assaulters: Sequence[str]
         return []
     ok, die = chance(dice, in_ten)
     report = Event.of("fire-check", hex=hex, attack=attack, chance=in_ten, die=die, fire=ok)
-    return [report, *ignite(pos, hex, by or pos.acting)] if ok else [report]
+    return [report, *ignite(pos, hex, by or pos.acting, resume)] if ok else [report]
 
 
-def ignite(pos: Position, hex: str, side: str) -> list[Event]:
+def ignite(pos: Position, hex: str, side: str, resume: str = "") -> list[Event]:
     """R25.C.1b-c: the Fire and Burnt Out markers, its smoke, then the units' choice: a unit with
     nowhere to flee is Reduced at once; the others are asked (`fire:flee`)."""
     events, trapped = _burn_markers(pos, hex, side)
-    return events + _ask(pos.at(fold(pos.state, events)), hex, done=trapped)
+    then = [resume, side] if resume else []
+    return events + _ask(pos.at(fold(pos.state, events)), hex, done=trapped, resume=then)
 
 
 def _burn_markers(pos: Position, hex: str, side: str) -> tuple[list[Event], list[str]]:
@@ -100,7 +102,7 @@ def flee_hexes(pos: Position, uid: str) -> list[str]:
     return found
 
 
-def _ask(pos: Position, *hexes: str, done: Sequence[str] = ()) -> list[Event]:
+def _ask(pos: Position, *hexes: str, done: Sequence[str] = (), resume: Sequence[str] = ()) -> list[Event]:
     """The `fire:flee` decision for the units still in the first burning hex that holds any not
     yet `done` (Reduced in place), the acting side's first (R2.H.3); the other hexes are queued
     behind it in the decision's data."""
@@ -111,7 +113,8 @@ def _ask(pos: Position, *hexes: str, done: Sequence[str] = ()) -> list[Event]:
             prompt = (f"fire in {hex}: each of your units there flees to an adjacent hex or is Reduced "
                       "(R25.C.1b)")
             return [Event.of("decision_required", side=side, decision=FLEE, prompt=prompt,
-                             data={"hex": hex, "then": list(hexes[i + 1:]), "done": list(done)})]
+                             data={"hex": hex, "then": list(hexes[i + 1:]), "done": list(done),
+                                   "resume": list(resume)})]
     return []
 
 
@@ -144,8 +147,12 @@ def _after_answer(pos: Position, events: list[Event], hex: str, stayed: str = ""
     data = pos.state.pending.data if pos.state.pending else {}
     queued = [str(h) for h in data.get("then", ())]
     done = [*data.get("done", ()), *([stayed] if stayed else [])]
+    resume = [str(x) for x in data.get("resume", ())]
     events = [*events, Event.of("decision_made")]
-    return events + _ask(pos.at(fold(pos.state, events)), hex, *queued, done=done)
+    asked = _ask(pos.at(fold(pos.state, events)), hex, *queued, done=done, resume=resume)
+    if asked or not resume:
+        return events + asked
+    return events + RESUME[resume[0]](pos.at(fold(pos.state, events)), resume[1])
 
 
 def flee(pos: Position, order: Order, dice: Dice) -> list[Event]:
@@ -163,6 +170,16 @@ def burn(pos: Position, order: Order, dice: Dice) -> list[Event]:
     hex, uid = _pending_unit(pos, order, 1)
     return _after_answer(pos, effects.reduce(pos, uid), hex, stayed=uid)
 
+
+def _resume_barrage(pos: Position, side: str) -> list[Event]:
+    from tui_wargame.rules.foxhole import barrage  # the barrage phase imports this module's callers
+
+    return barrage.after_barrage(pos, side)
+
+
+#: What an attack that set a fire goes on with once the units have chosen (R18.C: the barrage
+#: alternation hands on only then).
+RESUME: Mapping[str, Callable[[Position, str], list[Event]]] = {"barrage": _resume_barrage}
 
 ORDERS: Mapping[str, Handler] = {"flee": flee, "burn": burn}
 ANSWERS = {FLEE: _flee_answers}
