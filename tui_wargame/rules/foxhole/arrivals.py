@@ -9,8 +9,10 @@ The scenario's `[rules]` tables (docs/rules/foxhole.md, "Scenario tables" under 
 - `[[rules.sorties]]` id, side, kind "air" or "gun", range (a Gun Sortie's), days: R5.D, R23.C;
 - `[[rules.supply]]` side, day, points, entry: the Day's allowance of Supply Points, some of which
   may be exchanged for Bridging Implements (R23.D);
-- `[[rules.transports]]` id, side, kind "truck", entry, exit (hexes), days: a Truck, which carries
-  three cars' worth (R5.C, R16.D);
+- `[[rules.transports]]` id, side, kind, entry, exit, days (R5.C, R16.C-E): a "truck" enters and
+  leaves at hexes and carries three cars' worth; a "train" enters and leaves at railline hexsides
+  ("HEX|HEX") and pulls `cars` cars; a "ship" enters and leaves at Deep Sea hexes and carries
+  `cars` cars' worth (R16.E.2);
 - `[[rules.drops]]` and `[[rules.landings]]` side, units, target, turn (a turn id; the side's
   first player turn if absent), and for landings `lvts`: R16.A-B.
 
@@ -39,7 +41,8 @@ TRUCK_CARS = 3  # R16.D.2: a Truck carries three cars' worth, and no units
 TRUCK_HEXES = 60  # R16.D.1: hexes a Truck may move in one Transport Phase
 
 SORTIE_KINDS = ("air", "gun")
-TRANSPORT_KINDS = ("truck",)
+TRUCK, TRAIN, SHIP = "truck", "train", "ship"
+TRANSPORT_KINDS = (TRUCK, TRAIN, SHIP)
 
 _KEYS: Mapping[str, frozenset[str]] = {
     "setup_area": frozenset({"side", "maphexes", "sectors", "hexes"}),
@@ -47,7 +50,7 @@ _KEYS: Mapping[str, frozenset[str]] = {
     "support": frozenset({"id", "side", "days"}),
     "sorties": frozenset({"id", "side", "kind", "range", "days"}),
     "supply": frozenset({"side", "day", "points", "entry"}),
-    "transports": frozenset({"id", "side", "kind", "entry", "exit", "days"}),
+    "transports": frozenset({"id", "side", "kind", "cars", "entry", "exit", "days"}),
     "drops": frozenset({"side", "units", "target", "turn"}),
     "landings": frozenset({"side", "units", "target", "turn", "lvts"}),
 }
@@ -184,11 +187,25 @@ def _check(scenario: Scenario, where: str, name: str, t: Mapping[str, Any], day_
         hexes("entry", True)
     elif name == "transports":
         day_list()
-        if t.get("kind") not in TRANSPORT_KINDS:
-            found.append(f"{where}.kind: a Transport is one of {', '.join(TRANSPORT_KINDS)} "
-                         f"(R5.C; trains and ships are not built yet), not {t.get('kind')!r}")
-        hexes("entry", True)
-        hexes("exit", True)
+        kind = t.get("kind")
+        if kind not in TRANSPORT_KINDS:
+            found.append(f"{where}.kind: a Transport is one of {', '.join(TRANSPORT_KINDS)} (R5.C), not {kind!r}")
+        elif kind == TRAIN:
+            whole("cars", 1)
+            for key in ("entry", "exit"):
+                value = t.get(key)
+                if not isinstance(value, list) or not value or not all(rail(scenario, h) for h in value):
+                    found.append(f"{where}.{key}: must list railline hexsides (\"HEX|HEX\", R16.C), not {value!r}")
+        else:
+            hexes("entry", True)
+            hexes("exit", True)
+            if kind == SHIP:
+                whole("cars", 1)
+                for key in ("entry", "exit"):
+                    if any(scenario.terrain_at(h).id != "deep-sea" for h in t.get(key, []) if grid.on_map(h)):
+                        found.append(f"{where}.{key}: a Ship enters and leaves by Deep Sea hexes (R16.E.1)")
+            elif "cars" in t:
+                found.append(f"{where}.cars: a Truck carries {TRUCK_CARS} cars (R16.D.2); give no cars")
     elif name in ("drops", "landings"):
         units(True)
         if not isinstance(t.get("target"), str) or not grid.on_map(t["target"]):
@@ -198,6 +215,31 @@ def _check(scenario: Scenario, where: str, name: str, t: Mapping[str, Any], day_
         if name == "landings" and "lvts" in t:
             whole("lvts", 0)
     return found
+
+
+def cargo_cars(scenario: Scenario, items: Sequence[Sequence[Any]]) -> int:
+    """R16.C.2: the cars a cargo of [kind, number] items fills ("unit" and a unit id for a unit;
+    five Supply Points a car, rounded up)."""
+    total = 0
+    for kind, n in items:
+        if kind == "unit":
+            spec = scenario.unit[n]
+            total += CARS["railroad-artillery" if "railroad" in spec.traits else spec.kind]
+        elif kind == "supply-points":
+            total += -(-int(n) // 5)
+        else:
+            total += CARS[kind] * int(n)
+    return total
+
+
+def rail(scenario: Scenario, place: Any) -> bool:
+    """Whether `place` is a railline hexside ("HEX|HEX", R16.C)."""
+    if not isinstance(place, str) or place.count("|") != 1:
+        return False
+    a, b = place.split("|")
+    grid = scenario.grid
+    return (grid.on_map(a) and grid.on_map(b) and b in grid.adjacent(a)
+            and any(f.feature == "railline" for f in scenario.features_between(a, b)))
 
 
 def arriving_units(scenario: Scenario) -> Sequence[str]:

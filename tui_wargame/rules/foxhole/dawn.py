@@ -3,7 +3,8 @@
 Before a Day's first Full Turn the Defensive, then the Offensive player allocates the Day's
 Reinforcements to Full Turns (R23.A), each Support element (R23.B; two may be sacrificed to
 give a third the power of Siege Artillery) and each Sortie (R23.C, R5.D) to a Full Turn, and the
-Day's Supply Points to Full Turns, some exchanged for Bridging Implements (R23.D).
+Day's Supply Points to Full Turns, some exchanged for Bridging Implements (R23.D), and loads its
+Trains and Ships and picks the Full Turn each arrives (R3.B.3b, R16.C.2, R16.E.2).
 
 The plan is the State value `dawn.plan.<side>` (see `plan`). Everything starts in the Day's
 first Full Turn and the orders move it; what is left of the allowance arrives as Supply Points
@@ -83,7 +84,17 @@ def _new_plan(pos: Position, side: str) -> dict[str, Any]:
         "supply": {},
         "bridging": [],
         "left": points,
+        "transports": {t["id"]: first for t in arrivals.tables(scenario, "transports")
+                       if t["side"] == side and t["kind"] != arrivals.TRUCK and arrivals.on(t, day)
+                       and not _on_map(pos, t["id"])},
+        "cargo": {},
     }
+
+
+def _on_map(pos: Position, tid: str) -> bool:
+    """R16.C.1.b, R16.E.1.c: a Train or Ship still on the map cannot reload."""
+    return any(m.id == tid and m.kind in (arrivals.TRAIN, arrivals.SHIP)
+               for markers in pos.state.markers.values() for m in markers)
 
 
 def _set(side: str, p: Mapping[str, Any]) -> Event:
@@ -179,8 +190,56 @@ def buy(pos: Position, order: Order, dice: Dice) -> list[Event]:
     return [_set(pos.acting, p)]
 
 
+def transport(pos: Position, order: Order, dice: Dice) -> list[Event]:
+    """R3.B.3b, R16: the Full Turn a Train or Ship arrives."""
+    tid, turn = _args(order, 2, "a Transport and a Full Turn: transport ID TURN")
+    p = plan(pos, pos.acting)
+    if tid not in p["transports"]:
+        raise IllegalOrder(Refusal(f"{tid} is not a Train or Ship of yours off the map today", "R16"))
+    p["transports"][tid] = _turn(pos, turn)
+    return [_set(pos.acting, p)]
+
+
+def _load_item(pos: Position, p: dict[str, Any], tid: str, word: str) -> tuple[list[Any], int, str]:
+    """(cargo item, Supply Points it costs, why not or "") of loading `word` on `tid`."""
+    kind = next(t["kind"] for t in arrivals.tables(pos.scenario, "transports") if t["id"] == tid)
+    if word in p["reinforcements"]:
+        if kind != arrivals.TRAIN:
+            return [], 0, "only Trains carry units here (R16.D.2; units leave Ships by moving, R16.E.1.a)"
+        return ["unit", word], 0, ""
+    if word == "supply":
+        return ["supply-points", 5], 5, ""
+    if word in arrivals.BRIDGING_PRICES:
+        return [word, 1], arrivals.BRIDGING_PRICES[word], ""
+    return [], 0, f"{word} is not one of today's reinforcements, supply (5 points) or a Bridging Implement"
+
+
+def load(pos: Position, order: Order, dice: Dice) -> list[Event]:
+    """R16.C.2, R16.E.2: a reinforcement, five Supply Points or a Bridging Implement put aboard a
+    Train or Ship, within its cars; what is aboard arrives with it, not by itself."""
+    tid, word = _args(order, 2, "a Transport and an item: load ID UNIT|supply|IMPLEMENT")
+    p = plan(pos, pos.acting)
+    if tid not in p["transports"]:
+        raise IllegalOrder(Refusal(f"{tid} is not a Train or Ship of yours off the map today", "R16.C.1.b"))
+    item, price, why = _load_item(pos, p, tid, word)
+    if why:
+        raise IllegalOrder(Refusal(why, "R16.C.2"))
+    if price > p["left"]:
+        raise IllegalOrder(Refusal(f"{word} costs {price} Supply Points; {p['left']} are left", "R23.D"))
+    aboard = [*p["cargo"].get(tid, []), item]
+    cars = next(t["cars"] for t in arrivals.tables(pos.scenario, "transports") if t["id"] == tid)
+    if arrivals.cargo_cars(pos.scenario, aboard) > cars:
+        raise IllegalOrder(Refusal(f"{tid} has {cars} cars: {word} does not fit", "R16.C.2"))
+    p["cargo"][tid] = aboard
+    p["left"] -= price
+    if item[0] == "unit":
+        del p["reinforcements"][word]
+    return [_set(pos.acting, p)]
+
+
 ORDERS: Mapping[str, Handler] = {
     "reinforce": reinforce, "support": support, "siege": siege, "sortie": sortie, "supply": supply, "buy": buy,
+    "transport": transport, "load": load,
 }
 
 
@@ -199,6 +258,14 @@ def orders(pos: Position) -> list[Order]:
         if n <= p["left"]:
             found += [Order("supply", (str(n), t)) for t in turns]
     found += [Order("buy", (k, turns[0])) for k, price in arrivals.BRIDGING_PRICES.items() if price <= p["left"]]
+    for tid, at in p["transports"].items():
+        found += [Order("transport", (tid, t)) for t in turns if t != at]
+        for word in [*p["reinforcements"], "supply", *arrivals.BRIDGING_PRICES]:
+            item, price, why = _load_item(pos, p, tid, word)
+            cars = next(t["cars"] for t in arrivals.tables(pos.scenario, "transports") if t["id"] == tid)
+            if not why and price <= p["left"] and \
+                    arrivals.cargo_cars(pos.scenario, [*p["cargo"].get(tid, []), item]) <= cars:
+                found.append(Order("load", (tid, word)))
     return found
 
 
@@ -307,6 +374,9 @@ EXPLAIN = {
     "supply": _explain("send Supply Points of today's allowance in this Full Turn", "R23.D"),
     "buy": _explain("exchange Supply Points for a Bridging Implement (Boat 1, Raft 5, Bailey 2, Foot 4, "
                     "Vehicle 6)", "R23.D"),
+    "transport": _explain("choose the Full Turn today in which this Train or Ship arrives", "R16"),
+    "load": _explain("put a reinforcement (3 cars), five Supply Points (1 car) or a Bridging Implement aboard; "
+                     "it arrives with the Train or Ship", "R16.C.2"),
 }
 
 

@@ -6,6 +6,8 @@ this Full Turn comes onto the map.
 - Supply Points and Bridging Implements due now ride the side's Truck if one serves today
   (R16.D: it drives along Highways and Roads, `drive TRUCK HEX`, unloads there and leaves),
   else they are placed at the side's supply entry hex (R23.D).
+- Trains and Ships due now come on with the cargo loaded at the Dawn Briefing, run or sail,
+  unload and leave (R16.C, R16.E, `transports`).
 - Air Drops and Amphibious Landings due this player turn land (R16.A-B, `landings`).
 - At the start of each Full Turn the Support and Sorties due are published (`dawn.publish`).
 """
@@ -19,7 +21,8 @@ from typing import Any
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, fold
 from tui_wargame.rules.capabilities import Explanation
-from tui_wargame.rules.foxhole import arrivals, dawn, landings, weather
+from tui_wargame.rules.foxhole import arrivals, dawn, landings, transports, weather
+from tui_wargame.rules.foxhole.transports import add_marker
 from tui_wargame.rules.foxhole.position import Position
 from tui_wargame.rules.foxhole.sequence import Handler
 from tui_wargame.text import side_name
@@ -80,14 +83,6 @@ def _cargo_due(pos: Position) -> list[tuple[str, int]]:
         found.append((SUPPLY, points))
     found += [(b["kind"], 1) for b in p.get("bridging", []) if b["turn"] == now]
     return found
-
-
-def add_marker(pos: Position, place: str, kind: str, number: int, side: str) -> list[Event]:
-    """`number` more of a counted marker (Supply Points, Boats, ...) of `side` in `place`."""
-    old = pos.marker(place, kind, side)
-    if old is None:
-        return [Event.of("marker_placed", place=place, marker=kind, id=side, side=side, value=number)]
-    return [Event.of("marker_changed", place=place, marker=kind, id=side, value=int(old.value or 0) + number)]
 
 
 def _truck(pos: Position) -> Mapping[str, Any] | None:
@@ -188,7 +183,7 @@ def _unload(pos: Position) -> list[Event]:
 # --- the phase ---
 
 
-ORDERS: Mapping[str, Handler] = {"enter": enter, "drive": drive, **landings.ORDERS}
+ORDERS: Mapping[str, Handler] = {"enter": enter, "drive": drive, **landings.ORDERS, **transports.ORDERS}
 
 
 def orders(pos: Position) -> list[Order]:
@@ -197,13 +192,15 @@ def orders(pos: Position) -> list[Order]:
     if truck is not None:
         reach = truck_reach(pos, truck[1])
         found += [Order("drive", (truck[0], h)) for h in sorted(reach) if h != truck[1]]
-    return found + landings.orders(pos)
+    return found + landings.orders(pos) + transports.orders(pos)
 
 
 def begin(pos: Position, dice: Dice) -> list[Event]:
     """The Full Turn's Support and Sorties published (at its first player turn), the cargo due
     now loaded or placed, the drops and landings due now landed."""
     events = dawn.publish(pos) if pos.acting == pos.offensive else []
+    events += transports.switch_sides(pos.at(fold(pos.state, events)))
+    events += transports.arrive(pos.at(fold(pos.state, events)))
     events += _deliver(pos.at(fold(pos.state, events)))
     return events + landings.land(pos.at(fold(pos.state, events)), dice)
 
@@ -249,7 +246,7 @@ def _refused(pos: Position, e: Event) -> str:
             f"({e['capacity']} cars) and is lost (R16.D.2)")
 
 
-WORDS = {"reinforcements_delayed": _delayed, "cargo_refused": _refused, **landings.WORDS}
+WORDS = {"reinforcements_delayed": _delayed, "cargo_refused": _refused, **landings.WORDS, **transports.WORDS}
 
 
 def _explain_enter(pos: Position, order: Order) -> Explanation | Refusal:
