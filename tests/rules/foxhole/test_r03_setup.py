@@ -73,3 +73,12 @@ def test_r3_b_2_a_bad_set_up_area_is_named():
     with pytest.raises(ScenarioError) as err:
         load(edit={'maphexes = ["B"]': 'sectors = ["B:Q", "C:N"]'})
     assert "rules.setup_area[1].sectors" in str(err.value)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(10))
+def test_r3_b_3c_random_play_from_a_free_set_up(tmp_path, seed):
+    from tests.rules.foxhole.random_play import play
+
+    game = play(load(), tmp_path / "g.toml", seed, options={"setup": "free"})
+    assert game.state.result is not None

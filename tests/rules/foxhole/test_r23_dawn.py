@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.rules.foxhole.helpers import legal, load, position, run
-from tui_wargame.model import IllegalOrder, fold
+from tui_wargame.model import Event, IllegalOrder, fold
 from tui_wargame.rules.foxhole import SYSTEM, dawn
 from tui_wargame.rules.foxhole.position import Position
 
@@ -154,3 +154,33 @@ def test_r23_available_is_published_when_the_full_turn_begins():
     state, _ = run(SCENARIO, state, "end", dice=[1] * 5)  # the drop and the landings come down too
     assert state.phase == "transport" and "dawn.available" in state.values
     assert [e["id"] for e in dawn.available(Position(SCENARIO, state), "allied")] == ["navy", "jabo"]
+
+
+DELAYED = load(edit={"points = 6\n": "points = 6\ndelay = 2\n",
+                     'units = ["AR1"]\n': 'units = ["AR1"]\ndelay = 4\n'})
+
+
+def test_r25_d_5_delayed_orders_come_that_many_full_turns_later():
+    state, _ = run(DELAYED, _dawn(DELAYED), "supply 2 1pm", "reinforce AR1 1pm")
+    after = fold(state, dawn.finish(Position(DELAYED, state), None))
+    p = _plan(DELAYED, after)
+    assert p["supply"] == {} and p["reinforcements"] == {}
+    assert {(c["kind"], c["n"], c["turn"]) for c in p["coming"]} == {
+        ("supply-points", 2, "2am"), ("supply-points", 4, "1nt"), ("unit", 1, "2nt")}
+
+
+def test_r25_d_5_what_is_coming_is_kept_into_the_next_day():
+    state, _ = run(DELAYED, _dawn(DELAYED), "reinforce AR1 1pm")
+    after = fold(state, dawn.finish(Position(DELAYED, state), None))
+    day2 = fold(after, [Event.of("phase_began", turn=3, phase="dawn-briefing", side="allied")])
+    assert [c["unit"] for c in _plan(DELAYED, day2)["coming"] if c["kind"] == "unit"] == ["AR1"]
+    night = fold(day2, [Event.of("phase_began", turn=5, phase="transport", side="allied")])
+    assert dawn.scheduled(Position(DELAYED, night), "allied", "reinforcements") == ["AR1"]
+
+
+def test_r25_d_5_a_negative_delay_is_refused():
+    from tui_wargame.scenario_file import ScenarioError
+
+    with pytest.raises(ScenarioError) as err:
+        load(edit={"points = 6\n": "points = 6\ndelay = -1\n"})
+    assert "rules.supply[0].delay" in str(err.value)

@@ -8,7 +8,8 @@ The scenario's `[rules]` tables (docs/rules/foxhole.md, "Scenario tables" under 
 - `[[rules.support]]` id, side, days (all days if absent): an off-map Support Barrage (R23.B);
 - `[[rules.sorties]]` id, side, kind "air" or "gun", range (a Gun Sortie's), days: R5.D, R23.C;
 - `[[rules.supply]]` side, day, points, entry: the Day's allowance of Supply Points, some of which
-  may be exchanged for Bridging Implements (R23.D);
+  may be exchanged for Bridging Implements (R23.D); this table and `reinforcements` may give a
+  `delay` in Full Turns (R25.D.5: ordered at the Briefing, they come that much later);
 - `[[rules.transports]]` id, side, kind, entry, exit, days (R5.C, R16.C-E): a "truck" enters and
   leaves at hexes and carries three cars' worth; a "train" enters and leaves at railline hexsides
   ("HEX|HEX") and pulls `cars` cars; a "ship" enters and leaves at Deep Sea hexes and carries
@@ -46,10 +47,10 @@ TRANSPORT_KINDS = (TRUCK, TRAIN, SHIP)
 
 _KEYS: Mapping[str, frozenset[str]] = {
     "setup_area": frozenset({"side", "maphexes", "sectors", "hexes"}),
-    "reinforcements": frozenset({"side", "day", "units", "entry"}),
+    "reinforcements": frozenset({"side", "day", "units", "entry", "delay"}),
     "support": frozenset({"id", "side", "days"}),
     "sorties": frozenset({"id", "side", "kind", "range", "days"}),
-    "supply": frozenset({"side", "day", "points", "entry"}),
+    "supply": frozenset({"side", "day", "points", "entry", "delay"}),
     "transports": frozenset({"id", "side", "kind", "cars", "entry", "exit", "days"}),
     "drops": frozenset({"side", "units", "target", "turn"}),
     "landings": frozenset({"side", "units", "target", "turn", "lvts"}),
@@ -169,7 +170,9 @@ def _check(scenario: Scenario, where: str, name: str, t: Mapping[str, Any], day_
             if m not in names or sec not in DIRECTION_NAMES:
                 found.append(f"{where}.sectors: {s!r} is not MAPHEX:SECTOR (a sector is N, NE, SE, S, SW or NW)")
         hexes("hexes", False)
-    elif name == "reinforcements":
+    elif name in ("reinforcements", "supply") and "delay" in t:
+        whole("delay", 0)
+    if name == "reinforcements":
         day()
         units(True)
         hexes("entry", True)
@@ -181,7 +184,7 @@ def _check(scenario: Scenario, where: str, name: str, t: Mapping[str, Any], day_
             found.append(f"{where}.kind: a Sortie is \"air\" or \"gun\" (R5.D), not {t.get('kind')!r}")
         if t.get("kind") == "gun":
             whole("range", 1)
-    elif name == "supply":
+    if name == "supply":
         day()
         whole("points", 0)
         hexes("entry", True)

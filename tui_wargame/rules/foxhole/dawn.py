@@ -88,7 +88,30 @@ def _new_plan(pos: Position, side: str) -> dict[str, Any]:
                        if t["side"] == side and t["kind"] != arrivals.TRUCK and arrivals.on(t, day)
                        and not _on_map(pos, t["id"])},
         "cargo": {},
+        "coming": _still_coming(pos, side, first),
     }
+
+
+def _still_coming(pos: Position, side: str, first: str) -> list[dict[str, Any]]:
+    """R25.D.5, R23.A: what earlier Days sent (or put off) that has not come yet."""
+    old = plain(pos.state.values.get(key(side), {}))
+    turns = [t.id for t in pos.scenario.turns]
+    return [c for c in old.get("coming", []) if turns.index(c["turn"]) >= turns.index(first)]
+
+
+def _delay(pos: Position, side: str, name: str, unit: str = "") -> int:
+    """R25.D.5: the Full Turns by which the Day's `name` table ("reinforcements", "supply") of
+    `side` comes later than planned (its `delay`, 0 if none)."""
+    return max([t.get("delay", 0) for t in arrivals.tables(pos.scenario, name)
+                if t["side"] == side and t["day"] == pos.turn.day and (not unit or unit in t["units"])],
+               default=0)
+
+
+def later(pos: Position, turn: str, by: int) -> str | None:
+    """The id of the Full Turn `by` after `turn`, None past the game's end."""
+    turns = [t.id for t in pos.scenario.turns]
+    i = turns.index(turn) + by
+    return turns[i] if i < len(turns) else None
 
 
 def _on_map(pos: Position, tid: str) -> bool:
@@ -275,14 +298,31 @@ def begin(pos: Position, dice: Dice) -> list[Event]:
 
 
 def finish(pos: Position, dice: Dice) -> list[Event]:
-    """R23.D: what is left of the allowance shows up as Supply Points in the Day's first Full Turn."""
-    p = plan(pos, pos.acting)
-    if not p.get("left"):
-        return []
+    """R23.D: what is left of the allowance shows up as Supply Points in the Day's first Full Turn.
+    R25.D.5: what a table with a `delay` sends comes that many Full Turns after the one chosen
+    (into `coming`, kept across Days); what would come after the game's end never comes."""
+    side = pos.acting
+    p = plan(pos, side)
     first = day_turns(pos)[0]
-    p["supply"][first] = p["supply"].get(first, 0) + p["left"]
-    p["left"] = 0
-    return [_set(pos.acting, p)]
+    if p.get("left"):
+        p["supply"][first] = p["supply"].get(first, 0) + p["left"]
+        p["left"] = 0
+    sent: list[dict[str, Any]] = []
+    for unit, turn in list(p["reinforcements"].items()):
+        if _delay(pos, side, "reinforcements", unit):
+            sent.append({"kind": "unit", "unit": unit, "n": 1, "turn": turn,
+                         "delay": _delay(pos, side, "reinforcements", unit)})
+            del p["reinforcements"][unit]
+    delay = _delay(pos, side, "supply")
+    if delay:
+        sent += [{"kind": "supply-points", "unit": "", "n": n, "turn": t, "delay": delay} for t, n in p["supply"].items()]
+        sent += [{"kind": b["kind"], "unit": "", "n": 1, "turn": b["turn"], "delay": delay} for b in p["bridging"]]
+        p["supply"], p["bridging"] = {}, []
+    for item in sent:
+        arrives = later(pos, item.pop("turn"), item.pop("delay"))
+        if arrives is not None:
+            p["coming"].append({**item, "turn": arrives})
+    return [_set(side, p)]
 
 
 def blocks_end(pos: Position) -> Refusal | None:
@@ -381,6 +421,11 @@ EXPLAIN = {
 
 
 def scheduled(pos: Position, side: str, what: str) -> Sequence[str]:
-    """The ids of `what` ("reinforcements") the plan brings in the Full Turn being played."""
+    """The ids of `what` ("reinforcements") the plan brings in the Full Turn being played (with
+    the units `coming` now, R25.D.5)."""
     now = pos.turn.id
-    return [k for k, at in plan(pos, side).get(what, {}).items() if at == now]
+    p = plan(pos, side)
+    found = [k for k, at in p.get(what, {}).items() if at == now]
+    if what == "reinforcements":
+        found += [c["unit"] for c in p.get("coming", []) if c["kind"] == "unit" and c["turn"] == now]
+    return found

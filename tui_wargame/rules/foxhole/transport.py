@@ -82,6 +82,7 @@ def _cargo_due(pos: Position) -> list[tuple[str, int]]:
     if points:
         found.append((SUPPLY, points))
     found += [(b["kind"], 1) for b in p.get("bridging", []) if b["turn"] == now]
+    found += [(c["kind"], c["n"]) for c in p.get("coming", []) if c["kind"] != "unit" and c["turn"] == now]
     return found
 
 
@@ -210,14 +211,15 @@ def finish(pos: Position, dice: Dice) -> list[Event]:
     air-dropped units still at zero strength are eliminated (R16.A.2b)."""
     events = _unload(pos)
     late = due(pos)
-    turns = [t.id for t in pos.scenario.turns]
-    i = turns.index(pos.turn.id)
-    if late and i + 1 < len(turns):
+    nxt = dawn.later(pos, pos.turn.id, 1)
+    if late and nxt is not None:
         p = dawn.plan(pos, pos.acting)
+        p["coming"] = [c for c in p["coming"] if c["unit"] not in late]
         for u in late:
-            p["reinforcements"][u] = turns[i + 1]
+            p["reinforcements"].pop(u, None)
+            p["coming"].append({"kind": "unit", "unit": u, "n": 1, "turn": nxt})
         events += [Event.of("value_set", key=dawn.key(pos.acting), value=p),
-                   Event.of("reinforcements_delayed", side=pos.acting, units=late, to=turns[i + 1])]
+                   Event.of("reinforcements_delayed", side=pos.acting, units=late, to=nxt)]
     return events + landings.finish(pos.at(fold(pos.state, events)))
 
 
