@@ -152,3 +152,32 @@ def test_r16_b_1_only_units_that_may_land_are_in_the_landings():
     with pytest.raises(ScenarioError) as err:
         load(edit={'units = ["APA"]': 'units = ["AMA"]'})
     assert "rules.drops[0].units: AMA has neither" in str(err.value)
+
+
+def _windy(strength, direction="N", options=None, turn=0):
+    weather = Event.of("value_set", key="weather", value={"wind": strength, "direction": direction})
+    return _at(turn=turn, events=[weather], options=options)
+
+
+def test_r16_a_2a_a_breeze_drifts_the_drop_downwind_a_gale_straight_downwind():
+    cells = lambda state: landings.leeward(Position(SCENARIO, state), "A-0303",  # noqa: E731
+                                           landings.ring(SCENARIO.grid.parse("A-0303"), 2))
+    assert len(cells(_windy("calm"))) == 12
+    breeze, gale = cells(_windy("breeze", "S")), cells(_windy("gale", "S"))
+    assert len(gale) < len(breeze) < 12 and set(gale) <= set(breeze)
+    state, events = _drop(_windy("gale", "S"), [5, 1])  # two hexes off, the first hex due south
+    assert SCENARIO.grid.direction_name("A-0303", SCENARIO.grid.line("A-0303", events[1]["to"])[1]) in ("S", "SE", "SW")
+
+
+def test_r16_a_2a_wind_modifies_the_drop_only_with_the_optional_wind_rules():
+    plain = Position(SCENARIO, _windy("gale"))
+    windy = Position(SCENARIO, _windy("gale", options={"environment": "on"}))
+    assert landings._drop_modifier(plain, "APA", "A-0303") == 0
+    assert landings._drop_modifier(windy, "APA", "A-0303") == 3
+
+
+def test_r16_b_2c_a_gale_makes_a_motorized_landing_worse_with_the_wind_rules():
+    weather = Event.of("value_set", key="weather", value={"wind": "gale", "direction": "N"})
+    state = _at(ASHORE, events=[weather], options={"environment": "on"})
+    after, events = _land(state, [3, 1, 1, 2])  # the tank's D5 1 + Gale 3: 4, Pinned
+    assert after.units["AAT"].has(PINNED)

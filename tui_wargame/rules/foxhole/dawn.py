@@ -347,7 +347,8 @@ def publish(pos: Position) -> list[Event]:
     table: dict[str, list[dict[str, Any]]] = {}
     events: list[Event] = []
     now = pos.turn.id
-    storm = weather.atmosphere(pos) == weather.STORM
+    # a Storm now, or earlier today (the weather's `storm_day`), grounds the Day's Air Sorties
+    storm = weather.atmosphere(pos) == weather.STORM or pos.state.values.get("weather", {}).get("storm_day") == pos.turn.day
     sorties = {t["id"]: t for t in arrivals.tables(pos.scenario, "sorties")}
     for side in pos.scenario.side:
         p = plan(pos, side)

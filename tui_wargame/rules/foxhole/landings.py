@@ -25,7 +25,7 @@ from fractions import Fraction
 from typing import Any
 
 from tui_wargame.dice import Dice
-from tui_wargame.hexgrid import ring
+from tui_wargame.hexgrid import DIRECTION_NAMES, Hex, ring, sectors
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Scenario, fold
 from tui_wargame.rules.capabilities import Explanation
 from tui_wargame.rules.foxhole import arrivals, effects, weather
@@ -51,6 +51,9 @@ LANDING_DRIFT: tuple[tuple[int, int], ...] = ((3, 0), (5, 1), (7, 2), (9, 3), (1
 MOTORIZED_LANDING: tuple[tuple[int, tuple[str, ...]], ...] = (
     (3, ()), (4, ("pinned",)), (6, ("reduced",)), (8, ("reduced", "pinned")), (99, ("removed",)))
 HEAVY_AA, LIGHT_AA = "heavy-antiaircraft", "light-antiaircraft"
+CALM, BREEZE, GALE = "calm", "breeze", "gale"
+#: R16.A.2a, optional Wind (R25.C.1): the drop roll's modifier by wind strength.
+DROP_WIND = {CALM: -1, BREEZE: 1, GALE: 3}
 SEA = ("shallow-sea", "deep-sea")
 
 
@@ -112,6 +115,25 @@ def _room(pos: Position, label: str, side: str) -> bool:
 # --- R16.A: Air Drops ---
 
 
+def wind(pos: Position) -> tuple[str, str]:
+    """This Full Turn's wind: strength (calm, breeze, gale) and the direction it blows toward, as
+    the weather keeps them (`weather` value keys `wind`, `direction`; Chart 3B)."""
+    w = pos.state.values.get("weather", {})
+    return str(w.get("wind", CALM)), str(w.get("direction", DIRECTION_NAMES[0]))
+
+
+def leeward(pos: Position, target: str, cells: list[Hex]) -> list[Hex]:
+    """R16.A.2a: of the ring's hexes, those downwind of the target: in the three sectors around the
+    wind's direction in a Breeze, in its own sector in a Gale, all of them in a Calm."""
+    strength, toward = wind(pos)
+    if strength == CALM:
+        return cells
+    d = DIRECTION_NAMES.index(toward)
+    wanted = {DIRECTION_NAMES[d]} if strength == GALE else {DIRECTION_NAMES[(d + k) % 6] for k in (-1, 0, 1)}
+    centre = pos.scenario.grid.parse(target)
+    return [c for c in cells if sectors(Hex(c.q - centre.q, c.r - centre.r)) & wanted]
+
+
 def _drop_modifier(pos: Position, uid: str, target: str) -> int:
     spec = pos.spec(uid)
     side = pos.side_of(uid)
@@ -122,6 +144,8 @@ def _drop_modifier(pos: Position, uid: str, target: str) -> int:
     m -= 1 if "mortar" in spec.traits else 0
     m += 3 if pos.units_in(target, pos.enemy(side)) else 0
     m -= 5 if pos.units_in(target, side) else 0
+    if pos.option("environment"):
+        m += DROP_WIND[wind(pos)[0]]
     return m
 
 
@@ -138,7 +162,7 @@ def drop(pos: Position, uid: str, target: str, dice: Dice) -> list[Event]:
     label = target
     if off:
         grid = pos.scenario.grid
-        cells = ring(grid.parse(target), off)
+        cells = leeward(pos, target, ring(grid.parse(target), off))
         cell = cells[dice.roll(len(cells)) - 1]
         if not grid.contains(cell):
             return _lost(pos, uid, "off the map", roll, off)
@@ -262,7 +286,8 @@ def come_ashore(pos: Position, uid: str, target: str, way: int, dice: Dice) -> l
     if is_motorized(spec):
         die = d5(dice)
         total = die + (1 if pos.night else 0) + (2 if weather.atmosphere(pos) == weather.STORM else 0)
-        total += 1 if weather.fog(pos) else 0
+        if pos.option("environment"):
+            total += 3 if wind(pos)[0] == GALE else 1 if wind(pos)[0] == BREEZE or weather.fog(pos) else 0
         hit = next(e for top, e in MOTORIZED_LANDING if total <= top)
         events.append(Event.of("landing_effect", unit=uid, d5=str(die), total=str(total), effects=list(hit)))
         here = pos.at(fold(pos.state, events))
