@@ -181,3 +181,45 @@ def test_r16_b_2c_a_gale_makes_a_motorized_landing_worse_with_the_wind_rules():
     state = _at(ASHORE, events=[weather], options={"environment": "on"})
     after, events = _land(state, [3, 1, 1, 2])  # the tank's D5 1 + Gale 3: 4, Pinned
     assert after.units["AAT"].has(PINNED)
+
+
+def _briefed(*orders):
+    state = position(SCENARIO, phase="dawn-briefing", active="allied")
+    state, _ = run(SCENARIO, state, *orders)
+    return state
+
+
+def _then(briefed, turn=0, faces=()):
+    from tui_wargame.rules.foxhole import dawn
+
+    plan = dawn.plain(briefed.values["dawn.plan.allied"])
+    state = _at(turn=turn, events=[Event.of("value_set", key="dawn.plan.allied", value=plan)])
+    dice = FixedDice(list(faces))
+    after = fold(state, landings.land(Position(SCENARIO, state), dice))
+    assert not dice.faces
+    return after
+
+
+def test_r16_a_r3_b_3b_the_player_writes_down_where_his_units_drop_and_land():
+    briefed = _briefed("aim APA A-0404", "aim AMA A-0305")
+    assert "aim APA A-0404" in legal(SCENARIO, position(SCENARIO, phase="dawn-briefing", active="allied"))
+    after = _then(briefed, faces=[2, 3, 1, 1, 2])
+    assert after.units["APA"].location == "A-0404" and after.units["AMA"].location == "A-0305"
+
+
+def test_r16_b_a_landing_is_aimed_at_the_shore():
+    with pytest.raises(IllegalOrder) as err:
+        _briefed("aim AMA A-0303")
+    assert err.value.rule == "R16.B"
+
+
+def test_r16_a_1_an_air_sortie_drops_supplies_instead_of_its_barrage():
+    briefed = _briefed("aim APA A-0404", "airlift jabo mixed A-0303")
+    from tui_wargame.rules.foxhole import dawn
+
+    assert "jabo" not in dawn.plan(Position(SCENARIO, briefed), "allied")["sorties"]
+    # the drop, the landings, then the airlift's two loads: on target (1), one hex off (3, fifth hex)
+    after = _then(briefed, faces=[2, 3, 1, 1, 2, 1, 3, 5])
+    assert after.marker("A-0303", "supply-points", "allied").value == 5
+    rafts = [p for p, ms in after.markers.items() if any(m.kind == "rafts" for m in ms)]
+    assert len(rafts) == 1 and SCENARIO.grid.distance(rafts[0], "A-0303") == 1

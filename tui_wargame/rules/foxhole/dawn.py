@@ -89,6 +89,8 @@ def _new_plan(pos: Position, side: str) -> dict[str, Any]:
                        and not _on_map(pos, t["id"])},
         "cargo": {},
         "coming": _still_coming(pos, side, first),
+        "aims": {},
+        "airlifts": {},
     }
 
 
@@ -260,7 +262,63 @@ def load(pos: Position, order: Order, dice: Dice) -> list[Event]:
     return [_set(pos.acting, p)]
 
 
+#: R16.A.1: what an Air Sortie may drop instead of its Barrage: load -> [(marker kind, number)].
+AIRLIFTS: Mapping[str, tuple[tuple[str, int], ...]] = {
+    "supply": (("supply-points", 10),), "rafts": (("rafts", 2),), "mixed": (("supply-points", 5), ("rafts", 1)),
+}
+
+
+def aimed(pos: Position, side: str) -> dict[str, str]:
+    """R16.A-B, R3.B.3b: unit -> the target hex of each of `side`'s drops and landings due today."""
+    today = set(day_turns(pos))
+    first = pos.scenario.turns[0].id
+    return {u: t["target"] for name in ("drops", "landings") for t in arrivals.tables(pos.scenario, name)
+            if t["side"] == side and t.get("turn", first) in today
+            for u in t["units"] if not pos.on_map(u) and pos.location(u) != "eliminated"}
+
+
+def _land_hex(pos: Position, label: str) -> bool:
+    return pos.scenario.grid.on_map(label) and pos.hex_type(label).mp is not None
+
+
+def _shore(pos: Position, label: str) -> bool:
+    sea = ("shallow-sea", "deep-sea")
+    return _land_hex(pos, label) and any(pos.hex_type(n).id in sea for n in pos.neighbours(label))
+
+
+def aim(pos: Position, order: Order, dice: Dice) -> list[Event]:
+    """R16.A, R16.B, R3.B.3b: the player writes down where a unit due today drops or lands: any
+    land hex for a drop, a land hex on the shore for a landing."""
+    unit, label = _args(order, 2, "a unit and a hex: aim UNIT HEX")
+    if unit not in aimed(pos, pos.acting):
+        raise IllegalOrder(Refusal(f"{unit} does not drop or land today", "R16.A"))
+    landing = any(unit in t["units"] for t in arrivals.tables(pos.scenario, "landings"))
+    if not (_shore(pos, label) if landing else _land_hex(pos, label)):
+        what = "a land hex on the shore" if landing else "a land hex of the map"
+        raise IllegalOrder(Refusal(f"{label} is not {what}", "R16.B" if landing else "R16.A"))
+    p = plan(pos, pos.acting)
+    p["aims"][unit] = label
+    return [_set(pos.acting, p)]
+
+
+def airlift(pos: Position, order: Order, dice: Dice) -> list[Event]:
+    """R16.A.1: an Air Sortie drops ten Supply Points, two Rafts, or five and a Raft instead of
+    its Barrage, in the Full Turn it flies."""
+    sortie, load_, label = _args(order, 3, "an Air Sortie, a load and a hex: airlift ID supply|rafts|mixed HEX")
+    p = plan(pos, pos.acting)
+    kinds = {t["id"]: t["kind"] for t in arrivals.tables(pos.scenario, "sorties")}
+    if sortie not in p["sorties"] or kinds.get(sortie) != AIR:
+        raise IllegalOrder(Refusal(f"{sortie} is not an Air Sortie of yours today", "R16.A.1"))
+    if load_ not in AIRLIFTS:
+        raise IllegalOrder(Refusal(f"an airlift drops supply, rafts or mixed, not {load_}", "R16.A.1"))
+    if not _land_hex(pos, label):
+        raise IllegalOrder(Refusal(f"{label} is not a land hex of the map", "R16.A.1"))
+    p["airlifts"][sortie] = {"load": load_, "hex": label, "turn": p["sorties"].pop(sortie)}
+    return [_set(pos.acting, p)]
+
+
 ORDERS: Mapping[str, Handler] = {
+    "aim": aim, "airlift": airlift,
     "reinforce": reinforce, "support": support, "siege": siege, "sortie": sortie, "supply": supply, "buy": buy,
     "transport": transport, "load": load,
 }
@@ -281,6 +339,14 @@ def orders(pos: Position) -> list[Order]:
         if n <= p["left"]:
             found += [Order("supply", (str(n), t)) for t in turns]
     found += [Order("buy", (k, turns[0])) for k, price in arrivals.BRIDGING_PRICES.items() if price <= p["left"]]
+    for unit, target in aimed(pos, pos.acting).items():
+        landing = any(unit in t["units"] for t in arrivals.tables(pos.scenario, "landings"))
+        near = [h for h in (target, *pos.scenario.grid.around(target, 2)) if _land_hex(pos, h)]
+        places = [h for h in pos.scenario.grid.labels() if _shore(pos, h)] if landing else near
+        found += [Order("aim", (unit, h)) for h in sorted(places) if h != p["aims"].get(unit, target)]
+    air = {t["id"] for t in arrivals.tables(pos.scenario, "sorties") if t["kind"] == AIR}
+    friends = sorted({pos.location(u) for u in pos.units_of(pos.acting)})
+    found += [Order("airlift", (s, load_, h)) for s in p["sorties"] if s in air for load_ in AIRLIFTS for h in friends]
     for tid, at in p["transports"].items():
         found += [Order("transport", (tid, t)) for t in turns if t != at]
         for word in [*p["reinforcements"], "supply", *arrivals.BRIDGING_PRICES]:
@@ -416,6 +482,9 @@ EXPLAIN = {
     "buy": _explain("exchange Supply Points for a Bridging Implement (Boat 1, Raft 5, Bailey 2, Foot 4, "
                     "Vehicle 6)", "R23.D"),
     "transport": _explain("choose the Full Turn today in which this Train or Ship arrives", "R16"),
+    "aim": _explain("write down, in private, the hex this unit drops or lands on", "R16.A-B"),
+    "airlift": _explain("the Air Sortie drops ten Supply Points, two Rafts, or five and a Raft instead of its "
+                        "Barrage, drifting like a drop", "R16.A.1"),
     "load": _explain("put a reinforcement (3 cars), five Supply Points (1 car) or a Bridging Implement aboard; "
                      "it arrives with the Train or Ship", "R16.C.2"),
 }

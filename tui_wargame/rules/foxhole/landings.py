@@ -28,11 +28,12 @@ from tui_wargame.dice import Dice
 from tui_wargame.hexgrid import DIRECTION_NAMES, Hex, ring, sectors
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Scenario, fold
 from tui_wargame.rules.capabilities import Explanation
-from tui_wargame.rules.foxhole import arrivals, effects, weather
+from tui_wargame.rules.foxhole import arrivals, dawn, effects, weather
 from tui_wargame.rules.foxhole.arith import HALF, Term, d5, d10, final, two_d10
 from tui_wargame.rules.foxhole.counters import BATTERY, COMPANY, is_motorized
 from tui_wargame.rules.foxhole.position import Position
 from tui_wargame.rules.foxhole.sequence import Handler
+from tui_wargame.rules.foxhole.transports import add_marker
 
 ZERO = "transport:zero-strength"  # R16.A.2b: landed by air at zero strength, not yet improved
 ON_ENEMY = "transport:landed-on-enemy"  # R16.B.2b: must Assault the enemies it landed on, at half FP
@@ -135,38 +136,46 @@ def leeward(pos: Position, target: str, cells: list[Hex]) -> list[Hex]:
 
 
 def _drop_modifier(pos: Position, uid: str, target: str) -> int:
+    """R16.A.2a: the drop roll's modifiers for a unit: the common ones and its type's."""
     spec = pos.spec(uid)
-    side = pos.side_of(uid)
-    m = DROP_TIME.get(pos.turn.time, 0) + DROP_SKY.get(weather.atmosphere(pos), 0)
-    m += 2 if weather.fog(pos) else 0
+    m = _air_modifier(pos, target, pos.side_of(uid))
     m += 1 if spec.kind == BATTERY else 0
     m += 1 if is_motorized(spec) else 0
-    m -= 1 if "mortar" in spec.traits else 0
+    return m - (1 if "mortar" in spec.traits else 0)
+
+
+def _air_modifier(pos: Position, target: str, side: str) -> int:
+    """R16.A.2a: time of day, sky, fog, the target hex's occupants, and (optional Wind) the wind."""
+    m = DROP_TIME.get(pos.turn.time, 0) + DROP_SKY.get(weather.atmosphere(pos), 0)
+    m += 2 if weather.fog(pos) else 0
     m += 3 if pos.units_in(target, pos.enemy(side)) else 0
     m -= 5 if pos.units_in(target, side) else 0
-    if pos.option("environment"):
-        m += DROP_WIND[wind(pos)[0]]
-    return m
+    return m + (DROP_WIND[wind(pos)[0]] if pos.option("environment") else 0)
+
+
+def drift(pos: Position, target: str, roll: int, dice: Dice) -> tuple[int, str | None]:
+    """R16.A.2a: the hexes off target for a modified `roll`, and the hex drawn among the (leeward)
+    ring that far, None off the map."""
+    off_by = next(v for top, v in DROP_DRIFT if roll <= top)
+    off = d10(dice) if off_by == "d10" else two_d10(dice) if off_by == "2d10" else int(off_by)
+    if not off:
+        return 0, target
+    grid = pos.scenario.grid
+    cells = leeward(pos, target, ring(grid.parse(target), off))
+    cell = cells[dice.roll(len(cells)) - 1]
+    return off, grid.label(cell) if grid.contains(cell) else None
 
 
 def drop(pos: Position, uid: str, target: str, dice: Dice) -> list[Event]:
     """R16.A.2a: where one unit comes down, and at zero strength (R16.A.2b)."""
-    spec = pos.spec(uid)
-    glider = "parachute" not in spec.traits
+    glider = "parachute" not in pos.spec(uid).traits
     if glider and pos.hex_type(target).id == "airfield":
-        roll, off = 0, 0  # gliders landing on an airfield arrive on target
+        roll, off, label = 0, 0, target  # gliders landing on an airfield arrive on target
     else:
         roll = d10(dice) + _drop_modifier(pos, uid, target)
-        off_by = next(v for top, v in DROP_DRIFT if roll <= top)
-        off = d10(dice) if off_by == "d10" else two_d10(dice) if off_by == "2d10" else int(off_by)
-    label = target
-    if off:
-        grid = pos.scenario.grid
-        cells = leeward(pos, target, ring(grid.parse(target), off))
-        cell = cells[dice.roll(len(cells)) - 1]
-        if not grid.contains(cell):
-            return _lost(pos, uid, "off the map", roll, off)
-        label = grid.label(cell)
+        off, label = drift(pos, target, roll, dice)
+    if label is None:
+        return _lost(pos, uid, "off the map", roll, off)
     if not _room(pos, label, pos.side_of(uid)):
         return _lost(pos, uid, f"in {label}, where it cannot stand", roll, off)
     return [Event.of("landing", unit=uid, hex=label, off=off, roll=roll, lost=""),
@@ -256,17 +265,35 @@ def _shore_walk(pos: Position, target: str, off: int, way: int) -> str:
 
 
 def land(pos: Position, dice: Dice) -> list[Event]:
-    """R16.A-B: the drops and landings due this player turn, in table order."""
+    """R16.A-B: the drops and landings due this player turn, in table order, at the targets the
+    player wrote down (`aim`) or the scenario's; then the airlifts due (R16.A.1)."""
     events: list[Event] = _forget_left(pos)
+    aims = dawn.plan(pos, pos.acting).get("aims", {})
     for t, uid in _due(pos, "drops"):
-        events += drop(pos.at(fold(pos.state, events)), uid, t["target"], dice)
+        events += drop(pos.at(fold(pos.state, events)), uid, aims.get(uid, t["target"]), dice)
     landing = _due(pos, "landings")
     if landing:
         way = 0 if d10(dice) <= 5 else 1
         events.append(Event.of("value_set", key=DIRECTION, value=way))
         for t, uid in landing:
-            events += come_ashore(pos.at(fold(pos.state, events)), uid, t["target"], way, dice)
+            events += come_ashore(pos.at(fold(pos.state, events)), uid, aims.get(uid, t["target"]), way, dice)
+    for sortie, lift in sorted(dawn.plan(pos, pos.acting).get("airlifts", {}).items()):
+        if lift["turn"] == pos.turn.id:
+            for kind, n in dawn.AIRLIFTS[lift["load"]]:
+                events += drop_supplies(pos.at(fold(pos.state, events)), sortie, kind, n, lift["hex"], dice)
     return events
+
+
+def drop_supplies(pos: Position, sortie: str, kind: str, n: int, target: str, dice: Dice) -> list[Event]:
+    """R16.A.1, R16.A.2c: an airlifted load drifts by the R16.A.2a table (no unit modifiers) and
+    lies where it lands; off the map or in water it is lost."""
+    side = pos.acting
+    roll = d10(dice) + _air_modifier(pos, target, side)
+    off, label = drift(pos, target, roll, dice)
+    if label is not None and pos.hex_type(label).mp is None:
+        label = None  # in water
+    report = Event.of("airlift", side=side, sortie=sortie, load=kind, n=n, hex=label or "", off=off, roll=roll)
+    return [report] + (add_marker(pos, label, kind, n, side) if label else [])
 
 
 def come_ashore(pos: Position, uid: str, target: str, way: int, dice: Dice) -> list[Event]:
@@ -362,7 +389,13 @@ def _effect(pos: Position, e: Event) -> str:
     return f"{pos.spec(e['unit']).name} lands with D5 {e['d5']}, total {e['total']}: {what} (R16.B.2c)"
 
 
-WORDS = {"landing": _landing, "improve": _improve, "landing_failed": _failed, "landing_effect": _effect}
+def _airlift(pos: Position, e: Event) -> str:
+    where = f"lands in {e['hex']}" if e["hex"] else "is lost off the map or in water"
+    return f"Air Sortie {e['sortie']}'s {e['n']} {e['load']} {where}, {e['off']} hexes off (roll {e['roll']}; R16.A.2c)"
+
+
+WORDS = {"landing": _landing, "improve": _improve, "landing_failed": _failed, "landing_effect": _effect,
+         "airlift": _airlift}
 
 
 def _explain_improve(pos: Position, order: Order) -> Explanation | Refusal:
