@@ -13,7 +13,8 @@ from tui_wargame.scenario_file import ScenarioError
 
 SCENARIO = load()
 ASHORE = load(edit={"[[rules.drops]]": "[[rules.unused_drops]]"})  # the landings alone
-AT_NIGHT = load(edit={"[[rules.drops]]": "[[rules.unused_drops]]", 'target = "A-0506"': 'target = "A-0506"\nturn = "1nt"'})
+AT_NIGHT = load(edit={"[[rules.drops]]": "[[rules.unused_drops]]",
+                      'target = "A-0506"': 'target = "A-0506"\nturn = "1nt"'})
 
 
 def _at(scenario=SCENARIO, turn=0, events=(), **kw):
@@ -91,7 +92,8 @@ def test_r16_a_2b_a_unit_still_at_zero_strength_is_eliminated_when_the_phase_end
     events = landings.finish(Position(SCENARIO, state))
     after = fold(state, events)
     assert after.units["APA"].location == "eliminated" and not after.units["APA"].has(landings.ZERO)
-    assert "R16.A.2b" in SYSTEM.describe(SCENARIO, after, next(e for e in events if e.kind == "landing_failed"))
+    failed = next(e for e in events if e.kind == "landing_failed")
+    assert "R16.A.2b" in SYSTEM.describe(SCENARIO, after, failed)
 
 
 def _land(state, faces, scenario=ASHORE):
@@ -148,7 +150,8 @@ def test_r16_b_1_only_units_that_may_land_are_in_the_landings():
     with pytest.raises(ScenarioError) as err:
         load(edit={'traits = ["hard", "amphibious"]': 'traits = ["hard"]'})
     assert "rules.landings[0].units: AAT may not land" in str(err.value)
-    load(edit={'traits = ["hard", "amphibious"]': 'traits = ["hard"]', 'units = ["AMA", "AAT"]': 'units = ["AMA", "AAT"]\nlvts = 1'})
+    load(edit={'traits = ["hard", "amphibious"]': 'traits = ["hard"]',
+               'units = ["AMA", "AAT"]': 'units = ["AMA", "AAT"]\nlvts = 1'})
     with pytest.raises(ScenarioError) as err:
         load(edit={'units = ["APA"]': 'units = ["AMA"]'})
     assert "rules.drops[0].units: AMA has neither" in str(err.value)
@@ -166,7 +169,8 @@ def test_r16_a_2a_a_breeze_drifts_the_drop_downwind_a_gale_straight_downwind():
     breeze, gale = cells(_windy("breeze", "S")), cells(_windy("gale", "S"))
     assert len(gale) < len(breeze) < 12 and set(gale) <= set(breeze)
     state, events = _drop(_windy("gale", "S"), [5, 1])  # two hexes off, the first hex due south
-    assert SCENARIO.grid.direction_name("A-0303", SCENARIO.grid.line("A-0303", events[1]["to"])[1]) in ("S", "SE", "SW")
+    first_step = SCENARIO.grid.line("A-0303", events[1]["to"])[1]
+    assert SCENARIO.grid.direction_name("A-0303", first_step) in ("S", "SE", "SW")
 
 
 def test_r16_a_2a_wind_modifies_the_drop_only_with_the_optional_wind_rules():
@@ -223,3 +227,15 @@ def test_r16_a_1_an_air_sortie_drops_supplies_instead_of_its_barrage():
     assert after.marker("A-0303", "supply-points", "allied").value == 5
     rafts = [p for p, ms in after.markers.items() if any(m.kind == "rafts" for m in ms)]
     assert len(rafts) == 1 and SCENARIO.grid.distance(rafts[0], "A-0303") == 1
+
+
+def test_r16_b_2_a_landed_unit_moves_on_half_its_mps_that_turn_none_beside_enemies():
+    state, _ = _land(_at(ASHORE, at={"X1": "A-0405"}), [3, 1, 1, 2])  # the tank comes ashore next to X1
+    pos = Position(ASHORE, fold(state, [Event.of("phase_began", turn=0, phase="activities-movement",
+                                                 side="allied")]))
+    assert landings.landing_mp_terms(pos, "AMA")[0].times == 0  # X1 is next to A-0506 too
+    quiet, _ = _land(_at(ASHORE), [3, 1, 1, 2])
+    assert landings.landing_mp_terms(Position(ASHORE, quiet), "AAT") == [Term("just landed", "R16.B.2",
+                                                                              steps=-1)]
+    later = fold(quiet, [Event.of("phase_began", turn=1, phase="activities-movement", side="allied")])
+    assert landings.landing_mp_terms(Position(ASHORE, later), "AAT") == []

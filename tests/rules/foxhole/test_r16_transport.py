@@ -64,7 +64,8 @@ def test_r23_a_a_reinforcement_not_entered_comes_a_full_turn_later():
     events = transport.finish(Position(scenario, state), FixedDice([]))
     after = fold(state, events)
     p = dawn.plan(Position(scenario, after), "allied")
-    assert p["reinforcements"] == {} and p["coming"] == [{"kind": "unit", "unit": "AR1", "n": 1, "turn": "1pm"}]
+    assert p["reinforcements"] == {}
+    assert p["coming"] == [{"kind": "unit", "unit": "AR1", "n": 1, "turn": "1pm"}]
     delayed = next(e for e in events if e.kind == "reinforcements_delayed")
     assert "Day 1 Afternoon" in SYSTEM.describe(scenario, after, delayed)
 

@@ -119,7 +119,8 @@ def test_r23_b_c_the_support_and_sorties_due_are_available_in_their_full_turn():
     after, _ = _published(SCENARIO, later)
     pos = Position(SCENARIO, after)
     assert [e["id"] for e in dawn.available(pos, "allied")] == ["jabo"]
-    assert dawn.available(pos, "allied")[0] == {"kind": "air", "id": "jabo", "siege": False, "range": 0, "turn": 1}
+    assert dawn.available(pos, "allied")[0] == {"kind": "air", "id": "jabo", "siege": False, "range": 0,
+                                                "turn": 1}
     assert [e["id"] for e in dawn.available(pos, "axis")] == []
 
 
@@ -133,7 +134,8 @@ def test_r23_c_a_gun_sortie_carries_its_range_and_is_used_once():
     state = position(SCENARIO, phase="transport", active="allied")
     after, _ = _published(SCENARIO, state)
     pos = Position(SCENARIO, after)
-    assert dawn.available(pos, "axis") == [{"kind": "gun", "id": "rail-gun", "siege": False, "range": 30, "turn": 0}]
+    assert dawn.available(pos, "axis") == [{"kind": "gun", "id": "rail-gun", "siege": False, "range": 30,
+                                            "turn": 0}]
     used = fold(after, dawn.use(pos, "axis", "rail-gun"))
     assert dawn.available(Position(SCENARIO, used), "axis") == []
     with pytest.raises(IllegalOrder):

@@ -119,7 +119,8 @@ def problems(scenario: Scenario) -> list[str]:
     return found
 
 
-def _check(scenario: Scenario, where: str, name: str, t: Mapping[str, Any], day_numbers: set[int]) -> list[str]:
+def _check(scenario: Scenario, where: str, name: str, t: Mapping[str, Any],
+           day_numbers: set[int]) -> list[str]:
     found: list[str] = []
     grid = scenario.grid
 
@@ -127,7 +128,8 @@ def _check(scenario: Scenario, where: str, name: str, t: Mapping[str, Any], day_
         value = t.get(key)
         if value is None and not required:
             return
-        if not isinstance(value, list) or not value or not all(isinstance(h, str) and grid.on_map(h) for h in value):
+        if not isinstance(value, list) or not value or \
+                not all(isinstance(h, str) and grid.on_map(h) for h in value):
             found.append(f"{where}.{key}: must list hexes of the map, not {value!r}")
 
     def units(arriving: bool) -> None:
@@ -146,7 +148,8 @@ def _check(scenario: Scenario, where: str, name: str, t: Mapping[str, Any], day_
 
     def day(key: str = "day") -> None:
         if t.get(key) not in day_numbers:
-            found.append(f"{where}.{key}: {t.get(key)!r} is not a day of the turn track ({sorted(day_numbers)})")
+            found.append(f"{where}.{key}: {t.get(key)!r} is not a day of the turn track "
+                         f"({sorted(day_numbers)})")
 
     def day_list() -> None:
         value = t.get("days")
@@ -168,7 +171,8 @@ def _check(scenario: Scenario, where: str, name: str, t: Mapping[str, Any], day_
         for s in t.get("sectors", []):
             m, _, sec = str(s).partition(":")
             if m not in names or sec not in DIRECTION_NAMES:
-                found.append(f"{where}.sectors: {s!r} is not MAPHEX:SECTOR (a sector is N, NE, SE, S, SW or NW)")
+                found.append(f"{where}.sectors: {s!r} is not MAPHEX:SECTOR "
+                             f"(a sector is N, NE, SE, S, SW or NW)")
         hexes("hexes", False)
     elif name in ("reinforcements", "supply") and "delay" in t:
         whole("delay", 0)
@@ -192,13 +196,15 @@ def _check(scenario: Scenario, where: str, name: str, t: Mapping[str, Any], day_
         day_list()
         kind = t.get("kind")
         if kind not in TRANSPORT_KINDS:
-            found.append(f"{where}.kind: a Transport is one of {', '.join(TRANSPORT_KINDS)} (R5.C), not {kind!r}")
+            found.append(f"{where}.kind: a Transport is one of {', '.join(TRANSPORT_KINDS)} (R5.C), "
+                         f"not {kind!r}")
         elif kind == TRAIN:
             whole("cars", 1)
             for key in ("entry", "exit"):
                 value = t.get(key)
                 if not isinstance(value, list) or not value or not all(rail(scenario, h) for h in value):
-                    found.append(f"{where}.{key}: must list railline hexsides (\"HEX|HEX\", R16.C), not {value!r}")
+                    found.append(f"{where}.{key}: must list railline hexsides (\"HEX|HEX\", R16.C), "
+                                 f"not {value!r}")
         else:
             hexes("entry", True)
             hexes("exit", True)

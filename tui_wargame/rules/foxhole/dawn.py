@@ -71,8 +71,10 @@ def _new_plan(pos: Position, side: str) -> dict[str, Any]:
     scenario, day = pos.scenario, pos.turn.day
     first = day_turns(pos)[0]
     units = [u for t in arrivals.tables(scenario, "reinforcements") if t["side"] == side and t["day"] == day
-             for u in t["units"] if not scenario.grid.on_map(pos.location(u)) and pos.location(u) != "eliminated"]
-    points = sum(t["points"] for t in arrivals.tables(scenario, "supply") if t["side"] == side and t["day"] == day)
+             for u in t["units"]
+             if not scenario.grid.on_map(pos.location(u)) and pos.location(u) != "eliminated"]
+    points = sum(t["points"] for t in arrivals.tables(scenario, "supply")
+                 if t["side"] == side and t["day"] == day)
     return {
         "day": day,
         "reinforcements": dict.fromkeys(units, first),
@@ -131,7 +133,8 @@ def _set(side: str, p: Mapping[str, Any]) -> Event:
 
 def _turn(pos: Position, word: str) -> str:
     if word not in day_turns(pos):
-        raise IllegalOrder(Refusal(f"{word} is not a Full Turn of this Day ({', '.join(day_turns(pos))})", RULE))
+        raise IllegalOrder(Refusal(f"{word} is not a Full Turn of this Day ({', '.join(day_turns(pos))})",
+                                   RULE))
     return word
 
 
@@ -193,7 +196,8 @@ def supply(pos: Position, order: Order, dice: Dice) -> list[Event]:
     number, turn = _args(order, 2, "a number of Supply Points and a Full Turn: supply N TURN")
     p = plan(pos, pos.acting)
     if not number.isdigit() or not 1 <= int(number) <= p["left"]:
-        raise IllegalOrder(Refusal(f"{number} Supply Points: {p['left']} of today's allowance are left", "R23.D"))
+        raise IllegalOrder(Refusal(f"{number} Supply Points: {p['left']} of today's allowance are left",
+                                   "R23.D"))
     turn = _turn(pos, turn)
     p["left"] -= int(number)
     p["supply"][turn] = p["supply"].get(turn, 0) + int(number)
@@ -205,8 +209,8 @@ def buy(pos: Position, order: Order, dice: Dice) -> list[Event]:
     kind, turn = _args(order, 2, "an implement and a Full Turn: buy KIND TURN")
     price = arrivals.BRIDGING_PRICES.get(kind)
     if price is None:
-        raise IllegalOrder(Refusal(f"{kind} is not a Bridging Implement ({', '.join(arrivals.BRIDGING_PRICES)})",
-                                   "R23.D"))
+        known = ", ".join(arrivals.BRIDGING_PRICES)
+        raise IllegalOrder(Refusal(f"{kind} is not a Bridging Implement ({known})", "R23.D"))
     p = plan(pos, pos.acting)
     if price > p["left"]:
         raise IllegalOrder(Refusal(f"a {kind} costs {price} Supply Points; {p['left']} are left", "R23.D"))
@@ -264,7 +268,8 @@ def load(pos: Position, order: Order, dice: Dice) -> list[Event]:
 
 #: R16.A.1: what an Air Sortie may drop instead of its Barrage: load -> [(marker kind, number)].
 AIRLIFTS: Mapping[str, tuple[tuple[str, int], ...]] = {
-    "supply": (("supply-points", 10),), "rafts": (("rafts", 2),), "mixed": (("supply-points", 5), ("rafts", 1)),
+    "supply": (("supply-points", 10),), "rafts": (("rafts", 2),),
+    "mixed": (("supply-points", 5), ("rafts", 1)),
 }
 
 
@@ -304,7 +309,8 @@ def aim(pos: Position, order: Order, dice: Dice) -> list[Event]:
 def airlift(pos: Position, order: Order, dice: Dice) -> list[Event]:
     """R16.A.1: an Air Sortie drops ten Supply Points, two Rafts, or five and a Raft instead of
     its Barrage, in the Full Turn it flies."""
-    sortie, load_, label = _args(order, 3, "an Air Sortie, a load and a hex: airlift ID supply|rafts|mixed HEX")
+    sortie, load_, label = _args(order, 3,
+                                 "an Air Sortie, a load and a hex: airlift ID supply|rafts|mixed HEX")
     p = plan(pos, pos.acting)
     kinds = {t["id"]: t["kind"] for t in arrivals.tables(pos.scenario, "sorties")}
     if sortie not in p["sorties"] or kinds.get(sortie) != AIR:
@@ -319,7 +325,8 @@ def airlift(pos: Position, order: Order, dice: Dice) -> list[Event]:
 
 ORDERS: Mapping[str, Handler] = {
     "aim": aim, "airlift": airlift,
-    "reinforce": reinforce, "support": support, "siege": siege, "sortie": sortie, "supply": supply, "buy": buy,
+    "reinforce": reinforce, "support": support, "siege": siege, "sortie": sortie, "supply": supply,
+    "buy": buy,
     "transport": transport, "load": load,
 }
 
@@ -338,7 +345,8 @@ def orders(pos: Position) -> list[Order]:
     for n in sorted({1, p["left"]} - {0}):
         if n <= p["left"]:
             found += [Order("supply", (str(n), t)) for t in turns]
-    found += [Order("buy", (k, turns[0])) for k, price in arrivals.BRIDGING_PRICES.items() if price <= p["left"]]
+    found += [Order("buy", (k, turns[0])) for k, price in arrivals.BRIDGING_PRICES.items()
+              if price <= p["left"]]
     for unit, target in aimed(pos, pos.acting).items():
         landing = any(unit in t["units"] for t in arrivals.tables(pos.scenario, "landings"))
         near = [h for h in (target, *pos.scenario.grid.around(target, 2)) if _land_hex(pos, h)]
@@ -346,7 +354,8 @@ def orders(pos: Position) -> list[Order]:
         found += [Order("aim", (unit, h)) for h in sorted(places) if h != p["aims"].get(unit, target)]
     air = {t["id"] for t in arrivals.tables(pos.scenario, "sorties") if t["kind"] == AIR}
     friends = sorted({pos.location(u) for u in pos.units_of(pos.acting)})
-    found += [Order("airlift", (s, load_, h)) for s in p["sorties"] if s in air for load_ in AIRLIFTS for h in friends]
+    found += [Order("airlift", (s, load_, h)) for s in p["sorties"] if s in air
+              for load_ in AIRLIFTS for h in friends]
     for tid, at in p["transports"].items():
         found += [Order("transport", (tid, t)) for t in turns if t != at]
         for word in [*p["reinforcements"], "supply", *arrivals.BRIDGING_PRICES]:
@@ -381,8 +390,10 @@ def finish(pos: Position, dice: Dice) -> list[Event]:
             del p["reinforcements"][unit]
     delay = _delay(pos, side, "supply")
     if delay:
-        sent += [{"kind": "supply-points", "unit": "", "n": n, "turn": t, "delay": delay} for t, n in p["supply"].items()]
-        sent += [{"kind": b["kind"], "unit": "", "n": 1, "turn": b["turn"], "delay": delay} for b in p["bridging"]]
+        sent += [{"kind": "supply-points", "unit": "", "n": n, "turn": t, "delay": delay}
+                 for t, n in p["supply"].items()]
+        sent += [{"kind": b["kind"], "unit": "", "n": 1, "turn": b["turn"], "delay": delay}
+                 for b in p["bridging"]]
         p["supply"], p["bridging"] = {}, []
     for item in sent:
         arrives = later(pos, item.pop("turn"), item.pop("delay"))
@@ -414,7 +425,8 @@ def publish(pos: Position) -> list[Event]:
     events: list[Event] = []
     now = pos.turn.id
     # a Storm now, or earlier today (the weather's `storm_day`), grounds the Day's Air Sorties
-    storm = weather.atmosphere(pos) == weather.STORM or pos.state.values.get("weather", {}).get("storm_day") == pos.turn.day
+    storm_day = pos.state.values.get("weather", {}).get("storm_day")
+    storm = weather.atmosphere(pos) == weather.STORM or storm_day == pos.turn.day
     sorties = {t["id"]: t for t in arrivals.tables(pos.scenario, "sorties")}
     for side in pos.scenario.side:
         p = plan(pos, side)
@@ -458,7 +470,8 @@ def use(pos: Position, side: str, ident: str) -> list[Event]:
 
 
 def _grounded(pos: Position, event: Event) -> str:
-    return (f"{side_name(pos.scenario, event['side'])}'s Air Sortie {event['sortie']} is grounded by the Storm "
+    who = side_name(pos.scenario, event["side"])
+    return (f"{who}'s Air Sortie {event['sortie']} is grounded by the Storm "
             f"for the rest of the Day (R8.C.4)")
 
 
@@ -472,20 +485,26 @@ def _explain(what: str, rule: str) -> Any:
 
 
 EXPLAIN = {
-    "reinforce": _explain("choose the Full Turn today in which this reinforcement appears at its map edge", "R23.A"),
-    "support": _explain("choose the Full Turn today in which this Support Barrage (20 Hard and Soft) may fire",
+    "reinforce": _explain("choose the Full Turn today in which this reinforcement appears at its map edge",
+                          "R23.A"),
+    "support": _explain("choose the Full Turn today in which this Support Barrage (20 Hard and Soft) "
+                        "may fire",
                         "R23.B"),
-    "siege": _explain("give up two Support Barrages so that the first named fires as Siege Artillery", "R23.B"),
-    "sortie": _explain("choose the time of day this Sortie (20 Hard and Soft) flies; a Storm grounds Air Sorties",
+    "siege": _explain("give up two Support Barrages so that the first named fires as Siege Artillery",
+                      "R23.B"),
+    "sortie": _explain("choose the time of day this Sortie (20 Hard and Soft) flies; a Storm grounds "
+                       "Air Sorties",
                        "R23.C"),
     "supply": _explain("send Supply Points of today's allowance in this Full Turn", "R23.D"),
     "buy": _explain("exchange Supply Points for a Bridging Implement (Boat 1, Raft 5, Bailey 2, Foot 4, "
                     "Vehicle 6)", "R23.D"),
     "transport": _explain("choose the Full Turn today in which this Train or Ship arrives", "R16"),
     "aim": _explain("write down, in private, the hex this unit drops or lands on", "R16.A-B"),
-    "airlift": _explain("the Air Sortie drops ten Supply Points, two Rafts, or five and a Raft instead of its "
+    "airlift": _explain("the Air Sortie drops ten Supply Points, two Rafts, or five and a Raft instead "
+                        "of its "
                         "Barrage, drifting like a drop", "R16.A.1"),
-    "load": _explain("put a reinforcement (3 cars), five Supply Points (1 car) or a Bridging Implement aboard; "
+    "load": _explain("put a reinforcement (3 cars), five Supply Points (1 car) or a Bridging Implement "
+                     "aboard; "
                      "it arrives with the Train or Ship", "R16.C.2"),
 }
 

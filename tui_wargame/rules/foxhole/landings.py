@@ -39,7 +39,8 @@ ZERO = "transport:zero-strength"  # R16.A.2b: landed by air at zero strength, no
 ON_ENEMY = "transport:landed-on-enemy"  # R16.B.2b: must Assault the enemies it landed on, at half FP
 TRIED = "transport:improve-failed"  # phase flag: an attempt to improve failed, no more this phase
 ASHORE = "landings.ashore"  # value: unit -> the hex it landed in (R16.B.2c)
-DIRECTION = "landings.direction"  # value: "turn side" -> 0 or 1, the way off-target landings drift
+DIRECTION = "landings.direction"  # value: 0 or 1, the way this player turn's landings drift
+LANDED = "landings.landed"  # value: unit -> [turn index, whether it landed on or next to enemies]
 
 #: R16.A.2a: the modified D10 -> hexes off target ("d10", "2d10" for a roll of that many).
 DROP_DRIFT: tuple[tuple[int, int | str], ...] = (
@@ -179,7 +180,8 @@ def drop(pos: Position, uid: str, target: str, dice: Dice) -> list[Event]:
     if not _room(pos, label, pos.side_of(uid)):
         return _lost(pos, uid, f"in {label}, where it cannot stand", roll, off)
     return [Event.of("landing", unit=uid, hex=label, off=off, roll=roll, lost=""),
-            Event.of("unit_placed", unit=uid, to=label, steps=1), Event.of("unit_flagged", unit=uid, flag=ZERO)]
+            Event.of("unit_placed", unit=uid, to=label, steps=1),
+            Event.of("unit_flagged", unit=uid, flag=ZERO)]
 
 
 def improve_cost(pos: Position, uid: str, die: int) -> int:
@@ -220,7 +222,8 @@ def _antiaircraft(pos: Position, uid: str) -> int:
 def improve(pos: Position, order: Order, dice: Dice) -> list[Event]:
     """R16.A.2b: an air-dropped unit tries to spend the MPs to improve one step."""
     if len(order.args) != 1 or order.args[0] not in _improvable(pos):
-        raise IllegalOrder(Refusal("only an air-dropped unit of yours below full strength that has not failed "
+        raise IllegalOrder(Refusal("only an air-dropped unit of yours below full strength that has not "
+                                   "failed "
                                    "may try to improve: improve UNIT", "R16.A.2b"))
     uid = order.args[0]
     die = d10(dice)
@@ -246,7 +249,8 @@ def _improvable(pos: Position) -> list[str]:
 
 def _landed_now(pos: Position, uid: str) -> bool:
     first = pos.scenario.turns[0].id
-    return any(uid in t["units"] and t.get("turn", first) == pos.turn.id for t in arrivals.tables(pos.scenario, "drops"))
+    return any(uid in t["units"] and t.get("turn", first) == pos.turn.id
+               for t in arrivals.tables(pos.scenario, "drops"))
 
 
 # --- R16.B: Amphibious Landings ---
@@ -292,7 +296,8 @@ def drop_supplies(pos: Position, sortie: str, kind: str, n: int, target: str, di
     off, label = drift(pos, target, roll, dice)
     if label is not None and pos.hex_type(label).mp is None:
         label = None  # in water
-    report = Event.of("airlift", side=side, sortie=sortie, load=kind, n=n, hex=label or "", off=off, roll=roll)
+    report = Event.of("airlift", side=side, sortie=sortie, load=kind, n=n, hex=label or "", off=off,
+                      roll=roll)
     return [report] + (add_marker(pos, label, kind, n, side) if label else [])
 
 
@@ -317,11 +322,31 @@ def come_ashore(pos: Position, uid: str, target: str, way: int, dice: Dice) -> l
             total += 3 if wind(pos)[0] == GALE else 1 if wind(pos)[0] == BREEZE or weather.fog(pos) else 0
         hit = next(e for top, e in MOTORIZED_LANDING if total <= top)
         events.append(Event.of("landing_effect", unit=uid, d5=str(die), total=str(total), effects=list(hit)))
+        events.append(_landed(pos, uid, label))
         here = pos.at(fold(pos.state, events))
         return events + effects.apply(here, uid, hit)
     ashore = dict(pos.state.values.get(ASHORE, {}))
     ashore[uid] = label
-    return events + [Event.of("value_set", key=ASHORE, value=ashore)]
+    return events + [Event.of("value_set", key=ASHORE, value=ashore), _landed(pos, uid, label)]
+
+
+def _landed(pos: Position, uid: str, label: str) -> Event:
+    side = pos.side_of(uid)
+    near = bool(pos.units_in(label, pos.enemy(side))) or pos.enemy_adjacent(label, side)
+    landed = dawn.plain(pos.state.values.get(LANDED, {}))
+    landed[uid] = [pos.state.turn, near]
+    return Event.of("value_set", key=LANDED, value=landed)
+
+
+def landing_mp_terms(pos: Position, uid: str) -> list[Term]:
+    """R16.B.2: in the player turn it lands, a unit may spend half its MPs, none if it landed on
+    or next to an enemy (for the Activities-Movement Phase, where the text lands it)."""
+    found = pos.state.values.get(LANDED, {}).get(uid)
+    if found is None or found[0] != pos.state.turn or pos.side_of(uid) != pos.acting:
+        return []
+    if found[1]:
+        return [Term("landed beside the enemy", "R16.B.2", times=Fraction(0))]
+    return [Term("just landed", "R16.B.2", steps=HALF)]
 
 
 def _forget_left(pos: Position) -> list[Event]:
@@ -391,7 +416,8 @@ def _effect(pos: Position, e: Event) -> str:
 
 def _airlift(pos: Position, e: Event) -> str:
     where = f"lands in {e['hex']}" if e["hex"] else "is lost off the map or in water"
-    return f"Air Sortie {e['sortie']}'s {e['n']} {e['load']} {where}, {e['off']} hexes off (roll {e['roll']}; R16.A.2c)"
+    return (f"Air Sortie {e['sortie']}'s {e['n']} {e['load']} {where}, {e['off']} hexes off "
+            f"(roll {e['roll']}; R16.A.2c)")
 
 
 WORDS = {"landing": _landing, "improve": _improve, "landing_failed": _failed, "landing_effect": _effect,
@@ -399,7 +425,8 @@ WORDS = {"landing": _landing, "improve": _improve, "landing_failed": _failed, "l
 
 
 def _explain_improve(pos: Position, order: Order) -> Explanation | Refusal:
-    return Explanation("spend D5-1 MPs plus the landing hex's costs to improve one step; a unit still at zero "
+    return Explanation("spend D5-1 MPs plus the landing hex's costs to improve one step; a unit still at "
+                       "zero "
                        "strength when the phase ends is eliminated (R16.A.2b)")
 
 

@@ -80,7 +80,8 @@ def place(pos: Position, order: Order, dice: Dice) -> list[Event]:
     if unit not in _placeable(pos):
         raise IllegalOrder(Refusal(f"{unit} is not a unit of yours on the map", "R3.B.3c"))
     if label not in hexes(pos, pos.acting):
-        raise IllegalOrder(Refusal(f"{label} is not a land hex of your set-up area free of enemies", "R3.B.2"))
+        raise IllegalOrder(Refusal(f"{label} is not a land hex of your set-up area free of enemies",
+                                   "R3.B.2"))
     if label == pos.location(unit):
         raise IllegalOrder(Refusal(f"{unit} is in {label} already", "R3.B.3c"))
     if len(pos.units_in(label, pos.acting)) >= STACK:

@@ -232,7 +232,8 @@ def idle(pos: Position) -> bool:
 
 
 def prompt(pos: Position) -> str:
-    return "Transport: bring on reinforcements, drive the Truck, improve air-dropped units, then end (R16, R23)"
+    return ("Transport: bring on reinforcements, run the Transports, improve air-dropped units, then end "
+            "(R16, R23)")
 
 
 # --- words ---
@@ -244,7 +245,8 @@ def _delayed(pos: Position, e: Event) -> str:
 
 
 def _refused(pos: Position, e: Event) -> str:
-    return (f"{side_name(pos.scenario, e['side'])}'s cargo of {e['cars']} cars does not fit Truck {e['truck']} "
+    who = side_name(pos.scenario, e["side"])
+    return (f"{who}'s cargo of {e['cars']} cars does not fit Truck {e['truck']} "
             f"({e['capacity']} cars) and is lost (R16.D.2)")
 
 

@@ -160,9 +160,11 @@ def rail(pos: Position, order: Order, dice: Dice) -> list[Event]:
         events.append(Event.of("train_fired_on", train=tid, unit=firer, hexside=place, hard=hard, die=die,
                                wrecked=wrecked))
         if wrecked:
-            return events + [Event.of("marker_removed", place=start, marker=TRAIN, id=tid)] + _wreck(pos, tid, place)
+            gone = Event.of("marker_removed", place=start, marker=TRAIN, id=tid)
+            return [*events, gone, *_wreck(pos, tid, place)]
     return events + [Event.of("marker_removed", place=start, marker=TRAIN, id=tid),
-                     Event.of("marker_placed", place=at, marker=TRAIN, id=tid, side=pos.acting, value=marker.value)]
+                     Event.of("marker_placed", place=at, marker=TRAIN, id=tid, side=pos.acting,
+                              value=marker.value)]
 
 
 def _wreck(pos: Position, tid: str, place: str) -> list[Event]:
@@ -212,7 +214,8 @@ def _item(items: list[list[Any]], word: str) -> int | None:
 def unload(pos: Position, order: Order, dice: Dice) -> list[Event]:
     """R16.C.1.a, R16.E.1.a: one item of the cargo put down (a unit, or all of a kind)."""
     if len(order.args) != 3:
-        raise IllegalOrder(Refusal("`unload` takes a Transport, an item and a hex: unload ID ITEM HEX", "R16.C.1.a"))
+        raise IllegalOrder(Refusal("`unload` takes a Transport, an item and a hex: unload ID ITEM HEX",
+                                   "R16.C.1.a"))
     tid, word, label = order.args
     found = where(pos, tid)
     if found is None or found[1].side != pos.acting:
@@ -222,12 +225,16 @@ def unload(pos: Position, order: Order, dice: Dice) -> list[Event]:
     i = _item(items, word)
     if i is None:
         raise IllegalOrder(Refusal(f"{tid} carries no {word}", "R16"))
-    ok = unload_hexes(pos, place, pos.acting) if marker.kind == TRAIN else ([place] if _port(pos, place) else [])
+    if marker.kind == TRAIN:
+        ok = unload_hexes(pos, place, pos.acting)
+    else:
+        ok = [place] if _port(pos, place) else []
     kind, n = items[i]
     if kind == "unit" and marker.kind == SHIP:
         raise IllegalOrder(Refusal("units leave a Ship by moving, not in the Transport Phase", "R16.E.1.a"))
     if label not in ok:
-        raise IllegalOrder(Refusal(f"{tid} may unload only into {', '.join(ok) or 'no hex here'}", "R16.C.1.a"))
+        raise IllegalOrder(Refusal(f"{tid} may unload only into {', '.join(ok) or 'no hex here'}",
+                                   "R16.C.1.a"))
     if kind == "unit" and len(pos.units_in(label, pos.acting)) >= 4:
         raise IllegalOrder(Refusal(f"{label} holds four of your units already", "R10.A"))
     rest = items[:i] + items[i + 1:]
@@ -245,7 +252,8 @@ def leave(pos: Position, order: Order, dice: Dice) -> list[Event]:
     """R16.C, R16.E.1: an empty Train at an exit hexside, or a Ship at an exit hex that did not
     unload this Full Turn, leaves the map (to reload at a Dawn Briefing)."""
     if len(order.args) != 1 or order.args[0] not in _leaving(pos):
-        raise IllegalOrder(Refusal("only an empty Train on an exit hexside, or a Ship at an exit hex that has "
+        raise IllegalOrder(Refusal("only an empty Train on an exit hexside, or a Ship at an exit hex that "
+                                   "has "
                                    "not unloaded this Full Turn, may leave: leave ID", "R16"))
     tid = order.args[0]
     place, marker = where(pos, tid)  # type: ignore[misc]
@@ -308,7 +316,8 @@ def sail(pos: Position, order: Order, dice: Dice) -> list[Event]:
         raise IllegalOrder(Refusal(f"{tid} unloaded this Full Turn and may not sail again", "R16.E.1"))
     place, marker = found
     if goal not in sea_reach(pos, place):
-        raise IllegalOrder(Refusal(f"{goal} is not reached from {place} through Deep Sea and Ports", "R16.E.1"))
+        raise IllegalOrder(Refusal(f"{goal} is not reached from {place} through Deep Sea and Ports",
+                                   "R16.E.1"))
     return [Event.of("marker_removed", place=place, marker=SHIP, id=tid),
             Event.of("marker_placed", place=goal, marker=SHIP, id=tid, side=pos.acting, value=marker.value)]
 
@@ -361,6 +370,8 @@ WORDS = {
     "train_fired_on": _fired,
     "transport_wrecked": lambda pos, e: f"Train {e['transport']} is wrecked at {e['hexside']}; its cargo is "
                                         f"put down beside the line (R16.C.3)",
-    "transport_captured": lambda pos, e: f"Train {e['transport']} is taken by the enemies on both sides of it (R16.C.3)",
-    "transport_blocked": lambda pos, e: f"Transport {e['transport']} finds every entry taken and does not arrive (R16)",
+    "transport_captured": lambda pos, e: f"Train {e['transport']} is taken by the enemies on both sides "
+                                         f"of it (R16.C.3)",
+    "transport_blocked": lambda pos, e: f"Transport {e['transport']} finds every entry taken and does "
+                                        f"not arrive (R16)",
 }
