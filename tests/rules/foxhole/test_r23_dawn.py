@@ -101,33 +101,23 @@ def test_r23_the_defensive_side_briefs_first_then_the_offensive():
 
 def _published(scenario, state, atmosphere="clear"):
     state = fold(state, [_weather(atmosphere)])
-    pos = Position(scenario, state)
-    return fold(state, dawn.publish(pos)), dawn.publish(pos)
+    events = dawn.publish(Position(scenario, state))
+    return fold(state, events), events
 
 
 def _weather(atmosphere):
-    from tui_wargame.model import Event
-
     return Event.of("value_set", key="weather", value={"atmosphere": atmosphere})
 
 
 def test_r23_b_c_the_support_and_sorties_due_are_available_in_their_full_turn():
-    state, _ = run(SCENARIO, _dawn(), "sortie jabo 1pm")
-    later = position(SCENARIO, phase="transport", active="allied", turn=1,
-                     events=[_e for _e in [_weather("clear")]])
-    later = fold(later, [next(e for e in _set_plan(state))])
-    after, _ = _published(SCENARIO, later)
+    briefed, _ = run(SCENARIO, _dawn(), "sortie jabo 1pm")
+    plan = Event.of("value_set", key="dawn.plan.allied", value=dawn.plain(briefed.values["dawn.plan.allied"]))
+    afternoon = position(SCENARIO, phase="transport", active="allied", turn=1, events=[plan])
+    after, _ = _published(SCENARIO, afternoon)
     pos = Position(SCENARIO, after)
-    assert [e["id"] for e in dawn.available(pos, "allied")] == ["jabo"]
-    assert dawn.available(pos, "allied")[0] == {"kind": "air", "id": "jabo", "siege": False, "range": 0,
-                                                "turn": 1}
-    assert [e["id"] for e in dawn.available(pos, "axis")] == []
-
-
-def _set_plan(state):
-    from tui_wargame.model import Event
-
-    return [Event.of("value_set", key="dawn.plan.allied", value=dawn.plain(state.values["dawn.plan.allied"]))]
+    assert dawn.available(pos, "allied") == [{"kind": "air", "id": "jabo", "siege": False, "range": 0,
+                                               "turn": 1}]
+    assert dawn.available(pos, "axis") == []
 
 
 def test_r23_c_a_gun_sortie_carries_its_range_and_is_used_once():
