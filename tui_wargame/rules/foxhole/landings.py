@@ -320,8 +320,9 @@ def come_ashore(pos: Position, uid: str, target: str, way: int, dice: Dice) -> l
         total = die + (1 if pos.night else 0) + (2 if weather.atmosphere(pos) == weather.STORM else 0)
         if pos.option("environment"):
             total += 3 if wind(pos)[0] == GALE else 1 if wind(pos)[0] == BREEZE or weather.fog(pos) else 0
-        hit = next(e for top, e in MOTORIZED_LANDING if total <= top)
-        events.append(Event.of("landing_effect", unit=uid, d5=str(die), total=str(total), effects=list(hit)))
+        hit = next(e for top, e in MOTORIZED_LANDING if final(total) <= top)  # read whole (R2.E)
+        events.append(Event.of("landing_effect", unit=uid, d5=str(die), total=final(total),
+                               effects=list(hit)))
         events.append(_landed(pos, uid, label))
         here = pos.at(fold(pos.state, events))
         return events + effects.apply(here, uid, hit)
@@ -391,12 +392,16 @@ def finish(pos: Position) -> list[Event]:
 # --- words ---
 
 
+def _hexes(n: int) -> str:
+    return "1 hex" if n == 1 else f"{n} hexes"
+
+
 def _landing(pos: Position, e: Event) -> str:
     name = pos.spec(e["unit"]).name
+    how = f"roll {e['roll']}, {_hexes(e['off'])} off target" if e["off"] else f"roll {e['roll']}, on target"
     if e["lost"]:
-        return f"{name} came down {e['lost']} and is lost (R16.A.2a, R16.B.2a)"
-    where = "on target" if not e["off"] else f"{e['off']} hexes off target"
-    return f"{name} lands in {e['hex']}, {where} (roll {e['roll']}; R16.A.2a, R16.B.2a)"
+        return f"{name} came down {e['lost']} and is lost ({how}; R16.A.2a, R16.B.2a)"
+    return f"{name} lands in {e['hex']} ({how}; R16.A.2a, R16.B.2a)"
 
 
 def _improve(pos: Position, e: Event) -> str:
@@ -416,7 +421,7 @@ def _effect(pos: Position, e: Event) -> str:
 
 def _airlift(pos: Position, e: Event) -> str:
     where = f"lands in {e['hex']}" if e["hex"] else "is lost off the map or in water"
-    return (f"Air Sortie {e['sortie']}'s {e['n']} {e['load']} {where}, {e['off']} hexes off "
+    return (f"Air Sortie {e['sortie']}'s {e['n']} {e['load']} {where}, {_hexes(e['off'])} off "
             f"(roll {e['roll']}; R16.A.2c)")
 
 
