@@ -176,3 +176,14 @@ def test_r25_d_5_a_negative_delay_is_refused():
     with pytest.raises(ScenarioError) as err:
         load(edit={"points = 6\n": "points = 6\ndelay = -1\n"})
     assert "rules.supply[0].delay" in str(err.value)
+
+
+def test_r23_a_reinforcements_enter_at_the_maps_edge_and_trucks_on_roads():
+    from tui_wargame.scenario_file import ScenarioError
+
+    with pytest.raises(ScenarioError) as err:
+        load(edit={'entry = ["A-0104", "A-0205"]': 'entry = ["A-0303"]'})
+    assert "rules.reinforcements[0].entry: A-0303 not on the map's edge (R23.A)" in str(err.value)
+    with pytest.raises(ScenarioError) as err:
+        load(edit={'entry = ["A-0506"]\nexit = ["A-0506"]': 'entry = ["A-0104"]\nexit = ["A-0506"]'})
+    assert "rules.transports[0].entry: A-0104 on no Highway or Road (R16.D)" in str(err.value)

@@ -132,6 +132,13 @@ def _check(scenario: Scenario, where: str, name: str, t: Mapping[str, Any],
                 not all(isinstance(h, str) and grid.on_map(h) for h in value):
             found.append(f"{where}.{key}: must list hexes of the map, not {value!r}")
 
+    def edge(key: str) -> None:
+        """R23.A: reinforcements and supplies come in at the map's edge."""
+        inner = [h for h in t.get(key, [])
+                 if isinstance(h, str) and grid.on_map(h) and len(grid.adjacent(h)) == 6]
+        if inner:
+            found.append(f"{where}.{key}: {', '.join(inner)} not on the map's edge (R23.A)")
+
     def units(arriving: bool) -> None:
         value = t.get("units")
         if not isinstance(value, list) or not value:
@@ -180,6 +187,7 @@ def _check(scenario: Scenario, where: str, name: str, t: Mapping[str, Any],
         day()
         units(True)
         hexes("entry", True)
+        edge("entry")
     elif name == "support":
         day_list()
     elif name == "sorties":
@@ -192,6 +200,7 @@ def _check(scenario: Scenario, where: str, name: str, t: Mapping[str, Any],
         day()
         whole("points", 0)
         hexes("entry", True)
+        edge("entry")
     elif name == "transports":
         day_list()
         kind = t.get("kind")
@@ -213,8 +222,15 @@ def _check(scenario: Scenario, where: str, name: str, t: Mapping[str, Any],
                 for key in ("entry", "exit"):
                     if any(scenario.terrain_at(h).id != "deep-sea" for h in t.get(key, []) if grid.on_map(h)):
                         found.append(f"{where}.{key}: a Ship enters and leaves by Deep Sea hexes (R16.E.1)")
-            elif "cars" in t:
-                found.append(f"{where}.cars: a Truck carries {TRUCK_CARS} cars (R16.D.2); give no cars")
+            else:
+                if "cars" in t:
+                    found.append(f"{where}.cars: a Truck carries {TRUCK_CARS} cars (R16.D.2); give no cars")
+                roads = {"highway", "road"}
+                for key in ("entry", "exit"):
+                    off = [h for h in t.get(key, []) if isinstance(h, str) and grid.on_map(h) and not any(
+                        scenario.routes_between(h, n) & roads for n in grid.adjacent(h))]
+                    if off:
+                        found.append(f"{where}.{key}: {', '.join(off)} on no Highway or Road (R16.D)")
     elif name in ("drops", "landings"):
         units(True)
         if not isinstance(t.get("target"), str) or not grid.on_map(t["target"]):
