@@ -239,3 +239,21 @@ def test_r16_b_2_a_landed_unit_moves_on_half_its_mps_that_turn_none_beside_enemi
                                                                               steps=-1)]
     later = fold(quiet, [Event.of("phase_began", turn=1, phase="activities-movement", side="allied")])
     assert landings.landing_mp_terms(Position(ASHORE, later), "AAT") == []
+
+
+def _breeze(direction, strength="breeze"):
+    weather = Event.of("value_set", key="weather", value={"wind": strength, "direction": direction})
+    return _at(ASHORE, events=[weather], options={"environment": "on"})
+
+
+def test_r16_b_2a_with_the_wind_rules_landings_drift_leeward_or_windward_along_the_shore():
+    # a Breeze blowing north-west along the shore: A-0405 is leeward of the target, A-0605 windward
+    state, events = _land(_breeze("NW"), [3, 8, 1, 2])  # the Marines 8: 1 leeward; the tank 1: 2 windward
+    assert state.units["AMA"].location == "A-0405" and state.units["AAT"].location == "A-0705"
+
+
+def test_r16_b_2a_a_gale_adds_three_and_a_wind_across_the_shore_uses_the_standard_table():
+    state, _ = _land(_breeze("NW", "gale"), [3, 5, 4, 1])  # 5 + 3: 1 leeward; 4 + 3: on target; D5 1/2 + 3
+    assert state.units["AMA"].location == "A-0405" and state.units["AAT"].location == "A-0506"
+    across, _ = _land(_breeze("N"), [3, 4, 1, 2])  # the wind blows off the shore: 4 is one hex off, first way
+    assert across.units["AMA"].location == "A-0405" and across.units["AAT"].location == "A-0506"

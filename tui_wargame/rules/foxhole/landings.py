@@ -49,6 +49,12 @@ DROP_TIME = {"morning": 0, "afternoon": 0, "night": 3}
 DROP_SKY = {weather.CLEAR: 0, weather.OVERCAST: 2, weather.PRECIPITATION: 3, weather.STORM: 4}
 #: R16.B.2a, Standard Effects: the modified D10 -> hexes off target along the shore.
 LANDING_DRIFT: tuple[tuple[int, int], ...] = ((3, 0), (5, 1), (7, 2), (9, 3), (11, 4), (12, 5), (99, 6))
+#: R16.B.2a, Wind Effects (optional Wind rules, a Breeze or Gale not across the shore): the modified
+#: D10 -> hexes along the shore, leeward positive, windward negative. A Gale adds 3.
+LANDING_WIND: tuple[tuple[int, int], ...] = (
+    (1, -2), (3, -1), (7, 0), (10, 1), (12, 2), (13, 3), (14, 4), (15, 5), (99, 6))
+#: How far a step's direction goes with the wind: by the steps between it and the wind's (0 to 3).
+DOWNWIND = (2, 1, -1, -2, -1, 1)
 #: R16.B.2c: a landing Motorized unit's modified D5 -> effects.
 MOTORIZED_LANDING: tuple[tuple[int, tuple[str, ...]], ...] = (
     (3, ()), (4, ("pinned",)), (6, ("reduced",)), (8, ("reduced", "pinned")), (99, ("removed",)))
@@ -256,6 +262,26 @@ def _landed_now(pos: Position, uid: str) -> bool:
 # --- R16.B: Amphibious Landings ---
 
 
+def _wind_ways(pos: Position, target: str) -> tuple[int | None, int | None] | None:
+    """R16.B.2a: (the leeward way, the windward way) along the shore from `target` (0 the lower
+    labelled shore neighbour, 1 the other; None where the shore does not go), or None when the
+    Wind Effects do not apply: no optional Wind rules, a Calm, or the wind across the shore."""
+    strength, toward = wind(pos)
+    if not pos.option("environment") or strength == CALM:
+        return None
+    grid = pos.scenario.grid
+    ahead = sorted(n for n in pos.neighbours(target) if _shore(pos.scenario, n))[:2]
+    wind_at = DIRECTION_NAMES.index(toward)
+    scores = [DOWNWIND[(DIRECTION_NAMES.index(grid.direction_name(target, n) or toward) - wind_at) % 6]
+              for n in ahead]
+    if not scores or (len(scores) == 2 and scores[0] == scores[1]) or scores == [0]:
+        return None
+    if len(scores) == 1:
+        return (0, None) if scores[0] > 0 else (None, 0)
+    lee = scores.index(max(scores))
+    return lee, 1 - lee
+
+
 def _shore_walk(pos: Position, target: str, off: int, way: int) -> str:
     """R16.B.2a: `off` hexes along the shore from `target`, the first way (0) or the other (1)."""
     here, seen = target, {target}
@@ -305,8 +331,16 @@ def come_ashore(pos: Position, uid: str, target: str, way: int, dice: Dice) -> l
     """R16.B.2: one unit's landing: where, then its effects."""
     roll = d10(dice) + (1 if pos.night else 0) + (1 if weather.fog(pos) else 0)
     roll += {weather.PRECIPITATION: 1, weather.STORM: 2}.get(weather.atmosphere(pos), 0)
-    off = next(v for top, v in LANDING_DRIFT if roll <= top)
-    label = _shore_walk(pos, target, off, way)
+    ways = _wind_ways(pos, target)
+    if ways is None:
+        off = next(v for top, v in LANDING_DRIFT if roll <= top)
+        label = _shore_walk(pos, target, off, way)
+    else:
+        roll += 3 if wind(pos)[0] == GALE else 0
+        shift = next(v for top, v in LANDING_WIND if roll <= top)
+        toward = ways[0] if shift > 0 else ways[1]
+        off = abs(shift) if toward is not None else 0
+        label = _shore_walk(pos, target, off, toward) if off else target
     side = pos.side_of(uid)
     if len(pos.units_in(label, side)) >= 4:
         return _lost(pos, uid, f"off {label}, where there is no room", roll, off)
