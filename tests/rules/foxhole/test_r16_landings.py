@@ -257,3 +257,9 @@ def test_r16_b_2a_a_gale_adds_three_and_a_wind_across_the_shore_uses_the_standar
     assert state.units["AMA"].location == "A-0405" and state.units["AAT"].location == "A-0506"
     across, _ = _land(_breeze("N"), [3, 4, 1, 2])  # the wind blows off the shore: 4 is one hex off, first way
     assert across.units["AMA"].location == "A-0405" and across.units["AAT"].location == "A-0506"
+
+
+def test_r16_a_a_drop_aims_at_land():
+    with pytest.raises(ScenarioError) as err:
+        load(edit={'target = "A-0303"': 'target = "A-0307"'})
+    assert "rules.drops[0].target: A-0307 is water" in str(err.value)

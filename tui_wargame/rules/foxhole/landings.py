@@ -28,7 +28,7 @@ from tui_wargame.dice import Dice
 from tui_wargame.hexgrid import DIRECTION_NAMES, Hex, ring, sectors
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Scenario, fold
 from tui_wargame.rules.capabilities import Explanation
-from tui_wargame.rules.foxhole import arrivals, dawn, effects, weather
+from tui_wargame.rules.foxhole import arrivals, charts, dawn, effects, weather
 from tui_wargame.rules.foxhole.arith import HALF, Term, d5, d10, final, two_d10
 from tui_wargame.rules.foxhole.counters import BATTERY, COMPANY, is_motorized
 from tui_wargame.rules.foxhole.position import Position
@@ -74,6 +74,10 @@ def check(scenario: Scenario) -> list[str]:
             if spec is not None and not {"parachute", "air-landing"} & set(spec.traits):
                 found.append(f"rules.drops[{i}].units: {u} has neither the Parachute nor the Air Landing "
                              f"symbol (R16.A.1)")
+        target = t.get("target")
+        if isinstance(target, str) and scenario.grid.on_map(target) and \
+                charts.HEX_TYPES[scenario.terrain_at(target).id].mp is None:
+            found.append(f"rules.drops[{i}].target: {target} is water; a drop aims at land (R16.A)")
     for i, t in enumerate(arrivals.tables(scenario, "landings")):
         lvts = t.get("lvts", 0)
         for u in t.get("units", ()):
