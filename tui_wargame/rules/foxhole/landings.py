@@ -75,8 +75,9 @@ def check(scenario: Scenario) -> list[str]:
                 found.append(f"rules.drops[{i}].units: {u} has neither the Parachute nor the Air Landing "
                              f"symbol (R16.A.1)")
         target = t.get("target")
-        if isinstance(target, str) and scenario.grid.on_map(target) and \
-                charts.HEX_TYPES[scenario.terrain_at(target).id].mp is None:
+        kind = charts.HEX_TYPES.get(scenario.terrain_at(target).id) \
+            if isinstance(target, str) and scenario.grid.on_map(target) else None
+        if kind is not None and kind.mp is None:
             found.append(f"rules.drops[{i}].target: {target} is water; a drop aims at land (R16.A)")
     for i, t in enumerate(arrivals.tables(scenario, "landings")):
         lvts = t.get("lvts", 0)
