@@ -54,9 +54,12 @@ def key(side: str) -> str:
 def plan(pos: Position, side: str) -> dict[str, Any]:
     """`side`'s plan for the Day: `day`; `reinforcements` unit -> turn id; `support` id -> turn id;
     `siege` the Support ids with Siege power; `sorties` id -> turn id; `supply` turn id -> Supply
-    Points; `bridging` a list of {kind, turn}; `left` the allowance not yet allocated. Before the
-    side's first order of the Day it is the Day's fresh plan (the game's first Briefing begins
-    with the set-up, which calls no `begin`)."""
+    Points; `bridging` a list of {kind, turn}; `left` the allowance not yet allocated;
+    `transports` Train or Ship id -> turn id and `cargo` id -> [[kind, number]] (R16.C.2);
+    `coming` what earlier Days sent to come later ({kind, unit, n, turn}, R25.D.5); `aims` unit ->
+    the hex written down for its drop or landing; `airlifts` Air Sortie -> {load, hex, turn}
+    (R16.A.1). Before the side's first order of the Day it is the Day's fresh plan (the game's
+    first Briefing begins with the set-up, which calls no `begin`)."""
     found = plain(pos.state.values.get(key(side), {}))
     return found if found.get("day") == pos.turn.day else _new_plan(pos, side)
 
