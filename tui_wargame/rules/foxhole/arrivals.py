@@ -242,6 +242,15 @@ def _check(scenario: Scenario, where: str, name: str, t: Mapping[str, Any],
     return found
 
 
+SEA = ("shallow-sea", "deep-sea")
+
+
+def shore(scenario: Scenario, label: str) -> bool:
+    """R16.B: a land hex next to Shallow or Deep Sea, where landings come ashore."""
+    land = scenario.terrain_at(label).id not in (*SEA, "calm-river", "swift-river")
+    return land and any(scenario.terrain_at(n).id in SEA for n in scenario.grid.adjacent(label))
+
+
 def cargo_cars(scenario: Scenario, items: Sequence[Sequence[Any]]) -> int:
     """R16.C.2: the cars a cargo of [kind, number] items fills ("unit" and a unit id for a unit;
     five Supply Points a car, rounded up)."""

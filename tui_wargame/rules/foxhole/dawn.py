@@ -289,11 +289,6 @@ def _land_hex(pos: Position, label: str) -> bool:
     return pos.scenario.grid.on_map(label) and pos.hex_type(label).mp is not None
 
 
-def _shore(pos: Position, label: str) -> bool:
-    sea = ("shallow-sea", "deep-sea")
-    return _land_hex(pos, label) and any(pos.hex_type(n).id in sea for n in pos.neighbours(label))
-
-
 def aim(pos: Position, order: Order, dice: Dice) -> list[Event]:
     """R16.A, R16.B, R3.B.3b: the player writes down where a unit due today drops or lands: any
     land hex for a drop, a land hex on the shore for a landing."""
@@ -301,7 +296,7 @@ def aim(pos: Position, order: Order, dice: Dice) -> list[Event]:
     if unit not in aimed(pos, pos.acting):
         raise IllegalOrder(Refusal(f"{unit} does not drop or land today", "R16.A"))
     landing = any(unit in t["units"] for t in arrivals.tables(pos.scenario, "landings"))
-    if not (_shore(pos, label) if landing else _land_hex(pos, label)):
+    if not (arrivals.shore(pos.scenario, label) if landing else _land_hex(pos, label)):
         what = "a land hex on the shore" if landing else "a land hex of the map"
         raise IllegalOrder(Refusal(f"{label} is not {what}", "R16.B" if landing else "R16.A"))
     p = plan(pos, pos.acting)
@@ -353,7 +348,8 @@ def orders(pos: Position) -> list[Order]:
     for unit, target in aimed(pos, pos.acting).items():
         landing = any(unit in t["units"] for t in arrivals.tables(pos.scenario, "landings"))
         near = [h for h in (target, *pos.scenario.grid.around(target, 2)) if _land_hex(pos, h)]
-        places = [h for h in pos.scenario.grid.labels() if _shore(pos, h)] if landing else near
+        shore = [h for h in pos.scenario.grid.labels() if arrivals.shore(pos.scenario, h)]
+        places = shore if landing else near
         found += [Order("aim", (unit, h)) for h in sorted(places) if h != p["aims"].get(unit, target)]
     air = {t["id"] for t in arrivals.tables(pos.scenario, "sorties") if t["kind"] == AIR}
     friends = sorted({pos.location(u) for u in pos.units_of(pos.acting)})

@@ -62,7 +62,6 @@ HEAVY_AA, LIGHT_AA = "heavy-antiaircraft", "light-antiaircraft"
 CALM, BREEZE, GALE = "calm", "breeze", "gale"
 #: R16.A.2a, optional Wind (R25.C.1): the drop roll's modifier by wind strength.
 DROP_WIND = {CALM: -1, BREEZE: 1, GALE: 3}
-SEA = ("shallow-sea", "deep-sea")
 
 
 def check(scenario: Scenario) -> list[str]:
@@ -91,7 +90,8 @@ def check(scenario: Scenario) -> list[str]:
                 found.append(f"rules.landings[{i}].units: {u} may not land (non-Motorized Companies, Mortar "
                              f"Batteries, Amphibious Tanks, or one Motorized unit per LVT: R16.B.1)")
         target = t.get("target")
-        if isinstance(target, str) and scenario.grid.on_map(target) and not _shore(scenario, target):
+        on_map = isinstance(target, str) and scenario.grid.on_map(target)
+        if on_map and not arrivals.shore(scenario, target):
             found.append(f"rules.landings[{i}].target: {target} is not a land hex on the shore (R16.B)")
     return found
 
@@ -101,11 +101,6 @@ def _swims(spec: Any) -> bool:
     traits = set(spec.traits)
     return ((spec.kind == COMPANY and not is_motorized(spec)) or (spec.kind == BATTERY and "mortar" in traits)
             or "amphibious" in traits)
-
-
-def _shore(scenario: Scenario, label: str) -> bool:
-    land = scenario.terrain_at(label).id not in (*SEA, "calm-river", "swift-river")
-    return land and any(scenario.terrain_at(n).id in SEA for n in scenario.grid.adjacent(label))
 
 
 def _due(pos: Position, name: str) -> list[tuple[Mapping[str, Any], str]]:
@@ -275,7 +270,7 @@ def _wind_ways(pos: Position, target: str) -> tuple[int | None, int | None] | No
     if not pos.option("environment") or strength == CALM:
         return None
     grid = pos.scenario.grid
-    ahead = sorted(n for n in pos.neighbours(target) if _shore(pos.scenario, n))[:2]
+    ahead = sorted(n for n in pos.neighbours(target) if arrivals.shore(pos.scenario, n))[:2]
     wind_at = DIRECTION_NAMES.index(toward)
     scores = [DOWNWIND[(DIRECTION_NAMES.index(grid.direction_name(target, n) or toward) - wind_at) % 6]
               for n in ahead]
@@ -291,7 +286,8 @@ def _shore_walk(pos: Position, target: str, off: int, way: int) -> str:
     """R16.B.2a: `off` hexes along the shore from `target`, the first way (0) or the other (1)."""
     here, seen = target, {target}
     for step in range(off):
-        ahead = sorted(n for n in pos.neighbours(here) if n not in seen and _shore(pos.scenario, n))
+        ahead = sorted(n for n in pos.neighbours(here)
+                       if n not in seen and arrivals.shore(pos.scenario, n))
         if not ahead:
             break
         here = ahead[min(way, len(ahead) - 1)] if step == 0 else ahead[0]
@@ -311,7 +307,8 @@ def land(pos: Position, dice: Dice) -> list[Event]:
         way = 0 if d10(dice) <= 5 else 1
         events.append(Event.of("value_set", key=DIRECTION, value=way))
         for t, uid in landing:
-            events += come_ashore(pos.at(fold(pos.state, events)), uid, aims.get(uid, t["target"]), way, dice)
+            here = pos.at(fold(pos.state, events))
+            events += come_ashore(here, uid, aims.get(uid, t["target"]), way, dice)
     for sortie, lift in sorted(dawn.plan(pos, pos.acting).get("airlifts", {}).items()):
         if lift["turn"] == pos.turn.id:
             for kind, n in dawn.AIRLIFTS[lift["load"]]:
