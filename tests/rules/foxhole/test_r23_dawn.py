@@ -142,10 +142,15 @@ def test_r8_c_4_a_storm_grounds_the_air_sorties_of_its_full_turn():
 
 
 def test_r23_available_is_published_when_the_full_turn_begins():
-    state = position(SCENARIO, phase="dawn-briefing", active="allied")
-    state, _ = run(SCENARIO, state, "end", dice=[1] * 5)  # the drop and the landings come down too
-    assert state.phase == "transport" and "dawn.available" in state.values
-    assert [e["id"] for e in dawn.available(Position(SCENARIO, state), "allied")] == ["navy", "jabo"]
+    from tests.rules.foxhole.helpers import FixedDice
+    from tui_wargame.rules.foxhole import sequence
+
+    state = position(SCENARIO, phase="weather", active="allied")
+    events = sequence.begin_phase(Position(SCENARIO, state), 0, "transport", "allied",
+                                  FixedDice([1] * 5))  # the drop and the landings come down too
+    after = fold(state, events)
+    assert after.phase == "transport" and "dawn.available" in after.values
+    assert [e["id"] for e in dawn.available(Position(SCENARIO, after), "allied")] == ["navy", "jabo"]
 
 
 DELAYED = load(edit={"points = 6\n": "points = 6\ndelay = 2\n",
