@@ -423,9 +423,7 @@ def publish(pos: Position) -> list[Event]:
     table: dict[str, list[dict[str, Any]]] = {}
     events: list[Event] = []
     now = pos.turn.id
-    # a Storm now, or earlier today (the weather's `storm_day`), grounds the Day's Air Sorties
-    storm_day = pos.state.values.get("weather", {}).get("storm_day")
-    storm = weather.atmosphere(pos) == weather.STORM or storm_day == pos.turn.day
+    storm = weather.air_grounded(pos)
     sorties = {t["id"]: t for t in arrivals.tables(pos.scenario, "sorties")}
     for side in pos.scenario.side:
         p = plan(pos, side)

@@ -59,7 +59,7 @@ DOWNWIND = (2, 1, -1, -2, -1, 1)
 MOTORIZED_LANDING: tuple[tuple[int, tuple[str, ...]], ...] = (
     (3, ()), (4, ("pinned",)), (6, ("reduced",)), (8, ("reduced", "pinned")), (99, ("removed",)))
 HEAVY_AA, LIGHT_AA = "heavy-antiaircraft", "light-antiaircraft"
-CALM, BREEZE, GALE = "calm", "breeze", "gale"
+CALM, BREEZE, GALE = charts.CALM, charts.BREEZE, charts.GALE
 #: R16.A.2a, optional Wind (R25.C.1): the drop roll's modifier by wind strength.
 DROP_WIND = {CALM: -1, BREEZE: 1, GALE: 3}
 
@@ -123,17 +123,10 @@ def _room(pos: Position, label: str, side: str) -> bool:
 # --- R16.A: Air Drops ---
 
 
-def wind(pos: Position) -> tuple[str, str]:
-    """This Full Turn's wind: strength (calm, breeze, gale) and the direction it blows toward, as
-    the weather keeps them (`weather` value keys `wind`, `direction`; Chart 3B)."""
-    w = pos.state.values.get("weather", {})
-    return str(w.get("wind", CALM)), str(w.get("direction", DIRECTION_NAMES[0]))
-
-
 def leeward(pos: Position, target: str, cells: list[Hex]) -> list[Hex]:
     """R16.A.2a: of the ring's hexes, those downwind of the target: in the three sectors around the
     wind's direction in a Breeze, in its own sector in a Gale, all of them in a Calm."""
-    strength, toward = wind(pos)
+    strength, toward = weather.wind(pos)
     if strength == CALM:
         return cells
     d = DIRECTION_NAMES.index(toward)
@@ -157,7 +150,7 @@ def _air_modifier(pos: Position, target: str, side: str) -> int:
     m += 2 if weather.fog(pos) else 0
     m += 3 if pos.units_in(target, pos.enemy(side)) else 0
     m -= 5 if pos.units_in(target, side) else 0
-    return m + (DROP_WIND[wind(pos)[0]] if pos.option("environment") else 0)
+    return m + (DROP_WIND[weather.wind(pos)[0]] if pos.option("environment") else 0)
 
 
 def drift(pos: Position, target: str, roll: int, dice: Dice) -> tuple[int, str | None]:
@@ -266,7 +259,7 @@ def _wind_ways(pos: Position, target: str) -> tuple[int | None, int | None] | No
     """R16.B.2a: (the leeward way, the windward way) along the shore from `target` (0 the lower
     labelled shore neighbour, 1 the other; None where the shore does not go), or None when the
     Wind Effects do not apply: no optional Wind rules, a Calm, or the wind across the shore."""
-    strength, toward = wind(pos)
+    strength, toward = weather.wind(pos)
     if not pos.option("environment") or strength == CALM:
         return None
     grid = pos.scenario.grid
@@ -338,7 +331,7 @@ def come_ashore(pos: Position, uid: str, target: str, way: int, dice: Dice) -> l
         off = next(v for top, v in LANDING_DRIFT if roll <= top)
         label = _shore_walk(pos, target, off, way)
     else:
-        roll += 3 if wind(pos)[0] == GALE else 0
+        roll += 3 if weather.wind(pos)[0] == GALE else 0
         shift = next(v for top, v in LANDING_WIND if roll <= top)
         toward = ways[0] if shift > 0 else ways[1]
         off = abs(shift) if toward is not None else 0
@@ -355,7 +348,8 @@ def come_ashore(pos: Position, uid: str, target: str, way: int, dice: Dice) -> l
         die = d5(dice)
         total = die + (1 if pos.night else 0) + (2 if weather.atmosphere(pos) == weather.STORM else 0)
         if pos.option("environment"):
-            total += 3 if wind(pos)[0] == GALE else 1 if wind(pos)[0] == BREEZE or weather.fog(pos) else 0
+            strength = weather.wind(pos)[0]
+            total += 3 if strength == GALE else 1 if strength == BREEZE or weather.fog(pos) else 0
         hit = next(e for top, e in MOTORIZED_LANDING if final(total) <= top)  # read whole (R2.E)
         events.append(Event.of("landing_effect", unit=uid, d5=str(die), total=final(total),
                                effects=list(hit)))
