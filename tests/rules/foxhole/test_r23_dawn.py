@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.rules.foxhole.helpers import legal, load, position, run
-from tui_wargame.model import Event, IllegalOrder, fold
+from tui_wargame.model import Event, IllegalOrder, Order, fold
 from tui_wargame.rules.foxhole import SYSTEM, dawn
 from tui_wargame.rules.foxhole.position import Position
 
@@ -192,3 +192,10 @@ def test_r23_a_reinforcements_enter_at_the_maps_edge_and_trucks_on_roads():
     with pytest.raises(ScenarioError) as err:
         load(edit={'entry = ["A-0506"]\nexit = ["A-0506"]': 'entry = ["A-0104"]\nexit = ["A-0506"]'})
     assert "rules.transports[0].entry: A-0104 on no Highway or Road (R16.D)" in str(err.value)
+
+
+def test_r23_c_r8_b_the_briefing_shows_the_forecast_for_the_turn_chosen():
+    forecast = Event.of("value_set", key="weather", value={"forecast": {"1pm": {"atmosphere": "storm"}}})
+    state = position(SCENARIO, phase="dawn-briefing", active="allied", events=[forecast])
+    explained = SYSTEM.explain(SCENARIO, state, Order.parse("sortie jabo 1pm"))
+    assert "R23.C" in explained.summary and explained.lines[0].text == "forecast for 1pm: storm"

@@ -19,7 +19,7 @@ from typing import Any
 
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Scenario
-from tui_wargame.rules.capabilities import Explanation
+from tui_wargame.rules.capabilities import Explanation, Line
 from tui_wargame.rules.foxhole import arrivals, weather
 from tui_wargame.rules.foxhole.position import Position
 from tui_wargame.rules.foxhole.sequence import Handler
@@ -477,7 +477,13 @@ WORDS = {"sortie_grounded": _grounded}
 
 def _explain(what: str, rule: str) -> Any:
     def explain(pos: Position, order: Order) -> Explanation | Refusal:
-        return Explanation(f"{what} ({rule})")
+        """The order's meaning, and the weather forecast for the Full Turn it names (R8.B)."""
+        lines = []
+        for word in order.args:
+            made = weather.forecast_for(pos, word) if word in day_turns(pos) else None
+            if made is not None:
+                lines.append(Line(f"forecast for {word}: {made}", "R8.B"))
+        return Explanation(f"{what} ({rule})", tuple(lines))
     return explain
 
 
