@@ -120,3 +120,24 @@ def test_r16_c_trains_enter_and_leave_at_railline_hexsides():
     with pytest.raises(ScenarioError) as err:
         load(edit={'entry = ["A-0603|A-0704"]': 'entry = ["A-0101|A-0102"]'})
     assert "rules.transports[1].entry: must list railline hexsides" in str(err.value)
+
+
+def test_r16_c_1_c_r7_b_2_a_a_train_takes_on_units_beside_the_line_and_puts_them_down_elsewhere():
+    railroad = 'traits = ["artillery", "smoke", "railroad"]'
+    scenario = load(edit={**QUIET, 'traits = ["artillery", "smoke"]': railroad})
+    state = _arrived(scenario, _briefed(scenario, "load R1 supply"), at={"AART": "A-0603", "AMO": "A-0704"})
+    orders = legal(scenario, state)
+    assert "board R1 AMO" in orders and "board R1 AART" not in orders  # 15 cars do not fit in 6
+    state, _ = run(scenario, state, "board R1 AMO")
+    assert state.units["AMO"].location == "aboard"
+    state, _ = run(scenario, state, "rail R1 A-0604|A-0704", "unload R1 AMO A-0604")
+    assert state.units["AMO"].location == "A-0604"
+    with pytest.raises(IllegalOrder) as err:
+        run(scenario, state, "board R1 AT1")
+    assert err.value.rule == "R16.C.1.c"
+
+
+def test_r16_c_1_c_a_scenario_with_trains_needs_the_aboard_box():
+    with pytest.raises(ScenarioError) as err:
+        load(edit={'[[box]]\nid = "aboard"': '[[box]]\nid = "riding"'})
+    assert 'needs a [[box]] "aboard"' in str(err.value)

@@ -209,6 +209,9 @@ def _check(scenario: Scenario, where: str, name: str, t: Mapping[str, Any],
                          f"not {kind!r}")
         elif kind == TRAIN:
             whole("cars", 1)
+            if "aboard" not in scenario.box:
+                found.append(f"{where}: a scenario with Trains needs a [[box]] \"aboard\" for the units "
+                             f"they carry (R16.C.1.c)")
             for key in ("entry", "exit"):
                 value = t.get(key)
                 if not isinstance(value, list) or not value or not all(rail(scenario, h) for h in value):

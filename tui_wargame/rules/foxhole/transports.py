@@ -13,6 +13,8 @@ unit id for a unit; "supply-points"; a Bridging Implement's marker kind).
   always fires, as no player would decline). It unloads into either hex of its hexside unless
   that hex holds or is next to an enemy (`unload TRAIN ITEM HEX`, R16.C.1.a) and leaves, empty,
   by an exit hexside (`leave TRAIN`). A Train left between enemies changes sides (R16.C.3).
+  On the map it takes on Companies and Batteries beside its hexside (`board TRAIN UNIT`, R16.C.1.c),
+  which ride in the scenario's `aboard` box; Railroad Artillery moves only so (R7.B.2.a).
 - A Ship (R16.E.1) sails through Deep Sea and Port hexes (`sail SHIP HEX`); in a Port it drops its
   Supply Points and Bridging Implements (R16.E.1.a); it may not sail again that Full Turn, and
   leaves by an exit hex in a later one. Units are not carried by Ships (not built: they would
@@ -28,7 +30,7 @@ from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Marker, Order, Refusal, fold
 from tui_wargame.rules.foxhole import arrivals, dawn, effects
 from tui_wargame.rules.foxhole.arith import d10
-from tui_wargame.rules.foxhole.counters import COMPANY
+from tui_wargame.rules.foxhole.counters import COMPANY, VEHICLE
 from tui_wargame.rules.foxhole.position import Position
 from tui_wargame.rules.foxhole.sequence import Handler
 
@@ -248,6 +250,35 @@ def unload(pos: Position, order: Order, dice: Dice) -> list[Event]:
     return events + _add(pos, label, kind, int(n), pos.acting)
 
 
+ABOARD = "aboard"  # the box of units riding a Train (R16.C.1.c)
+
+
+def boardable(pos: Position, tid: str, place: str) -> list[str]:
+    """R16.C.1.c: the acting side's Companies and Batteries (Railroad Artillery too, R7.B.2.a) in
+    the hexes of the Train's hexside that fit in its cars."""
+    cars = table(pos, tid)["cars"]
+    aboard = cargo(pos, tid)
+    return [u for h in _ends(place) for u in pos.units_in(h, pos.acting)
+            if pos.spec(u).kind != VEHICLE and cars_of(pos, [*aboard, ["unit", u]]) <= cars]
+
+
+def board(pos: Position, order: Order, dice: Dice) -> list[Event]:
+    """R16.C.1.c: a unit beside the line gets on the Train, to be unloaded elsewhere."""
+    if len(order.args) != 2:
+        raise IllegalOrder(Refusal("`board` takes a Train and a unit: board TRAIN UNIT", "R16.C.1.c"))
+    tid, unit = order.args
+    found = where(pos, tid)
+    if found is None or found[1].kind != TRAIN or found[1].side != pos.acting:
+        raise IllegalOrder(Refusal(f"no Train {tid} of yours on the map", "R16.C.1.c"))
+    place, marker = found
+    if unit not in boardable(pos, tid, place):
+        raise IllegalOrder(Refusal(f"{unit} is not a Company or Battery of yours beside {tid} that fits "
+                                   f"in its cars", "R16.C.1.c"))
+    items = [*cargo(pos, tid), ["unit", unit]]
+    return [Event.of("unit_placed", unit=unit, to=ABOARD), _set_cargo(tid, items),
+            Event.of("marker_changed", place=place, marker=TRAIN, id=tid, value=cars_of(pos, items))]
+
+
 def leave(pos: Position, order: Order, dice: Dice) -> list[Event]:
     """R16.C, R16.E.1: an empty Train at an exit hexside, or a Ship at an exit hex that did not
     unload this Full Turn, leaves the map (to reload at a Dawn Briefing)."""
@@ -325,7 +356,7 @@ def sail(pos: Position, order: Order, dice: Dice) -> list[Event]:
 # --- the phase's share ---
 
 
-ORDERS: Mapping[str, Handler] = {"rail": rail, "unload": unload, "leave": leave, "sail": sail}
+ORDERS: Mapping[str, Handler] = {"rail": rail, "unload": unload, "leave": leave, "sail": sail, "board": board}
 
 
 def orders(pos: Position) -> list[Order]:
@@ -333,6 +364,8 @@ def orders(pos: Position) -> list[Order]:
     found = []
     for tid, place, _ in on_map(pos, TRAIN, side):
         found += [Order("rail", (tid, h)) for h in sorted(rail_paths(pos, place, side)) if h != place]
+        if ABOARD in pos.scenario.box:
+            found += [Order("board", (tid, u)) for u in boardable(pos, tid, place)]
         for kind, n in cargo(pos, tid):
             word = n if kind == "unit" else kind
             found += [Order("unload", (tid, word, h)) for h in unload_hexes(pos, place, side)
