@@ -180,7 +180,7 @@ def test_r25_d_5_a_negative_delay_is_refused():
 
     with pytest.raises(ScenarioError) as err:
         load(edit={"points = 6\n": "points = 6\ndelay = -1\n"})
-    assert "rules.supply[0].delay" in str(err.value)
+    assert "rules.allowance[0].delay" in str(err.value)
 
 
 def test_r23_a_reinforcements_enter_at_the_maps_edge_and_trucks_on_roads():
@@ -199,3 +199,15 @@ def test_r23_c_r8_b_the_briefing_shows_the_forecast_for_the_turn_chosen():
     state = position(SCENARIO, phase="dawn-briefing", active="allied", events=[forecast])
     explained = SYSTEM.explain(SCENARIO, state, Order.parse("sortie jabo 1pm"))
     assert "R23.C" in explained.summary and explained.lines[0].text == "forecast for 1pm: storm"
+
+
+def test_r25_a_1_an_air_sortie_from_the_map_names_its_airfield():
+    scenario = load(edit={'id = "jabo"\nside = "allied"\nkind = "air"': 'id = "jabo"\nside = "allied"\n'
+                          'kind = "air"\nairfield = "A-0904"'})
+    after, _ = _published(scenario, position(scenario, phase="transport", active="allied"))
+    assert dawn.available(Position(scenario, after), "allied")[1]["airfield"] == "A-0904"
+    from tui_wargame.scenario_file import ScenarioError
+
+    with pytest.raises(ScenarioError) as err:
+        load(edit={'kind = "gun"\nrange = 30': 'kind = "gun"\nrange = 30\nairfield = "A-0904"'})
+    assert "rules.sorties[1].airfield" in str(err.value)

@@ -6,8 +6,9 @@ The scenario's `[rules]` tables (docs/rules/foxhole.md, "Scenario tables" under 
   side may place its units in a free set-up (R3.B.2-3);
 - `[[rules.reinforcements]]` side, day, units, entry (hexes on the map's edge): R23.A;
 - `[[rules.support]]` id, side, days (all days if absent): an off-map Support Barrage (R23.B);
-- `[[rules.sorties]]` id, side, kind "air" or "gun", range (a Gun Sortie's), days: R5.D, R23.C;
-- `[[rules.supply]]` side, day, points, entry: the Day's allowance of Supply Points, some of which
+- `[[rules.sorties]]` id, side, kind "air" or "gun", range (a Gun Sortie's), days, and for an Air
+  Sortie flying from the map (R25.A.1) its `airfield` hex: R5.D, R23.C;
+- `[[rules.allowance]]` side, day, points, entry: the Day's allowance of Supply Points, some of which
   may be exchanged for Bridging Implements (R23.D); this table and `reinforcements` may give a
   `delay` in Full Turns (R25.D.5: ordered at the Briefing, they come that much later);
 - `[[rules.transports]]` id, side, kind, entry, exit, days (R5.C, R16.C-E): a "truck" enters and
@@ -49,8 +50,8 @@ _KEYS: Mapping[str, frozenset[str]] = {
     "setup_area": frozenset({"side", "maphexes", "sectors", "hexes"}),
     "reinforcements": frozenset({"side", "day", "units", "entry", "delay"}),
     "support": frozenset({"id", "side", "days"}),
-    "sorties": frozenset({"id", "side", "kind", "range", "days"}),
-    "supply": frozenset({"side", "day", "points", "entry", "delay"}),
+    "sorties": frozenset({"id", "side", "kind", "range", "days", "airfield"}),
+    "allowance": frozenset({"side", "day", "points", "entry", "delay"}),
     "transports": frozenset({"id", "side", "kind", "cars", "entry", "exit", "days"}),
     "drops": frozenset({"side", "units", "target", "turn"}),
     "landings": frozenset({"side", "units", "target", "turn", "lvts"}),
@@ -181,7 +182,7 @@ def _check(scenario: Scenario, where: str, name: str, t: Mapping[str, Any],
                 found.append(f"{where}.sectors: {s!r} is not MAPHEX:SECTOR "
                              f"(a sector is N, NE, SE, S, SW or NW)")
         hexes("hexes", False)
-    elif name in ("reinforcements", "supply") and "delay" in t:
+    elif name in ("reinforcements", "allowance") and "delay" in t:
         whole("delay", 0)
     if name == "reinforcements":
         day()
@@ -196,7 +197,9 @@ def _check(scenario: Scenario, where: str, name: str, t: Mapping[str, Any],
             found.append(f"{where}.kind: a Sortie is \"air\" or \"gun\" (R5.D), not {t.get('kind')!r}")
         if t.get("kind") == "gun":
             whole("range", 1)
-    if name == "supply":
+        if "airfield" in t and (t.get("kind") != "air" or not grid.on_map(str(t["airfield"]))):
+            found.append(f"{where}.airfield: an Air Sortie's airfield is a hex of the map (R25.A.1)")
+    if name == "allowance":
         day()
         whole("points", 0)
         hexes("entry", True)

@@ -76,7 +76,7 @@ def _new_plan(pos: Position, side: str) -> dict[str, Any]:
     units = [u for t in arrivals.tables(scenario, "reinforcements") if t["side"] == side and t["day"] == day
              for u in t["units"]
              if not scenario.grid.on_map(pos.location(u)) and pos.location(u) != "eliminated"]
-    points = sum(t["points"] for t in arrivals.tables(scenario, "supply")
+    points = sum(t["points"] for t in arrivals.tables(scenario, "allowance")
                  if t["side"] == side and t["day"] == day)
     return {
         "day": day,
@@ -107,7 +107,7 @@ def _still_coming(pos: Position, side: str, first: str) -> list[dict[str, Any]]:
 
 
 def _delay(pos: Position, side: str, name: str, unit: str = "") -> int:
-    """R25.D.5: the Full Turns by which the Day's `name` table ("reinforcements", "supply") of
+    """R25.D.5: the Full Turns by which the Day's `name` table ("reinforcements", "allowance") of
     `side` comes later than planned (its `delay`, 0 if none)."""
     return max([t.get("delay", 0) for t in arrivals.tables(pos.scenario, name)
                 if t["side"] == side and t["day"] == pos.turn.day and (not unit or unit in t["units"])],
@@ -387,7 +387,7 @@ def finish(pos: Position, dice: Dice) -> list[Event]:
             sent.append({"kind": "unit", "unit": unit, "n": 1, "turn": turn,
                          "delay": _delay(pos, side, "reinforcements", unit)})
             del p["reinforcements"][unit]
-    delay = _delay(pos, side, "supply")
+    delay = _delay(pos, side, "allowance")
     if delay:
         sent += [{"kind": "supply-points", "unit": "", "n": n, "turn": t, "delay": delay}
                  for t, n in p["supply"].items()]
@@ -437,8 +437,11 @@ def publish(pos: Position) -> list[Event]:
             if kind == AIR and storm:
                 events.append(Event.of("sortie_grounded", side=side, sortie=s))
                 continue
-            due.append({"kind": kind, "id": s, "siege": False, "range": int(sorties[s].get("range", 0)),
-                        "turn": pos.state.turn})
+            entry = {"kind": kind, "id": s, "siege": False, "range": int(sorties[s].get("range", 0)),
+                     "turn": pos.state.turn}
+            if "airfield" in sorties[s]:
+                entry["airfield"] = sorties[s]["airfield"]  # R25.A.1: it flies from the map
+            due.append(entry)
         table[side] = due
     return [*events, Event.of("value_set", key=AVAILABLE, value=table)]
 
@@ -447,7 +450,8 @@ def available(pos: Position, side: str) -> list[Mapping[str, Any]]:
     """The Support and Sorties `side` may fire in this Full Turn, not yet used: each a table of
     `kind` ("support", "air" or "gun"), `id`, `siege` (a Support with Siege power, R23.B),
     `range` (a Gun Sortie's, counted from next to a friendly off-map supply source, R5.D.2; 0
-    otherwise) and `turn` (the turn index it is for). Each fires with 20 Hard and 20 Soft
+    otherwise), `turn` (the turn index it is for) and, for an Air Sortie flying from the map
+    (R25.A.1), `airfield` (its hex). Each fires with 20 Hard and 20 Soft
     Firepower (`SUPPORT_FIREPOWER`), a Support without Smoke (R23.B-C)."""
     found = plain(pos.state.values.get(AVAILABLE, {})).get(side, [])
     return [e for e in found if e["turn"] == pos.state.turn]
