@@ -81,7 +81,7 @@ def test_r16_a_2b_enemies_make_improving_dearer_and_a_failure_is_final():
 
 
 def test_r16_a_2b_antiaircraft_and_terrain_add_to_the_cost():
-    scenario = load(edit={'traits = ["antitank"]': 'traits = ["antitank", "heavy-antiaircraft"]'})
+    scenario = load(edit={'traits = ["antitank"]': 'traits = ["antitank", "heavy-aa"]'})
     state, _ = _drop(_at(scenario, at={"XAT": "A-0502"}), [2], scenario=scenario, target="A-0403")
     # D5 1/2 less 1 rounds to 0; Woods +1 against Barrages; Heavy AA three hexes away +1
     assert landings.improve_cost(Position(scenario, state), "APA", 1) == 2
@@ -263,3 +263,12 @@ def test_r16_a_a_drop_aims_at_land():
     with pytest.raises(ScenarioError) as err:
         load(edit={'target = "A-0303"': 'target = "A-0307"'})
     assert "rules.drops[0].target: A-0307 is water" in str(err.value)
+
+
+def test_r16_b_1_d_an_lvt_landing_with_them_carries_one_motorized_unit():
+    lvt = '[[unit]]\nid = "ALV"\nname = "LVT Platoon"\nside = "allied"\nkind = "vehicle"\ntraits = ["lvt"]\n' \
+          'start = "reinforcements"\nfactors = [{ defence = 2, mp = 6 }]\n\n[[unit]]\nid = "AR1"'
+    edit = {'traits = ["hard", "amphibious"]': 'traits = ["hard"]', '[[unit]]\nid = "AR1"': lvt}
+    with pytest.raises(ScenarioError):
+        load(edit=edit)
+    load(edit={**edit, 'units = ["AMA", "AAT"]': 'units = ["AMA", "AAT", "ALV"]'})

@@ -123,7 +123,7 @@ def test_r16_c_trains_enter_and_leave_at_railline_hexsides():
 
 
 def test_r16_c_1_c_r7_b_2_a_a_train_takes_on_units_beside_the_line_and_puts_them_down_elsewhere():
-    railroad = 'traits = ["artillery", "smoke", "railroad"]'
+    railroad = 'traits = ["artillery", "smoke", "railroad-artillery"]'
     scenario = load(edit={**QUIET, 'traits = ["artillery", "smoke"]': railroad})
     state = _arrived(scenario, _briefed(scenario, "load R1 supply"), at={"AART": "A-0603", "AMO": "A-0704"})
     orders = legal(scenario, state)

@@ -264,7 +264,7 @@ def cargo_cars(scenario: Scenario, items: Sequence[Sequence[Any]]) -> int:
     for kind, n in items:
         if kind == "unit":
             spec = scenario.unit[n]
-            total += CARS["railroad-artillery" if "railroad" in spec.traits else spec.kind]
+            total += CARS["railroad-artillery" if "railroad-artillery" in spec.traits else spec.kind]
         elif kind == "supply-points":
             total += -(-int(n) // 5)
         else:

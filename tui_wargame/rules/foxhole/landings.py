@@ -58,7 +58,7 @@ DOWNWIND = (2, 1, -1, -2, -1, 1)
 #: R16.B.2c: a landing Motorized unit's modified D5 -> effects.
 MOTORIZED_LANDING: tuple[tuple[int, tuple[str, ...]], ...] = (
     (3, ()), (4, ("pinned",)), (6, ("reduced",)), (8, ("reduced", "pinned")), (99, ("removed",)))
-HEAVY_AA, LIGHT_AA = "heavy-antiaircraft", "light-antiaircraft"
+HEAVY_AA, LIGHT_AA = "heavy-aa", "light-aa"  # R7.B.1 special types
 CALM, BREEZE, GALE = charts.CALM, charts.BREEZE, charts.GALE
 #: R16.A.2a, optional Wind (R25.C.1): the drop roll's modifier by wind strength.
 DROP_WIND = {CALM: -1, BREEZE: 1, GALE: 3}
@@ -79,7 +79,8 @@ def check(scenario: Scenario) -> list[str]:
         if kind is not None and kind.mp is None:
             found.append(f"rules.drops[{i}].target: {target} is water; a drop aims at land (R16.A)")
     for i, t in enumerate(arrivals.tables(scenario, "landings")):
-        lvts = t.get("lvts", 0)
+        lvts = t.get("lvts", 0) + sum(1 for u in t.get("units", ()) if u in scenario.unit
+                                      and "lvt" in scenario.unit[u].traits)
         for u in t.get("units", ()):
             spec = scenario.unit.get(u)
             if spec is None or _swims(spec):
@@ -100,7 +101,7 @@ def _swims(spec: Any) -> bool:
     """R16.B.1.a-c: lands without an LVT."""
     traits = set(spec.traits)
     return ((spec.kind == COMPANY and not is_motorized(spec)) or (spec.kind == BATTERY and "mortar" in traits)
-            or "amphibious" in traits)
+            or bool(traits & {"amphibious", "lvt"}))
 
 
 def _due(pos: Position, name: str) -> list[tuple[Mapping[str, Any], str]]:
