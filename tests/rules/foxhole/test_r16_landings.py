@@ -266,8 +266,9 @@ def test_r16_a_a_drop_aims_at_land():
 
 
 def test_r16_b_1_d_an_lvt_landing_with_them_carries_one_motorized_unit():
-    lvt = '[[unit]]\nid = "ALV"\nname = "LVT Platoon"\nside = "allied"\nkind = "vehicle"\ntraits = ["lvt"]\n' \
-          'start = "reinforcements"\nfactors = [{ defence = 2, mp = 6 }]\n\n[[unit]]\nid = "AR1"'
+    lvt = ('[[unit]]\nid = "ALV"\nname = "LVT Platoon"\nside = "allied"\nkind = "vehicle"\n'
+           'traits = ["lvt"]\nstart = "reinforcements"\nfactors = [{ defence = 2, mp = 6 }]\n\n'
+           '[[unit]]\nid = "AR1"')
     edit = {'traits = ["hard", "amphibious"]': 'traits = ["hard"]', '[[unit]]\nid = "AR1"': lvt}
     with pytest.raises(ScenarioError):
         load(edit=edit)

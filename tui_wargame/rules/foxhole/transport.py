@@ -111,10 +111,8 @@ def _deliver(pos: Position) -> list[Event]:
         return [Event.of("marker_placed", place=at, marker="truck", id=truck["id"], side=pos.acting,
                          value=cars(cargo)),
                 Event.of("value_set", key=f"transport.cargo.{truck['id']}", value=[list(c) for c in cargo])]
-    entry = next((t["entry"] for t in arrivals.tables(pos.scenario, "allowance")
-                  if t["side"] == pos.acting and t["day"] == pos.turn.day), None)
-    if entry is None:
-        entry = next(t["entry"] for t in arrivals.tables(pos.scenario, "allowance") if t["side"] == pos.acting)
+    mine = [t for t in arrivals.tables(pos.scenario, "allowance") if t["side"] == pos.acting]
+    entry = next((t["entry"] for t in mine if t["day"] == pos.turn.day), mine[0]["entry"])
     events: list[Event] = []
     for kind, n in cargo:
         events += add_marker(pos.at(fold(pos.state, events)), entry[0], kind, n, pos.acting)
