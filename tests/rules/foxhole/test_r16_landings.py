@@ -273,3 +273,10 @@ def test_r16_b_1_d_an_lvt_landing_with_them_carries_one_motorized_unit():
     with pytest.raises(ScenarioError):
         load(edit=edit)
     load(edit={**edit, 'units = ["AMA", "AAT"]': 'units = ["AMA", "AAT", "ALV"]'})
+
+
+def test_r16_b_2b_the_obligation_to_assault_lasts_the_landing_player_turn():
+    state, _ = _land(_at(ASHORE, at={"X1": "A-0506"}), [3, 1, 1, 2])
+    next_turn = fold(state, [Event.of("phase_began", turn=1, phase="transport", side="allied")])
+    after = fold(next_turn, landings.land(Position(ASHORE, next_turn), FixedDice([])))
+    assert not after.units["AMA"].has(landings.ON_ENEMY)

@@ -293,6 +293,9 @@ def land(pos: Position, dice: Dice) -> list[Event]:
     """R16.A-B: the drops and landings due this player turn, in table order, at the targets the
     player wrote down (`aim`) or the scenario's; then the airlifts due (R16.A.1)."""
     events: list[Event] = _forget_left(pos)
+    # R16.B.2b's obligation was for the landing player turn's Combat Phase: it ends with it
+    events += [Event.of("unit_flagged", unit=u, flag=ON_ENEMY, on=False)
+               for u in pos.units_of(pos.acting) if pos.has(u, ON_ENEMY)]
     aims = dawn.plan(pos, pos.acting).get("aims", {})
     for t, uid in _due(pos, "drops"):
         events += drop(pos.at(fold(pos.state, events)), uid, aims.get(uid, t["target"]), dice)
