@@ -4,6 +4,8 @@ The scenario's `[rules]` tables (docs/rules/foxhole.md, "Scenario tables" under 
 
 - `[[rules.setup_area]]` side, and any of `maphexes` ("A"), `sectors` ("A:N"), `hexes`: where a
   side may place its units in a free set-up (R3.B.2-3);
+- `[[rules.permitted_markers]]` side, kind (a Defensive Work or Trap), number: the markers a side
+  places itself in a free set-up (R3.B.3a), one level each;
 - `[[rules.reinforcements]]` side, day, units, entry (hexes on the map's edge): R23.A;
 - `[[rules.support]]` id, side, days (all days if absent): an off-map Support Barrage (R23.B);
 - `[[rules.sorties]]` id, side, kind "air" or "gun", range (a Gun Sortie's), days, and for an Air
@@ -43,11 +45,14 @@ TRUCK_CARS = 3  # R16.D.2: a Truck carries three cars' worth, and no units
 TRUCK_HEXES = 60  # R16.D.1: hexes a Truck may move in one Transport Phase
 
 SORTIE_KINDS = ("air", "gun")
+WORK_KINDS = frozenset({"foxholes", "scrapes", "pillbox", "fort-unimproved", "fort-improved", "wire",
+                        "tank-traps", "mines"})  # R3.B.3a: the works and traps a side may set up
 TRUCK, TRAIN, SHIP = "truck", "train", "ship"
 TRANSPORT_KINDS = (TRUCK, TRAIN, SHIP)
 
 _KEYS: Mapping[str, frozenset[str]] = {
     "setup_area": frozenset({"side", "maphexes", "sectors", "hexes"}),
+    "permitted_markers": frozenset({"side", "kind", "number"}),
     "reinforcements": frozenset({"side", "day", "units", "entry", "delay"}),
     "support": frozenset({"id", "side", "days"}),
     "sorties": frozenset({"id", "side", "kind", "range", "days", "airfield"}),
@@ -184,6 +189,10 @@ def _check(scenario: Scenario, where: str, name: str, t: Mapping[str, Any],
         hexes("hexes", False)
     elif name in ("reinforcements", "allowance") and "delay" in t:
         whole("delay", 0)
+    if name == "permitted_markers":
+        if t.get("kind") != "trenches" and t.get("kind") not in WORK_KINDS:
+            found.append(f"{where}.kind: {t.get('kind')!r} is not a Defensive Work or Trap (R3.B.3a)")
+        whole("number", 1)
     if name == "reinforcements":
         day()
         units(True)
