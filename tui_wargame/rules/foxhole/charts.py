@@ -235,6 +235,11 @@ MARKER_KINDS: Mapping[str, str] = {
     "rail-circle": "Rail Circle", "building": "Building", "tall-building": "Tall Building",
 }
 
+# --- fx-arrivals: R5.C, R16.C-E. A Transport on the map is a marker (its id the scenario's, its
+# value the cars it carries): a Truck for the Transport Phase it drives in, a Train on a railline
+# hexside, a Ship in a Deep Sea or Port hex, until each leaves.
+MARKER_KINDS = {**MARKER_KINDS, "truck": "Truck", "train": "Train", "ship": "Ship"}
+
 # --- Chart 3, Weather (R8, R13.A.3, R25.C.1): reconstruction, FOXHOLE-CHARTS.md §3 ---
 
 #: R8.A: the prevailing weathers a scenario may name.
@@ -289,9 +294,3 @@ FOG_CHANCE: Mapping[str, int] = {"morning": 4, "afternoon": 1, "night": 3}
 def wind_strength(roll: int) -> str:
     """Chart 3B: the wind's strength for a modified roll."""
     return next((w for top, w in WIND_BANDS if roll <= top), GALE)
-
-
-# --- fx-arrivals: R5.C, R16.C-E. A Transport on the map is a marker (its id the scenario's, its
-# value the cars it carries): a Truck for the Transport Phase it drives in, a Train on a railline
-# hexside, a Ship in a Deep Sea or Port hex, until each leaves.
-MARKER_KINDS = {**MARKER_KINDS, "truck": "Truck", "train": "Train", "ship": "Ship"}
