@@ -63,11 +63,11 @@ def test_r3_b_3c_the_defensive_player_sets_up_next_then_the_dawn_briefing():
 
 def test_r3_b_3c_each_side_places_in_private():
     state = _free()
-    hidden = setup.CONCEALED(SCENARIO, state, "allied")
+    hidden = setup.concealed(SCENARIO, state, "allied")
     assert "X1" in hidden and "A1" not in hidden and "AR1" not in hidden
-    assert "A1" in setup.CONCEALED(SCENARIO, state, "axis")
+    assert "A1" in setup.concealed(SCENARIO, state, "axis")
     state, _ = run(SCENARIO, state, "end", "end")
-    assert setup.CONCEALED(SCENARIO, state, "allied") == frozenset()
+    assert setup.concealed(SCENARIO, state, "allied") == frozenset()
 
 
 def test_r3_b_2_a_bad_set_up_area_is_named():
@@ -116,3 +116,12 @@ def test_r3_b_3a_r10_c_works_may_not_pass_four_levels_nor_leave_the_area():
 
 def test_r3_b_3a_the_allies_have_none_to_place():
     assert not [o for o in legal(SCENARIO, _free()) if o.startswith("mark")]
+
+
+def test_r3_b_3c_the_system_hides_the_other_sides_units_while_setting_up():
+    from tui_wargame.rules.capabilities import Capabilities
+    from tui_wargame.rules.foxhole import SYSTEM
+
+    state = position(SCENARIO, phase="set-up", active="allied", options={"setup": "free"})
+    hidden = Capabilities(SYSTEM).concealed(SCENARIO, state, "allied")
+    assert "X1" in hidden and "A1" not in hidden

@@ -5,7 +5,7 @@ unit; in a free set-up each side also places the works and traps it is permitted
 (`[[rules.permitted_markers]]`, `mark KIND HEX`). With the `setup=free` option the game opens
 with a set-up phase for the Offensive, then the Defensive side (R3.B.3c): each moves its units
 about its set-up area (`place UNIT HEX`; `[[rules.setup_area]]`, R3.B.2) in private: while the
-set-up lasts, neither side sees the other's units (`CONCEALED`). The units start where the
+set-up lasts, neither side sees the other's units (`concealed`). The units start where the
 scenario puts them, so a side that places nothing keeps the historical set-up.
 """
 
@@ -167,7 +167,7 @@ def orders(pos: Position) -> list[Order]:
                     if not _why_not(pos, k, h)]
 
 
-def CONCEALED(scenario: Scenario, state: State, viewer: str) -> frozenset[str]:  # noqa: N802
+def concealed(scenario: Scenario, state: State, viewer: str) -> frozenset[str]:
     """R3.B.3c: while the set-up lasts the units of the other side are hidden from `viewer`."""
     if state.phase != SETUP:
         return frozenset()

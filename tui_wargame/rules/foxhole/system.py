@@ -180,6 +180,12 @@ class Foxhole:
         fn = _explainers().get(order.verb)
         return fn(Position(scenario, state), order) if fn is not None else None
 
+    def concealed(self, scenario: Scenario, state: State, viewer: str) -> frozenset[str]:
+        """R3.B.3c: the other side's units while both set up in private."""
+        from tui_wargame.rules.foxhole import setup
+
+        return setup.concealed(scenario, state, viewer)
+
     def prompt(self, scenario: Scenario, state: State) -> str:
         pos = Position(scenario, state)
         if state.result is not None:
