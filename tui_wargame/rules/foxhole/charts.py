@@ -233,4 +233,5 @@ MARKER_KINDS: Mapping[str, str] = {
     "fire": "Fire", "burnt-out": "Burnt Out", "supply-points": "Supply Points", "rail-break": "Rail Break",
     "port": "Port", "port-damaged": "Port Damaged", "sapping": "Sapping", "tunnel": "Tunnel",
     "rail-circle": "Rail Circle", "building": "Building", "tall-building": "Tall Building",
+    "tarmac": "Tarmac",  # R19.B.10: player-made (markers.KINDS is the R5.B catalogue)
 }
