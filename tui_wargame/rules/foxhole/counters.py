@@ -54,8 +54,10 @@ _C, _B, _V = frozenset({COMPANY}), frozenset({BATTERY}), frozenset({VEHICLE})
 #: R7.A-C: every special type. A unit may have several (R7.A: a Marine Commando is both).
 SPECIALS: Mapping[str, Special] = {s.id: s for s in (
     # R7.A Special Companies
-    Special("infantry", "Infantry", _C, "R7.A.17", "an ordinary rifle company: the kind a Replacement rebuilds"),
-    Special("air-landing", "Air Landing", frozenset(KINDS), "R7.A.1", "may arrive by glider Air Drop (R16.A)"),
+    Special("infantry", "Infantry", _C, "R7.A.17",
+            "an ordinary rifle company: the kind a Replacement rebuilds"),
+    Special("air-landing", "Air Landing", frozenset(KINDS), "R7.A.1",
+            "may arrive by glider Air Drop (R16.A)"),
     Special("bicycle", "Bicycle", _C, "R7.A.2", "Mounted without the mark; never Pins leaving a hex"),
     Special("cavalry", "Cavalry", _C, "R7.A.3", "Mounted without the mark; never Pins leaving a hex"),
     Special("commando", "Commando", _C, "R7.A.4", "may try to move on after coming adjacent to the enemy"),
@@ -66,39 +68,52 @@ SPECIALS: Mapping[str, Special] = {s.id: s for s in (
     Special("engineer-maintenance", "Maintenance Engineer", _C, "R7.A.5.d", "maintenance activities"),
     Special("engineer-port", "Port Engineer", _C, "R7.A.5.e", "repairs ports"),
     Special("engineer-railroad", "Railroad Engineer", _C, "R7.A.5.f", "repairs railroads"),
-    Special("hq", "Headquarters", _C, "R7.A.6", "moves only in the Supply-Movement Phase; supply, replacements"),
-    Special("hospital", "Hospital", _C, "R7.A.7", "restores a Reduced Company in its hex; no firepower or Defence"),
+    Special("hq", "Headquarters", _C, "R7.A.6",
+            "moves only in the Supply-Movement Phase; supply, replacements"),
+    Special("hospital", "Hospital", _C, "R7.A.7",
+            "restores a Reduced Company in its hex; no firepower or Defence"),
     Special("light-infantry", "Light Infantry", _C, "R7.A.8", "Woods, Forest and Swamp cost it 1 MP less"),
     Special("machinegun", "Machinegun", _C, "R7.A.9", "adds 1 Soft Barrage firepower into each adjacent hex"),
     Special("marine", "Marine", _C, "R7.A.10", "lands amphibiously at -1 firepower and Defence, not halved"),
     Special("motorcycle", "Motorcycle", _C, "R7.A.11", "Mounted without the mark; never Pins leaving a hex"),
     Special("mountain", "Mountain", _C, "R7.A.12", "Cliffs are Embankments to it; no Embankment penalty"),
-    Special("parachute", "Parachute", frozenset({COMPANY, BATTERY}), "R7.A.13", "may arrive by aircraft Air Drop (R16.A)"),
+    Special("parachute", "Parachute", frozenset({COMPANY, BATTERY}), "R7.A.13",
+            "may arrive by aircraft Air Drop (R16.A)"),
     Special("partisan", "Partisan", _C, "R7.A.14", "may hide as Refugees; no spotting; no Sector Control"),
-    Special("police", "Police", _C, "R7.A.15", "clears Refugees' effect on lines and supply; finds Partisans"),
+    Special("police", "Police", _C, "R7.A.15",
+            "clears Refugees' effect on lines and supply; finds Partisans"),
     Special("political-police", "Political Police", _C, "R7.A.16",
             "as Police; doubles its hex's Defence against Seizure; its stack dies rather than retreat"),
-    Special("replacement", "Replacement", _C, "R7.A.17", "with an HQ, rebuilds an Eliminated Infantry Company"),
+    Special("replacement", "Replacement", _C, "R7.A.17",
+            "with an HQ, rebuilds an Eliminated Infantry Company"),
     Special("security", "Security", _C, "R7.A.18", "keeps Refugees off supply; finds Partisans"),
-    Special("signal", "Signal", _C, "R7.A.18 (second)", "counts as a Headquarters, except for Replacements"),
+    Special("signal", "Signal", _C, "R7.A.18 (Signal)", "counts as a Headquarters, except for Replacements"),
     Special("ski", "Ski", _C, "R7.A.19", "Mounted in Snow; never Pins leaving a hex"),
     # R7.B Special Batteries
-    Special("light-aa", "Light Antiaircraft", _B, "R7.B.1.a", "Up/Mixed/Down modes against Air Sorties nearby"),
-    Special("heavy-aa", "Heavy Antiaircraft", _B, "R7.B.1.b", "Up/Mixed/Down modes against Air Sorties up to 3 hexes"),
-    Special("artillery", "Artillery", _B, "R7.B.2", "prints Range for Defence (Defence 1); barrages 3 hexes or more"),
+    Special("light-aa", "Light Antiaircraft", _B, "R7.B.1.a",
+            "Up/Mixed/Down modes against Air Sorties nearby"),
+    Special("heavy-aa", "Heavy Antiaircraft", _B, "R7.B.1.b",
+            "Up/Mixed/Down modes against Air Sorties up to 3 hexes"),
+    Special("artillery", "Artillery", _B, "R7.B.2",
+            "prints Range for Defence (Defence 1); barrages 3 hexes or more"),
     Special("railroad-artillery", "Railroad Artillery", _B, "R7.B.2.a",
             "Artillery moved only by Train; fires only from a Rail Circle"),
-    Special("rocket-artillery", "Rocket Artillery", _B, "R7.B.2.b", "Artillery whose target's owner applies all its firepower"),
-    Special("siege-artillery", "Siege Artillery", _B, "R7.B.2.c", "Artillery whose barrage knocks one level off a Defensive Work"),
+    Special("rocket-artillery", "Rocket Artillery", _B, "R7.B.2.b",
+            "Artillery whose target's owner applies all its firepower"),
+    Special("siege-artillery", "Siege Artillery", _B, "R7.B.2.c",
+            "Artillery whose barrage knocks one level off a Defensive Work"),
     Special("mortar", "Mortar", _B, "R7.B.3", "barrages 2 to 3 hexes away, halved nearer"),
     Special("antitank", "Antitank", _B, "R7.B", "a gun battery with no further special rule"),
     # R7.C Special Vehicle Platoons
     Special("amphibious", "Amphibious Tank", _V, "R7.C.1.a", "lands amphibiously without an LVT"),
     Special("engineer-tank", "Engineer Tank", _V, "R7.C.1.b", "ignores Mines and Bocage; clears Mines"),
-    Special("flame", "Flame Tank", _V, "R7.C.1.c", "ignores buildings and works in Assaults, its firepower tracked apart"),
-    Special("assault-gun", "Assault Gun", _V, "R7.C.4 (first)", "halves its firepower in Assaults, attacking or defending"),
-    Special("recon", "Recon", _V, "R7.C.3", "may stop on coming adjacent to the enemy along a line, not Assault"),
-    Special("sp-artillery", "Self-Propelled Artillery", _V, "R7.C.4 (second)",
+    Special("flame", "Flame Tank", _V, "R7.C.1.c",
+            "ignores buildings and works in Assaults, its firepower tracked apart"),
+    Special("assault-gun", "Assault Gun", _V, "R7.C.2",
+            "halves its firepower in Assaults, attacking or defending"),
+    Special("recon", "Recon", _V, "R7.C.3",
+            "may stop on coming adjacent to the enemy along a line, not Assault"),
+    Special("sp-artillery", "Self-Propelled Artillery", _V, "R7.C.4",
             "Hard, Defence 2; a Vehicle when it moves, Artillery otherwise"),
     Special("lvt", "LVT", _V, "R16.B.1.d", "landing vehicle: each lands one Motorized unit"),
 )}
@@ -107,8 +122,10 @@ SPECIALS: Mapping[str, Special] = {s.id: s for s in (
 MARKS: Mapping[str, Special] = {s.id: s for s in (
     Special("smoke", "Smoke", _B, "R5.A.3", "an Artillery or Mortar able to fire Smoke"),
     Special("hard", "Hard", _V, "R5.A.4.a", "a Hard target (the filled circle)"),
-    Special("open-top", "Open-Top", _V, "R5.A.4.c", "Soft FP in Barrages, Hard in Fights, both apart in Assaults"),
-    Special("mounted", "Mounted", frozenset({COMPANY, BATTERY}), "R6.A.4", "carried by its own trucks: Motorized"),
+    Special("open-top", "Open-Top", _V, "R5.A.4.c",
+            "Soft FP in Barrages, Hard in Fights, both apart in Assaults"),
+    Special("mounted", "Mounted", frozenset({COMPANY, BATTERY}), "R6.A.4",
+            "carried by its own trucks: Motorized"),
 )}
 
 #: Named attributes `name:value` for the optional rules (Reconstruction: Chart 1 does not show
@@ -242,7 +259,7 @@ def may_conduct(spec: UnitSpec, activity: str) -> bool:
 
 def is_hq(spec: UnitSpec, *, for_replacement: bool = False) -> bool:
     """R7.A.6: a Headquarters Company; a Signal Company counts as one except for what a
-    Replacement Company needs (R7.A.18, the second)."""
+    Replacement Company needs (R7.A.18, Signal)."""
     return "hq" in spec.traits or ("signal" in spec.traits and not for_replacement)
 
 
@@ -304,11 +321,14 @@ def valuation(spec: UnitSpec) -> Calculation:
     terms.append(Term(f"Defence x{times} ({hardness(spec)})", rule, add=Fraction(v["defence"] * times)))
     if is_artillery(spec):
         by = 2 if "siege-artillery" in spec.traits else 3
-        terms.append(Term(f"Range / {by}, rounded up", rule, add=Fraction(math.ceil(Fraction(v["range"], by)))))
+        reach = math.ceil(Fraction(v["range"], by))
+        terms.append(Term(f"Range / {by}, rounded up", rule, add=Fraction(reach)))
     if never_pins_leaving(spec):
-        terms.append(Term("Soft Firepower again (Bicycle, Cavalry, Motorcycle, Ski)", rule, add=Fraction(v["soft"])))
+        terms.append(Term("Soft Firepower again (Bicycle, Cavalry, Motorcycle, Ski)", rule,
+                          add=Fraction(v["soft"])))
     if is_engineer(spec, "assault", "combat") or "hospital" in spec.traits:
-        terms.append(Term("Movement Points again (Assault/Combat Engineer, Hospital)", rule, add=Fraction(v["mp"])))
+        terms.append(Term("Movement Points again (Assault/Combat Engineer, Hospital)", rule,
+                          add=Fraction(v["mp"])))
     if "parachute" in spec.traits:
         terms.append(Term("Parachute", rule, add=Fraction(1)))
     for t in ("assault-gun", "infantry"):
@@ -362,7 +382,8 @@ def _trait_problems(spec: UnitSpec, where: str) -> list[str]:
             found.append(f"{where}.traits: {trait!r} is not a Foxhole special type or mark (R7; see "
                          f"docs/rules/foxhole.md)")
         elif spec.kind in KINDS and spec.kind not in known.kinds and not _as_artillery(spec, trait):
-            found.append(f"{where}.traits: {trait!r} ({known.name}) is for a {' or '.join(sorted(known.kinds))}, "
+            kinds = " or ".join(sorted(known.kinds))
+            found.append(f"{where}.traits: {trait!r} ({known.name}) is for a {kinds}, "
                          f"not a {spec.kind} ({known.rule})")
     prefixes = [t.partition(":")[0] for t in spec.traits if ":" in t]
     for name in sorted({p for p in prefixes if prefixes.count(p) > 1}):
@@ -378,7 +399,8 @@ def _trait_problems(spec: UnitSpec, where: str) -> list[str]:
 
 def _as_artillery(spec: UnitSpec, trait: str) -> bool:
     """R7.C.4: SP Artillery may carry the Artillery Battery types and the Smoke mark."""
-    return "sp-artillery" in spec.traits and (trait in ARTILLERY_TYPES or trait == "smoke")
+    return (spec.kind == VEHICLE and "sp-artillery" in spec.traits
+            and (trait in ARTILLERY_TYPES or trait == "smoke"))
 
 
 def _side_problems(spec: UnitSpec, where: str, side: Mapping[str, int]) -> list[str]:
@@ -391,12 +413,14 @@ def _side_problems(spec: UnitSpec, where: str, side: Mapping[str, int]) -> list[
     if "mp" not in side:
         found.append(f"{where}: no mp (R5.A.7)")
     if spec.kind == COMPANY and "hard" in side:
-        found.append(f"{where}.hard: a Company has no Hard Firepower; it prints Heavy Weapons (R5.A.1.b, R5.A.2)")
+        found.append(f"{where}.hard: a Company has no Hard Firepower; it prints Heavy Weapons "
+                     f"(R5.A.1.b, R5.A.2)")
     if spec.kind in (BATTERY, VEHICLE) and "heavy" in side:
         found.append(f"{where}.heavy: only Companies have Heavy Weapons (R5.A.2)")
     if is_artillery(spec):
         if "defence" in side:
-            found.append(f"{where}.defence: Artillery print their Range, not a Defence (R5.A.6, R7.B.2, R7.C.4)")
+            found.append(f"{where}.defence: Artillery print their Range, not a Defence "
+                         f"(R5.A.6, R7.B.2, R7.C.4)")
         if type(side.get("range")) is int and side["range"] < ARTILLERY_MIN_RANGE:
             found.append(f"{where}.range: Artillery fire at {ARTILLERY_MIN_RANGE} hexes or more; a range of "
                          f"{side['range']} could never fire (R5.A.6)")

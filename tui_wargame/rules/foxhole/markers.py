@@ -115,7 +115,8 @@ def check(scenario: Scenario) -> list[str]:
     if not isinstance(markers, list):
         return []  # setup.check says so
     for i, m in enumerate(markers):
-        if not isinstance(m, dict) or m.get("kind") not in charts.MARKER_KINDS or not isinstance(m.get("place"), str):
+        known = isinstance(m, dict) and m.get("kind") in charts.MARKER_KINDS
+        if not known or not isinstance(m.get("place"), str):
             continue  # setup.check says so
         kind = KINDS[m["kind"]]
         where = f"rules.markers[{i}]"
@@ -124,5 +125,6 @@ def check(scenario: Scenario) -> list[str]:
                             f"not {m['place']!r} ({kind.rule})")
         level = m.get("value")
         if kind.levels and type(level) is int and not 1 <= level <= kind.levels:
-            problems.append(f"{where}.value: {kind.name} has levels 1 to {kind.levels}, not {level} ({kind.rule})")
+            problems.append(f"{where}.value: {kind.name} has levels 1 to {kind.levels}, not {level} "
+                            f"({kind.rule})")
     return problems

@@ -67,9 +67,9 @@ def limit(pos: Position, label: str, side: str) -> int:
 
 
 def room(pos: Position, label: str, side: str, adding: Iterable[str] = ()) -> Refusal | None:
-    """Whether `side`'s units in the hex, with `adding` (units arriving), obey R10.A-B and R10.D;
-    None if they do, else why not."""
-    adding = list(adding)
+    """Whether `side`'s units in the hex, with those of `adding` (units arriving) that are its,
+    obey R10.A-B and R10.D; None if they do, else why not."""
+    adding = [u for u in adding if pos.side_of(u) == side]
     units = [u for u in pos.units_in(label, side) if u not in adding] + adding
     b = bridge(pos, label)
     if b is not None:

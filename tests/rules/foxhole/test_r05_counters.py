@@ -1,0 +1,154 @@
+"""Foxhole R5: counters. R5.A the printed values and their checks, R5.B the marker catalogue,
+R5.C-D the Transports and Sorties."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.rules.foxhole.helpers import load, position
+from tui_wargame.model import UnitSpec
+from tui_wargame.rules.foxhole import SYSTEM, charts, counters, markers, transports
+from tui_wargame.rules.foxhole.position import CONDITIONS, Position
+from tui_wargame.scenario_file import ScenarioError
+
+SCENARIO = load()
+
+
+def unit(kind: str, *traits: str, full: dict | None = None, cadre: dict | None = None) -> UnitSpec:
+    full = full if full is not None else {"defence": 3, "soft": 4, "mp": 4}
+    return UnitSpec("U", "Test unit", "allied", kind, (full, cadre or full), "A-0401", "1bn", traits)
+
+
+def problems_of(spec: UnitSpec) -> list[str]:
+    return counters.problems(spec)
+
+
+def edited(old: str, new: str) -> list[str]:
+    """The problems the scenario file loader reports for the proving ground edited."""
+    with pytest.raises(ScenarioError) as caught:
+        load(edit={old: new})
+    return caught.value.problems
+
+
+def test_r5_a_the_proving_ground_counters_are_all_valid():
+    assert SYSTEM.check_scenario(SCENARIO) == []
+
+
+def test_r5_a_1_b_a_company_prints_no_hard_firepower():
+    found = problems_of(unit("company", "infantry", full={"defence": 3, "hard": 1, "soft": 4, "mp": 4}))
+    assert any("R5.A.1.b" in p and ".hard" in p for p in found)
+
+
+def test_r5_a_2_heavy_weapons_are_for_companies_only():
+    found = problems_of(unit("vehicle", "hard", full={"defence": 6, "heavy": 1, "soft": 4, "mp": 8}))
+    assert any("R5.A.2" in p for p in found)
+    assert problems_of(unit("company", "infantry", full={"defence": 3, "heavy": 2, "soft": 4, "mp": 4})) == []
+
+
+def test_r5_a_3_smoke_only_on_artillery_and_mortars():
+    assert counters.fires_smoke(SCENARIO.unit["AMO"]) and counters.fires_smoke(SCENARIO.unit["AART"])
+    assert not counters.fires_smoke(SCENARIO.unit["XART"])  # no Smoke mark
+    found = problems_of(unit("battery", "antitank", "smoke", full={"defence": 2, "hard": 4, "soft": 1, "mp": 2}))
+    assert any("R5.A.3" in p for p in found)
+
+
+def test_r5_a_4_vehicle_hardness_hard_soft_open_top():
+    assert counters.hardness(SCENARIO.unit["AT1"]) == counters.HARD
+    assert counters.hardness(SCENARIO.unit["XV"]) == counters.OPEN_TOP
+    assert counters.hardness(unit("vehicle", full={"defence": 2, "hard": 1, "soft": 2, "mp": 10})) == counters.SOFT
+    assert counters.hardness(SCENARIO.unit["A1"]) == counters.SOFT  # men are Soft targets (R5.A.1.a)
+    assert any("R5.A.4" in p for p in problems_of(unit("vehicle", "hard", "open-top")))
+    assert any("R5.A.4.a" in p for p in problems_of(unit("company", "hard")))
+
+
+def test_r5_a_5_defence_printed_or_one_artillery_one():
+    state = position(SCENARIO, phase="combat", active="allied")
+    pos = Position(SCENARIO, state)
+    assert pos.value("AART", "defence") == 1 and pos.value("A1", "defence") == 3
+    assert counters.value(unit("company", full={"soft": 2, "mp": 4}), 2, "defence") == 1
+
+
+def test_r5_a_6_artillery_print_range_not_defence_minimum_three():
+    assert counters.artillery_range(SCENARIO.unit["XART"], 2) == (3, 10)
+    art = {"range": 8, "hard": 2, "soft": 8, "mp": 1}
+    assert problems_of(unit("battery", "artillery", full=art)) == []
+    assert any("R5.A.6" in p and ".defence" in p
+               for p in problems_of(unit("battery", "artillery", full={**art, "defence": 2})))
+    assert any("R5.A.6" in p and "could never fire" in p
+               for p in problems_of(unit("battery", "artillery", full={**art, "range": 2})))
+    assert any("R5.A.6" in p for p in problems_of(unit("battery", "artillery", full={"soft": 8, "mp": 1})))
+    assert any("only Artillery have a Range" in p
+               for p in problems_of(unit("battery", "mortar", full={"range": 3, "soft": 4, "mp": 2})))
+
+
+def test_r5_a_7_mp_is_required_and_zero_is_immobile():
+    fixed = unit("battery", "antitank", full={"defence": 2, "hard": 4, "soft": 1, "mp": 0},
+                 cadre={"defence": 1, "hard": 2, "soft": 1, "mp": 1})
+    assert counters.immobile(fixed, 2) and not counters.immobile(fixed, 1)
+    assert any("no mp (R5.A.7)" in p for p in problems_of(unit("company", full={"defence": 3, "soft": 4})))
+
+
+def test_r5_a_values_are_whole_numbers_from_zero():
+    found = problems_of(unit("company", full={"defence": -1, "soft": 4, "mp": 4}))
+    assert any("factors[0].defence" in p for p in found)
+    assert any("not a Foxhole value" in p for p in problems_of(unit("company", full={"attack": 3, "mp": 4})))
+
+
+def test_r5_a_bad_data_is_refused_naming_the_unit():
+    found = edited('traits = ["antitank"]', 'traits = ["antitank", "smoke"]')
+    assert found == ["unit (id 'XAT').traits: only Artillery and Mortars fire Smoke (R5.A.3)"]
+
+
+def test_r5_b_every_marker_pair_is_catalogued():
+    assert len(markers.PAIRS) == 16 - 1  # R5.B.1-16; R5.B.13 Supply Points is single-sided
+    sides = [k for front, backs in markers.PAIRS for k in (front, *backs)] + list(markers.SINGLES)
+    assert len(sides) == len(set(sides)) and set(sides) <= set(markers.KINDS)
+
+
+def test_r5_b_map_markers_are_chart_kinds_and_unit_markers_are_conditions():
+    on_map = {k for k, m in markers.KINDS.items() if markers.UNIT not in m.places}
+    on_units = {k for k, m in markers.KINDS.items() if markers.UNIT in m.places}
+    assert on_map == set(charts.MARKER_KINDS)
+    assert on_units == set(CONDITIONS)
+    for kind in ("port", "bridge-destroyed", "shellholes", "tarmac", "building", "rail-circle", "tunnel"):
+        assert kind in charts.MARKER_KINDS
+
+
+def test_r5_b_levels_trenches_four_mines_three_tank_traps_two():
+    assert (markers.KINDS["trenches"].levels, markers.KINDS["mines"].levels,
+            markers.KINDS["tank-traps"].levels) == (4, 3, 2)
+    assert markers.KINDS["foxholes"].levels == 0
+
+
+def test_r5_b_9_a_bailey_bridge_goes_on_a_hexside_not_a_hex():
+    bad = edited('kind = "bridge-foot"', 'kind = "bridge-bailey"')
+    assert any("rules.markers[8].place" in p and "R5.B.9" in p for p in bad)
+    side = edited('place = "B-0204"\nkind = "bridge-foot"', 'place = "B-0204|B-0305"\nkind = "bridge-foot"')
+    assert any("Foot Bridge goes on a hex" in p for p in side)
+
+
+def test_r5_b_5_a_mine_level_above_three_is_refused():
+    bad = edited('kind = "mines"\nvalue = 1', 'kind = "mines"\nvalue = 4')
+    assert any("Mines has levels 1 to 3" in p for p in bad)
+
+
+def test_r5_c_transport_types_and_their_numbers():
+    t = transports.TRANSPORTS
+    assert (t["train"].number, t["train"].movement) == ("cars", 40)  # R5.C.1
+    assert (t["trucks"].number, t["trucks"].movement, t["trucks"].cargo_cars) == ("movement", None, 1)  # R5.C.2
+    assert (t["ship"].number, t["ship"].movement) == ("cargo", 20)  # R5.C.3
+    assert not t["trucks"].carries_units and transports.TRUCK_MOTORIZES == {"company", "battery"}
+
+
+def test_r5_c_cargo_in_train_cars():
+    assert transports.cars("company") == 3 and transports.cars("railroad-artillery") == 15
+    assert transports.cars("supply-points", 10) == 2 and transports.cars("supply-points", 11) == 3
+    assert transports.cars("bridge-foot", 2) == 4
+    assert set(transports.CARS) - {"company", "battery", "vehicle", "railroad-artillery"} <= set(charts.MARKER_KINDS)
+
+
+def test_r5_d_sorties_air_unlimited_gun_from_the_supply_edge():
+    air, gun = transports.SORTIES["air"], transports.SORTIES["gun"]
+    assert air.range_from is None and air.weather and not air.owner_applies_all
+    assert gun.range_from and gun.owner_applies_all and gun.barrages_per_work_level == 2
+    assert transports.SORTIE_USES_PER_DAY == 1
