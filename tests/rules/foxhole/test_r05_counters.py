@@ -48,14 +48,16 @@ def test_r5_a_2_heavy_weapons_are_for_companies_only():
 def test_r5_a_3_smoke_only_on_artillery_and_mortars():
     assert counters.fires_smoke(SCENARIO.unit["AMO"]) and counters.fires_smoke(SCENARIO.unit["AART"])
     assert not counters.fires_smoke(SCENARIO.unit["XART"])  # no Smoke mark
-    found = problems_of(unit("battery", "antitank", "smoke", full={"defence": 2, "hard": 4, "soft": 1, "mp": 2}))
+    gun = {"defence": 2, "hard": 4, "soft": 1, "mp": 2}
+    found = problems_of(unit("battery", "antitank", "smoke", full=gun))
     assert any("R5.A.3" in p for p in found)
 
 
 def test_r5_a_4_vehicle_hardness_hard_soft_open_top():
     assert counters.hardness(SCENARIO.unit["AT1"]) == counters.HARD
     assert counters.hardness(SCENARIO.unit["XV"]) == counters.OPEN_TOP
-    assert counters.hardness(unit("vehicle", full={"defence": 2, "hard": 1, "soft": 2, "mp": 10})) == counters.SOFT
+    truck = unit("vehicle", full={"defence": 2, "hard": 1, "soft": 2, "mp": 10})
+    assert counters.hardness(truck) == counters.SOFT
     assert counters.hardness(SCENARIO.unit["A1"]) == counters.SOFT  # men are Soft targets (R5.A.1.a)
     assert any("R5.A.4" in p for p in problems_of(unit("vehicle", "hard", "open-top")))
     assert any("R5.A.4.a" in p for p in problems_of(unit("company", "hard")))
@@ -135,7 +137,8 @@ def test_r5_b_5_a_mine_level_above_three_is_refused():
 def test_r5_c_transport_types_and_their_numbers():
     t = transports.TRANSPORTS
     assert (t["train"].number, t["train"].movement) == ("cars", 40)  # R5.C.1
-    assert (t["trucks"].number, t["trucks"].movement, t["trucks"].cargo_cars) == ("movement", None, 1)  # R5.C.2
+    trucks = t["trucks"]
+    assert (trucks.number, trucks.movement, trucks.cargo_cars) == ("movement", None, 1)  # R5.C.2
     assert (t["ship"].number, t["ship"].movement) == ("cargo", 20)  # R5.C.3
     assert not t["trucks"].carries_units and transports.TRUCK_MOTORIZES == {"company", "battery"}
 
@@ -144,7 +147,8 @@ def test_r5_c_cargo_in_train_cars():
     assert transports.cars("company") == 3 and transports.cars("railroad-artillery") == 15
     assert transports.cars("supply-points", 10) == 2 and transports.cars("supply-points", 11) == 3
     assert transports.cars("bridge-foot", 2) == 4
-    assert set(transports.CARS) - {"company", "battery", "vehicle", "railroad-artillery"} <= set(charts.MARKER_KINDS)
+    items = set(transports.CARS) - {"company", "battery", "vehicle", "railroad-artillery"}
+    assert items <= set(charts.MARKER_KINDS)
 
 
 def test_r5_d_sorties_air_unlimited_gun_from_the_supply_edge():

@@ -45,7 +45,8 @@ def test_r6_a_2_battery_layout_hard_soft_and_smoke():
 
 def test_r6_a_4_mounted_companies_and_batteries_not_vehicles():
     assert counters.is_mounted(SCENARIO.unit["AMC"]) and not counters.is_mounted(SCENARIO.unit["A1"])
-    assert counters.is_mounted(unit("battery", "antitank", "mounted", full={"defence": 2, "hard": 3, "soft": 1, "mp": 8}))
+    gun = {"defence": 2, "hard": 3, "soft": 1, "mp": 8}
+    assert counters.is_mounted(unit("battery", "antitank", "mounted", full=gun))
     assert any("R6.A.4" in p for p in counters.problems(unit("vehicle", "hard", "mounted")))
 
 
