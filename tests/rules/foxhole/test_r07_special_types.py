@@ -153,3 +153,11 @@ def test_r25_a_4_cohesion_is_one_battalion_or_one_vehicle_company():
     a1, a2, at1 = SCENARIO.unit["A1"], SCENARIO.unit["A2"], SCENARIO.unit["AT1"]
     assert counters.cohesive(a1, a2) and not counters.cohesive(a1, a1)
     assert not counters.cohesive(a1, SCENARIO.unit["X1"]) and not counters.cohesive(a1, at1)
+
+
+def test_r7_the_proving_grounds_special_units_read_from_the_file():
+    sp, commando, signal = SCENARIO.unit["ASP"], SCENARIO.unit["ACO"], SCENARIO.unit["XSIG"]
+    assert counters.kind_of(sp) == counters.BATTERY and counters.fires_smoke(sp)
+    assert counters.experience(commando, 1) == 7 and counters.attribute(commando, "service") == "marines"
+    assert counters.is_hq(signal) and counters.echelon(signal) == "regiment"
+    assert counters.value(SCENARIO.unit["XHOS"], 1, "defence") == 0
