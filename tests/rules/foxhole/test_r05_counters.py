@@ -156,3 +156,18 @@ def test_r5_d_sorties_air_unlimited_gun_from_the_supply_edge():
     assert air.range_from is None and air.weather and not air.owner_applies_all
     assert gun.range_from and gun.owner_applies_all and gun.barrages_per_work_level == 2
     assert transports.SORTIE_USES_PER_DAY == 1
+
+
+def test_r5_a_4_c_open_top_soft_in_barrages_hard_in_fights_both_in_assaults():
+    open_top = SCENARIO.unit["XV"]
+    assert counters.firepower_kinds(open_top, "barrage") == {"soft"}
+    assert counters.firepower_kinds(open_top, "fight") == {"hard"}
+    assert counters.firepower_kinds(open_top, "assault") == {"hard", "soft"}
+    assert counters.firepower_kinds(SCENARIO.unit["AT1"], "barrage") == {"hard"}
+    assert counters.firepower_kinds(SCENARIO.unit["A1"], "fight") == {"soft"}
+
+
+def test_r5_a_1_a_firepower_bonus_skips_hard_for_companies_and_zero_hard():
+    assert counters.has_hard_firepower(SCENARIO.unit["AT1"], 2)
+    assert not counters.has_hard_firepower(SCENARIO.unit["A1"], 2)
+    assert not counters.has_hard_firepower(SCENARIO.unit["AMO"], 2)  # prints Hard 0

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.rules.foxhole.helpers import load
+from tests.rules.foxhole.helpers import load, position
 from tests.rules.foxhole.test_r05_counters import unit
-from tui_wargame.rules.foxhole import counters
+from tui_wargame.model import fold
+from tui_wargame.rules.foxhole import counters, effects
+from tui_wargame.rules.foxhole.position import PINNED, Position
 
 SCENARIO = load()
 FULL = {
@@ -161,3 +163,10 @@ def test_r7_the_proving_grounds_special_units_read_from_the_file():
     assert counters.experience(commando, 1) == 7 and counters.attribute(commando, "service") == "marines"
     assert counters.is_hq(signal) and counters.echelon(signal) == "regiment"
     assert counters.value(SCENARIO.unit["XHOS"], 1, "defence") == 0
+
+
+def test_r7_c_4_sp_artillery_is_suppressed_as_a_battery_and_not_reduced_when_pinned_again():
+    state = position(SCENARIO, phase="barrage", active="axis", flags={"ASP": [PINNED]})
+    pos = Position(SCENARIO, state)
+    assert fold(state, effects.suppress(pos, "ASP")).units["ASP"].has("suppressed")
+    assert effects.pin(pos, "ASP") == []

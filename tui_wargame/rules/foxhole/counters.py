@@ -219,6 +219,22 @@ def hardness(spec: UnitSpec) -> str:
     return SOFT
 
 
+def firepower_kinds(target: UnitSpec, attack: str) -> frozenset[str]:
+    """R5.A.1, R5.A.4: which firepower (`hard`, `soft`) counts against `target` in an `attack`
+    (barrage, fight, assault): Soft against Soft targets, Hard against Hard ones; against an
+    Open-Top Vehicle Soft in Barrages, Hard in Fights, both in Assaults (each tracked apart)."""
+    kind = hardness(target)
+    if kind == OPEN_TOP:
+        return frozenset({"barrage": {"soft"}, "fight": {"hard"}}.get(attack, {"hard", "soft"}))
+    return frozenset({"hard" if kind == HARD else "soft"})
+
+
+def has_hard_firepower(spec: UnitSpec, steps: int) -> bool:
+    """R5.A.1: whether a bonus to "Firepower" also raises the unit's Hard firepower: not for a
+    Company, nor for a unit printing 0 Hard."""
+    return spec.kind != COMPANY and value(spec, steps, "hard") > 0
+
+
 def is_mounted(spec: UnitSpec, snow: bool = False) -> bool:
     """R6.A.4: a Company or Battery with its own transport; Bicycle, Cavalry and Motorcycle
     Companies count as Mounted (R7.A.2-3, R7.A.11), Ski Companies in Snow (R7.A.19)."""
