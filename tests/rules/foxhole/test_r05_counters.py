@@ -122,9 +122,9 @@ def test_r5_b_levels_trenches_four_mines_three_tank_traps_two():
     assert markers.KINDS["foxholes"].levels == 0
 
 
-def test_r5_b_9_a_bailey_bridge_goes_on_a_hexside_not_a_hex():
-    bad = edited('kind = "bridge-foot"', 'kind = "bridge-bailey"')
-    assert any("rules.markers[8].place" in p and "R5.B.9" in p for p in bad)
+def test_r5_b_15_a_rail_break_goes_on_a_hexside_not_a_hex():
+    bad = edited('kind = "bridge-foot"', 'kind = "rail-break"')
+    assert any("rules.markers[8].place" in p and "R5.B.15" in p for p in bad)
     side = edited('place = "B-0204"\nkind = "bridge-foot"', 'place = "B-0204|B-0305"\nkind = "bridge-foot"')
     assert any("Foot Bridge goes on a hex" in p for p in side)
 

@@ -79,6 +79,11 @@ def test_r10_b_a_hexside_bridge_limits_a_group_crossing_together():
     assert stacking.crossing_room(pos, "A-0401", "A-0402", ["A1", "A2", "AE"]) is None  # no bridge there
 
 
+def test_r10_b_a_bridge_carried_on_land_is_no_bridge():
+    pos = pos_with(events=[marker(HEX, "bridge-foot")])
+    assert stacking.bridge(pos, HEX) is None and stacking.room(pos, HEX, "allied", ["A1", "A2"]) is None
+
+
 def test_r10_b_a_destroyed_bridge_holds_nothing_of_its_own():
     pos = pos_with(events=[marker("B-0203", "bridge-printed"), marker("B-0203", "bridge-destroyed")])
     assert stacking.bridge(pos, "B-0203") is None

@@ -1,10 +1,11 @@
 """Foxhole R5.B: the marker counters, as data. Each counter has two sides (`PAIRS`); a side says
 a hex's state (a Defensive Work, a Bridge, Fire), a hexside's (a Bailey Bridge, a Rail Break) or
-a unit's (Pinned, Fatigued). Hex and hexside markers are `State.markers` (their kinds are
+a unit's (Pinned, Fatigued). Bridging implements not yet placed (Boats, Rafts, Bridges) lie in
+the hex of the unit that carries them (R16.C.1.d, R19.B.2). Hex and hexside markers are `State.markers` (their kinds are
 `charts.MARKER_KINDS`); unit markers are the unit's condition flags (`position.CONDITIONS`).
 
-`check` refuses a scenario's `[[rules.markers]]` whose kind sits on the wrong place (a Bailey
-Bridge in a hex, Foxholes on a hexside) or shows a level the marker has not (R5.B.1, R5.B.5).
+`check` refuses a scenario's `[[rules.markers]]` whose kind sits on the wrong place (a Rail
+Break in a hex, Foxholes on a hexside) or shows a level the marker has not (R5.B.1, R5.B.5).
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ KINDS: Mapping[str, MarkerKind] = {m.id: m for m in (
     MarkerKind("rafts", "Rafts", _H, "R5.B.7"),
     MarkerKind("bridge-foot", "Foot Bridge", _H, "R5.B.8"),
     MarkerKind("bridge-vehicle", "Vehicle Bridge", _H, "R5.B.8"),
-    MarkerKind("bridge-bailey", "Bailey Bridge", _S, "R5.B.9"),
+    MarkerKind("bridge-bailey", "Bailey Bridge", _H | _S, "R5.B.9"),  # in a hex: carried, not placed
     MarkerKind("bridge-damaged", "Bridge Damaged", _H | _S, "R5.B.9"),
     MarkerKind("fatigued", "Fatigued", _U, "R5.B.10"),
     MarkerKind("exhausted", "Exhausted", _U, "R5.B.10"),

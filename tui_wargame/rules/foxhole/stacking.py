@@ -50,7 +50,10 @@ BRIDGES: Mapping[str, Bridge] = {b.kind: b for b in (
 
 
 def bridge(pos: Position, place: str) -> Bridge | None:
-    """The bridge at a hex or hexside place ("A|B"), if one stands there (not Destroyed)."""
+    """The bridge at a hexside place ("A|B") or in a water hex, if one stands there (not
+    Destroyed); a bridge marker on land is an implement carried, not a bridge (R19.B.2)."""
+    if "|" not in place and not pos.hex_type(place).water:
+        return None
     kinds = {m.kind for m in pos.markers(place)}
     if "bridge-destroyed" in kinds:
         return None
@@ -204,7 +207,9 @@ def check(scenario: Scenario) -> list[str]:
     grid = scenario.grid
     markers = [m for m in scenario.rules.get("markers", []) if isinstance(m, dict)] \
         if isinstance(scenario.rules.get("markers", []), list) else []
-    bridges = {m.get("place"): BRIDGES[m["kind"]] for m in markers if m.get("kind") in BRIDGES}
+    bridges = {m["place"]: BRIDGES[m["kind"]] for m in markers
+               if m.get("kind") in BRIDGES and grid.on_map(m.get("place", ""))
+               and charts.HEX_TYPES[scenario.terrain_at(m["place"]).id].water}
     stacks: dict[tuple[str, str], list[UnitSpec]] = {}
     for spec in scenario.units:
         if grid.on_map(spec.start):
