@@ -109,12 +109,13 @@ def test_r10_d_overstacking_lets_four_more_stack():
     assert stacking.overstacked(pos_with(at=FIVE), HEX, "allied") == []  # not in play: no overstack
 
 
-def test_r10_d_the_weakest_are_in_overstack_cadres_first():
+def test_r10_d_the_units_past_the_fourth_in_id_order_are_in_overstack():
     pos = pos_with(at=FIVE, options={"overstacking": "on"})
-    assert stacking.overstacked(pos, HEX, "allied") == ["AHQ"]  # the lowest valued (4 points)
-    cadre = pos_with(at=FIVE, options={"overstacking": "on"}, steps={"AMC": 1})
-    assert stacking.overstacked(cadre, HEX, "allied") == ["AMC"]
-    assert stacking.is_overstacked(cadre, "AMC") and not stacking.is_overstacked(cadre, "AHQ")
+    assert pos.units_in(HEX, "allied") == ["A1", "A2", "AE", "AHQ", "AMC"]
+    assert stacking.overstacked(pos, HEX, "allied") == ["AMC"]
+    assert stacking.is_overstacked(pos, "AMC") and not stacking.is_overstacked(pos, "AHQ")
+    four = pos_with(at={u: HEX for u in ("A1", "A2", "AE", "AHQ")}, options={"overstacking": "on"})
+    assert stacking.overstacked(four, HEX, "allied") == []
 
 
 def test_r10_d_1_overstack_costs_an_mp_and_blocks_lines():
@@ -125,19 +126,19 @@ def test_r10_d_1_overstack_costs_an_mp_and_blocks_lines():
 
 def test_r10_d_2_overstacked_units_conduct_no_activities():
     pos = pos_with(at=FIVE, options={"overstacking": "on"})
-    assert not stacking.may_conduct_activities(pos, "AHQ") and stacking.may_conduct_activities(pos, "A1")
+    assert not stacking.may_conduct_activities(pos, "AMC") and stacking.may_conduct_activities(pos, "A1")
 
 
 def test_r10_d_3_a_barrage_reduces_and_pins_the_overstacked():
     pos = pos_with(at=FIVE, options={"overstacking": "on"})
     after = fold(pos.state, stacking.barraged(pos, HEX))
-    assert after.units["AHQ"].steps == 1 and after.units["AHQ"].has(PINNED)
+    assert after.units["AMC"].steps == 1 and after.units["AMC"].has(PINNED)
     assert after.units["A1"].steps == 2 and not after.units["A1"].has(PINNED)
 
 
 def test_r10_d_4_overstacked_units_do_not_fight():
     pos = pos_with(at=FIVE, options={"overstacking": "on"})
-    assert stacking.in_combat(pos, pos.units_in(HEX, "allied")) == ["A1", "A2", "AE", "AMC"]
+    assert stacking.in_combat(pos, pos.units_in(HEX, "allied")) == ["A1", "A2", "AE", "AHQ"]
 
 
 def test_r5_a_7_a_unit_that_cannot_move_is_reduced_if_forced():

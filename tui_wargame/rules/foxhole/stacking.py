@@ -134,15 +134,11 @@ def level_room(pos: Position, label: str, adding: int, freeing: int = 0) -> Refu
 # --- R10.D (optional) ---
 
 def overstacked(pos: Position, label: str, side: str) -> list[str]:
-    """R10.D: `side`'s units in overstack in the hex, those beyond 4. The owner's choice is made
-    for him by the rule he would play: he keeps his strongest four out of overstack, so Cadres
-    go into it first, then the lowest valued (R24.D.4a), then the last by id (Reconstruction)."""
-    units = pos.units_in(label, side)
-    extra = len(units) - LIMIT
-    if extra <= 0 or not pos.option("overstacking"):
+    """R10.D: `side`'s units in overstack in the hex: those past the fourth, in id order (the
+    owner's choice each phase is not asked: Reconstruction)."""
+    if not pos.option("overstacking"):
         return []
-    order = sorted(reversed(units), key=lambda u: (not pos.reduced(u), counters.points(pos.spec(u))))
-    return sorted(order[:extra])
+    return pos.units_in(label, side)[LIMIT:]
 
 
 def is_overstacked(pos: Position, uid: str) -> bool:
