@@ -26,6 +26,7 @@ from fractions import Fraction
 from tui_wargame.frozen import frozen
 from tui_wargame.model import UnitSpec
 from tui_wargame.rules.foxhole.arith import DOUBLE, Calculation, Term, final
+from tui_wargame.rules.foxhole.charts import BARRAGE, FIGHT
 
 COMPANY, BATTERY, VEHICLE = "company", "battery", "vehicle"
 KINDS = (COMPANY, BATTERY, VEHICLE)
@@ -156,7 +157,7 @@ ARTILLERY_MIN_RANGE = 3  # R5.A.6, R7.B.2 (errata: "3 hexes or less" read as "le
 MORTAR_RANGE = (2, 3)  # R7.B.3: halved firing nearer than 2
 SP_ARTILLERY_DEFENCE = 2  # R7.C.4
 ARTILLERY_DEFENCE = 1  # R5.A.5, R7.B.2
-ARTILLERY_COMBAT = {"hard": 0, "soft": 1}  # R7.B.2: Artillery in the Combat Phase
+ARTILLERY_COMBAT: Mapping[str, int] = {"hard": 0, "soft": 1}  # R7.B.2: Artillery in the Combat Phase
 DEFAULT_EXPERIENCE = 5  # R7.A.4 (Reconstruction: Chart 1 does not give it)
 
 
@@ -187,10 +188,6 @@ def combat_value(spec: UnitSpec, steps: int, name: str) -> int:
     if is_artillery(spec) and name in ARTILLERY_COMBAT:
         return ARTILLERY_COMBAT[name]
     return value(spec, steps, name)
-
-
-def has(spec: UnitSpec, trait: str) -> bool:
-    return trait in spec.traits
 
 
 def attribute(spec: UnitSpec, name: str) -> str:
@@ -225,7 +222,7 @@ def firepower_kinds(target: UnitSpec, attack: str) -> frozenset[str]:
     Open-Top Vehicle Soft in Barrages, Hard in Fights, both in Assaults (each tracked apart)."""
     kind = hardness(target)
     if kind == OPEN_TOP:
-        return frozenset({"barrage": {"soft"}, "fight": {"hard"}}.get(attack, {"hard", "soft"}))
+        return frozenset({BARRAGE: {"soft"}, FIGHT: {"hard"}}.get(attack, {"hard", "soft"}))
     return frozenset({"hard" if kind == HARD else "soft"})
 
 
