@@ -1,8 +1,9 @@
 """Foxhole R5.B: the marker counters, as data. Each counter has two sides (`PAIRS`); a side says
 a hex's state (a Defensive Work, a Bridge, Fire), a hexside's (a Bailey Bridge, a Rail Break) or
-a unit's (Pinned, Fatigued). Bridging implements not yet placed (Boats, Rafts, Bridges) lie in
-the hex of the unit that carries them (R16.C.1.d, R19.B.2). Hex and hexside markers are `State.markers` (their kinds are
+a unit's (Pinned, Fatigued). Hex and hexside markers are `State.markers` (their kinds are
 `charts.MARKER_KINDS`); unit markers are the unit's condition flags (`position.CONDITIONS`).
+Bridging implements not yet placed (Boats, Rafts, Bridges) lie in the hex of the unit that
+carries them (R16.C.1.d, R19.B.2).
 
 `check` refuses a scenario's `[[rules.markers]]` whose kind sits on the wrong place (a Rail
 Break in a hex, Foxholes on a hexside) or shows a level the marker has not (R5.B.1, R5.B.5).
