@@ -31,12 +31,11 @@ R7_C = ("amphibious", "engineer-tank", "flame", "assault-gun", "recon", "sp-arti
 
 def typed(kind: str, trait: str) -> counters.UnitSpec:
     full = dict(FULL[kind])
-    traits = (trait, "artillery") if trait in counters.SUBTYPES_OF_ARTILLERY else (trait,)
     if trait in counters.ARTILLERY_TYPES:
         full = {**ARTILLERY, "mp": 8} if kind == "vehicle" else ARTILLERY
     if trait == "hospital":
         full = {"mp": 4}
-    return unit(kind, *traits, full=full)
+    return unit(kind, trait, full=full)
 
 
 def test_r7_the_catalogue_is_exactly_the_types_the_rules_name():
@@ -122,12 +121,6 @@ def test_r7_b_2_artillery_defend_one_fight_with_one_soft():
     for trait in ("railroad-artillery", "rocket-artillery", "siege-artillery"):
         assert counters.is_artillery(typed("battery", trait))
     assert not counters.is_artillery(SCENARIO.unit["AMO"])
-
-
-def test_r7_b_2_a_c_railroad_rocket_and_siege_artillery_name_artillery_too():
-    alone = counters.problems(unit("battery", "siege-artillery", full=ARTILLERY))
-    assert alone == ["unit (id 'U').traits: Siege Artillery is Artillery: name `artillery` too (R7.B.2.c)"]
-    assert counters.problems(unit("battery", "siege-artillery", "artillery", full=ARTILLERY)) == []
 
 
 def test_r7_c_4_sp_artillery_hard_defence_two_vehicle_only_to_move():

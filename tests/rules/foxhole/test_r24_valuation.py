@@ -21,7 +21,7 @@ def test_r24_d_4a_open_top_defence_times_three():
 
 def test_r24_d_4a_artillery_range_a_third_siege_a_half_rounded_up():
     assert counters.points(SCENARIO.unit["XART"]) == 3 + 8 + 0 + 1 + 4  # range 10 / 3 -> 4
-    siege = unit("battery", "siege-artillery", "artillery", full={"range": 9, "hard": 2, "soft": 8, "mp": 1})
+    siege = unit("battery", "siege-artillery", full={"range": 9, "hard": 2, "soft": 8, "mp": 1})
     assert counters.points(siege) == 3 + 7 + 0 + 1 + 5  # range 9 / 2 -> 5
 
 

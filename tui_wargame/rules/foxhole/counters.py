@@ -137,9 +137,8 @@ ATTRIBUTES: Mapping[str, str] = {
 #: R25.B: the Headquarters levels, lowest first. An HQ that names none is a Battalion HQ.
 ECHELONS = ("battalion", "regiment", "division")
 
-#: R7.B.2.a-c: kinds of Artillery; a unit of one names `artillery` too (or is SP Artillery).
-SUBTYPES_OF_ARTILLERY = frozenset({"railroad-artillery", "rocket-artillery", "siege-artillery"})
-ARTILLERY_TYPES = SUBTYPES_OF_ARTILLERY | {"artillery", "sp-artillery"}
+ARTILLERY_TYPES = frozenset({"artillery", "railroad-artillery", "rocket-artillery", "siege-artillery",
+                             "sp-artillery"})
 #: R7.A.2-3, R7.A.11: Companies treated as Mounted without the mark (Ski only in Snow, R7.A.19).
 MOUNTED_TYPES = frozenset({"bicycle", "cavalry", "motorcycle"})
 NO_PIN_LEAVING = MOUNTED_TYPES | {"ski"}
@@ -406,10 +405,6 @@ def _trait_problems(spec: UnitSpec, where: str) -> list[str]:
         found.append(f"{where}.traits: a Vehicle is Hard or Open-Top, not both (R5.A.4)")
     if "smoke" in seen and not (is_artillery(spec) or "mortar" in seen):
         found.append(f"{where}.traits: only Artillery and Mortars fire Smoke (R5.A.3)")
-    for kind in sorted(seen & SUBTYPES_OF_ARTILLERY):
-        if not seen & {"artillery", "sp-artillery"}:
-            found.append(f"{where}.traits: {SPECIALS[kind].name} is Artillery: name `artillery` too "
-                         f"({SPECIALS[kind].rule})")
     if "sp-artillery" in seen and seen & {"hard", "open-top"}:
         found.append(f"{where}.traits: SP Artillery is always Hard (R7.C.4); it takes no hardness mark")
     return found
