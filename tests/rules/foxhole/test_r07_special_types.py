@@ -106,11 +106,11 @@ def test_r7_a_6_18_signals_are_hqs_except_for_replacements():
     assert not counters.is_hq(SCENARIO.unit["A1"])
 
 
-def test_r7_a_7_a_hospital_has_no_firepower_nor_defence():
+def test_r7_a_7_a_hospital_has_no_firepower_nor_defence_whatever_it_prints():
     hospital = typed("company", "hospital")
     assert counters.problems(hospital) == [] and counters.value(hospital, 2, "defence") == 0
-    found = counters.problems(unit("company", "hospital", full={"defence": 2, "soft": 1, "mp": 4}))
-    assert any(".defence" in p and "R7.A.7" in p for p in found) and any(".soft" in p for p in found)
+    printed = unit("company", "hospital", full={"defence": 2, "soft": 1, "heavy": 1, "mp": 4})
+    assert [counters.value(printed, 2, n) for n in ("defence", "soft", "heavy", "mp")] == [0, 0, 0, 4]
 
 
 def test_r7_b_2_artillery_defend_one_fight_with_one_soft():
@@ -130,6 +130,9 @@ def test_r7_c_4_sp_artillery_hard_defence_two_vehicle_only_to_move():
     assert counters.kind_of(sp, movement=True) == counters.VEHICLE
     assert counters.kind_of(sp) == counters.BATTERY
     assert counters.is_motorized(sp) and counters.is_artillery(sp) and counters.fires_smoke(sp)
+    printed = unit("vehicle", "sp-artillery", full={**ARTILLERY, "defence": 6}, cadre={"soft": 3, "mp": 8})
+    assert counters.problems(printed) == [] and counters.value(printed, 2, "defence") == 2
+    assert counters.artillery_range(printed, 1) == (3, 8)  # the Cadre keeps the full side's Range
     open_top = unit("vehicle", "sp-artillery", "open-top", full=ARTILLERY)
     assert any("R7.C.4" in p for p in counters.problems(open_top))
     rockets = unit("vehicle", "rocket-artillery", full=ARTILLERY)  # Artillery only as SP Artillery

@@ -159,27 +159,33 @@ SP_ARTILLERY_DEFENCE = 2  # R7.C.4
 ARTILLERY_DEFENCE = 1  # R5.A.5, R7.B.2
 ARTILLERY_COMBAT: Mapping[str, int] = {"hard": 0, "soft": 1}  # R7.B.2: Artillery in the Combat Phase
 DEFAULT_EXPERIENCE = 5  # R7.A.4 (Reconstruction: Chart 1 does not give it)
+HOSPITAL_NONE = frozenset({"defence", "hard", "soft", "heavy"})  # R7.A.7
 
 
 # --- reading a counter ---
 
 def value(spec: UnitSpec, steps: int, name: str) -> int:
     """The printed value `name` on the side the unit shows with `steps` left (2 full, 1 Cadre);
-    a value not printed is 0, but for Defence: Artillery defend with 1 (R5.A.5-6), SP Artillery
-    with 2 (R7.C.4), a Hospital with none (R7.A.7), another unit printing none with 1 (R5.A.5)."""
-    if name == "defence":
-        if "sp-artillery" in spec.traits:
-            return SP_ARTILLERY_DEFENCE
-        if is_artillery(spec):
-            return ARTILLERY_DEFENCE
-        if "hospital" in spec.traits:
-            return 0
+    a value not printed is 0, but: Artillery defend with 1 (R5.A.5-6), SP Artillery with 2
+    (R7.C.4), another unit printing no Defence with 1 (R5.A.5); a Hospital has no firepower nor
+    Defence whatever it prints (R7.A.7); a Cadre printing no Range has its full side's, a
+    Commando printing no Experience 5 (Reconstructions)."""
+    if name == "defence" and "sp-artillery" in spec.traits:
+        return SP_ARTILLERY_DEFENCE
+    if name == "defence" and is_artillery(spec):
+        return ARTILLERY_DEFENCE
+    if name in HOSPITAL_NONE and "hospital" in spec.traits:
+        return 0
     side = spec.factors[max(0, min(spec.steps - steps, spec.steps - 1))]
-    if name == "defence" and name not in side:
+    if name in side:
+        return int(side[name])
+    if name == "defence":
         return 1
-    if name == "experience" and "commando" in spec.traits and name not in side:
+    if name == "range":
+        return int(spec.factors[0].get(name, 0))
+    if name == "experience" and "commando" in spec.traits:
         return DEFAULT_EXPERIENCE
-    return int(side.get(name, 0))
+    return 0
 
 
 def combat_value(spec: UnitSpec, steps: int, name: str) -> int:
@@ -431,20 +437,15 @@ def _side_problems(spec: UnitSpec, where: str, side: Mapping[str, int]) -> list[
     if spec.kind in (BATTERY, VEHICLE) and "heavy" in side:
         found.append(f"{where}.heavy: only Companies have Heavy Weapons (R5.A.2)")
     if is_artillery(spec):
-        if "defence" in side:
-            found.append(f"{where}.defence: Artillery print their Range, not a Defence "
-                         f"(R5.A.6, R7.B.2, R7.C.4)")
+        if "defence" in side and "sp-artillery" not in spec.traits:
+            found.append(f"{where}.defence: Artillery print their Range, not a Defence (R5.A.6, R7.B.2)")
         if type(side.get("range")) is int and side["range"] < ARTILLERY_MIN_RANGE:
             found.append(f"{where}.range: Artillery fire at {ARTILLERY_MIN_RANGE} hexes or more; a range of "
                          f"{side['range']} could never fire (R5.A.6)")
-        elif "range" not in side:
+        elif "range" not in side and side is spec.factors[0]:
             found.append(f"{where}: Artillery print their range (R5.A.6)")
     elif "range" in side:
         found.append(f"{where}.range: only Artillery have a Range (R5.A.6)")
     if "experience" in side and "commando" not in spec.traits:
         found.append(f"{where}.experience: only Commandos have Experience (R7.A.4)")
-    if "hospital" in spec.traits:
-        for name in ("defence", "hard", "soft", "heavy"):
-            if side.get(name):
-                found.append(f"{where}.{name}: a Hospital has no firepower nor Defence (R7.A.7)")
     return found
