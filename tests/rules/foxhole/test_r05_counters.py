@@ -1,5 +1,4 @@
-"""Foxhole R5: counters. R5.A the printed values and their checks, R5.B the marker catalogue,
-R5.C-D the Transports and Sorties."""
+"""Foxhole R5: counters. R5.A the printed values and their checks, R5.B the marker catalogue."""
 
 from __future__ import annotations
 
@@ -7,7 +6,7 @@ import pytest
 
 from tests.rules.foxhole.helpers import load, position
 from tui_wargame.model import UnitSpec
-from tui_wargame.rules.foxhole import SYSTEM, charts, counters, markers, transports
+from tui_wargame.rules.foxhole import SYSTEM, charts, counters, markers
 from tui_wargame.rules.foxhole.position import CONDITIONS, Position
 from tui_wargame.scenario_file import ScenarioError
 
@@ -132,30 +131,6 @@ def test_r5_b_15_a_rail_break_goes_on_a_hexside_not_a_hex():
 def test_r5_b_5_a_mine_level_above_three_is_refused():
     bad = edited('kind = "mines"\nvalue = 1', 'kind = "mines"\nvalue = 4')
     assert any("Mines has levels 1 to 3" in p for p in bad)
-
-
-def test_r5_c_transport_types_and_their_numbers():
-    t = transports.TRANSPORTS
-    assert (t["train"].number, t["train"].movement) == ("cars", 40)  # R5.C.1
-    trucks = t["trucks"]
-    assert (trucks.number, trucks.movement, trucks.cargo_cars) == ("movement", None, 1)  # R5.C.2
-    assert (t["ship"].number, t["ship"].movement) == ("cargo", 20)  # R5.C.3
-    assert not t["trucks"].carries_units and transports.TRUCK_MOTORIZES == {"company", "battery"}
-
-
-def test_r5_c_cargo_in_train_cars():
-    assert transports.cars("company") == 3 and transports.cars("railroad-artillery") == 15
-    assert transports.cars("supply-points", 10) == 2 and transports.cars("supply-points", 11) == 3
-    assert transports.cars("bridge-foot", 2) == 4
-    items = set(transports.CARS) - {"company", "battery", "vehicle", "railroad-artillery"}
-    assert items <= set(charts.MARKER_KINDS)
-
-
-def test_r5_d_sorties_air_unlimited_gun_from_the_supply_edge():
-    air, gun = transports.SORTIES["air"], transports.SORTIES["gun"]
-    assert air.range_from is None and air.weather and not air.owner_applies_all
-    assert gun.range_from and gun.owner_applies_all and gun.barrages_per_work_level == 2
-    assert transports.SORTIE_USES_PER_DAY == 1
 
 
 def test_r5_a_4_c_open_top_soft_in_barrages_hard_in_fights_both_in_assaults():
