@@ -51,5 +51,5 @@ def test_r6_a_4_mounted_companies_and_batteries_not_vehicles():
 
 
 def test_r6_a_5_motorized_is_vehicles_and_mounted_units():
-    motorized = {u.id for u in SCENARIO.units if counters.is_motorized(u) and u.start != "reinforcements"}
-    assert motorized == {"AMC", "AT1", "XV"}
+    assert all(counters.is_motorized(SCENARIO.unit[u]) for u in ("AMC", "AT1", "XV"))
+    assert not any(counters.is_motorized(SCENARIO.unit[u]) for u in ("A1", "AMO", "AART", "XHQ"))

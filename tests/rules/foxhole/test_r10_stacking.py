@@ -5,13 +5,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import pytest
-
 from tests.rules.foxhole.helpers import load, position
+from tests.rules.foxhole.test_r05_counters import appended, markers_at
 from tui_wargame.model import Event, fold
 from tui_wargame.rules.foxhole import stacking
 from tui_wargame.rules.foxhole.position import PINNED, Position
-from tui_wargame.scenario_file import ScenarioError
 
 SCENARIO = load()
 HEX = "A-0503"
@@ -159,21 +157,23 @@ def test_r5_a_7_a_cadre_that_still_cannot_move_is_removed():
     assert not moves and fold(pos.state, events).units["XART"].location == "eliminated"
 
 
+def _units(hex_: str, *ids: str) -> str:
+    """Allied Infantry Companies starting in `hex_`, as TOML."""
+    factors = "[{ defence = 3, soft = 4, mp = 4 }]"
+    return "".join(f'[[unit]]\nid = "{u}"\nname = "{u}"\nside = "allied"\nkind = "company"\n'
+                   f'traits = ["infantry"]\nstart = "{hex_}"\nfactors = {factors}\n' for u in ids)
+
+
 def test_r10_a_the_set_up_obeys_stacking():
-    with pytest.raises(ScenarioError) as caught:
-        load(edit={'start = "A-0501"': 'start = "A-0401"', 'start = "A-0502"': 'start = "A-0401"',
-                   'start = "A-0504"': 'start = "A-0401"', 'start = "A-0505"': 'start = "A-0401"'})
-    assert any("5 units of allied start in one hex" in p and "R10.A" in p for p in caught.value.problems)
+    found = appended(_units("A-0302", "S1", "S2", "S3", "S4", "S5"))
+    assert any("5 units of allied start in one hex" in p and "R10.A" in p for p in found)
 
 
 def test_r10_b_the_set_up_obeys_a_bridge():
-    with pytest.raises(ScenarioError) as caught:
-        load(edit={'start = "B-0202"': 'start = "B-0204"', 'start = "B-0604"': 'start = "B-0204"'})
-    assert any("Foot Bridge" in p and "R5.B.8" in p for p in caught.value.problems)
+    found = appended(markers_at("B-0203", ("bridge-foot", None)) + _units("B-0203", "S1", "S2"))
+    assert any("the bridge in B-0203" in p and "R10.B.a" in p for p in found)
 
 
 def test_r10_c_the_set_up_obeys_the_levels():
-    with pytest.raises(ScenarioError) as caught:
-        load(edit={'kind = "mines"\nvalue = 1': 'kind = "mines"\nvalue = 3',
-                   'kind = "tank-traps"\nvalue = 1': 'kind = "tank-traps"\nvalue = 2'})
-    assert any("5 levels" in p and "R10.C" in p for p in caught.value.problems)
+    found = appended(markers_at("A-0302", ("mines", 3), ("tank-traps", 2)))
+    assert any("5 levels" in p and "R10.C" in p for p in found)

@@ -233,5 +233,9 @@ MARKER_KINDS: Mapping[str, str] = {
     "fire": "Fire", "burnt-out": "Burnt Out", "supply-points": "Supply Points", "rail-break": "Rail Break",
     "port": "Port", "port-damaged": "Port Damaged", "sapping": "Sapping", "tunnel": "Tunnel",
     "rail-circle": "Rail Circle", "building": "Building", "tall-building": "Tall Building",
-    "tarmac": "Tarmac",  # R19.B.10: player-made (markers.KINDS is the R5.B catalogue)
 }
+
+# --- fx-units: the rest of the marker catalogue (markers.KINDS): a hex whose type Engineers
+# changed (R19.B.9-10: its value the new hex type, Tarmac or Buildings), and the Transports on
+# the map (R5.C: a Truck or Ship in a hex, a Train on a railline hexside).
+MARKER_KINDS = {**MARKER_KINDS, "built": "Built Up", "truck": "Truck", "train": "Train", "ship": "Ship"}

@@ -75,11 +75,15 @@ KINDS: Mapping[str, MarkerKind] = {m.id: m for m in (
     MarkerKind("bridge-printed", "Bridge", _H | _S, "R3.B.1, R10.B.c"),
     MarkerKind("bridge-destroyed", "Bridge Destroyed", _H | _S, "R5.B.9, R24.D.5"),
     MarkerKind("shellholes", "Shellholes", _H, "R25.A.7", player_made=True),
-    MarkerKind("tarmac", "Tarmac", _H, "R19.B.10", player_made=True),
+    MarkerKind("built", "Built Up (Tarmac, Buildings)", _H, "R19.B.9-10", player_made=True),
     MarkerKind("building", "Building", _H, "R19.B.9.a", player_made=True),
     MarkerKind("tall-building", "Tall Building", _H, "R19.B.9.c", player_made=True),
     MarkerKind("rail-circle", "Rail Circle", _H, "R7.B.2.a"),
     MarkerKind("tunnel", "Tunnel", _H | _S, "R19.B.6.h"),
+    # R5.C: the Transport counters, while on the map
+    MarkerKind("truck", "Truck", _H, "R5.C.2"),
+    MarkerKind("train", "Train", _S, "R5.C.1"),
+    MarkerKind("ship", "Ship", _H, "R5.C.3"),
 )}
 
 #: R5.B.1-16: the two sides of each marker counter (Overwatch and Expended share one side, R5.B.2).
