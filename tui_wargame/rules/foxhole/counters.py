@@ -307,8 +307,9 @@ def artillery_range(spec: UnitSpec, steps: int) -> tuple[int, int]:
 
 
 def experience(spec: UnitSpec, steps: int) -> int:
-    """R7.A.4: a Commando's Experience, printed or 5 (Reconstruction); 0 for other units."""
-    return value(spec, steps, "experience") if "commando" in spec.traits else 0
+    """R7.A.4: a unit's Experience as printed (any unit may gain some in an Operation, R4.E); a
+    Commando printing none has 5 (Reconstruction)."""
+    return value(spec, steps, "experience")
 
 
 def compatible(a: UnitSpec, b: UnitSpec) -> bool:
@@ -446,6 +447,4 @@ def _side_problems(spec: UnitSpec, where: str, side: Mapping[str, int]) -> list[
             found.append(f"{where}: Artillery print their range (R5.A.6)")
     elif "range" in side:
         found.append(f"{where}.range: only Artillery have a Range (R5.A.6)")
-    if "experience" in side and "commando" not in spec.traits:
-        found.append(f"{where}.experience: only Commandos have Experience (R7.A.4)")
     return found
