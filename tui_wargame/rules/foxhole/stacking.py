@@ -111,7 +111,7 @@ def levels_of(kind: str, value: object = None) -> int:
     is shown), a Pillbox 2, Forts 3 and 4, Foxholes, Scrapes, Shellholes and Wire 1; 0 for a
     marker that is no Defensive Work or Trap."""
     if kind in LEVELLED:
-        return value if type(value) is int else 1
+        return value if isinstance(value, int) and not isinstance(value, bool) else 1
     work = charts.WORKS.get(kind)
     return work.levels if work is not None else 0
 
