@@ -8,7 +8,7 @@ import pytest
 from tests.rules.foxhole.helpers import load, position
 from tests.rules.foxhole.test_r05_counters import unit
 from tui_wargame.model import fold
-from tui_wargame.rules.foxhole import counters, effects
+from tui_wargame.rules.foxhole import counters, effects, firepower, participants
 from tui_wargame.rules.foxhole.position import PINNED, Position
 
 SCENARIO = load()
@@ -172,3 +172,10 @@ def test_r7_c_4_sp_artillery_is_suppressed_as_a_battery_and_not_reduced_when_pin
     pos = Position(SCENARIO, state)
     assert fold(state, effects.suppress(pos, "ASP")).units["ASP"].has("suppressed")
     assert effects.pin(pos, "ASP") == []
+
+
+def test_r7_c_4_combat_reads_sp_artillery_as_hard_artillery_through_the_catalogue():
+    pos = Position(SCENARIO, position(SCENARIO, phase="combat", active="allied"))
+    assert firepower.is_artillery(pos, "ASP") and participants.artillery_or_mortar(pos, "ASP")
+    assert participants.target_types(pos, "ASP", "assault") == ("hard",)
+    assert not firepower.is_artillery(pos, "AT1")
