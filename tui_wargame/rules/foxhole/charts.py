@@ -294,3 +294,9 @@ FOG_CHANCE: Mapping[str, int] = {"morning": 4, "afternoon": 1, "night": 3}
 def wind_strength(roll: int) -> str:
     """Chart 3B: the wind's strength for a modified roll."""
     return next((w for top, w in WIND_BANDS if roll <= top), GALE)
+
+
+# --- fx-units: the rest of the marker catalogue (markers.KINDS): a hex whose type Engineers
+# changed (R19.B.9-10: its value the new hex type, Tarmac or Buildings), and the Transports on
+# the map (R5.C: a Truck or Ship in a hex, a Train on a railline hexside).
+MARKER_KINDS = {**MARKER_KINDS, "built": "Built Up", "truck": "Truck", "train": "Train", "ship": "Ship"}
