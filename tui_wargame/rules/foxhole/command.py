@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal
 from tui_wargame.rules.capabilities import Explanation, Line
+from tui_wargame.rules.foxhole import counters
 from tui_wargame.rules.foxhole.arith import DOUBLE, HALF, THIRD, Calculation, Term
 from tui_wargame.rules.foxhole.sequence import PLAYER_TURN
 from tui_wargame.rules.foxhole.counters import VEHICLE
@@ -46,14 +47,10 @@ VEHICLE_COST = Fraction(1, 2)  # 4 Vehicles for 2 non-Vehicles: "a proportional 
 
 
 def echelon(pos: Position, uid: str) -> int:
-    """R25.B.1-3: 0 for a unit that is no HQ, else its HQ level. An HQ or Signal Company names its
-    level as the trait `echelon:regiment` or `echelon:division` (the units' attribute), else it is
-    a Battalion HQ (R25.B.1 groups Signal Companies with them)."""
-    traits = set(pos.spec(uid).traits)
-    if not traits & {"hq", "signal"}:
-        return 0
-    return {"echelon:division": DIVISION, "echelon:regiment": REGIMENT}.get(
-        next((t for t in sorted(traits) if t.startswith("echelon:")), ""), BATTALION)
+    """R25.B.1-3: 0 for a unit that is no HQ, else its HQ level (1 Battalion, 2 Regiment or
+    Brigade, 3 Division), from the units' `echelon:` attribute (`counters.echelon`)."""
+    level = counters.echelon(pos.spec(uid))
+    return counters.ECHELONS.index(level) + 1 if level else 0
 
 
 def _record(pos: Position) -> Mapping[str, Any]:
