@@ -11,6 +11,7 @@ from tui_wargame.rules.foxhole.position import SUPPLIED, TRACED
 SCENARIO = load()
 PHASE = "activities-movement"
 QUIET = "A-0504"  # a Clear hex of the Allies' maphex, no enemy near
+RAFTS = Event.of("marker_placed", place="B-0304", marker="rafts", side="axis", value=5)  # by the river
 
 
 def mark(place: str, kind: str, value: int | str | None = None, side: str = "allied") -> Event:

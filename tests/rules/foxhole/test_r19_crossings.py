@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.rules.foxhole.activity_helpers import SCENARIO, act, mark
+from tests.rules.foxhole.activity_helpers import RAFTS, SCENARIO, act, mark
 from tests.rules.foxhole.helpers import legal, run
 from tui_wargame.model import Event, IllegalOrder
 from tui_wargame.rules.foxhole import crossings, movement
@@ -50,18 +50,17 @@ def test_r19_b_8_a_landing_on_the_enemy_is_an_assault_at_half_firepower_quarter_
 
 
 def test_r19_b_8_b_rafts_carry_any_unit_but_not_onto_the_enemy():
-    state = act({"XV": BANK, "A1": "B-0104"}, active="axis", markers=[_no_boats()])
+    state = act({"XV": BANK, "A1": "B-0104"}, active="axis", markers=[_no_boats(), RAFTS])
     assert "cross XV B-0104" not in legal(SCENARIO, state)
     _refused(state, "cross XV B-0104", "R19.B.8.a")
-    clear = act({"XV": BANK}, active="axis", markers=[_no_boats()])
+    clear = act({"XV": BANK}, active="axis", markers=[_no_boats(), RAFTS])
     after, _ = run(SCENARIO, clear, "cross XV B-0104")
     assert after.units["XV"].location == "B-0104" and after.marker(BANK, "rafts").value == 4
     assert not crossings.may_fight(Position(SCENARIO, after), "XV")
 
 
 def test_r19_b_8_a_a_motorized_unit_may_not_use_boats():
-    state = act({"XV": BANK}, active="axis", markers=[
-        Event.of("marker_removed", place=BANK, marker="rafts")])
+    state = act({"XV": BANK}, active="axis")  # Boats only: no Rafts
     _refused(state, "cross XV B-0104", "R19.B.8")
 
 

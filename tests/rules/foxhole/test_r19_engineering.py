@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.rules.foxhole.activity_helpers import QUIET, SCENARIO, act, mark
+from tests.rules.foxhole.activity_helpers import QUIET, RAFTS, SCENARIO, act, mark
 from tests.rules.foxhole.helpers import legal, run
 from tui_wargame.model import IllegalOrder
 from tui_wargame.rules.foxhole.position import PINNED, Position
@@ -33,13 +33,13 @@ def test_r19_b_2_a_a_bailey_bridge_across_a_small_river():
 
 
 def test_r19_b_2_b_a_foot_bridge_from_five_rafts_then_c_a_vehicle_bridge():
-    state = act({"XCE": BANK, "XE": BANK}, active="axis")
+    state = act({"XCE": BANK, "XE": BANK}, active="axis", markers=[RAFTS])
     _refused(state, f"bridge XE foot {RIVER}", "R19.B.2.b")  # Construction Engineers only Assist
     after, _ = run(SCENARIO, state, f"bridge XCE foot {RIVER}", "assist XE XCE")
     # 4 of 9 by XCE, then XE's 4 MPs buy 2 of it (Assistance at double cost): 6 of 9
     progress = after.values["activities.progress"][f"{RIVER}/foot-bridge"]
     assert progress["done"] == "2/3" and progress["assisted"] == "2/9"
-    done = act({"XCE": BANK}, active="axis")
+    done = act({"XCE": BANK}, active="axis", markers=[RAFTS])
     done = done.replace(values={**done.values, "activities.progress": after.values["activities.progress"]})
     after, _ = run(SCENARIO, done, f"bridge XCE foot {RIVER}")
     # B-0204 held a Foot Bridge already: the second makes it a Vehicle Bridge; the Rafts are used up
