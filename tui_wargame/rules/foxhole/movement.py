@@ -306,9 +306,10 @@ def move_orders(pos: Position, uids: Iterable[str]) -> list[Order]:
     """`move UNIT HEX HEX...`, one cheapest path to each hex each unit may end in."""
     found = []
     for uid in uids:
-        if may_move(pos, uid) is not None:
+        now = acting(pos, uid)
+        if may_move(now, uid) is not None:
             continue
-        for _, (_, path) in sorted(reach(pos, uid).items()):
+        for _, (_, path) in sorted(reach(now, uid).items()):
             found.append(Order("move", (uid, *path)))
     return found
 
@@ -316,12 +317,14 @@ def move_orders(pos: Position, uids: Iterable[str]) -> list[Order]:
 # --- a move resolved ---
 
 def _plan(pos: Position, order: Order) -> tuple[str, list[str], list[bool]]:
-    """The unit, its path and, for each step, whether it goes along a line (the cheaper way)."""
+    """The unit, its path and, for each step, whether it goes along a line (the cheaper way), as
+    the unit will be when it moves (Night Fatigue first, R9.A)."""
     if len(order.args) < 2:
         raise IllegalOrder("move UNIT HEX [HEX...]: name a unit and the hexes it moves through", "R11.A")
     uid, *path = order.args
     if uid not in pos.state.units:
         raise IllegalOrder(f"no unit {uid!r}", "R11.A")
+    pos = acting(pos, uid)
     refusal = may_move(pos, uid)
     if refusal is not None:
         raise IllegalOrder(refusal)
@@ -356,6 +359,12 @@ def _night_fatigue(pos: Position, uid: str) -> list[Event]:
     return events + [Event.of("unit_flagged", unit=uid, flag=FATIGUED)]
 
 
+def acting(pos: Position, uid: str) -> Position:
+    """The position as the unit will act in it: at Night, Fatigued (or Exhausted) first (R9.A)."""
+    events = _night_fatigue(pos, uid)
+    return pos.at(fold(pos.state, events)) if events else pos
+
+
 def frost_fatigue(pos: Position) -> list[Event]:
     """R8.D.4-5: in Frost or Snow, every unit that moved in this Movement Phase becomes Fatigued at
     its end. Each movement phase's `finish` calls this."""
@@ -385,11 +394,6 @@ def resolve_move(pos: Position, order: Order, dice: Dice, rule: str) -> list[Eve
     `rule` is the phase's rule for the report."""
     uid, hexes, along = _plan(pos, order)
     events = _night_fatigue(pos, uid)
-    if events:  # R9.A: Fatigued before it moves, so its MPs fall; the path must still fit
-        tired = pos.at(fold(pos.state, events))
-        if sum((step_cost(tired, uid, a, b, ln) or Fraction(0)) for a, b, ln in zip(hexes, hexes[1:], along)) \
-                > left(tired, uid):
-            raise IllegalOrder(f"{uid} would be Fatigued at Night (R9.A) and then lacks the MPs", "R9.A")
     side = pos.side_of(uid)
     moved = [hexes[0]]
     cost = Fraction(0)
@@ -486,6 +490,7 @@ def explain_move(pos: Position, order: Order) -> Explanation | Refusal:
         uid, hexes, along = _plan(pos, order)
     except IllegalOrder as exc:
         return exc.refusal
+    pos = acting(pos, uid)
     lines = [Line(f"{uid}: {_plain(left(pos, uid))} MPs left of {_plain(mp_of(pos, uid))}", "R11.A")]
     total = Fraction(0)
     for a, b, line in zip(hexes, hexes[1:], along):
