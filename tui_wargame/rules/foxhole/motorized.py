@@ -90,7 +90,9 @@ def blocks_end(pos: Position) -> Refusal | None:
 
 
 def idle(pos: Position) -> bool:
-    return not orders(pos)
+    """No Motorized unit may un-pin or move anywhere."""
+    mine = [u for u in pos.units_of(pos.acting) if _participant(pos, u)]
+    return not any(_unpin_refusal(pos, u) is None or movement.move_orders(pos, [u]) for u in mine)
 
 
 def prompt(pos: Position) -> str:

@@ -15,7 +15,8 @@ one Phase"). A hex reached along a line is only a stop if R11.C lets the unit st
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 
 from tui_wargame.dice import Dice
@@ -180,10 +181,48 @@ def cost_calculation(pos: Position, uid: str, a: str, b: str, along_line: bool) 
     return calc.with_(*terms)
 
 
+#: Step costs, kept while what they depend on is unchanged: the scenario, the markers, the weather
+#: and the time of day (never the units: an enemy's hex is checked apart). Those objects are kept
+#: with the costs so that their ids stay their own.
+_COSTS: OrderedDict[tuple[object, ...], tuple[tuple[object, ...], dict[tuple[object, ...], Fraction | None]]] \
+    = OrderedDict()
+
+
+def _memo(pos: Position) -> dict[tuple[object, ...], Fraction | None]:
+    refs = (pos.scenario, pos.state.markers, pos.state.values.get("weather"))
+    key = (*map(id, refs), pos.night)
+    found = _COSTS.get(key)
+    if found is None or any(a is not b for a, b in zip(found[0], refs)):
+        found = _COSTS[key] = (refs, {})
+        while len(_COSTS) > 8:
+            _COSTS.popitem(last=False)
+    return found[1]
+
+
+def coster(pos: Position, uid: str) -> Callable[[str, str, bool], Fraction | None]:
+    """`step_cost` for one unit, for the searches that ask it for many steps: the costs are
+    remembered while the terrain, the weather and the time of day stay as they are."""
+    memo = _memo(pos)
+    traits = _traits(pos, uid)
+    # what a cost depends on besides those: the unit's way of moving and its special types
+    kind = (motorized(pos, uid), "light-infantry" in traits, "mountain" in traits)
+    enemy = pos.enemy(pos.side_of(uid))
+
+    def cost(a: str, b: str, along_line: bool) -> Fraction | None:
+        if pos.units_in(b, enemy):
+            return None
+        key = (kind, a, b, along_line)
+        if key not in memo:
+            calc = cost_calculation(pos, uid, a, b, along_line)
+            memo[key] = None if calc is None else calc.value
+        return memo[key]
+
+    return cost
+
+
 def step_cost(pos: Position, uid: str, a: str, b: str, along_line: bool) -> Fraction | None:
     """R11.A, Chart 2: the MPs to move from a into b, or None if the unit may not (R11.A.4)."""
-    calc = cost_calculation(pos, uid, a, b, along_line)
-    return None if calc is None else calc.value
+    return coster(pos, uid)(a, b, along_line)
 
 
 # --- Motorized Pins (R11.A.2-3, R8.D.2) ---
@@ -237,7 +276,8 @@ def may_move(pos: Position, uid: str) -> Refusal | None:
     return None
 
 
-def _stops_along_line(pos: Position, uid: str, prev: str, here: str, spent_after: Fraction) -> bool:
+def _stops_along_line(pos: Position, uid: str, prev: str, here: str, budget: Fraction,
+                      cost_of: Callable[[str, str, bool], Fraction | None]) -> bool:
     """R11.C: a unit moving along a line may stop in `here` only next to an enemy, with a friendly
     unit, a Fire or Traps marker, where the line ends (no doubling back), or out of MPs."""
     side = pos.side_of(uid)
@@ -250,8 +290,7 @@ def _stops_along_line(pos: Position, uid: str, prev: str, here: str, spent_after
     onward = [n for n in pos.neighbours(here) if n != prev and usable_lines(pos, here, n)]
     if not onward:
         return True
-    budget = left(pos, uid) - spent_after
-    return all((step_cost(pos, uid, here, n, True) or Fraction(0)) > budget for n in onward)
+    return all((cost_of(here, n, True) or Fraction(0)) > budget for n in onward)
 
 
 def _commando(pos: Position, uid: str) -> bool:
@@ -272,6 +311,7 @@ def reach(pos: Position, uid: str) -> dict[str, tuple[Fraction, tuple[str, ...]]
     budget = left(pos, uid)
     start = pos.location(uid)
     side = pos.side_of(uid)
+    cost_of = coster(pos, uid)
     found: dict[str, tuple[Fraction, tuple[str, ...]]] = {}
     best: dict[tuple[str, bool], Fraction] = {(start, False): Fraction(0)}
     queue: list[tuple[Fraction, tuple[str, ...], bool]] = [(Fraction(0), (start,), False)]
@@ -281,7 +321,7 @@ def reach(pos: Position, uid: str) -> dict[str, tuple[Fraction, tuple[str, ...]]
         if best.get((here, along), cost) < cost:
             continue
         if len(path) > 1:
-            if (not along or _stops_along_line(pos, uid, path[-2], here, cost)) and not _stack_full(pos, uid, here):
+            if (not along or _stops_along_line(pos, uid, path[-2], here, budget - cost, cost_of)) and not _stack_full(pos, uid, here):
                 if here not in found or found[here][0] > cost:
                     found[here] = (cost, path[1:])
             if pos.enemy_adjacent(here, side):
@@ -292,7 +332,7 @@ def reach(pos: Position, uid: str) -> dict[str, tuple[Fraction, tuple[str, ...]]
             if nxt in path:
                 continue
             for line in (False, True):
-                step = step_cost(pos, uid, here, nxt, line)
+                step = cost_of(here, nxt, line)
                 if step is None or cost + step > budget:
                     continue
                 key = (nxt, line)

@@ -80,6 +80,7 @@ def _search(pos: Position, uid: str, start: str, budget: Fraction, *, keep_clear
     nor one next to an enemy (R12.A.2, R25.D.1); otherwise it goes no further from a hex next to
     an enemy, as a move would not (R11.A)."""
     side = pos.side_of(uid)
+    cost_of = movement.coster(pos, uid)
     found = {start: (Fraction(0), (start,))}
     queue = [(Fraction(0), (start,))]
     while queue:
@@ -92,8 +93,7 @@ def _search(pos: Position, uid: str, start: str, budget: Fraction, *, keep_clear
         for nxt in pos.neighbours(here):
             if keep_clear and pos.enemy_adjacent(nxt, side):
                 continue
-            steps = [c for c in (movement.step_cost(pos, uid, here, nxt, line) for line in (False, True))
-                     if c is not None]
+            steps = [c for c in (cost_of(here, nxt, line) for line in (False, True)) if c is not None]
             if not steps or cost + min(steps) > budget:
                 continue
             total = cost + min(steps)

@@ -206,7 +206,9 @@ def blocks_end(pos: Position) -> Refusal | None:
 
 
 def idle(pos: Position) -> bool:
-    return not orders(pos)
+    """No unit may trace (every order here needs a unit free to trace or move) or go on Overwatch."""
+    mine = pos.units_of(pos.acting)
+    return not any(_free(pos, u) or _overwatch_refusal(pos, u) is None for u in mine)
 
 
 def prompt(pos: Position) -> str:
