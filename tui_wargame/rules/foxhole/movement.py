@@ -130,55 +130,67 @@ def usable_lines(pos: Position, a: str, b: str) -> list[charts.Line]:
 
 
 def cost_calculation(pos: Position, uid: str, a: str, b: str, along_line: bool) -> Calculation | None:
-    """The MPs to move from a into the adjacent b, with the reasons; None if the unit may not."""
+    """The MPs to move from a into the adjacent b, with the reasons; None if the unit may not.
+    The hex's own cost is one calculation (Wet adds to it, a "D" and the Night double it: R8.D.2,
+    R11.A.1, R9.B, netted by R2.F); what crossing the hexside and entering past Refugees or Traps
+    cost is added to that (R11.A.3, R9.B: the Night adds 1 per hexside feature, not a doubling)."""
     if pos.units_in(b, pos.enemy(pos.side_of(uid))):
         return None
     moto = motorized(pos, uid)
-    terms: list[Term] = []
+    extra: list[Term] = []
     if along_line:
         lines = usable_lines(pos, a, b)
         if not lines:
             return None
         line = lines[0]
-        base = line.wet_mp if weather.wet(pos) else line.mp
-        calc = Calculation(base, (Term(f"along the {line.name}", "R11.C"),))
+        wet = weather.wet(pos)
+        hex_cost = Calculation(line.wet_mp if wet else line.mp,
+                               (Term(f"along the {line.name}{' (Wet)' if wet else ''}", "R11.C"),))
     else:
         sides = _hexsides(pos, uid, a, b)
         if sides is None:
             return None
         ht = _hex_type(pos, b)
         bridge = _bridge(pos, b)
+        terms: list[Term] = []
         if ht.mp is None:
             if bridge is None or (bridge == "bridge-foot" and moto):
                 return None  # R11.A.4
-            base, ht_name = Fraction(2), f"{ht.name} by its bridge"
+            terms.append(Term(f"{ht.name} by its bridge", "R5.B.8"))
+            base = Fraction(2)
         elif ht.motorized_prohibited and moto:
             return None  # R11.A.4
         else:
-            base, ht_name = ht.mp, ht.name
+            base = ht.mp
+            terms.append(Term(f"{ht.name} {_plain(base)}", "R11.A"))
             if "light-infantry" in _traits(pos, uid) and ht.id in ("woods", "forest", "swamp"):
-                terms.append(Term("Light Infantry", "R7.A.8", add=-min(Fraction(1), base - 1)))
+                terms.append(Term("Light Infantry -1", "R7.A.8", add=-min(Fraction(1), base - 1)))
             if moto and ht.motorized_double:
-                terms.append(Term("Motorized (D)", "R11.A.1", steps=DOUBLE))
-        calc = Calculation(base, (Term(ht_name, "R11.A"),))
+                terms.append(Term("Motorized doubled (D)", "R11.A.1", steps=DOUBLE))
         if weather.wet(pos):
-            terms.append(Term("Wet ground (Snow included)", "R8.D.2", add=Fraction(1)))
+            terms.append(Term("Wet +1", "R8.D.2", add=Fraction(1)))
         if pos.night:
-            terms.append(Term("Night", "R9.B", steps=DOUBLE))
+            terms.append(Term("Night doubled", "R9.B", steps=DOUBLE))
+        hex_cost = Calculation(base, tuple(terms))
         for hs in sides:
-            extra = hs.motorized_mp if moto and hs.motorized_mp is not None else hs.mp
-            if extra:
-                terms.append(Term(hs.name, "R11.A.3", add=extra))
+            cost = hs.motorized_mp if moto and hs.motorized_mp is not None else hs.mp
+            if cost:
+                extra.append(Term(f"{hs.name} +{_plain(cost)}", "R11.A.3", add=cost))
             if pos.night and hs.id != "railline":
-                terms.append(Term(f"{hs.name} at Night", "R9.B", add=Fraction(1)))
+                extra.append(Term(f"{hs.name} at Night +1", "R9.B", add=Fraction(1)))
     if pos.marker(b, "refugees"):
-        terms.append(Term("Refugees", "R25.C.2", add=Fraction(1)))
+        extra.append(Term("Refugees +1", "R25.C.2", add=Fraction(1)))
     traps = pos.level(b, "tank-traps")
     if moto and traps:
-        terms.append(Term(f"Tank Traps level {traps}", "R5.B.5", add=Fraction(2 * traps)))
+        extra.append(Term(f"Tank Traps level {traps} +{2 * traps}", "R5.B.5", add=Fraction(2 * traps)))
     if not moto and pos.marker(b, "wire"):
-        terms.append(Term("Concertina Wire", "R5.B.5", add=Fraction(1)))
-    return calc.with_(*terms)
+        extra.append(Term("Concertina Wire +1", "R5.B.5", add=Fraction(1)))
+    return Calculation(hex_cost.value, (*_described(hex_cost), *extra))
+
+
+def _described(calc: Calculation) -> tuple[Term, ...]:
+    """The hex's terms as words only, its cost already counted in the base."""
+    return tuple(Term(t.what, t.rule) for t in calc.terms)
 
 
 #: Step costs, kept while what they depend on is unchanged: the scenario, the markers, the weather
@@ -371,19 +383,37 @@ def _plan(pos: Position, order: Order) -> tuple[str, list[str], list[bool]]:
     for label in path:
         if not pos.scenario.grid.on_map(label):
             raise IllegalOrder(f"{label} is not a hex of the map", "R11.A")
-    options = reach(pos, uid)
-    dest = path[-1]
-    if dest not in options or options[dest][1] != tuple(path):
-        if dest in options:
-            best = " ".join(options[dest][1])
-            raise IllegalOrder(f"{uid} may reach {dest}, but not that way: by {best}", "R11.A")
-        raise IllegalOrder(f"{uid} cannot end its move in {dest} (MPs, terrain, enemies or a line it "
-                           f"may not stop on)", "R11.A")
     hexes = [pos.location(uid), *path]
+    cost_of = coster(pos, uid)
+    budget = left(pos, uid)
+    side = pos.side_of(uid)
+    spent = Fraction(0)
     along = []
-    for a, b in zip(hexes, hexes[1:]):
-        off, on = step_cost(pos, uid, a, b, False), step_cost(pos, uid, a, b, True)
-        along.append(on is not None and (off is None or on <= off))
+    for i, (a, b) in enumerate(zip(hexes, hexes[1:])):
+        if b not in pos.neighbours(a) or b in hexes[:i + 1]:
+            raise IllegalOrder(f"{a} to {b} is no step of a path: each hex next to the one before, "
+                               f"none twice", "R11.A")
+        if i and pos.enemy_adjacent(a, side):
+            if not _commando(pos, uid):
+                raise IllegalOrder(f"{uid} must stop in {a}, next to an enemy", "R11.A")
+            spent += 1  # R7.A.4
+        off, on = cost_of(a, b, False), cost_of(a, b, True)
+        if off is None and on is None:
+            raise IllegalOrder(f"{uid} may not enter {b} from {a}", "R11.A.4")
+        line = on is not None and (off is None or on <= off)
+        last = i == len(hexes) - 2
+        if line and last and off is not None and not _stops_along_line(pos, uid, a, b, budget - spent - on, cost_of):
+            line = False  # R11.C: it may not stop on the line there, so it goes off it
+        spent += on if line and on is not None else off  # type: ignore[operator]
+        along.append(line)
+    if spent > budget:
+        raise IllegalOrder(f"{uid} has {_plain(budget)} MPs left; that path costs {_plain(spent)}", "R11.A")
+    dest = hexes[-1]
+    if along[-1] and not _stops_along_line(pos, uid, hexes[-2], dest, budget - spent, cost_of):
+        raise IllegalOrder(f"{uid} may not stop in {dest} along the line: no friendly unit, enemy, Fire "
+                           f"or Traps there, the line goes on and MPs remain", "R11.C")
+    if _stack_full(pos, uid, dest):
+        raise IllegalOrder(f"{dest} holds as many of your units as it may", "R10.A")
     return uid, hexes, along
 
 
