@@ -158,19 +158,22 @@ def test_r11_c_2_ending_along_a_line_next_to_an_enemy_is_an_ambush():
 
 def test_r7_c_3_recon_vehicles_are_not_ambushed():
     scenario = load(edit={'traits = ["hard"]': 'traits = ["hard", "recon"]'})
-    state = position(scenario, phase=MM, active="allied", at={"AT1": "A-0503", "AE": "A-0402", "A2": "A-0302"})
+    at = {"AT1": "A-0503", "AE": "A-0402", "A2": "A-0302"}
+    state = position(scenario, phase=MM, active="allied", at=at)
     state, _ = run(scenario, state, "move AT1 A-0502 A-0501")
     assert state.units["AT1"].location == "A-0501" and not state.units["AT1"].has(AMBUSHED)
 
 
+COMMANDO = {'traits = ["infantry"]\nstart = "A-0501"': 'traits = ["infantry", "commando"]\nstart = "A-0501"'}
+
+
 def test_r7_a_4_commando_goes_on_past_an_enemy_when_it_rolls_under_its_experience():
-    scenario = load(edit={'traits = ["infantry"]\nstart = "A-0501"': 'traits = ["infantry", "commando"]\nstart = "A-0501"'})
+    scenario = load(edit=COMMANDO)
     state = position(scenario, phase=SM, active="allied", at={"A2": "A-0402", "A1": "A-0302", "AE": "A-0303"})
     after, events = run(scenario, state, "move A2 A-0401 A-0501", dice=[1])  # 1 + 6 - 0 = 7, not < 5
     assert after.units["A2"].location == "A-0401"
     assert next(e for e in events if e.kind == "commando_roll")["ok"] is False
-    veteran = load(edit={'traits = ["infantry"]\nstart = "A-0501"': 'traits = ["infantry", "commando"]\nstart = "A-0501"',
-                         "soft = 4, mp = 4 }": "soft = 4, mp = 4, experience = 8 }"})
+    veteran = load(edit={**COMMANDO, "soft = 4, mp = 4 }": "soft = 4, mp = 4, experience = 8 }"})
     state = position(veteran, phase=SM, active="allied", at={"A2": "A-0402", "A1": "A-0302", "AE": "A-0303"})
     after, events = run(veteran, state, "move A2 A-0401 A-0501", dice=[1])  # 7 < 8
     assert after.units["A2"].location == "A-0501" and after.units["A2"].spent == 3  # 1 + 1 to go on + 1

@@ -67,16 +67,19 @@ def test_r25_d_1_3_trace_to_supply_points_and_use_one():
 
 def test_r25_d_1_never_into_or_next_to_an_enemy_nor_to_enemy_points():
     assert not supply.trace(pos_at(options=ADVANCED, events=[points("A-0403", 2, "axis")]), "A2").ok
-    assert not supply.trace(pos_at(options=ADVANCED, at={"X2": "A-0404"}, events=[points("A-0403", 2)]), "AE").ok
+    near = pos_at(options=ADVANCED, at={"X2": "A-0303"}, events=[points("A-0402", 2)])
+    assert not supply.trace(near, "AE").ok
 
 
 def test_r25_d_2_failing_reduces_then_depletes_and_success_restores():
     pos = pos_at(options=ADVANCED)
     after = fold(pos.state, supply.trace_events(pos, "A2"))
     assert after.units["A2"].has(SUPPLY_REDUCED)
-    again = fold(pos.state, supply.trace_events(pos_at(options=ADVANCED, flags={"A2": [SUPPLY_REDUCED]}), "A2"))
+    reduced = pos_at(options=ADVANCED, flags={"A2": [SUPPLY_REDUCED]})
+    again = fold(reduced.state, supply.trace_events(reduced, "A2"))
     assert again.units["A2"].has(SUPPLY_DEPLETED)
-    fed = pos_at(options=ADVANCED, flags={"A2": [SUPPLY_REDUCED, SUPPLY_DEPLETED]}, events=[points("A-0402", 1)])
+    short = {"A2": [SUPPLY_REDUCED, SUPPLY_DEPLETED]}
+    fed = pos_at(options=ADVANCED, flags=short, events=[points("A-0402", 1)])
     restored = fold(fed.state, supply.trace_events(fed, "A2"))
     assert not restored.units["A2"].has(SUPPLY_REDUCED) and not restored.units["A2"].has(SUPPLY_DEPLETED)
 

@@ -101,7 +101,8 @@ def prompt(pos: Position) -> str:
 
 def _unpin_words(pos: Position, event: Event) -> str:
     result = "the Pin comes off" if event["ok"] else "it stays Pinned"
-    return f"{event['unit']} tries to un-pin: {event['die']} against {event['chance']} in 10, {result} (R21.C)"
+    return (f"{event['unit']} tries to un-pin: {event['die']} against {event['chance']} in 10, {result} "
+            f"(R21.C)")
 
 
 WORDS = {"unpin_roll": _unpin_words}

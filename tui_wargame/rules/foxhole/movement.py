@@ -196,11 +196,11 @@ def _described(calc: Calculation) -> tuple[Term, ...]:
 #: Step costs, kept while what they depend on is unchanged: the scenario, the markers, the weather
 #: and the time of day (never the units: an enemy's hex is checked apart). Those objects are kept
 #: with the costs so that their ids stay their own.
-_COSTS: OrderedDict[tuple[object, ...], tuple[tuple[object, ...], dict[tuple[object, ...], Fraction | None]]] \
-    = OrderedDict()
+Costs = dict[tuple[object, ...], Fraction | None]
+_COSTS: OrderedDict[tuple[object, ...], tuple[tuple[object, ...], Costs]] = OrderedDict()
 
 
-def _memo(pos: Position) -> dict[tuple[object, ...], Fraction | None]:
+def _memo(pos: Position) -> Costs:
     refs = (pos.scenario, pos.state.markers, pos.state.values.get("weather"))
     key = (*map(id, refs), pos.night)
     found = _COSTS.get(key)
@@ -333,7 +333,8 @@ def reach(pos: Position, uid: str) -> dict[str, tuple[Fraction, tuple[str, ...]]
         if best.get((here, along), cost) < cost:
             continue
         if len(path) > 1:
-            if (not along or _stops_along_line(pos, uid, path[-2], here, budget - cost, cost_of)) and not _stack_full(pos, uid, here):
+            stop = not along or _stops_along_line(pos, uid, path[-2], here, budget - cost, cost_of)
+            if stop and not _stack_full(pos, uid, here):
                 if here not in found or found[here][0] > cost:
                     found[here] = (cost, path[1:])
             if pos.enemy_adjacent(here, side):
@@ -402,7 +403,8 @@ def _plan(pos: Position, order: Order) -> tuple[str, list[str], list[bool]]:
             raise IllegalOrder(f"{uid} may not enter {b} from {a}", "R11.A.4")
         line = on is not None and (off is None or on <= off)
         last = i == len(hexes) - 2
-        if line and last and off is not None and not _stops_along_line(pos, uid, a, b, budget - spent - on, cost_of):
+        if line and last and off is not None \
+                and not _stops_along_line(pos, uid, a, b, budget - spent - on, cost_of):
             line = False  # R11.C: it may not stop on the line there, so it goes off it
         spent += on if line and on is not None else off  # type: ignore[operator]
         along.append(line)
@@ -454,7 +456,8 @@ def _commando_roll(pos: Position, uid: str, here: str, dice: Dice) -> tuple[bool
     total = die + 6 - defence - (3 if pos.night else 0) - smoke
     experience = pos.value(uid, "experience") or EXPERIENCE
     ok = total < experience
-    return ok, Event.of("commando_roll", unit=uid, hex=here, die=die, total=total, experience=experience, ok=ok)
+    return ok, Event.of("commando_roll", unit=uid, hex=here, die=die, total=total, experience=experience,
+                        ok=ok)
 
 
 def resolve_move(pos: Position, order: Order, dice: Dice, rule: str) -> list[Event]:
@@ -511,7 +514,8 @@ def capture(pos: Position, uid: str, hexes: list[str]) -> list[Event]:
     for place in hexes:
         for m in pos.markers(place):
             if m.kind == SUPPLY_POINTS and m.side not in ("", side):
-                events.append(Event.of("marker_changed", place=place, marker=SUPPLY_POINTS, id=m.id, side=side))
+                events.append(Event.of("marker_changed", place=place, marker=SUPPLY_POINTS, id=m.id,
+                                       side=side))
                 events.append(Event.of("supply_captured", unit=uid, hex=place,
                                        points=m.value if type(m.value) is int else 1))
     return events
@@ -527,7 +531,9 @@ def _ambushed(pos: Position, uid: str, moved: list[str]) -> bool:
     side = pos.side_of(uid)
     if not pos.enemy_adjacent(here, side):
         return False
-    if [u for u in pos.units_in(here, side) if u != uid] or any(pos.marker(here, k) for k in STOPPING_MARKERS):
+    if [u for u in pos.units_in(here, side) if u != uid]:
+        return False
+    if any(pos.marker(here, k) for k in STOPPING_MARKERS):
         return False
     onward = [n for n in pos.neighbours(here) if n != prev and usable_lines(pos, here, n)]
     return bool(onward)

@@ -115,10 +115,9 @@ def trace(pos: Position, uid: str) -> Trace:
     side = pos.side_of(uid)
     reached = _search(pos, uid, pos.location(uid), movement.mp_of(pos, uid) / 2, keep_clear=False)
     own = sources(pos.scenario, side)
-    for hq in sorted(headquarters(pos, side), key=lambda h: (reached.get(pos.location(h), (Fraction(99),))[0], h)):
+    near = [h for h in headquarters(pos, side) if pos.location(h) in reached]
+    for hq in sorted(near, key=lambda h: (reached[pos.location(h)][0], h)):
         there = pos.location(hq)
-        if there not in reached:
-            continue
         onward = _search(pos, hq, there, movement.mp_of(pos, hq) / 2, keep_clear=True)
         for source in own:
             if source in onward:
@@ -133,7 +132,8 @@ def _trace_points(pos: Position, uid: str) -> Trace:
     """R25.D.1, R25.D.3.c: the cheapest Supply Points of the unit's side within reach."""
     side = pos.side_of(uid)
     half = movement.mp_of(pos, uid) / 2
-    full_hq = {pos.location(h): movement.mp_of(pos, h) for h in headquarters(pos, side) if not pos.has(h, ACTED)}
+    full_hq = {pos.location(h): movement.mp_of(pos, h)
+               for h in headquarters(pos, side) if not pos.has(h, ACTED)}
     reached = _search(pos, uid, pos.location(uid), max([half, *full_hq.values()]), keep_clear=True)
     options = []
     for place, markers in sorted(pos.state.markers.items()):

@@ -194,7 +194,8 @@ def orders(pos: Position) -> list[Order]:
     found = [Order("trace", (u,)) for u in mine if _free(pos, u)]
     found += [Order("overwatch", (u,)) for u in mine if _overwatch_refusal(pos, u) is None]
     found += [Order("hospital", (u,)) for u in mine if _hospital_refusal(pos, u) is None]
-    gone = [u for u, s in sorted(pos.state.units.items()) if s.location == ELIMINATED and pos.side_of(u) == side]
+    gone = [u for u, s in sorted(pos.state.units.items())
+            if s.location == ELIMINATED and pos.side_of(u) == side]
     found += [Order("replace", (u, g)) for u in mine if "replacement" in _traits(pos, u)
               for g in gone if _replace_refusal(pos, u, g) is None]
     movers = [u for u in mine if _free(pos, u) and not pos.state.units[u].has(supply.ANCHOR)]
