@@ -22,7 +22,7 @@ from fractions import Fraction
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, fold
 from tui_wargame.rules.capabilities import Explanation, Line
-from tui_wargame.rules.foxhole import charts, weather
+from tui_wargame.rules.foxhole import charts, effects, weather
 from tui_wargame.rules.foxhole.arith import DOUBLE, HALF, Calculation, Term, chance, d10
 from tui_wargame.rules.foxhole.counters import MOUNTED_TYPES, VEHICLE, is_motorized
 from tui_wargame.rules.foxhole.position import (
@@ -290,18 +290,20 @@ def may_move(pos: Position, uid: str) -> Refusal | None:
 
 def _stops_along_line(pos: Position, uid: str, prev: str, here: str, budget: Fraction,
                       cost_of: Callable[[str, str, bool], Fraction | None]) -> bool:
-    """R11.C: a unit moving along a line may stop in `here` only next to an enemy, with a friendly
-    unit, a Fire or Traps marker, where the line ends (no doubling back), or out of MPs."""
-    side = pos.side_of(uid)
-    if pos.enemy_adjacent(here, side):
-        return True
-    if [u for u in pos.units_in(here, side) if u != uid]:
+    """R11.C: a unit moving along a line may stop in `here` only next to an enemy, or for one of
+    the other reasons (`_other_stop`)."""
+    return pos.enemy_adjacent(here, pos.side_of(uid)) or _other_stop(pos, uid, prev, here, budget, cost_of)
+
+
+def _other_stop(pos: Position, uid: str, prev: str, here: str, budget: Fraction,
+                cost_of: Callable[[str, str, bool], Fraction | None]) -> bool:
+    """R11.C: a friendly unit in `here`, a Fire or Traps marker, the line ends (no doubling back),
+    or the MPs left (`budget`) pay for no further step along it."""
+    if [u for u in pos.units_in(here, pos.side_of(uid)) if u != uid]:
         return True
     if any(pos.marker(here, k) for k in STOPPING_MARKERS):
         return True
     onward = [n for n in pos.neighbours(here) if n != prev and usable_lines(pos, here, n)]
-    if not onward:
-        return True
     return all((cost_of(here, n, True) or Fraction(0)) > budget for n in onward)
 
 
@@ -471,7 +473,7 @@ def resolve_move(pos: Position, order: Order, dice: Dice, rule: str) -> list[Eve
     moved = [hexes[0]]
     cost = Fraction(0)
     road_steps = 0
-    stopped = False
+    stopped = pinned = False
     for i, (a, b, line) in enumerate(zip(hexes, hexes[1:], along)):
         if i and pos.enemy_adjacent(a, side):
             ok, report = _commando_roll(pos, uid, a, dice)
@@ -482,25 +484,25 @@ def resolve_move(pos: Position, order: Order, dice: Dice, rule: str) -> list[Eve
             cost += 1
         on_road = line and usable_lines(pos, a, b)[0].id == "road"
         road_steps = road_steps + 1 if on_road else 0
-        pinned = False
         for why, in_ten in pin_chances(pos, uid, a, b, line, road_rolls=road_steps % 2 == 1):
             hit, die = chance(dice, in_ten)
             events.append(Event.of("pin_roll", unit=uid, hex=a, why=why, chance=in_ten, die=die, pinned=hit))
             if hit:
-                pinned = True
+                stopped = pinned = True
                 break
-        if pinned:
-            events.append(Event.of("unit_flagged", unit=uid, flag=PINNED))
-            stopped = True
+        if stopped:
             break
         cost += step_cost(pos, uid, a, b, line) or Fraction(0)
         moved.append(b)
     if len(moved) > 1:
         events.append(Event.of("unit_moved", unit=uid, path=moved[1:], cost=_plain(cost)))
+    if pinned:
+        events += effects.pin(pos.at(fold(pos.state, events)), uid)
     events += capture(pos, uid, moved[1:])
     events.append(Event.of("unit_flagged", unit=uid, flag=MOVED))
     events.append(Event.of("unit_flagged", unit=uid, flag=MOVED_NOW, scope="phase"))
-    if (not stopped and len(moved) > 1 and along[len(moved) - 2] and _ambushed(pos, uid, moved)):
+    if (not stopped and len(moved) > 1 and along[len(moved) - 2]
+            and _ambushed(pos, uid, moved, left(acting(pos, uid), uid) - cost)):
         events.append(Event.of("unit_flagged", unit=uid, flag=AMBUSHED))
     return events
 
@@ -521,22 +523,15 @@ def capture(pos: Position, uid: str, hexes: list[str]) -> list[Event]:
     return events
 
 
-def _ambushed(pos: Position, uid: str, moved: list[str]) -> bool:
-    """R11.C.2: the move ended along a line only because the unit came next to an enemy: no other
-    reason to stop there (a friendly unit, Fire or Traps, the line's end, MPs run out). Recon
-    Vehicles may stop instead (R7.C.3)."""
+def _ambushed(pos: Position, uid: str, moved: list[str], budget: Fraction) -> bool:
+    """R11.C.2: the move ended along a line only because the unit came next to an enemy, with no
+    other reason to stop there (`budget`: the MPs it has left). Recon Vehicles may stop instead
+    (R7.C.3)."""
     if "recon" in _traits(pos, uid) and pos.spec(uid).kind == VEHICLE:
         return False
     prev, here = moved[-2], moved[-1]
-    side = pos.side_of(uid)
-    if not pos.enemy_adjacent(here, side):
-        return False
-    if [u for u in pos.units_in(here, side) if u != uid]:
-        return False
-    if any(pos.marker(here, k) for k in STOPPING_MARKERS):
-        return False
-    onward = [n for n in pos.neighbours(here) if n != prev and usable_lines(pos, here, n)]
-    return bool(onward)
+    return (pos.enemy_adjacent(here, pos.side_of(uid))
+            and not _other_stop(pos, uid, prev, here, budget, coster(pos, uid)))
 
 
 # --- words and explanations ---
