@@ -230,3 +230,28 @@ def test_r11_explain_gives_each_step_and_the_total():
     assert any("Pin chance" in ln.text for ln in explained.lines)
     refused = SYSTEM.explain(SCENARIO, pos.state, Order.parse("move AT1 A-0406"))
     assert refused.rule == "R11.A"
+
+
+def test_r11_d_1_an_engineer_removes_foxholes_for_two_mps_another_company_for_three():
+    scenario = load(edit={'kind = "foxholes"\nside = "axis"': 'kind = "foxholes"\nside = "axis"\n\n'
+                          '[[rules.markers]]\nplace = "A-0402"\nkind = "foxholes"\nside = "axis"'})
+    state = position(scenario, phase=SM, active="allied", at={"AE": "A-0402", "A2": "A-0402"})
+    orders = legal(scenario, state)
+    assert "remove AE foxholes" in orders and "remove A2 foxholes" in orders
+    after, _ = run(scenario, state, "remove AE foxholes")
+    assert after.marker("A-0402", "foxholes") is None and after.units["AE"].spent == 2
+    assert not [o for o in legal(scenario, after) if o.startswith("move AE ")]  # R11.B
+
+
+def test_r11_d_4_a_combat_engineer_lifts_one_level_of_mines_for_five_mps():
+    at = {"AE": "B-0506", "XAT": "B-0202"}
+    short = position(load(), phase=SM, active="allied", at=at)
+    with pytest.raises(IllegalOrder) as exc:
+        run(SCENARIO, short, "remove AE mines")  # 4 MPs
+    assert exc.value.rule == "R11.D.4"
+    scenario = load(edit={'kind = "mines"\nvalue = 1': 'kind = "mines"\nvalue = 2',
+                          "heavy = 2, soft = 3, mp = 4 }": "heavy = 2, soft = 3, mp = 6 }"})
+    state = position(scenario, phase=SM, active="allied", at=at)
+    assert "remove AE mines" in legal(scenario, state) and "remove A2 mines" not in legal(scenario, state)
+    after, _ = run(scenario, state, "remove AE mines")
+    assert after.marker("B-0506", "mines").value == 1 and after.units["AE"].spent == 5

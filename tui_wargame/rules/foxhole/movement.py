@@ -421,7 +421,7 @@ def _plan(pos: Position, order: Order) -> tuple[str, list[str], list[bool]]:
     return uid, hexes, along
 
 
-def _night_fatigue(pos: Position, uid: str) -> list[Event]:
+def night_fatigue(pos: Position, uid: str) -> list[Event]:
     """R9.A: a unit doing anything at Night is Fatigued first (Exhausted if Fatigued already), once
     a player turn (ACTED)."""
     if not pos.night or pos.has(uid, ACTED):
@@ -435,7 +435,7 @@ def _night_fatigue(pos: Position, uid: str) -> list[Event]:
 
 def acting(pos: Position, uid: str) -> Position:
     """The position as the unit will act in it: at Night, Fatigued (or Exhausted) first (R9.A)."""
-    events = _night_fatigue(pos, uid)
+    events = night_fatigue(pos, uid)
     return pos.at(fold(pos.state, events)) if events else pos
 
 
@@ -468,7 +468,7 @@ def resolve_move(pos: Position, order: Order, dice: Dice, rule: str) -> list[Eve
     an Ambush if it ended along a line only by coming next to an enemy (R11.C.2; not Recon, R7.C.3).
     `rule` is the phase's rule for the report."""
     uid, hexes, along = _plan(pos, order)
-    events = _night_fatigue(pos, uid)
+    events = night_fatigue(pos, uid)
     side = pos.side_of(uid)
     moved = [hexes[0]]
     cost = Fraction(0)

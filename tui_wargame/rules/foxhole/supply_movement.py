@@ -19,7 +19,7 @@ from collections.abc import Mapping
 
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, fold
-from tui_wargame.rules.foxhole import effects, movement, supply
+from tui_wargame.rules.foxhole import effects, movement, removal, supply
 from tui_wargame.rules.foxhole.counters import COMPANY, ELIMINATED
 from tui_wargame.rules.foxhole.position import (
     EXHAUSTED, FATIGUED, MOVED, OVERWATCH, PINNED, SUPPLIED, SUPPRESSED, SUPPLY_DEPLETED, SUPPLY_REDUCED,
@@ -93,14 +93,24 @@ def _overwatch_refusal(pos: Position, uid: str) -> Refusal | None:
     return None
 
 
-def _move(pos: Position, order: Order, dice: Dice) -> list[Event]:
+def _may_move(pos: Position, order: Order) -> None:
+    """R17.A: a unit that traced does not move; nor does a Headquarters traced to."""
     if order.args and order.args[0] in pos.state.units:
         uid = order.args[0]
         if pos.has(uid, TRACED):
             raise IllegalOrder(f"{uid} traced supply this phase: a unit traces or moves, not both", "R17.A")
         if pos.state.units[uid].has(supply.ANCHOR):
             raise IllegalOrder(f"{uid} was traced to: a Headquarters traced to does not move", "R17.A")
+
+
+def _move(pos: Position, order: Order, dice: Dice) -> list[Event]:
+    _may_move(pos, order)
     return movement.resolve_move(pos, order, dice, "R17.C")
+
+
+def _remove(pos: Position, order: Order, dice: Dice) -> list[Event]:
+    _may_move(pos, order)
+    return removal.resolve_removal(pos, order)
 
 
 def _pair_refusal(pos: Position, a: str, b: str, what: str, rule: str) -> Refusal | None:
@@ -185,6 +195,7 @@ def _replace(pos: Position, order: Order, dice: Dice) -> list[Event]:
 
 ORDERS: Mapping[str, Handler] = {
     "trace": _trace, "move": _move, "overwatch": _overwatch, "hospital": _hospital, "replace": _replace,
+    "remove": _remove,
 }
 
 
@@ -199,7 +210,7 @@ def orders(pos: Position) -> list[Order]:
     found += [Order("replace", (u, g)) for u in mine if "replacement" in _traits(pos, u)
               for g in gone if _replace_refusal(pos, u, g) is None]
     movers = [u for u in mine if _free(pos, u) and not pos.state.units[u].has(supply.ANCHOR)]
-    return found + movement.move_orders(pos, movers)
+    return found + removal.removal_orders(pos, movers) + movement.move_orders(pos, movers)
 
 
 def blocks_end(pos: Position) -> Refusal | None:
