@@ -156,6 +156,13 @@ def test_r11_c_2_ending_along_a_line_next_to_an_enemy_is_an_ambush():
     assert state.units["A2"].has(AMBUSHED)
 
 
+def test_r11_c_2_no_ambush_where_a_friendly_unit_gave_a_reason_to_stop():
+    at = {"A2": "A-0503", "AE": "A-0501", "A1": "A-0302"}
+    state = position(SCENARIO, phase=SM, active="allied", at=at)
+    state, events = run(SCENARIO, state, "move A2 A-0502 A-0501")
+    assert state.units["A2"].location == "A-0501" and not state.units["A2"].has(AMBUSHED)
+
+
 def test_r7_c_3_recon_vehicles_are_not_ambushed():
     scenario = load(edit={'traits = ["hard"]': 'traits = ["hard", "recon"]'})
     at = {"AT1": "A-0503", "AE": "A-0402", "A2": "A-0302"}

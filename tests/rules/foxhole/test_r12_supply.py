@@ -7,7 +7,7 @@ import pytest
 from tests.rules.foxhole.helpers import load, position
 from tui_wargame.scenario_file import ScenarioError
 from tui_wargame.model import Event, fold
-from tui_wargame.rules.foxhole import supply
+from tui_wargame.rules.foxhole import SYSTEM, supply
 from tui_wargame.rules.foxhole.position import MOVED, SUPPLIED, SUPPLY_DEPLETED, SUPPLY_REDUCED, Position
 
 SCENARIO = load()
@@ -29,8 +29,11 @@ def test_r12_a_1_2_unit_to_headquarters_then_off_map():
 
 
 def test_r12_a_1_half_the_units_mps_reach_no_headquarters():
-    found = supply.trace(pos_at(at={"A2": "A-0302"}), "A2")
+    pos = pos_at(at={"A2": "A-0302"})
+    found = supply.trace(pos, "A2")
     assert not found.ok and "R12.A.1" in found.reason
+    report = supply.trace_events(pos, "A2")[0]
+    assert SYSTEM.describe(SCENARIO, pos.state, report).startswith("A2 traces supply and fails: no unmoved")
 
 
 def test_r12_a_1_a_headquarters_that_moved_is_no_use():

@@ -87,7 +87,8 @@ def test_r7_a_7_a_hospital_restores_a_reduced_company_in_its_hex():
     assert "hospital A2" in legal(scenario, state)
     state, _ = run(scenario, state, "hospital A2")
     assert state.units["A2"].steps == 2 and state.units["AE"].has(TRACED)
-    assert "hospital A2" not in legal(scenario, state)
+    orders = legal(scenario, state)
+    assert "hospital A2" not in orders and "overwatch A2" not in orders  # traced for that alone
 
 
 def test_r7_a_7_not_for_a_fatigued_company():

@@ -30,6 +30,9 @@ from tui_wargame.rules.foxhole.sequence import Handler
 RULE = "R17"
 #: A unit that left play as a Replacement (R7.A.17): eliminated, but no loss.
 REPLACED = "supply:replaced"
+#: A phase flag: the unit traced for a Hospital or a Replacement alone (R7.A.7, R7.A.17), so no
+#: Overwatch for it (R17.D).
+SPECIAL_TRACE = "supply:special"
 UNFIT = (SUPPRESSED, PINNED, FATIGUED, EXHAUSTED, SUPPLY_REDUCED, SUPPLY_DEPLETED)  # R7.A.7
 
 
@@ -88,7 +91,8 @@ def _overwatch(pos: Position, order: Order, dice: Dice) -> list[Event]:
 def _overwatch_refusal(pos: Position, uid: str) -> Refusal | None:
     if pos.acting != pos.offensive:
         return Refusal("only the Offensive player puts units on Overwatch", "R17.D")
-    if not pos.has(uid, SUPPLIED) or pos.has(uid, TRACED_FORCED) or pos.has(uid, OVERWATCH):
+    if (not pos.has(uid, SUPPLIED) or pos.has(uid, TRACED_FORCED) or pos.has(uid, OVERWATCH)
+            or pos.has(uid, SPECIAL_TRACE)):
         return Refusal(f"{uid} must have traced supply of its own will, and succeeded, this phase", "R17.D")
     return None
 
@@ -141,6 +145,7 @@ def _hospital_refusal(pos: Position, uid: str) -> Refusal | None:
 def _both_trace(pos: Position, a: str, b: str) -> tuple[list[Event], bool]:
     events = supply.trace_events(pos, a)
     events += supply.trace_events(pos.at(fold(pos.state, events)), b)
+    events += [Event.of("unit_flagged", unit=u, flag=SPECIAL_TRACE, scope="phase") for u in (a, b)]
     here = pos.at(fold(pos.state, events))
     return events, here.has(a, SUPPLIED) and here.has(b, SUPPLIED)
 
