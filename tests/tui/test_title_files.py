@@ -11,7 +11,7 @@ import pytest
 from textual.widgets import OptionList, Static
 
 from tests.conftest import TESTBED_DIR
-from tests.tui.helpers import press, screen_text, sync
+from tests.tui.helpers import burst, press, screen_text, sync
 from tui_wargame import cli
 from tui_wargame.cli import main
 from tui_wargame.engine import Game
@@ -121,3 +121,17 @@ async def test_the_saves_list_tells_where_each_game_stands(testbed: Scenario, tm
         await press(pilot, "end")
         about = screen_text(pilot.app)
         assert "Over: Blue won (victory)" in about and "records, seed 1" in about
+
+
+@sync
+async def test_keys_after_quit_are_not_acted_on(testbed: Scenario, tmp_path: Path) -> None:
+    """Keys typed ahead after `q` (a paste, a slow link) reach an app that is closing: they are
+    dropped, not run against screens being torn down (a replay opened while quitting crashed)."""
+    saves = tmp_path / "saves"
+    with Game.new(testbed, saves / "started.toml", seed=2) as game:
+        game.submit("move r1 0201")
+    app = title_app(saves)
+    async with app.run_test(size=(100, 30)) as pilot:
+        burst(pilot.app, "qrrrrn")
+        await pilot.pause()
+    assert app.return_code in (0, None) and len(app.screen_stack) <= 2

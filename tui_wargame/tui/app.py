@@ -100,6 +100,18 @@ class WargameApp(App[None]):
         self.opponent = opponent
         self.computer_pace = computer_pace
         self._too_small: TooSmallScreen | None = None
+        self.quitting = False  # set by `exit`: input typed ahead after it is dropped
+
+    def exit(self, *args: object, **kwargs: object) -> None:  # type: ignore[override]
+        """Leave the program; keys already typed (a paste, a slow link) are no longer acted on,
+        as the screens they would open or change are being torn down."""
+        self.quitting = True
+        super().exit(*args, **kwargs)  # type: ignore[arg-type]
+
+    async def on_event(self, event: events.Event) -> None:
+        if self.quitting and isinstance(event, events.InputEvent):
+            return
+        await super().on_event(event)
 
     def get_key_display(self, binding: Binding) -> str:
         """Under --ascii, key names in plain letters (Textual shows some keys as symbols)."""

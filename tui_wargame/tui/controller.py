@@ -403,7 +403,7 @@ class MapController:
             if self.waiting():
                 return self.refusal()
             if not orders:
-                return Note(f"{menu.title}: nothing to give now")
+                return Note(f"{menu.title}: there is none to give now")
             listed = ", ".join(" ".join(o.args) or o.verb for o in orders[:NAMED_IDLE])
             more = f" and {len(orders) - NAMED_IDLE} more" if len(orders) > NAMED_IDLE else ""
             return GiveEach(f"{menu.title} ({listed}{more}), stopping at any decision?", menu.verbs)

@@ -234,3 +234,59 @@ MARKER_KINDS: Mapping[str, str] = {
     "port": "Port", "port-damaged": "Port Damaged", "sapping": "Sapping", "tunnel": "Tunnel",
     "rail-circle": "Rail Circle", "building": "Building", "tall-building": "Tall Building",
 }
+
+
+# --- Chart 3, Weather (R8, R13.A.3, R25.C.1): reconstruction, FOXHOLE-CHARTS.md §3 ---
+
+#: R8.A: the prevailing weathers a scenario may name.
+PREVAILING = ("desert", "dry-warm", "mixed-warm", "wet-warm", "dry-cold", "mixed-cold", "wet-cold",
+              "snow-approaching", "spring-thaw")
+#: R8.D.4-5: cold prevailing weather reads Dry ground as Frost and Wet as Snow.
+COLD = frozenset({"dry-cold", "mixed-cold", "wet-cold"})
+
+#: R8.C: the atmospheric conditions, best to worst (a resolution moves along this scale).
+ATMOSPHERES = ("clear", "overcast", "precipitation", "storm")
+#: R8.C.1-4: how much each moistens (+) or dries (-) the ground at the next Full Turn's start.
+MOISTENING: Mapping[str, int] = {"clear": -1, "overcast": 0, "precipitation": 2, "storm": 4}
+MAX_MOISTURE = 12
+#: R8.A.1: a Desert's ground is only ever at these moistures (5-8 skipped; 12 is the flood).
+DESERT_SCALE = (0, 1, 2, 3, 4, 12)
+#: Moisture -> ground, the highest band at or below it: 0-4 Dry, 5-8 Wet, 9-12 Flooding.
+GROUND_BANDS = ((0, "dry"), (5, "wet"), (9, "flooding"))
+
+#: Chart 3A forecast: D10 + the modifier of the time forecast for (R13.A.3: a Morning turn's
+#: forecast, for that Night, is at -1; an Afternoon's, for next Morning, 0; a Night's, for next
+#: Afternoon, +1) + the prevailing weather's; low is bad.
+FORECAST_TIME_MODIFIER: Mapping[str, int] = {"night": -1, "morning": 0, "afternoon": 1}
+FORECAST_PREVAILING_MODIFIER: Mapping[str, int] = {
+    "desert": 4, "dry-warm": 2, "mixed-warm": 1, "wet-warm": 0, "dry-cold": 2, "mixed-cold": 1,
+    "wet-cold": 0, "snow-approaching": 0, "spring-thaw": 0}
+#: Modified forecast roll -> atmosphere: at most 1 Storm, 2-3 Precipitation, 4-6 Overcast, 7+ Clear.
+FORECAST_BANDS = ((1, "storm"), (3, "precipitation"), (6, "overcast"))
+
+
+def forecast_atmosphere(roll: int) -> str:
+    """Chart 3A: the atmosphere forecast by a modified roll."""
+    return next((atm for top, atm in FORECAST_BANDS if roll <= top), "clear")
+
+
+#: Chart 3A resolution, D10 -> steps along ATMOSPHERES from the forecast: 1-2 one better, 3-8 as
+#: forecast, 9-10 one worse.
+RESOLUTION: Mapping[int, int] = {1: -1, 2: -1, 3: 0, 4: 0, 5: 0, 6: 0, 7: 0, 8: 0, 9: 1, 10: 1}
+
+#: R8.C.2-3: what Overcast and Precipitation leave of an Air Sortie (Storm grounds it, R8.C.4).
+AIR_SORTIE_LEFT: Mapping[str, Fraction] = {"overcast": Fraction(2, 3), "precipitation": Fraction(1, 3)}
+
+#: Chart 3B wind (R25.C.1, R16.A.2a): strength by D10 (+2 if a Storm is forecast), direction by D10
+#: (1-6 the R2.I Cardinal Directions, 7-10 as before); fog's chance in 10 by the time of day, only
+#: in a Calm under Clear or Overcast skies (R25.C.1a).
+CALM, BREEZE, GALE = "calm", "breeze", "gale"
+WIND_BANDS = ((4, CALM), (8, BREEZE))
+WIND_STORM_MODIFIER = 2
+DIRECTIONS = ("N", "NE", "SE", "S", "SW", "NW")
+FOG_CHANCE: Mapping[str, int] = {"morning": 4, "afternoon": 1, "night": 3}
+
+
+def wind_strength(roll: int) -> str:
+    """Chart 3B: the wind's strength for a modified roll."""
+    return next((w for top, w in WIND_BANDS if roll <= top), GALE)

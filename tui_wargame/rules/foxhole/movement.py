@@ -26,7 +26,7 @@ from tui_wargame.rules.foxhole import charts, effects, weather
 from tui_wargame.rules.foxhole.arith import DOUBLE, HALF, Calculation, Term, chance, d10
 from tui_wargame.rules.foxhole.counters import MOUNTED_TYPES, VEHICLE, is_motorized
 from tui_wargame.rules.foxhole.position import (
-    ACTED, AMBUSHED, EXHAUSTED, FATIGUED, MOVED, OVERWATCH, PINNED, SUPPLIED, SUPPLY_DEPLETED, TRACED,
+    AMBUSHED, EXHAUSTED, FATIGUED, MOVED, OVERWATCH, PINNED, SUPPLIED, SUPPLY_DEPLETED, TRACED,
     Position,
 )
 
@@ -83,14 +83,8 @@ def left(pos: Position, uid: str) -> Fraction:
 # --- the cost of one hex (Chart 2, R8.D, R9.B) ---
 
 def _hex_type(pos: Position, label: str) -> charts.HexType:
-    """R8.D.6: Frozen ground turns water and Flooded Area hexes to Clear and Swamp to Scrub."""
-    ht = pos.hex_type(label)
-    if weather.frozen(pos):
-        if ht.water or ht.id == "flooded":
-            return charts.HEX_TYPES["clear"]
-        if ht.id == "swamp":
-            return charts.HEX_TYPES["scrub"]
-    return ht
+    """The hex as the ground makes it (R8.D.3, R8.D.6: `weather.effective_hex_type`)."""
+    return weather.effective_hex_type(pos, label)
 
 
 def _bridge(pos: Position, place: str) -> str | None:
@@ -99,15 +93,10 @@ def _bridge(pos: Position, place: str) -> str | None:
 
 def _hexsides(pos: Position, uid: str, a: str, b: str) -> list[charts.HexsideType] | None:
     """The hexside features crossed from a to b as they affect this unit, or None if prohibited.
-    Frozen ground ignores water hexsides (R8.D.6); Flooding makes Fords, Gullies and Streams Small
-    Rivers (R8.D.3); a Mountain Company treats Cliffs as Embankments and ignores their penalties
-    (R7.A.12); a bridge on the hexside lets a prohibited water hexside be crossed (R5.B.8)."""
+    The ground changes them first (R8.D.3, R8.D.6: `weather.effective_hexsides`); a Mountain
+    Company treats Cliffs as Embankments and ignores their penalties (R7.A.12); a bridge on the hexside lets a prohibited water hexside be crossed (R5.B.8)."""
     found = []
-    for hs in pos.hexside_types(a, b):
-        if hs.water and weather.frozen(pos):
-            continue
-        if hs.water and weather.ground(pos) == weather.FLOODING and not hs.prohibited:
-            hs = charts.HEXSIDE_TYPES["small-river"]
+    for hs in weather.effective_hexsides(pos, a, b):
         if "mountain" in _traits(pos, uid) and hs.id in ("cliff", "embankment"):
             continue
         if hs.prohibited:
@@ -143,9 +132,8 @@ def cost_calculation(pos: Position, uid: str, a: str, b: str, along_line: bool) 
         if not lines:
             return None
         line = lines[0]
-        wet = weather.wet(pos)
-        hex_cost = Calculation(line.wet_mp if wet else line.mp,
-                               (Term(f"along the {line.name}{' (Wet)' if wet else ''}", "R11.C"),))
+        wet = " (Wet)" if weather.wet(pos) else ""
+        hex_cost = Calculation(weather.line_mp(pos, line.id), (Term(f"along the {line.name}{wet}", "R11.C"),))
     else:
         sides = _hexsides(pos, uid, a, b)
         if sides is None:
@@ -167,17 +155,14 @@ def cost_calculation(pos: Position, uid: str, a: str, b: str, along_line: bool) 
                 terms.append(Term("Light Infantry -1", "R7.A.8", add=-min(Fraction(1), base - 1)))
             if moto and ht.motorized_double:
                 terms.append(Term("Motorized doubled (D)", "R11.A.1", steps=DOUBLE))
-        if weather.wet(pos):
-            terms.append(Term("Wet +1", "R8.D.2", add=Fraction(1)))
-        if pos.night:
-            terms.append(Term("Night doubled", "R9.B", steps=DOUBLE))
+        terms += weather.step_terms(pos, False)  # Wet, Snow, Night (R8.D.2, R8.D.5, R9.B)
         hex_cost = Calculation(base, tuple(terms))
         for hs in sides:
             cost = hs.motorized_mp if moto and hs.motorized_mp is not None else hs.mp
             if cost:
                 extra.append(Term(f"{hs.name} +{_plain(cost)}", "R11.A.3", add=cost))
-            if pos.night and hs.id != "railline":
-                extra.append(Term(f"{hs.name} at Night +1", "R9.B", add=Fraction(1)))
+            if hs.id != "railline":
+                extra += [Term(f"{hs.name}: {t.what} +1", t.rule, add=t.add) for t in weather.hexside_terms(pos)]
     if pos.marker(b, "refugees"):
         extra.append(Term("Refugees +1", "R25.C.2", add=Fraction(1)))
     traps = pos.level(b, "tank-traps")
@@ -194,7 +179,7 @@ def _described(calc: Calculation) -> tuple[Term, ...]:
 
 
 #: Step costs, kept while what they depend on is unchanged: the scenario, the markers, the weather
-#: and the time of day (never the units: an enemy's hex is checked apart). Those objects are kept
+#: and the dark (R9.B; never the units: an enemy's hex is checked apart). Those objects are kept
 #: with the costs so that their ids stay their own.
 Costs = dict[tuple[object, ...], Fraction | None]
 _COSTS: OrderedDict[tuple[object, ...], tuple[tuple[object, ...], Costs]] = OrderedDict()
@@ -202,7 +187,7 @@ _COSTS: OrderedDict[tuple[object, ...], tuple[tuple[object, ...], Costs]] = Orde
 
 def _memo(pos: Position) -> Costs:
     refs = (pos.scenario, pos.state.markers, pos.state.values.get("weather"))
-    key = (*map(id, refs), pos.night)
+    key = (*map(id, refs), weather.dark(pos))
     found = _COSTS.get(key)
     if found is None or any(a is not b for a, b in zip(found[0], refs)):
         found = _COSTS[key] = (refs, {})
@@ -421,32 +406,17 @@ def _plan(pos: Position, order: Order) -> tuple[str, list[str], list[bool]]:
     return uid, hexes, along
 
 
-def night_fatigue(pos: Position, uid: str) -> list[Event]:
-    """R9.A: a unit doing anything at Night is Fatigued first (Exhausted if Fatigued already), once
-    a player turn (ACTED)."""
-    if not pos.night or pos.has(uid, ACTED):
-        return []
-    events = [Event.of("unit_flagged", unit=uid, flag=ACTED)]
-    if pos.has(uid, FATIGUED):
-        return events + [Event.of("unit_flagged", unit=uid, flag=FATIGUED, on=False),
-                         Event.of("unit_flagged", unit=uid, flag=EXHAUSTED)]
-    return events + [Event.of("unit_flagged", unit=uid, flag=FATIGUED)]
-
-
 def acting(pos: Position, uid: str) -> Position:
     """The position as the unit will act in it: at Night, Fatigued (or Exhausted) first (R9.A)."""
-    events = night_fatigue(pos, uid)
+    events = weather.night_fatigue(pos, uid)
     return pos.at(fold(pos.state, events)) if events else pos
 
 
 def frost_fatigue(pos: Position) -> list[Event]:
     """R8.D.4-5: in Frost or Snow, every unit that moved in this Movement Phase becomes Fatigued at
-    its end. Each movement phase's `finish` calls this."""
-    if weather.ground(pos) not in (weather.FROST, weather.SNOW):
-        return []
-    return [Event.of("unit_flagged", unit=uid, flag=FATIGUED)
-            for uid, u in sorted(pos.state.units.items())
-            if u.has(MOVED_NOW) and not u.has(FATIGUED) and not u.has(EXHAUSTED)]
+    its end (`weather.frost_fatigue`). Each movement phase's `finish` calls this."""
+    return [e for uid, u in sorted(pos.state.units.items()) if u.has(MOVED_NOW)
+            for e in weather.frost_fatigue(pos, uid)]
 
 
 def _commando_roll(pos: Position, uid: str, here: str, dice: Dice) -> tuple[bool, Event]:
@@ -468,7 +438,7 @@ def resolve_move(pos: Position, order: Order, dice: Dice, rule: str) -> list[Eve
     an Ambush if it ended along a line only by coming next to an enemy (R11.C.2; not Recon, R7.C.3).
     `rule` is the phase's rule for the report."""
     uid, hexes, along = _plan(pos, order)
-    events = night_fatigue(pos, uid)
+    events = weather.night_fatigue(pos, uid)
     side = pos.side_of(uid)
     moved = [hexes[0]]
     cost = Fraction(0)

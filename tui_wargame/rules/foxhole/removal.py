@@ -12,7 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from tui_wargame.model import Event, IllegalOrder, Order
-from tui_wargame.rules.foxhole import movement
+from tui_wargame.rules.foxhole import movement, weather
 from tui_wargame.rules.foxhole.counters import COMPANY, VEHICLE
 from tui_wargame.rules.foxhole.position import MOVED, Position
 
@@ -95,7 +95,7 @@ def resolve_removal(pos: Position, order: Order) -> list[Event]:
     mps, rule = price
     if mps > movement.left(now, uid):
         raise IllegalOrder(f"{uid} has {movement.left(now, uid)} MPs left; removing {kind} costs {mps}", rule)
-    events = movement.night_fatigue(pos, uid)
+    events = weather.night_fatigue(pos, uid)
     events.append(Event.of("unit_moved", unit=uid, path=[pos.location(uid)], cost=int(mps)))
     level = marker.value if type(marker.value) is int else 1
     if kind == "mines" and level > 1:

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, fold
-from tui_wargame.rules.foxhole import effects, movement, removal, supply
+from tui_wargame.rules.foxhole import effects, movement, removal, supply, weather
 from tui_wargame.rules.foxhole.counters import COMPANY, ELIMINATED
 from tui_wargame.rules.foxhole.position import (
     EXHAUSTED, FATIGUED, MOVED, OVERWATCH, PINNED, SUPPLIED, SUPPRESSED, SUPPLY_DEPLETED, SUPPLY_REDUCED,
@@ -57,7 +57,7 @@ def _unit(pos: Position, order: Order, count: int, usage: str) -> tuple[str, ...
 
 def begin(pos: Position, dice: Dice) -> list[Event]:
     """R17.A-B: the units next to an enemy trace, as they must (R9.C: not at Night)."""
-    if pos.night:
+    if weather.disengage(pos):
         return []
     events: list[Event] = []
     for uid in pos.units_of(pos.acting):
