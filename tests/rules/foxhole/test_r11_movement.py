@@ -262,3 +262,16 @@ def test_r11_d_4_a_combat_engineer_lifts_one_level_of_mines_for_five_mps():
     assert "remove AE mines" in legal(scenario, state) and "remove A2 mines" not in legal(scenario, state)
     after, _ = run(scenario, state, "remove AE mines")
     assert after.marker("B-0506", "mines").value == 1 and after.units["AE"].spent == 5
+
+
+def test_r8_d_5_snow_adds_its_own_mp_and_makes_ski_companies_motorized():
+    scenario = load(edit={'traits = ["engineer-combat"]': 'traits = ["engineer-combat", "ski"]'})
+    pos = pos_at(scenario, events=weather(ground="snow"))
+    assert movement.step_cost(pos, "A2", "A-0402", "A-0303", False) == 3  # 1, Wet +1, Snow +1
+    assert movement.motorized(pos, "AE") and not movement.motorized(pos_at(scenario), "AE")
+    assert movement.pin_chances(pos, "AE", "A-0403", "A-0402", False) == []  # R7.A.19
+
+
+def test_r8_d_3_flooding_makes_a_ford_a_small_river():
+    assert movement.step_cost(pos_at(), "A2", "A-0601", "B-0507", False) == 2
+    assert movement.step_cost(pos_at(events=weather(ground="flooding")), "A2", "A-0601", "B-0507", False) is None
