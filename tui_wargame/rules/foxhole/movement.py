@@ -94,7 +94,8 @@ def _bridge(pos: Position, place: str) -> str | None:
 def _hexsides(pos: Position, uid: str, a: str, b: str) -> list[charts.HexsideType] | None:
     """The hexside features crossed from a to b as they affect this unit, or None if prohibited.
     The ground changes them first (R8.D.3, R8.D.6: `weather.effective_hexsides`); a Mountain
-    Company treats Cliffs as Embankments and ignores their penalties (R7.A.12); a bridge on the hexside lets a prohibited water hexside be crossed (R5.B.8)."""
+    Company treats Cliffs as Embankments and ignores their penalties (R7.A.12); a bridge on the
+    hexside lets a prohibited water hexside be crossed (R5.B.8)."""
     found = []
     for hs in weather.effective_hexsides(pos, a, b):
         if "mountain" in _traits(pos, uid) and hs.id in ("cliff", "embankment"):
@@ -162,7 +163,8 @@ def cost_calculation(pos: Position, uid: str, a: str, b: str, along_line: bool) 
             if cost:
                 extra.append(Term(f"{hs.name} +{_plain(cost)}", "R11.A.3", add=cost))
             if hs.id != "railline":
-                extra += [Term(f"{hs.name}: {t.what} +1", t.rule, add=t.add) for t in weather.hexside_terms(pos)]
+                extra += [Term(f"{hs.name}: {t.what} +1", t.rule, add=t.add)
+                          for t in weather.hexside_terms(pos)]
     if pos.marker(b, "refugees"):
         extra.append(Term("Refugees +1", "R25.C.2", add=Fraction(1)))
     traps = pos.level(b, "tank-traps")
