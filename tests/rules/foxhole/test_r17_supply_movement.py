@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tests.rules.foxhole.helpers import FixedDice, legal, load, position, run
-from tui_wargame.model import Event, IllegalOrder, fold
-from tui_wargame.rules.foxhole import supply_movement
+from tui_wargame.model import Event, IllegalOrder, Order, fold
+from tui_wargame.rules.foxhole import SYSTEM, supply_movement
 from tui_wargame.rules.foxhole.position import (
     FATIGUED, MOVED, OVERWATCH, PINNED, SUPPLIED, SUPPLY_REDUCED, TRACED, TRACED_FORCED, Position,
 )
@@ -121,3 +121,12 @@ def test_r17_idle_only_when_nobody_may_trace_move_or_go_on_overwatch():
     assert not supply_movement.idle(Position(SCENARIO, begun()))
     everyone = {u: [PINNED] for u in ("A1", "A2", "AE", "AHQ", "AMC", "AMO", "AART", "AT1")}
     assert supply_movement.idle(Position(SCENARIO, begun(flags=everyone)))
+
+
+def test_r12_explain_trace_gives_the_path_or_why_not():
+    state = begun()
+    assert SYSTEM.explain(SCENARIO, state, Order.parse("trace AE")).lines[0].text == \
+        "A-0502 A-0503 A-0504 A-0505 A-0506"
+    lonely = begun(at={"AE": "A-0204"})
+    assert "fail" in SYSTEM.explain(SCENARIO, lonely, Order.parse("trace AE")).summary
+    assert SYSTEM.explain(SCENARIO, state, Order.parse("trace A1")).rule == "R17.A"

@@ -19,6 +19,7 @@ from collections.abc import Mapping
 
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, fold
+from tui_wargame.rules.capabilities import Explanation, Line
 from tui_wargame.rules.foxhole import effects, movement, removal, supply, weather
 from tui_wargame.rules.foxhole.counters import COMPANY, ELIMINATED
 from tui_wargame.rules.foxhole.position import (
@@ -238,3 +239,20 @@ def _replacement_words(pos: Position, event: Event) -> str:
 
 
 WORDS = {"replacement": _replacement_words}
+
+
+def _explain_trace(pos: Position, order: Order) -> Explanation | Refusal:
+    """Whether a trace would succeed, and by which hexes (a trace rolls no die)."""
+    if len(order.args) != 1 or order.args[0] not in pos.state.units:
+        return Refusal("trace UNIT: name one unit of yours", RULE)
+    uid = order.args[0]
+    if not _free(pos, uid):
+        return Refusal(f"{uid} may not trace now: it is Pinned, Exhausted, on Overwatch, or has traced or "
+                       f"moved this turn", "R17.A")
+    found = supply.trace(pos, uid)
+    if found.ok:
+        return Explanation(f"{uid} would trace supply", (Line(" ".join(found.path), "R12.A", strong=True),))
+    return Explanation(f"{uid} would fail to trace supply", (Line(found.reason, "R12.B", strong=True),))
+
+
+EXPLAIN = {"trace": _explain_trace}
