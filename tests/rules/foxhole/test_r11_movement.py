@@ -273,6 +273,7 @@ def test_r8_d_5_snow_adds_its_own_mp_and_makes_ski_companies_motorized():
 
 
 def test_r8_d_3_flooding_makes_a_ford_a_small_river():
-    assert movement.step_cost(pos_at(), "A2", "A-0601", "B-0507", False) == 2
-    flooded = pos_at(events=weather(ground="flooding"))
+    away = {"XAG": "B-0202"}
+    assert movement.step_cost(pos_at(at=away), "A2", "A-0601", "B-0507", False) == 2
+    flooded = pos_at(at=away, events=weather(ground="flooding"))
     assert movement.step_cost(flooded, "A2", "A-0601", "B-0507", False) is None
