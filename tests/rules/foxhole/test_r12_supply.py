@@ -98,3 +98,10 @@ def test_r25_d_3_d_refugees_leaving_take_a_supply_point():
     after = fold(pos.state, supply.refugees_leave(pos, "A-0403"))
     assert after.marker("A-0403", "supply-points").value == 1
     assert supply.refugees_leave(pos_at(events=[points("A-0403", 2)]), "A-0403") == []
+
+
+def test_r25_d_4_a_trace_picks_up_the_bridging_implements_lying_there():
+    boats = Event.of("marker_placed", place="A-0402", marker="boats", side="allied", value=2)
+    pos = pos_at(options=ADVANCED, events=[points("A-0402", 2), boats])
+    after = fold(pos.state, supply.trace_events(pos, "A2"))
+    assert after.marker("A-0402", "boats") is None and after.marker("A-0501", "boats").value == 2

@@ -8,8 +8,9 @@ leaves the map (`allied = ["A-0506"]`).
 
 R25.D (optional "advanced-supply"): the unit traces instead to a Supply Points marker of its side
 (or nobody's), never into a hex holding or next to an enemy; with an unmoved Headquarters in that
-hex it may use that Headquarters' full MPs. The traced Supply Point is used up. Failing puts Supply
-Reduced on the unit, Supply Depleted if it was Reduced; both come off when it traces again.
+hex it may use that Headquarters' full MPs. The traced Supply Point is used up, and the Bridging
+Implements lying there go to the unit (R25.D.4). Failing puts Supply Reduced on the unit, Supply
+Depleted if it was Reduced; both come off when it traces again.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from tui_wargame.rules.foxhole.position import (
 #: A phase flag on a Headquarters traced to this phase: it may no longer move (R17.A, R12.A.1).
 ANCHOR = "supply:anchor"
 HQ_TYPES = frozenset({"hq", "signal"})  # R7.A.6, R7.A.18: Signal Companies act as Headquarters
+IMPLEMENTS = ("boats", "rafts", "bridge-bailey", "bridge-foot", "bridge-vehicle")  # R25.D.4
 KEEP_SUPPLY_POINTS = frozenset({"police", "security", "political-police"})  # R25.D.3.d
 
 
@@ -158,6 +160,20 @@ def use_supply_point(pos: Position, place: str, side: str) -> list[Event]:
     return [Event.of("marker_changed", place=place, marker=SUPPLY_POINTS, id=m.id, value=count - 1)]
 
 
+def pick_up_implements(pos: Position, source: str, here: str) -> list[Event]:
+    """R25.D.4: the Bridging Implements lying in the hex traced to (a land hex: a bridge over a water
+    hex is built, not lying there) go to the tracing unit's hex, unless one of the kind is there."""
+    if source == here or pos.hex_type(source).mp is None:
+        return []
+    events = []
+    for m in pos.markers(source):
+        if m.kind in IMPLEMENTS and pos.marker(here, m.kind, m.id) is None:
+            events += [Event.of("marker_removed", place=source, marker=m.kind, id=m.id),
+                       Event.of("marker_placed", place=here, marker=m.kind, id=m.id, side=m.side,
+                                **({"value": m.value} if m.value is not None else {}))]
+    return events
+
+
 def trace_events(pos: Position, uid: str, *, forced: bool = False) -> list[Event]:
     """A unit traces supply (R17.B): the report, TRACED (TRACED_FORCED if it had to), SUPPLIED and its
     Supply markers off if it succeeded (R25.D.2), a Supply Point used (R25.D.3); if it failed when
@@ -175,6 +191,7 @@ def trace_events(pos: Position, uid: str, *, forced: bool = False) -> list[Event
                    for f in (SUPPLY_REDUCED, SUPPLY_DEPLETED) if pos.has(uid, f)]
         if result.supply_points:
             events += use_supply_point(pos, result.supply_points, side)
+            events += pick_up_implements(pos, result.supply_points, pos.location(uid))
         if not pos.option("advanced-supply"):
             events += [Event.of("unit_flagged", unit=h, flag=ANCHOR, scope="phase")
                        for h in _anchors(pos, result.path, side) if not pos.state.units[h].has(ANCHOR)]
