@@ -54,8 +54,8 @@ def test_r12_a_2_players_use_only_their_own_sources():
 def test_r12_a_2_check_names_a_bad_source():
     with pytest.raises(ScenarioError) as exc:
         load(edit={'allied = ["A-0506"]': 'allied = ["A-0402", "Z-9999"]'})
-    assert "rules.supply.allied: A-0402 is on no transportation line (R12.A.2)" in str(exc.value)
-    assert "rules.supply.allied: 'Z-9999' is not a hex of the map (R12.A.2)" in str(exc.value)
+    assert "rules.supply_sources.allied: A-0402 is on no transportation line (R12.A.2)" in str(exc.value)
+    assert "rules.supply_sources.allied: 'Z-9999' is not a hex of the map (R12.A.2)" in str(exc.value)
 
 
 def test_r25_d_1_3_trace_to_supply_points_and_use_one():

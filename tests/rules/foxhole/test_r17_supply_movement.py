@@ -119,7 +119,7 @@ def test_r25_d_3_b_entering_enemy_supply_points_captures_them():
 
 def test_r17_idle_only_when_nobody_may_trace_move_or_go_on_overwatch():
     assert not supply_movement.idle(Position(SCENARIO, begun()))
-    everyone = {u: [PINNED] for u in ("A1", "A2", "AE", "AHQ", "AMC", "AMO", "AART", "AT1")}
+    everyone = {u: [PINNED] for u in Position(SCENARIO, begun()).units_of("allied")}
     assert supply_movement.idle(Position(SCENARIO, begun(flags=everyone)))
 
 

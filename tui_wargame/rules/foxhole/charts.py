@@ -235,6 +235,9 @@ MARKER_KINDS: Mapping[str, str] = {
     "rail-circle": "Rail Circle", "building": "Building", "tall-building": "Tall Building",
 }
 
+# --- fx-arrivals: R5.C, R16.D. A Truck on the map is a marker (its id the scenario's, its value
+# the cars it carries) for the Transport Phase it drives in; it leaves at the phase's end.
+MARKER_KINDS = {**MARKER_KINDS, "truck": "Truck"}
 
 # --- Chart 3, Weather (R8, R13.A.3, R25.C.1): reconstruction, FOXHOLE-CHARTS.md §3 ---
 

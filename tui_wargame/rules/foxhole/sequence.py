@@ -128,8 +128,8 @@ def _next(pos: Position) -> tuple[int, str, str] | None:
     """The step after the current one: (turn index, phase, side), or None after the last."""
     state = pos.state
     turn, phase, side = state.turn, state.phase, state.active
-    if phase == SETUP:
-        return turn, DAWN, pos.defensive
+    if phase == SETUP:  # R3.B.3c: the Offensive, then the Defensive player sets up
+        return (turn, SETUP, pos.defensive) if side == pos.offensive else (turn, DAWN, pos.defensive)
     if phase == DAWN:
         return (turn, DAWN, pos.offensive) if side == pos.defensive else (turn, WEATHER, pos.offensive)
     if phase == WEATHER:

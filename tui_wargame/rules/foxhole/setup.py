@@ -1,5 +1,12 @@
-"""Foxhole R3.B: the game's set-up. (Skeleton: R3.B.3a markers are placed; the free set-up in
-private, R3.B.3c, is the set-up helper's.)"""
+"""Foxhole R3.B: the game's set-up.
+
+R3.B.3a: the scenario's markers (Defensive Works, Traps, Bridges) are on the map before any
+unit; players place no others. With the `setup=free` option the game opens with a set-up phase
+for the Offensive, then the Defensive side (R3.B.3c): each moves its units about its set-up area
+(`place UNIT HEX`; `[[rules.setup_area]]`, R3.B.2) in private: while the set-up lasts, neither
+side sees the other's units (`CONCEALED`). The units start where the scenario puts them, so a
+side that places nothing keeps the historical set-up.
+"""
 
 from __future__ import annotations
 
@@ -7,19 +14,20 @@ from collections.abc import Mapping
 from typing import Any
 
 from tui_wargame.dice import Dice
-from tui_wargame.model import Event, Order, Refusal, Scenario
-from tui_wargame.rules.foxhole import charts
+from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Scenario, State
+from tui_wargame.rules.capabilities import Explanation
+from tui_wargame.rules.foxhole import arrivals, charts
 from tui_wargame.rules.foxhole.position import Position
-from tui_wargame.rules.foxhole.sequence import Handler
+from tui_wargame.rules.foxhole.sequence import SETUP, Handler
 
 RULE = "R3.B"
-ORDERS: Mapping[str, Handler] = {}
+STACK = 4  # R10.A: units of one side in a hex
 
 
 def check(scenario: Scenario) -> list[str]:
     """`[[rules.markers]]`: each names a place on the map (a hex, or a hexside "A|B"), a marker
     kind of R5.B, and, if it has one, its owning side and a whole-number value."""
-    problems = []
+    problems: list[str] = []
     grid = scenario.grid
     markers = scenario.rules.get("markers", [])
     if not isinstance(markers, list):
@@ -52,8 +60,50 @@ def setup_events(scenario: Scenario, options: Mapping[str, Any]) -> list[Event]:
             for m in scenario.rules.get("markers", [])]
 
 
+def hexes(pos: Position, side: str) -> list[str]:
+    """R3.B.2-3: the hexes of `side`'s set-up area a unit may be placed in: land, no enemy."""
+    enemy = pos.enemy(side)
+    return sorted(h for h in arrivals.setup_area(pos.scenario, side)
+                  if pos.hex_type(h).mp is not None and not pos.units_in(h, enemy))
+
+
+def _placeable(pos: Position) -> list[str]:
+    """The acting side's units on the map (the arriving ones come later, R23.A, R16)."""
+    return pos.units_of(pos.acting)
+
+
+def place(pos: Position, order: Order, dice: Dice) -> list[Event]:
+    """R3.B.3c: a unit placed anywhere in its side's set-up area, stacking permitting (R10.A)."""
+    if len(order.args) != 2:
+        raise IllegalOrder(Refusal("`place` takes a unit and a hex: place UNIT HEX", "R3.B.3c"))
+    unit, label = order.args
+    if unit not in _placeable(pos):
+        raise IllegalOrder(Refusal(f"{unit} is not a unit of yours on the map", "R3.B.3c"))
+    if label not in hexes(pos, pos.acting):
+        raise IllegalOrder(Refusal(f"{label} is not a land hex of your set-up area free of enemies", "R3.B.2"))
+    if label == pos.location(unit):
+        raise IllegalOrder(Refusal(f"{unit} is in {label} already", "R3.B.3c"))
+    if len(pos.units_in(label, pos.acting)) >= STACK:
+        raise IllegalOrder(Refusal(f"{label} holds {STACK} of your units already", "R10.A"))
+    return [Event.of("unit_placed", unit=unit, to=label)]
+
+
+ORDERS: Mapping[str, Handler] = {"place": place}
+
+
 def orders(pos: Position) -> list[Order]:
-    return []
+    """Every unit to every other hex of the area with room."""
+    side = pos.acting
+    free = [h for h in hexes(pos, side) if len(pos.units_in(h, side)) < STACK]
+    return [Order("place", (u, h)) for u in _placeable(pos) for h in free if h != pos.location(u)]
+
+
+def CONCEALED(scenario: Scenario, state: State, viewer: str) -> frozenset[str]:  # noqa: N802
+    """R3.B.3c: while the set-up lasts the units of the other side are hidden from `viewer`."""
+    if state.phase != SETUP:
+        return frozenset()
+    return frozenset(u for u, spec in scenario.unit.items()
+                     if spec.side != viewer and scenario.grid.on_map(state.units[u].location))
 
 
 def begin(pos: Position, dice: Dice) -> list[Event]:
@@ -69,8 +119,16 @@ def blocks_end(pos: Position) -> Refusal | None:
 
 
 def idle(pos: Position) -> bool:
-    return True
+    return not orders(pos)
 
 
 def prompt(pos: Position) -> str:
-    return "set-up: end when your units are placed (R3.B.3)"
+    return "set-up: place your units in your set-up area, in private, then end (R3.B.3c)"
+
+
+def _explain_place(pos: Position, order: Order) -> Explanation | Refusal:
+    return Explanation("put the unit anywhere in your set-up area, at most four of your units a hex; "
+                       "your opponent does not see it until the set-up ends (R3.B.2-3)")
+
+
+EXPLAIN = {"place": _explain_place}

@@ -3,8 +3,9 @@
 R12.A: a unit traces with half its MPs, by its own way of moving (Motorized costs, weather, Night,
 Refugees, never a Pin) to a Headquarters that has not moved this player turn; that Headquarters
 traces with half its own MPs, never into a hex next to or holding an enemy, to one of its side's
-supply sources: the scenario's `[rules.supply]`, side -> the hexes where a transportation line
-leaves the map (`allied = ["A-0506"]`).
+supply sources: the scenario's `[rules.supply_sources]`, side -> the hexes where a transportation
+line leaves the map (`allied = ["A-0506"]`). (`[[rules.supply]]` is the Dawn Briefing's daily
+supply, R23.D.)
 
 R25.D (optional "advanced-supply"): the unit traces instead to a Supply Points marker of its side
 (or nobody's), never into a hex holding or next to an enemy; with an unmoved Headquarters in that
@@ -29,6 +30,7 @@ from tui_wargame.rules.foxhole.position import (
 #: A phase flag on a Headquarters traced to this phase: it may no longer move (R17.A, R12.A.1).
 ANCHOR = "supply:anchor"
 HQ_TYPES = frozenset({"hq", "signal"})  # R7.A.6, R7.A.18: Signal Companies act as Headquarters
+SOURCES = "supply_sources"  # the scenario's [rules] key (R12.A.2)
 IMPLEMENTS = ("boats", "rafts", "bridge-bailey", "bridge-foot", "bridge-vehicle")  # R25.D.4
 KEEP_SUPPLY_POINTS = frozenset({"police", "security", "political-police"})  # R25.D.3.d
 
@@ -46,22 +48,22 @@ class Trace:
 
 def sources(scenario: Scenario, side: str) -> tuple[str, ...]:
     """R12.A.2: the hexes of `side`'s supply sources."""
-    table = scenario.rules.get("supply", {})
+    table = scenario.rules.get(SOURCES, {})
     found = table.get(side, []) if isinstance(table, dict) else []
     return tuple(found) if isinstance(found, list) else ()
 
 
 def check(scenario: Scenario) -> list[str]:
-    """`[rules.supply]`: side -> the hexes, each on a transportation line, where its supply comes
+    """`[rules.supply_sources]`: side -> the hexes, each on a transportation line, where its supply comes
     from (R12.A.2)."""
-    table = scenario.rules.get("supply")
+    table = scenario.rules.get(SOURCES)
     if table is None:
         return []
     if not isinstance(table, dict):
-        return ["rules.supply: must be a table of side -> hexes (R12.A.2)"]
+        return [f"rules.{SOURCES}: must be a table of side -> hexes (R12.A.2)"]
     problems = []
     for side, hexes in table.items():
-        where = f"rules.supply.{side}"
+        where = f"rules.{SOURCES}.{side}"
         if side not in scenario.side:
             problems.append(f"{where}: no side {side!r} (R12.A.2)")
         if not isinstance(hexes, list) or not all(isinstance(h, str) for h in hexes):
