@@ -277,3 +277,11 @@ def test_r8_d_3_flooding_makes_a_ford_a_small_river():
     assert movement.step_cost(pos_at(at=away), "A2", "A-0601", "B-0507", False) == 2
     flooded = pos_at(at=away, events=weather(ground="flooding"))
     assert movement.step_cost(flooded, "A2", "A-0601", "B-0507", False) is None
+
+
+def test_r11_d_5_a_bridge_marker_next_door_comes_off_for_two_engineer_mps():
+    bridge = Event.of("marker_placed", place="A-0403", marker="bridge-vehicle", id="b1")
+    state = position(SCENARIO, phase=SM, active="allied", at={"AE": "A-0402"}, events=[bridge])
+    assert "remove AE bridge-vehicle A-0403" in legal(SCENARIO, state)
+    after, _ = run(SCENARIO, state, "remove AE bridge-vehicle A-0403")
+    assert after.markers("A-0403") == () and after.units["AE"].spent == 2

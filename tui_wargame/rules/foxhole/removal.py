@@ -86,7 +86,7 @@ def resolve_removal(pos: Position, order: Order) -> list[Event]:
     place = rest[0] if rest else pos.location(uid)
     if place not in _places(pos, uid, kind):
         raise IllegalOrder(f"{uid} may not reach a {kind} marker in {place}", "R11.D")
-    marker = pos.marker(place, kind)
+    marker = next((m for m in pos.markers(place) if m.kind == kind), None)
     if marker is None:
         raise IllegalOrder(f"no {kind} marker in {place}", "R11.D")
     price = cost(pos, uid, kind)
