@@ -284,4 +284,4 @@ def test_r11_d_5_a_bridge_marker_next_door_comes_off_for_two_engineer_mps():
     state = position(SCENARIO, phase=SM, active="allied", at={"AE": "A-0402"}, events=[bridge])
     assert "remove AE bridge-vehicle A-0403" in legal(SCENARIO, state)
     after, _ = run(SCENARIO, state, "remove AE bridge-vehicle A-0403")
-    assert after.markers("A-0403") == () and after.units["AE"].spent == 2
+    assert "A-0403" not in after.markers and after.units["AE"].spent == 2
