@@ -13,7 +13,8 @@ from tui_wargame.scenario_file import ScenarioError
 
 SCENARIO = load()
 ASHORE = load(edit={"[[rules.drops]]": "[[rules.unused_drops]]"})  # the landings alone
-AT_NIGHT = load(edit={"[[rules.drops]]": "[[rules.unused_drops]]", 'target = "A-0506"': 'target = "A-0506"\nturn = "1nt"'})
+AT_NIGHT = load(edit={"[[rules.drops]]": "[[rules.unused_drops]]",
+                      'target = "A-0506"': 'target = "A-0506"\nturn = "1nt"'})
 
 
 def _at(scenario=SCENARIO, turn=0, events=(), **kw):
@@ -80,7 +81,7 @@ def test_r16_a_2b_enemies_make_improving_dearer_and_a_failure_is_final():
 
 
 def test_r16_a_2b_antiaircraft_and_terrain_add_to_the_cost():
-    scenario = load(edit={'traits = ["antitank"]': 'traits = ["antitank", "heavy-antiaircraft"]'})
+    scenario = load(edit={'traits = ["antitank"]': 'traits = ["antitank", "heavy-aa"]'})
     state, _ = _drop(_at(scenario, at={"XAT": "A-0502"}), [2], scenario=scenario, target="A-0403")
     # D5 1/2 less 1 rounds to 0; Woods +1 against Barrages; Heavy AA three hexes away +1
     assert landings.improve_cost(Position(scenario, state), "APA", 1) == 2
@@ -91,7 +92,8 @@ def test_r16_a_2b_a_unit_still_at_zero_strength_is_eliminated_when_the_phase_end
     events = landings.finish(Position(SCENARIO, state))
     after = fold(state, events)
     assert after.units["APA"].location == "eliminated" and not after.units["APA"].has(landings.ZERO)
-    assert "R16.A.2b" in SYSTEM.describe(SCENARIO, after, next(e for e in events if e.kind == "landing_failed"))
+    failed = next(e for e in events if e.kind == "landing_failed")
+    assert "R16.A.2b" in SYSTEM.describe(SCENARIO, after, failed)
 
 
 def _land(state, faces, scenario=ASHORE):
@@ -148,7 +150,133 @@ def test_r16_b_1_only_units_that_may_land_are_in_the_landings():
     with pytest.raises(ScenarioError) as err:
         load(edit={'traits = ["hard", "amphibious"]': 'traits = ["hard"]'})
     assert "rules.landings[0].units: AAT may not land" in str(err.value)
-    load(edit={'traits = ["hard", "amphibious"]': 'traits = ["hard"]', 'units = ["AMA", "AAT"]': 'units = ["AMA", "AAT"]\nlvts = 1'})
+    load(edit={'traits = ["hard", "amphibious"]': 'traits = ["hard"]',
+               'units = ["AMA", "AAT"]': 'units = ["AMA", "AAT"]\nlvts = 1'})
     with pytest.raises(ScenarioError) as err:
         load(edit={'units = ["APA"]': 'units = ["AMA"]'})
     assert "rules.drops[0].units: AMA has neither" in str(err.value)
+
+
+def _windy(strength, direction="N", options=None, turn=0):
+    weather = Event.of("value_set", key="weather", value={"wind": strength, "direction": direction})
+    return _at(turn=turn, events=[weather], options=options)
+
+
+def test_r16_a_2a_a_breeze_drifts_the_drop_downwind_a_gale_straight_downwind():
+    cells = lambda state: landings.leeward(Position(SCENARIO, state), "A-0303",  # noqa: E731
+                                           landings.ring(SCENARIO.grid.parse("A-0303"), 2))
+    assert len(cells(_windy("calm"))) == 12
+    breeze, gale = cells(_windy("breeze", "S")), cells(_windy("gale", "S"))
+    assert len(gale) < len(breeze) < 12 and set(gale) <= set(breeze)
+    state, events = _drop(_windy("gale", "S"), [5, 1])  # two hexes off, the first hex due south
+    first_step = SCENARIO.grid.line("A-0303", events[1]["to"])[1]
+    assert SCENARIO.grid.direction_name("A-0303", first_step) in ("S", "SE", "SW")
+
+
+def test_r16_a_2a_wind_modifies_the_drop_only_with_the_optional_wind_rules():
+    plain = Position(SCENARIO, _windy("gale"))
+    windy = Position(SCENARIO, _windy("gale", options={"environment": "on"}))
+    assert landings._drop_modifier(plain, "APA", "A-0303") == 0
+    assert landings._drop_modifier(windy, "APA", "A-0303") == 3
+
+
+def test_r16_b_2c_a_gale_makes_a_motorized_landing_worse_with_the_wind_rules():
+    weather = Event.of("value_set", key="weather", value={"wind": "gale", "direction": "N"})
+    state = _at(ASHORE, events=[weather], options={"environment": "on"})
+    after, events = _land(state, [3, 1, 1, 2])  # the tank's D5 1 + Gale 3: 4, Pinned
+    assert after.units["AAT"].has(PINNED)
+
+
+def _briefed(*orders):
+    state = position(SCENARIO, phase="dawn-briefing", active="allied")
+    state, _ = run(SCENARIO, state, *orders)
+    return state
+
+
+def _then(briefed, turn=0, faces=()):
+    from tui_wargame.rules.foxhole import dawn
+
+    plan = dawn.plain(briefed.values["dawn.plan.allied"])
+    state = _at(turn=turn, events=[Event.of("value_set", key="dawn.plan.allied", value=plan)])
+    dice = FixedDice(list(faces))
+    after = fold(state, landings.land(Position(SCENARIO, state), dice))
+    assert not dice.faces
+    return after
+
+
+def test_r16_a_r3_b_3b_the_player_writes_down_where_his_units_drop_and_land():
+    briefed = _briefed("aim APA A-0404", "aim AMA A-0305")
+    assert "aim APA A-0404" in legal(SCENARIO, position(SCENARIO, phase="dawn-briefing", active="allied"))
+    after = _then(briefed, faces=[2, 3, 1, 1, 2])
+    assert after.units["APA"].location == "A-0404" and after.units["AMA"].location == "A-0305"
+
+
+def test_r16_b_a_landing_is_aimed_at_the_shore():
+    with pytest.raises(IllegalOrder) as err:
+        _briefed("aim AMA A-0303")
+    assert err.value.rule == "R16.B"
+
+
+def test_r16_a_1_an_air_sortie_drops_supplies_instead_of_its_barrage():
+    briefed = _briefed("aim APA A-0404", "airlift jabo mixed A-0303")
+    from tui_wargame.rules.foxhole import dawn
+
+    assert "jabo" not in dawn.plan(Position(SCENARIO, briefed), "allied")["sorties"]
+    # the drop, the landings, then the airlift's two loads: on target (1), one hex off (3, fifth hex)
+    after = _then(briefed, faces=[2, 3, 1, 1, 2, 1, 3, 5])
+    assert after.marker("A-0303", "supply-points", "allied").value == 5
+    rafts = [p for p, ms in after.markers.items() if any(m.kind == "rafts" for m in ms)]
+    assert len(rafts) == 1 and SCENARIO.grid.distance(rafts[0], "A-0303") == 1
+
+
+def test_r16_b_2_a_landed_unit_moves_on_half_its_mps_that_turn_none_beside_enemies():
+    state, _ = _land(_at(ASHORE, at={"X1": "A-0405"}), [3, 1, 1, 2])  # the tank comes ashore next to X1
+    pos = Position(ASHORE, fold(state, [Event.of("phase_began", turn=0, phase="activities-movement",
+                                                 side="allied")]))
+    assert landings.landing_mp_terms(pos, "AMA")[0].times == 0  # X1 is next to A-0506 too
+    quiet, _ = _land(_at(ASHORE), [3, 1, 1, 2])
+    assert landings.landing_mp_terms(Position(ASHORE, quiet), "AAT") == [Term("just landed", "R16.B.2",
+                                                                              steps=-1)]
+    later = fold(quiet, [Event.of("phase_began", turn=1, phase="activities-movement", side="allied")])
+    assert landings.landing_mp_terms(Position(ASHORE, later), "AAT") == []
+
+
+def _breeze(direction, strength="breeze"):
+    weather = Event.of("value_set", key="weather", value={"wind": strength, "direction": direction})
+    return _at(ASHORE, events=[weather], options={"environment": "on"})
+
+
+def test_r16_b_2a_with_the_wind_rules_landings_drift_leeward_or_windward_along_the_shore():
+    # a Breeze blowing north-west along the shore: A-0405 is leeward of the target, A-0605 windward
+    state, events = _land(_breeze("NW"), [3, 8, 1, 2])  # the Marines 8: 1 leeward; the tank 1: 2 windward
+    assert state.units["AMA"].location == "A-0405" and state.units["AAT"].location == "A-0705"
+
+
+def test_r16_b_2a_a_gale_adds_three_and_a_wind_across_the_shore_uses_the_standard_table():
+    state, _ = _land(_breeze("NW", "gale"), [3, 5, 4, 1])  # 5 + 3: 1 leeward; 4 + 3: on target; D5 1/2 + 3
+    assert state.units["AMA"].location == "A-0405" and state.units["AAT"].location == "A-0506"
+    across, _ = _land(_breeze("N"), [3, 4, 1, 2])  # the wind blows off the shore: 4 is one hex off, first way
+    assert across.units["AMA"].location == "A-0405" and across.units["AAT"].location == "A-0506"
+
+
+def test_r16_a_a_drop_aims_at_land():
+    with pytest.raises(ScenarioError) as err:
+        load(edit={'target = "A-0303"': 'target = "A-0307"'})
+    assert "rules.drops[0].target: A-0307 is water" in str(err.value)
+
+
+def test_r16_b_1_d_an_lvt_landing_with_them_carries_one_motorized_unit():
+    lvt = ('[[unit]]\nid = "ALV"\nname = "LVT Platoon"\nside = "allied"\nkind = "vehicle"\n'
+           'traits = ["lvt"]\nstart = "reinforcements"\nfactors = [{ defence = 2, mp = 6 }]\n\n'
+           '[[unit]]\nid = "AR1"')
+    edit = {'traits = ["hard", "amphibious"]': 'traits = ["hard"]', '[[unit]]\nid = "AR1"': lvt}
+    with pytest.raises(ScenarioError):
+        load(edit=edit)
+    load(edit={**edit, 'units = ["AMA", "AAT"]': 'units = ["AMA", "AAT", "ALV"]'})
+
+
+def test_r16_b_2b_the_obligation_to_assault_lasts_the_landing_player_turn():
+    state, _ = _land(_at(ASHORE, at={"X1": "A-0506"}), [3, 1, 1, 2])
+    next_turn = fold(state, [Event.of("phase_began", turn=1, phase="transport", side="allied")])
+    after = fold(next_turn, landings.land(Position(ASHORE, next_turn), FixedDice([])))
+    assert not after.units["AMA"].has(landings.ON_ENEMY)

@@ -63,7 +63,9 @@ def test_r23_a_a_reinforcement_not_entered_comes_a_full_turn_later():
     state = _begun(scenario)
     events = transport.finish(Position(scenario, state), FixedDice([]))
     after = fold(state, events)
-    assert dawn.plan(Position(scenario, after), "allied")["reinforcements"] == {"AR1": "1pm"}
+    p = dawn.plan(Position(scenario, after), "allied")
+    assert p["reinforcements"] == {}
+    assert p["coming"] == [{"kind": "unit", "unit": "AR1", "n": 1, "turn": "1pm"}]
     delayed = next(e for e in events if e.kind == "reinforcements_delayed")
     assert "Day 1 Afternoon" in SYSTEM.describe(scenario, after, delayed)
 
@@ -113,3 +115,13 @@ def test_r16_the_phase_is_skipped_when_nothing_arrives():
     scenario = _quiet()
     state = _begun(scenario, side="axis")
     assert transport.idle(Position(scenario, state))
+
+
+def test_r23_a_a_reinforcement_not_entered_at_night_comes_the_next_morning():
+    scenario = _quiet()
+    state = _begun(scenario, turn=2, plan=_plan(scenario, reinforcements={"AR1": "1nt"}))
+    assert transport.due(Position(scenario, state)) == ["AR1"]
+    state = fold(state, transport.finish(Position(scenario, state), FixedDice([])))
+    morning = fold(state, [Event.of("phase_began", turn=3, phase="transport", side="allied")])
+    assert transport.due(Position(scenario, morning)) == ["AR1"]
+    assert "enter AR1 A-0104" in legal(scenario, morning)

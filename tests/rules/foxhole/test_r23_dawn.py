@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.rules.foxhole.helpers import legal, load, position, run
-from tui_wargame.model import IllegalOrder, fold
+from tui_wargame.model import Event, IllegalOrder, Order, fold
 from tui_wargame.rules.foxhole import SYSTEM, dawn
 from tui_wargame.rules.foxhole.position import Position
 
@@ -101,39 +101,31 @@ def test_r23_the_defensive_side_briefs_first_then_the_offensive():
 
 def _published(scenario, state, atmosphere="clear"):
     state = fold(state, [_weather(atmosphere)])
-    pos = Position(scenario, state)
-    return fold(state, dawn.publish(pos)), dawn.publish(pos)
+    events = dawn.publish(Position(scenario, state))
+    return fold(state, events), events
 
 
 def _weather(atmosphere):
-    from tui_wargame.model import Event
-
     return Event.of("value_set", key="weather", value={"atmosphere": atmosphere})
 
 
 def test_r23_b_c_the_support_and_sorties_due_are_available_in_their_full_turn():
-    state, _ = run(SCENARIO, _dawn(), "sortie jabo 1pm")
-    later = position(SCENARIO, phase="transport", active="allied", turn=1,
-                     events=[_e for _e in [_weather("clear")]])
-    later = fold(later, [next(e for e in _set_plan(state))])
-    after, _ = _published(SCENARIO, later)
+    briefed, _ = run(SCENARIO, _dawn(), "sortie jabo 1pm")
+    plan = Event.of("value_set", key="dawn.plan.allied", value=dawn.plain(briefed.values["dawn.plan.allied"]))
+    afternoon = position(SCENARIO, phase="transport", active="allied", turn=1, events=[plan])
+    after, _ = _published(SCENARIO, afternoon)
     pos = Position(SCENARIO, after)
-    assert [e["id"] for e in dawn.available(pos, "allied")] == ["jabo"]
-    assert dawn.available(pos, "allied")[0] == {"kind": "air", "id": "jabo", "siege": False, "range": 0, "turn": 1}
-    assert [e["id"] for e in dawn.available(pos, "axis")] == []
-
-
-def _set_plan(state):
-    from tui_wargame.model import Event
-
-    return [Event.of("value_set", key="dawn.plan.allied", value=dawn.plain(state.values["dawn.plan.allied"]))]
+    assert dawn.available(pos, "allied") == [{"kind": "air", "id": "jabo", "siege": False, "range": 0,
+                                               "turn": 1}]
+    assert dawn.available(pos, "axis") == []
 
 
 def test_r23_c_a_gun_sortie_carries_its_range_and_is_used_once():
     state = position(SCENARIO, phase="transport", active="allied")
     after, _ = _published(SCENARIO, state)
     pos = Position(SCENARIO, after)
-    assert dawn.available(pos, "axis") == [{"kind": "gun", "id": "rail-gun", "siege": False, "range": 30, "turn": 0}]
+    assert dawn.available(pos, "axis") == [{"kind": "gun", "id": "rail-gun", "siege": False, "range": 30,
+                                            "turn": 0}]
     used = fold(after, dawn.use(pos, "axis", "rail-gun"))
     assert dawn.available(Position(SCENARIO, used), "axis") == []
     with pytest.raises(IllegalOrder):
@@ -150,7 +142,72 @@ def test_r8_c_4_a_storm_grounds_the_air_sorties_of_its_full_turn():
 
 
 def test_r23_available_is_published_when_the_full_turn_begins():
-    state = position(SCENARIO, phase="dawn-briefing", active="allied")
-    state, _ = run(SCENARIO, state, "end", dice=[1] * 5)  # the drop and the landings come down too
-    assert state.phase == "transport" and "dawn.available" in state.values
-    assert [e["id"] for e in dawn.available(Position(SCENARIO, state), "allied")] == ["navy", "jabo"]
+    from tests.rules.foxhole.helpers import FixedDice
+    from tui_wargame.rules.foxhole import sequence
+
+    state = position(SCENARIO, phase="weather", active="allied")
+    events = sequence.begin_phase(Position(SCENARIO, state), 0, "transport", "allied",
+                                  FixedDice([1] * 5))  # the drop and the landings come down too
+    after = fold(state, events)
+    assert after.phase == "transport" and "dawn.available" in after.values
+    assert [e["id"] for e in dawn.available(Position(SCENARIO, after), "allied")] == ["navy", "jabo"]
+
+
+DELAYED = load(edit={"points = 6\n": "points = 6\ndelay = 2\n",
+                     'units = ["AR1"]\n': 'units = ["AR1"]\ndelay = 4\n'})
+
+
+def test_r25_d_5_delayed_orders_come_that_many_full_turns_later():
+    state, _ = run(DELAYED, _dawn(DELAYED), "supply 2 1pm", "reinforce AR1 1pm")
+    after = fold(state, dawn.finish(Position(DELAYED, state), None))
+    p = _plan(DELAYED, after)
+    assert p["supply"] == {} and p["reinforcements"] == {}
+    assert {(c["kind"], c["n"], c["turn"]) for c in p["coming"]} == {
+        ("supply-points", 2, "2am"), ("supply-points", 4, "1nt"), ("unit", 1, "2nt")}
+
+
+def test_r25_d_5_what_is_coming_is_kept_into_the_next_day():
+    state, _ = run(DELAYED, _dawn(DELAYED), "reinforce AR1 1pm")
+    after = fold(state, dawn.finish(Position(DELAYED, state), None))
+    day2 = fold(after, [Event.of("phase_began", turn=3, phase="dawn-briefing", side="allied")])
+    assert [c["unit"] for c in _plan(DELAYED, day2)["coming"] if c["kind"] == "unit"] == ["AR1"]
+    night = fold(day2, [Event.of("phase_began", turn=5, phase="transport", side="allied")])
+    assert dawn.scheduled(Position(DELAYED, night), "allied", "reinforcements") == ["AR1"]
+
+
+def test_r25_d_5_a_negative_delay_is_refused():
+    from tui_wargame.scenario_file import ScenarioError
+
+    with pytest.raises(ScenarioError) as err:
+        load(edit={"points = 6\n": "points = 6\ndelay = -1\n"})
+    assert "rules.allowance[0].delay" in str(err.value)
+
+
+def test_r23_a_reinforcements_enter_at_the_maps_edge_and_trucks_on_roads():
+    from tui_wargame.scenario_file import ScenarioError
+
+    with pytest.raises(ScenarioError) as err:
+        load(edit={'entry = ["A-0104", "A-0205"]': 'entry = ["A-0303"]'})
+    assert "rules.reinforcements[0].entry: A-0303 not on the map's edge (R23.A)" in str(err.value)
+    with pytest.raises(ScenarioError) as err:
+        load(edit={'entry = ["A-0506"]\nexit = ["A-0506"]': 'entry = ["A-0104"]\nexit = ["A-0506"]'})
+    assert "rules.transports[0].entry: A-0104 on no Highway or Road (R16.D)" in str(err.value)
+
+
+def test_r23_c_r8_b_the_briefing_shows_the_forecast_for_the_turn_chosen():
+    forecast = Event.of("value_set", key="weather", value={"forecast": {"1pm": {"atmosphere": "storm"}}})
+    state = position(SCENARIO, phase="dawn-briefing", active="allied", events=[forecast])
+    explained = SYSTEM.explain(SCENARIO, state, Order.parse("sortie jabo 1pm"))
+    assert "R23.C" in explained.summary and explained.lines[0].text == "forecast for 1pm: storm"
+
+
+def test_r25_a_1_an_air_sortie_from_the_map_names_its_airfield():
+    scenario = load(edit={'id = "jabo"\nside = "allied"\nkind = "air"': 'id = "jabo"\nside = "allied"\n'
+                          'kind = "air"\nairfield = "A-0904"'})
+    after, _ = _published(scenario, position(scenario, phase="transport", active="allied"))
+    assert dawn.available(Position(scenario, after), "allied")[1]["airfield"] == "A-0904"
+    from tui_wargame.scenario_file import ScenarioError
+
+    with pytest.raises(ScenarioError) as err:
+        load(edit={'kind = "gun"\nrange = 30': 'kind = "gun"\nrange = 30\nairfield = "A-0904"'})
+    assert "rules.sorties[1].airfield" in str(err.value)

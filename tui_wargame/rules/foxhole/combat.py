@@ -15,7 +15,7 @@ from tui_wargame.rules.capabilities import Explanation, Line
 from tui_wargame.rules.foxhole import benefits, charts, engagement, firepower
 from tui_wargame.rules.foxhole.arith import Calculation
 from tui_wargame.rules.foxhole.benefits import HARD, SOFT
-from tui_wargame.rules.foxhole.counters import BATTERY, VEHICLE, is_motorized
+from tui_wargame.rules.foxhole.counters import BATTERY, VEHICLE, attribute, is_motorized
 from tui_wargame.rules.foxhole.engagement import done
 from tui_wargame.rules.foxhole.participants import (
     ASSAULT, FIGHT, STACK, artillery_or_mortar, enterable, may_act, mixed_services, target_types,
@@ -69,7 +69,7 @@ def fight_refusal(pos: Position, uid: str, target: str) -> Refusal | None:
         return Refusal(f"{uid} is Ambushed: it must Assault, not Fight", "R20.B")
     reach = 1
     if pos.option("long-range-fights"):
-        reach = 3 if spec.kind == VEHICLE and "german" in spec.traits else 2
+        reach = 3 if spec.kind == VEHICLE and attribute(spec, "nation") == "german" else 2
     d = pos.distance(pos.location(uid), target)
     if not 1 <= d <= reach:
         return Refusal(f"{uid} is not within {reach} hex{'es' if reach > 1 else ''} of {target}",

@@ -3,7 +3,8 @@
 Before a Day's first Full Turn the Defensive, then the Offensive player allocates the Day's
 Reinforcements to Full Turns (R23.A), each Support element (R23.B; two may be sacrificed to
 give a third the power of Siege Artillery) and each Sortie (R23.C, R5.D) to a Full Turn, and the
-Day's Supply Points to Full Turns, some exchanged for Bridging Implements (R23.D).
+Day's Supply Points to Full Turns, some exchanged for Bridging Implements (R23.D), and loads its
+Trains and Ships and picks the Full Turn each arrives (R3.B.3b, R16.C.2, R16.E.2).
 
 The plan is the State value `dawn.plan.<side>` (see `plan`). Everything starts in the Day's
 first Full Turn and the orders move it; what is left of the allowance arrives as Supply Points
@@ -18,7 +19,7 @@ from typing import Any
 
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Scenario
-from tui_wargame.rules.capabilities import Explanation
+from tui_wargame.rules.capabilities import Explanation, Line
 from tui_wargame.rules.foxhole import arrivals, weather
 from tui_wargame.rules.foxhole.position import Position
 from tui_wargame.rules.foxhole.sequence import Handler
@@ -53,9 +54,12 @@ def key(side: str) -> str:
 def plan(pos: Position, side: str) -> dict[str, Any]:
     """`side`'s plan for the Day: `day`; `reinforcements` unit -> turn id; `support` id -> turn id;
     `siege` the Support ids with Siege power; `sorties` id -> turn id; `supply` turn id -> Supply
-    Points; `bridging` a list of {kind, turn}; `left` the allowance not yet allocated. Before the
-    side's first order of the Day it is the Day's fresh plan (the game's first Briefing begins
-    with the set-up, which calls no `begin`)."""
+    Points; `bridging` a list of {kind, turn}; `left` the allowance not yet allocated;
+    `transports` Train or Ship id -> turn id and `cargo` id -> [[kind, number]] (R16.C.2);
+    `coming` what earlier Days sent to come later ({kind, unit, n, turn}, R25.D.5); `aims` unit ->
+    the hex written down for its drop or landing; `airlifts` Air Sortie -> {load, hex, turn}
+    (R16.A.1). Before the side's first order of the Day it is the Day's fresh plan (the game's
+    first Briefing begins with the set-up, which calls no `begin`)."""
     found = plain(pos.state.values.get(key(side), {}))
     return found if found.get("day") == pos.turn.day else _new_plan(pos, side)
 
@@ -70,8 +74,10 @@ def _new_plan(pos: Position, side: str) -> dict[str, Any]:
     scenario, day = pos.scenario, pos.turn.day
     first = day_turns(pos)[0]
     units = [u for t in arrivals.tables(scenario, "reinforcements") if t["side"] == side and t["day"] == day
-             for u in t["units"] if not scenario.grid.on_map(pos.location(u)) and pos.location(u) != "eliminated"]
-    points = sum(t["points"] for t in arrivals.tables(scenario, "supply") if t["side"] == side and t["day"] == day)
+             for u in t["units"]
+             if not scenario.grid.on_map(pos.location(u)) and pos.location(u) != "eliminated"]
+    points = sum(t["points"] for t in arrivals.tables(scenario, "allowance")
+                 if t["side"] == side and t["day"] == day)
     return {
         "day": day,
         "reinforcements": dict.fromkeys(units, first),
@@ -83,7 +89,42 @@ def _new_plan(pos: Position, side: str) -> dict[str, Any]:
         "supply": {},
         "bridging": [],
         "left": points,
+        "transports": {t["id"]: first for t in arrivals.tables(scenario, "transports")
+                       if t["side"] == side and t["kind"] != arrivals.TRUCK and arrivals.on(t, day)
+                       and not _on_map(pos, t["id"])},
+        "cargo": {},
+        "coming": _still_coming(pos, side, first),
+        "aims": {},
+        "airlifts": {},
     }
+
+
+def _still_coming(pos: Position, side: str, first: str) -> list[dict[str, Any]]:
+    """R25.D.5, R23.A: what earlier Days sent (or put off) that has not come yet."""
+    old = plain(pos.state.values.get(key(side), {}))
+    turns = [t.id for t in pos.scenario.turns]
+    return [c for c in old.get("coming", []) if turns.index(c["turn"]) >= turns.index(first)]
+
+
+def _delay(pos: Position, side: str, name: str, unit: str = "") -> int:
+    """R25.D.5: the Full Turns by which the Day's `name` table ("reinforcements", "allowance") of
+    `side` comes later than planned (its `delay`, 0 if none)."""
+    return max([t.get("delay", 0) for t in arrivals.tables(pos.scenario, name)
+                if t["side"] == side and t["day"] == pos.turn.day and (not unit or unit in t["units"])],
+               default=0)
+
+
+def later(pos: Position, turn: str, by: int) -> str | None:
+    """The id of the Full Turn `by` after `turn`, None past the game's end."""
+    turns = [t.id for t in pos.scenario.turns]
+    i = turns.index(turn) + by
+    return turns[i] if i < len(turns) else None
+
+
+def _on_map(pos: Position, tid: str) -> bool:
+    """R16.C.1.b, R16.E.1.c: a Train or Ship still on the map cannot reload."""
+    return any(m.id == tid and m.kind in (arrivals.TRAIN, arrivals.SHIP)
+               for markers in pos.state.markers.values() for m in markers)
 
 
 def _set(side: str, p: Mapping[str, Any]) -> Event:
@@ -95,7 +136,8 @@ def _set(side: str, p: Mapping[str, Any]) -> Event:
 
 def _turn(pos: Position, word: str) -> str:
     if word not in day_turns(pos):
-        raise IllegalOrder(Refusal(f"{word} is not a Full Turn of this Day ({', '.join(day_turns(pos))})", RULE))
+        raise IllegalOrder(Refusal(f"{word} is not a Full Turn of this Day ({', '.join(day_turns(pos))})",
+                                   RULE))
     return word
 
 
@@ -157,7 +199,8 @@ def supply(pos: Position, order: Order, dice: Dice) -> list[Event]:
     number, turn = _args(order, 2, "a number of Supply Points and a Full Turn: supply N TURN")
     p = plan(pos, pos.acting)
     if not number.isdigit() or not 1 <= int(number) <= p["left"]:
-        raise IllegalOrder(Refusal(f"{number} Supply Points: {p['left']} of today's allowance are left", "R23.D"))
+        raise IllegalOrder(Refusal(f"{number} Supply Points: {p['left']} of today's allowance are left",
+                                   "R23.D"))
     turn = _turn(pos, turn)
     p["left"] -= int(number)
     p["supply"][turn] = p["supply"].get(turn, 0) + int(number)
@@ -169,8 +212,8 @@ def buy(pos: Position, order: Order, dice: Dice) -> list[Event]:
     kind, turn = _args(order, 2, "an implement and a Full Turn: buy KIND TURN")
     price = arrivals.BRIDGING_PRICES.get(kind)
     if price is None:
-        raise IllegalOrder(Refusal(f"{kind} is not a Bridging Implement ({', '.join(arrivals.BRIDGING_PRICES)})",
-                                   "R23.D"))
+        known = ", ".join(arrivals.BRIDGING_PRICES)
+        raise IllegalOrder(Refusal(f"{kind} is not a Bridging Implement ({known})", "R23.D"))
     p = plan(pos, pos.acting)
     if price > p["left"]:
         raise IllegalOrder(Refusal(f"a {kind} costs {price} Supply Points; {p['left']} are left", "R23.D"))
@@ -179,8 +222,110 @@ def buy(pos: Position, order: Order, dice: Dice) -> list[Event]:
     return [_set(pos.acting, p)]
 
 
+def transport(pos: Position, order: Order, dice: Dice) -> list[Event]:
+    """R3.B.3b, R16: the Full Turn a Train or Ship arrives."""
+    tid, turn = _args(order, 2, "a Transport and a Full Turn: transport ID TURN")
+    p = plan(pos, pos.acting)
+    if tid not in p["transports"]:
+        raise IllegalOrder(Refusal(f"{tid} is not a Train or Ship of yours off the map today", "R16"))
+    p["transports"][tid] = _turn(pos, turn)
+    return [_set(pos.acting, p)]
+
+
+def _load_item(pos: Position, p: dict[str, Any], tid: str, word: str) -> tuple[list[Any], int, str]:
+    """(cargo item, Supply Points it costs, why not or "") of loading `word` on `tid`."""
+    kind = next(t["kind"] for t in arrivals.tables(pos.scenario, "transports") if t["id"] == tid)
+    if word in p["reinforcements"]:
+        if kind != arrivals.TRAIN:
+            return [], 0, "only Trains carry units here (R16.D.2; units leave Ships by moving, R16.E.1.a)"
+        return ["unit", word], 0, ""
+    if word == "supply":
+        return ["supply-points", 5], 5, ""
+    if word in arrivals.BRIDGING_PRICES:
+        return [word, 1], arrivals.BRIDGING_PRICES[word], ""
+    return [], 0, f"{word} is not one of today's reinforcements, supply (5 points) or a Bridging Implement"
+
+
+def load(pos: Position, order: Order, dice: Dice) -> list[Event]:
+    """R16.C.2, R16.E.2: a reinforcement, five Supply Points or a Bridging Implement put aboard a
+    Train or Ship, within its cars; what is aboard arrives with it, not by itself."""
+    tid, word = _args(order, 2, "a Transport and an item: load ID UNIT|supply|IMPLEMENT")
+    p = plan(pos, pos.acting)
+    if tid not in p["transports"]:
+        raise IllegalOrder(Refusal(f"{tid} is not a Train or Ship of yours off the map today", "R16.C.1.b"))
+    item, price, why = _load_item(pos, p, tid, word)
+    if why:
+        raise IllegalOrder(Refusal(why, "R16.C.2"))
+    if price > p["left"]:
+        raise IllegalOrder(Refusal(f"{word} costs {price} Supply Points; {p['left']} are left", "R23.D"))
+    aboard = [*p["cargo"].get(tid, []), item]
+    cars = next(t["cars"] for t in arrivals.tables(pos.scenario, "transports") if t["id"] == tid)
+    if arrivals.cargo_cars(pos.scenario, aboard) > cars:
+        raise IllegalOrder(Refusal(f"{tid} has {cars} cars: {word} does not fit", "R16.C.2"))
+    p["cargo"][tid] = aboard
+    p["left"] -= price
+    if item[0] == "unit":
+        del p["reinforcements"][word]
+    return [_set(pos.acting, p)]
+
+
+#: R16.A.1: what an Air Sortie may drop instead of its Barrage: load -> [(marker kind, number)].
+AIRLIFTS: Mapping[str, tuple[tuple[str, int], ...]] = {
+    "supply": (("supply-points", 10),), "rafts": (("rafts", 2),),
+    "mixed": (("supply-points", 5), ("rafts", 1)),
+}
+
+
+def aimed(pos: Position, side: str) -> dict[str, str]:
+    """R16.A-B, R3.B.3b: unit -> the target hex of each of `side`'s drops and landings due today."""
+    today = set(day_turns(pos))
+    first = pos.scenario.turns[0].id
+    return {u: t["target"] for name in ("drops", "landings") for t in arrivals.tables(pos.scenario, name)
+            if t["side"] == side and t.get("turn", first) in today
+            for u in t["units"] if not pos.on_map(u) and pos.location(u) != "eliminated"}
+
+
+def _land_hex(pos: Position, label: str) -> bool:
+    return pos.scenario.grid.on_map(label) and pos.hex_type(label).mp is not None
+
+
+def aim(pos: Position, order: Order, dice: Dice) -> list[Event]:
+    """R16.A, R16.B, R3.B.3b: the player writes down where a unit due today drops or lands: any
+    land hex for a drop, a land hex on the shore for a landing."""
+    unit, label = _args(order, 2, "a unit and a hex: aim UNIT HEX")
+    if unit not in aimed(pos, pos.acting):
+        raise IllegalOrder(Refusal(f"{unit} does not drop or land today", "R16.A"))
+    landing = any(unit in t["units"] for t in arrivals.tables(pos.scenario, "landings"))
+    if not (arrivals.shore(pos.scenario, label) if landing else _land_hex(pos, label)):
+        what = "a land hex on the shore" if landing else "a land hex of the map"
+        raise IllegalOrder(Refusal(f"{label} is not {what}", "R16.B" if landing else "R16.A"))
+    p = plan(pos, pos.acting)
+    p["aims"][unit] = label
+    return [_set(pos.acting, p)]
+
+
+def airlift(pos: Position, order: Order, dice: Dice) -> list[Event]:
+    """R16.A.1: an Air Sortie drops ten Supply Points, two Rafts, or five and a Raft instead of
+    its Barrage, in the Full Turn it flies."""
+    sortie, load_, label = _args(order, 3,
+                                 "an Air Sortie, a load and a hex: airlift ID supply|rafts|mixed HEX")
+    p = plan(pos, pos.acting)
+    kinds = {t["id"]: t["kind"] for t in arrivals.tables(pos.scenario, "sorties")}
+    if sortie not in p["sorties"] or kinds.get(sortie) != AIR:
+        raise IllegalOrder(Refusal(f"{sortie} is not an Air Sortie of yours today", "R16.A.1"))
+    if load_ not in AIRLIFTS:
+        raise IllegalOrder(Refusal(f"an airlift drops supply, rafts or mixed, not {load_}", "R16.A.1"))
+    if not _land_hex(pos, label):
+        raise IllegalOrder(Refusal(f"{label} is not a land hex of the map", "R16.A.1"))
+    p["airlifts"][sortie] = {"load": load_, "hex": label, "turn": p["sorties"].pop(sortie)}
+    return [_set(pos.acting, p)]
+
+
 ORDERS: Mapping[str, Handler] = {
-    "reinforce": reinforce, "support": support, "siege": siege, "sortie": sortie, "supply": supply, "buy": buy,
+    "aim": aim, "airlift": airlift,
+    "reinforce": reinforce, "support": support, "siege": siege, "sortie": sortie, "supply": supply,
+    "buy": buy,
+    "transport": transport, "load": load,
 }
 
 
@@ -198,7 +343,26 @@ def orders(pos: Position) -> list[Order]:
     for n in sorted({1, p["left"]} - {0}):
         if n <= p["left"]:
             found += [Order("supply", (str(n), t)) for t in turns]
-    found += [Order("buy", (k, turns[0])) for k, price in arrivals.BRIDGING_PRICES.items() if price <= p["left"]]
+    found += [Order("buy", (k, turns[0])) for k, price in arrivals.BRIDGING_PRICES.items()
+              if price <= p["left"]]
+    for unit, target in aimed(pos, pos.acting).items():
+        landing = any(unit in t["units"] for t in arrivals.tables(pos.scenario, "landings"))
+        near = [h for h in (target, *pos.scenario.grid.around(target, 2)) if _land_hex(pos, h)]
+        shore = [h for h in pos.scenario.grid.labels() if arrivals.shore(pos.scenario, h)]
+        places = shore if landing else near
+        found += [Order("aim", (unit, h)) for h in sorted(places) if h != p["aims"].get(unit, target)]
+    air = {t["id"] for t in arrivals.tables(pos.scenario, "sorties") if t["kind"] == AIR}
+    friends = sorted({pos.location(u) for u in pos.units_of(pos.acting)})
+    found += [Order("airlift", (s, load_, h)) for s in p["sorties"] if s in air
+              for load_ in AIRLIFTS for h in friends]
+    for tid, at in p["transports"].items():
+        found += [Order("transport", (tid, t)) for t in turns if t != at]
+        for word in [*p["reinforcements"], "supply", *arrivals.BRIDGING_PRICES]:
+            item, price, why = _load_item(pos, p, tid, word)
+            cars = next(t["cars"] for t in arrivals.tables(pos.scenario, "transports") if t["id"] == tid)
+            if not why and price <= p["left"] and \
+                    arrivals.cargo_cars(pos.scenario, [*p["cargo"].get(tid, []), item]) <= cars:
+                found.append(Order("load", (tid, word)))
     return found
 
 
@@ -208,14 +372,33 @@ def begin(pos: Position, dice: Dice) -> list[Event]:
 
 
 def finish(pos: Position, dice: Dice) -> list[Event]:
-    """R23.D: what is left of the allowance shows up as Supply Points in the Day's first Full Turn."""
-    p = plan(pos, pos.acting)
-    if not p.get("left"):
-        return []
+    """R23.D: what is left of the allowance shows up as Supply Points in the Day's first Full Turn.
+    R25.D.5: what a table with a `delay` sends comes that many Full Turns after the one chosen
+    (into `coming`, kept across Days); what would come after the game's end never comes."""
+    side = pos.acting
+    p = plan(pos, side)
     first = day_turns(pos)[0]
-    p["supply"][first] = p["supply"].get(first, 0) + p["left"]
-    p["left"] = 0
-    return [_set(pos.acting, p)]
+    if p.get("left"):
+        p["supply"][first] = p["supply"].get(first, 0) + p["left"]
+        p["left"] = 0
+    sent: list[dict[str, Any]] = []
+    for unit, turn in list(p["reinforcements"].items()):
+        if _delay(pos, side, "reinforcements", unit):
+            sent.append({"kind": "unit", "unit": unit, "n": 1, "turn": turn,
+                         "delay": _delay(pos, side, "reinforcements", unit)})
+            del p["reinforcements"][unit]
+    delay = _delay(pos, side, "allowance")
+    if delay:
+        sent += [{"kind": "supply-points", "unit": "", "n": n, "turn": t, "delay": delay}
+                 for t, n in p["supply"].items()]
+        sent += [{"kind": b["kind"], "unit": "", "n": 1, "turn": b["turn"], "delay": delay}
+                 for b in p["bridging"]]
+        p["supply"], p["bridging"] = {}, []
+    for item in sent:
+        arrives = later(pos, item.pop("turn"), item.pop("delay"))
+        if arrives is not None:
+            p["coming"].append({**item, "turn": arrives})
+    return [_set(side, p)]
 
 
 def blocks_end(pos: Position) -> Refusal | None:
@@ -240,7 +423,7 @@ def publish(pos: Position) -> list[Event]:
     table: dict[str, list[dict[str, Any]]] = {}
     events: list[Event] = []
     now = pos.turn.id
-    storm = weather.atmosphere(pos) == weather.STORM
+    storm = weather.air_grounded(pos)
     sorties = {t["id"]: t for t in arrivals.tables(pos.scenario, "sorties")}
     for side in pos.scenario.side:
         p = plan(pos, side)
@@ -254,8 +437,11 @@ def publish(pos: Position) -> list[Event]:
             if kind == AIR and storm:
                 events.append(Event.of("sortie_grounded", side=side, sortie=s))
                 continue
-            due.append({"kind": kind, "id": s, "siege": False, "range": int(sorties[s].get("range", 0)),
-                        "turn": pos.state.turn})
+            entry = {"kind": kind, "id": s, "siege": False, "range": int(sorties[s].get("range", 0)),
+                     "turn": pos.state.turn}
+            if "airfield" in sorties[s]:
+                entry["airfield"] = sorties[s]["airfield"]  # R25.A.1: it flies from the map
+            due.append(entry)
         table[side] = due
     return [*events, Event.of("value_set", key=AVAILABLE, value=table)]
 
@@ -264,7 +450,8 @@ def available(pos: Position, side: str) -> list[Mapping[str, Any]]:
     """The Support and Sorties `side` may fire in this Full Turn, not yet used: each a table of
     `kind` ("support", "air" or "gun"), `id`, `siege` (a Support with Siege power, R23.B),
     `range` (a Gun Sortie's, counted from next to a friendly off-map supply source, R5.D.2; 0
-    otherwise) and `turn` (the turn index it is for). Each fires with 20 Hard and 20 Soft
+    otherwise), `turn` (the turn index it is for) and, for an Air Sortie flying from the map
+    (R25.A.1), `airfield` (its hex). Each fires with 20 Hard and 20 Soft
     Firepower (`SUPPORT_FIREPOWER`), a Support without Smoke (R23.B-C)."""
     found = plain(pos.state.values.get(AVAILABLE, {})).get(side, [])
     return [e for e in found if e["turn"] == pos.state.turn]
@@ -284,7 +471,8 @@ def use(pos: Position, side: str, ident: str) -> list[Event]:
 
 
 def _grounded(pos: Position, event: Event) -> str:
-    return (f"{side_name(pos.scenario, event['side'])}'s Air Sortie {event['sortie']} is grounded by the Storm "
+    who = side_name(pos.scenario, event["side"])
+    return (f"{who}'s Air Sortie {event['sortie']} is grounded by the Storm "
             f"for the rest of the Day (R8.C.4)")
 
 
@@ -293,24 +481,47 @@ WORDS = {"sortie_grounded": _grounded}
 
 def _explain(what: str, rule: str) -> Any:
     def explain(pos: Position, order: Order) -> Explanation | Refusal:
-        return Explanation(f"{what} ({rule})")
+        """The order's meaning, and the weather forecast for the Full Turn it names (R8.B)."""
+        lines = []
+        for word in order.args:
+            made = weather.forecast_for(pos, word) if word in day_turns(pos) else None
+            if made is not None:
+                lines.append(Line(f"forecast for {word}: {made}", "R8.B"))
+        return Explanation(f"{what} ({rule})", tuple(lines))
     return explain
 
 
 EXPLAIN = {
-    "reinforce": _explain("choose the Full Turn today in which this reinforcement appears at its map edge", "R23.A"),
-    "support": _explain("choose the Full Turn today in which this Support Barrage (20 Hard and Soft) may fire",
+    "reinforce": _explain("choose the Full Turn today in which this reinforcement appears at its map edge",
+                          "R23.A"),
+    "support": _explain("choose the Full Turn today in which this Support Barrage (20 Hard and Soft) "
+                        "may fire",
                         "R23.B"),
-    "siege": _explain("give up two Support Barrages so that the first named fires as Siege Artillery", "R23.B"),
-    "sortie": _explain("choose the time of day this Sortie (20 Hard and Soft) flies; a Storm grounds Air Sorties",
+    "siege": _explain("give up two Support Barrages so that the first named fires as Siege Artillery",
+                      "R23.B"),
+    "sortie": _explain("choose the time of day this Sortie (20 Hard and Soft) flies; a Storm grounds "
+                       "Air Sorties",
                        "R23.C"),
     "supply": _explain("send Supply Points of today's allowance in this Full Turn", "R23.D"),
     "buy": _explain("exchange Supply Points for a Bridging Implement (Boat 1, Raft 5, Bailey 2, Foot 4, "
                     "Vehicle 6)", "R23.D"),
+    "transport": _explain("choose the Full Turn today in which this Train or Ship arrives", "R16"),
+    "aim": _explain("write down, in private, the hex this unit drops or lands on", "R16.A-B"),
+    "airlift": _explain("the Air Sortie drops ten Supply Points, two Rafts, or five and a Raft instead "
+                        "of its "
+                        "Barrage, drifting like a drop", "R16.A.1"),
+    "load": _explain("put a reinforcement (3 cars), five Supply Points (1 car) or a Bridging Implement "
+                     "aboard; "
+                     "it arrives with the Train or Ship", "R16.C.2"),
 }
 
 
 def scheduled(pos: Position, side: str, what: str) -> Sequence[str]:
-    """The ids of `what` ("reinforcements") the plan brings in the Full Turn being played."""
+    """The ids of `what` ("reinforcements") the plan brings in the Full Turn being played (with
+    the units `coming` now, R25.D.5)."""
     now = pos.turn.id
-    return [k for k, at in plan(pos, side).get(what, {}).items() if at == now]
+    p = plan(pos, side)
+    found = [k for k, at in p.get(what, {}).items() if at == now]
+    if what == "reinforcements":
+        found += [c["unit"] for c in p.get("coming", []) if c["kind"] == "unit" and c["turn"] == now]
+    return found

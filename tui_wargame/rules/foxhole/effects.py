@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from tui_wargame.model import Event, fold
-from tui_wargame.rules.foxhole.counters import ELIMINATED, VEHICLE
+from tui_wargame.rules.foxhole.counters import ELIMINATED, VEHICLE, kind_of
 from tui_wargame.rules.foxhole.position import CONDITIONS, PINNED, SUPPRESSED, Position
 
 REDUCED, REMOVED = "reduced", "removed"
@@ -40,13 +40,13 @@ def reduce(pos: Position, uid: str) -> list[Event]:
 def pin(pos: Position, uid: str) -> list[Event]:
     """R18.E.2, R20.D.3.a: Pinned; a Vehicle already Pinned is Reduced instead and loses the Pin."""
     if pos.has(uid, PINNED):
-        return reduce(pos, uid) if pos.spec(uid).kind == VEHICLE else []
+        return reduce(pos, uid) if kind_of(pos.spec(uid)) == VEHICLE else []
     return [Event.of("unit_flagged", unit=uid, flag=PINNED)]
 
 
 def suppress(pos: Position, uid: str) -> list[Event]:
-    """R18.E.1: Suppressed (a Vehicle ignores it)."""
-    if pos.spec(uid).kind == VEHICLE or pos.has(uid, SUPPRESSED):
+    """R18.E.1: Suppressed (a Vehicle ignores it; SP Artillery is a Battery here, R7.C.4)."""
+    if kind_of(pos.spec(uid)) == VEHICLE or pos.has(uid, SUPPRESSED):
         return []
     return [Event.of("unit_flagged", unit=uid, flag=SUPPRESSED)]
 

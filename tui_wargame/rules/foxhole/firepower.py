@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from tui_wargame import hexgrid
-from tui_wargame.rules.foxhole import weather
+from tui_wargame.rules.foxhole import counters, weather
 from tui_wargame.rules.foxhole.arith import HALF, QUARTER, THIRD, Calculation, Term
 from tui_wargame.rules.foxhole.benefits import HARD, SOFT, cohesive
 from tui_wargame.rules.foxhole.counters import BATTERY, COMPANY, VEHICLE
@@ -25,8 +25,7 @@ ASSAULTING, DEFENDING, FIGHTING, COVERING = "assaulting", "defending", "fighting
 
 
 def is_artillery(pos: Position, uid: str) -> bool:
-    traits = pos.spec(uid).traits
-    return "artillery" in traits or "self-propelled" in traits
+    return counters.is_artillery(pos.spec(uid))  # R7.B.2 (Railroad, Rocket, Siege), R7.C.4
 
 
 def base(pos: Position, uid: str, fp: str) -> Fraction:

@@ -22,7 +22,7 @@ from fractions import Fraction
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, fold
 from tui_wargame.rules.capabilities import Explanation, Line
-from tui_wargame.rules.foxhole import charts, effects, weather
+from tui_wargame.rules.foxhole import charts, effects, stacking, weather
 from tui_wargame.rules.foxhole.arith import DOUBLE, HALF, Calculation, Term, chance, d10
 from tui_wargame.rules.foxhole.counters import MOUNTED_TYPES, VEHICLE, is_motorized
 from tui_wargame.rules.foxhole.position import (
@@ -119,15 +119,22 @@ def usable_lines(pos: Position, a: str, b: str) -> list[charts.Line]:
     return sorted(lines, key=lambda ln: (ln.wet_mp if wet else ln.mp, ln.id))
 
 
-def cost_calculation(pos: Position, uid: str, a: str, b: str, along_line: bool) -> Calculation | None:
+def cost_calculation(pos: Position, uid: str, a: str, b: str, along_line: bool, units: bool = True
+                     ) -> Calculation | None:
     """The MPs to move from a into the adjacent b, with the reasons; None if the unit may not.
     The hex's own cost is one calculation (Wet adds to it, a "D" and the Night double it: R8.D.2,
     R11.A.1, R9.B, netted by R2.F); what crossing the hexside and entering past Refugees or Traps
-    cost is added to that (R11.A.3, R9.B: the Night adds 1 per hexside feature, not a doubling)."""
-    if pos.units_in(b, pos.enemy(pos.side_of(uid))):
+    cost is added to that (R11.A.3, R9.B: the Night adds 1 per hexside feature, not a doubling);
+    with `units`, what the units there do too: an enemy bars the hex, an overstacked hex costs 1
+    more and closes its lines (R10.D.1)."""
+    if units and pos.units_in(b, pos.enemy(pos.side_of(uid))):
+        return None
+    if units and along_line and (stacking.lines_blocked(pos, a) or stacking.lines_blocked(pos, b)):
         return None
     moto = motorized(pos, uid)
     extra: list[Term] = []
+    if units and stacking.entry_cost(pos, b):
+        extra.append(Term("overstacked hex +1", "R10.D.1", add=stacking.entry_cost(pos, b)))
     if along_line:
         lines = usable_lines(pos, a, b)
         if not lines:
@@ -206,15 +213,21 @@ def coster(pos: Position, uid: str) -> Callable[[str, str, bool], Fraction | Non
     # what a cost depends on besides those: the unit's way of moving and its special types
     kind = (motorized(pos, uid), "light-infantry" in traits, "mountain" in traits)
     enemy = pos.enemy(pos.side_of(uid))
+    overstacking = pos.option("overstacking")
 
     def cost(a: str, b: str, along_line: bool) -> Fraction | None:
         if pos.units_in(b, enemy):
             return None
         key = (kind, a, b, along_line)
         if key not in memo:
-            calc = cost_calculation(pos, uid, a, b, along_line)
+            calc = cost_calculation(pos, uid, a, b, along_line, units=False)
             memo[key] = None if calc is None else calc.value
-        return memo[key]
+        found = memo[key]
+        if found is None or not overstacking:
+            return found
+        if along_line and (stacking.lines_blocked(pos, a) or stacking.lines_blocked(pos, b)):
+            return None
+        return found + stacking.entry_cost(pos, b)
 
     return cost
 
@@ -299,10 +312,8 @@ def _commando(pos: Position, uid: str) -> bool:
 
 
 def _stack_full(pos: Position, uid: str, label: str) -> bool:
-    """R10.A (R10.D): at most 4 units of a side in a hex (8 Overstacked): the stacking rule's own
-    check belongs to R10; this is the one a move ending needs."""
-    limit = 8 if pos.option("overstacking") else 4
-    return len([u for u in pos.units_in(label, pos.side_of(uid)) if u != uid]) >= limit
+    """R10.A-B, R10.D: the unit may not end its move where its side would overstack (`stacking`)."""
+    return stacking.room(pos, label, pos.side_of(uid), [uid]) is not None
 
 
 def reach(pos: Position, uid: str) -> dict[str, tuple[Fraction, tuple[str, ...]]]:

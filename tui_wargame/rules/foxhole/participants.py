@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tui_wargame.rules.foxhole import benefits, charts
+from tui_wargame.rules.foxhole import benefits, charts, counters
 from tui_wargame.rules.foxhole.benefits import HARD, SOFT
 from tui_wargame.rules.foxhole.counters import VEHICLE, is_motorized
 from tui_wargame.rules.foxhole.position import EXHAUSTED, EXPENDED, OVERWATCH, Position
@@ -28,8 +28,8 @@ def mixed_services(pos: Position, units: Sequence[str]) -> bool:
 
 
 def artillery_or_mortar(pos: Position, uid: str) -> bool:
-    traits = pos.spec(uid).traits
-    return "artillery" in traits or "mortar" in traits or "self-propelled" in traits
+    spec = pos.spec(uid)
+    return counters.is_artillery(spec) or "mortar" in spec.traits
 
 
 def may_act(pos: Position, uid: str) -> bool:
@@ -45,7 +45,7 @@ def target_types(pos: Position, uid: str, attack: str) -> tuple[str, ...]:
     spec = pos.spec(uid)
     if spec.kind != VEHICLE:
         return (SOFT,)
-    if "hard" in spec.traits or "self-propelled" in spec.traits:
+    if counters.hardness(spec) == counters.HARD:
         return (HARD,)
     if "open-top" in spec.traits:
         return (HARD,) if attack == FIGHT else (SOFT, HARD)

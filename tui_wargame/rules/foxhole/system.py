@@ -26,7 +26,7 @@ TIMES = ("morning", "afternoon", "night")  # R13: a Day's Full Turns
 
 #: Modules that check their own part of a scenario's `[rules]` (`check(scenario) -> problems`)
 #: and may answer decisions (`ANSWERS`) or word their reports (`WORDS`): the phases and these.
-OTHER_MODULES = ("weather", "victory", "stacking", "movement", "supply", "engagement")
+OTHER_MODULES = ("weather", "victory", "stacking", "movement", "supply", "engagement", "markers")
 
 
 @cache
@@ -179,6 +179,12 @@ class Foxhole:
     def explain(self, scenario: Scenario, state: State, order: Order) -> Explanation | Refusal | None:
         fn = _explainers().get(order.verb)
         return fn(Position(scenario, state), order) if fn is not None else None
+
+    def concealed(self, scenario: Scenario, state: State, viewer: str) -> frozenset[str]:
+        """R3.B.3c: the other side's units while both set up in private."""
+        from tui_wargame.rules.foxhole import setup
+
+        return setup.concealed(scenario, state, viewer)
 
     def prompt(self, scenario: Scenario, state: State) -> str:
         pos = Position(scenario, state)

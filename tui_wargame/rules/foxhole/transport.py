@@ -6,6 +6,8 @@ this Full Turn comes onto the map.
 - Supply Points and Bridging Implements due now ride the side's Truck if one serves today
   (R16.D: it drives along Highways and Roads, `drive TRUCK HEX`, unloads there and leaves),
   else they are placed at the side's supply entry hex (R23.D).
+- Trains and Ships due now come on with the cargo loaded at the Dawn Briefing, run or sail,
+  unload and leave (R16.C, R16.E, `transports`).
 - Air Drops and Amphibious Landings due this player turn land (R16.A-B, `landings`).
 - At the start of each Full Turn the Support and Sorties due are published (`dawn.publish`).
 """
@@ -19,7 +21,8 @@ from typing import Any
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, fold
 from tui_wargame.rules.capabilities import Explanation
-from tui_wargame.rules.foxhole import arrivals, dawn, landings, weather
+from tui_wargame.rules.foxhole import arrivals, dawn, landings, transports, weather
+from tui_wargame.rules.foxhole.transports import add_marker
 from tui_wargame.rules.foxhole.position import Position
 from tui_wargame.rules.foxhole.sequence import Handler
 from tui_wargame.text import side_name
@@ -79,15 +82,8 @@ def _cargo_due(pos: Position) -> list[tuple[str, int]]:
     if points:
         found.append((SUPPLY, points))
     found += [(b["kind"], 1) for b in p.get("bridging", []) if b["turn"] == now]
+    found += [(c["kind"], c["n"]) for c in p.get("coming", []) if c["kind"] != "unit" and c["turn"] == now]
     return found
-
-
-def add_marker(pos: Position, place: str, kind: str, number: int, side: str) -> list[Event]:
-    """`number` more of a counted marker (Supply Points, Boats, ...) of `side` in `place`."""
-    old = pos.marker(place, kind, side)
-    if old is None:
-        return [Event.of("marker_placed", place=place, marker=kind, id=side, side=side, value=number)]
-    return [Event.of("marker_changed", place=place, marker=kind, id=side, value=int(old.value or 0) + number)]
 
 
 def _truck(pos: Position) -> Mapping[str, Any] | None:
@@ -115,10 +111,8 @@ def _deliver(pos: Position) -> list[Event]:
         return [Event.of("marker_placed", place=at, marker="truck", id=truck["id"], side=pos.acting,
                          value=cars(cargo)),
                 Event.of("value_set", key=f"transport.cargo.{truck['id']}", value=[list(c) for c in cargo])]
-    entry = next((t["entry"] for t in arrivals.tables(pos.scenario, "supply")
-                  if t["side"] == pos.acting and t["day"] == pos.turn.day), None)
-    if entry is None:
-        entry = next(t["entry"] for t in arrivals.tables(pos.scenario, "supply") if t["side"] == pos.acting)
+    mine = [t for t in arrivals.tables(pos.scenario, "allowance") if t["side"] == pos.acting]
+    entry = next((t["entry"] for t in mine if t["day"] == pos.turn.day), mine[0]["entry"])
     events: list[Event] = []
     for kind, n in cargo:
         events += add_marker(pos.at(fold(pos.state, events)), entry[0], kind, n, pos.acting)
@@ -188,7 +182,7 @@ def _unload(pos: Position) -> list[Event]:
 # --- the phase ---
 
 
-ORDERS: Mapping[str, Handler] = {"enter": enter, "drive": drive, **landings.ORDERS}
+ORDERS: Mapping[str, Handler] = {"enter": enter, "drive": drive, **landings.ORDERS, **transports.ORDERS}
 
 
 def orders(pos: Position) -> list[Order]:
@@ -197,13 +191,15 @@ def orders(pos: Position) -> list[Order]:
     if truck is not None:
         reach = truck_reach(pos, truck[1])
         found += [Order("drive", (truck[0], h)) for h in sorted(reach) if h != truck[1]]
-    return found + landings.orders(pos)
+    return found + landings.orders(pos) + transports.orders(pos)
 
 
 def begin(pos: Position, dice: Dice) -> list[Event]:
     """The Full Turn's Support and Sorties published (at its first player turn), the cargo due
     now loaded or placed, the drops and landings due now landed."""
     events = dawn.publish(pos) if pos.acting == pos.offensive else []
+    events += transports.switch_sides(pos.at(fold(pos.state, events)))
+    events += transports.arrive(pos.at(fold(pos.state, events)))
     events += _deliver(pos.at(fold(pos.state, events)))
     return events + landings.land(pos.at(fold(pos.state, events)), dice)
 
@@ -213,14 +209,15 @@ def finish(pos: Position, dice: Dice) -> list[Event]:
     air-dropped units still at zero strength are eliminated (R16.A.2b)."""
     events = _unload(pos)
     late = due(pos)
-    turns = [t.id for t in pos.scenario.turns]
-    i = turns.index(pos.turn.id)
-    if late and i + 1 < len(turns):
+    nxt = dawn.later(pos, pos.turn.id, 1)
+    if late and nxt is not None:
         p = dawn.plan(pos, pos.acting)
+        p["coming"] = [c for c in p["coming"] if c["unit"] not in late]
         for u in late:
-            p["reinforcements"][u] = turns[i + 1]
+            p["reinforcements"].pop(u, None)
+            p["coming"].append({"kind": "unit", "unit": u, "n": 1, "turn": nxt})
         events += [Event.of("value_set", key=dawn.key(pos.acting), value=p),
-                   Event.of("reinforcements_delayed", side=pos.acting, units=late, to=turns[i + 1])]
+                   Event.of("reinforcements_delayed", side=pos.acting, units=late, to=nxt)]
     return events + landings.finish(pos.at(fold(pos.state, events)))
 
 
@@ -233,7 +230,8 @@ def idle(pos: Position) -> bool:
 
 
 def prompt(pos: Position) -> str:
-    return "Transport: bring on reinforcements, drive the Truck, improve air-dropped units, then end (R16, R23)"
+    return ("Transport: bring on reinforcements, run the Transports, improve air-dropped units, then end "
+            "(R16, R23)")
 
 
 # --- words ---
@@ -245,11 +243,12 @@ def _delayed(pos: Position, e: Event) -> str:
 
 
 def _refused(pos: Position, e: Event) -> str:
-    return (f"{side_name(pos.scenario, e['side'])}'s cargo of {e['cars']} cars does not fit Truck {e['truck']} "
+    who = side_name(pos.scenario, e["side"])
+    return (f"{who}'s cargo of {e['cars']} cars does not fit Truck {e['truck']} "
             f"({e['capacity']} cars) and is lost (R16.D.2)")
 
 
-WORDS = {"reinforcements_delayed": _delayed, "cargo_refused": _refused, **landings.WORDS}
+WORDS = {"reinforcements_delayed": _delayed, "cargo_refused": _refused, **landings.WORDS, **transports.WORDS}
 
 
 def _explain_enter(pos: Position, order: Order) -> Explanation | Refusal:
