@@ -22,7 +22,7 @@ from fractions import Fraction
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, fold
 from tui_wargame.rules.capabilities import Explanation, Line
-from tui_wargame.rules.foxhole import charts, effects, stacking, weather
+from tui_wargame.rules.foxhole import charts, effects, refugees, stacking, weather
 from tui_wargame.rules.foxhole.arith import DOUBLE, HALF, Calculation, Term, chance, d10
 from tui_wargame.rules.foxhole.counters import MOUNTED_TYPES, VEHICLE, is_motorized
 from tui_wargame.rules.foxhole.position import (
@@ -109,13 +109,16 @@ def _hexsides(pos: Position, uid: str, a: str, b: str) -> list[charts.HexsideTyp
     return found
 
 
-def usable_lines(pos: Position, a: str, b: str) -> list[charts.Line]:
-    """The lines joining a and b a unit may move along: none through a hex with Refugees
-    (R25.C.2, Chart 2), cheapest first."""
-    if pos.marker(a, "refugees") or pos.marker(b, "refugees"):
-        return []
+def usable_lines(pos: Position, a: str, b: str, side: str = "") -> list[charts.Line]:
+    """The lines joining a and b, cheapest first; with `side`, only those its units may use now:
+    not where Refugees close them (R25.C.2.b, R7.A.15: `refugees.line_closed`) nor through an
+    overstacked hex (R10.D.1)."""
     wet = weather.wet(pos)
     lines = [charts.LINES[k] for k in pos.lines_between(a, b) if k in charts.LINES]
+    if side:
+        lines = [ln for ln in lines if not any(refugees.line_closed(pos, h, side, ln.id) for h in (a, b))]
+        if pos.option("overstacking") and (stacking.lines_blocked(pos, a) or stacking.lines_blocked(pos, b)):
+            return []
     return sorted(lines, key=lambda ln: (ln.wet_mp if wet else ln.mp, ln.id))
 
 
@@ -129,14 +132,13 @@ def cost_calculation(pos: Position, uid: str, a: str, b: str, along_line: bool, 
     more and closes its lines (R10.D.1)."""
     if units and pos.units_in(b, pos.enemy(pos.side_of(uid))):
         return None
-    if units and along_line and (stacking.lines_blocked(pos, a) or stacking.lines_blocked(pos, b)):
-        return None
     moto = motorized(pos, uid)
     extra: list[Term] = []
     if units and stacking.entry_cost(pos, b):
         extra.append(Term("overstacked hex +1", "R10.D.1", add=stacking.entry_cost(pos, b)))
+    side = pos.side_of(uid)
     if along_line:
-        lines = usable_lines(pos, a, b)
+        lines = usable_lines(pos, a, b, side if units else "")
         if not lines:
             return None
         line = lines[0]
@@ -172,8 +174,9 @@ def cost_calculation(pos: Position, uid: str, a: str, b: str, along_line: bool, 
             if hs.id != "railline":
                 extra += [Term(f"{hs.name}: {t.what} +1", t.rule, add=t.add)
                           for t in weather.hexside_terms(pos)]
-    if pos.marker(b, "refugees"):
-        extra.append(Term("Refugees +1", "R25.C.2", add=Fraction(1)))
+    fleeing = refugees.extra_mp(pos, b, side, line.id if along_line else "") if units else 0
+    if fleeing:
+        extra.append(Term("Refugees +1", "R25.C.2.b", add=Fraction(fleeing)))
     traps = pos.level(b, "tank-traps")
     if moto and traps:
         extra.append(Term(f"Tank Traps level {traps} +{2 * traps}", "R5.B.5", add=Fraction(2 * traps)))
@@ -214,6 +217,8 @@ def coster(pos: Position, uid: str) -> Callable[[str, str, bool], Fraction | Non
     kind = (motorized(pos, uid), "light-infantry" in traits, "mountain" in traits)
     enemy = pos.enemy(pos.side_of(uid))
     overstacking = pos.option("overstacking")
+    crowded = pos.option("refugees")  # Refugees (and Police) are the units' and markers' doing
+    side = pos.side_of(uid)
 
     def cost(a: str, b: str, along_line: bool) -> Fraction | None:
         if pos.units_in(b, enemy):
@@ -223,11 +228,14 @@ def coster(pos: Position, uid: str) -> Callable[[str, str, bool], Fraction | Non
             calc = cost_calculation(pos, uid, a, b, along_line, units=False)
             memo[key] = None if calc is None else calc.value
         found = memo[key]
-        if found is None or not overstacking:
+        if found is None or not (overstacking or crowded):
             return found
-        if along_line and (stacking.lines_blocked(pos, a) or stacking.lines_blocked(pos, b)):
-            return None
-        return found + stacking.entry_cost(pos, b)
+        if along_line:
+            lines = usable_lines(pos, a, b, side)
+            if not lines:
+                return None
+            return found + refugees.extra_mp(pos, b, side, lines[0].id) + stacking.entry_cost(pos, b)
+        return found + refugees.extra_mp(pos, b, side) + stacking.entry_cost(pos, b)
 
     return cost
 
@@ -249,7 +257,7 @@ def pin_chances(pos: Position, uid: str, a: str, b: str, along_line: bool, road_
         return []
     wet = weather.wet(pos)
     if along_line:
-        line = usable_lines(pos, a, b)[0]
+        line = usable_lines(pos, a, b, pos.side_of(uid))[0]
         if wet and line.wet_pin and (line.id != "road" or road_rolls):
             return [(f"leaving {a} along the {line.name} in Wet", line.wet_pin)]
         return []
@@ -303,7 +311,8 @@ def _other_stop(pos: Position, uid: str, prev: str, here: str, budget: Fraction,
         return True
     if any(pos.marker(here, k) for k in STOPPING_MARKERS):
         return True
-    onward = [n for n in pos.neighbours(here) if n != prev and usable_lines(pos, here, n)]
+    side = pos.side_of(uid)
+    onward = [n for n in pos.neighbours(here) if n != prev and usable_lines(pos, here, n, side)]
     return all((cost_of(here, n, True) or Fraction(0)) > budget for n in onward)
 
 
@@ -465,7 +474,7 @@ def resolve_move(pos: Position, order: Order, dice: Dice, rule: str) -> list[Eve
                 stopped = True
                 break
             cost += 1
-        on_road = line and usable_lines(pos, a, b)[0].id == "road"
+        on_road = line and usable_lines(pos, a, b, side)[0].id == "road"
         road_steps = road_steps + 1 if on_road else 0
         for why, in_ten in pin_chances(pos, uid, a, b, line, road_rolls=road_steps % 2 == 1):
             hit, die = chance(dice, in_ten)
@@ -481,6 +490,8 @@ def resolve_move(pos: Position, order: Order, dice: Dice, rule: str) -> list[Eve
         events.append(Event.of("unit_moved", unit=uid, path=moved[1:], cost=_plain(cost)))
     if pinned:
         events += effects.pin(pos.at(fold(pos.state, events)), uid)
+    for entered in moved[1:]:  # R25.C.2.a: each hex entered may send refugees fleeing
+        events += refugees.on_enter(pos.at(fold(pos.state, events)), uid, entered, dice)
     events += capture(pos, uid, moved[1:])
     events.append(Event.of("unit_flagged", unit=uid, flag=MOVED))
     events.append(Event.of("unit_flagged", unit=uid, flag=MOVED_NOW, scope="phase"))
