@@ -93,13 +93,6 @@ def test_r25_d_3_c_an_unmoved_headquarters_lends_its_full_mps():
     assert supply.trace(pos_at(options=ADVANCED, at={"A2": "A-0402", "AHQ": "A-0204"}, events=far), "A2").ok
 
 
-def test_r25_d_3_d_refugees_leaving_take_a_supply_point():
-    pos = pos_at(options=ADVANCED, events=[points("A-0403", 2)])
-    after = fold(pos.state, supply.refugees_leave(pos, "A-0403"))
-    assert after.marker("A-0403", "supply-points").value == 1
-    assert supply.refugees_leave(pos_at(events=[points("A-0403", 2)]), "A-0403") == []
-
-
 def test_r25_d_4_a_trace_picks_up_the_bridging_implements_lying_there():
     boats = Event.of("marker_placed", place="A-0402", marker="boats", side="allied", value=2)
     pos = pos_at(options=ADVANCED, events=[points("A-0402", 2), boats])

@@ -32,7 +32,6 @@ ANCHOR = "supply:anchor"
 HQ_TYPES = frozenset({"hq", "signal"})  # R7.A.6, R7.A.18: Signal Companies act as Headquarters
 SOURCES = "supply_sources"  # the scenario's [rules] key (R12.A.2)
 IMPLEMENTS = ("boats", "rafts", "bridge-bailey", "bridge-foot", "bridge-vehicle")  # R25.D.4
-KEEP_SUPPLY_POINTS = frozenset({"police", "security", "political-police"})  # R25.D.3.d
 
 
 @frozen
@@ -213,17 +212,6 @@ def _anchors(pos: Position, path: tuple[str, ...], side: str) -> list[str]:
         if here:
             return here[:1]
     return []
-
-
-def refugees_leave(pos: Position, place: str) -> list[Event]:
-    """R25.D.3.d: when a Refugees marker leaves a hex with Supply Points, one Supply Point goes with
-    it, unless a Police or Security Company is there. The Refugees rule calls this."""
-    if not pos.option("advanced-supply"):
-        return []
-    if any(set(pos.spec(u).traits) & KEEP_SUPPLY_POINTS for u in pos.units_in(place)):
-        return []
-    m = next((m for m in pos.markers(place) if m.kind == SUPPLY_POINTS), None)
-    return [] if m is None else use_supply_point(pos, place, m.side)
 
 
 def _trace_words(pos: Position, event: Event) -> str:
