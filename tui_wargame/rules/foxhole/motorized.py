@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal
-from tui_wargame.rules.foxhole import movement
+from tui_wargame.rules.foxhole import movement, removal
 from tui_wargame.rules.foxhole.arith import chance
 from tui_wargame.rules.foxhole.counters import VEHICLE
 from tui_wargame.rules.foxhole.position import PINNED, SUPPLIED, TRACED, Position
@@ -56,7 +56,7 @@ def _unpin(pos: Position, order: Order, dice: Dice) -> list[Event]:
     return events
 
 
-def _move(pos: Position, order: Order, dice: Dice) -> list[Event]:
+def _may_move(pos: Position, order: Order) -> None:
     uid = order.args[0] if order.args else ""
     if uid in pos.state.units:
         if not _participant(pos, uid):
@@ -64,17 +64,27 @@ def _move(pos: Position, order: Order, dice: Dice) -> list[Event]:
                                f"failed a trace this turn", "R21.A")
         if pos.state.units[uid].has(TRIED):
             raise IllegalOrder(f"{uid} tried to un-pin: it may not also move", "R21.A")
+
+
+def _move(pos: Position, order: Order, dice: Dice) -> list[Event]:
+    _may_move(pos, order)
     return movement.resolve_move(pos, order, dice, RULE)
 
 
-ORDERS: Mapping[str, Handler] = {"move": _move, "unpin": _unpin}
+def _remove(pos: Position, order: Order, dice: Dice) -> list[Event]:
+    """R11.D.4: an Engineer Tank clears a level of Mines with its MPs."""
+    _may_move(pos, order)
+    return removal.resolve_removal(pos, order)
+
+
+ORDERS: Mapping[str, Handler] = {"move": _move, "unpin": _unpin, "remove": _remove}
 
 
 def orders(pos: Position) -> list[Order]:
     mine = [u for u in pos.units_of(pos.acting) if _participant(pos, u)]
     found = [Order("unpin", (u,)) for u in mine if _unpin_refusal(pos, u) is None]
     movers = [u for u in mine if not pos.state.units[u].has(TRIED)]
-    return found + movement.move_orders(pos, movers)
+    return found + removal.removal_orders(pos, movers) + movement.move_orders(pos, movers)
 
 
 def begin(pos: Position, dice: Dice) -> list[Event]:
@@ -90,7 +100,9 @@ def blocks_end(pos: Position) -> Refusal | None:
 
 
 def idle(pos: Position) -> bool:
-    return not orders(pos)
+    """No Motorized unit may un-pin or move anywhere."""
+    mine = [u for u in pos.units_of(pos.acting) if _participant(pos, u)]
+    return not any(_unpin_refusal(pos, u) is None or movement.move_orders(pos, [u]) for u in mine)
 
 
 def prompt(pos: Position) -> str:
@@ -99,7 +111,8 @@ def prompt(pos: Position) -> str:
 
 def _unpin_words(pos: Position, event: Event) -> str:
     result = "the Pin comes off" if event["ok"] else "it stays Pinned"
-    return f"{event['unit']} tries to un-pin: {event['die']} against {event['chance']} in 10, {result} (R21.C)"
+    return (f"{event['unit']} tries to un-pin: {event['die']} against {event['chance']} in 10, {result} "
+            f"(R21.C)")
 
 
 WORDS = {"unpin_roll": _unpin_words}

@@ -3,13 +3,15 @@
 R12.A: a unit traces with half its MPs, by its own way of moving (Motorized costs, weather, Night,
 Refugees, never a Pin) to a Headquarters that has not moved this player turn; that Headquarters
 traces with half its own MPs, never into a hex next to or holding an enemy, to one of its side's
-supply sources: the scenario's `[rules.supply]`, side -> the hexes where a transportation line
-leaves the map (`allied = ["A-0506"]`).
+supply sources: the scenario's `[rules.supply_sources]`, side -> the hexes where a transportation
+line leaves the map (`allied = ["A-0506"]`). (`[[rules.supply]]` is the Dawn Briefing's daily
+supply, R23.D.)
 
 R25.D (optional "advanced-supply"): the unit traces instead to a Supply Points marker of its side
 (or nobody's), never into a hex holding or next to an enemy; with an unmoved Headquarters in that
-hex it may use that Headquarters' full MPs. The traced Supply Point is used up. Failing puts Supply
-Reduced on the unit, Supply Depleted if it was Reduced; both come off when it traces again.
+hex it may use that Headquarters' full MPs. The traced Supply Point is used up, and the Bridging
+Implements lying there go to the unit (R25.D.4). Failing puts Supply Reduced on the unit, Supply
+Depleted if it was Reduced; both come off when it traces again.
 """
 
 from __future__ import annotations
@@ -28,7 +30,8 @@ from tui_wargame.rules.foxhole.position import (
 #: A phase flag on a Headquarters traced to this phase: it may no longer move (R17.A, R12.A.1).
 ANCHOR = "supply:anchor"
 HQ_TYPES = frozenset({"hq", "signal"})  # R7.A.6, R7.A.18: Signal Companies act as Headquarters
-KEEP_SUPPLY_POINTS = frozenset({"police", "security", "political-police"})  # R25.D.3.d
+SOURCES = "supply_sources"  # the scenario's [rules] key (R12.A.2)
+IMPLEMENTS = ("boats", "rafts", "bridge-bailey", "bridge-foot", "bridge-vehicle")  # R25.D.4
 
 
 @frozen
@@ -44,22 +47,22 @@ class Trace:
 
 def sources(scenario: Scenario, side: str) -> tuple[str, ...]:
     """R12.A.2: the hexes of `side`'s supply sources."""
-    table = scenario.rules.get("supply", {})
+    table = scenario.rules.get(SOURCES, {})
     found = table.get(side, []) if isinstance(table, dict) else []
     return tuple(found) if isinstance(found, list) else ()
 
 
 def check(scenario: Scenario) -> list[str]:
-    """`[rules.supply]`: side -> the hexes, each on a transportation line, where its supply comes
+    """`[rules.supply_sources]`: side -> the hexes, each on a transportation line, where its supply comes
     from (R12.A.2)."""
-    table = scenario.rules.get("supply")
+    table = scenario.rules.get(SOURCES)
     if table is None:
         return []
     if not isinstance(table, dict):
-        return ["rules.supply: must be a table of side -> hexes (R12.A.2)"]
+        return [f"rules.{SOURCES}: must be a table of side -> hexes (R12.A.2)"]
     problems = []
     for side, hexes in table.items():
-        where = f"rules.supply.{side}"
+        where = f"rules.{SOURCES}.{side}"
         if side not in scenario.side:
             problems.append(f"{where}: no side {side!r} (R12.A.2)")
         if not isinstance(hexes, list) or not all(isinstance(h, str) for h in hexes):
@@ -80,6 +83,7 @@ def _search(pos: Position, uid: str, start: str, budget: Fraction, *, keep_clear
     nor one next to an enemy (R12.A.2, R25.D.1); otherwise it goes no further from a hex next to
     an enemy, as a move would not (R11.A)."""
     side = pos.side_of(uid)
+    cost_of = movement.coster(pos, uid)
     found = {start: (Fraction(0), (start,))}
     queue = [(Fraction(0), (start,))]
     while queue:
@@ -92,8 +96,7 @@ def _search(pos: Position, uid: str, start: str, budget: Fraction, *, keep_clear
         for nxt in pos.neighbours(here):
             if keep_clear and pos.enemy_adjacent(nxt, side):
                 continue
-            steps = [c for c in (movement.step_cost(pos, uid, here, nxt, line) for line in (False, True))
-                     if c is not None]
+            steps = [c for c in (cost_of(here, nxt, line) for line in (False, True)) if c is not None]
             if not steps or cost + min(steps) > budget:
                 continue
             total = cost + min(steps)
@@ -115,10 +118,9 @@ def trace(pos: Position, uid: str) -> Trace:
     side = pos.side_of(uid)
     reached = _search(pos, uid, pos.location(uid), movement.mp_of(pos, uid) / 2, keep_clear=False)
     own = sources(pos.scenario, side)
-    for hq in sorted(headquarters(pos, side), key=lambda h: (reached.get(pos.location(h), (Fraction(99),))[0], h)):
+    near = [h for h in headquarters(pos, side) if pos.location(h) in reached]
+    for hq in sorted(near, key=lambda h: (reached[pos.location(h)][0], h)):
         there = pos.location(hq)
-        if there not in reached:
-            continue
         onward = _search(pos, hq, there, movement.mp_of(pos, hq) / 2, keep_clear=True)
         for source in own:
             if source in onward:
@@ -133,7 +135,8 @@ def _trace_points(pos: Position, uid: str) -> Trace:
     """R25.D.1, R25.D.3.c: the cheapest Supply Points of the unit's side within reach."""
     side = pos.side_of(uid)
     half = movement.mp_of(pos, uid) / 2
-    full_hq = {pos.location(h): movement.mp_of(pos, h) for h in headquarters(pos, side) if not pos.has(h, ACTED)}
+    full_hq = {pos.location(h): movement.mp_of(pos, h)
+               for h in headquarters(pos, side) if not pos.has(h, ACTED)}
     reached = _search(pos, uid, pos.location(uid), max([half, *full_hq.values()]), keep_clear=True)
     options = []
     for place, markers in sorted(pos.state.markers.items()):
@@ -158,6 +161,20 @@ def use_supply_point(pos: Position, place: str, side: str) -> list[Event]:
     return [Event.of("marker_changed", place=place, marker=SUPPLY_POINTS, id=m.id, value=count - 1)]
 
 
+def pick_up_implements(pos: Position, source: str, here: str) -> list[Event]:
+    """R25.D.4: the Bridging Implements lying in the hex traced to (a land hex: a bridge over a water
+    hex is built, not lying there) go to the tracing unit's hex, unless one of the kind is there."""
+    if source == here or pos.hex_type(source).mp is None:
+        return []
+    events = []
+    for m in pos.markers(source):
+        if m.kind in IMPLEMENTS and pos.marker(here, m.kind, m.id) is None:
+            events += [Event.of("marker_removed", place=source, marker=m.kind, id=m.id),
+                       Event.of("marker_placed", place=here, marker=m.kind, id=m.id, side=m.side,
+                                **({"value": m.value} if m.value is not None else {}))]
+    return events
+
+
 def trace_events(pos: Position, uid: str, *, forced: bool = False) -> list[Event]:
     """A unit traces supply (R17.B): the report, TRACED (TRACED_FORCED if it had to), SUPPLIED and its
     Supply markers off if it succeeded (R25.D.2), a Supply Point used (R25.D.3); if it failed when
@@ -175,6 +192,7 @@ def trace_events(pos: Position, uid: str, *, forced: bool = False) -> list[Event
                    for f in (SUPPLY_REDUCED, SUPPLY_DEPLETED) if pos.has(uid, f)]
         if result.supply_points:
             events += use_supply_point(pos, result.supply_points, side)
+            events += pick_up_implements(pos, result.supply_points, pos.location(uid))
         if not pos.option("advanced-supply"):
             events += [Event.of("unit_flagged", unit=h, flag=ANCHOR, scope="phase")
                        for h in _anchors(pos, result.path, side) if not pos.state.units[h].has(ANCHOR)]
@@ -194,17 +212,6 @@ def _anchors(pos: Position, path: tuple[str, ...], side: str) -> list[str]:
         if here:
             return here[:1]
     return []
-
-
-def refugees_leave(pos: Position, place: str) -> list[Event]:
-    """R25.D.3.d: when a Refugees marker leaves a hex with Supply Points, one Supply Point goes with
-    it, unless a Police or Security Company is there. The Refugees rule calls this."""
-    if not pos.option("advanced-supply"):
-        return []
-    if any(set(pos.spec(u).traits) & KEEP_SUPPLY_POINTS for u in pos.units_in(place)):
-        return []
-    m = next((m for m in pos.markers(place) if m.kind == SUPPLY_POINTS), None)
-    return [] if m is None else use_supply_point(pos, place, m.side)
 
 
 def _trace_words(pos: Position, event: Event) -> str:

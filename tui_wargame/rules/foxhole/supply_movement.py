@@ -19,7 +19,8 @@ from collections.abc import Mapping
 
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, fold
-from tui_wargame.rules.foxhole import effects, movement, supply
+from tui_wargame.rules.capabilities import Explanation, Line
+from tui_wargame.rules.foxhole import effects, movement, removal, supply, weather
 from tui_wargame.rules.foxhole.counters import COMPANY, ELIMINATED
 from tui_wargame.rules.foxhole.position import (
     EXHAUSTED, FATIGUED, MOVED, OVERWATCH, PINNED, SUPPLIED, SUPPRESSED, SUPPLY_DEPLETED, SUPPLY_REDUCED,
@@ -30,6 +31,9 @@ from tui_wargame.rules.foxhole.sequence import Handler
 RULE = "R17"
 #: A unit that left play as a Replacement (R7.A.17): eliminated, but no loss.
 REPLACED = "supply:replaced"
+#: A phase flag: the unit traced for a Hospital or a Replacement alone (R7.A.7, R7.A.17), so no
+#: Overwatch for it (R17.D).
+SPECIAL_TRACE = "supply:special"
 UNFIT = (SUPPRESSED, PINNED, FATIGUED, EXHAUSTED, SUPPLY_REDUCED, SUPPLY_DEPLETED)  # R7.A.7
 
 
@@ -54,7 +58,7 @@ def _unit(pos: Position, order: Order, count: int, usage: str) -> tuple[str, ...
 
 def begin(pos: Position, dice: Dice) -> list[Event]:
     """R17.A-B: the units next to an enemy trace, as they must (R9.C: not at Night)."""
-    if pos.night:
+    if weather.disengage(pos):
         return []
     events: list[Event] = []
     for uid in pos.units_of(pos.acting):
@@ -88,19 +92,30 @@ def _overwatch(pos: Position, order: Order, dice: Dice) -> list[Event]:
 def _overwatch_refusal(pos: Position, uid: str) -> Refusal | None:
     if pos.acting != pos.offensive:
         return Refusal("only the Offensive player puts units on Overwatch", "R17.D")
-    if not pos.has(uid, SUPPLIED) or pos.has(uid, TRACED_FORCED) or pos.has(uid, OVERWATCH):
+    if (not pos.has(uid, SUPPLIED) or pos.has(uid, TRACED_FORCED) or pos.has(uid, OVERWATCH)
+            or pos.has(uid, SPECIAL_TRACE)):
         return Refusal(f"{uid} must have traced supply of its own will, and succeeded, this phase", "R17.D")
     return None
 
 
-def _move(pos: Position, order: Order, dice: Dice) -> list[Event]:
+def _may_move(pos: Position, order: Order) -> None:
+    """R17.A: a unit that traced does not move; nor does a Headquarters traced to."""
     if order.args and order.args[0] in pos.state.units:
         uid = order.args[0]
         if pos.has(uid, TRACED):
             raise IllegalOrder(f"{uid} traced supply this phase: a unit traces or moves, not both", "R17.A")
         if pos.state.units[uid].has(supply.ANCHOR):
             raise IllegalOrder(f"{uid} was traced to: a Headquarters traced to does not move", "R17.A")
+
+
+def _move(pos: Position, order: Order, dice: Dice) -> list[Event]:
+    _may_move(pos, order)
     return movement.resolve_move(pos, order, dice, "R17.C")
+
+
+def _remove(pos: Position, order: Order, dice: Dice) -> list[Event]:
+    _may_move(pos, order)
+    return removal.resolve_removal(pos, order)
 
 
 def _pair_refusal(pos: Position, a: str, b: str, what: str, rule: str) -> Refusal | None:
@@ -131,6 +146,7 @@ def _hospital_refusal(pos: Position, uid: str) -> Refusal | None:
 def _both_trace(pos: Position, a: str, b: str) -> tuple[list[Event], bool]:
     events = supply.trace_events(pos, a)
     events += supply.trace_events(pos.at(fold(pos.state, events)), b)
+    events += [Event.of("unit_flagged", unit=u, flag=SPECIAL_TRACE, scope="phase") for u in (a, b)]
     here = pos.at(fold(pos.state, events))
     return events, here.has(a, SUPPLIED) and here.has(b, SUPPLIED)
 
@@ -185,6 +201,7 @@ def _replace(pos: Position, order: Order, dice: Dice) -> list[Event]:
 
 ORDERS: Mapping[str, Handler] = {
     "trace": _trace, "move": _move, "overwatch": _overwatch, "hospital": _hospital, "replace": _replace,
+    "remove": _remove,
 }
 
 
@@ -194,11 +211,12 @@ def orders(pos: Position) -> list[Order]:
     found = [Order("trace", (u,)) for u in mine if _free(pos, u)]
     found += [Order("overwatch", (u,)) for u in mine if _overwatch_refusal(pos, u) is None]
     found += [Order("hospital", (u,)) for u in mine if _hospital_refusal(pos, u) is None]
-    gone = [u for u, s in sorted(pos.state.units.items()) if s.location == ELIMINATED and pos.side_of(u) == side]
+    gone = [u for u, s in sorted(pos.state.units.items())
+            if s.location == ELIMINATED and pos.side_of(u) == side]
     found += [Order("replace", (u, g)) for u in mine if "replacement" in _traits(pos, u)
               for g in gone if _replace_refusal(pos, u, g) is None]
     movers = [u for u in mine if _free(pos, u) and not pos.state.units[u].has(supply.ANCHOR)]
-    return found + movement.move_orders(pos, movers)
+    return found + removal.removal_orders(pos, movers) + movement.move_orders(pos, movers)
 
 
 def blocks_end(pos: Position) -> Refusal | None:
@@ -206,7 +224,9 @@ def blocks_end(pos: Position) -> Refusal | None:
 
 
 def idle(pos: Position) -> bool:
-    return not orders(pos)
+    """No unit may trace (every order here needs a unit free to trace or move) or go on Overwatch."""
+    mine = pos.units_of(pos.acting)
+    return not any(_free(pos, u) or _overwatch_refusal(pos, u) is None for u in mine)
 
 
 def prompt(pos: Position) -> str:
@@ -219,3 +239,20 @@ def _replacement_words(pos: Position, event: Event) -> str:
 
 
 WORDS = {"replacement": _replacement_words}
+
+
+def _explain_trace(pos: Position, order: Order) -> Explanation | Refusal:
+    """Whether a trace would succeed, and by which hexes (a trace rolls no die)."""
+    if len(order.args) != 1 or order.args[0] not in pos.state.units:
+        return Refusal("trace UNIT: name one unit of yours", RULE)
+    uid = order.args[0]
+    if not _free(pos, uid):
+        return Refusal(f"{uid} may not trace now: it is Pinned, Exhausted, on Overwatch, or has traced or "
+                       f"moved this turn", "R17.A")
+    found = supply.trace(pos, uid)
+    if found.ok:
+        return Explanation(f"{uid} would trace supply", (Line(" ".join(found.path), "R12.A", strong=True),))
+    return Explanation(f"{uid} would fail to trace supply", (Line(found.reason, "R12.B", strong=True),))
+
+
+EXPLAIN = {"trace": _explain_trace}

@@ -192,7 +192,7 @@ def _with(pos: Position, key: str, rec: dict[str, object] | None) -> Event:
 def at_night(pos: Position, uid: str) -> tuple[list[Event], Position]:
     """R9.A: at Night a unit is Fatigued (Exhausted if Fatigued) before it does anything, once a
     player turn, as the movement engine does it; the events and the position after them."""
-    tired = movement._night_fatigue(pos, uid)
+    tired = weather.night_fatigue(pos, uid)
     return tired, pos.at(fold(pos.state, tired)) if tired else pos
 
 
