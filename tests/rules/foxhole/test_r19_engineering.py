@@ -10,6 +10,7 @@ from tui_wargame.model import IllegalOrder
 from tui_wargame.rules.foxhole.position import PINNED, Position
 
 BANK, RIVER = "B-0304", "B-0204"  # the Pioneers' hex and the Calm River beside it
+ROAD_BRIDGE = mark("A-0505", "bridge-printed", side="")  # a printed bridge on the beach highway
 
 
 def _cost(events):
@@ -48,11 +49,11 @@ def test_r19_b_2_b_a_foot_bridge_from_five_rafts_then_c_a_vehicle_bridge():
 
 
 def test_r19_b_6_a_demolitions_set_then_blown_off_the_bridge():
-    state = act({"AE": "A-0505", "A1": "A-0505"})
+    state = act({"AE": "A-0505", "A1": "A-0505"}, markers=[ROAD_BRIDGE])
     _refused(state, "demolish A1 bridge A-0505", "R19.B.6.a")
     after, events = run(SCENARIO, state, "demolish AE bridge A-0505")
     assert _cost(events) == "10" and "activities.charges" not in after.values  # 4 of 10
-    ready = act({"AE": "A-0504"})
+    ready = act({"AE": "A-0504"}, markers=[ROAD_BRIDGE])
     ready = ready.replace(values={**ready.values, "activities.charges": {"A-0505": "AE"}})
     assert "blow AE A-0505" in legal(SCENARIO, ready)
     after, events = run(SCENARIO, ready, "blow AE A-0505", dice=[2])
@@ -61,13 +62,13 @@ def test_r19_b_6_a_demolitions_set_then_blown_off_the_bridge():
                                                               *after.markers["A-0505"][-1:])})
     after, _ = run(SCENARIO, again, "blow AE A-0505", dice=[2])  # Damaged twice: destroyed
     assert after.marker("A-0505", "bridge-destroyed") is not None
-    on_it = act({"AE": "A-0505"})
+    on_it = act({"AE": "A-0505"}, markers=[ROAD_BRIDGE])
     on_it = on_it.replace(values={**on_it.values, "activities.charges": {"A-0505": "AE"}})
     _refused(on_it, "blow AE A-0505", "R19.B.6.a")
 
 
 def test_r19_b_6_b_a_rail_bridge_costs_maintenance_engineers_8_a_hexside():
-    state = act({"AMN": "A-0604"})
+    state = act({"AMN": "A-0604"}, markers=[mark("A-0604|A-0704", "bridge-printed", side="")])
     _, events = run(SCENARIO, state, "demolish AMN bridge A-0604|A-0704")
     assert _cost(events) == "8"
 
