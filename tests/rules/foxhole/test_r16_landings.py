@@ -280,3 +280,13 @@ def test_r16_b_2b_the_obligation_to_assault_lasts_the_landing_player_turn():
     next_turn = fold(state, [Event.of("phase_began", turn=1, phase="transport", side="allied")])
     after = fold(next_turn, landings.land(Position(ASHORE, next_turn), FixedDice([])))
     assert not after.units["AMA"].has(landings.ON_ENEMY)
+
+
+def test_r25_c_3_an_arctic_winter_morning_is_a_night_turn_for_the_drop_table():
+    state, events = _drop(_at(options={"arctic": "on"}), [2, 1])  # 2 +3 for Night: two hexes off
+    assert events[0]["roll"] == 5 and events[0]["off"] == 2
+
+
+def test_r25_c_3_an_arctic_winter_morning_is_a_night_turn_for_the_landing_tables():
+    state, _ = _land(_at(ASHORE, options={"arctic": "on"}), [3, 1, 1, 8])  # the tank's D5 4 +1: Reduced
+    assert state.units["AAT"].location == "A-0506" and state.units["AAT"].steps == 1

@@ -147,7 +147,8 @@ def _drop_modifier(pos: Position, uid: str, target: str) -> int:
 
 def _air_modifier(pos: Position, target: str, side: str) -> int:
     """R16.A.2a: time of day, sky, fog, the target hex's occupants, and (optional Wind) the wind."""
-    m = DROP_TIME.get(pos.turn.time, 0) + DROP_SKY.get(weather.atmosphere(pos), 0)
+    m = DROP_TIME["night" if weather.night_turn(pos) else pos.turn.time]
+    m += DROP_SKY.get(weather.atmosphere(pos), 0)
     m += 2 if weather.fog(pos) else 0
     m += 3 if pos.units_in(target, pos.enemy(side)) else 0
     m -= 5 if pos.units_in(target, side) else 0
@@ -328,7 +329,7 @@ def drop_supplies(pos: Position, sortie: str, kind: str, n: int, target: str, di
 
 def come_ashore(pos: Position, uid: str, target: str, way: int, dice: Dice) -> list[Event]:
     """R16.B.2: one unit's landing: where, then its effects."""
-    roll = d10(dice) + (1 if pos.night else 0) + (1 if weather.fog(pos) else 0)
+    roll = d10(dice) + (1 if weather.night_turn(pos) else 0) + (1 if weather.fog(pos) else 0)
     roll += {weather.PRECIPITATION: 1, weather.STORM: 2}.get(weather.atmosphere(pos), 0)
     ways = _wind_ways(pos, target)
     if ways is None:
@@ -350,7 +351,7 @@ def come_ashore(pos: Position, uid: str, target: str, way: int, dice: Dice) -> l
     spec = pos.spec(uid)
     if is_motorized(spec):
         die = d5(dice)
-        total = die + (1 if pos.night else 0) + (2 if weather.atmosphere(pos) == weather.STORM else 0)
+        total = die + (1 if weather.night_turn(pos) else 0) + (2 if weather.atmosphere(pos) == weather.STORM else 0)
         if pos.option("environment"):
             strength = weather.wind(pos)[0]
             total += 3 if strength == GALE else 1 if strength == BREEZE or weather.fog(pos) else 0
