@@ -211,3 +211,37 @@ def test_r25_a_1_an_air_sortie_from_the_map_names_its_airfield():
     with pytest.raises(ScenarioError) as err:
         load(edit={'kind = "gun"\nrange = 30': 'kind = "gun"\nrange = 30\nairfield = "A-0904"'})
     assert "rules.sorties[1].airfield" in str(err.value)
+
+
+RICH = load(edit={"points = 6": "points = 45"})  # the Allies' allowance: more than one Truck-load
+
+
+def test_r16_d_2_r25_d_5_the_briefing_sends_no_more_supply_in_a_turn_than_the_truck_carries():
+    state = _dawn(RICH)
+    with pytest.raises(IllegalOrder) as err:
+        run(RICH, state, "supply 16 1am")  # four cars; the Truck has three
+    assert err.value.rule == "R16.D.2" and "3 cars" in err.value.reason
+    state, _ = run(RICH, state, "supply 15 1am")
+    with pytest.raises(IllegalOrder):
+        run(RICH, state, "buy boats 1am")
+    orders = legal(RICH, state)
+    assert "buy boats 1pm" in orders and "supply 1 1am" not in orders and "supply 1 1pm" in orders
+
+
+def test_r16_d_2_r25_d_5_what_is_left_fills_the_trucks_turns_and_the_rest_does_not_come():
+    state, _ = run(RICH, _dawn(RICH), "supply 15 1am", "buy boats 1pm")  # 29 left; 1pm has 2 cars free
+    events = dawn.finish(Position(RICH, state), None)
+    after = fold(state, events)
+    assert _plan(RICH, after)["supply"] == {"1am": 15, "1pm": 10, "1nt": 15}
+    unsent = next(e for e in events if e.kind == "allowance_unsent")
+    assert unsent["n"] == 4 and "R16.D.2" in SYSTEM.describe(RICH, after, unsent)
+
+
+def test_r23_the_prompt_gives_the_plan_and_the_forms_of_the_orders_open_now():
+    prompt = SYSTEM.prompt(SCENARIO, _dawn())
+    assert "1am (Morning), 1pm (Afternoon), 1nt (Night)" in prompt and "reinforcements AR1 1am" in prompt
+    assert "reinforce UNIT TURN" in prompt and "load ID UNIT|supply|KIND" in prompt
+    assert "siege ID ID ID" not in prompt  # one Support: nothing to sacrifice
+    with pytest.raises(IllegalOrder) as err:
+        run(SCENARIO, _dawn(), "support navy 3am")
+    assert "1nt (Night)" in err.value.reason
