@@ -245,3 +245,11 @@ def test_r23_the_prompt_gives_the_plan_and_the_forms_of_the_orders_open_now():
     with pytest.raises(IllegalOrder) as err:
         run(SCENARIO, _dawn(), "support navy 3am")
     assert "1nt (Night)" in err.value.reason
+
+
+def test_r25_d_5_the_prompt_says_what_is_delayed_and_what_is_still_coming():
+    state, _ = run(DELAYED, _dawn(DELAYED), "reinforce AR1 1pm")
+    assert "reinforcements come 4 Full Turns after the one chosen (R25.D.5)" in SYSTEM.prompt(DELAYED, state)
+    after = fold(state, dawn.finish(Position(DELAYED, state), None))
+    day2 = fold(after, [Event.of("phase_began", turn=3, phase="dawn-briefing", side="allied")])
+    assert "still coming: AR1 2nt" in SYSTEM.prompt(DELAYED, day2)

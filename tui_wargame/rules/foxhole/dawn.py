@@ -489,6 +489,12 @@ def _plan_words(pos: Position, p: Mapping[str, Any]) -> list[str]:
         aboard = ", ".join(f"{n}" if k == "unit" else f"{k}" for k, n in p["cargo"].get(tid, [])) or "empty"
         found.append(f"{kinds[tid]} {tid} {turn} ({aboard})")
     found += [f"{u} aims at {h}" for u, h in {**aimed(pos, pos.acting), **p["aims"]}.items()]
+    for name, what in (("reinforcements", "reinforcements"), ("allowance", "Supply Points")):
+        if _delay(pos, pos.acting, name):
+            found.append(f"{what} come {_delay(pos, pos.acting, name)} Full Turns after the one chosen (R25.D.5)")
+    if p["coming"]:
+        found.append("still coming: " + ", ".join(
+            f"{c['unit'] or str(c['n']) + ' ' + c['kind']} {c['turn']}" for c in p["coming"]))
     return found
 
 
