@@ -290,3 +290,11 @@ def test_r25_c_3_an_arctic_winter_morning_is_a_night_turn_for_the_drop_table():
 def test_r25_c_3_an_arctic_winter_morning_is_a_night_turn_for_the_landing_tables():
     state, _ = _land(_at(ASHORE, options={"arctic": "on"}), [3, 1, 1, 8])  # the tank's D5 4 +1: Reduced
     assert state.units["AAT"].location == "A-0506" and state.units["AAT"].steps == 1
+
+
+def test_r16_a_2a_r16_b_2a_a_drop_and_a_landing_each_cite_their_own_table():
+    state, events = _drop(_at(), [2])
+    assert SYSTEM.describe(SCENARIO, state, events[0]).endswith("on target; R16.A.2a)")
+    state, events = _land(_at(ASHORE), [3, 1, 4, 2])
+    said = SYSTEM.describe(ASHORE, state, next(e for e in events if e.kind == "landing"))
+    assert "comes ashore" in said and said.endswith("R16.B.2a)") and "R16.A.2a" not in said

@@ -433,10 +433,13 @@ def _hexes(n: int) -> str:
 
 def _landing(pos: Position, e: Event) -> str:
     name = pos.spec(e["unit"]).name
-    how = f"roll {e['roll']}, {_hexes(e['off'])} off target" if e["off"] else f"roll {e['roll']}, on target"
+    dropped = any(e["unit"] in t["units"] for t in arrivals.tables(pos.scenario, "drops"))
+    rule = "R16.A.2a" if dropped else "R16.B.2a"
+    off = f"{_hexes(e['off'])} off target" if e["off"] else "on target"
+    how = f"D10 with its modifiers {e['roll']}, {off}; {rule}"
     if e["lost"]:
-        return f"{name} came down {e['lost']} and is lost ({how}; R16.A.2a, R16.B.2a)"
-    return f"{name} lands in {e['hex']} ({how}; R16.A.2a, R16.B.2a)"
+        return f"{name} came down {e['lost']} and is lost ({how})"
+    return f"{name} {'drops' if dropped else 'comes ashore'} in {e['hex']} ({how})"
 
 
 def _improve(pos: Position, e: Event) -> str:
