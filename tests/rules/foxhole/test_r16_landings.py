@@ -298,3 +298,10 @@ def test_r16_a_2a_r16_b_2a_a_drop_and_a_landing_each_cite_their_own_table():
     state, events = _land(_at(ASHORE), [3, 1, 4, 2])
     said = SYSTEM.describe(ASHORE, state, next(e for e in events if e.kind == "landing"))
     assert "comes ashore" in said and said.endswith("R16.B.2a)") and "R16.A.2a" not in said
+
+
+def test_r16_a_2b_a_failed_attempt_says_the_unit_may_not_try_again_and_will_be_eliminated():
+    state, _ = _drop(_at(at={"X1": "A-0403"}), [2])
+    state, events = run(SCENARIO, state, "improve APA", dice=[10])  # 6 MPs needed, 5 left
+    said = SYSTEM.describe(SCENARIO, state, events[0])
+    assert "may not try again" in said and "eliminated when the phase ends" in said

@@ -231,7 +231,7 @@ def improve(pos: Position, order: Order, dice: Dice) -> list[Event]:
     cost = improve_cost(pos, uid, die)
     left = pos.value(uid, "mp") - pos.state.units[uid].spent
     ok = cost <= left
-    events = [Event.of("improve", unit=uid, die=die, cost=cost, left=str(left), ok=ok)]
+    events = [Event.of("improve", unit=uid, die=die, cost=cost, left=str(left), ok=ok, zero=pos.has(uid, ZERO))]
     if not ok:
         return events + [Event.of("unit_flagged", unit=uid, flag=TRIED, scope="phase")]
     here = pos.location(uid)
@@ -444,7 +444,12 @@ def _landing(pos: Position, e: Event) -> str:
 
 def _improve(pos: Position, e: Event) -> str:
     name = pos.spec(e["unit"]).name
-    result = "improves one step" if e["ok"] else "fails to improve"
+    if e["ok"]:
+        result = "improves one step"
+    elif e.get("zero"):
+        result = "fails, may not try again, and is eliminated when the phase ends"
+    else:
+        result = "fails, may not try again, and stays Reduced"
     return f"{name} needs {e['cost']} MPs (D10 {e['die']}) and has {e['left']}: it {result} (R16.A.2b)"
 
 
