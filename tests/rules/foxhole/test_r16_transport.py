@@ -146,3 +146,10 @@ def test_r16_r23_a_the_prompt_gives_the_forms_of_the_orders_open_now():
     assert "sail SHIP" not in prompt and "improve UNIT" not in prompt
     explained = SYSTEM.explain(scenario, _begun(scenario), Order.parse("rail R1 A-0604|A-0704"))
     assert "railline" in explained.summary
+
+
+def test_r23_a_r9_a_reinforcement_not_entered_in_the_afternoon_comes_the_next_morning_without_night_turns():
+    scenario = _quiet()
+    state = _begun(scenario, turn=1, plan=_plan(scenario, reinforcements={"AR1": "1pm"}))
+    state = fold(state, transport.finish(Position(scenario, state), FixedDice([])))
+    assert dawn.plan(Position(scenario, state), "allied")["coming"][-1]["turn"] == "2am"

@@ -17,8 +17,11 @@ side = "allied"
 THREE = SUPPORTS + SUPPORTS.replace("navy", "navy2") + SUPPORTS.replace("navy", "navy3")
 
 
-def _dawn(scenario=SCENARIO, side="allied"):
-    return position(scenario, phase="dawn-briefing", active=side)
+NIGHTS = {"night-turns": "on"}  # R9: Night player turns, so that the Night is a Full Turn to plan for
+
+
+def _dawn(scenario=SCENARIO, side="allied", options=NIGHTS):
+    return position(scenario, phase="dawn-briefing", active=side, options=options)
 
 
 def _plan(scenario, state, side="allied"):
@@ -253,3 +256,21 @@ def test_r25_d_5_the_prompt_says_what_is_delayed_and_what_is_still_coming():
     after = fold(state, dawn.finish(Position(DELAYED, state), None))
     day2 = fold(after, [Event.of("phase_began", turn=3, phase="dawn-briefing", side="allied")])
     assert "still coming: AR1 2nt" in SYSTEM.prompt(DELAYED, day2)
+
+
+def test_r9_r23_without_night_player_turns_nothing_is_sent_in_the_night():
+    state = _dawn(options={})
+    assert not [o for o in legal(SCENARIO, state) if o.endswith("1nt")]
+    with pytest.raises(IllegalOrder) as err:
+        run(SCENARIO, state, "sortie jabo 1nt")
+    assert err.value.rule == "R9" and "night-turns" in err.value.reason
+    assert "1am (Morning), 1pm (Afternoon), each" in SYSTEM.prompt(SCENARIO, state)
+    rich = _dawn(RICH, options={})
+    events = dawn.finish(Position(RICH, rich), None)  # 45 points: 15 and 15 ride, 15 do not come
+    assert _plan(RICH, fold(rich, events))["supply"] == {"1am": 15, "1pm": 15}
+
+
+def test_r25_d_5_r9_a_delay_ending_in_an_unplayed_night_comes_the_next_morning():
+    state, _ = run(DELAYED, _dawn(DELAYED, options={}), "supply 2 1pm")  # 1pm + 2 and 1am + 2: both the 2am
+    p = _plan(DELAYED, fold(state, dawn.finish(Position(DELAYED, state), None)))
+    assert {(c["n"], c["turn"]) for c in p["coming"] if c["kind"] == "supply-points"} == {(2, "2am"), (4, "2am")}

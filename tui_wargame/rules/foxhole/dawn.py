@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tui_wargame.dice import Dice
-from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Scenario
+from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Scenario, Turn
 from tui_wargame.rules.capabilities import Explanation, Line
 from tui_wargame.rules.foxhole import arrivals, weather
 from tui_wargame.rules.foxhole.position import Position
@@ -64,9 +64,17 @@ def plan(pos: Position, side: str) -> dict[str, Any]:
     return found if found.get("day") == pos.turn.day else _new_plan(pos, side)
 
 
+def played(pos: Position, turn: Turn) -> bool:
+    """Whether a Full Turn has player turns, and so a Transport Phase to bring anything on: a
+    Night has none without the `night-turns` rule (R9)."""
+    return not (turn.night and not pos.option("night-turns"))
+
+
 def day_turns(pos: Position) -> list[str]:
-    """The ids of the Full Turns of the Day being briefed (or played)."""
-    return [t.id for t in pos.scenario.turns if t.day == pos.turn.day]
+    """The ids of the Full Turns of the Day being briefed (or played) that have player turns, in
+    which the Briefing may send something (R23, R9)."""
+    today = [t for t in pos.scenario.turns if t.day == pos.turn.day]
+    return [t.id for t in today if played(pos, t)] or [t.id for t in today]
 
 
 def _new_plan(pos: Position, side: str) -> dict[str, Any]:
@@ -115,10 +123,13 @@ def _delay(pos: Position, side: str, name: str, unit: str = "") -> int:
 
 
 def later(pos: Position, turn: str, by: int) -> str | None:
-    """The id of the Full Turn `by` after `turn`, None past the game's end."""
-    turns = [t.id for t in pos.scenario.turns]
-    i = turns.index(turn) + by
-    return turns[i] if i < len(turns) else None
+    """The id of the Full Turn `by` after `turn`, or of the next one with player turns if that one
+    has none (a Night without the `night-turns` rule, R9); None past the game's end."""
+    turns = pos.scenario.turns
+    i = [t.id for t in turns].index(turn) + by
+    while i < len(turns) and not played(pos, turns[i]):
+        i += 1
+    return turns[i].id if i < len(turns) else None
 
 
 def _on_map(pos: Position, tid: str) -> bool:
@@ -169,7 +180,10 @@ def _set(side: str, p: Mapping[str, Any]) -> Event:
 
 def _turn(pos: Position, word: str) -> str:
     if word not in day_turns(pos):
-        raise IllegalOrder(Refusal(f"{word} is not a Full Turn of this Day: {turn_words(pos)}", RULE))
+        night = any(t.id == word and t.day == pos.turn.day for t in pos.scenario.turns)
+        why = (f"{word} has no player turns (Night player turns are the optional rule night-turns), so "
+               f"nothing arrives in it" if night else f"{word} is not a Full Turn of this Day")
+        raise IllegalOrder(Refusal(f"{why}: choose {turn_words(pos)}", "R9" if night else RULE))
     return word
 
 
@@ -462,7 +476,8 @@ def idle(pos: Position) -> bool:
 
 def turn_words(pos: Position) -> str:
     """Today's Full Turns as the orders name them: "1am (Morning), 1pm (Afternoon), 1nt (Night)"."""
-    return ", ".join(f"{t.id} ({t.time.capitalize()})" for t in pos.scenario.turns if t.day == pos.turn.day)
+    names = {t.id: t.time.capitalize() for t in pos.scenario.turns}
+    return ", ".join(f"{t} ({names[t]})" for t in day_turns(pos))
 
 
 def _plan_words(pos: Position, p: Mapping[str, Any]) -> list[str]:
