@@ -153,3 +153,15 @@ def test_r23_a_r9_a_reinforcement_not_entered_in_the_afternoon_comes_the_next_mo
     state = _begun(scenario, turn=1, plan=_plan(scenario, reinforcements={"AR1": "1pm"}))
     state = fold(state, transport.finish(Position(scenario, state), FixedDice([])))
     assert dawn.plan(Position(scenario, state), "allied")["coming"][-1]["turn"] == "2am"
+
+
+def test_r23_d_supply_does_not_arrive_through_an_entry_hex_the_enemy_holds():
+    scenario = load(edit={**NO_LANDINGS, 'kind = "truck"\n': 'kind = "truck"\ndays = [2]\n'})
+    state = position(scenario, phase="transport", active="allied", at={"X1": "A-0104"})
+    state = fold(state, [Event.of("value_set", key="dawn.plan.allied",
+                                  value=_plan(scenario, left=0, supply={"1am": 6}))])
+    events = transport.begin(Position(scenario, state), FixedDice([]))
+    after = fold(state, events)
+    assert after.marker("A-0104", "supply-points", "allied") is None
+    blocked = next(e for e in events if e.kind == "supply_blocked")
+    assert "R23.D" in SYSTEM.describe(scenario, after, blocked)

@@ -98,7 +98,8 @@ def cars(cargo: list[tuple[str, int]]) -> int:
 
 
 def _deliver(pos: Position) -> list[Event]:
-    """R23.D, R16.D: the cargo due now, on the Truck or at the supply entry hex."""
+    """R23.D, R16.D: the cargo due now, on the Truck or at the first supply entry hex that holds no
+    enemy (with none, it does not come)."""
     cargo = _cargo_due(pos)
     if not cargo:
         return []
@@ -116,9 +117,12 @@ def _deliver(pos: Position) -> list[Event]:
                 Event.of("value_set", key=f"transport.cargo.{truck['id']}", value=[list(c) for c in cargo])]
     mine = [t for t in arrivals.tables(pos.scenario, "allowance") if t["side"] == pos.acting]
     entry = next((t["entry"] for t in mine if t["day"] == pos.turn.day), mine[0]["entry"])
+    at = next((h for h in entry if not pos.units_in(h, pos.enemy(pos.acting))), None)
+    if at is None:
+        return [Event.of("supply_blocked", side=pos.acting, at=entry[0])]
     events: list[Event] = []
     for kind, n in cargo:
-        events += add_marker(pos.at(fold(pos.state, events)), entry[0], kind, n, pos.acting)
+        events += add_marker(pos.at(fold(pos.state, events)), at, kind, n, pos.acting)
     return events
 
 
@@ -283,7 +287,12 @@ def _caught(pos: Position, e: Event) -> str:
             f"play with its {e['cars']} cars of cargo (R16.D.3)")
 
 
-WORDS = {"reinforcements_delayed": _delayed, "cargo_refused": _refused, "truck_caught": _caught, **landings.WORDS, **transports.WORDS}
+def _blocked(pos: Position, e: Event) -> str:
+    who = side_name(pos.scenario, e["side"])
+    return f"the enemy holds {who}'s supply entry at {e['at']}: the supplies due now are lost (R23.D)"
+
+
+WORDS = {"supply_blocked": _blocked, "reinforcements_delayed": _delayed, "cargo_refused": _refused, "truck_caught": _caught, **landings.WORDS, **transports.WORDS}
 
 
 def _explain_enter(pos: Position, order: Order) -> Explanation | Refusal:
