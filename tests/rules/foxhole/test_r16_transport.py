@@ -134,7 +134,8 @@ def test_r16_d_3_a_truck_entering_next_to_an_enemy_is_removed_with_its_cargo():
                                   value=_plan(scenario, left=0, supply={"1am": 6}))])
     events = transport.begin(Position(scenario, state), FixedDice([]))
     after = fold(state, events)
-    assert after.marker("A-0506", "truck", "T1") is None and after.marker("A-0506", "supply-points", "allied") is None
+    assert after.marker("A-0506", "truck", "T1") is None
+    assert after.marker("A-0506", "supply-points", "allied") is None
     caught = next(e for e in events if e.kind == "truck_caught")
     assert "R16.D.3" in SYSTEM.describe(scenario, after, caught)
 

@@ -271,6 +271,7 @@ def test_r9_r23_without_night_player_turns_nothing_is_sent_in_the_night():
 
 
 def test_r25_d_5_r9_a_delay_ending_in_an_unplayed_night_comes_the_next_morning():
-    state, _ = run(DELAYED, _dawn(DELAYED, options={}), "supply 2 1pm")  # 1pm + 2 and 1am + 2: both the 2am
+    state, _ = run(DELAYED, _dawn(DELAYED, options={}), "supply 2 1pm")  # 1pm + 2, 1am + 2: both 2am
     p = _plan(DELAYED, fold(state, dawn.finish(Position(DELAYED, state), None)))
-    assert {(c["n"], c["turn"]) for c in p["coming"] if c["kind"] == "supply-points"} == {(2, "2am"), (4, "2am")}
+    coming = {(c["n"], c["turn"]) for c in p["coming"] if c["kind"] == "supply-points"}
+    assert coming == {(2, "2am"), (4, "2am")}

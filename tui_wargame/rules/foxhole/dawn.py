@@ -144,7 +144,8 @@ def _truck(pos: Position, side: str) -> Mapping[str, Any] | None:
                  if t["side"] == side and t["kind"] == arrivals.TRUCK and arrivals.on(t, pos.turn.day)), None)
 
 
-def _turn_cargo(p: Mapping[str, Any], turn: str, extra: Sequence[Any] = ("supply-points", 0)) -> list[list[Any]]:
+def _turn_cargo(p: Mapping[str, Any], turn: str,
+                extra: Sequence[Any] = ("supply-points", 0)) -> list[list[Any]]:
     """The Supply Points and implements the plan sends in `turn`, with `extra` ([kind, number])."""
     points = p["supply"].get(turn, 0) + (extra[1] if extra[0] == "supply-points" else 0)
     cargo = [["supply-points", points]] + [[b["kind"], 1] for b in p["bridging"] if b["turn"] == turn]
@@ -167,8 +168,9 @@ def _fits(pos: Position, p: Mapping[str, Any], turn: str, item: Sequence[Any]) -
 
 def _too_big(pos: Position, turn: str) -> Refusal:
     truck = _truck(pos, pos.acting)
-    return Refusal(f"Truck {truck['id'] if truck else ''} carries {arrivals.TRUCK_CARS} cars (five Supply Points "
-                   f"or one Boat a car) in {turn}, and this does not fit; choose another Full Turn", "R16.D.2")
+    return Refusal(f"Truck {truck['id'] if truck else ''} carries {arrivals.TRUCK_CARS} cars (five Supply "
+                   f"Points or one Boat a car) in {turn}, and this does not fit; choose another Full Turn",
+                   "R16.D.2")
 
 
 def _set(side: str, p: Mapping[str, Any]) -> Event:
@@ -427,7 +429,8 @@ def begin(pos: Position, dice: Dice) -> list[Event]:
 def finish(pos: Position, dice: Dice) -> list[Event]:
     """R23.D: what is left of the allowance shows up as Supply Points in the Day's first Full Turn,
     or, with a Truck, in the first Full Turns with room on it (R16.D.2); what no Truck can carry
-    today does not come (R25.D.5: never more than the Transport of the turn). R25.D.5: what a table with a `delay` sends comes that many Full Turns after the one chosen
+    today does not come (R25.D.5: never more than the Transport of the turn). R25.D.5: what a
+    table with a `delay` sends comes that many Full Turns after the one chosen
     (into `coming`, kept across Days); what would come after the game's end never comes."""
     side = pos.acting
     p = plan(pos, side)
@@ -506,7 +509,8 @@ def _plan_words(pos: Position, p: Mapping[str, Any]) -> list[str]:
     found += [f"{u} aims at {h}" for u, h in {**aimed(pos, pos.acting), **p["aims"]}.items()]
     for name, what in (("reinforcements", "reinforcements"), ("allowance", "Supply Points")):
         if _delay(pos, pos.acting, name):
-            found.append(f"{what} come {_delay(pos, pos.acting, name)} Full Turns after the one chosen (R25.D.5)")
+            by = _delay(pos, pos.acting, name)
+            found.append(f"{what} come {by} Full Turns after the one chosen (R25.D.5)")
     if p["coming"]:
         found.append("still coming: " + ", ".join(
             f"{c['unit'] or str(c['n']) + ' ' + c['kind']} {c['turn']}" for c in p["coming"]))

@@ -231,7 +231,8 @@ def improve(pos: Position, order: Order, dice: Dice) -> list[Event]:
     cost = improve_cost(pos, uid, die)
     left = pos.value(uid, "mp") - pos.state.units[uid].spent
     ok = cost <= left
-    events = [Event.of("improve", unit=uid, die=die, cost=cost, left=str(left), ok=ok, zero=pos.has(uid, ZERO))]
+    events = [Event.of("improve", unit=uid, die=die, cost=cost, left=str(left), ok=ok,
+                       zero=pos.has(uid, ZERO))]
     if not ok:
         return events + [Event.of("unit_flagged", unit=uid, flag=TRIED, scope="phase")]
     here = pos.location(uid)
@@ -351,7 +352,8 @@ def come_ashore(pos: Position, uid: str, target: str, way: int, dice: Dice) -> l
     spec = pos.spec(uid)
     if is_motorized(spec):
         die = d5(dice)
-        total = die + (1 if weather.night_turn(pos) else 0) + (2 if weather.atmosphere(pos) == weather.STORM else 0)
+        total = die + (1 if weather.night_turn(pos) else 0)
+        total += 2 if weather.atmosphere(pos) == weather.STORM else 0
         if pos.option("environment"):
             strength = weather.wind(pos)[0]
             total += 3 if strength == GALE else 1 if strength == BREEZE or weather.fog(pos) else 0

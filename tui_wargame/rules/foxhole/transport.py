@@ -264,7 +264,8 @@ def prompt(pos: Position) -> str:
     """R16: what may come onto the map now, with the forms of the orders open."""
     verbs = {o.verb for o in orders(pos)}
     forms = " ".join(f"{text}." for verb, text in FORMS.items() if verb in verbs)
-    return f"Transport Phase (R16): bring on what the Dawn Briefing sent for this Full Turn. {forms} Then `end`"
+    return (f"Transport Phase (R16): bring on what the Dawn Briefing sent for this Full Turn. {forms} "
+            f"Then `end`")
 
 
 # --- words ---
@@ -292,7 +293,8 @@ def _blocked(pos: Position, e: Event) -> str:
     return f"the enemy holds {who}'s supply entry at {e['at']}: the supplies due now are lost (R23.D)"
 
 
-WORDS = {"supply_blocked": _blocked, "reinforcements_delayed": _delayed, "cargo_refused": _refused, "truck_caught": _caught, **landings.WORDS, **transports.WORDS}
+WORDS = {"supply_blocked": _blocked, "reinforcements_delayed": _delayed, "cargo_refused": _refused,
+         "truck_caught": _caught, **landings.WORDS, **transports.WORDS}
 
 
 def _explain_enter(pos: Position, order: Order) -> Explanation | Refusal:

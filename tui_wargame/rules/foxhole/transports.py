@@ -79,7 +79,8 @@ def arrive(pos: Position) -> list[Event]:
             continue
         here = pos.at(fold(pos.state, events))
         taken = {place for kind in (TRAIN, SHIP) for _, place, _ in on_map(here, kind)}
-        free = [e for e in t["entry"] if e not in taken and (t["kind"] != TRAIN or _open(here, e, pos.acting))]
+        free = [e for e in t["entry"]
+                if e not in taken and (t["kind"] != TRAIN or _open(here, e, pos.acting))]
         items = [list(i) for i in p.get("cargo", {}).get(tid, [])]
         if not free:
             events.append(Event.of("transport_blocked", transport=tid))
