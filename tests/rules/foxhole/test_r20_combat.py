@@ -332,7 +332,7 @@ def test_r20_c_7_heavy_weapons_on_several_vehicles_are_the_defenders_choice():
 
 def test_r20_a_1_c_a_vehicle_that_fired_a_barrage_does_not_fight():
     state = _state(at={"AT1": "A-0301"}, flags={"AT1": ["fired"]})
-    assert _refused(state, "fight B-0307 AT1").rule == "R20.A.1.b"
+    assert _refused(state, "fight B-0307 AT1").rule == "R20.A.1.c"
     assert _refused(state, "assault B-0307 AT1").rule == "R20.A.1.c"
 
 
@@ -379,3 +379,23 @@ def test_r25_c_1a_fog_is_smoke_for_every_assaulter_and_none_counts_in_the_dark()
     smoke = Event.of("marker_placed", place="B-0307", marker="smoke")
     night = Position(SCENARIO, _state(turn=2, events=[smoke], options={"night-turns": "on"}))
     assert benefits.smoke(night, "B-0307") == 0
+
+
+# --- review (rev-fire) ---
+
+def test_r7_c_4_sp_artillery_is_an_artillery_battery_in_combat_r20_a_1_b():
+    """R7.C.4: SP Artillery is an Artillery Battery for all but movement: it neither Fights nor
+    Assaults (R20.A.1.b) nor gives Covering Fire (R20.A.2.b)."""
+    pos = Position(SCENARIO, _state(at={"ASP": "A-0401", "A1": "A-0501"}))
+    assert combat.refusal(pos, "fight", "B-0307", ["ASP"]).rule == "R20.A.1.b"
+    assert combat.refusal(pos, "assault", "B-0307", ["ASP"]).rule == "R20.A.1.b"
+    assert "ASP" not in " ".join(legal(SCENARIO, pos.state))
+    eng = {"reacting": "allied", "target": "B-0307", "attackers": ["X1"]}
+    cover = engagement.cover_candidates(Position(SCENARIO, _state(active="axis", at={"ASP": "A-0401"})), eng)
+    assert "ASP" not in cover
+
+
+def test_r7_c_2_assault_gun_halving_cites_its_own_rule():
+    pos = Position(SCENARIO, _state())
+    calc = firepower.unit(pos, "XAG", "hard", firepower.DEFENDING, "B-0103", ["X1"])
+    assert [t.rule for t in calc.terms if "Assault Gun" in t.what] == ["R7.C.2"]

@@ -15,7 +15,7 @@ from tui_wargame.rules.capabilities import Explanation, Line
 from tui_wargame.rules.foxhole import benefits, charts, engagement, firepower
 from tui_wargame.rules.foxhole.arith import Calculation
 from tui_wargame.rules.foxhole.benefits import HARD, SOFT
-from tui_wargame.rules.foxhole.counters import BATTERY, VEHICLE, attribute, is_motorized
+from tui_wargame.rules.foxhole.counters import BATTERY, VEHICLE, attribute, is_motorized, kind_of
 from tui_wargame.rules.foxhole.engagement import done
 from tui_wargame.rules.foxhole.participants import (
     ASSAULT, FIGHT, STACK, artillery_or_mortar, enterable, may_act, mixed_services, target_types,
@@ -36,12 +36,13 @@ def assault_refusal(pos: Position, uid: str, target: str, rule: str = RULE) -> R
         return Refusal(f"{uid} may not act now (Exhausted, Expended, on Overwatch, a Hospital, "
                        f"off the map, or engaged already this phase)", f"{rule}.A")
     spec = pos.spec(uid)
+    kind = kind_of(spec)  # R7.C.4: SP Artillery is an Artillery Battery here
     here = pos.location(uid)
-    if rule == "R22" and spec.kind != VEHICLE and not (pos.has(uid, AMBUSHED) and is_motorized(spec)):
-        return Refusal(f"{uid} is not a Vehicle: only Vehicles Assault in this phase", "R22.A")
-    if spec.kind == BATTERY:
+    if kind == BATTERY:
         return Refusal(f"{uid} is a Battery: no Battery may Assault", "R20.A.1.b")
-    if spec.kind == VEHICLE and pos.has(uid, FIRED):
+    if rule == "R22" and kind != VEHICLE and not (pos.has(uid, AMBUSHED) and is_motorized(spec)):
+        return Refusal(f"{uid} is not a Vehicle: only Vehicles Assault in this phase", "R22.A")
+    if kind == VEHICLE and pos.has(uid, FIRED):
         return Refusal(f"{uid} fired a Barrage this turn", "R20.A.1.c")
     if here != target and pos.has(uid, PINNED):
         return Refusal(f"{uid} is Pinned and cannot move into {target}", "R20.A.1")
@@ -61,10 +62,12 @@ def fight_refusal(pos: Position, uid: str, target: str) -> Refusal | None:
         return Refusal(f"{uid} may not act now (Exhausted, Expended, on Overwatch, a Hospital, "
                        f"off the map, or engaged already this phase)", "R20.A")
     spec = pos.spec(uid)
-    if spec.kind == BATTERY and artillery_or_mortar(pos, uid):
+    kind = kind_of(spec)  # R7.C.4: SP Artillery is an Artillery Battery here
+    if kind == BATTERY and artillery_or_mortar(pos, uid):
         return Refusal(f"{uid} is an Artillery or Mortar Battery: it does not Fight", "R20.A.1.b")
-    if spec.kind in (BATTERY, VEHICLE) and pos.has(uid, FIRED):
-        return Refusal(f"{uid} fired a Barrage this turn", "R20.A.1.b")
+    if kind in (BATTERY, VEHICLE) and pos.has(uid, FIRED):
+        return Refusal(f"{uid} fired a Barrage this turn",
+                       "R20.A.1.b" if kind == BATTERY else "R20.A.1.c")
     if pos.has(uid, AMBUSHED):
         return Refusal(f"{uid} is Ambushed: it must Assault, not Fight", "R20.B")
     reach = 1

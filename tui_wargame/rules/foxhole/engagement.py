@@ -33,7 +33,7 @@ from tui_wargame.rules.foxhole.participants import services  # noqa: F401 (fx-ba
 from tui_wargame.rules.foxhole.seizure import RETREAT, move_back, retreat_hexes, retreats, seize
 from tui_wargame.rules.foxhole.arith import Calculation, chance, d5, d10, final
 from tui_wargame.rules.foxhole.benefits import HARD, SOFT
-from tui_wargame.rules.foxhole.counters import BATTERY, VEHICLE, is_motorized
+from tui_wargame.rules.foxhole.counters import BATTERY, VEHICLE, is_motorized, kind_of
 from tui_wargame.rules.foxhole.position import AMBUSHED, EXHAUSTED, EXPENDED, OVERWATCH, Position
 
 KEY = "combat.current"
@@ -420,8 +420,8 @@ def cover_candidates(pos: Position, eng: Mapping[str, Any]) -> dict[str, list[st
         spec = pos.spec(u)
         if pos.location(u) == eng["target"] or "hospital" in spec.traits:
             continue
-        if spec.kind == BATTERY and artillery_or_mortar(pos, u):
-            continue
+        if kind_of(spec) == BATTERY and artillery_or_mortar(pos, u):
+            continue  # R20.A.2.b, R20.A.2.e (SP Artillery too, R7.C.4)
         ready = pos.has(u, OVERWATCH) if side == pos.offensive else not pos.has(u, EXPENDED)
         hexes = [h for h in assault_hexes if pos.distance(h, pos.location(u)) == 1]
         if ready and hexes and not pos.has(u, EXHAUSTED):
