@@ -399,3 +399,16 @@ def test_r7_c_2_assault_gun_halving_cites_its_own_rule():
     pos = Position(SCENARIO, _state())
     calc = firepower.unit(pos, "XAG", "hard", firepower.DEFENDING, "B-0103", ["X1"])
     assert [t.rule for t in calc.terms if "Assault Gun" in t.what] == ["R7.C.2"]
+
+
+def test_r20_c_9_r5_a_7_a_unit_of_0_mp_forced_to_retreat_is_lost():
+    """R5.A.7: a unit that cannot move but must (a Retreat) is Reduced; a Cadre that cannot move
+    either is removed: no retreat is offered."""
+    fixed = load(edit={'{ defence = 2, heavy = 0, soft = 2, mp = 4 }]\n\n[[unit]]\nid = "A2"':
+                       '{ defence = 2, heavy = 0, soft = 2, mp = 0 }]\n\n[[unit]]\nid = "A2"',
+                       '[rules]\noffensive = "allied"': EXTRA})
+    state = position(fixed, phase="combat", active="allied", flags={"A1": [AMBUSHED]},
+                     at={"AAE": "reinforcements", "XAG": "reinforcements", "XH": "reinforcements"})
+    state, events = run(fixed, state, "assault B-0307 A1", dice=[5, 4, 5])
+    assert state.units["A1"].location == "eliminated" and state.pending is None
+    assert not _kinds(events, "retreat")

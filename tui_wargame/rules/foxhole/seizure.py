@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tui_wargame.model import Event, fold
-from tui_wargame.rules.foxhole import effects
+from tui_wargame.rules.foxhole import effects, stacking
 from tui_wargame.rules.foxhole.participants import STACK, enterable
 from tui_wargame.rules.foxhole.position import EXHAUSTED, FATIGUED, PINNED, Position
 
@@ -89,8 +89,9 @@ def retreat_hexes(pos: Position, uid: str, origin: str, exempt: Sequence[str]) -
 
 
 def retreats(pos: Position, eng: dict[str, Any]) -> tuple[list[Event], Event | None]:
-    """Each retreating unit in turn: a Pinned one Reduced first (its Pin goes); one with nowhere
-    to go eliminated; one with one way moved; otherwise its owner chooses (a decision)."""
+    """Each retreating unit in turn: a Pinned one Reduced first (its Pin goes); one printing 0 MPs
+    Reduced, or eliminated if its Cadre cannot move either (R5.A.7); one with nowhere to go
+    eliminated; one with one way moved; otherwise its owner chooses (a decision)."""
     events: list[Event] = []
     exempt = [*eng["attackers"], *eng["defenders"]]
     while eng["retreat"]:
@@ -101,6 +102,12 @@ def retreats(pos: Position, eng: dict[str, Any]) -> tuple[list[Event], Event | N
             continue
         if here.has(u, PINNED):
             events += effects.reduce(here, u)
+            continue
+        lost, mobile = stacking.forced_to_move(here, u)  # R5.A.7: 0 MPs, forced to move
+        if lost:
+            events += lost
+            if not mobile:
+                eng["retreat"].pop(0)
             continue
         options = retreat_hexes(here, u, origin, exempt)
         if len(options) > 1:
