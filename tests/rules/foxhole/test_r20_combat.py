@@ -412,3 +412,14 @@ def test_r20_c_9_r5_a_7_a_unit_of_0_mp_forced_to_retreat_is_lost():
     state, events = run(fixed, state, "assault B-0307 A1", dice=[5, 4, 5])
     assert state.units["A1"].location == "eliminated" and state.pending is None
     assert not _kinds(events, "retreat")
+
+
+def test_r20_a_1_r10_b_a_unit_on_a_foot_bridge_may_be_assaulted_by_as_many_as_it_holds():
+    """R5.B.8: a Foot Bridge carries units over water, so its hex can be entered and Assaulted
+    (R20.A.1) by no more units than it holds (R10.B.a: one Company), never by a Vehicle."""
+    pos = Position(SCENARIO, _state(at={"X1": "B-0204", "A1": "B-0304", "A2": "B-0305", "AT1": "B-0205"}))
+    assert combat.refusal(pos, "assault", "B-0204", ["A1"]) is None
+    assert combat.refusal(pos, "assault", "B-0204", ["A1", "A2"]).rule == "R10.B.a"
+    assert combat.refusal(pos, "fight", "B-0204", ["A1", "A2"]).rule == "R10.B"
+    assert combat.refusal(pos, "assault", "B-0204", ["AT1"]).rule == "R20.A.1"
+    assert "assault B-0204 A1" in legal(SCENARIO, pos.state)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal
 from tui_wargame.rules.capabilities import Explanation, Line
-from tui_wargame.rules.foxhole import benefits, charts, engagement, firepower
+from tui_wargame.rules.foxhole import benefits, charts, engagement, firepower, stacking
 from tui_wargame.rules.foxhole.arith import Calculation
 from tui_wargame.rules.foxhole.benefits import HARD, SOFT
 from tui_wargame.rules.foxhole.counters import BATTERY, VEHICLE, attribute, is_motorized, kind_of
@@ -102,6 +102,9 @@ def refusal(pos: Position, verb: str, target: str, units: Sequence[str], rule: s
     if verb == ASSAULT and len(units) + len(others) > STACK:
         return Refusal(f"{target} holds {len(others)} of your units already: no more than {STACK} may be "
                        f"there after the Assault", f"{rule}.B")
+    crowded = bridge_room(pos, verb, target, units)
+    if crowded is not None:
+        return crowded
     if verb == ASSAULT and rule == RULE:
         missing = [u for u in others if assault_refusal(pos, u, target, rule) is None]
         if missing:
@@ -109,6 +112,24 @@ def refusal(pos: Position, verb: str, target: str, units: Sequence[str], rule: s
                            f"enemy and must take part in its Assault", "R20.E.2")
     if mixed_services(pos, units):
         return Refusal("units of different services or languages may not attack together", "R25.A.5")
+    return None
+
+
+def bridge_room(pos: Position, verb: str, target: str, units: Sequence[str]) -> Refusal | None:
+    """R20.A.1, R10.B: no more units attack a bridge hex than its bridge holds; assaulters crossing
+    a bridged hexside together must fit on that bridge."""
+    if stacking.bridge(pos, target) is not None:
+        if verb == ASSAULT:
+            return stacking.room(pos, target, pos.acting, units)
+        most = stacking.limit(pos, target, pos.acting)
+        if len(units) > most:
+            return Refusal(f"the bridge in {target} holds {most} unit{'s' if most != 1 else ''}: no more may "
+                           f"Fight it", "R10.B")
+    if verb == ASSAULT:
+        for h in sorted({pos.location(u) for u in units} - {target}):
+            why = stacking.crossing_room(pos, h, target, [u for u in units if pos.location(u) == h])
+            if why is not None:
+                return why
     return None
 
 
@@ -132,7 +153,8 @@ def group(pos: Position, verb: str, target: str, rule: str = RULE) -> list[str]:
     chosen: list[str] = []
     for u in candidates:
         ok = assault_refusal(pos, u, target, rule) if verb == ASSAULT else fight_refusal(pos, u, target)
-        if ok is None and len(chosen) < STACK and not mixed_services(pos, [*chosen, u]):
+        if (ok is None and len(chosen) < STACK and not mixed_services(pos, [*chosen, u])
+                and bridge_room(pos, verb, target, [*chosen, u]) is None):
             chosen.append(u)
     return chosen
 

@@ -127,7 +127,8 @@ def replacements(pos: Position, eng: Mapping[str, Any]) -> list[str]:
         return []
     return [u for u in pos.units_of(eng["acting"]) if u not in attackers and u not in others
             and combat.assault_refusal(pos, u, target, eng["rule"]) is None
-            and not mixed_services(pos, [*attackers, u])]
+            and not mixed_services(pos, [*attackers, u])
+            and combat.bridge_room(pos, ASSAULT, target, [*attackers, u]) is None]
 
 
 def join_answers(pos: Position) -> list[Order]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tui_wargame.rules.foxhole import benefits, charts, counters
+from tui_wargame.rules.foxhole import benefits, charts, counters, stacking
 from tui_wargame.rules.foxhole.benefits import HARD, SOFT
 from tui_wargame.rules.foxhole.counters import VEHICLE, is_motorized
 from tui_wargame.rules.foxhole.position import EXHAUSTED, EXPENDED, OVERWATCH, Position
@@ -53,12 +53,17 @@ def target_types(pos: Position, uid: str, attack: str) -> tuple[str, ...]:
 
 
 def enterable(pos: Position, uid: str, frm: str, target: str) -> bool:
-    """R20.A.1: a unit may Assault only a hex it could move into: land it may enter, across a
-    hexside it may cross (a Bailey Bridge crosses any, R5.B.9)."""
+    """R20.A.1: a unit may Assault only a hex it could move into: land it may enter, or water a
+    Foot or Vehicle Bridge spans (R5.B.8: no Motorized unit on a Foot Bridge), across a hexside
+    it may cross (a Bailey Bridge crosses any, R5.B.9)."""
     if frm == target:
         return True
     ht = pos.hex_type(target)
-    if ht.mp is None or (ht.motorized_prohibited and is_motorized(pos.spec(uid))):
+    motorized = is_motorized(pos.spec(uid))
+    spanned = stacking.bridge(pos, target) if ht.water else None
+    if spanned is not None and not spanned.motorized and motorized:
+        return False
+    if (ht.mp is None and spanned is None) or (ht.motorized_prohibited and motorized):
         return False
     bridged = pos.marker(Position.hexside_place(frm, target), "bridge-bailey") is not None
     return bridged or not any(t.prohibited for t in pos.hexside_types(frm, target))

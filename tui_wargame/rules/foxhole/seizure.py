@@ -9,7 +9,7 @@ from typing import Any
 
 from tui_wargame.model import Event, fold
 from tui_wargame.rules.foxhole import effects, stacking
-from tui_wargame.rules.foxhole.participants import STACK, enterable
+from tui_wargame.rules.foxhole.participants import enterable
 from tui_wargame.rules.foxhole.position import EXHAUSTED, FATIGUED, PINNED, Position
 
 RETREAT = "combat-retreat"  # the decision of a side whose unit has several ways back
@@ -66,7 +66,7 @@ def seize(pos: Position, eng: dict[str, Any], act: Sequence[str], react: Sequenc
 def retreat_hexes(pos: Position, uid: str, origin: str, exempt: Sequence[str]) -> list[str]:
     """R20.C.9: hexes two away from `origin`, through a neighbour, neither holding an enemy nor
     next to one (but the units of this engagement), on land the unit may enter, across hexsides it
-    may cross, with room to stack. (A smallest private version of movement: the rule's two hexes
+    may cross, with room to stack (R10.A-B, `stacking.room`). (A smallest private version of movement: the rule's two hexes
     are walked, Movement Points are not counted.)"""
     side = pos.side_of(uid)
     enemy = pos.enemy(side)
@@ -83,7 +83,7 @@ def retreat_hexes(pos: Position, uid: str, origin: str, exempt: Sequence[str]) -
         for end in pos.neighbours(mid):
             if end in found or pos.distance(end, origin) != 2:
                 continue
-            if open_(end) and enterable(pos, uid, mid, end) and len(pos.units_in(end, side)) < STACK:
+            if open_(end) and enterable(pos, uid, mid, end) and stacking.room(pos, end, side, [uid]) is None:
                 found.append(end)
     return sorted(found)
 
