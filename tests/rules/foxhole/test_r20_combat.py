@@ -423,3 +423,14 @@ def test_r20_a_1_r10_b_a_unit_on_a_foot_bridge_may_be_assaulted_by_as_many_as_it
     assert combat.refusal(pos, "fight", "B-0204", ["A1", "A2"]).rule == "R10.B"
     assert combat.refusal(pos, "assault", "B-0204", ["AT1"]).rule == "R20.A.1"
     assert "assault B-0204 A1" in legal(SCENARIO, pos.state)
+
+
+def test_r7_c_1_b_an_engineer_tank_rolls_no_mines_pin():
+    """R7.C.1.b: Engineer Tanks ignore Mines: assaulting a mined hex they roll only the Tank Traps."""
+    tanks = load(edit={'traits = ["hard"]\nstart = "A-0702"': 'traits = ["hard", "engineer-tank"]\nstart = "A-0702"',
+                       '[rules]\noffensive = "allied"': EXTRA})
+    state = position(tanks, phase="combat", active="allied", at={
+        "AT1": "B-0507", "A1": "A-0301", "AAE": "reinforcements", "XAG": "reinforcements", "XH": "reinforcements"})
+    state, events = run(tanks, state, "assault B-0506 AT1", dice=[4, 5, 5])
+    assert [(p["what"], p["pinned"]) for p in _kinds(events, "assault_pin")] == [("entering", False)]
+    assert not state.units["AT1"].has(PINNED)

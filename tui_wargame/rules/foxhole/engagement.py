@@ -40,6 +40,7 @@ KEY = "combat.current"
 DONE = "combat.done"  # the hexes Assaulted or Fought this phase (R20.B, R22.B)
 COVER, APPLY, HEAVY = "combat-cover", "combat-apply", "combat-heavy"
 JOIN = "combat-join"
+ENGINEER_TANK, BOCAGE = "engineer-tank", "bocage"  # R7.C.1.b
 ASSAULT, FIGHT, COVERING = charts.ASSAULT, charts.FIGHT, "covering"
 
 
@@ -161,7 +162,8 @@ def _pins(pos: Position, dice: Dice, rule: str, target: str,
           units: Sequence[str]) -> tuple[list[Event], list[str]]:
     """R20.C.1, R22.C.1: each Vehicle rolls its Pin chances leaving its hex, crossing into the
     target and entering it (Tank Traps, Chart 2 reconstruction 3 per level); every assaulter the
-    Mines' (2 per level). A unit Pinned drops out, except an Ambushed one in the Vehicle Assault
+    Mines' (2 per level) but an Engineer Tank, which ignores Mines and Bocage (R7.C.1.b). A unit
+    Pinned drops out, except an Ambushed one in the Vehicle Assault
     Phase (R22.D, pinned but still assaulting); in the Combat Phase Ambushed units roll no pins
     (R11.B.2.b); units already in the hex roll none (R20.E.2)."""
     events: list[Event] = []
@@ -170,12 +172,15 @@ def _pins(pos: Position, dice: Dice, rule: str, target: str,
         here = pos.location(u)
         chances: list[tuple[str, int]] = []
         ambushed = pos.has(u, AMBUSHED)
+        engineer_tank = ENGINEER_TANK in pos.spec(u).traits  # R7.C.1.b: ignores Mines and Bocage
         if here != target and not (ambushed and rule == "R20"):
             if is_motorized(pos.spec(u)):
                 chances.append(("leaving", pos.hex_type(here).pin))
-                chances.append(("crossing", sum(t.pin for t in pos.hexside_types(here, target))))
+                chances.append(("crossing", sum(t.pin for t in pos.hexside_types(here, target)
+                                                if not (engineer_tank and t.id == BOCAGE))))
                 chances.append(("entering", 3 * pos.level(target, "tank-traps")))
-            chances.append(("mines", 2 * pos.level(target, "mines")))
+            if not engineer_tank:
+                chances.append(("mines", 2 * pos.level(target, "mines")))
         pinned = False
         for what, odds in chances:
             if odds <= 0 or pinned:
