@@ -391,8 +391,9 @@ def test_r7_c_4_sp_artillery_is_an_artillery_battery_in_combat_r20_a_1_b():
     assert combat.refusal(pos, "assault", "B-0307", ["ASP"]).rule == "R20.A.1.b"
     assert "ASP" not in " ".join(legal(SCENARIO, pos.state))
     eng = {"reacting": "allied", "target": "B-0307", "attackers": ["X1"]}
-    cover = engagement.cover_candidates(Position(SCENARIO, _state(active="axis", at={"ASP": "A-0401"})), eng)
-    assert "ASP" not in cover
+    ready = {"ASP": [OVERWATCH], "A1": [OVERWATCH]}
+    cover = engagement.cover_candidates(Position(SCENARIO, _state(active="axis", at={"ASP": "A-0401"}, flags=ready)), eng)
+    assert "ASP" not in cover and "A1" in cover
 
 
 def test_r7_c_2_assault_gun_halving_cites_its_own_rule():
@@ -434,3 +435,16 @@ def test_r7_c_1_b_an_engineer_tank_rolls_no_mines_pin():
     state, events = run(tanks, state, "assault B-0506 AT1", dice=[4, 5, 5])
     assert [(p["what"], p["pinned"]) for p in _kinds(events, "assault_pin")] == [("entering", False)]
     assert not state.units["AT1"].has(PINNED)
+
+
+def test_r10_d_4_a_unit_in_overstack_neither_fights_nor_covers():
+    """R10.D.4 (optional overstacking): units past the fourth in a hex do not use their firepower
+    in combat: they may not Assault or Fight, nor give Covering Fire."""
+    crowd = {u: "A-0401" for u in ("A1", "A2", "AE", "AHQ", "AMC")}
+    pos = Position(SCENARIO, _state(at=crowd, options={"overstacking": "on"}))
+    assert combat.refusal(pos, "fight", "B-0307", ["AMC"]).rule == "R20.A"
+    assert combat.refusal(pos, "fight", "B-0307", ["A1"]) is None
+    axis = Position(SCENARIO, _state(active="axis", at=crowd, options={"overstacking": "on"},
+                                     flags={u: [OVERWATCH] for u in crowd}))
+    eng = {"reacting": "allied", "target": "B-0307", "attackers": ["X1"]}
+    assert "AMC" not in engagement.cover_candidates(axis, eng) and "A1" in engagement.cover_candidates(axis, eng)

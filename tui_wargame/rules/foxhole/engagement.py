@@ -27,7 +27,7 @@ from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, fold
 from tui_wargame.rules.foxhole import allocation, benefits, charts, effects, firepower
 from tui_wargame.rules.foxhole.participants import (
-    ENGAGED, STACK, artillery_or_mortar, mixed_services, specialist, target_types,
+    ENGAGED, STACK, artillery_or_mortar, in_overstack, mixed_services, specialist, target_types,
 )
 from tui_wargame.rules.foxhole.participants import services  # noqa: F401 (fx-barrage reads it here)
 from tui_wargame.rules.foxhole.seizure import RETREAT, move_back, retreat_hexes, retreats, seize
@@ -418,14 +418,15 @@ def _ambush_bonus(pos: Position, dice: Dice, eng: dict[str, Any]) -> None:
 def cover_candidates(pos: Position, eng: Mapping[str, Any]) -> dict[str, list[str]]:
     """R20.A.2, R20.C.2.a: the Reacting units that may give Covering Fire, each with the hexes of
     assaulters next to it: the Offensive player's on Overwatch, the Defensive player's not
-    Expended; no Artillery or Mortar Battery; not in the assaulted hex."""
+    Expended; no Artillery or Mortar Battery; not in the assaulted hex (its units fire in the
+    Assault itself: Reconstruction); none in Overstack (R10.D.4)."""
     side = eng["reacting"]
     assault_hexes = sorted({pos.location(u) for u in eng["attackers"] if pos.on_map(u)})
     found: dict[str, list[str]] = {}
     for u in pos.units_of(side):
         spec = pos.spec(u)
-        if pos.location(u) == eng["target"] or "hospital" in spec.traits:
-            continue
+        if pos.location(u) == eng["target"] or "hospital" in spec.traits or in_overstack(pos, u):
+            continue  # R10.D.4: units in Overstack do not fire
         if kind_of(spec) == BATTERY and artillery_or_mortar(pos, u):
             continue  # R20.A.2.b, R20.A.2.e (SP Artillery too, R7.C.4)
         ready = pos.has(u, OVERWATCH) if side == pos.offensive else not pos.has(u, EXPENDED)

@@ -34,9 +34,16 @@ def artillery_or_mortar(pos: Position, uid: str) -> bool:
 
 def may_act(pos: Position, uid: str) -> bool:
     """R20.A.1: a unit that may act this player turn (not Exhausted, Expended or on Overwatch,
-    R5.B.2, R5.B.10), not a Hospital (no firepower, R7.A.7), not yet engaged this phase."""
+    R5.B.2, R5.B.10), not a Hospital (no firepower, R7.A.7), not yet engaged this phase, not in
+    Overstack (R10.D.4: it does not fire in combat)."""
     return (pos.on_map(uid) and not any(pos.has(uid, f) for f in (EXHAUSTED, EXPENDED, OVERWATCH))
-            and "hospital" not in pos.spec(uid).traits and ENGAGED not in pos.state.units[uid].phase_flags)
+            and "hospital" not in pos.spec(uid).traits and ENGAGED not in pos.state.units[uid].phase_flags
+            and not in_overstack(pos, uid))
+
+
+def in_overstack(pos: Position, uid: str) -> bool:
+    """R10.D (optional overstacking): the unit is one of its hex's units in Overstack."""
+    return pos.option("overstacking") and uid in benefits.overstacked(pos, pos.location(uid), pos.side_of(uid))
 
 
 def target_types(pos: Position, uid: str, attack: str) -> tuple[str, ...]:
