@@ -448,3 +448,12 @@ def test_r10_d_4_a_unit_in_overstack_neither_fights_nor_covers():
                                      flags={u: [OVERWATCH] for u in crowd}))
     eng = {"reacting": "allied", "target": "B-0307", "attackers": ["X1"]}
     assert "AMC" not in engagement.cover_candidates(axis, eng) and "A1" in engagement.cover_candidates(axis, eng)
+
+
+def test_r20_g_overwatch_placed_this_turn_survives_the_offensive_players_own_combat_phase():
+    """R17.D, R20.G: Overwatch is put on in the Offensive player's Supply-Movement Phase to fire in
+    the Defensive player's turn; only the Defensive player's Combat Phase takes what is left off."""
+    own = combat.finish(Position(SCENARIO, _state(active="allied", flags={"A2": [OVERWATCH]})), None)
+    assert not [e for e in own if e.kind == "unit_flagged"]
+    theirs = combat.finish(Position(SCENARIO, _state(active="axis", flags={"A2": [OVERWATCH]})), None)
+    assert [(e["unit"], e["flag"]) for e in theirs if e.kind == "unit_flagged"] == [("A2", OVERWATCH)]

@@ -212,9 +212,12 @@ def begin(pos: Position, dice: Dice) -> list[Event]:
 
 
 def finish(pos: Position, dice: Dice) -> list[Event]:
-    """R20.G: the Offensive player's Overwatch markers left come off; Chart 5: Smoke clears."""
-    events = [Event.of("unit_flagged", unit=u, flag=OVERWATCH, on=False)
-              for u in pos.units_of(pos.offensive) if pos.has(u, OVERWATCH)]
+    """R20.G: the Offensive player's Overwatch markers left come off, at the end of the Defensive
+    player's Combat Phase (Reconstruction: in the Offensive player's own turn they were just placed,
+    R17.D, to be used in the Defensive turn that follows); Chart 5: Smoke clears."""
+    events = [] if pos.acting == pos.offensive else [
+        Event.of("unit_flagged", unit=u, flag=OVERWATCH, on=False)
+        for u in pos.units_of(pos.offensive) if pos.has(u, OVERWATCH)]
     for place, markers in sorted(pos.state.markers.items()):
         events += [Event.of("marker_removed", place=place, marker=m.kind, id=m.id)
                    for m in markers if m.kind == "smoke"]
