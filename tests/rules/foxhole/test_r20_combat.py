@@ -457,3 +457,11 @@ def test_r20_g_overwatch_placed_this_turn_survives_the_offensive_players_own_com
     assert not [e for e in own if e.kind == "unit_flagged"]
     theirs = combat.finish(Position(SCENARIO, _state(active="axis", flags={"A2": [OVERWATCH]})), None)
     assert [(e["unit"], e["flag"]) for e in theirs if e.kind == "unit_flagged"] == [("A2", OVERWATCH)]
+
+
+def test_r22_c_5_heavy_weapons_in_the_vehicle_assault_phase_cite_r22():
+    state = _state(active="axis", phase="vehicle-assault", at={"XV": "A-0402"})
+    state, events = run(SCENARIO, state, "assault A-0401 XV", dice=[5, 5])
+    heavy = _kinds(events, "heavy_weapons")[0]
+    assert heavy["rule"] == "R22.C.5"
+    assert "(R22.C.5)" in combat.WORDS["heavy_weapons"](Position(SCENARIO, state), heavy)

@@ -324,13 +324,13 @@ def _pin(pos: Position, e: Event) -> str:
 def _heavy(pos: Position, e: Event) -> str:
     plural = "s" if e["ratings"] != 1 else ""
     return (f"{e['ratings']} Heavy Weapons rating{plural} on {e['unit']}: "
-            f"{' and '.join(e['effects']) or 'no effect'} (R20.C.7)")
+            f"{' and '.join(e['effects']) or 'no effect'} ({e.get('rule', 'R20.C.7')})")
 
 
 def _retreat(pos: Position, e: Event) -> str:
     if e["to"]:
-        return f"{e['unit']} retreats from {e['hex']} to {e['to']} (R20.C.9)"
-    return f"{e['unit']} cannot retreat from {e['hex']} and is eliminated (R20.C.9)"
+        return f"{e['unit']} retreats from {e['hex']} to {e['to']} ({e.get('rule', 'R20.C.9')})"
+    return f"{e['unit']} cannot retreat from {e['hex']} and is eliminated ({e.get('rule', 'R20.C.9')})"
 
 
 WORDS: Mapping[str, Callable[[Position, Event], str]] = {

@@ -30,7 +30,7 @@ from tui_wargame.rules.foxhole.participants import (
     ENGAGED, STACK, artillery_or_mortar, in_overstack, mixed_services, specialist, target_types,
 )
 from tui_wargame.rules.foxhole.participants import services  # noqa: F401 (fx-barrage reads it here)
-from tui_wargame.rules.foxhole.seizure import RETREAT, move_back, retreat_hexes, retreats, seize
+from tui_wargame.rules.foxhole.seizure import RETREAT, move_back, retreat_hexes, retreat_rule, retreats, seize
 from tui_wargame.rules.foxhole.arith import Calculation, chance, d5, d10, final
 from tui_wargame.rules.foxhole.benefits import HARD, SOFT
 from tui_wargame.rules.foxhole.counters import BATTERY, VEHICLE, is_motorized, kind_of
@@ -563,7 +563,8 @@ def heavy_effects(pos: Position, eng: Mapping[str, Any], plan: Mapping[str, int]
         here = pos.at(fold(pos.state, events))
         row = charts.HEAVY_WEAPONS["light" if here.value(v, "defence") <= 5 else "heavy"]
         result = row[min(n, len(row)) - 1]
-        events.append(Event.of("heavy_weapons", unit=v, ratings=n, effects=list(result), rule="R20.C.7"))
+        events.append(Event.of("heavy_weapons", unit=v, ratings=n, effects=list(result),
+                               rule="R20.C.7" if eng["rule"] == "R20" else "R22.C.5"))
         events += effects.apply(here, v, result)
     return events
 
@@ -588,7 +589,7 @@ def answer_retreat(pos: Position, order: Order, dice: Dice) -> list[Event]:
         raise IllegalOrder(f"{u} may retreat only to {', '.join(legal)}: two hexes from {origin}, "
                            f"never next to an enemy", "R20.C.9")
     eng["retreat"].pop(0)
-    events = [Event.of("decision_made"), *move_back(pos, u, origin, order.args[1])]
+    events = [Event.of("decision_made"), *move_back(pos, u, origin, order.args[1], retreat_rule(eng))]
     return events + run(pos.at(fold(pos.state, events)), dice, eng)
 
 

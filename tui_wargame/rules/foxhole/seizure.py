@@ -94,6 +94,7 @@ def retreats(pos: Position, eng: dict[str, Any]) -> tuple[list[Event], Event | N
     eliminated; one with one way moved; otherwise its owner chooses (a decision)."""
     events: list[Event] = []
     exempt = [*eng["attackers"], *eng["defenders"]]
+    rule = retreat_rule(eng)
     while eng["retreat"]:
         here = pos.at(fold(pos.state, events))
         u, origin = eng["retreat"][0]
@@ -113,21 +114,26 @@ def retreats(pos: Position, eng: dict[str, Any]) -> tuple[list[Event], Event | N
         if len(options) > 1:
             return events, Event.of("decision_required", side=here.side_of(u), decision=RETREAT,
                                     prompt=f"retreat {u} from {origin} two hexes: "
-                                           f"{', '.join(options)} (R20.C.9)",
+                                           f"{', '.join(options)} ({rule})",
                                     data={})
         eng["retreat"].pop(0)
         if not options:
-            events.append(Event.of("retreat", unit=u, hex=origin, to="", rule="R20.C.9"))
+            events.append(Event.of("retreat", unit=u, hex=origin, to="", rule=rule))
             events += effects.eliminate(here, u)
         else:
-            events += move_back(here, u, origin, options[0])
+            events += move_back(here, u, origin, options[0], rule)
     return events, None
 
 
-def move_back(pos: Position, uid: str, origin: str, end: str) -> list[Event]:
+def retreat_rule(eng: dict[str, Any]) -> str:
+    """The Retreat's section: R20.C.9 in the Combat Phase, R22.C.7 in the Vehicle Assault Phase."""
+    return "R20.C.9" if eng["rule"] == "R20" else "R22.C.7"
+
+
+def move_back(pos: Position, uid: str, origin: str, end: str, rule: str = "R20.C.9") -> list[Event]:
     """The retreat walked (two hexes); with retreat fatigue (R20.C.9, optional) the unit tires."""
     mid = next(m for m in pos.neighbours(origin) if pos.distance(m, end) == 1)
-    events = [Event.of("retreat", unit=uid, hex=origin, to=end, rule="R20.C.9"),
+    events = [Event.of("retreat", unit=uid, hex=origin, to=end, rule=rule),
               Event.of("unit_moved", unit=uid, path=[mid, end], cost=0)]
     if pos.option("retreat-fatigue"):
         if pos.has(uid, FATIGUED):
