@@ -152,9 +152,10 @@ def _owner_lays_all(pos: Position, side: str, firer: str) -> bool:
 
 def _smoked(pos: Position, plan: Plan, calcs: Mapping[str, Calculation]) -> list[str]:
     """R5.B.1: each Smoke marker in the hex weakens one firer (-1 Hard, -2 Soft), Fog all of them
-    (R25.C.1a); none at Night (R9.D). The receiving player chooses which: Reconstruction, the game
-    picks the firers of most Soft Firepower for him."""
-    n = len(plan.firers) if weather.fog(pos) and not pos.night else benefits.smoke(pos, plan.hex)
+    (R25.C.1a); none in the dark (R9.D: at Night, or an Arctic winter Morning, R25.C.3), as in
+    combat (`benefits.smoke`). The receiving player chooses which: Reconstruction, the game picks
+    the firers of most Soft Firepower for him."""
+    n = len(plan.firers) if weather.fog(pos) and not weather.dark(pos) else benefits.smoke(pos, plan.hex)
     return sorted(plan.firers, key=lambda f: (-calcs[f].value, plan.firers.index(f)))[:n]
 
 
