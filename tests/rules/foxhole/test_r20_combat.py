@@ -465,3 +465,12 @@ def test_r22_c_5_heavy_weapons_in_the_vehicle_assault_phase_cite_r22():
     heavy = _kinds(events, "heavy_weapons")[0]
     assert heavy["rule"] == "R22.C.5"
     assert "(R22.C.5)" in combat.WORDS["heavy_weapons"](Position(SCENARIO, state), heavy)
+
+
+def test_r20_e_1_an_ambush_d5_of_one_half_adds_nothing_never_less():
+    """R20.E.1 with R2.C and R5.A.1: a D5 is a D10 halved, so D5-1 may come to -1/2; the ambush adds
+    firepower, and firepower below zero is zero: 6 laid on Defence 3 stays two hits (Removed)."""
+    state = _state(flags={"A1": [AMBUSHED]})
+    state, events = run(SCENARIO, state, "assault B-0307 A1", dice=[10, 1])
+    assert _kinds(events, "assault")[0]["hits"]["A1"] == 2
+    assert state.units["A1"].location == "eliminated"

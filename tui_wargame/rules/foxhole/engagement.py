@@ -396,13 +396,13 @@ def _hits(pos: Position, eng: dict[str, Any]) -> list[Event]:
 
 def _ambush_bonus(pos: Position, dice: Dice, eng: dict[str, Any]) -> None:
     """R20.E.1: D5-1 more firepower on each assaulter, after the Reacting side's fire is laid,
-    before its hits."""
+    before its hits; a D5 of 1/2 adds nothing, never less (R5.A.1: firepower below zero is zero)."""
     pools = eng["done_pools"]
     bonus = {}
     for u in eng["attackers"]:
         if not pos.on_map(u):
             continue
-        extra = d5(dice) - 1
+        extra = max(d5(dice) - 1, Fraction(0))
         bonus[u] = _s(extra)
         fp = target_types(pos, u, ASSAULT)[0]
         pool = next((p for p in pools if p["fp"] == fp and u in p["targets"]), None)
