@@ -162,8 +162,8 @@ def test_r7_b_1_aa_modes_are_orders_and_a_reduced_light_aa_has_none():
 
 
 def test_r5_d_2_a_gun_sortie_reaches_its_range_from_the_supply_sources():
-    base = load()  # the supply sources as R12.A.2's `[rules.supply]` table gives them: side -> hexes
-    scenario = attrs.evolve(base, rules={**base.rules, "supply": {"allied": ["A-0604"]}})
+    base = load()  # the supply sources as R12.A.2's `[rules.supply_sources]` table gives them: side -> hexes
+    scenario = attrs.evolve(base, rules={**base.rules, "supply_sources": {"allied": ["A-0604"]}})
     gun = _available({"kind": "gun", "id": "G1", "siege": False, "range": 2})
     state = _state(scenario, events=[gun])
     with pytest.raises(IllegalOrder) as err:

@@ -25,7 +25,7 @@ from typing import Any
 
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, fold
-from tui_wargame.rules.foxhole import allocation, benefits, charts, effects, firepower
+from tui_wargame.rules.foxhole import allocation, benefits, charts, effects, fire, firepower, refugees
 from tui_wargame.rules.foxhole.participants import (
     ENGAGED, STACK, artillery_or_mortar, in_overstack, mixed_services, specialist, target_types,
 )
@@ -219,7 +219,7 @@ def run(pos: Position, dice: Dice, eng: dict[str, Any]) -> list[Event]:
             continue
         stage = eng["stages"][0]
         if stage == "end":
-            return events + [Event.of("value_set", key=KEY, value={})]
+            return events + [Event.of("value_set", key=KEY, value={}), *_after(here, dice, eng)]
         if stage == "replace":
             if replacements(here, eng):
                 return events + [_store(eng), Event.of(
@@ -570,6 +570,15 @@ def heavy_effects(pos: Position, eng: Mapping[str, Any], plan: Mapping[str, int]
 
 
 # --- Retreat decisions (R20.C.9) ---
+
+def _after(pos: Position, dice: Dice, eng: Mapping[str, Any]) -> list[Event]:
+    """What an Assault or Fight leaves behind (optional rules): the hex's Refugees go (R25.C.2.c),
+    then it may catch fire (R25.C.1b; last, as it may ask the units there to flee)."""
+    events = refugees.on_attack(pos, eng["target"])
+    assaulters = eng["attackers"] if eng["kind"] == ASSAULT else []
+    return events + fire.after_attack(pos.at(fold(pos.state, events)), eng["target"], eng["kind"],
+                                      assaulters, dice, by=eng["acting"])
+
 
 def retreat_answers(pos: Position) -> list[Order]:
     eng = current(pos)

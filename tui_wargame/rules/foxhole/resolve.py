@@ -30,7 +30,10 @@ from fractions import Fraction
 from tui_wargame.dice import Dice
 from tui_wargame.frozen import frozen
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, fold
-from tui_wargame.rules.foxhole import allocation, benefits, bridge_fire, charts, effects, firing, sorties, weather
+from tui_wargame.rules.foxhole import (
+    allocation, benefits, bridge_fire, charts, effects, firing, refugees, sorties, weather,
+)
+from tui_wargame.rules.foxhole import fire as fires  # R25.C.1b (`fire` here fires a barrage)
 from tui_wargame.rules.foxhole.arith import Calculation, Term, d10
 from tui_wargame.rules.foxhole.counters import VEHICLE
 from tui_wargame.rules.foxhole.position import EXPENDED, FIRED, OVERWATCH, PINNED, Position
@@ -379,6 +382,12 @@ def _close(pos: Position, table: Mapping[str, object], dice: Dice) -> list[Event
     events += _shellholes(pos, table)
     events.append(Event.of("value_set", key=FIRE, value={}))
     events += bridge_fire.after_barrage(pos.at(fold(pos.state, events)), hex_, side, dice)
+    events += refugees.on_attack(pos.at(fold(pos.state, events)), hex_)  # R25.C.2.c
+    burning = fires.after_attack(pos.at(fold(pos.state, events)), hex_, charts.BARRAGE, [], dice, by=side,
+                                resume="barrage")  # R25.C.1b: if units must choose, the alternation waits
+    if any(e.kind == "decision_required" for e in burning):
+        return events + burning
+    events += burning
     return events + barrage.after_barrage(pos.at(fold(pos.state, events)), side)
 
 

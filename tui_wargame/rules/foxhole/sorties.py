@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 
 from tui_wargame.model import Event
-from tui_wargame.rules.foxhole import weather
+from tui_wargame.rules.foxhole import supply, weather
 from tui_wargame.rules.foxhole.arith import HALF, THIRD, Term
 from tui_wargame.rules.foxhole.position import Position
 
@@ -49,11 +49,8 @@ def available(pos: Position, side: str) -> list[Mapping[str, object]]:
 
 
 def sources(pos: Position, side: str) -> tuple[str, ...]:
-    """R12.A.2: `side`'s supply source hexes, the scenario's `[rules.supply]` (side -> hexes where
-    a line leaves the map; read here as the supply helper's `supply.sources` reads it)."""
-    table = pos.scenario.rules.get("supply", {})
-    found = table.get(side, []) if isinstance(table, Mapping) else []
-    return tuple(h for h in found if isinstance(h, str) and pos.scenario.grid.on_map(h))
+    """R12.A.2: `side`'s supply source hexes (`supply.sources`: `[rules.supply_sources]`)."""
+    return supply.sources(pos.scenario, side)
 
 
 def reaches(pos: Position, side: str, entry: Mapping[str, object], target: str) -> bool:
