@@ -257,3 +257,15 @@ def test_r5_b_1_fog_weakens_no_barrage_in_an_arctic_winter_morning_r25_c_3():
     assert _kinds(events, "barrage")[0]["smoked"] == []
     _, events = run(SCENARIO, _state(events=[fog]), "barrage A-0402 AART", dice=[5])
     assert _kinds(events, "barrage")[0]["smoked"] == ["AART"]
+
+
+def test_r18_e_r5_a_4_words_say_why_a_hard_target_took_no_soft_firepower():
+    """R5.A.4: only Hard Firepower hits a Hard Vehicle; a barrage of Soft alone says so."""
+    from tui_wargame.rules.foxhole import resolve
+    from tui_wargame.rules.foxhole.position import Position
+    state = _state(at={"XAG": "B-0507", "X2": "B-0505"}, flags={"AMO": READY})
+    state, events = run(SCENARIO, state, "barrage B-0507 AMO", dice=[6])
+    hits = _kinds(events, "barrage_hits")[0]
+    assert hits["untouched"] == {"XAG": "hard"} and hits["results"] == []
+    text = resolve.WORDS["barrage_hits"](Position(SCENARIO, state), hits)
+    assert "XAG took nothing (a Hard target: only Hard Firepower hits it, R5.A.4)" in text

@@ -335,7 +335,10 @@ def _hits(pos: Position, table: Mapping[str, object], applied: Mapping[str, Frac
         here = pos.at(fold(pos.state, events))
         if here.on_map(uid) and not here.has(uid, PINNED):
             events += effects.pin(here, uid)
-    return [Event.of("barrage_hits", hex=hex_, side=table["side"], results=results, overstack=crowd), *events]
+    untouched = {u: ("hard" if _is_hard(pos, u) else "soft") for u in pos.units_in(hex_)
+                 if u not in applied and u not in crowd}
+    return [Event.of("barrage_hits", hex=hex_, side=table["side"], results=results, overstack=crowd,
+                     untouched=untouched), *events]
 
 
 def _works(pos: Position, hex_: str) -> list[str]:
@@ -481,6 +484,9 @@ def _hits_words(pos: Position, e: Event) -> str:
     names = {1: "Suppressed", 2: "Pinned"}
     parts = [f"{r['unit']} took {r['applied']} against Defence {r['defence']}: "
              f"{names.get(r['hits'], 'no hit')}" for r in e["results"]]
+    for u, kind in sorted(dict(e.get("untouched", {})).items()):
+        parts.append(f"{u} took nothing (a {kind.capitalize()} target: only {kind.capitalize()} "
+                     f"Firepower hits it, R5.A.4)")
     if e.get("overstack"):
         parts.append(f"overstacked {', '.join(e['overstack'])} Reduced and Pinned (R10.D.3)")
     return f"barrage on {e['hex']}: " + ("; ".join(parts) or "no unit hit") + " (R18.E)"
