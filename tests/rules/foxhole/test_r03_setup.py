@@ -125,3 +125,11 @@ def test_r3_b_3c_the_system_hides_the_other_sides_units_while_setting_up():
     state = position(SCENARIO, phase="set-up", active="allied", options={"setup": "free"})
     hidden = Capabilities(SYSTEM).concealed(SCENARIO, state, "allied")
     assert "X1" in hidden and "A1" not in hidden
+
+
+def test_r3_b_3a_c_the_set_up_prompt_gives_the_forms_and_the_markers_left():
+    allies = SYSTEM.prompt(SCENARIO, _free())
+    assert "place UNIT HEX" in allies and "mark" not in allies
+    state, _ = run(SCENARIO, _axis_setup(), "mark mines B-0303")
+    prompt = SYSTEM.prompt(SCENARIO, state)
+    assert "mark KIND HEX" in prompt and "(mines 1, pillbox 1 left; R3.B.3a)" in prompt

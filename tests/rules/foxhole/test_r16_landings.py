@@ -280,3 +280,28 @@ def test_r16_b_2b_the_obligation_to_assault_lasts_the_landing_player_turn():
     next_turn = fold(state, [Event.of("phase_began", turn=1, phase="transport", side="allied")])
     after = fold(next_turn, landings.land(Position(ASHORE, next_turn), FixedDice([])))
     assert not after.units["AMA"].has(landings.ON_ENEMY)
+
+
+def test_r25_c_3_an_arctic_winter_morning_is_a_night_turn_for_the_drop_table():
+    state, events = _drop(_at(options={"arctic": "on"}), [2, 1])  # 2 +3 for Night: two hexes off
+    assert events[0]["roll"] == 5 and events[0]["off"] == 2
+
+
+def test_r25_c_3_an_arctic_winter_morning_is_a_night_turn_for_the_landing_tables():
+    state, _ = _land(_at(ASHORE, options={"arctic": "on"}), [3, 1, 1, 8])  # the tank's D5 4 +1: Reduced
+    assert state.units["AAT"].location == "A-0506" and state.units["AAT"].steps == 1
+
+
+def test_r16_a_2a_r16_b_2a_a_drop_and_a_landing_each_cite_their_own_table():
+    state, events = _drop(_at(), [2])
+    assert SYSTEM.describe(SCENARIO, state, events[0]).endswith("on target; R16.A.2a)")
+    state, events = _land(_at(ASHORE), [3, 1, 4, 2])
+    said = SYSTEM.describe(ASHORE, state, next(e for e in events if e.kind == "landing"))
+    assert "comes ashore" in said and said.endswith("R16.B.2a)") and "R16.A.2a" not in said
+
+
+def test_r16_a_2b_a_failed_attempt_says_the_unit_may_not_try_again_and_will_be_eliminated():
+    state, _ = _drop(_at(at={"X1": "A-0403"}), [2])
+    state, events = run(SCENARIO, state, "improve APA", dice=[10])  # 6 MPs needed, 5 left
+    said = SYSTEM.describe(SCENARIO, state, events[0])
+    assert "may not try again" in said and "eliminated when the phase ends" in said

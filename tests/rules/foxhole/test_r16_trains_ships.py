@@ -141,3 +141,10 @@ def test_r16_c_1_c_a_scenario_with_trains_needs_the_aboard_box():
     with pytest.raises(ScenarioError) as err:
         load(edit={'[[box]]\nid = "aboard"': '[[box]]\nid = "riding"'})
     assert 'needs a [[box]] "aboard"' in str(err.value)
+
+
+def test_r16_c_1_a_train_does_not_come_on_over_a_rail_break_at_its_entry():
+    state = _arrived(SCENARIO, _briefed(SCENARIO, "load R1 supply"),
+                     events=[Event.of("marker_placed", place="A-0603|A-0704", marker="rail-break")])
+    assert transports.where(Position(SCENARIO, state), "R1") is None
+    assert not [o for o in legal(SCENARIO, state) if " R1 " in f" {o} "]

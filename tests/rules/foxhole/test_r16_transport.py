@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.rules.foxhole.helpers import FixedDice, legal, load, position, run
-from tui_wargame.model import Event, IllegalOrder, fold
+from tui_wargame.model import Event, IllegalOrder, Order, fold
 from tui_wargame.rules.foxhole import SYSTEM, dawn, transport
 from tui_wargame.rules.foxhole.position import Position
 
@@ -125,3 +125,44 @@ def test_r23_a_a_reinforcement_not_entered_at_night_comes_the_next_morning():
     morning = fold(state, [Event.of("phase_began", turn=3, phase="transport", side="allied")])
     assert transport.due(Position(scenario, morning)) == ["AR1"]
     assert "enter AR1 A-0104" in legal(scenario, morning)
+
+
+def test_r16_d_3_a_truck_entering_next_to_an_enemy_is_removed_with_its_cargo():
+    scenario = _quiet()
+    state = position(scenario, phase="transport", active="allied", at={"X1": "A-0406"})
+    state = fold(state, [Event.of("value_set", key="dawn.plan.allied",
+                                  value=_plan(scenario, left=0, supply={"1am": 6}))])
+    events = transport.begin(Position(scenario, state), FixedDice([]))
+    after = fold(state, events)
+    assert after.marker("A-0506", "truck", "T1") is None
+    assert after.marker("A-0506", "supply-points", "allied") is None
+    caught = next(e for e in events if e.kind == "truck_caught")
+    assert "R16.D.3" in SYSTEM.describe(scenario, after, caught)
+
+
+def test_r16_r23_a_the_prompt_gives_the_forms_of_the_orders_open_now():
+    scenario = _quiet()
+    prompt = SYSTEM.prompt(scenario, _begun(scenario))
+    assert "enter UNIT HEX" in prompt and "rail TRAIN HEX|HEX" in prompt
+    assert "sail SHIP" not in prompt and "improve UNIT" not in prompt
+    explained = SYSTEM.explain(scenario, _begun(scenario), Order.parse("rail R1 A-0604|A-0704"))
+    assert "railline" in explained.summary
+
+
+def test_r23_a_r9_a_reinforcement_not_entered_in_the_afternoon_comes_the_next_morning_without_night_turns():
+    scenario = _quiet()
+    state = _begun(scenario, turn=1, plan=_plan(scenario, reinforcements={"AR1": "1pm"}))
+    state = fold(state, transport.finish(Position(scenario, state), FixedDice([])))
+    assert dawn.plan(Position(scenario, state), "allied")["coming"][-1]["turn"] == "2am"
+
+
+def test_r23_d_supply_does_not_arrive_through_an_entry_hex_the_enemy_holds():
+    scenario = load(edit={**NO_LANDINGS, 'kind = "truck"\n': 'kind = "truck"\ndays = [2]\n'})
+    state = position(scenario, phase="transport", active="allied", at={"X1": "A-0104"})
+    state = fold(state, [Event.of("value_set", key="dawn.plan.allied",
+                                  value=_plan(scenario, left=0, supply={"1am": 6}))])
+    events = transport.begin(Position(scenario, state), FixedDice([]))
+    after = fold(state, events)
+    assert after.marker("A-0104", "supply-points", "allied") is None
+    blocked = next(e for e in events if e.kind == "supply_blocked")
+    assert "R23.D" in SYSTEM.describe(scenario, after, blocked)

@@ -17,8 +17,11 @@ side = "allied"
 THREE = SUPPORTS + SUPPORTS.replace("navy", "navy2") + SUPPORTS.replace("navy", "navy3")
 
 
-def _dawn(scenario=SCENARIO, side="allied"):
-    return position(scenario, phase="dawn-briefing", active=side)
+NIGHTS = {"night-turns": "on"}  # R9: Night player turns, so that the Night is a Full Turn to plan for
+
+
+def _dawn(scenario=SCENARIO, side="allied", options=NIGHTS):
+    return position(scenario, phase="dawn-briefing", active=side, options=options)
 
 
 def _plan(scenario, state, side="allied"):
@@ -211,3 +214,64 @@ def test_r25_a_1_an_air_sortie_from_the_map_names_its_airfield():
     with pytest.raises(ScenarioError) as err:
         load(edit={'kind = "gun"\nrange = 30': 'kind = "gun"\nrange = 30\nairfield = "A-0904"'})
     assert "rules.sorties[1].airfield" in str(err.value)
+
+
+RICH = load(edit={"points = 6": "points = 45"})  # the Allies' allowance: more than one Truck-load
+
+
+def test_r16_d_2_r25_d_5_the_briefing_sends_no_more_supply_in_a_turn_than_the_truck_carries():
+    state = _dawn(RICH)
+    with pytest.raises(IllegalOrder) as err:
+        run(RICH, state, "supply 16 1am")  # four cars; the Truck has three
+    assert err.value.rule == "R16.D.2" and "3 cars" in err.value.reason
+    state, _ = run(RICH, state, "supply 15 1am")
+    with pytest.raises(IllegalOrder):
+        run(RICH, state, "buy boats 1am")
+    orders = legal(RICH, state)
+    assert "buy boats 1pm" in orders and "supply 1 1am" not in orders and "supply 1 1pm" in orders
+
+
+def test_r16_d_2_r25_d_5_what_is_left_fills_the_trucks_turns_and_the_rest_does_not_come():
+    state, _ = run(RICH, _dawn(RICH), "supply 15 1am", "buy boats 1pm")  # 29 left; 1pm has 2 cars free
+    events = dawn.finish(Position(RICH, state), None)
+    after = fold(state, events)
+    assert _plan(RICH, after)["supply"] == {"1am": 15, "1pm": 10, "1nt": 15}
+    unsent = next(e for e in events if e.kind == "allowance_unsent")
+    assert unsent["n"] == 4 and "R16.D.2" in SYSTEM.describe(RICH, after, unsent)
+
+
+def test_r23_the_prompt_gives_the_plan_and_the_forms_of_the_orders_open_now():
+    prompt = SYSTEM.prompt(SCENARIO, _dawn())
+    assert "1am (Morning), 1pm (Afternoon), 1nt (Night)" in prompt and "reinforcements AR1 1am" in prompt
+    assert "reinforce UNIT TURN" in prompt and "load ID UNIT|supply|KIND" in prompt
+    assert "siege ID ID ID" not in prompt  # one Support: nothing to sacrifice
+    with pytest.raises(IllegalOrder) as err:
+        run(SCENARIO, _dawn(), "support navy 3am")
+    assert "1nt (Night)" in err.value.reason
+
+
+def test_r25_d_5_the_prompt_says_what_is_delayed_and_what_is_still_coming():
+    state, _ = run(DELAYED, _dawn(DELAYED), "reinforce AR1 1pm")
+    assert "reinforcements come 4 Full Turns after the one chosen (R25.D.5)" in SYSTEM.prompt(DELAYED, state)
+    after = fold(state, dawn.finish(Position(DELAYED, state), None))
+    day2 = fold(after, [Event.of("phase_began", turn=3, phase="dawn-briefing", side="allied")])
+    assert "still coming: AR1 2nt" in SYSTEM.prompt(DELAYED, day2)
+
+
+def test_r9_r23_without_night_player_turns_nothing_is_sent_in_the_night():
+    state = _dawn(options={})
+    assert not [o for o in legal(SCENARIO, state) if o.endswith("1nt")]
+    with pytest.raises(IllegalOrder) as err:
+        run(SCENARIO, state, "sortie jabo 1nt")
+    assert err.value.rule == "R9" and "night-turns" in err.value.reason
+    assert "1am (Morning), 1pm (Afternoon), each" in SYSTEM.prompt(SCENARIO, state)
+    rich = _dawn(RICH, options={})
+    events = dawn.finish(Position(RICH, rich), None)  # 45 points: 15 and 15 ride, 15 do not come
+    assert _plan(RICH, fold(rich, events))["supply"] == {"1am": 15, "1pm": 15}
+
+
+def test_r25_d_5_r9_a_delay_ending_in_an_unplayed_night_comes_the_next_morning():
+    state, _ = run(DELAYED, _dawn(DELAYED, options={}), "supply 2 1pm")  # 1pm + 2, 1am + 2: both 2am
+    p = _plan(DELAYED, fold(state, dawn.finish(Position(DELAYED, state), None)))
+    coming = {(c["n"], c["turn"]) for c in p["coming"] if c["kind"] == "supply-points"}
+    assert coming == {(2, "2am"), (4, "2am")}

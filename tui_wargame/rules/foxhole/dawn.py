@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tui_wargame.dice import Dice
-from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Scenario
+from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Scenario, Turn
 from tui_wargame.rules.capabilities import Explanation, Line
 from tui_wargame.rules.foxhole import arrivals, weather
 from tui_wargame.rules.foxhole.position import Position
@@ -64,9 +64,17 @@ def plan(pos: Position, side: str) -> dict[str, Any]:
     return found if found.get("day") == pos.turn.day else _new_plan(pos, side)
 
 
+def played(pos: Position, turn: Turn) -> bool:
+    """Whether a Full Turn has player turns, and so a Transport Phase to bring anything on: a
+    Night has none without the `night-turns` rule (R9)."""
+    return not (turn.night and not pos.option("night-turns"))
+
+
 def day_turns(pos: Position) -> list[str]:
-    """The ids of the Full Turns of the Day being briefed (or played)."""
-    return [t.id for t in pos.scenario.turns if t.day == pos.turn.day]
+    """The ids of the Full Turns of the Day being briefed (or played) that have player turns, in
+    which the Briefing may send something (R23, R9)."""
+    today = [t for t in pos.scenario.turns if t.day == pos.turn.day]
+    return [t.id for t in today if played(pos, t)] or [t.id for t in today]
 
 
 def _new_plan(pos: Position, side: str) -> dict[str, Any]:
@@ -115,16 +123,54 @@ def _delay(pos: Position, side: str, name: str, unit: str = "") -> int:
 
 
 def later(pos: Position, turn: str, by: int) -> str | None:
-    """The id of the Full Turn `by` after `turn`, None past the game's end."""
-    turns = [t.id for t in pos.scenario.turns]
-    i = turns.index(turn) + by
-    return turns[i] if i < len(turns) else None
+    """The id of the Full Turn `by` after `turn`, or of the next one with player turns if that one
+    has none (a Night without the `night-turns` rule, R9); None past the game's end."""
+    turns = pos.scenario.turns
+    i = [t.id for t in turns].index(turn) + by
+    while i < len(turns) and not played(pos, turns[i]):
+        i += 1
+    return turns[i].id if i < len(turns) else None
 
 
 def _on_map(pos: Position, tid: str) -> bool:
     """R16.C.1.b, R16.E.1.c: a Train or Ship still on the map cannot reload."""
     return any(m.id == tid and m.kind in (arrivals.TRAIN, arrivals.SHIP)
                for markers in pos.state.markers.values() for m in markers)
+
+
+def _truck(pos: Position, side: str) -> Mapping[str, Any] | None:
+    """The side's Truck serving today (R16.D), if any."""
+    return next((t for t in arrivals.tables(pos.scenario, "transports")
+                 if t["side"] == side and t["kind"] == arrivals.TRUCK and arrivals.on(t, pos.turn.day)), None)
+
+
+def _turn_cargo(p: Mapping[str, Any], turn: str,
+                extra: Sequence[Any] = ("supply-points", 0)) -> list[list[Any]]:
+    """The Supply Points and implements the plan sends in `turn`, with `extra` ([kind, number])."""
+    points = p["supply"].get(turn, 0) + (extra[1] if extra[0] == "supply-points" else 0)
+    cargo = [["supply-points", points]] + [[b["kind"], 1] for b in p["bridging"] if b["turn"] == turn]
+    return cargo + ([list(extra)] if extra[0] != "supply-points" else [])
+
+
+def truck_room(pos: Position, p: Mapping[str, Any], turn: str) -> int | None:
+    """R16.D.2, R25.D.5: the cars still free on the side's Truck in `turn` after the Supply Points
+    and implements the plan sends then (None without a Truck today: then nothing limits them)."""
+    if _truck(pos, pos.acting) is None:
+        return None
+    return arrivals.TRUCK_CARS - arrivals.cargo_cars(pos.scenario, _turn_cargo(p, turn))
+
+
+def _fits(pos: Position, p: Mapping[str, Any], turn: str, item: Sequence[Any]) -> bool:
+    """Whether `item` ([kind, number]) still fits on the side's Truck in `turn` (R16.D.2)."""
+    return (_truck(pos, pos.acting) is None
+            or arrivals.cargo_cars(pos.scenario, _turn_cargo(p, turn, item)) <= arrivals.TRUCK_CARS)
+
+
+def _too_big(pos: Position, turn: str) -> Refusal:
+    truck = _truck(pos, pos.acting)
+    return Refusal(f"Truck {truck['id'] if truck else ''} carries {arrivals.TRUCK_CARS} cars (five Supply "
+                   f"Points or one Boat a car) in {turn}, and this does not fit; choose another Full Turn",
+                   "R16.D.2")
 
 
 def _set(side: str, p: Mapping[str, Any]) -> Event:
@@ -136,8 +182,10 @@ def _set(side: str, p: Mapping[str, Any]) -> Event:
 
 def _turn(pos: Position, word: str) -> str:
     if word not in day_turns(pos):
-        raise IllegalOrder(Refusal(f"{word} is not a Full Turn of this Day ({', '.join(day_turns(pos))})",
-                                   RULE))
+        night = any(t.id == word and t.day == pos.turn.day for t in pos.scenario.turns)
+        why = (f"{word} has no player turns (Night player turns are the optional rule night-turns), so "
+               f"nothing arrives in it" if night else f"{word} is not a Full Turn of this Day")
+        raise IllegalOrder(Refusal(f"{why}: choose {turn_words(pos)}", "R9" if night else RULE))
     return word
 
 
@@ -202,6 +250,8 @@ def supply(pos: Position, order: Order, dice: Dice) -> list[Event]:
         raise IllegalOrder(Refusal(f"{number} Supply Points: {p['left']} of today's allowance are left",
                                    "R23.D"))
     turn = _turn(pos, turn)
+    if not _fits(pos, p, turn, ["supply-points", int(number)]):
+        raise IllegalOrder(_too_big(pos, turn))
     p["left"] -= int(number)
     p["supply"][turn] = p["supply"].get(turn, 0) + int(number)
     return [_set(pos.acting, p)]
@@ -217,8 +267,11 @@ def buy(pos: Position, order: Order, dice: Dice) -> list[Event]:
     p = plan(pos, pos.acting)
     if price > p["left"]:
         raise IllegalOrder(Refusal(f"a {kind} costs {price} Supply Points; {p['left']} are left", "R23.D"))
+    turn = _turn(pos, turn)
+    if not _fits(pos, p, turn, [kind, 1]):
+        raise IllegalOrder(_too_big(pos, turn))
     p["left"] -= price
-    p["bridging"].append({"kind": kind, "turn": _turn(pos, turn)})
+    p["bridging"].append({"kind": kind, "turn": turn})
     return [_set(pos.acting, p)]
 
 
@@ -341,10 +394,12 @@ def orders(pos: Position) -> list[Order]:
         found.append(Order("siege", (ids[0], *given)))
     found += [Order("sortie", (s, t)) for s, at in p["sorties"].items() for t in turns if t != at]
     for n in sorted({1, p["left"]} - {0}):
-        if n <= p["left"]:
-            found += [Order("supply", (str(n), t)) for t in turns]
-    found += [Order("buy", (k, turns[0])) for k, price in arrivals.BRIDGING_PRICES.items()
-              if price <= p["left"]]
+        found += [Order("supply", (str(n), t)) for t in turns
+                  if n <= p["left"] and _fits(pos, p, t, ["supply-points", n])]
+    for k, price in arrivals.BRIDGING_PRICES.items():
+        first = next((t for t in turns if _fits(pos, p, t, [k, 1])), None)
+        if price <= p["left"] and first is not None:
+            found.append(Order("buy", (k, first)))
     for unit, target in aimed(pos, pos.acting).items():
         landing = any(unit in t["units"] for t in arrivals.tables(pos.scenario, "landings"))
         near = [h for h in (target, *pos.scenario.grid.around(target, 2)) if _land_hex(pos, h)]
@@ -372,14 +427,26 @@ def begin(pos: Position, dice: Dice) -> list[Event]:
 
 
 def finish(pos: Position, dice: Dice) -> list[Event]:
-    """R23.D: what is left of the allowance shows up as Supply Points in the Day's first Full Turn.
-    R25.D.5: what a table with a `delay` sends comes that many Full Turns after the one chosen
+    """R23.D: what is left of the allowance shows up as Supply Points in the Day's first Full Turn,
+    or, with a Truck, in the first Full Turns with room on it (R16.D.2); what no Truck can carry
+    today does not come (R25.D.5: never more than the Transport of the turn). R25.D.5: what a
+    table with a `delay` sends comes that many Full Turns after the one chosen
     (into `coming`, kept across Days); what would come after the game's end never comes."""
     side = pos.acting
     p = plan(pos, side)
-    first = day_turns(pos)[0]
-    if p.get("left"):
-        p["supply"][first] = p["supply"].get(first, 0) + p["left"]
+    events: list[Event] = []
+    for turn in day_turns(pos):
+        room = truck_room(pos, p, turn)
+        if not p.get("left") or room == 0:
+            continue
+        if room is None:
+            n = p["left"]
+        else:  # R16.D.2: what the Truck still carries, filling the part-used car first
+            n = min(p["left"], room * 5 + (-p["supply"].get(turn, 0)) % 5)
+        p["supply"][turn] = p["supply"].get(turn, 0) + n
+        p["left"] -= n
+    if p["left"]:
+        events.append(Event.of("allowance_unsent", side=side, n=p["left"], cars=arrivals.TRUCK_CARS))
         p["left"] = 0
     sent: list[dict[str, Any]] = []
     for unit, turn in list(p["reinforcements"].items()):
@@ -398,7 +465,7 @@ def finish(pos: Position, dice: Dice) -> list[Event]:
         arrives = later(pos, item.pop("turn"), item.pop("delay"))
         if arrives is not None:
             p["coming"].append({**item, "turn": arrives})
-    return [_set(side, p)]
+    return [*events, _set(side, p)]
 
 
 def blocks_end(pos: Position) -> Refusal | None:
@@ -410,8 +477,72 @@ def idle(pos: Position) -> bool:
     return not orders(pos)
 
 
+def turn_words(pos: Position) -> str:
+    """Today's Full Turns as the orders name them: "1am (Morning), 1pm (Afternoon), 1nt (Night)"."""
+    names = {t.id: t.time.capitalize() for t in pos.scenario.turns}
+    return ", ".join(f"{t} ({names[t]})" for t in day_turns(pos))
+
+
+def _plan_words(pos: Position, p: Mapping[str, Any]) -> list[str]:
+    """The plan as it stands, one short phrase per kind of arrival."""
+    def at(items: Mapping[str, str], marked: Sequence[str] = ()) -> str:
+        return ", ".join(f"{k}{' (Siege)' if k in marked else ''} {t}" for k, t in items.items())
+
+    found = []
+    if p["reinforcements"]:
+        found.append(f"reinforcements {at(p['reinforcements'])}")
+    if p["support"]:
+        found.append(f"Support {at(p['support'], p['siege'])}")
+    if p["sorties"]:
+        found.append(f"Sorties {at(p['sorties'])}")
+    for sortie, lift in p["airlifts"].items():
+        found.append(f"airlift {sortie} {lift['load']} to {lift['hex']} {lift['turn']}")
+    sent = [f"{n} {t}" for t, n in p["supply"].items()] + [f"{b['kind']} {b['turn']}" for b in p["bridging"]]
+    if sent:
+        found.append(f"Supply Points {', '.join(sent)}")
+    if p["left"]:
+        found.append(f"{p['left']} Supply Points not yet sent (they come in the first Full Turn with room)")
+    kinds = {t["id"]: t["kind"].capitalize() for t in arrivals.tables(pos.scenario, "transports")}
+    for tid, turn in p["transports"].items():
+        aboard = ", ".join(f"{n}" if k == "unit" else f"{k}" for k, n in p["cargo"].get(tid, [])) or "empty"
+        found.append(f"{kinds[tid]} {tid} {turn} ({aboard})")
+    found += [f"{u} aims at {h}" for u, h in {**aimed(pos, pos.acting), **p["aims"]}.items()]
+    for name, what in (("reinforcements", "reinforcements"), ("allowance", "Supply Points")):
+        if _delay(pos, pos.acting, name):
+            by = _delay(pos, pos.acting, name)
+            found.append(f"{what} come {by} Full Turns after the one chosen (R25.D.5)")
+    if p["coming"]:
+        found.append("still coming: " + ", ".join(
+            f"{c['unit'] or str(c['n']) + ' ' + c['kind']} {c['turn']}" for c in p["coming"]))
+    return found
+
+
+#: Each Briefing order's form and what it does, for the prompt (in the order they are listed).
+FORMS: Mapping[str, str] = {
+    "reinforce": "reinforce UNIT TURN: the Full Turn a reinforcement enters at its map edge (R23.A)",
+    "support": "support ID TURN: the Full Turn a Support Barrage may fire (R23.B)",
+    "siege": "siege ID ID ID: the first fires as Siege Artillery, the other two are given up (R23.B)",
+    "sortie": "sortie ID TURN: the Full Turn a Sortie flies (R23.C)",
+    "supply": "supply N TURN: N Supply Points of the allowance come in that Full Turn (R23.D)",
+    "buy": "buy KIND TURN: a Bridging Implement bought with Supply Points of the allowance: "
+           + ", ".join(f"{k} {n}" for k, n in arrivals.BRIDGING_PRICES.items()) + " (R23.D)",
+    "transport": "transport ID TURN: the Full Turn a Train or Ship arrives (R16)",
+    "load": "load ID UNIT|supply|KIND: put a reinforcement, 5 Supply Points or an implement aboard (R16.C.2)",
+    "aim": "aim UNIT HEX: the hex a drop or landing aims at (R16.A-B)",
+    "airlift": "airlift SORTIE supply|rafts|mixed HEX: an Air Sortie drops supplies instead (R16.A.1)",
+}
+
+
 def prompt(pos: Position) -> str:
-    return "Dawn Briefing: allocate reinforcements, support, sorties and supply to today's Full Turns (R23)"
+    """R23: what the Briefing is for, the plan so far, and the forms of the orders open now."""
+    p = plan(pos, pos.acting)
+    first = day_turns(pos)[0]
+    plan_now = "; ".join(_plan_words(pos, p)) or "nothing arrives today"
+    verbs = {o.verb for o in orders(pos)}
+    forms = " ".join(f"{text}." for verb, text in FORMS.items() if verb in verbs)
+    return (f"Dawn Briefing (R23): choose in which of today's Full Turns, {turn_words(pos)}, each of "
+            f"your arrivals comes; what you do not move comes in {first}. Plan: {plan_now}. "
+            f"{forms} Then `end`")
 
 
 # --- what the Barrage Phase may fire now (R18.A.e, R23.B-C) ---
@@ -476,7 +607,13 @@ def _grounded(pos: Position, event: Event) -> str:
             f"for the rest of the Day (R8.C.4)")
 
 
-WORDS = {"sortie_grounded": _grounded}
+def _unsent(pos: Position, event: Event) -> str:
+    who = side_name(pos.scenario, event["side"])
+    return (f"{event['n']} of {who}'s Supply Points do not fit on the Truck ({event['cars']} cars a Full "
+            f"Turn) and do not come today (R16.D.2, R25.D.5)")
+
+
+WORDS = {"sortie_grounded": _grounded, "allowance_unsent": _unsent}
 
 
 def _explain(what: str, rule: str) -> Any:

@@ -147,7 +147,8 @@ def _drop_modifier(pos: Position, uid: str, target: str) -> int:
 
 def _air_modifier(pos: Position, target: str, side: str) -> int:
     """R16.A.2a: time of day, sky, fog, the target hex's occupants, and (optional Wind) the wind."""
-    m = DROP_TIME.get(pos.turn.time, 0) + DROP_SKY.get(weather.atmosphere(pos), 0)
+    m = DROP_TIME["night" if weather.night_turn(pos) else pos.turn.time]
+    m += DROP_SKY.get(weather.atmosphere(pos), 0)
     m += 2 if weather.fog(pos) else 0
     m += 3 if pos.units_in(target, pos.enemy(side)) else 0
     m -= 5 if pos.units_in(target, side) else 0
@@ -230,7 +231,8 @@ def improve(pos: Position, order: Order, dice: Dice) -> list[Event]:
     cost = improve_cost(pos, uid, die)
     left = pos.value(uid, "mp") - pos.state.units[uid].spent
     ok = cost <= left
-    events = [Event.of("improve", unit=uid, die=die, cost=cost, left=str(left), ok=ok)]
+    events = [Event.of("improve", unit=uid, die=die, cost=cost, left=str(left), ok=ok,
+                       zero=pos.has(uid, ZERO))]
     if not ok:
         return events + [Event.of("unit_flagged", unit=uid, flag=TRIED, scope="phase")]
     here = pos.location(uid)
@@ -328,7 +330,7 @@ def drop_supplies(pos: Position, sortie: str, kind: str, n: int, target: str, di
 
 def come_ashore(pos: Position, uid: str, target: str, way: int, dice: Dice) -> list[Event]:
     """R16.B.2: one unit's landing: where, then its effects."""
-    roll = d10(dice) + (1 if pos.night else 0) + (1 if weather.fog(pos) else 0)
+    roll = d10(dice) + (1 if weather.night_turn(pos) else 0) + (1 if weather.fog(pos) else 0)
     roll += {weather.PRECIPITATION: 1, weather.STORM: 2}.get(weather.atmosphere(pos), 0)
     ways = _wind_ways(pos, target)
     if ways is None:
@@ -350,7 +352,8 @@ def come_ashore(pos: Position, uid: str, target: str, way: int, dice: Dice) -> l
     spec = pos.spec(uid)
     if is_motorized(spec):
         die = d5(dice)
-        total = die + (1 if pos.night else 0) + (2 if weather.atmosphere(pos) == weather.STORM else 0)
+        total = die + (1 if weather.night_turn(pos) else 0)
+        total += 2 if weather.atmosphere(pos) == weather.STORM else 0
         if pos.option("environment"):
             strength = weather.wind(pos)[0]
             total += 3 if strength == GALE else 1 if strength == BREEZE or weather.fog(pos) else 0
@@ -432,15 +435,23 @@ def _hexes(n: int) -> str:
 
 def _landing(pos: Position, e: Event) -> str:
     name = pos.spec(e["unit"]).name
-    how = f"roll {e['roll']}, {_hexes(e['off'])} off target" if e["off"] else f"roll {e['roll']}, on target"
+    dropped = any(e["unit"] in t["units"] for t in arrivals.tables(pos.scenario, "drops"))
+    rule = "R16.A.2a" if dropped else "R16.B.2a"
+    off = f"{_hexes(e['off'])} off target" if e["off"] else "on target"
+    how = f"D10 with its modifiers {e['roll']}, {off}; {rule}"
     if e["lost"]:
-        return f"{name} came down {e['lost']} and is lost ({how}; R16.A.2a, R16.B.2a)"
-    return f"{name} lands in {e['hex']} ({how}; R16.A.2a, R16.B.2a)"
+        return f"{name} came down {e['lost']} and is lost ({how})"
+    return f"{name} {'drops' if dropped else 'comes ashore'} in {e['hex']} ({how})"
 
 
 def _improve(pos: Position, e: Event) -> str:
     name = pos.spec(e["unit"]).name
-    result = "improves one step" if e["ok"] else "fails to improve"
+    if e["ok"]:
+        result = "improves one step"
+    elif e.get("zero"):
+        result = "fails, may not try again, and is eliminated when the phase ends"
+    else:
+        result = "fails, may not try again, and stays Reduced"
     return f"{name} needs {e['cost']} MPs (D10 {e['die']}) and has {e['left']}: it {result} (R16.A.2b)"
 
 

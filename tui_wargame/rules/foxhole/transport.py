@@ -98,7 +98,8 @@ def cars(cargo: list[tuple[str, int]]) -> int:
 
 
 def _deliver(pos: Position) -> list[Event]:
-    """R23.D, R16.D: the cargo due now, on the Truck or at the supply entry hex."""
+    """R23.D, R16.D: the cargo due now, on the Truck or at the first supply entry hex that holds no
+    enemy (with none, it does not come)."""
     cargo = _cargo_due(pos)
     if not cargo:
         return []
@@ -107,16 +108,28 @@ def _deliver(pos: Position) -> list[Event]:
         if cars(cargo) > arrivals.TRUCK_CARS:
             return [Event.of("cargo_refused", side=pos.acting, truck=truck["id"], cars=cars(cargo),
                              capacity=arrivals.TRUCK_CARS)]
-        at = truck["entry"][0]
+        at = next((h for h in truck["entry"] if not _beside_enemy(pos, h)), None)
+        if at is None:
+            return [Event.of("truck_caught", side=pos.acting, truck=truck["id"], at=truck["entry"][0],
+                             cars=cars(cargo))]
         return [Event.of("marker_placed", place=at, marker="truck", id=truck["id"], side=pos.acting,
                          value=cars(cargo)),
                 Event.of("value_set", key=f"transport.cargo.{truck['id']}", value=[list(c) for c in cargo])]
     mine = [t for t in arrivals.tables(pos.scenario, "allowance") if t["side"] == pos.acting]
     entry = next((t["entry"] for t in mine if t["day"] == pos.turn.day), mine[0]["entry"])
+    at = next((h for h in entry if not pos.units_in(h, pos.enemy(pos.acting))), None)
+    if at is None:
+        return [Event.of("supply_blocked", side=pos.acting, at=entry[0])]
     events: list[Event] = []
     for kind, n in cargo:
-        events += add_marker(pos.at(fold(pos.state, events)), entry[0], kind, n, pos.acting)
+        events += add_marker(pos.at(fold(pos.state, events)), at, kind, n, pos.acting)
     return events
+
+
+def _beside_enemy(pos: Position, label: str) -> bool:
+    """R16.D.3: a Truck in `label` would be in or next to an enemy unit, and removed from play."""
+    enemy = pos.enemy(pos.acting)
+    return any(pos.units_in(x, enemy) for x in (label, *pos.neighbours(label)))
 
 
 def truck_on_map(pos: Position) -> tuple[str, str] | None:
@@ -131,14 +144,13 @@ def truck_on_map(pos: Position) -> tuple[str, str] | None:
 def truck_reach(pos: Position, start: str) -> dict[str, Fraction]:
     """R16.D.1: hex -> hexes spent reaching it along Highways and Roads from `start`, at most 60: a
     Road costs 2 on Wet ground, as does a hex with Refugees (both: 3); never next to an enemy."""
-    enemy = pos.enemy(pos.acting)
     best = {start: Fraction(0)}
     frontier = [start]
     while frontier:
         here = frontier.pop(0)
         for n in pos.neighbours(here):
             lines = pos.lines_between(here, n) & {"highway", "road"}
-            if not lines or any(pos.units_in(x, enemy) for x in (n, *pos.neighbours(n))):
+            if not lines or _beside_enemy(pos, n):
                 continue
             cost = 1
             if "highway" not in lines and weather.wet(pos):
@@ -229,9 +241,31 @@ def idle(pos: Position) -> bool:
     return not orders(pos)
 
 
+#: Each Transport Phase order's form and what it does, for the prompt (in the order they are listed).
+FORMS: Mapping[str, str] = {
+    "enter": "enter UNIT HEX: a reinforcement due now comes on at an entry hex of its map edge; one not "
+             "entered comes a Full Turn later (R23.A)",
+    "drive": "drive TRUCK HEX: the Truck drives up to 60 hexes of Highway and Road, never next to an enemy, "
+             "and drops all its cargo where it stands when the phase ends (R16.D)",
+    "rail": "rail TRAIN HEX|HEX: the Train runs along the railline to that hexside; an enemy beside the "
+            "line may wreck it (R16.C.1, R16.C.3)",
+    "board": "board TRAIN UNIT: a Company or Battery beside the Train gets on (R16.C.1.c)",
+    "sail": "sail SHIP HEX: the Ship sails through Deep Sea to that hex, stopping in a Port (R16.E.1)",
+    "unload": "unload ID ITEM HEX: a unit or one kind of cargo is put down beside the Train's hexside, or "
+              "in the Ship's Port (R16.C.1.a, R16.E.1.a)",
+    "leave": "leave ID: the Train (empty) or Ship leaves the map by its exit, to reload at a Dawn Briefing "
+             "(R16)",
+    "improve": "improve UNIT: an air-dropped unit tries to spend D5-1 MPs and more to gain a step; one "
+               "still at zero strength when the phase ends is eliminated (R16.A.2b)",
+}
+
+
 def prompt(pos: Position) -> str:
-    return ("Transport: bring on reinforcements, run the Transports, improve air-dropped units, then end "
-            "(R16, R23)")
+    """R16: what may come onto the map now, with the forms of the orders open."""
+    verbs = {o.verb for o in orders(pos)}
+    forms = " ".join(f"{text}." for verb, text in FORMS.items() if verb in verbs)
+    return (f"Transport Phase (R16): bring on what the Dawn Briefing sent for this Full Turn. {forms} "
+            f"Then `end`")
 
 
 # --- words ---
@@ -248,7 +282,19 @@ def _refused(pos: Position, e: Event) -> str:
             f"({e['capacity']} cars) and is lost (R16.D.2)")
 
 
-WORDS = {"reinforcements_delayed": _delayed, "cargo_refused": _refused, **landings.WORDS, **transports.WORDS}
+def _caught(pos: Position, e: Event) -> str:
+    who = side_name(pos.scenario, e["side"])
+    return (f"{who}'s Truck {e['truck']} would enter at {e['at']}, next to the enemy: it is removed from "
+            f"play with its {e['cars']} cars of cargo (R16.D.3)")
+
+
+def _blocked(pos: Position, e: Event) -> str:
+    who = side_name(pos.scenario, e["side"])
+    return f"the enemy holds {who}'s supply entry at {e['at']}: the supplies due now are lost (R23.D)"
+
+
+WORDS = {"supply_blocked": _blocked, "reinforcements_delayed": _delayed, "cargo_refused": _refused,
+         "truck_caught": _caught, **landings.WORDS, **transports.WORDS}
 
 
 def _explain_enter(pos: Position, order: Order) -> Explanation | Refusal:
@@ -260,4 +306,12 @@ def _explain_drive(pos: Position, order: Order) -> Explanation | Refusal:
                        "and drops its cargo where it stops at the end of the phase (R16.D)")
 
 
-EXPLAIN = {"enter": _explain_enter, "drive": _explain_drive, **landings.EXPLAIN}
+def _explain_form(verb: str) -> Any:
+    def explain(pos: Position, order: Order) -> Explanation | Refusal:
+        """What the order does: its sentence of the prompt (R16.C, R16.E)."""
+        return Explanation(FORMS[verb].split(": ", 1)[1])
+    return explain
+
+
+EXPLAIN = {"enter": _explain_enter, "drive": _explain_drive, **landings.EXPLAIN,
+           **{verb: _explain_form(verb) for verb in transports.ORDERS}}

@@ -69,7 +69,8 @@ def _set_cargo(tid: str, items: list[list[Any]]) -> Event:
 
 
 def arrive(pos: Position) -> list[Event]:
-    """The acting side's Trains and Ships due now come on at a free entry with their cargo."""
+    """The acting side's Trains and Ships due now come on at a free entry with their cargo (a
+    Train never onto a Rail Break or between enemies, R16.C.1)."""
     events: list[Event] = []
     p = dawn.plan(pos, pos.acting)
     for tid, turn in sorted(p.get("transports", {}).items()):
@@ -78,7 +79,8 @@ def arrive(pos: Position) -> list[Event]:
             continue
         here = pos.at(fold(pos.state, events))
         taken = {place for kind in (TRAIN, SHIP) for _, place, _ in on_map(here, kind)}
-        free = [e for e in t["entry"] if e not in taken]
+        free = [e for e in t["entry"]
+                if e not in taken and (t["kind"] != TRAIN or _open(here, e, pos.acting))]
         items = [list(i) for i in p.get("cargo", {}).get(tid, [])]
         if not free:
             events.append(Event.of("transport_blocked", transport=tid))
