@@ -141,3 +141,16 @@ async def test_a_retreat_that_the_step_loss_after_it_ends_is_warned_of(tmp_path:
             assert "! the step loss that follows eliminates Arab Cavalry" in screen_text(pilot.app)
             await press(pilot, "enter")
             assert f"Warning: {warning}." in " ".join(screen_text(pilot.app).splitlines()[-3:-1])
+
+
+def test_a_reply_worded_as_its_own_order_is_said_once() -> None:
+    """The default `decision` capability words each reply as its order: the menu line says it once
+    (a rule system without words of its own showed "pass  pass")."""
+    from rich.text import Text
+
+    from tui_wargame.model import Order
+
+    chooser = OrderChooser("Reply", [Order("pass"), Order("fire", ("x",))], lambda o: Text(""),
+                           notes=["pass", "fire at x"])
+    assert chooser._line(0).plain == "pass"
+    assert chooser._line(1).plain == "fire x  fire at x"

@@ -111,7 +111,7 @@ class OrderChooser(ModalScreen[str | Pick | None]):
             index -= len(self.picks)
             line = Text(entry.text)
             note = self.notes[index] if index < len(self.notes) else ""
-            if note:
+            if note and note != entry.text:  # a reply worded as its own order is said once
                 line.append(f"  {note}", style="dim")
             warning = self.warnings[index] if index < len(self.warnings) else ""
         if warning:

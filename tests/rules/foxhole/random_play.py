@@ -10,7 +10,10 @@ accepted; it ends phases often enough for a game to finish. After every record:
   decision is pending;
 - markers (R10.C, R19.B.3-5): only R5.B kinds; at most 4 levels of works and 3 of traps in a hex;
   levels are whole numbers from 1;
-- the verdict: the game ends, within the turn track.
+- fire (R25.C.1b): a burning hex is Burnt Out too;
+- the verdict (R24): only after the last Full Turn, unless a goal the scenario checks "at any
+  time" ended it (R24.D.5); its winner is a side or nobody (a draw); the game ends within the
+  turn track.
 
 At the end `verify` re-runs every order to the same events, and the reopened save folds to the
 very State seen after each record.
@@ -75,6 +78,23 @@ def invariants(scenario: Scenario, state: State) -> list[str]:
             found.append(f"{place} holds {works} levels of works (R10.C)")
         if traps > charts.MAX_TRAP_LEVELS:
             found.append(f"{place} holds {traps} levels of traps (R19.B.5)")
+        if any(m.kind == "fire" for m in markers) and not any(m.kind == "burnt-out" for m in markers):
+            found.append(f"{place} burns but is not Burnt Out (R25.C.1b)")
+    return found + verdict_problems(scenario, state)
+
+
+def verdict_problems(scenario: Scenario, state: State) -> list[str]:
+    """R24: a verdict only at the end of the turn track, or by a goal met "at any time"."""
+    if state.result is None:
+        return []
+    found = []
+    if state.result.winner not in ("", *scenario.side):
+        found.append(f"the verdict names no side: {state.result.winner!r}")
+    goals = scenario.rules.get("victory", {}).get("goal", [])
+    any_time = {g["winner"] for g in goals if g.get("when") == "any"}
+    if state.turn < len(scenario.turns) - 1 and state.result.winner not in any_time:
+        found.append(f"the game ended in turn {state.turn + 1} of {len(scenario.turns)}: "
+                     f"{state.result.reason}")
     return found
 
 

@@ -233,8 +233,14 @@ MARKER_KINDS: Mapping[str, str] = {
     "fire": "Fire", "burnt-out": "Burnt Out", "supply-points": "Supply Points", "rail-break": "Rail Break",
     "port": "Port", "port-damaged": "Port Damaged", "sapping": "Sapping", "tunnel": "Tunnel",
     "rail-circle": "Rail Circle", "building": "Building", "tall-building": "Tall Building",
+    # fx-activities: a hex whose type building changed (R19.B.9-10); its value is the new hex type.
+    "built": "Built Up",
 }
 
+# --- fx-arrivals: R5.C, R16.C-E. A Transport on the map is a marker (its id the scenario's, its
+# value the cars it carries): a Truck for the Transport Phase it drives in, a Train on a railline
+# hexside, a Ship in a Deep Sea or Port hex, until each leaves.
+MARKER_KINDS = {**MARKER_KINDS, "truck": "Truck", "train": "Train", "ship": "Ship"}
 
 # --- Chart 3, Weather (R8, R13.A.3, R25.C.1): reconstruction, FOXHOLE-CHARTS.md §3 ---
 
@@ -290,3 +296,9 @@ FOG_CHANCE: Mapping[str, int] = {"morning": 4, "afternoon": 1, "night": 3}
 def wind_strength(roll: int) -> str:
     """Chart 3B: the wind's strength for a modified roll."""
     return next((w for top, w in WIND_BANDS if roll <= top), GALE)
+
+
+# --- fx-units: the rest of the marker catalogue (markers.KINDS): a hex whose type Engineers
+# changed (R19.B.9-10: its value the new hex type, Tarmac or Buildings), and the Transports on
+# the map (R5.C: a Truck or Ship in a hex, a Train on a railline hexside).
+MARKER_KINDS = {**MARKER_KINDS, "built": "Built Up", "truck": "Truck", "train": "Train", "ship": "Ship"}

@@ -8,18 +8,22 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from tui_wargame.model import Event, fold
-from tui_wargame.rules.foxhole.counters import ELIMINATED, VEHICLE
+from tui_wargame.rules.foxhole import refugees
+from tui_wargame.rules.foxhole.counters import ELIMINATED, VEHICLE, kind_of
 from tui_wargame.rules.foxhole.position import CONDITIONS, PINNED, SUPPRESSED, Position
 
 REDUCED, REMOVED = "reduced", "removed"
 #: R24.A.2: a unit once Reduced counts one loss even if a Hospital restores it (a game flag).
 ONCE_REDUCED = "losses:reduced"
+#: R24.A.2: Reduced again after a Hospital restored it: two losses, as if Eliminated.
+REDUCED_TWICE = "losses:twice"
 
 
 def eliminate(pos: Position, uid: str) -> list[Event]:
     """R5.A.9: removed from the map, its markers with it."""
     u = pos.state.units[uid]
     events = [Event.of("unit_flagged", unit=uid, flag=f, on=False) for f in sorted(u.flags & set(CONDITIONS))]
+    events += refugees.from_hospital(pos, uid)  # R25.C.2.a (optional)
     return events + [Event.of("step_lost", unit=uid, steps=0), Event.of("unit_placed", unit=uid, to=ELIMINATED)]
 
 
@@ -34,19 +38,21 @@ def reduce(pos: Position, uid: str) -> list[Event]:
         events.append(Event.of("unit_flagged", unit=uid, flag=PINNED, on=False))
     if ONCE_REDUCED not in u.flags:
         events.append(Event.of("unit_flagged", unit=uid, flag=ONCE_REDUCED))
+    elif REDUCED_TWICE not in u.flags:
+        events.append(Event.of("unit_flagged", unit=uid, flag=REDUCED_TWICE))
     return events
 
 
 def pin(pos: Position, uid: str) -> list[Event]:
     """R18.E.2, R20.D.3.a: Pinned; a Vehicle already Pinned is Reduced instead and loses the Pin."""
     if pos.has(uid, PINNED):
-        return reduce(pos, uid) if pos.spec(uid).kind == VEHICLE else []
+        return reduce(pos, uid) if kind_of(pos.spec(uid)) == VEHICLE else []
     return [Event.of("unit_flagged", unit=uid, flag=PINNED)]
 
 
 def suppress(pos: Position, uid: str) -> list[Event]:
-    """R18.E.1: Suppressed (a Vehicle ignores it)."""
-    if pos.spec(uid).kind == VEHICLE or pos.has(uid, SUPPRESSED):
+    """R18.E.1: Suppressed (a Vehicle ignores it; SP Artillery is a Battery here, R7.C.4)."""
+    if kind_of(pos.spec(uid)) == VEHICLE or pos.has(uid, SUPPRESSED):
         return []
     return [Event.of("unit_flagged", unit=uid, flag=SUPPRESSED)]
 

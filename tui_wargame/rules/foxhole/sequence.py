@@ -23,7 +23,7 @@ from typing import Protocol
 
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, Order, Refusal, fold
-from tui_wargame.rules.foxhole import victory, weather
+from tui_wargame.rules.foxhole import fire, refugees, victory, weather
 from tui_wargame.rules.foxhole.counters import is_motorized
 from tui_wargame.rules.foxhole.position import EXPENDED, OVERWATCH, PINNED, TURN_FLAGS, Position
 
@@ -107,11 +107,17 @@ def advance(pos: Position, dice: Dice) -> list[Event]:
         if here.state.phase in PLAYER_TURN and (nxt is None or nxt[1] not in PLAYER_TURN
                                                 or nxt[2] != here.state.active):
             here = fold_in(_end_of_player_turn(here))
+            here = fold_in(fire.end_of_player_turn(here, dice))  # R25.C.1b (optional)
+            here = fold_in(victory.during(here))  # R24.D.5: goals met "at any time"
+            if here.state.result is not None:
+                return events
         if nxt is None:
             return events + victory.at_end(here, dice)
         turn, phase, side = nxt
         if phase == WEATHER:
             here = fold_in([Event.of("phase_began", turn=turn, phase=WEATHER, side=side)])
+            if here.night:
+                here = fold_in(refugees.night(here))  # R25.C.2.c (optional)
             here = fold_in(weather.full_turn(here, dice))
             if here.state.result is not None:
                 return events
@@ -128,8 +134,8 @@ def _next(pos: Position) -> tuple[int, str, str] | None:
     """The step after the current one: (turn index, phase, side), or None after the last."""
     state = pos.state
     turn, phase, side = state.turn, state.phase, state.active
-    if phase == SETUP:
-        return turn, DAWN, pos.defensive
+    if phase == SETUP:  # R3.B.3c: the Offensive, then the Defensive player sets up
+        return (turn, SETUP, pos.defensive) if side == pos.offensive else (turn, DAWN, pos.defensive)
     if phase == DAWN:
         return (turn, DAWN, pos.offensive) if side == pos.defensive else (turn, WEATHER, pos.offensive)
     if phase == WEATHER:

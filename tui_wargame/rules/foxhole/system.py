@@ -18,7 +18,7 @@ from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Scenario, State
 from tui_wargame.rules import Resolution
 from tui_wargame.rules.capabilities import Explanation, GameOption
-from tui_wargame.rules.foxhole import charts, counters, optional, sequence
+from tui_wargame.rules.foxhole import charts, command, counters, optional, sequence
 from tui_wargame.rules.foxhole.position import Position
 from tui_wargame.text import side_name
 
@@ -26,7 +26,8 @@ TIMES = ("morning", "afternoon", "night")  # R13: a Day's Full Turns
 
 #: Modules that check their own part of a scenario's `[rules]` (`check(scenario) -> problems`)
 #: and may answer decisions (`ANSWERS`) or word their reports (`WORDS`): the phases and these.
-OTHER_MODULES = ("weather", "victory", "stacking", "movement", "supply")
+OTHER_MODULES = ("narration", "weather", "victory", "stacking", "movement", "supply", "engagement", "markers", "fire",
+                 "refugees", "command", "partisans")
 
 
 @cache
@@ -58,6 +59,31 @@ def _explainers() -> Mapping[str, Callable[[Position, Order], Explanation | Refu
 def _answers() -> Mapping[str, tuple[Callable[[Position], list[Order]], Mapping[str, Any]]]:
     """Decision kind -> (its legal answers, the handlers of the module that asks it)."""
     return {kind: (fn, m.ORDERS) for m in _modules() for kind, fn in getattr(m, "ANSWERS", {}).items()}
+
+
+def _unit_may_act(pos: Position, order: Order, obliged: bool = False) -> Refusal | None:
+    """R25.B (optional): every unit of the acting side an order names (`move UNIT ...`, `assault
+    HEX UNIT...`) needs to be Command Activated this player turn, unless `obliged` (see
+    `_phase_orders`)."""
+    if not pos.option(command.OPTION) or obliged:
+        return None
+    for uid in order.args:
+        if uid in pos.scenario.unit and uid in pos.state.units and pos.side_of(uid) == pos.acting:
+            refusal = command.may_act(pos, uid)
+            if refusal is not None:
+                return refusal
+    return None
+
+
+def _phase_orders(pos: Position, phase: sequence.Phase) -> tuple[list[Order], bool]:
+    """The phase's orders that R25.B lets the acting side give, and whether it is obliged: when
+    the phase may not end and no listed order is left, what the rules force (an owed Assault,
+    R20.E.2) is done without activation rather than stop the game."""
+    listed = phase.orders(pos)
+    allowed = [o for o in listed if _unit_may_act(pos, o) is None]
+    if not allowed and listed and phase.blocks_end(pos) is not None:
+        return listed, True
+    return allowed, False
 
 
 class Foxhole:
@@ -132,7 +158,7 @@ class Foxhole:
         if state.pending is not None:
             return _answers()[state.pending.kind][0](pos)
         phase = sequence.module(state.phase)
-        found = phase.orders(pos)
+        found = _phase_orders(pos, phase)[0] + command.orders(pos)
         if phase.blocks_end(pos) is None:
             found.append(Order("end"))
         return found
@@ -156,11 +182,14 @@ class Foxhole:
             if refusal is not None:
                 raise IllegalOrder(refusal)
             return Resolution(tuple(sequence.advance(pos, dice)))
-        handler = phase.ORDERS.get(order.verb)
+        handler = phase.ORDERS.get(order.verb) or command.ORDERS.get(order.verb)
         if handler is None:
             known = ", ".join(sorted({*phase.ORDERS, "end"}))
             raise IllegalOrder(f"no `{order.verb}` order in the {state.phase} phase (orders now: {known})",
                                phase.RULE)
+        if order.verb not in command.ORDERS and (refusal := _unit_may_act(pos, order)) is not None:
+            if not _phase_orders(pos, phase)[1]:
+                raise IllegalOrder(refusal)
         return Resolution(tuple(handler(pos, order, dice)))
 
     def victory_points(self, scenario: Scenario, state: State) -> Mapping[str, int]:
@@ -179,6 +208,12 @@ class Foxhole:
     def explain(self, scenario: Scenario, state: State, order: Order) -> Explanation | Refusal | None:
         fn = _explainers().get(order.verb)
         return fn(Position(scenario, state), order) if fn is not None else None
+
+    def concealed(self, scenario: Scenario, state: State, viewer: str) -> frozenset[str]:
+        """R3.B.3c: the other side's units while both set up in private."""
+        from tui_wargame.rules.foxhole import setup
+
+        return setup.concealed(scenario, state, viewer)
 
     def prompt(self, scenario: Scenario, state: State) -> str:
         pos = Position(scenario, state)

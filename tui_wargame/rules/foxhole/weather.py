@@ -216,13 +216,17 @@ def arctic_season(pos: Position) -> str:
     return str(_config(pos.scenario).get("arctic", "")) if pos.option("arctic") else ""
 
 
+def night_turn(pos: Position) -> bool:
+    """A Night Turn for every rule but Fatigue: a Night, and in an Arctic winter a Morning too
+    (R25.C.3). The drop and landing tables' Night modifiers read it (R16.A.2a, R16.B.2a, R16.B.2c);
+    an Arctic summer lifts only the night's movement, combat and disengage effects (`dark`)."""
+    return pos.night or (arctic_season(pos) == WINTER and pos.turn.time == "morning")
+
+
 def dark(pos: Position) -> bool:
     """Whether the night's effects on movement, combat and disengaging (R9.B-D) apply now: at
     Night; never in an Arctic summer; in an Arctic winter on Morning turns too (R25.C.3)."""
-    season = arctic_season(pos)
-    if season == SUMMER:
-        return False
-    return pos.night or (season == WINTER and pos.turn.time == "morning")
+    return arctic_season(pos) != SUMMER and night_turn(pos)
 
 
 def adjacent_doubling(pos: Position) -> bool:

@@ -1,0 +1,179 @@
+"""Foxhole R10: stacking limits, bridges, levels of works and traps, overstacking; R5.A.7 units
+that cannot move but must."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from tests.rules.foxhole.helpers import load, position
+from tests.rules.foxhole.test_r05_counters import appended, markers_at
+from tui_wargame.model import Event, fold
+from tui_wargame.rules.foxhole import stacking
+from tui_wargame.rules.foxhole.position import PINNED, Position
+
+SCENARIO = load()
+HEX = "A-0503"
+FIVE = {u: HEX for u in ("A1", "A2", "AE", "AHQ", "AMC")}
+
+
+def pos_with(at=None, events=(), options=None, steps=None) -> Position:
+    state = position(SCENARIO, phase="activities-movement", active="allied", at=at, events=events,
+                     options=options, steps=steps)
+    return Position(SCENARIO, state)
+
+
+def marker(place: str, kind: str, value: int | None = None) -> Event:
+    return Event.of("marker_placed", place=place, marker=kind, id="", side="",
+                    **({"value": value} if value is not None else {}))
+
+
+def test_r10_a_four_units_of_a_player_stack_a_fifth_is_refused():
+    pos = pos_with(at={u: HEX for u in ("A1", "A2", "AE")})
+    assert stacking.room(pos, HEX, "allied", ["AHQ"]) is None
+    refusal = stacking.room(pos, HEX, "allied", ["AHQ", "AMC"])
+    assert refusal is not None and refusal.rule == "R10.A" and "5 units of Allies" in refusal.message
+    assert stacking.limit(pos, HEX, "allied") == 4
+
+
+def test_r10_a_units_already_there_are_not_counted_twice():
+    pos = pos_with(at={u: HEX for u in ("A1", "A2", "AE", "AHQ")})
+    assert stacking.room(pos, HEX, "allied", ["A1"]) is None
+
+
+def test_r10_a_the_enemy_stack_is_its_own():
+    pos = pos_with(at={"X1": HEX, "X2": HEX, "XE": HEX, "XHQ": HEX})
+    assert stacking.room(pos, HEX, "allied", ["A1", "A2", "AE", "AHQ"]) is None
+
+
+def test_r10_b_a_foot_bridge_holds_one_company_or_battery_and_no_motorized():
+    pos = pos_with()  # the proving ground's Foot Bridge is in B-0204
+    assert stacking.room(pos, "B-0204", "allied", ["A1"]) is None
+    two = stacking.room(pos, "B-0204", "allied", ["A1", "A2"])
+    assert two is not None and two.rule == "R10.B.a"
+    assert stacking.room(pos, "B-0204", "allied", ["AMC"]).rule == "R5.B.8"
+    assert stacking.limit(pos, "B-0204", "allied") == 1
+
+
+def test_r10_b_a_vehicle_bridge_one_of_any_type_and_one_company_or_battery():
+    pos = pos_with(events=[marker("B-0203", "bridge-vehicle")])
+    assert stacking.room(pos, "B-0203", "allied", ["AT1", "A1"]) is None
+    assert stacking.room(pos, "B-0203", "allied", ["A1", "A2"]) is None  # "any type" may be a Company
+    assert stacking.room(pos, "B-0203", "allied", ["AT1", "AMC", "A1"]).rule == "R10.B.b"
+
+
+def test_r10_b_a_printed_bridge_two_of_any_type_and_one_company_or_battery():
+    pos = pos_with(events=[marker("B-0203", "bridge-printed")])
+    assert stacking.room(pos, "B-0203", "allied", ["AT1", "AMC", "A1"]) is None
+    assert stacking.room(pos, "B-0203", "axis", ["XV", "XV"]) is None
+    assert stacking.room(pos, "B-0203", "allied", ["AT1", "AMC", "A1", "A2"]).rule == "R10.B.c"
+
+
+def test_r10_b_a_hexside_bridge_limits_a_group_crossing_together():
+    side = Position.hexside_place("B-0305", "B-0205")
+    pos = pos_with(events=[marker(side, "bridge-vehicle")])
+    assert stacking.crossing_room(pos, "B-0305", "B-0205", ["AT1", "A1"]) is None
+    refused = stacking.crossing_room(pos, "B-0205", "B-0305", ["AT1", "A1", "A2"])
+    assert refused is not None and refused.rule == "R10.B.b"
+    assert stacking.crossing_room(pos, "A-0401", "A-0402", ["A1", "A2", "AE"]) is None  # no bridge there
+
+
+def test_r10_b_a_bridge_carried_on_land_is_no_bridge():
+    pos = pos_with(events=[marker(HEX, "bridge-foot")])
+    assert stacking.bridge(pos, HEX) is None and stacking.room(pos, HEX, "allied", ["A1", "A2"]) is None
+
+
+def test_r10_b_a_destroyed_bridge_holds_nothing_of_its_own():
+    pos = pos_with(events=[marker("B-0203", "bridge-printed"), marker("B-0203", "bridge-destroyed")])
+    assert stacking.bridge(pos, "B-0203") is None
+
+
+def test_r10_c_levels_of_works_and_traps_together():
+    pos = pos_with(events=[marker("A-0503", "trenches", 2), marker("A-0503", "mines", 1)])
+    assert stacking.levels(pos, "A-0503") == 3
+    assert stacking.levels(pos, "B-0405") == 2  # a Pillbox
+    assert stacking.level_room(pos, "A-0503", 1) is None
+    assert stacking.level_room(pos, "A-0503", 2).rule == "R10.C"
+    assert stacking.level_room(pos, "A-0503", 3, freeing=2) is None  # an upgrade replacing Trenches 2
+    assert [stacking.levels_of(k) for k in ("foxholes", "scrapes", "wire", "pillbox", "fort-unimproved",
+                                            "fort-improved", "smoke")] == [1, 1, 1, 2, 3, 4, 0]
+
+
+def test_r10_d_overstacking_lets_four_more_stack():
+    pos = pos_with(at=FIVE, options={"overstacking": "on"})
+    assert stacking.limit(pos, HEX, "allied") == 8
+    assert stacking.room(pos, HEX, "allied", ["AMO", "AART", "AT1"]) is None
+    assert stacking.room(pos, HEX, "allied", ["AMO", "AART", "AT1", "X1"]) is None  # X1 is not allied
+    assert stacking.room(pos_with(at=FIVE), HEX, "allied", ["AMO"]).rule == "R10.A"
+    assert stacking.overstacked(pos_with(at=FIVE), HEX, "allied") == []  # not in play: no overstack
+
+
+def test_r10_d_the_units_past_the_fourth_in_id_order_are_in_overstack():
+    pos = pos_with(at=FIVE, options={"overstacking": "on"})
+    assert pos.units_in(HEX, "allied") == ["A1", "A2", "AE", "AHQ", "AMC"]
+    assert stacking.overstacked(pos, HEX, "allied") == ["AMC"]
+    assert stacking.is_overstacked(pos, "AMC") and not stacking.is_overstacked(pos, "AHQ")
+    four = pos_with(at={u: HEX for u in ("A1", "A2", "AE", "AHQ")}, options={"overstacking": "on"})
+    assert stacking.overstacked(four, HEX, "allied") == []
+
+
+def test_r10_d_1_overstack_costs_an_mp_and_blocks_lines():
+    pos = pos_with(at=FIVE, options={"overstacking": "on"})
+    assert stacking.entry_cost(pos, HEX) == Fraction(1) and stacking.lines_blocked(pos, HEX)
+    assert stacking.entry_cost(pos, "A-0504") == 0 and not stacking.lines_blocked(pos, "A-0504")
+
+
+def test_r10_d_2_overstacked_units_conduct_no_activities():
+    pos = pos_with(at=FIVE, options={"overstacking": "on"})
+    assert not stacking.may_conduct_activities(pos, "AMC") and stacking.may_conduct_activities(pos, "A1")
+
+
+def test_r10_d_3_a_barrage_reduces_and_pins_the_overstacked():
+    pos = pos_with(at=FIVE, options={"overstacking": "on"})
+    after = fold(pos.state, stacking.barraged(pos, HEX))
+    assert after.units["AMC"].steps == 1 and after.units["AMC"].has(PINNED)
+    assert after.units["A1"].steps == 2 and not after.units["A1"].has(PINNED)
+
+
+def test_r10_d_4_overstacked_units_do_not_fight():
+    pos = pos_with(at=FIVE, options={"overstacking": "on"})
+    assert stacking.in_combat(pos, pos.units_in(HEX, "allied")) == ["A1", "A2", "AE", "AHQ"]
+
+
+def test_r5_a_7_a_unit_that_cannot_move_is_reduced_if_forced():
+    scenario = load(edit={"factors = [{ defence = 2, hard = 4, soft = 1, mp = 2 }, { defence = 1, hard = 2, "
+                          "soft = 1, mp = 2 }]": "factors = [{ defence = 2, hard = 4, soft = 1, mp = 0 }, "
+                          "{ defence = 1, hard = 2, soft = 1, mp = 1 }]"})
+    pos = Position(scenario, position(scenario, phase="combat", active="allied"))
+    events, moves = stacking.forced_to_move(pos, "XAT")
+    assert moves and fold(pos.state, events).units["XAT"].steps == 1
+    assert stacking.forced_to_move(pos, "X1") == ([], True)
+
+
+def test_r5_a_7_a_cadre_that_still_cannot_move_is_removed():
+    scenario = load(edit={"mp = 1 }, { range = 10, hard = 1, soft = 4, mp = 1 }":
+                          "mp = 0 }, { range = 10, hard = 1, soft = 4, mp = 0 }"})
+    pos = Position(scenario, position(scenario, phase="combat", active="allied"))
+    events, moves = stacking.forced_to_move(pos, "XART")
+    assert not moves and fold(pos.state, events).units["XART"].location == "eliminated"
+
+
+def _units(hex_: str, *ids: str) -> str:
+    """Allied Infantry Companies starting in `hex_`, as TOML."""
+    factors = "[{ defence = 3, soft = 4, mp = 4 }]"
+    return "".join(f'[[unit]]\nid = "{u}"\nname = "{u}"\nside = "allied"\nkind = "company"\n'
+                   f'traits = ["infantry"]\nstart = "{hex_}"\nfactors = {factors}\n' for u in ids)
+
+
+def test_r10_a_the_set_up_obeys_stacking():
+    found = appended(_units("A-0302", "S1", "S2", "S3", "S4", "S5"))
+    assert any("5 units of allied start in one hex" in p and "R10.A" in p for p in found)
+
+
+def test_r10_b_the_set_up_obeys_a_bridge():
+    found = appended(markers_at("B-0203", ("bridge-foot", None)) + _units("B-0203", "S1", "S2"))
+    assert any("the bridge in B-0203" in p and "R10.B.a" in p for p in found)
+
+
+def test_r10_c_the_set_up_obeys_the_levels():
+    found = appended(markers_at("A-0302", ("mines", 3), ("tank-traps", 2)))
+    assert any("5 levels" in p and "R10.C" in p for p in found)

@@ -1,0 +1,576 @@
+"""Foxhole R11: movement, the one engine every phase that moves a unit calls (Supply-Movement R17,
+Activities-Movement R19, Motorized-Movement R21, retreats), with the special movers of R7.
+
+- `mp_of`: a unit's movement points now (printed, weather R8.C, Fatigued/Exhausted, R12.B);
+- `step_cost`: what one hex costs, off or along a transportation line (Chart 2, R8.D, R9.B);
+- `reach`: the cheapest legal stop in each hex within the MPs left (R11.A, R11.C);
+- `move_orders`, `resolve_move`: the `move UNIT HEX HEX...` order, with Motorized Pins rolled on
+  leaving each hex and crossing each hexside (R11.A.2-3), Ambushes flagged (R11.C.2), the Commando's
+  attempt to go on (R7.A.4), Night and Frost Fatigue (R9.A, R8.D.4).
+
+A unit's MPs spent this phase are the State's `spent` (every phase begins at zero: R11.A, "in any
+one Phase"). A hex reached along a line is only a stop if R11.C lets the unit stop there.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
+from fractions import Fraction
+
+from tui_wargame.dice import Dice
+from tui_wargame.model import Event, IllegalOrder, Order, Refusal, fold
+from tui_wargame.rules.capabilities import Explanation, Line
+from tui_wargame.rules.foxhole import charts, effects, marching, refugees, stacking, weather
+from tui_wargame.rules.foxhole.arith import DOUBLE, HALF, Calculation, Term, chance, d10
+from tui_wargame.rules.foxhole.counters import MOUNTED_TYPES, VEHICLE, is_motorized
+from tui_wargame.rules.foxhole.position import (
+    AMBUSHED, EXHAUSTED, FATIGUED, MOVED, OVERWATCH, PINNED, SUPPLIED, SUPPLY_DEPLETED, TRACED,
+    Position,
+)
+
+#: A phase flag: the unit has made its move this phase (R11.B: one unit's move is finished before
+#: another's begins, so it does not move again in the phase).
+MOVED_NOW = "movement:moved"
+#: Hex markers that end a move along a line (R11.C: Fire, Traps).
+STOPPING_MARKERS = ("fire", "wire", "mines", "tank-traps")
+#: Markers letting land units into a water hex or across a prohibited water hexside (R5.B.8-9).
+BRIDGES = ("bridge-foot", "bridge-vehicle", "bridge-printed", "bridge-bailey", "bridge-damaged")
+NO_PIN_TYPES = MOUNTED_TYPES | {"ski"}  # R7.A.2, 3, 11, 19: never Pin when leaving a hex
+SUPPLY_POINTS = "supply-points"
+EXPERIENCE = 5  # FOXHOLE-CHARTS.md §1: a Commando without a printed Experience has 5
+
+
+def _plain(value: Fraction) -> int | str:
+    """An exact amount as an event fact: a whole number, or "a/b"."""
+    return int(value) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def motorized(pos: Position, uid: str) -> bool:
+    """R6.A.5, R7.A.19: Motorized now (a Ski Company in Snow too)."""
+    snow = weather.ground(pos) == weather.SNOW
+    item = marching.item_traits(pos, uid)  # R25.C.4: requisitioned Bicycles, Vehicles, Skis
+    return is_motorized(pos.spec(uid), snow=snow) or bool(item - {"ski"}) or (snow and "ski" in item)
+
+
+def _traits(pos: Position, uid: str) -> frozenset[str]:
+    return frozenset(pos.spec(uid).traits) | marching.item_traits(pos, uid)
+
+
+# --- movement points (R11.A) ---
+
+def mp_calculation(pos: Position, uid: str) -> Calculation:
+    """The printed MPs and what changes them now, in R2.D's order."""
+    terms = list(weather.movement_terms(pos))
+    if pos.has(uid, FATIGUED):
+        terms.append(Term("Fatigued", "R5.B", add=Fraction(-1)))
+    if pos.has(uid, EXHAUSTED):
+        terms.append(Term("Exhausted", "R5.B", steps=HALF))
+    if pos.has(uid, TRACED) and not pos.has(uid, SUPPLIED):
+        terms.append(Term("could not trace supply", "R12.B", steps=HALF))
+    terms += marching.mp_terms(pos, uid)  # R19.D forced march
+    return Calculation(Fraction(marching.base_mp(pos, uid)), tuple(terms))  # R25.C.4 requisitions
+
+
+def mp_of(pos: Position, uid: str) -> Fraction:
+    """R11.A: the MPs the unit may spend in a phase now."""
+    return mp_calculation(pos, uid).value
+
+
+def left(pos: Position, uid: str) -> Fraction:
+    """The MPs the unit has not yet spent this phase."""
+    return max(Fraction(0), mp_of(pos, uid) - pos.state.units[uid].spent)
+
+
+# --- the cost of one hex (Chart 2, R8.D, R9.B) ---
+
+def _hex_type(pos: Position, label: str) -> charts.HexType:
+    """The hex as the ground makes it (R8.D.3, R8.D.6: `weather.effective_hex_type`)."""
+    return weather.effective_hex_type(pos, label)
+
+
+def _bridge(pos: Position, place: str) -> str | None:
+    return next((m.kind for m in pos.markers(place) if m.kind in BRIDGES), None)
+
+
+def _hexsides(pos: Position, uid: str, a: str, b: str) -> list[charts.HexsideType] | None:
+    """The hexside features crossed from a to b as they affect this unit, or None if prohibited.
+    The ground changes them first (R8.D.3, R8.D.6: `weather.effective_hexsides`); a Mountain
+    Company treats Cliffs as Embankments and ignores their penalties (R7.A.12); a bridge on the
+    hexside lets a prohibited water hexside be crossed (R5.B.8)."""
+    found = []
+    for hs in weather.effective_hexsides(pos, a, b):
+        if "mountain" in _traits(pos, uid) and hs.id in ("cliff", "embankment"):
+            continue
+        if hs.prohibited:
+            bridge = _bridge(pos, Position.hexside_place(a, b))
+            if not hs.water or bridge is None or (bridge == "bridge-foot" and motorized(pos, uid)):
+                return None
+            continue
+        found.append(hs)
+    return found
+
+
+def usable_lines(pos: Position, a: str, b: str, side: str = "") -> list[charts.Line]:
+    """The lines joining a and b, cheapest first; with `side`, only those its units may use now:
+    not where Refugees close them (R25.C.2.b, R7.A.15: `refugees.line_closed`) nor through an
+    overstacked hex (R10.D.1)."""
+    wet = weather.wet(pos)
+    lines = [charts.LINES[k] for k in pos.lines_between(a, b) if k in charts.LINES]
+    if side:
+        lines = [ln for ln in lines if not any(refugees.line_closed(pos, h, side, ln.id) for h in (a, b))]
+        if pos.option("overstacking") and (stacking.lines_blocked(pos, a) or stacking.lines_blocked(pos, b)):
+            return []
+    return sorted(lines, key=lambda ln: (ln.wet_mp if wet else ln.mp, ln.id))
+
+
+def cost_calculation(pos: Position, uid: str, a: str, b: str, along_line: bool, units: bool = True
+                     ) -> Calculation | None:
+    """The MPs to move from a into the adjacent b, with the reasons; None if the unit may not.
+    The hex's own cost is one calculation (Wet adds to it, a "D" and the Night double it: R8.D.2,
+    R11.A.1, R9.B, netted by R2.F); what crossing the hexside and entering past Refugees or Traps
+    cost is added to that (R11.A.3, R9.B: the Night adds 1 per hexside feature, not a doubling);
+    with `units`, what the units there do too: an enemy bars the hex, an overstacked hex costs 1
+    more and closes its lines (R10.D.1)."""
+    if units and pos.units_in(b, pos.enemy(pos.side_of(uid))):
+        return None
+    moto = motorized(pos, uid)
+    extra: list[Term] = []
+    if units and stacking.entry_cost(pos, b):
+        extra.append(Term("overstacked hex +1", "R10.D.1", add=stacking.entry_cost(pos, b)))
+    side = pos.side_of(uid)
+    if along_line:
+        lines = usable_lines(pos, a, b, side if units else "")
+        if not lines:
+            return None
+        line = lines[0]
+        wet = " (Wet)" if weather.wet(pos) else ""
+        hex_cost = Calculation(weather.line_mp(pos, line.id), (Term(f"along the {line.name}{wet}", "R11.C"),))
+    else:
+        sides = _hexsides(pos, uid, a, b)
+        if sides is None:
+            return None
+        ht = _hex_type(pos, b)
+        bridge = _bridge(pos, b)
+        terms: list[Term] = []
+        if ht.mp is None:
+            if bridge is None or (bridge == "bridge-foot" and moto):
+                return None  # R11.A.4
+            terms.append(Term(f"{ht.name} by its bridge", "R5.B.8"))
+            base = Fraction(2)
+        elif ht.motorized_prohibited and moto:
+            return None  # R11.A.4
+        else:
+            base = ht.mp
+            terms.append(Term(f"{ht.name} {_plain(base)}", "R11.A"))
+            if "light-infantry" in _traits(pos, uid) and ht.id in ("woods", "forest", "swamp"):
+                terms.append(Term("Light Infantry -1", "R7.A.8", add=-min(Fraction(1), base - 1)))
+            if moto and ht.motorized_double:
+                terms.append(Term("Motorized doubled (D)", "R11.A.1", steps=DOUBLE))
+        terms += weather.step_terms(pos, False)  # Wet, Snow, Night (R8.D.2, R8.D.5, R9.B)
+        hex_cost = Calculation(base, tuple(terms))
+        for hs in sides:
+            cost = hs.motorized_mp if moto and hs.motorized_mp is not None else hs.mp
+            if cost:
+                extra.append(Term(f"{hs.name} +{_plain(cost)}", "R11.A.3", add=cost))
+            if hs.id != "railline":
+                extra += [Term(f"{hs.name}: {t.what} +1", t.rule, add=t.add)
+                          for t in weather.hexside_terms(pos)]
+    fleeing = refugees.extra_mp(pos, b, side, line.id if along_line else "") if units else 0
+    if fleeing:
+        extra.append(Term("Refugees +1", "R25.C.2.b", add=Fraction(fleeing)))
+    traps = pos.level(b, "tank-traps")
+    if moto and traps:
+        extra.append(Term(f"Tank Traps level {traps} +{2 * traps}", "R5.B.5", add=Fraction(2 * traps)))
+    if not moto and pos.marker(b, "wire"):
+        extra.append(Term("Concertina Wire +1", "R5.B.5", add=Fraction(1)))
+    return Calculation(hex_cost.value, (*_described(hex_cost), *extra))
+
+
+def _described(calc: Calculation) -> tuple[Term, ...]:
+    """The hex's terms as words only, its cost already counted in the base."""
+    return tuple(Term(t.what, t.rule) for t in calc.terms)
+
+
+#: Step costs, kept while what they depend on is unchanged: the scenario, the markers, the weather
+#: and the dark (R9.B; never the units: an enemy's hex is checked apart). Those objects are kept
+#: with the costs so that their ids stay their own.
+Costs = dict[tuple[object, ...], Fraction | None]
+_COSTS: OrderedDict[tuple[object, ...], tuple[tuple[object, ...], Costs]] = OrderedDict()
+
+
+def _memo(pos: Position) -> Costs:
+    refs = (pos.scenario, pos.state.markers, pos.state.values.get("weather"))
+    key = (*map(id, refs), weather.dark(pos))
+    found = _COSTS.get(key)
+    if found is None or any(a is not b for a, b in zip(found[0], refs)):
+        found = _COSTS[key] = (refs, {})
+        while len(_COSTS) > 8:
+            _COSTS.popitem(last=False)
+    return found[1]
+
+
+def coster(pos: Position, uid: str) -> Callable[[str, str, bool], Fraction | None]:
+    """`step_cost` for one unit, for the searches that ask it for many steps: the costs are
+    remembered while the terrain, the weather and the time of day stay as they are."""
+    memo = _memo(pos)
+    traits = _traits(pos, uid)
+    # what a cost depends on besides those: the unit's way of moving and its special types
+    kind = (motorized(pos, uid), "light-infantry" in traits, "mountain" in traits)
+    enemy = pos.enemy(pos.side_of(uid))
+    overstacking = pos.option("overstacking")
+    crowded = pos.option("refugees")  # Refugees (and Police) are the units' and markers' doing
+    side = pos.side_of(uid)
+
+    def cost(a: str, b: str, along_line: bool) -> Fraction | None:
+        if pos.units_in(b, enemy):
+            return None
+        key = (kind, a, b, along_line)
+        if key not in memo:
+            calc = cost_calculation(pos, uid, a, b, along_line, units=False)
+            memo[key] = None if calc is None else calc.value
+        found = memo[key]
+        if found is None or not (overstacking or crowded):
+            return found
+        if along_line:
+            lines = usable_lines(pos, a, b, side)
+            if not lines:
+                return None
+            return found + refugees.extra_mp(pos, b, side, lines[0].id) + stacking.entry_cost(pos, b)
+        return found + refugees.extra_mp(pos, b, side) + stacking.entry_cost(pos, b)
+
+    return cost
+
+
+def step_cost(pos: Position, uid: str, a: str, b: str, along_line: bool) -> Fraction | None:
+    """R11.A, Chart 2: the MPs to move from a into b, or None if the unit may not (R11.A.4)."""
+    return coster(pos, uid)(a, b, along_line)
+
+
+# --- Motorized Pins (R11.A.2-3, R8.D.2) ---
+
+def pin_chances(pos: Position, uid: str, a: str, b: str, along_line: bool, road_rolls: bool = True
+                ) -> list[tuple[str, int]]:
+    """The Pin chances in 10 a Motorized unit rolls to leave a for b: the hex it leaves (Wet adds
+    1), each hexside crossed; along a line, the line's Wet chance instead (Highways and Railroads
+    never; a Road only every second hex, `road_rolls`). Bicycle, Cavalry, Motorcycle and Ski
+    Companies never Pin on leaving a hex (R7.A.2-3, 11, 19)."""
+    if not motorized(pos, uid):
+        return []
+    wet = weather.wet(pos)
+    if along_line:
+        line = usable_lines(pos, a, b, pos.side_of(uid))[0]
+        if wet and line.wet_pin and (line.id != "road" or road_rolls):
+            return [(f"leaving {a} along the {line.name} in Wet", line.wet_pin)]
+        return []
+    found = []
+    if not _traits(pos, uid) & NO_PIN_TYPES:
+        here = _hex_type(pos, a).pin + (1 if wet else 0)
+        if here > 0:
+            found.append((f"leaving {_hex_type(pos, a).name} {a}", here))
+    for hs in _hexsides(pos, uid, a, b) or []:
+        if hs.pin:
+            found.append((f"crossing the {hs.name}", hs.pin))
+    return found
+
+
+# --- where a unit may go (R11.A, R11.C) ---
+
+def may_move(pos: Position, uid: str) -> Refusal | None:
+    """Whether the unit may move at all now, and the rule that says not."""
+    if not pos.on_map(uid):
+        return Refusal(f"{uid} is not on the map", "R11.A")
+    if pos.side_of(uid) != pos.acting:
+        return Refusal(f"{uid} is not the acting player's", "R2.H.3")
+    if pos.has(uid, PINNED):
+        return Refusal(f"{uid} is Pinned and may not move", "R5.B")
+    if pos.has(uid, EXHAUSTED):
+        return Refusal(f"{uid} is Exhausted and may not act", "R5.B")
+    if pos.has(uid, OVERWATCH):
+        return Refusal(f"{uid} is on Overwatch and may not act this turn", "R17.D")
+    if pos.has(uid, SUPPLY_DEPLETED) and motorized(pos, uid):
+        return Refusal(f"{uid} is Supply Depleted: a Motorized unit may not move", "R5.B")
+    if pos.state.units[uid].has(MOVED_NOW):
+        return Refusal(f"{uid} has already moved this phase", "R11.B")
+    traits = _traits(pos, uid)
+    if traits & {"hq", "signal"} and pos.state.phase != "supply-movement":
+        return Refusal(f"{uid} is a Headquarters: it moves only in the Supply-Movement Phase", "R7.A.6")
+    return None
+
+
+def _stops_along_line(pos: Position, uid: str, prev: str, here: str, budget: Fraction,
+                      cost_of: Callable[[str, str, bool], Fraction | None]) -> bool:
+    """R11.C: a unit moving along a line may stop in `here` only next to an enemy, or for one of
+    the other reasons (`_other_stop`)."""
+    return pos.enemy_adjacent(here, pos.side_of(uid)) or _other_stop(pos, uid, prev, here, budget, cost_of)
+
+
+def _other_stop(pos: Position, uid: str, prev: str, here: str, budget: Fraction,
+                cost_of: Callable[[str, str, bool], Fraction | None]) -> bool:
+    """R11.C: a friendly unit in `here`, a Fire or Traps marker, the line ends (no doubling back),
+    or the MPs left (`budget`) pay for no further step along it."""
+    if [u for u in pos.units_in(here, pos.side_of(uid)) if u != uid]:
+        return True
+    if any(pos.marker(here, k) for k in STOPPING_MARKERS):
+        return True
+    side = pos.side_of(uid)
+    onward = [n for n in pos.neighbours(here) if n != prev and usable_lines(pos, here, n, side)]
+    return all((cost_of(here, n, True) or Fraction(0)) > budget for n in onward)
+
+
+def _commando(pos: Position, uid: str) -> bool:
+    return "commando" in _traits(pos, uid)
+
+
+def _stack_full(pos: Position, uid: str, label: str) -> bool:
+    """R10.A-B, R10.D: the unit may not end its move where its side would overstack (`stacking`)."""
+    return stacking.room(pos, label, pos.side_of(uid), [uid]) is not None
+
+
+def reach(pos: Position, uid: str) -> dict[str, tuple[Fraction, tuple[str, ...]]]:
+    """R11.A, R11.C: each hex the unit may end its move in now -> (the cheapest cost, its path
+    from the hex it is in, excluded). A unit stops on moving next to an enemy (a Commando may try
+    to go on, at 1 MP more: R7.A.4); a hex reached along a line is a stop only as R11.C allows."""
+    budget = left(pos, uid)
+    start = pos.location(uid)
+    side = pos.side_of(uid)
+    cost_of = coster(pos, uid)
+    found: dict[str, tuple[Fraction, tuple[str, ...]]] = {}
+    best: dict[tuple[str, bool], Fraction] = {(start, False): Fraction(0)}
+    queue: list[tuple[Fraction, tuple[str, ...], bool]] = [(Fraction(0), (start,), False)]
+    while queue:
+        cost, path, along = heapq.heappop(queue)
+        here = path[-1]
+        if best.get((here, along), cost) < cost:
+            continue
+        if len(path) > 1:
+            stop = not along or _stops_along_line(pos, uid, path[-2], here, budget - cost, cost_of)
+            if stop and not _stack_full(pos, uid, here):
+                if here not in found or found[here][0] > cost:
+                    found[here] = (cost, path[1:])
+            if pos.enemy_adjacent(here, side):
+                if not _commando(pos, uid):
+                    continue
+                cost += 1
+        for nxt in pos.neighbours(here):
+            if nxt in path:
+                continue
+            for line in (False, True):
+                step = cost_of(here, nxt, line)
+                if step is None or cost + step > budget:
+                    continue
+                key = (nxt, line)
+                if key not in best or best[key] > cost + step:
+                    best[key] = cost + step
+                    heapq.heappush(queue, (cost + step, (*path, nxt), line))
+    return found
+
+
+def move_orders(pos: Position, uids: Iterable[str]) -> list[Order]:
+    """`move UNIT HEX HEX...`, one cheapest path to each hex each unit may end in."""
+    found = []
+    for uid in uids:
+        now = acting(pos, uid)
+        if may_move(now, uid) is not None:
+            continue
+        for _, (_, path) in sorted(reach(now, uid).items()):
+            found.append(Order("move", (uid, *path)))
+    return found
+
+
+# --- a move resolved ---
+
+def _plan(pos: Position, order: Order) -> tuple[str, list[str], list[bool]]:
+    """The unit, its path and, for each step, whether it goes along a line (the cheaper way), as
+    the unit will be when it moves (Night Fatigue first, R9.A)."""
+    if len(order.args) < 2:
+        raise IllegalOrder("move UNIT HEX [HEX...]: name a unit and the hexes it moves through", "R11.A")
+    uid, *path = order.args
+    if uid not in pos.state.units:
+        raise IllegalOrder(f"no unit {uid!r}", "R11.A")
+    pos = acting(pos, uid)
+    refusal = may_move(pos, uid)
+    if refusal is not None:
+        raise IllegalOrder(refusal)
+    for label in path:
+        if not pos.scenario.grid.on_map(label):
+            raise IllegalOrder(f"{label} is not a hex of the map", "R11.A")
+    hexes = [pos.location(uid), *path]
+    cost_of = coster(pos, uid)
+    budget = left(pos, uid)
+    side = pos.side_of(uid)
+    spent = Fraction(0)
+    along = []
+    for i, (a, b) in enumerate(zip(hexes, hexes[1:])):
+        if b not in pos.neighbours(a) or b in hexes[:i + 1]:
+            raise IllegalOrder(f"{a} to {b} is no step of a path: each hex next to the one before, "
+                               f"none twice", "R11.A")
+        if i and pos.enemy_adjacent(a, side):
+            if not _commando(pos, uid):
+                raise IllegalOrder(f"{uid} must stop in {a}, next to an enemy", "R11.A")
+            spent += 1  # R7.A.4
+        off, on = cost_of(a, b, False), cost_of(a, b, True)
+        if off is None and on is None:
+            raise IllegalOrder(f"{uid} may not enter {b} from {a}", "R11.A.4")
+        line = on is not None and (off is None or on <= off)
+        last = i == len(hexes) - 2
+        if line and last and off is not None \
+                and not _stops_along_line(pos, uid, a, b, budget - spent - on, cost_of):
+            line = False  # R11.C: it may not stop on the line there, so it goes off it
+        spent += on if line and on is not None else off  # type: ignore[operator]
+        along.append(line)
+    if spent > budget:
+        raise IllegalOrder(f"{uid} has {_plain(budget)} MPs left; that path costs {_plain(spent)}", "R11.A")
+    dest = hexes[-1]
+    if along[-1] and not _stops_along_line(pos, uid, hexes[-2], dest, budget - spent, cost_of):
+        raise IllegalOrder(f"{uid} may not stop in {dest} along the line: no friendly unit, enemy, Fire "
+                           f"or Traps there, the line goes on and MPs remain", "R11.C")
+    if _stack_full(pos, uid, dest):
+        raise IllegalOrder(f"{dest} holds as many of your units as it may", "R10.A")
+    return uid, hexes, along
+
+
+def acting(pos: Position, uid: str) -> Position:
+    """The position as the unit will act in it: at Night, Fatigued (or Exhausted) first (R9.A)."""
+    events = weather.night_fatigue(pos, uid)
+    return pos.at(fold(pos.state, events)) if events else pos
+
+
+def frost_fatigue(pos: Position) -> list[Event]:
+    """R8.D.4-5: in Frost or Snow, every unit that moved in this Movement Phase becomes Fatigued at
+    its end (`weather.frost_fatigue`). Each movement phase's `finish` calls this."""
+    return [e for uid, u in sorted(pos.state.units.items()) if u.has(MOVED_NOW)
+            for e in weather.frost_fatigue(pos, uid)]
+
+
+def _commando_roll(pos: Position, uid: str, here: str, dice: Dice) -> tuple[bool, Event]:
+    """R7.A.4: D10 + 6 - the hex's Defence (features of limited room ignored) - 3 at Night - 1 per
+    Smoke, below the Commando's Experience, to go on."""
+    die = d10(dice)
+    defence = _hex_type(pos, here).defence.fight
+    smoke = sum(1 for m in pos.markers(here) if m.kind == "smoke")
+    total = die + 6 - defence - (3 if pos.night else 0) - smoke
+    experience = pos.value(uid, "experience") or EXPERIENCE
+    ok = total < experience
+    return ok, Event.of("commando_roll", unit=uid, hex=here, die=die, total=total, experience=experience,
+                        ok=ok)
+
+
+def resolve_move(pos: Position, order: Order, dice: Dice, rule: str) -> list[Event]:
+    """R11: move a unit along its path, rolling Motorized Pins as it leaves each hex (a Pinned unit
+    stays where it was, R11.A.2-3), a Commando's roll to go on past an enemy (R7.A.4); then MOVED,
+    an Ambush if it ended along a line only by coming next to an enemy (R11.C.2; not Recon, R7.C.3).
+    `rule` is the phase's rule for the report."""
+    uid, hexes, along = _plan(pos, order)
+    events = weather.night_fatigue(pos, uid)
+    side = pos.side_of(uid)
+    moved = [hexes[0]]
+    cost = Fraction(0)
+    road_steps = 0
+    stopped = pinned = False
+    for i, (a, b, line) in enumerate(zip(hexes, hexes[1:], along)):
+        if i and pos.enemy_adjacent(a, side):
+            ok, report = _commando_roll(pos, uid, a, dice)
+            events.append(report)
+            if not ok:
+                stopped = True
+                break
+            cost += 1
+        on_road = line and usable_lines(pos, a, b, side)[0].id == "road"
+        road_steps = road_steps + 1 if on_road else 0
+        for why, in_ten in pin_chances(pos, uid, a, b, line, road_rolls=road_steps % 2 == 1):
+            hit, die = chance(dice, in_ten)
+            events.append(Event.of("pin_roll", unit=uid, hex=a, why=why, chance=in_ten, die=die, pinned=hit))
+            if hit:
+                stopped = pinned = True
+                break
+        if stopped:
+            break
+        cost += step_cost(pos, uid, a, b, line) or Fraction(0)
+        moved.append(b)
+    if len(moved) > 1:
+        events.append(Event.of("unit_moved", unit=uid, path=moved[1:], cost=_plain(cost)))
+    if pinned:
+        events += effects.pin(pos.at(fold(pos.state, events)), uid)
+    for entered in moved[1:]:  # R25.C.2.a: each hex entered may send refugees fleeing
+        events += refugees.on_enter(pos.at(fold(pos.state, events)), uid, entered, dice)
+    events += capture(pos, uid, moved[1:])
+    events.append(Event.of("unit_flagged", unit=uid, flag=MOVED))
+    events.append(Event.of("unit_flagged", unit=uid, flag=MOVED_NOW, scope="phase"))
+    if (not stopped and len(moved) > 1 and along[len(moved) - 2]
+            and _ambushed(pos, uid, moved, left(acting(pos, uid), uid) - cost)):
+        events.append(Event.of("unit_flagged", unit=uid, flag=AMBUSHED))
+    return events
+
+
+def capture(pos: Position, uid: str, hexes: list[str]) -> list[Event]:
+    """R25.D.3.b: a unit entering a hex with the enemy's Supply Points takes them for its side."""
+    if not pos.option("advanced-supply"):
+        return []
+    side = pos.side_of(uid)
+    events = []
+    for place in hexes:
+        for m in pos.markers(place):
+            if m.kind == SUPPLY_POINTS and m.side not in ("", side):
+                events.append(Event.of("marker_changed", place=place, marker=SUPPLY_POINTS, id=m.id,
+                                       side=side))
+                events.append(Event.of("supply_captured", unit=uid, hex=place,
+                                       points=m.value if type(m.value) is int else 1))
+    return events
+
+
+def _ambushed(pos: Position, uid: str, moved: list[str], budget: Fraction) -> bool:
+    """R11.C.2: the move ended along a line only because the unit came next to an enemy, with no
+    other reason to stop there (`budget`: the MPs it has left). Recon Vehicles may stop instead
+    (R7.C.3)."""
+    if "recon" in _traits(pos, uid) and pos.spec(uid).kind == VEHICLE:
+        return False
+    prev, here = moved[-2], moved[-1]
+    return (pos.enemy_adjacent(here, pos.side_of(uid))
+            and not _other_stop(pos, uid, prev, here, budget, coster(pos, uid)))
+
+
+# --- words and explanations ---
+
+def _pin_words(pos: Position, event: Event) -> str:
+    result = "Pinned: it stays where it was" if event["pinned"] else "no Pin"
+    return (f"{event['unit']} rolls for a Motorized Pin {event['why']}: {event['die']} against "
+            f"{event['chance']} in 10, {result} (R11.A.2-3)")
+
+
+def _commando_words(pos: Position, event: Event) -> str:
+    went = "goes on" if event["ok"] else "must stop"
+    return (f"Commando {event['unit']} in {event['hex']}: {event['die']} + 6 - Defence, Night and Smoke "
+            f"= {event['total']} against Experience {event['experience']}: it {went} (R7.A.4)")
+
+
+def _capture_words(pos: Position, event: Event) -> str:
+    return f"{event['unit']} captures {event['points']} Supply Point(s) in {event['hex']} (R25.D.3.b)"
+
+
+WORDS = {"pin_roll": _pin_words, "commando_roll": _commando_words, "supply_captured": _capture_words}
+
+
+def explain_move(pos: Position, order: Order) -> Explanation | Refusal:
+    """The cost of a move, step by step, and the Pin chances it runs (no dice)."""
+    try:
+        uid, hexes, along = _plan(pos, order)
+    except IllegalOrder as exc:
+        return exc.refusal
+    pos = acting(pos, uid)
+    lines = [Line(f"{uid}: {_plain(left(pos, uid))} MPs left of {_plain(mp_of(pos, uid))}", "R11.A")]
+    total = Fraction(0)
+    for a, b, line in zip(hexes, hexes[1:], along):
+        calc = cost_calculation(pos, uid, a, b, line)
+        assert calc is not None
+        total += calc.value
+        why = ", ".join(t.what for t in calc.terms)
+        lines.append(Line(f"{a} -> {b}: {_plain(calc.value)} MP ({why})", "R11.C" if line else "R11.A"))
+        for what, in_ten in pin_chances(pos, uid, a, b, line):
+            lines.append(Line(f"  Pin chance {what}: {in_ten} in 10", "R11.A.2"))
+    lines.append(Line(f"total {_plain(total)} MP", "R11.A", strong=True))
+    return Explanation(f"move {uid} to {hexes[-1]} for {_plain(total)} MP", tuple(lines))
+
+
+EXPLAIN = {"move": explain_move}
