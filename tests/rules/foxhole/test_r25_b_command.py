@@ -155,3 +155,13 @@ def test_r25_b_beyond_radio_range_a_runner_traces_on_half_the_units_mps(monkeypa
     far = Position(SCENARIO, _state(at={"AHQ": "A-0504", "A1": "B-0606"}))
     assert not command.runner(far, "AHQ", "A1")
     assert "runner" in command.refusal(far, "AHQ", "A1").message
+
+
+def test_r25_b_an_activation_says_who_activates_whom_and_when_the_hq_is_held():
+    state, events = run(SCENARIO, _state(), "activate AHQ A1 A2")
+    report = next(e for e in events if e.kind == "activated")
+    assert command.WORDS["activated"](Position(SCENARIO, state), report) == (
+        "AHQ Command Activates A1, A2 for this player turn (R25.B)")
+    state, events = run(SCENARIO, state, "activate AHQ AE AMC")
+    report = next(e for e in events if e.kind == "activated")
+    assert "AHQ stays put to double its capacity" in command.WORDS["activated"](Position(SCENARIO, state), report)

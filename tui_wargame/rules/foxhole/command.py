@@ -144,16 +144,22 @@ def activate(pos: Position, order: Order, dice: Dice) -> list[Event]:
     hq, *units = order.args
     record = _record(pos)
     by, holding = dict(record["by"]), set(record["holding"])
+    held_before = hq in holding
     here = pos
+    runners = []
     for uid in units:
         why = refusal(here, hq, uid)
         if why is not None:
             raise IllegalOrder(why)
+        if pos.distance(pos.location(hq), pos.location(uid)) > RADIO_RANGE:
+            runners.append(uid)
         by[uid] = hq
         if used(here, hq) + cost(here, uid) > capacity(here, hq, False).value:
             holding.add(hq)
         here = here.at(here.state.replace(values={**here.state.values, KEY: _value(pos, by, holding)}))
-    return [Event.of("value_set", key=KEY, value=_value(pos, by, holding))]
+    report = Event.of("activated", hq=hq, units=list(units), runners=runners,
+                      holds=hq in holding and not held_before)
+    return [Event.of("value_set", key=KEY, value=_value(pos, by, holding)), report]
 
 
 def _value(pos: Position, by: Mapping[str, str], holding: set[str]) -> dict[str, Any]:
@@ -184,6 +190,15 @@ def orders(pos: Position) -> list[Order]:
 
 
 ORDERS: Mapping[str, Handler] = {"activate": activate}
+
+
+def _words(pos: Position, e: Event) -> str:
+    how = f" ({', '.join(e['runners'])} by runner)" if e["runners"] else ""
+    held = f"; {e['hq']} stays put to double its capacity and gives no orders" if e["holds"] else ""
+    return f"{e['hq']} Command Activates {', '.join(e['units'])} for this player turn{how}{held} (R25.B)"
+
+
+WORDS = {"activated": _words}
 
 
 def _terms(calc: Calculation) -> str:
