@@ -138,7 +138,8 @@ def test_r24_d_5_the_mission_tests():
 def test_r24_d_5_pillage_counts_building_features_and_scorched_earth_a_building_on_rough():
     """R24.D.5 Pillage: the Building feature on Clear B-0503 is one of the hexes to burn; Scorched
     Earth: a Building on Rough (which cannot burn) makes that hex one that can (Chart 2)."""
-    burnt = [Event.of("marker_placed", place=h, marker="burnt-out", value="rough") for h in ("B-0504", "B-0404")]
+    burnt = [Event.of("marker_placed", place=h, marker="burnt-out", value="rough")
+             for h in ("B-0504", "B-0404")]
     pillage = {"test": "burnt-out", "maphex": "B", "share": "all",
                "types": ["building", "tall-building", "buildings", "tall-buildings"]}
     assert not victory.holds(_pos(events=burnt), "axis", pillage)

@@ -164,4 +164,5 @@ def test_r25_b_an_activation_says_who_activates_whom_and_when_the_hq_is_held():
         "AHQ Command Activates A1, A2 for this player turn (R25.B)")
     state, events = run(SCENARIO, state, "activate AHQ AE AMC")
     report = next(e for e in events if e.kind == "activated")
-    assert "AHQ stays put to double its capacity" in command.WORDS["activated"](Position(SCENARIO, state), report)
+    words = command.WORDS["activated"](Position(SCENARIO, state), report)
+    assert "AHQ stays put to double its capacity" in words

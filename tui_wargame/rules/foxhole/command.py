@@ -2,8 +2,9 @@
 
 `activate HQ UNIT...` may be given at any time in the acting player's turn, before the units act;
 an activation lasts for that player turn. An order naming a unit of the acting side is refused
-until that unit is activated (`may_act`, which `system` asks for every unit an order names). Reactions of the other
-side (Covering Fire, defensive Barrages) are not player-turn actions and need no activation.
+until that unit is activated (`may_act`, which `system` asks for every unit an order names).
+Reactions of the other side (Covering Fire, defensive Barrages) are not player-turn actions and
+need no activation.
 
 - Echelons, from traits: `hq` or `signal` is a Battalion HQ (R25.B.1), with `echelon:regiment`
   a Regimental or Brigade HQ (R25.B.2), with `echelon:division` a Divisional HQ (R25.B.3, always

@@ -27,7 +27,7 @@ OPTIONAL_RULES: Mapping[str, tuple[str, str]] = {
     "shellholes": ("R25.A.7", "heavy barrages leave Shellholes a Company can shelter in"),
     "command-activation": ("R25.B", "a unit acts only when a headquarters activates it"),
     "environment": ("R25.C.1, R7.A.5.a", "fog, wind, drifting smoke, and fires that burn out hexes"),
-    "refugees": ("R25.C.2, R7.A.15-18", "refugees clog roads and eat supplies; police and security curb them"),
+    "refugees": ("R25.C.2, R7.A.15-18", "refugees clog roads and eat supplies; police, security curb them"),
     "arctic": ("R25.C.3", "perpetual summer twilight or winter dark in the far north"),
     "requisitions": ("R25.C.4", "search buildings and ports for bicycles, vehicles, skis, boats"),
     "advanced-supply": ("R25.D", "supply traced to Supply Points brought in by transports"),

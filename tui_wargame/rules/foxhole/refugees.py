@@ -138,8 +138,11 @@ def night(pos: Position) -> list[Event]:
 
 def _check_words(pos: Position, e: Event) -> str:
     dice = ", ".join(str(d) for d in e["dice"])
-    return (f"{e['unit']} enters {e['hex']}: refugees {dice} against {e['chance']} in 10, "
-            f"{e['refugees']} refugee marker(s) (R25.C.2.a)")
+    n = e["refugees"]
+    result = (f"{n} Refugees marker{'s' if n > 1 else ''} go to the nearest roads and paths, and the hex "
+              "makes no more" if n else "no refugees flee")
+    return (f"{e['unit']} enters {e['hex']}: refugee roll {dice} against {e['chance']} or less, {result} "
+            "(R25.C.2.a)")
 
 
 WORDS = {"refugees-check": _check_words}

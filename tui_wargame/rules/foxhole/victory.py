@@ -124,7 +124,8 @@ def _burnt_out(pos: Position, side: str, t: Test) -> bool:
 def _kinds(pos: Position, label: str) -> set[str]:
     """The hex's own type as the scenario prints it (not what it burnt to) and its features
     (R24.D.5 Pillage names Building and Tall Building, which are features, beside the hex types)."""
-    return {pos.scenario.terrain_at(label).id} | {m.kind for m in pos.markers(label) if m.kind in charts.FEATURES}
+    features = {m.kind for m in pos.markers(label) if m.kind in charts.FEATURES}
+    return {pos.scenario.terrain_at(label).id} | features
 
 
 def _can_burn(pos: Position, label: str) -> bool:
