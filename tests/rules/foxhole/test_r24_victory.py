@@ -222,11 +222,3 @@ tests = [{ test = "sector", status = "own", maphex = "Z", sectors = ["X"] }, { t
         assert part in text, part
     assert SYSTEM.check_scenario(SCENARIO) == []
 
-
-def test_r24_a_2_a_reduction_says_it_counts_as_a_loss_in_words():
-    state = position(SCENARIO, phase="combat", active="allied")
-    events = effects.reduce(Position(SCENARIO, state), "X1")
-    flagged = next(e for e in events if e.kind == "unit_flagged")
-    words = SYSTEM.describe(SCENARIO, state, flagged)
-    assert words is not None and words.endswith("counts as one loss (R24.A.2)") and "losses:" not in words
-    assert SYSTEM.describe(SCENARIO, state, Event.of("unit_flagged", unit="X1", flag="pinned")) is None

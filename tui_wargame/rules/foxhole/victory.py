@@ -31,9 +31,8 @@ from tui_wargame.dice import Dice
 from tui_wargame.model import Event, Scenario, State, fold
 from tui_wargame.rules.foxhole import charts, standing
 from tui_wargame.rules.foxhole.counters import ELIMINATED
-from tui_wargame.rules.foxhole.effects import ONCE_REDUCED, REDUCED_TWICE
 from tui_wargame.rules.foxhole.position import Position
-from tui_wargame.text import side_name, unit_name
+from tui_wargame.text import side_name
 
 RULE = "R24"
 END, ANY = "end", "any"
@@ -321,18 +320,7 @@ def _carry_words(pos: Position, e: Event) -> str:
     return f"{len(e['units'])} units survive to carry over to the Operation's next game (R4.E)"
 
 
-#: R24.A.2: the loss-keeping flags (`effects.reduce` sets them), in words.
-LOSS_WORDS = {ONCE_REDUCED: "counts as one loss (R24.A.2)",
-              REDUCED_TWICE: "counts as two losses: Reduced again after a Hospital restored it (R24.A.2)"}
-
-
-def _flag_words(pos: Position, e: Event) -> str | None:
-    """The loss flags in words; any other flag keeps the narrative's own sentence (None)."""
-    said = LOSS_WORDS.get(str(e.get("flag")))
-    return f"{unit_name(pos.scenario, str(e['unit']))} {said}" if said and e.get("on", True) else None
-
-
-WORDS = {"carry-over": _carry_words, "unit_flagged": _flag_words}
+WORDS = {"carry-over": _carry_words}
 
 
 def check(scenario: Scenario) -> list[str]:
