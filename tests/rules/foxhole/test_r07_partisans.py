@@ -25,6 +25,11 @@ def test_r7_a_14_a_partisan_never_spots():
     assert firing.spotted(_pos(at={"A2": "B-0402"}), "allied", "B-0403")
 
 
+def test_r7_a_14_a_partisan_spots_like_any_company_when_the_italic_rule_is_not_in_play():
+    pos = _pos(options={}, at={"A1": "B-0402", "A2": "A-0401"})
+    assert firing.spotted(pos, "allied", "B-0403")
+
+
 def test_r7_a_15_a_partisan_next_to_police_is_found_on_3_in_10_and_reduced():
     pos = _pos(at={"A1": "B-0402"})  # next to the Police in B-0403
     events = partisans.on_enter(pos, "A1", "B-0402", FixedDice([3]))
