@@ -198,14 +198,29 @@ _COSTS: OrderedDict[tuple[object, ...], tuple[tuple[object, ...], Costs]] = Orde
 
 
 def _memo(pos: Position) -> Costs:
+    """The costs remembered for this terrain, weather and dark: found by the objects' ids, else by
+    their contents (a State folded anew, as in a replay, holds equal markers in new objects)."""
     refs = (pos.scenario, pos.state.markers, pos.state.values.get("weather"))
     key = (*map(id, refs), weather.dark(pos))
     found = _COSTS.get(key)
-    if found is None or any(a is not b for a, b in zip(found[0], refs)):
-        found = _COSTS[key] = (refs, {})
-        while len(_COSTS) > 8:
-            _COSTS.popitem(last=False)
-    return found[1]
+    if found is not None and all(a is b for a, b in zip(found[0], refs)):
+        return found[1]
+    dark = key[-1]
+    for (*_, was_dark), (was, costs) in _COSTS.items():
+        if was_dark == dark and was[0] is refs[0] and was[1:] == refs[1:]:
+            break
+    else:
+        costs = {}
+    _COSTS[key] = (refs, costs)
+    while len(_COSTS) > 8:
+        _COSTS.popitem(last=False)
+    return costs
+
+
+def enemy_hexes(pos: Position, side: str) -> frozenset[str]:
+    """The hexes holding a unit of `side`'s enemy (R11.A: a unit never enters one)."""
+    enemy = pos.enemy(side)
+    return frozenset(h for h, units in pos.occupied().items() if any(pos.side_of(u) == enemy for u in units))
 
 
 def coster(pos: Position, uid: str) -> Callable[[str, str, bool], Fraction | None]:
@@ -215,13 +230,13 @@ def coster(pos: Position, uid: str) -> Callable[[str, str, bool], Fraction | Non
     traits = _traits(pos, uid)
     # what a cost depends on besides those: the unit's way of moving and its special types
     kind = (motorized(pos, uid), "light-infantry" in traits, "mountain" in traits)
-    enemy = pos.enemy(pos.side_of(uid))
+    side = pos.side_of(uid)
+    barred = enemy_hexes(pos, side)
     overstacking = pos.option("overstacking")
     crowded = pos.option("refugees")  # Refugees (and Police) are the units' and markers' doing
-    side = pos.side_of(uid)
 
     def cost(a: str, b: str, along_line: bool) -> Fraction | None:
-        if pos.units_in(b, enemy):
+        if b in barred:
             return None
         key = (kind, a, b, along_line)
         if key not in memo:
@@ -333,6 +348,7 @@ def reach(pos: Position, uid: str) -> dict[str, tuple[Fraction, tuple[str, ...]]
     start = pos.location(uid)
     side = pos.side_of(uid)
     cost_of = coster(pos, uid)
+    near = {n for h in enemy_hexes(pos, side) for n in pos.neighbours(h)}  # next to an enemy
     found: dict[str, tuple[Fraction, tuple[str, ...]]] = {}
     best: dict[tuple[str, bool], Fraction] = {(start, False): Fraction(0)}
     queue: list[tuple[Fraction, tuple[str, ...], bool]] = [(Fraction(0), (start,), False)]
@@ -342,11 +358,10 @@ def reach(pos: Position, uid: str) -> dict[str, tuple[Fraction, tuple[str, ...]]
         if best.get((here, along), cost) < cost:
             continue
         if len(path) > 1:
-            stop = not along or _stops_along_line(pos, uid, path[-2], here, budget - cost, cost_of)
-            if stop and not _stack_full(pos, uid, here):
-                if here not in found or found[here][0] > cost:
-                    found[here] = (cost, path[1:])
-            if pos.enemy_adjacent(here, side):
+            stop = not along or here in near or _other_stop(pos, uid, path[-2], here, budget - cost, cost_of)
+            if stop and (here not in found or found[here][0] > cost) and not _stack_full(pos, uid, here):
+                found[here] = (cost, path[1:])
+            if here in near:
                 if not _commando(pos, uid):
                     continue
                 cost += 1
