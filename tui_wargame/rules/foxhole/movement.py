@@ -190,24 +190,24 @@ def _described(calc: Calculation) -> tuple[Term, ...]:
     return tuple(Term(t.what, t.rule) for t in calc.terms)
 
 
-#: Step costs, kept while what they depend on is unchanged: the scenario, the markers, the weather
-#: and the dark (R9.B; never the units: an enemy's hex is checked apart). Those objects are kept
-#: with the costs so that their ids stay their own.
+#: Step costs, kept while what they depend on is unchanged: the scenario, the markers, the ground
+#: (Wet, Snow, Flooding, Frozen: R8.D) and the dark (R9.B); never the units: an enemy's hex is
+#: checked apart. The scenario and markers are kept with the costs so that their ids stay theirs.
 Costs = dict[tuple[object, ...], Fraction | None]
 _COSTS: OrderedDict[tuple[object, ...], tuple[tuple[object, ...], Costs]] = OrderedDict()
 
 
 def _memo(pos: Position) -> Costs:
-    """The costs remembered for this terrain, weather and dark: found by the objects' ids, else by
-    their contents (a State folded anew, as in a replay, holds equal markers in new objects)."""
-    refs = (pos.scenario, pos.state.markers, pos.state.values.get("weather"))
-    key = (*map(id, refs), weather.dark(pos))
+    """The costs remembered for this terrain, ground and dark: found by the objects' ids, else by
+    the markers' contents (a State folded anew, as in a replay, holds equal markers anew)."""
+    refs = (pos.scenario, pos.state.markers)
+    conditions = (weather.ground(pos), weather.frozen(pos), weather.dark(pos))
+    key = (*map(id, refs), *conditions)
     found = _COSTS.get(key)
     if found is not None and all(a is b for a, b in zip(found[0], refs)):
         return found[1]
-    dark = key[-1]
-    for (*_, was_dark), (was, costs) in _COSTS.items():
-        if was_dark == dark and was[0] is refs[0] and was[1:] == refs[1:]:
+    for was_key, (was, costs) in _COSTS.items():
+        if was_key[2:] == conditions and was[0] is refs[0] and was[1] == refs[1]:
             break
     else:
         costs = {}
