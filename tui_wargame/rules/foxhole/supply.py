@@ -84,6 +84,7 @@ def _search(pos: Position, uid: str, start: str, budget: Fraction, *, keep_clear
     an enemy, as a move would not (R11.A)."""
     side = pos.side_of(uid)
     cost_of = movement.coster(pos, uid)
+    near = {n for h in movement.enemy_hexes(pos, side) for n in pos.neighbours(h)}  # next to an enemy
     found = {start: (Fraction(0), (start,))}
     queue = [(Fraction(0), (start,))]
     while queue:
@@ -91,10 +92,10 @@ def _search(pos: Position, uid: str, start: str, budget: Fraction, *, keep_clear
         here = path[-1]
         if found[here][0] < cost:
             continue
-        if here != start and pos.enemy_adjacent(here, side):
+        if here != start and here in near:
             continue
         for nxt in pos.neighbours(here):
-            if keep_clear and pos.enemy_adjacent(nxt, side):
+            if keep_clear and nxt in near:
                 continue
             steps = [c for c in (cost_of(here, nxt, line) for line in (False, True)) if c is not None]
             if not steps or cost + min(steps) > budget:
