@@ -187,6 +187,19 @@ def test_r7_a_4_commando_goes_on_past_an_enemy_when_it_rolls_under_its_experienc
     assert "goes on" in SYSTEM.describe(veteran, after, events[0])
 
 
+def test_r7_a_4_r25_c_3_commando_subtracts_three_in_an_arctic_winter_morning_not_a_summer_night():
+    from tests.rules.foxhole.helpers import FixedDice
+
+    winter = load(edit=COMMANDO)
+    morning = pos_at(winter, turn=3, options={"arctic": "on"})  # "2am": dark in an Arctic winter
+    ok, report = movement._commando_roll(morning, "A2", "A-0401", FixedDice([1]))
+    assert report["total"] == 4 and ok  # 1 + 6 - 0 - 3 < 5
+    summer = load(edit={**COMMANDO, 'arctic = "winter"': 'arctic = "summer"'})
+    night = pos_at(summer, turn=NIGHT, options={"arctic": "on", "night-turns": "on"})
+    ok, report = movement._commando_roll(night, "A2", "A-0401", FixedDice([1]))
+    assert report["total"] == 7 and not ok  # the summer's twilight: no Night penalty
+
+
 def test_r7_a_6_headquarters_move_only_in_the_supply_movement_phase():
     pos = pos_at(phase=AM)
     refusal = movement.may_move(pos, "AHQ")

@@ -39,7 +39,6 @@ STOPPING_MARKERS = ("fire", "wire", "mines", "tank-traps")
 BRIDGES = ("bridge-foot", "bridge-vehicle", "bridge-printed", "bridge-bailey", "bridge-damaged")
 NO_PIN_TYPES = MOUNTED_TYPES | {"ski"}  # R7.A.2, 3, 11, 19: never Pin when leaving a hex
 SUPPLY_POINTS = "supply-points"
-EXPERIENCE = 5  # FOXHOLE-CHARTS.md §1: a Commando without a printed Experience has 5
 
 
 def _plain(value: Fraction) -> int | str:
@@ -457,13 +456,15 @@ def frost_fatigue(pos: Position) -> list[Event]:
 
 
 def _commando_roll(pos: Position, uid: str, here: str, dice: Dice) -> tuple[bool, Event]:
-    """R7.A.4: D10 + 6 - the hex's Defence (features of limited room ignored) - 3 at Night - 1 per
-    Smoke, below the Commando's Experience, to go on."""
+    """R7.A.4: D10 + 6 - the hex's Defence (features of limited room ignored) - 3 on a Night Turn
+    - 1 per Smoke, below the Commando's Experience (5 if none printed: `counters.value`), to go
+    on. The Night's -3 is a movement penalty, so it follows `weather.dark`: an Arctic winter's
+    Morning too, never an Arctic summer (R25.C.3)."""
     die = d10(dice)
     defence = _hex_type(pos, here).defence.fight
     smoke = sum(1 for m in pos.markers(here) if m.kind == "smoke")
-    total = die + 6 - defence - (3 if pos.night else 0) - smoke
-    experience = pos.value(uid, "experience") or EXPERIENCE
+    total = die + 6 - defence - (3 if weather.dark(pos) else 0) - smoke
+    experience = pos.value(uid, "experience")
     ok = total < experience
     return ok, Event.of("commando_roll", unit=uid, hex=here, die=die, total=total, experience=experience,
                         ok=ok)
