@@ -320,10 +320,14 @@ def _stops_along_line(pos: Position, uid: str, prev: str, here: str, budget: Fra
 def _other_stop(pos: Position, uid: str, prev: str, here: str, budget: Fraction,
                 cost_of: Callable[[str, str, bool], Fraction | None]) -> bool:
     """R11.C: a friendly unit in `here`, a Fire or Traps marker, the line ends (no doubling back),
-    or the MPs left (`budget`) pay for no further step along it."""
+    or the MPs left (`budget`) pay for no further step along it; with the optional Refugees, a
+    Police or Security Company may stop where Supply Points and Refugees are together."""
     if [u for u in pos.units_in(here, pos.side_of(uid)) if u != uid]:
         return True
     if any(pos.marker(here, k) for k in STOPPING_MARKERS):
+        return True
+    if (pos.option(refugees.OPTION) and _traits(pos, uid) & refugees.GUARDS
+            and pos.marker(here, refugees.REFUGEES) and pos.marker(here, SUPPLY_POINTS)):
         return True
     side = pos.side_of(uid)
     onward = [n for n in pos.neighbours(here) if n != prev and usable_lines(pos, here, n, side)]
@@ -476,6 +480,7 @@ def resolve_move(pos: Position, order: Order, dice: Dice, rule: str) -> list[Eve
     an Ambush if it ended along a line only by coming next to an enemy (R11.C.2; not Recon, R7.C.3).
     `rule` is the phase's rule for the report."""
     uid, hexes, along = _plan(pos, order)
+    spared = _ambush_ahead(pos, uid, hexes, along)
     events = weather.night_fatigue(pos, uid)
     side = pos.side_of(uid)
     moved = [hexes[0]]
@@ -492,7 +497,9 @@ def resolve_move(pos: Position, order: Order, dice: Dice, rule: str) -> list[Eve
             cost += 1
         on_road = line and usable_lines(pos, a, b, side)[0].id == "road"
         road_steps = road_steps + 1 if on_road else 0
-        for why, in_ten in pin_chances(pos, uid, a, b, line, road_rolls=road_steps % 2 == 1):
+        chances = [] if spared and i == len(along) - 1 else \
+            pin_chances(pos, uid, a, b, line, road_rolls=road_steps % 2 == 1)
+        for why, in_ten in chances:
             hit, die = chance(dice, in_ten)
             events.append(Event.of("pin_roll", unit=uid, hex=a, why=why, chance=in_ten, die=die, pinned=hit))
             if hit:
@@ -515,6 +522,18 @@ def resolve_move(pos: Position, order: Order, dice: Dice, rule: str) -> list[Eve
             and _ambushed(pos, uid, moved, left(acting(pos, uid), uid) - cost)):
         events.append(Event.of("unit_flagged", unit=uid, flag=AMBUSHED))
     return events
+
+
+def _ambush_ahead(pos: Position, uid: str, hexes: list[str], along: list[bool]) -> bool:
+    """R11.A.2.b: whether the planned move, made in full, ends in an Ambush (R11.C.2); the Pin its
+    last step would roll is then ignored."""
+    if not along[-1]:
+        return False
+    now = acting(pos, uid)
+    cost = sum((step_cost(pos, uid, a, b, line) or Fraction(0)
+                for a, b, line in zip(hexes, hexes[1:], along)), Fraction(0))
+    cost += sum(1 for a in hexes[1:-1] if pos.enemy_adjacent(a, pos.side_of(uid)))  # R7.A.4
+    return _ambushed(pos, uid, hexes, left(now, uid) - cost)
 
 
 def capture(pos: Position, uid: str, hexes: list[str]) -> list[Event]:
