@@ -222,6 +222,11 @@ def enemy_hexes(pos: Position, side: str) -> frozenset[str]:
     return frozenset(h for h, units in pos.occupied().items() if any(pos.side_of(u) == enemy for u in units))
 
 
+def enemy_near(pos: Position, side: str) -> frozenset[str]:
+    """The hexes next to a unit of `side`'s enemy (`Position.enemy_adjacent`, all at once)."""
+    return frozenset(n for h in enemy_hexes(pos, side) for n in pos.neighbours(h))
+
+
 def coster(pos: Position, uid: str) -> Callable[[str, str, bool], Fraction | None]:
     """`step_cost` for one unit, for the searches that ask it for many steps: the costs are
     remembered while the terrain, the weather and the time of day stay as they are."""
@@ -351,7 +356,7 @@ def reach(pos: Position, uid: str) -> dict[str, tuple[Fraction, tuple[str, ...]]
     start = pos.location(uid)
     side = pos.side_of(uid)
     cost_of = coster(pos, uid)
-    near = {n for h in enemy_hexes(pos, side) for n in pos.neighbours(h)}  # next to an enemy
+    near = enemy_near(pos, side)
     found: dict[str, tuple[Fraction, tuple[str, ...]]] = {}
     best: dict[tuple[str, bool], Fraction] = {(start, False): Fraction(0)}
     queue: list[tuple[Fraction, tuple[str, ...], bool]] = [(Fraction(0), (start,), False)]

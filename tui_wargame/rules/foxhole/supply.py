@@ -86,7 +86,7 @@ def _search(pos: Position, uid: str, start: str, budget: Fraction, *, keep_clear
     an enemy, as a move would not (R11.A)."""
     side = pos.side_of(uid)
     cost_of = movement.coster(pos, uid)
-    near = {n for h in movement.enemy_hexes(pos, side) for n in pos.neighbours(h)}  # next to an enemy
+    near = movement.enemy_near(pos, side)
     found = {start: (Fraction(0), (start,))}
     queue = [(Fraction(0), (start,))]
     while queue:
