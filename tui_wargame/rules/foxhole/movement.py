@@ -358,6 +358,7 @@ def reach(pos: Position, uid: str) -> dict[str, tuple[Fraction, tuple[str, ...]]
     cost_of = coster(pos, uid)
     near = enemy_near(pos, side)
     found: dict[str, tuple[Fraction, tuple[str, ...]]] = {}
+    full: dict[str, bool] = {}  # R10: whether the side's stack there has no room, asked once a hex
     best: dict[tuple[str, bool], Fraction] = {(start, False): Fraction(0)}
     queue: list[tuple[Fraction, tuple[str, ...], bool]] = [(Fraction(0), (start,), False)]
     while queue:
@@ -367,8 +368,11 @@ def reach(pos: Position, uid: str) -> dict[str, tuple[Fraction, tuple[str, ...]]
             continue
         if len(path) > 1:
             stop = not along or here in near or _other_stop(pos, uid, path[-2], here, budget - cost, cost_of)
-            if stop and (here not in found or found[here][0] > cost) and not _stack_full(pos, uid, here):
-                found[here] = (cost, path[1:])
+            if stop and (here not in found or found[here][0] > cost):
+                if here not in full:
+                    full[here] = _stack_full(pos, uid, here)
+                if not full[here]:
+                    found[here] = (cost, path[1:])
             if here in near:
                 if not _commando(pos, uid):
                     continue
@@ -378,12 +382,16 @@ def reach(pos: Position, uid: str) -> dict[str, tuple[Fraction, tuple[str, ...]]
                 continue
             for line in (False, True):
                 step = cost_of(here, nxt, line)
-                if step is None or cost + step > budget:
+                if step is None:
+                    continue
+                total = cost + step
+                if total > budget:
                     continue
                 key = (nxt, line)
-                if key not in best or best[key] > cost + step:
-                    best[key] = cost + step
-                    heapq.heappush(queue, (cost + step, (*path, nxt), line))
+                known = best.get(key)
+                if known is None or known > total:
+                    best[key] = total
+                    heapq.heappush(queue, (total, (*path, nxt), line))
     return found
 
 
