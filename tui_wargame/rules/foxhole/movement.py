@@ -348,6 +348,12 @@ def _stack_full(pos: Position, uid: str, label: str) -> bool:
     return stacking.room(pos, label, pos.side_of(uid), [uid]) is not None
 
 
+def _bridge_full(pos: Position, uid: str, label: str) -> bool:
+    """R10.B: a bridge in a water hex holds only so many units, whether they stop on it or move
+    across it: a unit may not enter one that has no room for it."""
+    return stacking.bridge(pos, label) is not None and _stack_full(pos, uid, label)
+
+
 def reach(pos: Position, uid: str) -> dict[str, tuple[Fraction, tuple[str, ...]]]:
     """R11.A, R11.C: each hex the unit may end its move in now -> (the cheapest cost, its path
     from the hex it is in, excluded). A unit stops on moving next to an enemy (a Commando may try
@@ -359,6 +365,7 @@ def reach(pos: Position, uid: str) -> dict[str, tuple[Fraction, tuple[str, ...]]
     near = enemy_near(pos, side)
     found: dict[str, tuple[Fraction, tuple[str, ...]]] = {}
     full: dict[str, bool] = {}  # R10: whether the side's stack there has no room, asked once a hex
+    bridged: dict[str, bool] = {}  # R10.B: a bridge there with no room even to cross
     best: dict[tuple[str, bool], Fraction] = {(start, False): Fraction(0)}
     queue: list[tuple[Fraction, tuple[str, ...], bool]] = [(Fraction(0), (start,), False)]
     while queue:
@@ -379,6 +386,10 @@ def reach(pos: Position, uid: str) -> dict[str, tuple[Fraction, tuple[str, ...]]
                 cost += 1
         for nxt in pos.neighbours(here):
             if nxt in path:
+                continue
+            if nxt not in bridged:
+                bridged[nxt] = _bridge_full(pos, uid, nxt)
+            if bridged[nxt]:
                 continue
             for line in (False, True):
                 step = cost_of(here, nxt, line)
@@ -441,6 +452,9 @@ def _plan(pos: Position, order: Order) -> tuple[str, list[str], list[bool]]:
         off, on = cost_of(a, b, False), cost_of(a, b, True)
         if off is None and on is None:
             raise IllegalOrder(f"{uid} may not enter {b} from {a}", "R11.A.4")
+        crowded = stacking.room(pos, b, side, [uid]) if stacking.bridge(pos, b) is not None else None
+        if crowded is not None:
+            raise IllegalOrder(crowded)  # R10.B: no room on the bridge, even to cross it
         line = on is not None and (off is None or on <= off)
         last = i == len(hexes) - 2
         if line and last and off is not None \
@@ -454,8 +468,9 @@ def _plan(pos: Position, order: Order) -> tuple[str, list[str], list[bool]]:
     if along[-1] and not _stops_along_line(pos, uid, hexes[-2], dest, budget - spent, cost_of):
         raise IllegalOrder(f"{uid} may not stop in {dest} along the line: no friendly unit, enemy, Fire "
                            f"or Traps there, the line goes on and MPs remain", "R11.C")
-    if _stack_full(pos, uid, dest):
-        raise IllegalOrder(f"{dest} holds as many of your units as it may", "R10.A")
+    crowded = stacking.room(pos, dest, side, [uid])
+    if crowded is not None:
+        raise IllegalOrder(crowded)  # R10.A, R10.D
     return uid, hexes, along
 
 
