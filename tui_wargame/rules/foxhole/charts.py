@@ -233,6 +233,8 @@ MARKER_KINDS: Mapping[str, str] = {
     "fire": "Fire", "burnt-out": "Burnt Out", "supply-points": "Supply Points", "rail-break": "Rail Break",
     "port": "Port", "port-damaged": "Port Damaged", "sapping": "Sapping", "tunnel": "Tunnel",
     "rail-circle": "Rail Circle", "building": "Building", "tall-building": "Tall Building",
+    # fx-activities: a hex whose type building changed (R19.B.9-10); its value is the new hex type.
+    "built": "Built Up",
 }
 
 # --- fx-arrivals: R5.C, R16.C-E. A Transport on the map is a marker (its id the scenario's, its

@@ -22,7 +22,7 @@ from fractions import Fraction
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, fold
 from tui_wargame.rules.capabilities import Explanation, Line
-from tui_wargame.rules.foxhole import charts, effects, refugees, stacking, weather
+from tui_wargame.rules.foxhole import charts, effects, marching, refugees, stacking, weather
 from tui_wargame.rules.foxhole.arith import DOUBLE, HALF, Calculation, Term, chance, d10
 from tui_wargame.rules.foxhole.counters import MOUNTED_TYPES, VEHICLE, is_motorized
 from tui_wargame.rules.foxhole.position import (
@@ -48,11 +48,13 @@ def _plain(value: Fraction) -> int | str:
 
 def motorized(pos: Position, uid: str) -> bool:
     """R6.A.5, R7.A.19: Motorized now (a Ski Company in Snow too)."""
-    return is_motorized(pos.spec(uid), snow=weather.ground(pos) == weather.SNOW)
+    snow = weather.ground(pos) == weather.SNOW
+    item = marching.item_traits(pos, uid)  # R25.C.4: requisitioned Bicycles, Vehicles, Skis
+    return is_motorized(pos.spec(uid), snow=snow) or bool(item - {"ski"}) or (snow and "ski" in item)
 
 
 def _traits(pos: Position, uid: str) -> frozenset[str]:
-    return frozenset(pos.spec(uid).traits)
+    return frozenset(pos.spec(uid).traits) | marching.item_traits(pos, uid)
 
 
 # --- movement points (R11.A) ---
@@ -66,7 +68,8 @@ def mp_calculation(pos: Position, uid: str) -> Calculation:
         terms.append(Term("Exhausted", "R5.B", steps=HALF))
     if pos.has(uid, TRACED) and not pos.has(uid, SUPPLIED):
         terms.append(Term("could not trace supply", "R12.B", steps=HALF))
-    return Calculation(Fraction(pos.value(uid, "mp")), tuple(terms))
+    terms += marching.mp_terms(pos, uid)  # R19.D forced march
+    return Calculation(Fraction(marching.base_mp(pos, uid)), tuple(terms))  # R25.C.4 requisitions
 
 
 def mp_of(pos: Position, uid: str) -> Fraction:

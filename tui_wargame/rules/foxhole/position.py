@@ -139,9 +139,10 @@ class Position:
 
     def hex_type(self, label: str) -> charts.HexType:
         """The chart row of the hex now: a Burnt Out hex is what it burnt to (R5.B.12)."""
-        burnt = self.marker(label, "burnt-out")
-        if burnt is not None and isinstance(burnt.value, str) and burnt.value:
-            return charts.HEX_TYPES[burnt.value]
+        for kind in ("burnt-out", "built"):  # built: R19.B.9-10, what Engineers made of the hex
+            changed = self.marker(label, kind)
+            if changed is not None and isinstance(changed.value, str) and changed.value:
+                return charts.HEX_TYPES[changed.value]
         return charts.HEX_TYPES[self.scenario.terrain_at(label).id]
 
     def hexside_types(self, a: str, b: str) -> list[charts.HexsideType]:
