@@ -64,8 +64,9 @@ def main() -> None:
             total_positions += positions
             total_spent += spent
             print(f"seed {seed} {label:>12}: {positions:4d} positions, legal_orders {spent:.2f} s CPU")
-    print(f"all: {total_positions} positions, legal_orders {total_spent:.2f} s CPU "
-          f"({1000 * total_spent / max(1, total_positions):.2f} ms each); orders digest {digest.hexdigest()[:16]}")
+    each = 1000 * total_spent / max(1, total_positions)
+    print(f"all: {total_positions} positions, legal_orders {total_spent:.2f} s CPU ({each:.2f} ms each); "
+          f"orders digest {digest.hexdigest()[:16]}")
 
 
 if __name__ == "__main__":
