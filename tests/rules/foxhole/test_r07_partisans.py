@@ -50,3 +50,13 @@ def test_r7_a_18_no_roll_away_from_hunters_or_for_other_units():
     assert partisans.on_enter(pos, "A1", "A-0401", FixedDice([])) == []
     assert partisans.on_enter(pos, "A2", "A-0501", FixedDice([])) == []
     assert partisans.on_enter(_pos(options={}, at={"A1": "B-0402"}), "A1", "B-0402", FixedDice([])) == []
+
+
+def test_r7_a_15_a_partisan_that_moves_next_to_police_rolls_to_be_found():
+    """The movement rules ask: a Partisan ending its move next to Police rolls (3 in 10), found on a 3."""
+    from tests.rules.foxhole.helpers import run
+
+    state = position(SCENARIO, phase="supply-movement", active="allied", options=ON, at={"A1": "B-0401"})
+    after, events = run(SCENARIO, state, "move A1 B-0402", dice=[3])
+    found = [e for e in events if e.get("discovered") is not None]
+    assert found and found[0]["discovered"] and after.units["A1"].steps == 1

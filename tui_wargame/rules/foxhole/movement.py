@@ -22,7 +22,7 @@ from fractions import Fraction
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, fold
 from tui_wargame.rules.capabilities import Explanation, Line
-from tui_wargame.rules.foxhole import charts, effects, marching, refugees, stacking, weather
+from tui_wargame.rules.foxhole import charts, effects, marching, partisans, refugees, stacking, weather
 from tui_wargame.rules.foxhole.arith import DOUBLE, HALF, Calculation, Term, chance, d10
 from tui_wargame.rules.foxhole.counters import MOUNTED_TYPES, VEHICLE, is_motorized
 from tui_wargame.rules.foxhole.position import (
@@ -547,6 +547,8 @@ def resolve_move(pos: Position, order: Order, dice: Dice, rule: str) -> list[Eve
     for entered in moved[1:]:  # R25.C.2.a: each hex entered may send refugees fleeing
         events += refugees.on_enter(pos.at(fold(pos.state, events)), uid, entered, dice)
     events += capture(pos, uid, moved[1:])
+    if len(moved) > 1:  # R7.A.15, R7.A.18: a Partisan, or its hunter, where the move ends
+        events += partisans.on_enter(pos.at(fold(pos.state, events)), uid, moved[-1], dice)
     events.append(Event.of("unit_flagged", unit=uid, flag=MOVED))
     events.append(Event.of("unit_flagged", unit=uid, flag=MOVED_NOW, scope="phase"))
     if (not stopped and len(moved) > 1 and along[len(moved) - 2]
