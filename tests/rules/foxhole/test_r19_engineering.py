@@ -7,7 +7,7 @@ import pytest
 from tests.rules.foxhole.activity_helpers import QUIET, RAFTS, SCENARIO, act, mark
 from tests.rules.foxhole.helpers import legal, run
 from tui_wargame.model import IllegalOrder
-from tui_wargame.rules.foxhole.position import PINNED, Position
+from tui_wargame.rules.foxhole.position import FATIGUED, PINNED, Position
 
 BANK, RIVER = "B-0304", "B-0204"  # the Pioneers' hex and the Calm River beside it
 ROAD_BRIDGE = mark("A-0505", "bridge-printed", side="")  # a printed bridge on the beach highway
@@ -137,3 +137,11 @@ def test_r19_b_10_tarmac_on_clear_ground_reconstructed_at_10():
     _, events = run(SCENARIO, state, "build XE tarmac")
     assert _cost(events) == "10"
     _refused(act({"XE": "B-0504"}, active="axis"), "build XE tarmac", "R19.B.10")
+
+
+def test_r19_b_6_a_blowing_demolitions_at_night_fatigues_r9_a():
+    night = act({"AE": "A-0504"}, markers=[ROAD_BRIDGE], turn=2, options={"night-turns": "on"})
+    night = night.replace(values={**night.values, "activities.charges": {"A-0505": "AE"}})
+    after, _ = run(SCENARIO, night, "blow AE A-0505", dice=[5])
+    assert after.marker("A-0505", "bridge-destroyed") is not None
+    assert after.units["AE"].has(FATIGUED)

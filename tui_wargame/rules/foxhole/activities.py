@@ -140,7 +140,8 @@ def _blow(pos: Position, order: Order, dice: Dice) -> list[Event]:
     why = engineering.blow_refusal(pos, uid, order.args[1])
     if why is not None:
         raise IllegalOrder(why, "R19.B.6.a")
-    return engineering.blown(pos, uid, order.args[1], d10(dice))
+    tired, pos = tasks.at_night(pos, uid)  # R9.A: blowing is doing something at Night
+    return tired + engineering.blown(pos, uid, order.args[1], d10(dice))
 
 
 def _cross(pos: Position, order: Order, dice: Dice) -> list[Event]:
