@@ -4,7 +4,7 @@ optional), or, if they traced supply this player turn (R19.B), spend the same MP
 
     dig UNIT foxholes|scrapes|trenches          R19.B.3      trap UNIT wire|tank-traps|mines  R19.B.5
     build UNIT pillbox|fort-unimproved|...      R19.B.4, 9, 10
-    remove UNIT WORK|TRAP, remove UNIT bridge HEX              R11.D, R19.B.3.g, 4.d, 5
+    remove UNIT WORK|TRAP, remove UNIT bridge [HEX]      R11.D, R19.B.2.b-c, 3.g, 4.d, 5
     bridge UNIT bailey|foot HEX                 R19.B.2      burn UNIT building|tall-building|hex
     demolish UNIT bridge PLACE|railline HEX|port, blow UNIT PLACE                  R19.B.6
     assist UNIT HELPED                          R19.B.1.c    unpin UNIT VEHICLE   R19.B.7
@@ -211,7 +211,7 @@ def _choices(pos: Position, uid: str) -> list[tuple[str, tuple[str, ...]]]:
     for verb, kinds in works.CHOICES.items():
         found += [(verb, (k,)) for k in kinds]
     found += [("build", (k,)) for k in engineering.BUILDINGS]
-    found += [("remove", ("bridge", n)) for n in near]
+    found += [("remove", ("bridge", n)) for n in near] + [("remove", ("bridge",))]
     found += [("bridge", (k, n)) for k in ("bailey", "foot") for n in near]
     found += [("demolish", ("bridge", p)) for p in (hex, *(pos.hexside_place(hex, n) for n in near))]
     found += [("demolish", ("railline", n)) for n in near] + [("demolish", ("port",))]
@@ -235,7 +235,7 @@ def _affordable(pos: Position, uid: str, plan: Plan, assisting: bool = False) ->
     if assisting and assisted >= Fraction(1, 2):
         return False
     _, pos = tasks.at_night(pos, uid)
-    have = tasks.left(pos, uid)
+    have = tasks.left(pos, uid) - plan.reserve
     return have > 0 and (not plan.at_once or tasks.cost(pos, uid, plan, assisting).value * (1 - done) <= have)
 
 

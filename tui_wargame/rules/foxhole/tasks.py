@@ -43,7 +43,8 @@ class Plan:
     what), `base` is the printed MP cost for this unit, `works` marks Defensive Works and
     Fortifications (R8.D.4: Frost doubles them), `halve` the digging that Combat and
     Construction Engineers do at half cost (R19.B.3), `assist` who may Assist (R19.B.1.c),
-    `at_once` an Activity that is paid in one go (it cannot accumulate)."""
+    `at_once` an Activity that is paid in one go (it cannot accumulate), `reserve` the MPs a unit
+    must keep back after working on it (R19.B.2.b: enough to leave the hex)."""
 
     key: str
     order: str  # the order's words after the unit: how an Assisting unit finds it again
@@ -56,6 +57,7 @@ class Plan:
     halve: bool = False
     assist: frozenset[str] = frozenset()
     at_once: bool = False
+    reserve: Fraction = Fraction(0)
 
 
 def refuse(message: str, rule: str) -> IllegalOrder:
@@ -209,7 +211,9 @@ def spend(pos: Position, uid: str, plan: Plan, amount: Fraction | None = None,
         if room <= 0:
             raise refuse(f"assistance has already done half of the {plan.what}", "R19.B.1.c")
     need = room * whole
-    have = left(pos, uid)
+    have = left(pos, uid) - plan.reserve
+    if have <= 0 and plan.reserve:
+        raise refuse(f"{uid} must keep {plan.reserve} MPs to leave {plan.hex} afterwards", plan.rule)
     if have <= 0:
         raise refuse(f"{uid} would be Fatigued at Night and then has no MPs left", "R9.A")
     if amount is not None:
