@@ -68,11 +68,24 @@ def _actor(pos: Position, order: Order, usage: str) -> str:
     return uid
 
 
+def movement_only(plan: Plan) -> bool:
+    """R11.D: a removal that is movement, not an Activity: any unit that may move makes it, whether
+    or not it traced supply (R19.B asks that of Activities only)."""
+    return plan.rule.startswith("R11.D")
+
+
 def _activity(verb: str) -> Handler:
     def handle(pos: Position, order: Order, dice: Dice) -> list[Event]:
-        uid = _actor(pos, order, f"{verb} UNIT ...")
+        usage = f"{verb} UNIT ..."
+        uid = _unit(pos, order, usage)
+        refusal = tasks.cannot_act(pos, uid, supply=False)
+        if refusal is not None:
+            raise IllegalOrder(refusal)
         args, amount = tasks.amount_arg(order.args[1:], "R19.B.1.a")
-        return tasks.spend(pos, uid, plan_for(pos, verb, uid, args), amount)
+        plan = plan_for(pos, verb, uid, args)
+        if not movement_only(plan):
+            _actor(pos, order, usage)
+        return tasks.spend(pos, uid, plan, amount)
     return handle
 
 
@@ -243,16 +256,19 @@ def orders(pos: Position) -> list[Order]:
     mine = pos.units_of(pos.acting)
     found: list[Order] = []
     for uid in mine:
-        if tasks.cannot_act(pos, uid) is not None:
+        if tasks.cannot_act(pos, uid, supply=False) is not None:
             continue
+        supplied = tasks.cannot_act(pos, uid) is None
         for verb, args in _choices(pos, uid):
+            if not supplied and verb != "remove":
+                continue
             try:
                 plan = plan_for(pos, verb, uid, args)
             except IllegalOrder:
                 continue
-            if _affordable(pos, uid, plan):
+            if (supplied or movement_only(plan)) and _affordable(pos, uid, plan):
                 found.append(Order(verb, (uid, *args)))
-        for other in pos.units_in(pos.location(uid), pos.acting):
+        for other in pos.units_in(pos.location(uid), pos.acting) if supplied else ():
             if _can(lambda: _assisted(pos, uid, other)) \
                     and _affordable(pos, uid, _assisted(pos, uid, other), assisting=True):
                 found.append(Order("assist", (uid, other)))

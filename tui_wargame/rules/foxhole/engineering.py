@@ -95,6 +95,14 @@ def bridge(pos: Position, uid: str, args: tuple[str, ...]) -> Plan:
                 complete, assist=frozenset({CONSTRUCTION, MAINTENANCE, PORT}))
 
 
+def bridge_removal_cost(pos: Position, uid: str) -> int | None:
+    """R11.D.5: 2 MPs for an Assault, Combat or Construction Engineer Company, 3 for another
+    Company; None for a unit that is no Company."""
+    if not qualifies(pos, uid, (ANY_COMPANY,)):
+        return None
+    return 2 if qualifies(pos, uid, (ASSAULT, COMBAT, CONSTRUCTION)) else 3
+
+
 def unbridge(pos: Position, uid: str, args: tuple[str, ...]) -> Plan:
     """R11.D.5: a Bridge Marker taken up from a next hex or hexside with no enemy beyond: 2 MPs for
     Assault, Combat and Construction Engineers, 3 for another Company. A Vehicle Bridge becomes a
@@ -107,7 +115,7 @@ def unbridge(pos: Position, uid: str, args: tuple[str, ...]) -> Plan:
     to = _target(pos, hex, args, "remove UNIT bridge HEX", "R11.D.5")
     if pos.units_in(to, pos.enemy(pos.side_of(uid))):
         raise refuse(f"enemy units hold {to}", "R11.D.5")
-    mp = 2 if qualifies(pos, uid, (ASSAULT, COMBAT, CONSTRUCTION)) else 3
+    mp = bridge_removal_cost(pos, uid) or 3
     place = pos.hexside_place(hex, to)
     if pos.marker(place, BAILEY) is not None:
         done = [Event.of("marker_removed", place=place, marker=BAILEY)]

@@ -98,12 +98,13 @@ def participant_refusal(pos: Position, uid: str) -> Refusal | None:
     return None
 
 
-def cannot_act(pos: Position, uid: str) -> Refusal | None:
-    """Why a unit may not conduct an Activity now, or None (R19.A-B)."""
+def cannot_act(pos: Position, uid: str, supply: bool = True) -> Refusal | None:
+    """Why a unit may not conduct an Activity now, or None (R19.A-B); with `supply` False, why it
+    may not spend MPs on an R11.D removal, which is movement and needs no supply traced."""
     refusal = participant_refusal(pos, uid)
     if refusal is not None:
         return refusal
-    if not pos.has(uid, TRACED):
+    if supply and not pos.has(uid, TRACED):
         return Refusal(f"{uid} did not trace supply this player turn", "R19.B")
     if FORCED_MARCH in pos.state.units[uid].phase_flags:
         return Refusal(f"{uid} is Force Marching: it may only move", "R19.D")
