@@ -108,3 +108,9 @@ def test_r11_d_one_cost_table_for_every_movement_phase():
     assert removal.cost(pos, "A1", "trenches") == (5, "R11.D.2")
     assert removal.cost(pos, "AET", "mines") == (5, "R11.D.4")
     assert removal.cost(pos, "XE", "tank-traps") is None  # R19.B.5.a's 4 MPs are an Activity only
+
+
+def test_r11_d_a_removal_costs_its_printed_mps_in_this_phase_too_not_doubled_as_an_activity():
+    state = act({"A1": QUIET}, markers=[mark(QUIET, "foxholes")], ground="wet", steps={"A1": 1})
+    _, events = run(SCENARIO, state, "remove A1 foxholes")
+    assert _cost(events) == "3"  # as removal.cost in the Supply-Movement Phase: no R19.B/R8.D.2 doubling

@@ -119,7 +119,10 @@ def cannot_act(pos: Position, uid: str, supply: bool = True) -> Refusal | None:
 def cost(pos: Position, uid: str, plan: Plan, assisting: bool = False) -> Calculation:
     """What the whole Activity would cost this unit alone: the printed cost with the night and
     snow additions (R9.B, R8.D.5) and the doublings and halvings (R19.B, R19.B.1.a, R8.D.2,
-    R8.D.4, R19.B.1.c, R19.B.3) netted by R2.F."""
+    R8.D.4, R19.B.1.c, R19.B.3) netted by R2.F. An R11.D removal is movement, not an Activity:
+    it costs its printed MPs, as in the other movement phases (`removal.cost`)."""
+    if plan.rule.startswith("R11.D"):
+        return Calculation(plan.base, ())
     side = pos.side_of(uid)
     terms: list[Term] = []
     if pos.night:
