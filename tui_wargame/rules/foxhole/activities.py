@@ -9,6 +9,7 @@ optional), or, if they traced supply this player turn (R19.B), spend the same MP
     demolish UNIT bridge PLACE|railline HEX|port, blow UNIT PLACE                  R19.B.6
     assist UNIT HELPED                          R19.B.1.c    unpin UNIT VEHICLE   R19.B.7
     cross UNIT HEX (Boats, Rafts)               R19.B.8      requisition UNIT, equip UNIT ITEM  R25.C.4
+    sap UNIT TARGET, spring UNIT, tunnel UNIT HEX                                 R19.B.6.g-h
 
 An Activity order may end with the MPs to spend ("dig A1 trenches 2"); without, the unit spends
 what finishes the work or all it has left. Several units working on one Activity Cooperate;
@@ -23,7 +24,7 @@ from fractions import Fraction
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, fold
 from tui_wargame.rules.capabilities import Explanation, Line
-from tui_wargame.rules.foxhole import crossings, engineering, movement, requisitions, tasks, works
+from tui_wargame.rules.foxhole import crossings, engineering, movement, requisitions, sapping, tasks, works
 from tui_wargame.rules.foxhole.arith import chance, d10
 from tui_wargame.rules.foxhole.counters import COMPANY
 from tui_wargame.rules.foxhole.marching import FORCED_MARCH, forced_march
@@ -35,7 +36,7 @@ from tui_wargame.text import unit_name
 RULE = "R19"
 UNPIN_CHANCE = 5  # R19.B.7, in 10
 UNPIN_COST = 2  # R19.B.7
-ACTIVITY_VERBS = ("dig", "build", "trap", "remove", "bridge", "demolish", "burn")
+ACTIVITY_VERBS = ("dig", "build", "trap", "remove", "bridge", "demolish", "burn", "sap", "tunnel")
 
 
 # --- plans ---
@@ -50,7 +51,7 @@ def plan_for(pos: Position, verb: str, uid: str, args: tuple[str, ...]) -> Plan:
     elif verb == "requisition":
         return requisitions.plan(pos, uid, args)
     else:
-        maker = {**works.MAKERS, **engineering.MAKERS}[verb]
+        maker = {**works.MAKERS, **engineering.MAKERS, **sapping.MAKERS}[verb]
     return maker(pos, uid, args)
 
 
@@ -157,6 +158,15 @@ def _blow(pos: Position, order: Order, dice: Dice) -> list[Event]:
     return tired + engineering.blown(pos, uid, order.args[1], d10(dice))
 
 
+def _spring(pos: Position, order: Order, dice: Dice) -> list[Event]:
+    uid = _actor(pos, order, "spring UNIT")
+    why = sapping.spring_refusal(pos, uid)
+    if why is not None:
+        raise IllegalOrder(why, "R19.B.6.g")
+    tired, pos = tasks.at_night(pos, uid)  # R9.A
+    return tired + sapping.spring(pos, uid)
+
+
 def _cross(pos: Position, order: Order, dice: Dice) -> list[Event]:
     return crossings.cross(pos, _unit(pos, order, "cross UNIT HEX"), order.args[1:])
 
@@ -210,7 +220,7 @@ def _move(pos: Position, order: Order, dice: Dice) -> list[Event]:
 
 ORDERS: Mapping[str, Handler] = {
     "move": _move, "march": _march, **{v: _activity(v) for v in ACTIVITY_VERBS}, "assist": _assist,
-    "unpin": _unpin, "blow": _blow, "cross": _cross, "requisition": _requisition, "equip": _equip,
+    "unpin": _unpin, "blow": _blow, "spring": _spring, "cross": _cross, "requisition": _requisition, "equip": _equip,
 }
 
 
@@ -230,6 +240,9 @@ def _choices(pos: Position, uid: str) -> list[tuple[str, tuple[str, ...]]]:
     found += [("demolish", ("railline", n)) for n in near] + [("demolish", ("port",))]
     found += [("burn", (k,)) for k in ("building", "tall-building", "hex")]
     found += [("requisition", ())]
+    found += [("tunnel", (n,)) for n in near]
+    found += [("sap", (h,)) for h in pos.scenario.grid.around(hex, 3)
+              if works.works_in(pos, h) and not pos.units_in(h, pos.side_of(uid))]
     return found
 
 
@@ -281,6 +294,8 @@ def orders(pos: Position) -> list[Order]:
                       if engineering.blow_refusal(pos, uid, p) is None]
             if march_refusal(pos, uid) is None:
                 found.append(Order("march", (uid,)))
+        if tasks.cannot_act(pos, uid) is None and sapping.spring_refusal(pos, uid) is None:
+            found.append(Order("spring", (uid,)))
         for to in crossings.landings(pos, uid) if tasks.cannot_act(pos, uid) is None else ():
             if _can(lambda: crossings.cross(pos, uid, (to,))):
                 found.append(Order("cross", (uid, to)))
@@ -295,8 +310,9 @@ def orders(pos: Position) -> list[Order]:
 
 
 def begin(pos: Position, dice: Dice) -> list[Event]:
-    """R19.B.1.d: Activities whose units all left their hex are forgotten."""
-    return tasks.pruned(pos)
+    """R19.B.1.d: Activities whose units all left their hex are forgotten; tunnels and saps whose
+    hexes the enemy took go (R19.B.6.g-h)."""
+    return tasks.pruned(pos) + sapping.kept(pos)
 
 
 def finish(pos: Position, dice: Dice) -> list[Event]:
@@ -369,6 +385,10 @@ def _requisition_words(pos: Position, e: Event) -> str:
 WORDS = {
     "activity": _activity_words, "engineer_unpin": _unpin_words, "demolition": _demolition_words,
     "crossing": _crossing_words, "requisition": _requisition_words,
+    "sap_sprung": lambda pos, e: (f"{e['unit']} springs the sap under {e['target']}: its Defensive Works are "
+                                  f"destroyed and {', '.join(e['units']) or 'no unit'} Reduced (R19.B.6.g)"),
+    "sap_lost": lambda pos, e: (f"a tunnel into {e['by']} undoes the sap from {', '.join(e['hexes'])} "
+                                f"(R19.B.6.h)"),
     "equipped": lambda pos, e: f"{e['unit']} takes the requisitioned {e['item']} for this turn (R25.C.4)",
     "forced_march": lambda pos, e: f"{e['unit']} Force Marches: {_mp(e['mp'])} MP, then Fatigued (R19.D)",
 }

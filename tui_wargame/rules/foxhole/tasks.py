@@ -44,7 +44,8 @@ class Plan:
     Fortifications (R8.D.4: Frost doubles them), `halve` the digging that Combat and
     Construction Engineers do at half cost (R19.B.3), `assist` who may Assist (R19.B.1.c),
     `at_once` an Activity that is paid in one go (it cannot accumulate), `reserve` the MPs a unit
-    must keep back after working on it (R19.B.2.b: enough to leave the hex)."""
+    must keep back after working on it (R19.B.2.b: enough to leave the hex), `solo` an Activity
+    one unit does and at most one other Assists (R19.B.6.g: no Cooperation)."""
 
     key: str
     order: str  # the order's words after the unit: how an Assisting unit finds it again
@@ -58,6 +59,7 @@ class Plan:
     assist: frozenset[str] = frozenset()
     at_once: bool = False
     reserve: Fraction = Fraction(0)
+    solo: bool = False
 
 
 def refuse(message: str, rule: str) -> IllegalOrder:
@@ -215,6 +217,11 @@ def spend(pos: Position, uid: str, plan: Plan, amount: Fraction | None = None,
         if room <= 0:
             raise refuse(f"assistance has already done half of the {plan.what}", "R19.B.1.c")
     need = room * whole
+    rec = progress(pos).get(plan.key, {})
+    helpers = tuple(str(u) for u in rec.get("helpers", ())) if isinstance(rec.get("helpers"), tuple | list) else ()
+    if plan.solo and any(u != uid for u in (helpers if assisting else set(_units(rec)) - set(helpers))):
+        raise refuse(f"another unit {'assists' if assisting else 'works'} on the {plan.what} already: "
+                     f"one unit does it and one Assists", plan.rule)
     have = left(pos, uid) - plan.reserve
     if have <= 0 and plan.reserve:
         raise refuse(f"{uid} must keep {plan.reserve} MPs to leave {plan.hex} afterwards", plan.rule)
@@ -240,11 +247,18 @@ def spend(pos: Position, uid: str, plan: Plan, amount: Fraction | None = None,
         return events + plan.complete(pos.at(fold(pos.state, events)))
     if plan.at_once:
         return events
-    rec = progress(pos).get(plan.key, {})
     units = sorted({*_units(rec), uid})
-    events.append(_with(pos, plan.key, {"done": str(done), "assisted": str(assisted), "hex": plan.hex,
-                                        "units": units, "order": plan.order}))
+    entry: dict[str, object] = {"done": str(done), "assisted": str(assisted), "hex": plan.hex, "units": units,
+                                "order": plan.order}
+    if plan.solo:
+        entry["helpers"] = sorted({*helpers, uid}) if assisting else list(helpers)
+    events.append(_with(pos, plan.key, entry))
     return events
+
+
+def forget(pos: Position, key: str) -> Event:
+    """The Activity's progress lost (R19.B.6.h: a tunnel into a sap's line)."""
+    return _with(pos, key, None)
 
 
 def amount_arg(args: tuple[str, ...], rule: str) -> tuple[tuple[str, ...], Fraction | None]:
