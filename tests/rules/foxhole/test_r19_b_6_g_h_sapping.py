@@ -83,3 +83,8 @@ def test_r19_b_6_h_a_tunnel_into_a_sap_line_undoes_it_and_goes_when_the_enemy_ta
 
 def _occupy(state: State, uid: str, hex: str) -> State:
     return fold(state, [Event.of("unit_placed", unit=uid, to=hex)])
+
+
+def test_r19_b_a_unit_that_traced_no_supply_is_told_so_before_anything_about_the_sap():
+    state = act({"AE": QUIET, "X1": TARGET}, markers=[WORKS], untraced=["AE"])
+    _refused(state, f"sap AE {QUIET}", "R19.B")

@@ -78,7 +78,7 @@ def movement_only(plan: Plan) -> bool:
 def _activity(verb: str) -> Handler:
     def handle(pos: Position, order: Order, dice: Dice) -> list[Event]:
         usage = f"{verb} UNIT ..."
-        uid = _unit(pos, order, usage)
+        uid = _unit(pos, order, usage) if verb == "remove" else _actor(pos, order, usage)
         refusal = tasks.cannot_act(pos, uid, supply=False)
         if refusal is not None:
             raise IllegalOrder(refusal)

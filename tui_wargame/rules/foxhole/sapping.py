@@ -60,7 +60,7 @@ def _dig(pos: Position, uid: str, args: tuple[str, ...], verb: str, rule: str) -
         raise refuse(f"{uid} may not dig a {verb}: Combat and Construction Engineers do", rule)
     hex = pos.location(uid)
     if len(args) != 1 or not pos.scenario.grid.on_map(args[0]) or args[0] == hex:
-        raise refuse(f"`{verb} UNIT HEX`: name the hex it runs to", rule)
+        raise refuse(f"`{verb} UNIT HEX`: name the hex it runs to, not {hex}, its own", rule)
     rec = tasks.progress(pos).get(f"{hex}/{verb}")
     if rec is not None and rec.get("order") != f"{verb} {args[0]}":
         raise refuse(f"{hex} digs its {verb} ({rec.get('order')}) already: one a hex", rule)
