@@ -1,6 +1,7 @@
 """Computer opponent benchmark: whole games of Suez 1916 and Gaza 1917 between computer players.
 
 Run from the repository root:  python3 benchmarks/ai.py [--games N] [--quick] [--match hard:random]
+[--scenario suez1916] [--side cp]
 
 Each match (hard vs random, hard vs greedy, hard vs normal, normal vs easy) is played on both
 scenarios, the first-named player taking each side in turn, over fixed seeds 0..N-1 (the
@@ -89,6 +90,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="2 games per scenario and side")
     parser.add_argument("--match", action="append", choices=MATCHES, help="only these matches")
     parser.add_argument("--scenario", action="append", choices=SCENARIOS, help="only these scenarios")
+    parser.add_argument("--side", action="append", help="only these sides for the first player (by id)")
     args = parser.parse_args()
     games = 2 if args.quick else args.games
     turn_times: dict[str, list[float]] = defaultdict(list)
@@ -99,6 +101,8 @@ def main() -> None:
             for scenario_id in args.scenario or SCENARIOS:
                 sides = [s.id for s in scenario_file.load(ROOT / "scenarios" / f"{scenario_id}.toml").sides]
                 for side in sides:
+                    if args.side and side not in args.side:
+                        continue
                     other = next(s for s in sides if s != side)
                     wins = draws = losses = 0
                     for seed in range(games):

@@ -1,6 +1,8 @@
 """The computer's choices do not change when its code is made faster (issue 15 benchmark work):
 whole-game prefixes, greedy against hard, replayed against the orders the players chose before
-(files in tests/players/kept/, written by the code of commit 2e56fc3)."""
+(files in tests/players/kept/). A change that changes choices on purpose writes them again: play
+the same prefix with the same players and write each order on a line (the ai-attack branch did,
+for its whole-turn attack plan, level steps and reinforcements; before, commit 2e56fc3's code)."""
 
 from __future__ import annotations
 

@@ -14,11 +14,13 @@ re-made here.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Sequence
 from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
+from tui_wargame.frozen import frozen
 from tui_wargame.hexgrid import Board
 from tui_wargame.model import Event, Order, State, fold
 from tui_wargame.players.base import Choice
@@ -36,6 +38,8 @@ WIN = 1e6
 W_VP = 6.0  # one victory point, in combat strength points
 AGGRESSION = 0.5  # the side that must take the victory hexes weighs its exposure by this much less
 W_PULL = 0.35  # per hex between a victory hex to take (or guard) and the nearest own unit, per VP
+GROUP = 3  # units whose distances to an enemy-held victory hex make its pull
+FAR = 30  # hexes counted for each of those units a side has not got on the map
 W_SPREAD = 0.04  # per hex between each own unit and the nearest victory hex to take
 W_ADVANCE = 0.2  # the same for the side that must take them: the whole army marches on them
 W_OPPORTUNITY = 0.4  # share of a placed attack's expected gain counted before it is declared
@@ -44,6 +48,8 @@ GATHERING = 3.0  # an attack still short of paying counts from this far below ze
 ELIMINATED_PREMIUM = 1.0  # a counter gone is worth more than its factors: it holds no hex
 RETREAT_COST = 0.25  # share of a stack's strength lost by being driven back
 TAKEN = 0.8  # a hex won by a retreat or an elimination, before any victory point in it
+W_LEVEL = 12.0  # one step of the victory level table (Suez/Gaza 12.3) on the first turn ...
+TEMPO = 2.0  # ... and this many times more on the last, when the points held are nearly final
 
 #: By level: how far (hexes) enemy units are counted as a threat, how much their expected
 #: damage weighs (caution), the smallest expected gain an attack must promise, the most
@@ -58,8 +64,13 @@ LEVEL: dict[str, dict[str, Any]] = {
     "hard": {"reach": 4, "caution": 0.8, "threshold": 0.3, "sources": 4, "destinations": 7, "movers": 3,
              "fire": True, "risk": ((2, 0.8), (4, 0.5), (6, 0.2))},
 }
+#: Where a unit counts for nothing in the balance of strength: a unit waiting among the
+#: reinforcements (Suez 11.5, Gaza 11.3) fights nobody until it enters, so entering is a gain.
+NOT_FIGHTING = ("set-aside", "off-map", "reinforcements")
 MOVES = ("move", "enter", "rail", "deploy")  # orders that take their first argument to their last
 MOVE_GAIN = 0.05  # a move must improve the position by more than this to be worth giving
+PLAN_OPTIONS = 6  # ways kept per target when planning a turn's attacks together
+PLAN_BUDGET = 4000  # looks at partial plans before the best found is taken
 
 
 def scenario_key(pos: Position) -> tuple[str, str]:
@@ -136,6 +147,20 @@ def _places(pos: Position) -> list[tuple[str, int]]:
     return [(p.hex, p.vp) for p in pos.scenario.map.place if p.vp]
 
 
+def level_worth(pos: Position, side: str, total: int) -> float:
+    """What the scoring side's `total` is worth to `side` by the level table (Suez/Gaza 12.3): one
+    W_LEVEL a level away from the draw, more as the last turn nears. Points alone are linear, so a
+    side one point short of the next level would never know the step is worth more than its VP."""
+    v = pos.rules.victory
+    if not v.side or not v.levels:
+        return 0.0
+    levels = sorted(v.levels, key=lambda lv: lv.min)
+    draw = next((i for i, lv in enumerate(levels) if not lv.winner), len(levels) // 2)
+    rank = max((i for i, lv in enumerate(levels) if total >= lv.min), default=0) - draw
+    progress = pos.state.turn / max(1, len(pos.scenario.turns) - 1)
+    return W_LEVEL * (1.0 + TEMPO * progress) * rank * (1 if side == v.side else -1)
+
+
 class Assessor:
     """One position seen by one side: the questions the planner asks, each asked once."""
 
@@ -146,6 +171,7 @@ class Assessor:
         self._paths: dict[tuple[str, int], bool] = {}
         self._enemy_key: tuple[tuple[str, str, int], ...] | None = None
         self._exposures: dict[tuple[str, tuple[tuple[str, int], ...]], float] | None = None
+        self._total: int | None = None  # the scoring side's victory points, once asked
         scorer = self.pos.rules.victory.side
         self.taker = scorer == self.side  # the side that must take the victory hexes
         self.caution = self.level["caution"] * (AGGRESSION if self.taker else 1.0)
@@ -203,9 +229,23 @@ class Assessor:
         return gain / len(crt.results), leaves, crt.columns[col]
 
     def vp_gain(self, label: str) -> float:
-        """What taking `label` is worth to the attacker in victory points."""
+        """What taking `label` is worth to the attacker in victory points, and in the level table
+        (Suez/Gaza 12.3) if the scoring side's total crosses a level by it."""
         vp = next((vp for h, vp in _places(self.pos) if h == label), 0)
-        return W_VP * vp if vp and held_by(self.pos, label) != self.side else 0.0
+        return self.take_worth(label, vp)
+
+    def take_worth(self, label: str, vp: int) -> float:
+        """`vp_gain` of the victory hex `label`, worth `vp`: nothing if this side holds it."""
+        pos = self.pos
+        holder = held_by(pos, label)
+        if not vp or holder == self.side:
+            return 0.0
+        scorer = pos.rules.victory.side
+        if self._total is None:
+            self._total = victory_points(pos).get(scorer, 0)
+        total = self._total
+        after = total + vp if scorer == self.side else total - vp if holder == scorer else total
+        return W_VP * vp + level_worth(pos, self.side, after) - level_worth(pos, self.side, total)
 
     # --- the enemy's next attacks, and our own placed ones ---
 
@@ -284,6 +324,7 @@ class Assessor:
         scorer = pos.rules.victory.side
         if scorer:
             total += W_VP * points.get(scorer, 0) * (1 if scorer == side else -1)
+            total += level_worth(pos, side, points.get(scorer, 0))
         on_map = pos.scenario.grid.on_map
         specs, non_combat, worth = pos.scenario.unit, pos.rules.non_combat_kinds, _worth_table(pos)
         mine: list[str] = []
@@ -291,7 +332,7 @@ class Assessor:
             spec = specs[uid]
             if u.location == "eliminated" or spec.kind in non_combat:
                 continue
-            if u.location not in ("set-aside", "off-map"):
+            if u.location not in NOT_FIGHTING:
                 now = worth.get((uid, u.steps)) or _worth(pos, uid)
                 total += now[0] if spec.side == side else -now[0]
             if spec.side == side and on_map(u.location):
@@ -331,7 +372,10 @@ class Assessor:
 
     def _distances(self, mine: list[str]) -> float:
         """The pull of the victory hexes: those to take, for the side that scores them (or that
-        the enemy holds); those to hold, for the other side."""
+        the enemy holds); those to hold, for the other side, each by its points and the level it
+        may cross (`take_worth`). An empty one pulls its nearest unit
+        (walking in takes it), one the enemy stands on the GROUP nearest: one unit dashing up to
+        it alone takes nothing and is the enemy's next easy attack."""
         if not mine:
             return 0.0
         pos, side = self.pos, self.side
@@ -347,7 +391,12 @@ class Assessor:
                 continue
             field = field_of(pos, label)
             goals.append(label)
-            cost += W_PULL * vp * min(map(field.__getitem__, ours))
+            weight = W_PULL * max(float(vp), self.take_worth(label, vp) / W_VP)  # a level's step too
+            if pos.occupant(label) == self.enemy:  # held: a force must come, not the first scout
+                group = heapq.nsmallest(GROUP, map(field.__getitem__, mine))
+                cost += weight * (sum(group) + FAR * (GROUP - len(group))) / GROUP
+            else:
+                cost += weight * min(map(field.__getitem__, ours))
         if goals:
             nearest = self.view.memo.setdefault(("goals", *goals), {})
             assert isinstance(nearest, dict)
@@ -356,6 +405,80 @@ class Assessor:
                     nearest[h] = min(field_of(pos, g)[h] for g in goals)
             cost += (W_ADVANCE if self.taker else W_SPREAD) * sum(nearest[h] for h in mine)
         return cost
+
+
+@frozen
+class PlannedAttack:
+    """One attack of a turn's plan: its target, the stacks' hexes added to it, the gain they add
+    (`marginal`), the whole attack's expected gain, the chance the defenders leave, the column."""
+
+    target: str
+    sources: tuple[str, ...]
+    marginal: float
+    gain: float
+    leaves: Fraction
+    column: str
+    force: int
+
+
+def _options(view: SideView, ass: Assessor, target: str, sources: Sequence[str]) -> list[PlannedAttack]:
+    """The ways to attack `target` (or add to its declared attack) from `sources`, at most
+    LEVEL["sources"] hexes, each worth the threshold; a heavier way is kept only if it gains more
+    than a tenth (or 0.2) beyond every lighter one: least force for the column wanted (F&M 7.2),
+    the rest left free for other targets. The best PLAN_OPTIONS, best first."""
+    pos, lv = ass.pos, ass.level
+    base = combat.declared(pos).get(target, [])
+    before = ass.attack(target, base)[0] if base else 0.0
+    found = []
+    for size in range(1, min(len(sources), lv["sources"]) + 1):
+        for subset in combinations(sources, size):
+            units = [*base, *(u for s in subset for u in pos.units_in(s))]
+            gain, leaves, column = ass.attack(target, units)
+            force = sum(pos.factor(u, "attack") for u in units)
+            if gain - before >= lv["threshold"]:
+                found.append(PlannedAttack(target, subset, gain - before, gain, leaves, column, force))
+    view.work += len(found)
+    found.sort(key=lambda a: (a.force, -a.marginal, a.sources))
+    kept: list[PlannedAttack] = []
+    for a in found:  # lightest first: a heavier way only if it gains clearly more than each lighter one
+        if all(a.marginal > k.marginal + max(0.2, 0.1 * abs(k.marginal)) for k in kept):
+            kept.append(a)
+    kept.sort(key=lambda a: (-a.marginal, a.force, a.sources))
+    return kept[:PLAN_OPTIONS]
+
+
+def attack_plan(view: SideView, ass: Assessor) -> list[PlannedAttack]:
+    """The whole combat phase's attacks planned together (F&M 7.1: each stack attacks once): the
+    disjoint choice of attacking hexes per target of greatest total expected gain, so that a stack
+    two targets could use goes where it adds most, and a target needing two stacks for its column
+    gets both. A depth-first search over the targets, best options first, within PLAN_BUDGET
+    looks (counted in `view.work`); past it, the best plan found so far."""
+    legal = sorted({(o.args[0], o.args[1]) for o in view.orders if o.verb == "attack"})
+    options = [opts for target in sorted({t for t, _ in legal})
+               if (opts := _options(view, ass, target, [s for t, s in legal if t == target]))]
+    options.sort(key=lambda opts: (-opts[0].marginal, opts[0].target))
+    best: tuple[float, int, list[PlannedAttack]] = (float("-inf"), 0, [])
+    looks = 0
+
+    def search(i: int, used: frozenset[str], chosen: list[PlannedAttack], total: float, force: int) -> None:
+        nonlocal best, looks
+        looks += 1
+        if (total, -force) > (best[0], -best[1]) and chosen:
+            best = (total, force, list(chosen))
+        if i == len(options) or looks > PLAN_BUDGET:
+            return
+        if total + sum(max(0.0, opts[0].marginal) for opts in options[i:]) <= best[0]:
+            return  # even every remaining target's best option cannot beat the plan found
+        for a in options[i]:
+            if used.isdisjoint(a.sources):
+                chosen.append(a)
+                search(i + 1, used | set(a.sources), chosen, total + a.marginal, force + a.force)
+                chosen.pop()
+        search(i + 1, used, chosen, total, force)
+
+    search(0, frozenset(), [], 0.0, 0)
+    view.work += looks
+    return best[2]
 
 
 def _best(rated: Sequence[tuple[Any, Order]]) -> tuple[Any, Order]:
@@ -450,39 +573,19 @@ class FmPlanner:
             if Order("end") in view.orders else None)
 
     def _declare(self, view: SideView, ass: Assessor) -> Choice | None:
-        """The best attack to declare or strengthen now (F&M 7.1), least force for its column."""
-        pos, lv = ass.pos, ass.level
-        legal = {(o.args[0], o.args[1]) for o in view.orders if o.verb == "attack"}
-        declared = combat.declared(pos)
-        targets = sorted({t for t, _ in legal})
-        best: tuple[float, str, tuple[str, ...], float, Fraction, str] | None = None
-        for target in targets:
-            sources = sorted(s for t, s in legal if t == target)
-            base = declared.get(target, [])
-            before = ass.attack(target, base)[0] if base else 0.0
-            options = []
-            for size in range(1, min(len(sources), lv["sources"]) + 1):
-                for subset in combinations(sources, size):
-                    units = [*base, *(u for s in subset for u in pos.units_in(s))]
-                    gain, leaves, column = ass.attack(target, units)
-                    force = sum(pos.factor(u, "attack") for u in units)
-                    options.append((gain - before, force, subset, leaves, column, gain))
-            view.work += len(options)
-            if not options:
-                continue
-            top = max(o[0] for o in options)
-            enough = [o for o in options if o[0] >= top - max(0.2, 0.1 * abs(top))]
-            marginal, _, subset, leaves, column, gain = min(enough, key=lambda o: (o[1], -o[0], o[2]))
-            if best is None or marginal > best[0]:
-                best = (marginal, target, subset, gain, leaves, column)
-        if best is None or best[0] < lv["threshold"]:
+        """The next attack to declare or strengthen (F&M 7.1) of the whole turn's plan
+        (`attack_plan`): the one that gains most first."""
+        plan = attack_plan(view, ass)
+        if not plan:
             return None
-        marginal, target, subset, gain, leaves, column = best
-        words = (f"{100 * float(leaves):.0f}% to drive the defenders out" if leaves
+        attack = max(plan, key=lambda a: (a.marginal, a.target))
+        words = (f"{100 * float(attack.leaves):.0f}% to drive the defenders out" if attack.leaves
                  else "to wear the defenders down")
-        return Choice(f"attack {target} {subset[0]}",
-                      f"attack {target} from {', '.join(subset)} at column {column}: {words}, "
-                      f"expected gain {gain:+.1f}")
+        more = len(plan) - 1
+        others = f"; {more} more attack{'s' if more > 1 else ''} planned this turn" if more else ""
+        return Choice(f"attack {attack.target} {attack.sources[0]}",
+                      f"attack {attack.target} from {', '.join(attack.sources)} at column {attack.column}: "
+                      f"{words}, expected gain {attack.gain:+.1f}{others}")
 
     def _commander(self, view: SideView, ass: Assessor) -> Choice | None:
         """Suez 13.1 / Gaza 13.4: the commander where his column shift gains most."""

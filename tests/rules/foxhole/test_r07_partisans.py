@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tests.rules.foxhole.helpers import FixedDice, load, position
 from tui_wargame.model import fold
-from tui_wargame.rules.foxhole import partisans
+from tui_wargame.rules.foxhole import firing, partisans
 from tui_wargame.rules.foxhole.position import Position
 
 ON = {"partisans": "on"}
@@ -19,9 +19,15 @@ def _pos(options=ON, **kw) -> Position:
 
 
 def test_r7_a_14_a_partisan_never_spots():
-    assert partisans.may_spot(_pos(), "A1").rule == "R7.A.14"
-    assert partisans.may_spot(_pos(), "A2") is None
-    assert partisans.may_spot(_pos(options={}), "A1") is None
+    """R7.A.14: the barrage rules' spotting leaves Partisans out (one rule, `firing.spotted`)."""
+    pos = _pos(at={"A1": "B-0402", "A2": "A-0401"})
+    assert not firing.spotted(pos, "allied", "B-0403")
+    assert firing.spotted(_pos(at={"A2": "B-0402"}), "allied", "B-0403")
+
+
+def test_r7_a_14_a_partisan_spots_like_any_company_when_the_italic_rule_is_not_in_play():
+    pos = _pos(options={}, at={"A1": "B-0402", "A2": "A-0401"})
+    assert firing.spotted(pos, "allied", "B-0403")
 
 
 def test_r7_a_15_a_partisan_next_to_police_is_found_on_3_in_10_and_reduced():

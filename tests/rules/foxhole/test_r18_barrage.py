@@ -246,3 +246,26 @@ def test_r25_a_5_a_spotter_of_another_service_does_not_spot():
         run(scenario, state, "barrage A-0402 AMO", dice=[5])  # A1 next to it has no service:army
     assert err.value.rule == "R25.A.5"
     assert not any(o.startswith("barrage A-0402") for o in legal(scenario, state))
+
+
+def test_r5_b_1_fog_weakens_no_barrage_in_an_arctic_winter_morning_r25_c_3():
+    """R25.C.1a fog is Smoke, and Smoke does nothing in the dark, which an Arctic winter Morning is
+    (R25.C.3): the barrage loses nothing to it, as a Fight or Assault would not."""
+    fog = Event.of("value_set", key="weather", value={"fog": True})
+    state = _state(events=[fog], options={"arctic": "on"})
+    _, events = run(SCENARIO, state, "barrage A-0402 AART", dice=[5])
+    assert _kinds(events, "barrage")[0]["smoked"] == []
+    _, events = run(SCENARIO, _state(events=[fog]), "barrage A-0402 AART", dice=[5])
+    assert _kinds(events, "barrage")[0]["smoked"] == ["AART"]
+
+
+def test_r18_e_r5_a_4_words_say_why_a_hard_target_took_no_soft_firepower():
+    """R5.A.4: only Hard Firepower hits a Hard Vehicle; a barrage of Soft alone says so."""
+    from tui_wargame.rules.foxhole import resolve
+    from tui_wargame.rules.foxhole.position import Position
+    state = _state(at={"XAG": "B-0507", "X2": "B-0505"}, flags={"AMO": READY})
+    state, events = run(SCENARIO, state, "barrage B-0507 AMO", dice=[6])
+    hits = _kinds(events, "barrage_hits")[0]
+    assert hits["untouched"] == {"XAG": "hard"} and hits["results"] == []
+    text = resolve.WORDS["barrage_hits"](Position(SCENARIO, state), hits)
+    assert "XAG took nothing (a Hard target: only Hard Firepower hits it, R5.A.4)" in text

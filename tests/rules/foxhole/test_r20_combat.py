@@ -332,7 +332,7 @@ def test_r20_c_7_heavy_weapons_on_several_vehicles_are_the_defenders_choice():
 
 def test_r20_a_1_c_a_vehicle_that_fired_a_barrage_does_not_fight():
     state = _state(at={"AT1": "A-0301"}, flags={"AT1": ["fired"]})
-    assert _refused(state, "fight B-0307 AT1").rule == "R20.A.1.b"
+    assert _refused(state, "fight B-0307 AT1").rule == "R20.A.1.c"
     assert _refused(state, "assault B-0307 AT1").rule == "R20.A.1.c"
 
 
@@ -379,3 +379,98 @@ def test_r25_c_1a_fog_is_smoke_for_every_assaulter_and_none_counts_in_the_dark()
     smoke = Event.of("marker_placed", place="B-0307", marker="smoke")
     night = Position(SCENARIO, _state(turn=2, events=[smoke], options={"night-turns": "on"}))
     assert benefits.smoke(night, "B-0307") == 0
+
+
+# --- review (rev-fire) ---
+
+def test_r7_c_4_sp_artillery_is_an_artillery_battery_in_combat_r20_a_1_b():
+    """R7.C.4: SP Artillery is an Artillery Battery for all but movement: it neither Fights nor
+    Assaults (R20.A.1.b) nor gives Covering Fire (R20.A.2.b)."""
+    pos = Position(SCENARIO, _state(at={"ASP": "A-0401", "A1": "A-0501"}))
+    assert combat.refusal(pos, "fight", "B-0307", ["ASP"]).rule == "R20.A.1.b"
+    assert combat.refusal(pos, "assault", "B-0307", ["ASP"]).rule == "R20.A.1.b"
+    assert "ASP" not in " ".join(legal(SCENARIO, pos.state))
+    eng = {"reacting": "allied", "target": "B-0307", "attackers": ["X1"]}
+    ready = {"ASP": [OVERWATCH], "A1": [OVERWATCH]}
+    cover = engagement.cover_candidates(Position(SCENARIO, _state(active="axis", at={"ASP": "A-0401"}, flags=ready)), eng)
+    assert "ASP" not in cover and "A1" in cover
+
+
+def test_r7_c_2_assault_gun_halving_cites_its_own_rule():
+    pos = Position(SCENARIO, _state())
+    calc = firepower.unit(pos, "XAG", "hard", firepower.DEFENDING, "B-0103", ["X1"])
+    assert [t.rule for t in calc.terms if "Assault Gun" in t.what] == ["R7.C.2"]
+
+
+def test_r20_c_9_r5_a_7_a_unit_of_0_mp_forced_to_retreat_is_lost():
+    """R5.A.7: a unit that cannot move but must (a Retreat) is Reduced; a Cadre that cannot move
+    either is removed: no retreat is offered."""
+    fixed = load(edit={'{ defence = 2, heavy = 0, soft = 2, mp = 4 }]\n\n[[unit]]\nid = "A2"':
+                       '{ defence = 2, heavy = 0, soft = 2, mp = 0 }]\n\n[[unit]]\nid = "A2"',
+                       '[rules]\noffensive = "allied"': EXTRA})
+    state = position(fixed, phase="combat", active="allied", flags={"A1": [AMBUSHED]},
+                     at={"AAE": "reinforcements", "XAG": "reinforcements", "XH": "reinforcements"})
+    state, events = run(fixed, state, "assault B-0307 A1", dice=[5, 4, 5])
+    assert state.units["A1"].location == "eliminated" and state.pending is None
+    assert not _kinds(events, "retreat")
+
+
+def test_r20_a_1_r10_b_a_unit_on_a_foot_bridge_may_be_assaulted_by_as_many_as_it_holds():
+    """R5.B.8: a Foot Bridge carries units over water, so its hex can be entered and Assaulted
+    (R20.A.1) by no more units than it holds (R10.B.a: one Company), never by a Vehicle."""
+    pos = Position(SCENARIO, _state(at={"X1": "B-0204", "A1": "B-0304", "A2": "B-0305", "AT1": "B-0205"}))
+    assert combat.refusal(pos, "assault", "B-0204", ["A1"]) is None
+    assert combat.refusal(pos, "assault", "B-0204", ["A1", "A2"]).rule == "R10.B.a"
+    assert combat.refusal(pos, "fight", "B-0204", ["A1", "A2"]).rule == "R10.B"
+    assert combat.refusal(pos, "assault", "B-0204", ["AT1"]).rule == "R20.A.1"
+    assert "assault B-0204 A1" in legal(SCENARIO, pos.state)
+
+
+def test_r7_c_1_b_an_engineer_tank_rolls_no_mines_pin():
+    """R7.C.1.b: Engineer Tanks ignore Mines: assaulting a mined hex they roll only the Tank Traps."""
+    tanks = load(edit={'traits = ["hard"]\nstart = "A-0702"': 'traits = ["hard", "engineer-tank"]\nstart = "A-0702"',
+                       '[rules]\noffensive = "allied"': EXTRA})
+    state = position(tanks, phase="combat", active="allied", at={
+        "AT1": "B-0507", "A1": "A-0301", "AAE": "reinforcements", "XAG": "reinforcements", "XH": "reinforcements"})
+    state, events = run(tanks, state, "assault B-0506 AT1", dice=[4, 5, 5])
+    assert [(p["what"], p["pinned"]) for p in _kinds(events, "assault_pin")] == [("entering", False)]
+    assert not state.units["AT1"].has(PINNED)
+
+
+def test_r10_d_4_a_unit_in_overstack_neither_fights_nor_covers():
+    """R10.D.4 (optional overstacking): units past the fourth in a hex do not use their firepower
+    in combat: they may not Assault or Fight, nor give Covering Fire."""
+    crowd = {u: "A-0401" for u in ("A1", "A2", "AE", "AHQ", "AMC")}
+    pos = Position(SCENARIO, _state(at=crowd, options={"overstacking": "on"}))
+    assert combat.refusal(pos, "fight", "B-0307", ["AMC"]).rule == "R20.A"
+    assert combat.refusal(pos, "fight", "B-0307", ["A1"]) is None
+    axis = Position(SCENARIO, _state(active="axis", at=crowd, options={"overstacking": "on"},
+                                     flags={u: [OVERWATCH] for u in crowd}))
+    eng = {"reacting": "allied", "target": "B-0307", "attackers": ["X1"]}
+    assert "AMC" not in engagement.cover_candidates(axis, eng) and "A1" in engagement.cover_candidates(axis, eng)
+
+
+def test_r20_g_overwatch_placed_this_turn_survives_the_offensive_players_own_combat_phase():
+    """R17.D, R20.G: Overwatch is put on in the Offensive player's Supply-Movement Phase to fire in
+    the Defensive player's turn; only the Defensive player's Combat Phase takes what is left off."""
+    own = combat.finish(Position(SCENARIO, _state(active="allied", flags={"A2": [OVERWATCH]})), None)
+    assert not [e for e in own if e.kind == "unit_flagged"]
+    theirs = combat.finish(Position(SCENARIO, _state(active="axis", flags={"A2": [OVERWATCH]})), None)
+    assert [(e["unit"], e["flag"]) for e in theirs if e.kind == "unit_flagged"] == [("A2", OVERWATCH)]
+
+
+def test_r22_c_5_heavy_weapons_in_the_vehicle_assault_phase_cite_r22():
+    state = _state(active="axis", phase="vehicle-assault", at={"XV": "A-0402"})
+    state, events = run(SCENARIO, state, "assault A-0401 XV", dice=[5, 5])
+    heavy = _kinds(events, "heavy_weapons")[0]
+    assert heavy["rule"] == "R22.C.5"
+    assert "(R22.C.5)" in combat.WORDS["heavy_weapons"](Position(SCENARIO, state), heavy)
+
+
+def test_r20_e_1_an_ambush_d5_of_one_half_adds_nothing_never_less():
+    """R20.E.1 with R2.C and R5.A.1: a D5 is a D10 halved, so D5-1 may come to -1/2; the ambush adds
+    firepower, and firepower below zero is zero: 6 laid on Defence 3 stays two hits (Removed)."""
+    state = _state(flags={"A1": [AMBUSHED]})
+    state, events = run(SCENARIO, state, "assault B-0307 A1", dice=[10, 1])
+    assert _kinds(events, "assault")[0]["hits"]["A1"] == 2
+    assert state.units["A1"].location == "eliminated"

@@ -135,6 +135,20 @@ def test_r24_d_5_the_mission_tests():
     assert not victory.holds(pos, "allied", {"test": "burnt-out", "maphex": "B", "share": "more-than-half"})
 
 
+def test_r24_d_5_pillage_counts_building_features_and_scorched_earth_a_building_on_rough():
+    """R24.D.5 Pillage: the Building feature on Clear B-0503 is one of the hexes to burn; Scorched
+    Earth: a Building on Rough (which cannot burn) makes that hex one that can (Chart 2)."""
+    burnt = [Event.of("marker_placed", place=h, marker="burnt-out", value="rough")
+             for h in ("B-0504", "B-0404")]
+    pillage = {"test": "burnt-out", "maphex": "B", "share": "all",
+               "types": ["building", "tall-building", "buildings", "tall-buildings"]}
+    assert not victory.holds(_pos(events=burnt), "axis", pillage)
+    also = Event.of("marker_placed", place="B-0503", marker="burnt-out", value="clear")
+    assert victory.holds(_pos(events=[*burnt, also]), "axis", pillage)
+    building = [Event.of("marker_placed", place="B-0302", marker="building")]
+    assert victory._can_burn(_pos(events=building), "B-0302") and not victory._can_burn(_pos(), "B-0302")
+
+
 def test_r24_d_5_total_war_burnt_out_markers_set_against_losses_inflicted():
     fires = [Event.of("marker_placed", place=h, marker="burnt-out", value="clear", side="axis")
              for h in ("A-0401", "A-0402")]
@@ -207,3 +221,4 @@ tests = [{ test = "sector", status = "own", maphex = "Z", sectors = ["X"] }, { t
                  "tests[3].box", "tests[3].at_least"):
         assert part in text, part
     assert SYSTEM.check_scenario(SCENARIO) == []
+

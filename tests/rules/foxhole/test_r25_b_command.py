@@ -143,3 +143,26 @@ def test_r25_b_what_the_rules_force_needs_no_activation(monkeypatch):
     assert run(SCENARIO, state, "probe A1")[0].units["A1"].has("acted")
     monkeypatch.setattr(barrage, "orders", lambda pos: [Order("probe", ("A1",)), Order("probe", ("X1",))])
     assert "probe A1" not in legal(SCENARIO, state)  # another order is left: activation stands
+
+
+def test_r25_b_beyond_radio_range_a_runner_traces_on_half_the_units_mps(monkeypatch):
+    """R25.B: out of radio range, the unit may still be activated if it traces to the HQ as for
+    supply (R12.A: half its MPs). The radio's range is shrunk to 1 hex to fit the proving ground."""
+    monkeypatch.setattr(command, "RADIO_RANGE", 1)
+    state = _state(at={"AHQ": "A-0504", "A1": "A-0502"})  # two hexes of Clear: 2 MPs, half of 4
+    pos = Position(SCENARIO, state)
+    assert command.runner(pos, "AHQ", "A1") and command.refusal(pos, "AHQ", "A1") is None
+    far = Position(SCENARIO, _state(at={"AHQ": "A-0504", "A1": "B-0606"}))
+    assert not command.runner(far, "AHQ", "A1")
+    assert "runner" in command.refusal(far, "AHQ", "A1").message
+
+
+def test_r25_b_an_activation_says_who_activates_whom_and_when_the_hq_is_held():
+    state, events = run(SCENARIO, _state(), "activate AHQ A1 A2")
+    report = next(e for e in events if e.kind == "activated")
+    assert command.WORDS["activated"](Position(SCENARIO, state), report) == (
+        "AHQ Command Activates A1, A2 for this player turn (R25.B)")
+    state, events = run(SCENARIO, state, "activate AHQ AE AMC")
+    report = next(e for e in events if e.kind == "activated")
+    words = command.WORDS["activated"](Position(SCENARIO, state), report)
+    assert "AHQ stays put to double its capacity" in words

@@ -81,6 +81,16 @@ def test_r25_c_1b_no_fleeing_next_to_an_enemy():
     assert "flee A1 A-0504" in answers
 
 
+def test_r25_c_1b_fleeing_obeys_the_stacking_rule_overstacking_included():
+    """R25.C.1b "does not violate stacking": four units fill a hex (R10.A); with the overstacking
+    rule (R10.D) a fifth may flee into it."""
+    full = {"A1": WOODS, "A2": "A-0402", "AE": "A-0402", "AHQ": "A-0402", "AMC": "A-0402"}
+    for options, allowed in ((ON, False), ({**ON, "overstacking": "on"}, True)):
+        state = _state(at=full, options=options)
+        state = fold(state, fire.after_attack(Position(SCENARIO, state), WOODS, "fight", [], FixedDice([1])))
+        assert ("flee A1 A-0402" in legal(SCENARIO, state)) is allowed
+
+
 def test_r25_c_1b_the_fire_spreads_after_two_full_player_turns_then_goes_out():
     state = _state(Event.of("marker_placed", place=WOODS, marker="fire", value=1), at={})
     pos = Position(SCENARIO, state)

@@ -76,6 +76,16 @@ def test_r25_c_2_c_d_an_attack_clears_refugees_and_they_take_a_supply_point():
     assert refugees.on_attack(pos, "A-0502") == []
 
 
+def test_r25_c_2_d_refugees_take_a_point_from_a_sides_delivered_supply_points():
+    """R25.C.2.d, R25.D.3.d: delivered Supply Points carry their side as id; the Refugees still
+    take one of them (one rule, supply.use_supply_point, for every Supply Point used)."""
+    pos = _pos(Event.of("marker_placed", place=TOWN, marker="refugees"),
+               Event.of("marker_placed", place=TOWN, marker="supply-points", id="allied", side="allied",
+                        value=3))
+    after = fold(pos.state, refugees.night(pos))
+    assert _refugees(after) == [] and after.marker(TOWN, "supply-points", "allied").value == 2
+
+
 def test_r7_a_18_security_keeps_the_supply_points():
     security = load(edit={'traits = ["hq"]': 'traits = ["security"]'})
     pos = _pos(Event.of("marker_placed", place=TOWN, marker="refugees"),

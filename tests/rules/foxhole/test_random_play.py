@@ -9,14 +9,15 @@ from tests.rules.foxhole.helpers import load
 from tests.rules.foxhole.random_play import play
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_random_play_reaches_the_end(tmp_path, seed):
+def test_random_play_reaches_the_end(tmp_path):
+    """One game in the default run; the fifty seeds are the slow run's."""
+    seed = 0
     game = play(load(), tmp_path / "g.toml", seed)
     assert game.state.result is not None
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(3, 50))
+@pytest.mark.parametrize("seed", range(1, 50))
 def test_random_play_fifty_seeds(tmp_path, seed):
     play(load(), tmp_path / "g.toml", seed)
 

@@ -12,10 +12,10 @@ from collections.abc import Callable, Mapping, Sequence
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal
 from tui_wargame.rules.capabilities import Explanation, Line
-from tui_wargame.rules.foxhole import benefits, charts, crossings, engagement, firepower
+from tui_wargame.rules.foxhole import benefits, charts, crossings, engagement, firepower, stacking
 from tui_wargame.rules.foxhole.arith import Calculation
 from tui_wargame.rules.foxhole.benefits import HARD, SOFT
-from tui_wargame.rules.foxhole.counters import BATTERY, VEHICLE, attribute, is_motorized
+from tui_wargame.rules.foxhole.counters import BATTERY, VEHICLE, attribute, is_motorized, kind_of
 from tui_wargame.rules.foxhole.engagement import done
 from tui_wargame.rules.foxhole.participants import (
     ASSAULT, FIGHT, STACK, artillery_or_mortar, enterable, may_act, mixed_services, target_types,
@@ -36,12 +36,13 @@ def assault_refusal(pos: Position, uid: str, target: str, rule: str = RULE) -> R
         return Refusal(f"{uid} may not act now (Exhausted, Expended, on Overwatch, a Hospital, "
                        f"off the map, or engaged already this phase)", f"{rule}.A")
     spec = pos.spec(uid)
+    kind = kind_of(spec)  # R7.C.4: SP Artillery is an Artillery Battery here
     here = pos.location(uid)
-    if rule == "R22" and spec.kind != VEHICLE and not (pos.has(uid, AMBUSHED) and is_motorized(spec)):
-        return Refusal(f"{uid} is not a Vehicle: only Vehicles Assault in this phase", "R22.A")
-    if spec.kind == BATTERY:
+    if kind == BATTERY:
         return Refusal(f"{uid} is a Battery: no Battery may Assault", "R20.A.1.b")
-    if spec.kind == VEHICLE and pos.has(uid, FIRED):
+    if rule == "R22" and kind != VEHICLE and not (pos.has(uid, AMBUSHED) and is_motorized(spec)):
+        return Refusal(f"{uid} is not a Vehicle: only Vehicles Assault in this phase", "R22.A")
+    if kind == VEHICLE and pos.has(uid, FIRED):
         return Refusal(f"{uid} fired a Barrage this turn", "R20.A.1.c")
     if here != target and pos.has(uid, PINNED):
         return Refusal(f"{uid} is Pinned and cannot move into {target}", "R20.A.1")
@@ -70,10 +71,12 @@ def fight_refusal(pos: Position, uid: str, target: str) -> Refusal | None:
         return Refusal(f"{uid} may not act now (Exhausted, Expended, on Overwatch, a Hospital, "
                        f"off the map, or engaged already this phase)", "R20.A")
     spec = pos.spec(uid)
-    if spec.kind == BATTERY and artillery_or_mortar(pos, uid):
+    kind = kind_of(spec)  # R7.C.4: SP Artillery is an Artillery Battery here
+    if kind == BATTERY and artillery_or_mortar(pos, uid):
         return Refusal(f"{uid} is an Artillery or Mortar Battery: it does not Fight", "R20.A.1.b")
-    if spec.kind in (BATTERY, VEHICLE) and pos.has(uid, FIRED):
-        return Refusal(f"{uid} fired a Barrage this turn", "R20.A.1.b")
+    if kind in (BATTERY, VEHICLE) and pos.has(uid, FIRED):
+        return Refusal(f"{uid} fired a Barrage this turn",
+                       "R20.A.1.b" if kind == BATTERY else "R20.A.1.c")
     if pos.has(uid, AMBUSHED):
         return Refusal(f"{uid} is Ambushed: it must Assault, not Fight", "R20.B")
     if uid in crossings.landers(pos) or not crossings.may_fight(pos, uid):
@@ -111,6 +114,9 @@ def refusal(pos: Position, verb: str, target: str, units: Sequence[str], rule: s
     if verb == ASSAULT and len(units) + len(others) > STACK:
         return Refusal(f"{target} holds {len(others)} of your units already: no more than {STACK} may be "
                        f"there after the Assault", f"{rule}.B")
+    crowded = bridge_room(pos, verb, target, units)
+    if crowded is not None:
+        return crowded
     if verb == ASSAULT and rule == RULE:
         missing = [u for u in others if assault_refusal(pos, u, target, rule) is None]
         if missing:
@@ -118,6 +124,24 @@ def refusal(pos: Position, verb: str, target: str, units: Sequence[str], rule: s
                            f"enemy and must take part in its Assault", "R20.E.2")
     if mixed_services(pos, units):
         return Refusal("units of different services or languages may not attack together", "R25.A.5")
+    return None
+
+
+def bridge_room(pos: Position, verb: str, target: str, units: Sequence[str]) -> Refusal | None:
+    """R20.A.1, R10.B: no more units attack a bridge hex than its bridge holds; assaulters crossing
+    a bridged hexside together must fit on that bridge."""
+    if stacking.bridge(pos, target) is not None:
+        if verb == ASSAULT:
+            return stacking.room(pos, target, pos.acting, units)
+        most = stacking.limit(pos, target, pos.acting)
+        if len(units) > most:
+            return Refusal(f"the bridge in {target} holds {most} unit{'s' if most != 1 else ''}: no more may "
+                           f"Fight it", "R10.B")
+    if verb == ASSAULT:
+        for h in sorted({pos.location(u) for u in units} - {target}):
+            why = stacking.crossing_room(pos, h, target, [u for u in units if pos.location(u) == h])
+            if why is not None:
+                return why
     return None
 
 
@@ -144,7 +168,8 @@ def group(pos: Position, verb: str, target: str, rule: str = RULE) -> list[str]:
     chosen: list[str] = []
     for u in candidates:
         ok = assault_refusal(pos, u, target, rule) if verb == ASSAULT else fight_refusal(pos, u, target)
-        if ok is None and len(chosen) < STACK and not mixed_services(pos, [*chosen, u]):
+        if (ok is None and len(chosen) < STACK and not mixed_services(pos, [*chosen, u])
+                and bridge_room(pos, verb, target, [*chosen, u]) is None):
             chosen.append(u)
     return chosen
 
@@ -205,10 +230,13 @@ def begin(pos: Position, dice: Dice) -> list[Event]:
 
 
 def finish(pos: Position, dice: Dice) -> list[Event]:
-    """R20.G: the Offensive player's Overwatch markers left come off; Chart 5: Smoke clears;
-    landings by Boat or Raft come ashore or are over (R19.B.8.a)."""
-    events = [Event.of("unit_flagged", unit=u, flag=OVERWATCH, on=False)
-              for u in pos.units_of(pos.offensive) if pos.has(u, OVERWATCH)]
+    """R20.G: the Offensive player's Overwatch markers left come off, at the end of the Defensive
+    player's Combat Phase (Reconstruction: in the Offensive player's own turn they were just placed,
+    R17.D, to be used in the Defensive turn that follows); Chart 5: Smoke clears; landings by Boat
+    or Raft come ashore or are over (R19.B.8.a)."""
+    events = [] if pos.acting == pos.offensive else [
+        Event.of("unit_flagged", unit=u, flag=OVERWATCH, on=False)
+        for u in pos.units_of(pos.offensive) if pos.has(u, OVERWATCH)]
     for place, markers in sorted(pos.state.markers.items()):
         events += [Event.of("marker_removed", place=place, marker=m.kind, id=m.id)
                    for m in markers if m.kind == "smoke"]
@@ -316,13 +344,13 @@ def _pin(pos: Position, e: Event) -> str:
 def _heavy(pos: Position, e: Event) -> str:
     plural = "s" if e["ratings"] != 1 else ""
     return (f"{e['ratings']} Heavy Weapons rating{plural} on {e['unit']}: "
-            f"{' and '.join(e['effects']) or 'no effect'} (R20.C.7)")
+            f"{' and '.join(e['effects']) or 'no effect'} ({e.get('rule', 'R20.C.7')})")
 
 
 def _retreat(pos: Position, e: Event) -> str:
     if e["to"]:
-        return f"{e['unit']} retreats from {e['hex']} to {e['to']} (R20.C.9)"
-    return f"{e['unit']} cannot retreat from {e['hex']} and is eliminated (R20.C.9)"
+        return f"{e['unit']} retreats from {e['hex']} to {e['to']} ({e.get('rule', 'R20.C.9')})"
+    return f"{e['unit']} cannot retreat from {e['hex']} and is eliminated ({e.get('rule', 'R20.C.9')})"
 
 
 WORDS: Mapping[str, Callable[[Position, Event], str]] = {

@@ -2,8 +2,9 @@
 
 `activate HQ UNIT...` may be given at any time in the acting player's turn, before the units act;
 an activation lasts for that player turn. An order naming a unit of the acting side is refused
-until that unit is activated (`may_act`, which `system` asks for every unit an order names). Reactions of the other
-side (Covering Fire, defensive Barrages) are not player-turn actions and need no activation.
+until that unit is activated (`may_act`, which `system` asks for every unit an order names).
+Reactions of the other side (Covering Fire, defensive Barrages) are not player-turn actions and
+need no activation.
 
 - Echelons, from traits: `hq` or `signal` is a Battalion HQ (R25.B.1), with `echelon:regiment`
   a Regimental or Brigade HQ (R25.B.2), with `echelon:division` a Divisional HQ (R25.B.3, always
@@ -12,8 +13,8 @@ side (Covering Fire, defensive Barrages) are not player-turn actions and need no
   when a higher HQ activated it (R25.B.1-2) and again when it does not move this player turn; one
   less next to an enemy, halved when Reduced or Suppressed, a third when Pinned (R25.B). An HQ
   that uses the doubling for staying put is then held (`holding`) and may give no order.
-- Range: by radio within 15 hexes. A runner traces like supply, on half the unit's MPs (R25.D.1),
-  so it never reaches past the radio's 15 hexes: radio alone decides (recorded in the docs).
+- Range: by radio within 15 hexes; farther, by runner: the unit traces as for supply (R12.A:
+  half its MPs, its way of moving, never into an enemy's hex) to the HQ's hex (`runner`).
 
 The State keeps one value, `command`: the turn and side it belongs to, who activated each unit,
 and the HQs holding; a value from another player turn is stale and means nobody is activated.
@@ -28,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal
 from tui_wargame.rules.capabilities import Explanation, Line
-from tui_wargame.rules.foxhole import counters
+from tui_wargame.rules.foxhole import counters, movement, supply
 from tui_wargame.rules.foxhole.arith import DOUBLE, HALF, THIRD, Calculation, Term
 from tui_wargame.rules.foxhole.sequence import PLAYER_TURN
 from tui_wargame.rules.foxhole.counters import VEHICLE
@@ -116,13 +117,21 @@ def refusal(pos: Position, hq: str, uid: str) -> Refusal | None:
         return Refusal(f"{uid} is already Command Activated this player turn", RULE)
     if uid == hq:  # activated from above, it is activated already (R25.B.1-2; a Division always is)
         return Refusal(f"{hq} cannot activate itself: a higher HQ must activate it", "R25.B.1-2")
-    if pos.distance(pos.location(hq), pos.location(uid)) > RADIO_RANGE:
-        return Refusal(f"{uid} is more than {RADIO_RANGE} hexes from {hq}: out of radio range", RULE)
+    if pos.distance(pos.location(hq), pos.location(uid)) > RADIO_RANGE and not runner(pos, hq, uid):
+        return Refusal(f"{uid} is more than {RADIO_RANGE} hexes from {hq} (out of radio range) and cannot "
+                       f"trace to it on half its MPs for a runner", RULE)
     need = used(pos, hq) + cost(pos, uid)
     if need > capacity(pos, hq, False).value and (pos.has(hq, MOVED) or need > capacity(pos, hq, True).value):
         return Refusal(f"{hq} can activate no more units this player turn (capacity "
                        f"{capacity(pos, hq, not pos.has(hq, MOVED)).value})", RULE)
     return None
+
+
+def runner(pos: Position, hq: str, uid: str) -> bool:
+    """R25.B: a runner reaches: `uid` traces to `hq`'s hex as it would trace supply to a
+    Headquarters (R12.A: half its MPs, by its way of moving), without spending anything."""
+    reached = supply._search(pos, uid, pos.location(uid), movement.mp_of(pos, uid) / 2, keep_clear=False)
+    return pos.location(hq) in reached
 
 
 def activate(pos: Position, order: Order, dice: Dice) -> list[Event]:
@@ -136,16 +145,22 @@ def activate(pos: Position, order: Order, dice: Dice) -> list[Event]:
     hq, *units = order.args
     record = _record(pos)
     by, holding = dict(record["by"]), set(record["holding"])
+    held_before = hq in holding
     here = pos
+    runners = []
     for uid in units:
         why = refusal(here, hq, uid)
         if why is not None:
             raise IllegalOrder(why)
+        if pos.distance(pos.location(hq), pos.location(uid)) > RADIO_RANGE:
+            runners.append(uid)
         by[uid] = hq
         if used(here, hq) + cost(here, uid) > capacity(here, hq, False).value:
             holding.add(hq)
         here = here.at(here.state.replace(values={**here.state.values, KEY: _value(pos, by, holding)}))
-    return [Event.of("value_set", key=KEY, value=_value(pos, by, holding))]
+    report = Event.of("activated", hq=hq, units=list(units), runners=runners,
+                      holds=hq in holding and not held_before)
+    return [Event.of("value_set", key=KEY, value=_value(pos, by, holding)), report]
 
 
 def _value(pos: Position, by: Mapping[str, str], holding: set[str]) -> dict[str, Any]:
@@ -176,6 +191,15 @@ def orders(pos: Position) -> list[Order]:
 
 
 ORDERS: Mapping[str, Handler] = {"activate": activate}
+
+
+def _words(pos: Position, e: Event) -> str:
+    how = f" ({', '.join(e['runners'])} by runner)" if e["runners"] else ""
+    held = f"; {e['hq']} stays put to double its capacity and gives no orders" if e["holds"] else ""
+    return f"{e['hq']} Command Activates {', '.join(e['units'])} for this player turn{how}{held} (R25.B)"
+
+
+WORDS = {"activated": _words}
 
 
 def _terms(calc: Calculation) -> str:

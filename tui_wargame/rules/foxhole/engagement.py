@@ -28,19 +28,20 @@ from tui_wargame.model import Event, IllegalOrder, Order, Refusal, fold
 from tui_wargame.rules.foxhole import (allocation, benefits, charts, crossings, effects, fire, firepower,
                                       refugees)
 from tui_wargame.rules.foxhole.participants import (
-    ENGAGED, STACK, artillery_or_mortar, mixed_services, specialist, target_types,
+    ENGAGED, STACK, artillery_or_mortar, in_overstack, mixed_services, specialist, target_types,
 )
 from tui_wargame.rules.foxhole.participants import services  # noqa: F401 (fx-barrage reads it here)
-from tui_wargame.rules.foxhole.seizure import RETREAT, move_back, retreat_hexes, retreats, seize
+from tui_wargame.rules.foxhole.seizure import RETREAT, move_back, retreat_hexes, retreat_rule, retreats, seize
 from tui_wargame.rules.foxhole.arith import Calculation, chance, d5, d10, final
 from tui_wargame.rules.foxhole.benefits import HARD, SOFT
-from tui_wargame.rules.foxhole.counters import BATTERY, VEHICLE, is_motorized
+from tui_wargame.rules.foxhole.counters import BATTERY, VEHICLE, is_motorized, kind_of
 from tui_wargame.rules.foxhole.position import AMBUSHED, EXHAUSTED, EXPENDED, OVERWATCH, Position
 
 KEY = "combat.current"
 DONE = "combat.done"  # the hexes Assaulted or Fought this phase (R20.B, R22.B)
 COVER, APPLY, HEAVY = "combat-cover", "combat-apply", "combat-heavy"
 JOIN = "combat-join"
+ENGINEER_TANK, BOCAGE = "engineer-tank", "bocage"  # R7.C.1.b
 ASSAULT, FIGHT, COVERING = charts.ASSAULT, charts.FIGHT, "covering"
 
 
@@ -128,7 +129,8 @@ def replacements(pos: Position, eng: Mapping[str, Any]) -> list[str]:
         return []
     return [u for u in pos.units_of(eng["acting"]) if u not in attackers and u not in others
             and combat.assault_refusal(pos, u, target, eng["rule"]) is None
-            and not mixed_services(pos, [*attackers, u])]
+            and not mixed_services(pos, [*attackers, u])
+            and combat.bridge_room(pos, ASSAULT, target, [*attackers, u]) is None]
 
 
 def join_answers(pos: Position) -> list[Order]:
@@ -161,7 +163,8 @@ def _pins(pos: Position, dice: Dice, rule: str, target: str,
           units: Sequence[str]) -> tuple[list[Event], list[str]]:
     """R20.C.1, R22.C.1: each Vehicle rolls its Pin chances leaving its hex, crossing into the
     target and entering it (Tank Traps, Chart 2 reconstruction 3 per level); every assaulter the
-    Mines' (2 per level). A unit Pinned drops out, except an Ambushed one in the Vehicle Assault
+    Mines' (2 per level) but an Engineer Tank, which ignores Mines and Bocage (R7.C.1.b). A unit
+    Pinned drops out, except an Ambushed one in the Vehicle Assault
     Phase (R22.D, pinned but still assaulting); in the Combat Phase Ambushed units roll no pins
     (R11.B.2.b); units already in the hex roll none (R20.E.2)."""
     events: list[Event] = []
@@ -170,12 +173,15 @@ def _pins(pos: Position, dice: Dice, rule: str, target: str,
         here = pos.location(u)
         chances: list[tuple[str, int]] = []
         ambushed = pos.has(u, AMBUSHED)
+        engineer_tank = ENGINEER_TANK in pos.spec(u).traits  # R7.C.1.b: ignores Mines and Bocage
         if here != target and not (ambushed and rule == "R20"):
             if is_motorized(pos.spec(u)):
                 chances.append(("leaving", pos.hex_type(here).pin))
-                chances.append(("crossing", sum(t.pin for t in pos.hexside_types(here, target))))
+                chances.append(("crossing", sum(t.pin for t in pos.hexside_types(here, target)
+                                                if not (engineer_tank and t.id == BOCAGE))))
                 chances.append(("entering", 3 * pos.level(target, "tank-traps")))
-            chances.append(("mines", 2 * pos.level(target, "mines")))
+            if not engineer_tank:
+                chances.append(("mines", 2 * pos.level(target, "mines")))
         pinned = False
         for what, odds in chances:
             if odds <= 0 or pinned:
@@ -398,13 +404,13 @@ def _hits(pos: Position, eng: dict[str, Any]) -> list[Event]:
 
 def _ambush_bonus(pos: Position, dice: Dice, eng: dict[str, Any]) -> None:
     """R20.E.1: D5-1 more firepower on each assaulter, after the Reacting side's fire is laid,
-    before its hits."""
+    before its hits; a D5 of 1/2 adds nothing, never less (R5.A.1: firepower below zero is zero)."""
     pools = eng["done_pools"]
     bonus = {}
     for u in eng["attackers"]:
         if not pos.on_map(u):
             continue
-        extra = d5(dice) - 1
+        extra = max(d5(dice) - 1, Fraction(0))
         bonus[u] = _s(extra)
         fp = target_types(pos, u, ASSAULT)[0]
         pool = next((p for p in pools if p["fp"] == fp and u in p["targets"]), None)
@@ -420,16 +426,17 @@ def _ambush_bonus(pos: Position, dice: Dice, eng: dict[str, Any]) -> None:
 def cover_candidates(pos: Position, eng: Mapping[str, Any]) -> dict[str, list[str]]:
     """R20.A.2, R20.C.2.a: the Reacting units that may give Covering Fire, each with the hexes of
     assaulters next to it: the Offensive player's on Overwatch, the Defensive player's not
-    Expended; no Artillery or Mortar Battery; not in the assaulted hex."""
+    Expended; no Artillery or Mortar Battery; not in the assaulted hex (its units fire in the
+    Assault itself: Reconstruction); none in Overstack (R10.D.4)."""
     side = eng["reacting"]
     assault_hexes = sorted({pos.location(u) for u in eng["attackers"] if pos.on_map(u)})
     found: dict[str, list[str]] = {}
     for u in pos.units_of(side):
         spec = pos.spec(u)
-        if pos.location(u) == eng["target"] or "hospital" in spec.traits:
-            continue
-        if spec.kind == BATTERY and artillery_or_mortar(pos, u):
-            continue
+        if pos.location(u) == eng["target"] or "hospital" in spec.traits or in_overstack(pos, u):
+            continue  # R10.D.4: units in Overstack do not fire
+        if kind_of(spec) == BATTERY and artillery_or_mortar(pos, u):
+            continue  # R20.A.2.b, R20.A.2.e (SP Artillery too, R7.C.4)
         ready = pos.has(u, OVERWATCH) if side == pos.offensive else not pos.has(u, EXPENDED)
         hexes = [h for h in assault_hexes if pos.distance(h, pos.location(u)) == 1]
         if ready and hexes and not pos.has(u, EXHAUSTED):
@@ -564,7 +571,8 @@ def heavy_effects(pos: Position, eng: Mapping[str, Any], plan: Mapping[str, int]
         here = pos.at(fold(pos.state, events))
         row = charts.HEAVY_WEAPONS["light" if here.value(v, "defence") <= 5 else "heavy"]
         result = row[min(n, len(row)) - 1]
-        events.append(Event.of("heavy_weapons", unit=v, ratings=n, effects=list(result), rule="R20.C.7"))
+        events.append(Event.of("heavy_weapons", unit=v, ratings=n, effects=list(result),
+                               rule="R20.C.7" if eng["rule"] == "R20" else "R22.C.5"))
         events += effects.apply(here, v, result)
     return events
 
@@ -598,7 +606,7 @@ def answer_retreat(pos: Position, order: Order, dice: Dice) -> list[Event]:
         raise IllegalOrder(f"{u} may retreat only to {', '.join(legal)}: two hexes from {origin}, "
                            f"never next to an enemy", "R20.C.9")
     eng["retreat"].pop(0)
-    events = [Event.of("decision_made"), *move_back(pos, u, origin, order.args[1])]
+    events = [Event.of("decision_made"), *move_back(pos, u, origin, order.args[1], retreat_rule(eng))]
     return events + run(pos.at(fold(pos.state, events)), dice, eng)
 
 

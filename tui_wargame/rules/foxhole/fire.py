@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, fold
-from tui_wargame.rules.foxhole import charts, effects, weather
+from tui_wargame.rules.foxhole import charts, effects, stacking, weather
 from tui_wargame.rules.foxhole.arith import chance
 from tui_wargame.rules.foxhole.position import Position
 
@@ -31,7 +31,6 @@ FIRE, BURNT_OUT, SMOKE = "fire", "burnt-out", "smoke"
 FLEE = "fire:flee"  # the decision: which units in a burning hex flee, and where
 SMOKE_ID = "fire"  # the id of a fire's smoke marker, apart from barrage smoke (R25.C.1c)
 SPREAD_AFTER = 2  # full player turns after the one it started in (R25.C.1b)
-STACK_LIMIT = 4  # R10.A: units of one side in a hex (a fleeing unit may not overstack)
 ATTACKS = ("barrage", "fight", "assault")  # a Smoke Barrage starts no fire
 
 
@@ -91,12 +90,12 @@ def _burn_markers(pos: Position, hex: str, side: str) -> tuple[list[Event], list
 
 def flee_hexes(pos: Position, uid: str) -> list[str]:
     """R25.C.1b: the adjacent hexes a unit may flee to: land, not burning, not holding or next to
-    an enemy unit, and with room for it (R10)."""
+    an enemy unit, and with room for it by the stacking rule (R10.A, R10.D with overstacking)."""
     side = pos.side_of(uid)
     found = []
     for n in pos.neighbours(pos.location(uid)):
         if (pos.hex_type(n).mp is None or pos.marker(n, FIRE) is not None or pos.units_in(n, pos.enemy(side))
-                or pos.enemy_adjacent(n, side) or len(pos.units_in(n, side)) >= STACK_LIMIT):
+                or pos.enemy_adjacent(n, side) or stacking.room(pos, n, side, [uid]) is not None):
             continue
         found.append(n)
     return found

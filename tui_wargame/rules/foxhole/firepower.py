@@ -78,7 +78,7 @@ def unit(pos: Position, uid: str, fp: str, role: str, target: str, side_units: S
     if role in (ASSAULTING, DEFENDING):
         terms += combined_arms_terms(pos, uid, role, side_units)
         if "assault-gun" in spec.traits:
-            terms.append(Term("Assault Gun in an Assault", "R7.C.4", steps=HALF))
+            terms.append(Term("Assault Gun in an Assault", "R7.C.2", steps=HALF))
     if role == FIGHTING and pos.option("long-range-fights"):
         d = pos.distance(pos.location(uid), target)
         if d == 2:

@@ -19,7 +19,7 @@ from fractions import Fraction
 
 from tui_wargame.rules.foxhole import benefits, engagement, firepower, sorties, weather
 from tui_wargame.rules.foxhole.arith import HALF, Calculation, Term
-from tui_wargame.rules.foxhole.counters import BATTERY, COMPANY, VEHICLE
+from tui_wargame.rules.foxhole.counters import BATTERY, COMPANY, VEHICLE, kind_of
 from tui_wargame.rules.foxhole.position import (
     AMBUSHED, EXHAUSTED, EXPENDED, FIRED, OVERWATCH, SUPPLIED, SUPPLY_DEPLETED, TRACED, TRACED_FORCED, Position,
 )
@@ -70,13 +70,15 @@ def reach(pos: Position, uid: str, target: str) -> bool | None:
 
 
 def spotted(pos: Position, side: str, target: str, firer: str = "") -> bool:
-    """R18.B: a Battery or Company of `side` (not a Partisan) in or next to the hex; with R25.A.5
+    """R18.B: a Battery (SP Artillery too, R7.C.4) or Company of `side` in or next to the hex (a
+    Partisan never spots when the italic R7.A.14 is in play, option "partisans"); with R25.A.5
     (optional "inter-service") in play, of the firing unit's own service and language."""
     mixed = pos.option(INTER_SERVICE) and firer in pos.scenario.unit
+    partisans_hide = pos.option("partisans")
     for h in (target, *pos.neighbours(target)):
         for u in pos.units_in(h, side):
             spec = pos.spec(u)
-            if spec.kind in (BATTERY, COMPANY) and PARTISAN not in spec.traits and (
+            if kind_of(spec) in (BATTERY, COMPANY) and not (partisans_hide and PARTISAN in spec.traits) and (
                     not mixed or engagement.services(pos, u) == engagement.services(pos, firer)):
                 return True
     return False

@@ -45,7 +45,7 @@ MISSIONS: tuple[Mission, ...] = (
     Mission(57, 60, "rearguard", "Rearguard", "mixed-warm", 4, 3, ("exits",)),
     Mission(61, 64, "reconnaissance-in-force", "Reconnaissance in Force", "dry-warm", 0, 5,
             ("sectors-ever",)),
-    Mission(65, 68, "relieve-pocket", "Relieve Pocket", "mixed-warm", 0, 5, ()),  # needs a supply test
+    Mission(65, 68, "relieve-pocket", "Relieve Pocket", "mixed-warm", 0, 5, ()),  # the text breaks off
     Mission(69, 71, "scorched-earth", "Scorched Earth", "dry-warm", 0, 5, ("burnt-out",)),  # more-than-half
     Mission(72, 76, "secure-bridgehead", "Secure Bridgehead", "mixed-warm", 5, 5, ("sector",)),
     Mission(77, 79, "seize-and-hold", "Seize and Hold", RANDOM, RANDOM, 8, ("hexes",)),

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tui_wargame.rules.foxhole import benefits, charts, counters
+from tui_wargame.rules.foxhole import benefits, charts, counters, stacking
 from tui_wargame.rules.foxhole.benefits import HARD, SOFT
 from tui_wargame.rules.foxhole.counters import VEHICLE, is_motorized
 from tui_wargame.rules.foxhole.position import EXHAUSTED, EXPENDED, OVERWATCH, Position
@@ -34,9 +34,16 @@ def artillery_or_mortar(pos: Position, uid: str) -> bool:
 
 def may_act(pos: Position, uid: str) -> bool:
     """R20.A.1: a unit that may act this player turn (not Exhausted, Expended or on Overwatch,
-    R5.B.2, R5.B.10), not a Hospital (no firepower, R7.A.7), not yet engaged this phase."""
+    R5.B.2, R5.B.10), not a Hospital (no firepower, R7.A.7), not yet engaged this phase, not in
+    Overstack (R10.D.4: it does not fire in combat)."""
     return (pos.on_map(uid) and not any(pos.has(uid, f) for f in (EXHAUSTED, EXPENDED, OVERWATCH))
-            and "hospital" not in pos.spec(uid).traits and ENGAGED not in pos.state.units[uid].phase_flags)
+            and "hospital" not in pos.spec(uid).traits and ENGAGED not in pos.state.units[uid].phase_flags
+            and not in_overstack(pos, uid))
+
+
+def in_overstack(pos: Position, uid: str) -> bool:
+    """R10.D (optional overstacking): the unit is one of its hex's units in Overstack."""
+    return pos.option("overstacking") and uid in benefits.overstacked(pos, pos.location(uid), pos.side_of(uid))
 
 
 def target_types(pos: Position, uid: str, attack: str) -> tuple[str, ...]:
@@ -53,12 +60,17 @@ def target_types(pos: Position, uid: str, attack: str) -> tuple[str, ...]:
 
 
 def enterable(pos: Position, uid: str, frm: str, target: str) -> bool:
-    """R20.A.1: a unit may Assault only a hex it could move into: land it may enter, across a
-    hexside it may cross (a Bailey Bridge crosses any, R5.B.9)."""
+    """R20.A.1: a unit may Assault only a hex it could move into: land it may enter, or water a
+    Foot or Vehicle Bridge spans (R5.B.8: no Motorized unit on a Foot Bridge), across a hexside
+    it may cross (a Bailey Bridge crosses any, R5.B.9)."""
     if frm == target:
         return True
     ht = pos.hex_type(target)
-    if ht.mp is None or (ht.motorized_prohibited and is_motorized(pos.spec(uid))):
+    motorized = is_motorized(pos.spec(uid))
+    spanned = stacking.bridge(pos, target) if ht.water else None
+    if spanned is not None and not spanned.motorized and motorized:
+        return False
+    if (ht.mp is None and spanned is None) or (ht.motorized_prohibited and motorized):
         return False
     bridged = pos.marker(Position.hexside_place(frm, target), "bridge-bailey") is not None
     return bridged or not any(t.prohibited for t in pos.hexside_types(frm, target))

@@ -2,8 +2,9 @@
 Security find them. (Their Refugee-like movement is the movement rules'; a discovered Partisan's
 retreat and the Political Police's part in seizures and retreats are the combat rules'.)
 
-- R7.A.14: a Partisan never spots for a Barrage (`may_spot`) and never counts for Sector Control
-  (`standing.counted`, R24.A.1, in play with or without this option: R24.A.1 says so itself).
+- R7.A.14: a Partisan never spots for a Barrage (the barrage rules' `firing.spotted` leaves them
+  out) and never counts for Sector Control (`standing.counted`, R24.A.1, in play with or without
+  this option: R24.A.1 says so itself).
 - R7.A.15-16, R7.A.18: whenever a Partisan and an enemy Police, Political Police or Security unit
   come to share a hex or stand next to each other, the Partisan is discovered on 7 in 10 (same
   hex) or 3 in 10 (adjacent), one roll with the best chance: it is Reduced and may not move as a
@@ -14,7 +15,7 @@ retreat and the Political Police's part in seizures and retreats are the combat 
 from __future__ import annotations
 
 from tui_wargame.dice import Dice
-from tui_wargame.model import Event, Refusal
+from tui_wargame.model import Event
 from tui_wargame.rules.foxhole import effects
 from tui_wargame.rules.foxhole.arith import chance
 from tui_wargame.rules.foxhole.position import Position
@@ -33,13 +34,6 @@ def is_partisan(pos: Position, uid: str) -> bool:
 
 def is_hunter(pos: Position, uid: str) -> bool:
     return bool(HUNTERS & set(pos.spec(uid).traits))
-
-
-def may_spot(pos: Position, uid: str) -> Refusal | None:
-    """R7.A.14: a Partisan never spots for a Barrage (the barrage rules ask)."""
-    if pos.option(OPTION) and is_partisan(pos, uid):
-        return Refusal(f"{uid} is a Partisan: Partisans never spot for Barrages", RULE)
-    return None
 
 
 def discovery_chance(pos: Position, partisan: str) -> int:

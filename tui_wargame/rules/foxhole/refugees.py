@@ -9,7 +9,8 @@ Security units that keep them in hand (R7.A.15, R7.A.16, R7.A.18).
   Police unit is there (R7.A.15): `extra_mp` and `line_closed`, which movement reads.
 - Removal (c): a Barrage (not Smoke), Fight or Assault on the hex clears it (`on_attack`), and
   every Night Full Turn clears the map (`night`), each removal taking one Supply Point from the
-  hex unless Police or Security are there (d; R25.D.3.d).
+  hex (either side's, through supply.use_supply_point) unless Police or Security are there
+  (d; R25.D.3.d).
 """
 
 from __future__ import annotations
@@ -111,13 +112,13 @@ def line_closed(pos: Position, hex: str, side: str, line: str) -> bool:
 def _remove(pos: Position, hex: str) -> list[Event]:
     """R25.C.2.c-d: the refugees leave the hex, taking one Supply Point unless Police or Security
     are there (R7.A.15, R7.A.18)."""
+    from tui_wargame.rules.foxhole import supply  # supply imports movement, which imports this module
+
     events = [Event.of("marker_removed", place=hex, marker=REFUGEES)]
-    points = pos.marker(hex, SUPPLY_POINTS)
+    points = [m for m in pos.markers(hex) if m.kind == SUPPLY_POINTS]  # either side's, any id
     guarded = any(GUARDS & set(pos.spec(u).traits) for u in pos.units_in(hex))
-    if points is not None and not guarded:
-        left = (points.value if isinstance(points.value, int) else 1) - 1
-        events.append(Event.of("marker_changed", place=hex, marker=SUPPLY_POINTS, value=left) if left > 0
-                      else Event.of("marker_removed", place=hex, marker=SUPPLY_POINTS))
+    if points and not guarded:
+        events += supply.use_supply_point(pos, hex, points[0].side)  # R25.D.3: one point, the one way
     return events
 
 
@@ -137,8 +138,11 @@ def night(pos: Position) -> list[Event]:
 
 def _check_words(pos: Position, e: Event) -> str:
     dice = ", ".join(str(d) for d in e["dice"])
-    return (f"{e['unit']} enters {e['hex']}: refugees {dice} against {e['chance']} in 10, "
-            f"{e['refugees']} refugee marker(s) (R25.C.2.a)")
+    n = e["refugees"]
+    result = (f"{n} Refugees marker{'s' if n > 1 else ''} go to the nearest roads and paths, and the hex "
+              "makes no more" if n else "no refugees flee")
+    return (f"{e['unit']} enters {e['hex']}: refugee roll {dice} against {e['chance']} or less, {result} "
+            "(R25.C.2.a)")
 
 
 WORDS = {"refugees-check": _check_words}

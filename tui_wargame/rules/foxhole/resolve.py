@@ -155,9 +155,10 @@ def _owner_lays_all(pos: Position, side: str, firer: str) -> bool:
 
 def _smoked(pos: Position, plan: Plan, calcs: Mapping[str, Calculation]) -> list[str]:
     """R5.B.1: each Smoke marker in the hex weakens one firer (-1 Hard, -2 Soft), Fog all of them
-    (R25.C.1a); none at Night (R9.D). The receiving player chooses which: Reconstruction, the game
-    picks the firers of most Soft Firepower for him."""
-    n = len(plan.firers) if weather.fog(pos) and not pos.night else benefits.smoke(pos, plan.hex)
+    (R25.C.1a); none in the dark (R9.D: at Night, or an Arctic winter Morning, R25.C.3), as in
+    combat (`benefits.smoke`). The receiving player chooses which: Reconstruction, the game picks
+    the firers of most Soft Firepower for him."""
+    n = len(plan.firers) if weather.fog(pos) and not weather.dark(pos) else benefits.smoke(pos, plan.hex)
     return sorted(plan.firers, key=lambda f: (-calcs[f].value, plan.firers.index(f)))[:n]
 
 
@@ -334,7 +335,10 @@ def _hits(pos: Position, table: Mapping[str, object], applied: Mapping[str, Frac
         here = pos.at(fold(pos.state, events))
         if here.on_map(uid) and not here.has(uid, PINNED):
             events += effects.pin(here, uid)
-    return [Event.of("barrage_hits", hex=hex_, side=table["side"], results=results, overstack=crowd), *events]
+    untouched = {u: ("hard" if _is_hard(pos, u) else "soft") for u in pos.units_in(hex_)
+                 if u not in applied and u not in crowd}
+    return [Event.of("barrage_hits", hex=hex_, side=table["side"], results=results, overstack=crowd,
+                     untouched=untouched), *events]
 
 
 def _works(pos: Position, hex_: str) -> list[str]:
@@ -480,6 +484,9 @@ def _hits_words(pos: Position, e: Event) -> str:
     names = {1: "Suppressed", 2: "Pinned"}
     parts = [f"{r['unit']} took {r['applied']} against Defence {r['defence']}: "
              f"{names.get(r['hits'], 'no hit')}" for r in e["results"]]
+    for u, kind in sorted(dict(e.get("untouched", {})).items()):
+        parts.append(f"{u} took nothing (a {kind.capitalize()} target: only {kind.capitalize()} "
+                     f"Firepower hits it, R5.A.4)")
     if e.get("overstack"):
         parts.append(f"overstacked {', '.join(e['overstack'])} Reduced and Pinned (R10.D.3)")
     return f"barrage on {e['hex']}: " + ("; ".join(parts) or "no unit hit") + " (R18.E)"

@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from tui_wargame.model import Event, fold
-from tui_wargame.rules.foxhole import effects
-from tui_wargame.rules.foxhole.participants import STACK, enterable
+from tui_wargame.rules.foxhole import effects, stacking
+from tui_wargame.rules.foxhole.participants import enterable
 from tui_wargame.rules.foxhole.position import EXHAUSTED, FATIGUED, PINNED, Position
 
 RETREAT = "combat-retreat"  # the decision of a side whose unit has several ways back
@@ -66,7 +66,7 @@ def seize(pos: Position, eng: dict[str, Any], act: Sequence[str], react: Sequenc
 def retreat_hexes(pos: Position, uid: str, origin: str, exempt: Sequence[str]) -> list[str]:
     """R20.C.9: hexes two away from `origin`, through a neighbour, neither holding an enemy nor
     next to one (but the units of this engagement), on land the unit may enter, across hexsides it
-    may cross, with room to stack. (A smallest private version of movement: the rule's two hexes
+    may cross, with room to stack (R10.A-B, `stacking.room`). (A smallest private version of movement: the rule's two hexes
     are walked, Movement Points are not counted.)"""
     side = pos.side_of(uid)
     enemy = pos.enemy(side)
@@ -83,16 +83,18 @@ def retreat_hexes(pos: Position, uid: str, origin: str, exempt: Sequence[str]) -
         for end in pos.neighbours(mid):
             if end in found or pos.distance(end, origin) != 2:
                 continue
-            if open_(end) and enterable(pos, uid, mid, end) and len(pos.units_in(end, side)) < STACK:
+            if open_(end) and enterable(pos, uid, mid, end) and stacking.room(pos, end, side, [uid]) is None:
                 found.append(end)
     return sorted(found)
 
 
 def retreats(pos: Position, eng: dict[str, Any]) -> tuple[list[Event], Event | None]:
-    """Each retreating unit in turn: a Pinned one Reduced first (its Pin goes); one with nowhere
-    to go eliminated; one with one way moved; otherwise its owner chooses (a decision)."""
+    """Each retreating unit in turn: a Pinned one Reduced first (its Pin goes); one printing 0 MPs
+    Reduced, or eliminated if its Cadre cannot move either (R5.A.7); one with nowhere to go
+    eliminated; one with one way moved; otherwise its owner chooses (a decision)."""
     events: list[Event] = []
     exempt = [*eng["attackers"], *eng["defenders"]]
+    rule = retreat_rule(eng)
     while eng["retreat"]:
         here = pos.at(fold(pos.state, events))
         u, origin = eng["retreat"][0]
@@ -102,25 +104,36 @@ def retreats(pos: Position, eng: dict[str, Any]) -> tuple[list[Event], Event | N
         if here.has(u, PINNED):
             events += effects.reduce(here, u)
             continue
+        lost, mobile = stacking.forced_to_move(here, u)  # R5.A.7: 0 MPs, forced to move
+        if lost:
+            events += lost
+            if not mobile:
+                eng["retreat"].pop(0)
+            continue
         options = retreat_hexes(here, u, origin, exempt)
         if len(options) > 1:
             return events, Event.of("decision_required", side=here.side_of(u), decision=RETREAT,
                                     prompt=f"retreat {u} from {origin} two hexes: "
-                                           f"{', '.join(options)} (R20.C.9)",
+                                           f"{', '.join(options)} ({rule})",
                                     data={})
         eng["retreat"].pop(0)
         if not options:
-            events.append(Event.of("retreat", unit=u, hex=origin, to="", rule="R20.C.9"))
+            events.append(Event.of("retreat", unit=u, hex=origin, to="", rule=rule))
             events += effects.eliminate(here, u)
         else:
-            events += move_back(here, u, origin, options[0])
+            events += move_back(here, u, origin, options[0], rule)
     return events, None
 
 
-def move_back(pos: Position, uid: str, origin: str, end: str) -> list[Event]:
+def retreat_rule(eng: dict[str, Any]) -> str:
+    """The Retreat's section: R20.C.9 in the Combat Phase, R22.C.7 in the Vehicle Assault Phase."""
+    return "R20.C.9" if eng["rule"] == "R20" else "R22.C.7"
+
+
+def move_back(pos: Position, uid: str, origin: str, end: str, rule: str = "R20.C.9") -> list[Event]:
     """The retreat walked (two hexes); with retreat fatigue (R20.C.9, optional) the unit tires."""
     mid = next(m for m in pos.neighbours(origin) if pos.distance(m, end) == 1)
-    events = [Event.of("retreat", unit=uid, hex=origin, to=end, rule="R20.C.9"),
+    events = [Event.of("retreat", unit=uid, hex=origin, to=end, rule=rule),
               Event.of("unit_moved", unit=uid, path=[mid, end], cost=0)]
     if pos.option("retreat-fatigue"):
         if pos.has(uid, FATIGUED):

@@ -26,7 +26,7 @@ TIMES = ("morning", "afternoon", "night")  # R13: a Day's Full Turns
 
 #: Modules that check their own part of a scenario's `[rules]` (`check(scenario) -> problems`)
 #: and may answer decisions (`ANSWERS`) or word their reports (`WORDS`): the phases and these.
-OTHER_MODULES = ("weather", "victory", "stacking", "movement", "supply", "engagement", "markers", "fire",
+OTHER_MODULES = ("narration", "weather", "victory", "stacking", "movement", "supply", "engagement", "markers", "fire",
                  "refugees", "command", "partisans")
 
 

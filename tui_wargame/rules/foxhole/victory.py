@@ -108,10 +108,10 @@ def _area(pos: Position, t: Test) -> list[str]:
 
 def _burnt_out(pos: Position, side: str, t: Test) -> bool:
     """R24.D.5 (Pillage, Scorched Earth): Burnt Out hexes among those of the area that can burn
-    (or of the hex types `types`): `at_least` N, `share = "all"` or `share = "more-than-half"`."""
+    (or of the hex types or Building features `types`): `at_least` N, `share = "all"` or
+    `share = "more-than-half"`."""
     types = set(t.get("types", ()))
-    hexes = [h for h in _area(pos, t) if (pos.scenario.terrain_at(h).id in types if types
-                                           else _can_burn(pos, h))]
+    hexes = [h for h in _area(pos, t) if (bool(_kinds(pos, h) & types) if types else _can_burn(pos, h))]
     burnt = sum(1 for h in hexes if pos.marker(h, "burnt-out") is not None)
     share = t.get("share")
     if share == "all":
@@ -121,8 +121,16 @@ def _burnt_out(pos: Position, side: str, t: Test) -> bool:
     return burnt >= t.get("at_least", 1)
 
 
+def _kinds(pos: Position, label: str) -> set[str]:
+    """The hex's own type as the scenario prints it (not what it burnt to) and its features
+    (R24.D.5 Pillage names Building and Tall Building, which are features, beside the hex types)."""
+    features = {m.kind for m in pos.markers(label) if m.kind in charts.FEATURES}
+    return {pos.scenario.terrain_at(label).id} | features
+
+
 def _can_burn(pos: Position, label: str) -> bool:
-    return charts.HEX_TYPES[pos.scenario.terrain_at(label).id].fire > 0
+    """Chart 2: a fire chance from the printed hex type or from a Building feature on it."""
+    return any((charts.HEX_TYPES.get(k) or charts.FEATURES[k]).fire > 0 for k in _kinds(pos, label))
 
 
 def _exits(pos: Position, side: str, t: Test) -> bool:
