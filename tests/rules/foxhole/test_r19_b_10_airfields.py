@@ -45,7 +45,8 @@ def test_r19_b_10_c_level_6_a_second_runway_across_with_buildings_beside_it():
     scenario = load(edit={'traits = ["infantry"]\nstart = "A-0401"':
                           'traits = ["infantry", "engineer-maintenance"]\nstart = "A-0401"'})
     state = position(scenario, phase="barrage", active="allied", at={"AMN": "A-0704", "A1": "A-0503"},
-                     events=[*(_built(h, "tarmac") for h in RUNWAY[1:]), _built("A-0704", "buildings"), *cross])
+                     events=[*(_built(h, "tarmac") for h in RUNWAY[1:]), _built("A-0704", "buildings"),
+                             *cross])
     assert airfields.level(Position(scenario, state), "A-0804", "allied") == 6
 
 

@@ -42,7 +42,8 @@ def test_r19_b_6_g_a_sap_costs_100_mps_a_hex_one_sapper_and_one_assistant_a_hex(
 def test_r19_b_6_g_no_cooperation_on_a_sap():
     state = act({"AE": QUIET, "AMN": QUIET}, markers=[WORKS])
     state = _with(state, **{"activities.progress": {f"{QUIET}/sap": {
-        "done": "1/50", "assisted": "0", "hex": QUIET, "units": ["AMN"], "order": f"sap {TARGET}", "helpers": []}}})
+        "done": "1/50", "assisted": "0", "hex": QUIET, "units": ["AMN"], "order": f"sap {TARGET}",
+        "helpers": []}}})
     _refused(state, f"sap AE {TARGET}", "R19.B.6.g")
 
 

@@ -162,7 +162,8 @@ def test_r19_b_2_b_a_foot_bridge_taken_up_from_on_it_keeping_the_mps_to_leave():
 
 def test_r19_b_2_c_a_vehicle_bridge_turned_into_a_foot_bridge_for_6_mps():
     state = act({"XCE": RIVER, "XE": RIVER}, active="axis",
-                markers=[Event.of("marker_changed", place=RIVER, marker="bridge-foot", becomes="bridge-vehicle")])
+                markers=[Event.of("marker_changed", place=RIVER, marker="bridge-foot",
+                                  becomes="bridge-vehicle")])
     after, events = run(SCENARIO, state, "remove XCE bridge", "remove XE bridge")
     assert {e["rule"] for e in events if e.kind == "activity"} == {"R19.B.2.c"}  # 4 + 2 MPs, Cooperating
     assert after.marker(RIVER, "bridge-foot") is not None and after.marker(RIVER, "bridge-vehicle") is None

@@ -220,7 +220,8 @@ def _move(pos: Position, order: Order, dice: Dice) -> list[Event]:
 
 ORDERS: Mapping[str, Handler] = {
     "move": _move, "march": _march, **{v: _activity(v) for v in ACTIVITY_VERBS}, "assist": _assist,
-    "unpin": _unpin, "blow": _blow, "spring": _spring, "cross": _cross, "requisition": _requisition, "equip": _equip,
+    "unpin": _unpin, "blow": _blow, "spring": _spring, "cross": _cross, "requisition": _requisition,
+    "equip": _equip,
 }
 
 

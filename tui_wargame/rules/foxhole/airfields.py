@@ -58,9 +58,10 @@ def _maintained(pos: Position, hexes: set[str], side: str) -> bool:
 
 
 def level(pos: Position, hex: str, side: str) -> int:
-    """R19.B.10.a-c: the airfield's level, the Sorties it maintains: 6 for two runways along different hexrows crossing in one hex, each with a
-    Buildings hex beside it; 3 for a runway with a Buildings hex beside it; 1 for a runway with a
-    Building beside it; else 0, and 0 too if a Building hex lacks its Maintenance Engineer."""
+    """R19.B.10.a-c: the airfield's level, the Sorties it maintains: 6 for two runways along
+    different hexrows crossing in one hex, each with a Buildings hex beside it; 3 for a runway with
+    a Buildings hex beside it; 1 for a runway with a Building beside it; else 0, and 0 too if a
+    Building hex lacks its Maintenance Engineer."""
     first = runways(pos, hex)
     lines = set(first) | {r for f in first for h in f for r in runways(pos, h)}
     if not lines:

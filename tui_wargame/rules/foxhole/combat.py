@@ -59,7 +59,9 @@ def _landing_refusal(pos: Position, uid: str, target: str) -> Refusal | None:
     """R19.B.8.a: a unit that set out by Boat or Raft onto enemies Assaults the hex it lands in,
     from wherever it set out, and no other."""
     shore = crossings.landers(pos)[uid]
-    return None if target == shore else Refusal(f"{uid} is landing on {shore} and Assaults only it", "R19.B.8.a")
+    if target == shore:
+        return None
+    return Refusal(f"{uid} is landing on {shore} and Assaults only it", "R19.B.8.a")
 
 
 def fight_refusal(pos: Position, uid: str, target: str) -> Refusal | None:

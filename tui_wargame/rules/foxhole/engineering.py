@@ -139,7 +139,8 @@ ON_BRIDGE_COST = 6
 def _exit_cost(pos: Position, uid: str, hex: str) -> Fraction | None:
     """The fewest MPs that take the unit out of its hex, the bridge still in place (None: it
     cannot leave)."""
-    steps = [movement.step_cost(pos, uid, hex, n, line) for n in pos.neighbours(hex) for line in (False, True)]
+    steps = [movement.step_cost(pos, uid, hex, n, line)
+             for n in pos.neighbours(hex) for line in (False, True)]
     found = [c for c in steps if c is not None]
     return min(found) if found else None
 

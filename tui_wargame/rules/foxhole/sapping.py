@@ -117,8 +117,7 @@ def _undermined(pos: Position, end: str, side: str) -> list[Event]:
     table = {k: dict(v) for k, v in saps(pos).items()}
     lost = [h for h, r in table.items() if r["side"] != side and end in _line(pos, h, str(r["target"]))]
     if lost:
-        events.append(Event.of("value_set", key=SAPS, value={h: r for h, r in table.items() if h not in lost}))
-        events += [Event.of("marker_removed", place=h, marker="sapping") for h in lost if pos.marker(h, "sapping")]
+        events += _unsapped(pos, {h: r for h, r in table.items() if h not in lost}, lost)
         events.append(Event.of("sap_lost", hexes=sorted(lost), by=end))
     return events
 
@@ -132,7 +131,8 @@ def spring_refusal(pos: Position, uid: str) -> str | None:
     if not qualifies(pos, uid, DIGGERS):
         return f"{uid} is no Combat or Construction Engineer"
     if supply_points(pos, hex, side) < SUPPLY_NEEDED:
-        return f"the sap needs {SUPPLY_NEEDED} Supply Points in {hex}; there are {supply_points(pos, hex, side)}"
+        return (f"the sap needs {SUPPLY_NEEDED} Supply Points in {hex}; "
+                f"there are {supply_points(pos, hex, side)}")
     return None
 
 
@@ -150,7 +150,7 @@ def spring(pos: Position, uid: str) -> list[Event]:
     for _ in range(SUPPLY_NEEDED):
         events += supply.use_supply_point(pos.at(fold(pos.state, events)), hex, side)
     table = {k: dict(v) for k, v in saps(pos).items() if k != hex}
-    events += [Event.of("value_set", key=SAPS, value=table), Event.of("marker_removed", place=hex, marker="sapping")]
+    events += _unsapped(pos, table, [hex])
     events += [Event.of("marker_removed", place=target, marker=m.kind, id=m.id)
                for m in pos.markers(target) if m.kind in WORK_KINDS]
     victims = pos.units_in(target)
@@ -186,9 +186,15 @@ def kept(pos: Position) -> list[Event]:
     table = saps(pos)
     lost = [h for h, r in table.items() if taken(h, str(r["side"]))]
     if lost:
-        events.append(Event.of("value_set", key=SAPS, value={h: dict(r) for h, r in table.items() if h not in lost}))
-        events += [Event.of("marker_removed", place=h, marker="sapping") for h in lost if pos.marker(h, "sapping")]
+        events += _unsapped(pos, {h: dict(r) for h, r in table.items() if h not in lost}, lost)
     return events
+
+
+def _unsapped(pos: Position, table: Mapping[str, object], gone: list[str]) -> list[Event]:
+    """The finished saps left, and the Sapping markers of those gone taken off."""
+    return [Event.of("value_set", key=SAPS, value=dict(table)),
+            *(Event.of("marker_removed", place=h, marker="sapping")
+              for h in gone if pos.marker(h, "sapping"))]
 
 
 MAKERS = {"sap": sap, "tunnel": tunnel}

@@ -218,7 +218,8 @@ def spend(pos: Position, uid: str, plan: Plan, amount: Fraction | None = None,
             raise refuse(f"assistance has already done half of the {plan.what}", "R19.B.1.c")
     need = room * whole
     rec = progress(pos).get(plan.key, {})
-    helpers = tuple(str(u) for u in rec.get("helpers", ())) if isinstance(rec.get("helpers"), tuple | list) else ()
+    raw = rec.get("helpers", ())
+    helpers = tuple(str(u) for u in raw) if isinstance(raw, tuple | list) else ()
     if plan.solo and any(u != uid for u in (helpers if assisting else set(_units(rec)) - set(helpers))):
         raise refuse(f"another unit {'assists' if assisting else 'works'} on the {plan.what} already: "
                      f"one unit does it and one Assists", plan.rule)
