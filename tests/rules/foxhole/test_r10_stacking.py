@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from tests.rules.foxhole.helpers import load, position
+import pytest
+
+from tests.rules.foxhole.helpers import legal, load, position, run
 from tests.rules.foxhole.test_r05_counters import appended, markers_at
-from tui_wargame.model import Event, fold
+from tui_wargame.model import Event, IllegalOrder, fold
 from tui_wargame.rules.foxhole import stacking
 from tui_wargame.rules.foxhole.position import PINNED, Position
 
@@ -177,3 +179,18 @@ def test_r10_b_the_set_up_obeys_a_bridge():
 def test_r10_c_the_set_up_obeys_the_levels():
     found = appended(markers_at("A-0302", ("mines", 3), ("tank-traps", 2)))
     assert any("5 levels" in p and "R10.C" in p for p in found)
+
+
+def test_r10_b_a_unit_may_not_move_across_a_full_foot_bridge_hex():
+    bridge = [Event.of("marker_placed", place="A-0306", marker="bridge-foot")]
+    at = {"A2": "A-0305", "A1": "A-0306"}  # A1 fills the Foot Bridge (one Company)
+    state = position(SCENARIO, phase="supply-movement", active="allied", at=at, events=bridge)
+    with pytest.raises(IllegalOrder) as exc:
+        run(SCENARIO, state, "move A2 A-0306 A-0205")
+    assert exc.value.rule == "R10.B.a"
+    assert not [o for o in legal(SCENARIO, state) if o.startswith("move A2 ") and "A-0306" in o.split()]
+    empty = position(SCENARIO, phase="supply-movement", active="allied", at={"A2": "A-0305"}, events=bridge)
+    with pytest.raises(IllegalOrder) as exc:  # an empty bridge lets it across: only its MPs fall short
+        run(SCENARIO, empty, "move A2 A-0306 A-0205")
+    assert exc.value.rule == "R11.A"
+    assert "move A2 A-0306" in legal(SCENARIO, empty)

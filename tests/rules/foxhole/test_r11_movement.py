@@ -143,6 +143,31 @@ def test_r8_d_2_wet_gives_every_hex_a_pin_chance_but_not_highways():
     assert movement.pin_chances(pos, "AT1", "A-0503", "A-0504", True, road_rolls=False) == []
 
 
+def test_r11_a_2_b_the_pin_of_a_step_into_an_ambush_is_ignored():
+    at = {"AT1": "A-0502", "AE": "A-0402", "A2": "A-0302"}
+    state = position(SCENARIO, phase=MM, active="allied", at=at, events=weather(ground="wet"))
+    state, events = run(SCENARIO, state, "move AT1 A-0501")  # no die: the Road's Wet Pin is not rolled
+    assert state.units["AT1"].location == "A-0501" and state.units["AT1"].has(AMBUSHED)
+    assert not any(e.kind == "pin_roll" for e in events)
+    clear = position(SCENARIO, phase=MM, active="allied", at={"AT1": "A-0502"}, events=weather(ground="wet"))
+    _, events = run(SCENARIO, clear, "move AT1 A-0501", dice=[5])  # no Ambush ahead: rolled
+    assert next(e for e in events if e.kind == "pin_roll")["chance"] == 1
+
+
+def test_r11_c_police_or_security_may_stop_along_a_line_at_supply_points_with_refugees():
+    security = 'traits = ["infantry", "security"]\nstart = "A-0501"'
+    railroad = 'kind = "railroad"\nhexes = ["A-0504"'  # refugees close no Railroad (R25.C.2.b)
+    police = load(edit={'traits = ["infantry"]\nstart = "A-0501"': security,
+                        'kind = "road"\nhexes = ["A-0504"': railroad})
+    marks = [Event.of("marker_placed", place="A-0502", marker=kind) for kind in ("refugees", "supply-points")]
+    on = pos_at(police, events=marks, options={"refugees": "on"}, at={"AE": "A-0303"})
+    cost_of = movement.coster(on, "A2")
+    assert movement._other_stop(on, "A2", "A-0503", "A-0502", Fraction(9), cost_of)
+    assert not movement._other_stop(on, "A1", "A-0503", "A-0502", Fraction(9), movement.coster(on, "A1"))
+    off = pos_at(police, events=marks, at={"AE": "A-0303"})  # the optional Refugees rule not in play
+    assert not movement._other_stop(off, "A2", "A-0503", "A-0502", Fraction(9), movement.coster(off, "A2"))
+
+
 def test_r7_a_2_bicycles_never_pin_leaving_a_hex():
     scenario = load(edit={'traits = ["infantry", "mounted"]': 'traits = ["infantry", "bicycle"]'})
     pos = pos_at(scenario, events=weather(ground="wet"))
@@ -185,6 +210,19 @@ def test_r7_a_4_commando_goes_on_past_an_enemy_when_it_rolls_under_its_experienc
     after, events = run(veteran, state, "move A2 A-0401 A-0501", dice=[1])  # 7 < 8
     assert after.units["A2"].location == "A-0501" and after.units["A2"].spent == 3  # 1 + 1 to go on + 1
     assert "goes on" in SYSTEM.describe(veteran, after, events[0])
+
+
+def test_r7_a_4_r25_c_3_commando_subtracts_three_in_an_arctic_winter_morning_not_a_summer_night():
+    from tests.rules.foxhole.helpers import FixedDice
+
+    winter = load(edit=COMMANDO)
+    morning = pos_at(winter, turn=3, options={"arctic": "on"})  # "2am": dark in an Arctic winter
+    ok, report = movement._commando_roll(morning, "A2", "A-0401", FixedDice([1]))
+    assert report["total"] == 4 and ok  # 1 + 6 - 0 - 3 < 5
+    summer = load(edit={**COMMANDO, 'arctic = "winter"': 'arctic = "summer"'})
+    night = pos_at(summer, turn=NIGHT, options={"arctic": "on", "night-turns": "on"})
+    ok, report = movement._commando_roll(night, "A2", "A-0401", FixedDice([1]))
+    assert report["total"] == 7 and not ok  # the summer's twilight: no Night penalty
 
 
 def test_r7_a_6_headquarters_move_only_in_the_supply_movement_phase():

@@ -90,7 +90,12 @@ def test_r25_d_2_failing_reduces_then_depletes_and_success_restores():
 def test_r25_d_3_c_an_unmoved_headquarters_lends_its_full_mps():
     far = [points("A-0204", 1)]
     assert not supply.trace(pos_at(options=ADVANCED, at={"A2": "A-0402"}, events=far), "A2").ok
-    assert supply.trace(pos_at(options=ADVANCED, at={"A2": "A-0402", "AHQ": "A-0204"}, events=far), "A2").ok
+    lent = pos_at(options=ADVANCED, at={"A2": "A-0402", "AHQ": "A-0204"}, events=far)
+    assert supply.trace(lent, "A2").ok and supply.trace(lent, "A2").lender == "AHQ"
+    after = fold(lent.state, supply.trace_events(lent, "A2"))  # the Headquarters may not move now
+    assert after.units["AHQ"].has(supply.ANCHOR)
+    near = pos_at(options=ADVANCED, at={"AHQ": "A-0402"}, events=[points("A-0402", 1)])
+    assert supply.trace(near, "A2").lender == ""  # within half its own MPs: no Headquarters needed
 
 
 def test_r25_d_4_a_trace_picks_up_the_bridging_implements_lying_there():

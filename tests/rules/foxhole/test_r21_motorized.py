@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.rules.foxhole.helpers import legal, load, position, run
-from tui_wargame.model import IllegalOrder
+from tui_wargame.model import Event, IllegalOrder
 from tui_wargame.rules.foxhole import SYSTEM, motorized
 from tui_wargame.rules.foxhole.position import AMBUSHED, PINNED, SUPPLIED, TRACED, Position
 
@@ -64,3 +64,14 @@ def test_r21_prompt_and_idle():
     every = {u: [PINNED] for u in ("AMC", "AT1")}
     assert motorized.idle(Position(SCENARIO, position(SCENARIO, phase=MM, active="allied", flags=every)))
     assert not motorized.idle(Position(SCENARIO, state))
+
+
+def test_r11_d_4_r21_an_engineer_tank_that_can_only_clear_mines_keeps_the_phase():
+    tank = 'traits = ["hard"]\nstart = "A-0702"'
+    scenario = load(edit={tank: tank.replace('"hard"', '"hard", "engineer-tank"')})
+    mines = [Event.of("marker_placed", place="B-0104", marker="mines", value=1)]
+    state = position(scenario, phase=MM, active="allied", at={"AT1": "B-0104"}, flags={"AMC": [PINNED]},
+                     events=mines)  # B-0104: the tank has no move from there
+    assert not [o for o in legal(scenario, state) if o.startswith("move ")]
+    assert "remove AT1 mines" in legal(scenario, state)
+    assert not motorized.idle(Position(scenario, state))

@@ -100,9 +100,10 @@ def blocks_end(pos: Position) -> Refusal | None:
 
 
 def idle(pos: Position) -> bool:
-    """No Motorized unit may un-pin or move anywhere."""
+    """No Motorized unit may un-pin, remove a marker (R11.D.4) or move anywhere."""
     mine = [u for u in pos.units_of(pos.acting) if _participant(pos, u)]
-    return not any(_unpin_refusal(pos, u) is None or movement.move_orders(pos, [u]) for u in mine)
+    return not any(_unpin_refusal(pos, u) is None or removal.removal_orders(pos, [u])
+                   or movement.move_orders(pos, [u]) for u in mine)
 
 
 def prompt(pos: Position) -> str:

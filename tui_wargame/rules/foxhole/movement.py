@@ -39,7 +39,6 @@ STOPPING_MARKERS = ("fire", "wire", "mines", "tank-traps")
 BRIDGES = ("bridge-foot", "bridge-vehicle", "bridge-printed", "bridge-bailey", "bridge-damaged")
 NO_PIN_TYPES = MOUNTED_TYPES | {"ski"}  # R7.A.2, 3, 11, 19: never Pin when leaving a hex
 SUPPLY_POINTS = "supply-points"
-EXPERIENCE = 5  # FOXHOLE-CHARTS.md §1: a Commando without a printed Experience has 5
 
 
 def _plain(value: Fraction) -> int | str:
@@ -193,22 +192,42 @@ def _described(calc: Calculation) -> tuple[Term, ...]:
     return tuple(Term(t.what, t.rule) for t in calc.terms)
 
 
-#: Step costs, kept while what they depend on is unchanged: the scenario, the markers, the weather
-#: and the dark (R9.B; never the units: an enemy's hex is checked apart). Those objects are kept
-#: with the costs so that their ids stay their own.
+#: Step costs, kept while what they depend on is unchanged: the scenario, the markers, the ground
+#: (Wet, Snow, Flooding, Frozen: R8.D) and the dark (R9.B); never the units: an enemy's hex is
+#: checked apart. The scenario and markers are kept with the costs so that their ids stay theirs.
 Costs = dict[tuple[object, ...], Fraction | None]
 _COSTS: OrderedDict[tuple[object, ...], tuple[tuple[object, ...], Costs]] = OrderedDict()
 
 
 def _memo(pos: Position) -> Costs:
-    refs = (pos.scenario, pos.state.markers, pos.state.values.get("weather"))
-    key = (*map(id, refs), weather.dark(pos))
+    """The costs remembered for this terrain, ground and dark: found by the objects' ids, else by
+    the markers' contents (a State folded anew, as in a replay, holds equal markers anew)."""
+    refs = (pos.scenario, pos.state.markers)
+    conditions = (weather.ground(pos), weather.frozen(pos), weather.dark(pos))
+    key = (*map(id, refs), *conditions)
     found = _COSTS.get(key)
-    if found is None or any(a is not b for a, b in zip(found[0], refs)):
-        found = _COSTS[key] = (refs, {})
-        while len(_COSTS) > 8:
-            _COSTS.popitem(last=False)
-    return found[1]
+    if found is not None and all(a is b for a, b in zip(found[0], refs)):
+        return found[1]
+    for was_key, (was, costs) in _COSTS.items():
+        if was_key[2:] == conditions and was[0] is refs[0] and was[1] == refs[1]:
+            break
+    else:
+        costs = {}
+    _COSTS[key] = (refs, costs)
+    while len(_COSTS) > 8:
+        _COSTS.popitem(last=False)
+    return costs
+
+
+def enemy_hexes(pos: Position, side: str) -> frozenset[str]:
+    """The hexes holding a unit of `side`'s enemy (R11.A: a unit never enters one)."""
+    enemy = pos.enemy(side)
+    return frozenset(h for h, units in pos.occupied().items() if any(pos.side_of(u) == enemy for u in units))
+
+
+def enemy_near(pos: Position, side: str) -> frozenset[str]:
+    """The hexes next to a unit of `side`'s enemy (`Position.enemy_adjacent`, all at once)."""
+    return frozenset(n for h in enemy_hexes(pos, side) for n in pos.neighbours(h))
 
 
 def coster(pos: Position, uid: str) -> Callable[[str, str, bool], Fraction | None]:
@@ -218,13 +237,13 @@ def coster(pos: Position, uid: str) -> Callable[[str, str, bool], Fraction | Non
     traits = _traits(pos, uid)
     # what a cost depends on besides those: the unit's way of moving and its special types
     kind = (motorized(pos, uid), "light-infantry" in traits, "mountain" in traits)
-    enemy = pos.enemy(pos.side_of(uid))
+    side = pos.side_of(uid)
+    barred = enemy_hexes(pos, side)
     overstacking = pos.option("overstacking")
     crowded = pos.option("refugees")  # Refugees (and Police) are the units' and markers' doing
-    side = pos.side_of(uid)
 
     def cost(a: str, b: str, along_line: bool) -> Fraction | None:
-        if pos.units_in(b, enemy):
+        if b in barred:
             return None
         key = (kind, a, b, along_line)
         if key not in memo:
@@ -309,10 +328,14 @@ def _stops_along_line(pos: Position, uid: str, prev: str, here: str, budget: Fra
 def _other_stop(pos: Position, uid: str, prev: str, here: str, budget: Fraction,
                 cost_of: Callable[[str, str, bool], Fraction | None]) -> bool:
     """R11.C: a friendly unit in `here`, a Fire or Traps marker, the line ends (no doubling back),
-    or the MPs left (`budget`) pay for no further step along it."""
+    or the MPs left (`budget`) pay for no further step along it; with the optional Refugees, a
+    Police or Security Company may stop where Supply Points and Refugees are together."""
     if [u for u in pos.units_in(here, pos.side_of(uid)) if u != uid]:
         return True
     if any(pos.marker(here, k) for k in STOPPING_MARKERS):
+        return True
+    if (pos.option(refugees.OPTION) and _traits(pos, uid) & refugees.GUARDS
+            and pos.marker(here, refugees.REFUGEES) and pos.marker(here, SUPPLY_POINTS)):
         return True
     side = pos.side_of(uid)
     onward = [n for n in pos.neighbours(here) if n != prev and usable_lines(pos, here, n, side)]
@@ -328,6 +351,12 @@ def _stack_full(pos: Position, uid: str, label: str) -> bool:
     return stacking.room(pos, label, pos.side_of(uid), [uid]) is not None
 
 
+def _bridge_full(pos: Position, uid: str, label: str) -> bool:
+    """R10.B: a bridge in a water hex holds only so many units, whether they stop on it or move
+    across it: a unit may not enter one that has no room for it."""
+    return stacking.bridge(pos, label) is not None and _stack_full(pos, uid, label)
+
+
 def reach(pos: Position, uid: str) -> dict[str, tuple[Fraction, tuple[str, ...]]]:
     """R11.A, R11.C: each hex the unit may end its move in now -> (the cheapest cost, its path
     from the hex it is in, excluded). A unit stops on moving next to an enemy (a Commando may try
@@ -336,7 +365,10 @@ def reach(pos: Position, uid: str) -> dict[str, tuple[Fraction, tuple[str, ...]]
     start = pos.location(uid)
     side = pos.side_of(uid)
     cost_of = coster(pos, uid)
+    near = enemy_near(pos, side)
     found: dict[str, tuple[Fraction, tuple[str, ...]]] = {}
+    full: dict[str, bool] = {}  # R10: whether the side's stack there has no room, asked once a hex
+    bridged: dict[str, bool] = {}  # R10.B: a bridge there with no room even to cross
     best: dict[tuple[str, bool], Fraction] = {(start, False): Fraction(0)}
     queue: list[tuple[Fraction, tuple[str, ...], bool]] = [(Fraction(0), (start,), False)]
     while queue:
@@ -345,25 +377,35 @@ def reach(pos: Position, uid: str) -> dict[str, tuple[Fraction, tuple[str, ...]]
         if best.get((here, along), cost) < cost:
             continue
         if len(path) > 1:
-            stop = not along or _stops_along_line(pos, uid, path[-2], here, budget - cost, cost_of)
-            if stop and not _stack_full(pos, uid, here):
-                if here not in found or found[here][0] > cost:
+            stop = not along or here in near or _other_stop(pos, uid, path[-2], here, budget - cost, cost_of)
+            if stop and (here not in found or found[here][0] > cost):
+                if here not in full:
+                    full[here] = _stack_full(pos, uid, here)
+                if not full[here]:
                     found[here] = (cost, path[1:])
-            if pos.enemy_adjacent(here, side):
+            if here in near:
                 if not _commando(pos, uid):
                     continue
                 cost += 1
         for nxt in pos.neighbours(here):
             if nxt in path:
                 continue
+            if nxt not in bridged:
+                bridged[nxt] = _bridge_full(pos, uid, nxt)
+            if bridged[nxt]:
+                continue
             for line in (False, True):
                 step = cost_of(here, nxt, line)
-                if step is None or cost + step > budget:
+                if step is None:
+                    continue
+                total = cost + step
+                if total > budget:
                     continue
                 key = (nxt, line)
-                if key not in best or best[key] > cost + step:
-                    best[key] = cost + step
-                    heapq.heappush(queue, (cost + step, (*path, nxt), line))
+                known = best.get(key)
+                if known is None or known > total:
+                    best[key] = total
+                    heapq.heappush(queue, (total, (*path, nxt), line))
     return found
 
 
@@ -413,6 +455,9 @@ def _plan(pos: Position, order: Order) -> tuple[str, list[str], list[bool]]:
         off, on = cost_of(a, b, False), cost_of(a, b, True)
         if off is None and on is None:
             raise IllegalOrder(f"{uid} may not enter {b} from {a}", "R11.A.4")
+        crowded = stacking.room(pos, b, side, [uid]) if stacking.bridge(pos, b) is not None else None
+        if crowded is not None:
+            raise IllegalOrder(crowded)  # R10.B: no room on the bridge, even to cross it
         line = on is not None and (off is None or on <= off)
         last = i == len(hexes) - 2
         if line and last and off is not None \
@@ -426,8 +471,9 @@ def _plan(pos: Position, order: Order) -> tuple[str, list[str], list[bool]]:
     if along[-1] and not _stops_along_line(pos, uid, hexes[-2], dest, budget - spent, cost_of):
         raise IllegalOrder(f"{uid} may not stop in {dest} along the line: no friendly unit, enemy, Fire "
                            f"or Traps there, the line goes on and MPs remain", "R11.C")
-    if _stack_full(pos, uid, dest):
-        raise IllegalOrder(f"{dest} holds as many of your units as it may", "R10.A")
+    crowded = stacking.room(pos, dest, side, [uid])
+    if crowded is not None:
+        raise IllegalOrder(crowded)  # R10.A, R10.D
     return uid, hexes, along
 
 
@@ -445,13 +491,15 @@ def frost_fatigue(pos: Position) -> list[Event]:
 
 
 def _commando_roll(pos: Position, uid: str, here: str, dice: Dice) -> tuple[bool, Event]:
-    """R7.A.4: D10 + 6 - the hex's Defence (features of limited room ignored) - 3 at Night - 1 per
-    Smoke, below the Commando's Experience, to go on."""
+    """R7.A.4: D10 + 6 - the hex's Defence (features of limited room ignored) - 3 on a Night Turn
+    - 1 per Smoke, below the Commando's Experience (5 if none printed: `counters.value`), to go
+    on. The Night's -3 is a movement penalty, so it follows `weather.dark`: an Arctic winter's
+    Morning too, never an Arctic summer (R25.C.3)."""
     die = d10(dice)
     defence = _hex_type(pos, here).defence.fight
     smoke = sum(1 for m in pos.markers(here) if m.kind == "smoke")
-    total = die + 6 - defence - (3 if pos.night else 0) - smoke
-    experience = pos.value(uid, "experience") or EXPERIENCE
+    total = die + 6 - defence - (3 if weather.dark(pos) else 0) - smoke
+    experience = pos.value(uid, "experience")
     ok = total < experience
     return ok, Event.of("commando_roll", unit=uid, hex=here, die=die, total=total, experience=experience,
                         ok=ok)
@@ -463,6 +511,7 @@ def resolve_move(pos: Position, order: Order, dice: Dice, rule: str) -> list[Eve
     an Ambush if it ended along a line only by coming next to an enemy (R11.C.2; not Recon, R7.C.3).
     `rule` is the phase's rule for the report."""
     uid, hexes, along = _plan(pos, order)
+    spared = _ambush_ahead(pos, uid, hexes, along)
     events = weather.night_fatigue(pos, uid)
     side = pos.side_of(uid)
     moved = [hexes[0]]
@@ -479,7 +528,9 @@ def resolve_move(pos: Position, order: Order, dice: Dice, rule: str) -> list[Eve
             cost += 1
         on_road = line and usable_lines(pos, a, b, side)[0].id == "road"
         road_steps = road_steps + 1 if on_road else 0
-        for why, in_ten in pin_chances(pos, uid, a, b, line, road_rolls=road_steps % 2 == 1):
+        chances = [] if spared and i == len(along) - 1 else \
+            pin_chances(pos, uid, a, b, line, road_rolls=road_steps % 2 == 1)
+        for why, in_ten in chances:
             hit, die = chance(dice, in_ten)
             events.append(Event.of("pin_roll", unit=uid, hex=a, why=why, chance=in_ten, die=die, pinned=hit))
             if hit:
@@ -502,6 +553,18 @@ def resolve_move(pos: Position, order: Order, dice: Dice, rule: str) -> list[Eve
             and _ambushed(pos, uid, moved, left(acting(pos, uid), uid) - cost)):
         events.append(Event.of("unit_flagged", unit=uid, flag=AMBUSHED))
     return events
+
+
+def _ambush_ahead(pos: Position, uid: str, hexes: list[str], along: list[bool]) -> bool:
+    """R11.A.2.b: whether the planned move, made in full, ends in an Ambush (R11.C.2); the Pin its
+    last step would roll is then ignored."""
+    if not along[-1]:
+        return False
+    now = acting(pos, uid)
+    cost = sum((step_cost(pos, uid, a, b, line) or Fraction(0)
+                for a, b, line in zip(hexes, hexes[1:], along)), Fraction(0))
+    cost += sum(1 for a in hexes[1:-1] if pos.enemy_adjacent(a, pos.side_of(uid)))  # R7.A.4
+    return _ambushed(pos, uid, hexes, left(now, uid) - cost)
 
 
 def capture(pos: Position, uid: str, hexes: list[str]) -> list[Event]:

@@ -37,12 +37,14 @@ IMPLEMENTS = ("boats", "rafts", "bridge-bailey", "bridge-foot", "bridge-vehicle"
 @frozen
 class Trace:
     """The outcome of a trace: whether it reached supply, the hexes it went through (unit first),
-    why not if it failed, and the hex of the Supply Points it used (R25.D.3)."""
+    why not if it failed, the hex of the Supply Points it used (R25.D.3) and the Headquarters whose
+    full MPs it needed to get there (R25.D.3.c)."""
 
     ok: bool
     path: tuple[str, ...] = ()
     reason: str = ""
     supply_points: str = ""
+    lender: str = ""
 
 
 def sources(scenario: Scenario, side: str) -> tuple[str, ...]:
@@ -84,6 +86,7 @@ def _search(pos: Position, uid: str, start: str, budget: Fraction, *, keep_clear
     an enemy, as a move would not (R11.A)."""
     side = pos.side_of(uid)
     cost_of = movement.coster(pos, uid)
+    near = movement.enemy_near(pos, side)
     found = {start: (Fraction(0), (start,))}
     queue = [(Fraction(0), (start,))]
     while queue:
@@ -91,10 +94,10 @@ def _search(pos: Position, uid: str, start: str, budget: Fraction, *, keep_clear
         here = path[-1]
         if found[here][0] < cost:
             continue
-        if here != start and pos.enemy_adjacent(here, side):
+        if here != start and here in near:
             continue
         for nxt in pos.neighbours(here):
-            if keep_clear and pos.enemy_adjacent(nxt, side):
+            if keep_clear and nxt in near:
                 continue
             steps = [c for c in (cost_of(here, nxt, line) for line in (False, True)) if c is not None]
             if not steps or cost + min(steps) > budget:
@@ -135,8 +138,8 @@ def _trace_points(pos: Position, uid: str) -> Trace:
     """R25.D.1, R25.D.3.c: the cheapest Supply Points of the unit's side within reach."""
     side = pos.side_of(uid)
     half = movement.mp_of(pos, uid) / 2
-    full_hq = {pos.location(h): movement.mp_of(pos, h)
-               for h in headquarters(pos, side) if not pos.has(h, ACTED)}
+    lenders = {pos.location(h): h for h in reversed(headquarters(pos, side)) if not pos.has(h, ACTED)}
+    full_hq = {place: movement.mp_of(pos, h) for place, h in lenders.items()}
     reached = _search(pos, uid, pos.location(uid), max([half, *full_hq.values()]), keep_clear=True)
     options = []
     for place, markers in sorted(pos.state.markers.items()):
@@ -149,7 +152,7 @@ def _trace_points(pos: Position, uid: str) -> Trace:
     if not options:
         return Trace(False, reason="no Supply Points of its side within reach, clear of the enemy (R25.D.1)")
     cost, place, path = min(options)
-    return Trace(True, path, supply_points=place)
+    return Trace(True, path, supply_points=place, lender=lenders[place] if cost > half else "")
 
 
 def use_supply_point(pos: Position, place: str, side: str) -> list[Event]:
@@ -193,9 +196,10 @@ def trace_events(pos: Position, uid: str, *, forced: bool = False) -> list[Event
         if result.supply_points:
             events += use_supply_point(pos, result.supply_points, side)
             events += pick_up_implements(pos, result.supply_points, pos.location(uid))
-        if not pos.option("advanced-supply"):
-            events += [Event.of("unit_flagged", unit=h, flag=ANCHOR, scope="phase")
-                       for h in _anchors(pos, result.path, side) if not pos.state.units[h].has(ANCHOR)]
+        anchors = [result.lender] if result.lender else [] if pos.option("advanced-supply") \
+            else _anchors(pos, result.path, side)
+        events += [Event.of("unit_flagged", unit=h, flag=ANCHOR, scope="phase")
+                   for h in anchors if not pos.state.units[h].has(ANCHOR)]
     elif pos.option("advanced-supply") and pos.has(uid, SUPPLY_REDUCED):
         if not pos.has(uid, SUPPLY_DEPLETED):
             events.append(Event.of("unit_flagged", unit=uid, flag=SUPPLY_DEPLETED))
