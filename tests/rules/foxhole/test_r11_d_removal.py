@@ -87,3 +87,30 @@ def test_r11_d_5_not_where_the_enemy_is():
     with pytest.raises(IllegalOrder) as exc:
         run(SCENARIO, state, "remove XCE bridge B-0204")
     assert exc.value.rule == "R11.D.5"
+
+
+def test_r11_d_removal_is_movement_a_unit_that_traced_no_supply_still_removes_in_this_phase():
+    state = act({"A1": QUIET}, markers=[mark(QUIET, "foxholes"), mark(QUIET, "wire")], untraced=["A1"])
+    orders = legal(SCENARIO, state)
+    assert "remove A1 foxholes" in orders  # R11.D.1: movement
+    assert "remove A1 wire" not in orders and "dig A1 scrapes" not in orders  # R19.B.5.c, R19.B: Activities
+    after, events = run(SCENARIO, state, "remove A1 foxholes")
+    assert _cost(events) == "3" and "foxholes" not in _kinds(after)
+    with pytest.raises(IllegalOrder) as exc:
+        run(SCENARIO, state, "remove A1 wire")
+    assert exc.value.rule == "R19.B"
+
+
+def test_r11_d_one_cost_table_for_every_movement_phase():
+    from tui_wargame.rules.foxhole import removal
+    from tui_wargame.rules.foxhole.position import Position
+    pos = Position(SCENARIO, act({"XE": "B-0504", "AET": QUIET, "A1": QUIET}, active="axis"))
+    assert removal.cost(pos, "A1", "trenches") == (5, "R11.D.2")
+    assert removal.cost(pos, "AET", "mines") == (5, "R11.D.4")
+    assert removal.cost(pos, "XE", "tank-traps") is None  # R19.B.5.a's 4 MPs are an Activity only
+
+
+def test_r11_d_a_removal_costs_its_printed_mps_in_this_phase_too_not_doubled_as_an_activity():
+    state = act({"A1": QUIET}, markers=[mark(QUIET, "foxholes")], ground="wet", steps={"A1": 1})
+    _, events = run(SCENARIO, state, "remove A1 foxholes")
+    assert _cost(events) == "3"  # as removal.cost in the Supply-Movement Phase: no R19.B/R8.D.2 doubling

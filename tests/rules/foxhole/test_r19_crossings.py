@@ -6,8 +6,8 @@ import pytest
 
 from tests.rules.foxhole.activity_helpers import RAFTS, SCENARIO, act, mark
 from tests.rules.foxhole.helpers import legal, run
-from tui_wargame.model import Event, IllegalOrder
-from tui_wargame.rules.foxhole import crossings, movement
+from tui_wargame.model import Event, IllegalOrder, Order, fold
+from tui_wargame.rules.foxhole import combat, crossings, engagement, landings, movement
 from tui_wargame.rules.foxhole.position import EXHAUSTED, FATIGUED, Position
 
 BANK = "B-0304"  # Boats and Rafts lie here, beside the Calm River B-0204
@@ -90,3 +90,40 @@ def test_r19_d_only_when_in_play():
     state = act({"A1": "A-0504"})
     assert "march A1" not in legal(SCENARIO, state)
     _refused(state, "march A1", "R19.D")
+
+
+def _landing_in_combat():
+    state = act({"X1": BANK, "A1": "B-0104"}, active="axis")
+    after, _ = run(SCENARIO, state, "cross X1 B-0104", "end")
+    assert after.phase == "combat"
+    return after
+
+
+def test_r19_b_8_a_the_landing_is_an_assault_owed_in_the_combat_phase_from_across_the_river():
+    combat_state = _landing_in_combat()
+    orders = legal(SCENARIO, combat_state)
+    assert "assault B-0104 X1" in orders and "fight B-0104 X1" not in orders
+    _refused(combat_state, "end", "R19.B.8.a")
+    explained = combat.explain(Position(SCENARIO, combat_state), Order("assault", ("B-0104", "X1")))
+    mine = [line.text for line in explained.lines if line.text.startswith("X1 ")]
+    assert mine and all("halved x1 landing from boats (R19.B.8.a)" in text for text in mine)
+    eng = {"kind": "assault", "target": "B-0104", "attackers": ["X1"], "reacting": "allied"}
+    defence = engagement.defence_calc(Position(SCENARIO, combat_state), eng, "X1", "soft")
+    assert crossings.LANDING_TERMS["defence"] in defence.terms
+
+
+def test_r19_b_8_a_a_landing_whose_hex_the_enemy_left_comes_ashore_when_the_phase_ends():
+    combat_state = _landing_in_combat()
+    gone = fold(combat_state, [Event.of("unit_placed", unit="A1", to="B-0106")])
+    after, _ = run(SCENARIO, gone, "end")
+    assert after.units["X1"].location == "B-0104"
+    assert crossings.landing(Position(SCENARIO, after), "X1") is None
+
+
+def test_r16_b_2c_a_unit_ashore_from_the_sea_fights_and_defends_at_half_in_its_landing_hex():
+    state = act({"X1": "B-0104", "A1": "B-0105"}, active="axis")
+    state = fold(state, [Event.of("value_set", key=landings.ASHORE, value={"X1": "B-0104"})])
+    pos = Position(SCENARIO, state)
+    assert [t.rule for t in crossings.combat_terms(pos, "X1", "firepower")] == ["R16.B.2c"]
+    eng = {"kind": "assault", "target": "B-0105", "attackers": ["X1"], "reacting": "allied"}
+    assert "R16.B.2c" in [t.rule for t in engagement.defence_calc(pos, eng, "X1", "soft").terms]

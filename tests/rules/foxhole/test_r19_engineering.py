@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from tests.rules.foxhole.activity_helpers import QUIET, RAFTS, SCENARIO, act, mark
 from tests.rules.foxhole.helpers import legal, run
-from tui_wargame.model import IllegalOrder
-from tui_wargame.rules.foxhole.position import PINNED, Position
+from tui_wargame.model import Event, IllegalOrder
+from tui_wargame.rules.foxhole.position import FATIGUED, PINNED, Position
 
 BANK, RIVER = "B-0304", "B-0204"  # the Pioneers' hex and the Calm River beside it
 ROAD_BRIDGE = mark("A-0505", "bridge-printed", side="")  # a printed bridge on the beach highway
@@ -137,3 +139,31 @@ def test_r19_b_10_tarmac_on_clear_ground_reconstructed_at_10():
     _, events = run(SCENARIO, state, "build XE tarmac")
     assert _cost(events) == "10"
     _refused(act({"XE": "B-0504"}, active="axis"), "build XE tarmac", "R19.B.10")
+
+
+def test_r19_b_6_a_blowing_demolitions_at_night_fatigues_r9_a():
+    night = act({"AE": "A-0504"}, markers=[ROAD_BRIDGE], turn=2, options={"night-turns": "on"})
+    night = night.replace(values={**night.values, "activities.charges": {"A-0505": "AE"}})
+    after, _ = run(SCENARIO, night, "blow AE A-0505", dice=[5])
+    assert after.marker("A-0505", "bridge-destroyed") is not None
+    assert after.units["AE"].has(FATIGUED)
+
+
+def test_r19_b_2_b_a_foot_bridge_taken_up_from_on_it_keeping_the_mps_to_leave():
+    state = act({"XCE": RIVER}, active="axis")  # the proving ground's Foot Bridge
+    assert "remove XCE bridge" in legal(SCENARIO, state)
+    after, events = run(SCENARIO, state, "remove XCE bridge")
+    report = next(e for e in events if e.kind == "activity")
+    assert report["cost"] == "6" and report["rule"] == "R19.B.2.b"
+    assert Fraction(report["paid"]) < 4  # it keeps back what entering the bank costs
+    assert Position(SCENARIO, after).marker(RIVER, "bridge-foot") is not None  # not yet: 6 MPs in all
+    assert "move XCE" in " ".join(legal(SCENARIO, after))
+
+
+def test_r19_b_2_c_a_vehicle_bridge_turned_into_a_foot_bridge_for_6_mps():
+    state = act({"XCE": RIVER, "XE": RIVER}, active="axis",
+                markers=[Event.of("marker_changed", place=RIVER, marker="bridge-foot",
+                                  becomes="bridge-vehicle")])
+    after, events = run(SCENARIO, state, "remove XCE bridge", "remove XE bridge")
+    assert {e["rule"] for e in events if e.kind == "activity"} == {"R19.B.2.c"}  # 4 + 2 MPs, Cooperating
+    assert after.marker(RIVER, "bridge-foot") is not None and after.marker(RIVER, "bridge-vehicle") is None

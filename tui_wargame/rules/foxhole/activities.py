@@ -4,11 +4,12 @@ optional), or, if they traced supply this player turn (R19.B), spend the same MP
 
     dig UNIT foxholes|scrapes|trenches          R19.B.3      trap UNIT wire|tank-traps|mines  R19.B.5
     build UNIT pillbox|fort-unimproved|...      R19.B.4, 9, 10
-    remove UNIT WORK|TRAP, remove UNIT bridge HEX              R11.D, R19.B.3.g, 4.d, 5
+    remove UNIT WORK|TRAP, remove UNIT bridge [HEX]      R11.D, R19.B.2.b-c, 3.g, 4.d, 5
     bridge UNIT bailey|foot HEX                 R19.B.2      burn UNIT building|tall-building|hex
     demolish UNIT bridge PLACE|railline HEX|port, blow UNIT PLACE                  R19.B.6
     assist UNIT HELPED                          R19.B.1.c    unpin UNIT VEHICLE   R19.B.7
     cross UNIT HEX (Boats, Rafts)               R19.B.8      requisition UNIT, equip UNIT ITEM  R25.C.4
+    sap UNIT TARGET, spring UNIT, tunnel UNIT HEX                                 R19.B.6.g-h
 
 An Activity order may end with the MPs to spend ("dig A1 trenches 2"); without, the unit spends
 what finishes the work or all it has left. Several units working on one Activity Cooperate;
@@ -23,7 +24,7 @@ from fractions import Fraction
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, fold
 from tui_wargame.rules.capabilities import Explanation, Line
-from tui_wargame.rules.foxhole import crossings, engineering, movement, requisitions, tasks, works
+from tui_wargame.rules.foxhole import crossings, engineering, movement, requisitions, sapping, tasks, works
 from tui_wargame.rules.foxhole.arith import chance, d10
 from tui_wargame.rules.foxhole.counters import COMPANY
 from tui_wargame.rules.foxhole.marching import FORCED_MARCH, forced_march
@@ -35,7 +36,7 @@ from tui_wargame.text import unit_name
 RULE = "R19"
 UNPIN_CHANCE = 5  # R19.B.7, in 10
 UNPIN_COST = 2  # R19.B.7
-ACTIVITY_VERBS = ("dig", "build", "trap", "remove", "bridge", "demolish", "burn")
+ACTIVITY_VERBS = ("dig", "build", "trap", "remove", "bridge", "demolish", "burn", "sap", "tunnel")
 
 
 # --- plans ---
@@ -50,7 +51,7 @@ def plan_for(pos: Position, verb: str, uid: str, args: tuple[str, ...]) -> Plan:
     elif verb == "requisition":
         return requisitions.plan(pos, uid, args)
     else:
-        maker = {**works.MAKERS, **engineering.MAKERS}[verb]
+        maker = {**works.MAKERS, **engineering.MAKERS, **sapping.MAKERS}[verb]
     return maker(pos, uid, args)
 
 
@@ -68,11 +69,24 @@ def _actor(pos: Position, order: Order, usage: str) -> str:
     return uid
 
 
+def movement_only(plan: Plan) -> bool:
+    """R11.D: a removal that is movement, not an Activity: any unit that may move makes it, whether
+    or not it traced supply (R19.B asks that of Activities only)."""
+    return plan.rule.startswith("R11.D")
+
+
 def _activity(verb: str) -> Handler:
     def handle(pos: Position, order: Order, dice: Dice) -> list[Event]:
-        uid = _actor(pos, order, f"{verb} UNIT ...")
+        usage = f"{verb} UNIT ..."
+        uid = _unit(pos, order, usage) if verb == "remove" else _actor(pos, order, usage)
+        refusal = tasks.cannot_act(pos, uid, supply=False)
+        if refusal is not None:
+            raise IllegalOrder(refusal)
         args, amount = tasks.amount_arg(order.args[1:], "R19.B.1.a")
-        return tasks.spend(pos, uid, plan_for(pos, verb, uid, args), amount)
+        plan = plan_for(pos, verb, uid, args)
+        if not movement_only(plan):
+            _actor(pos, order, usage)
+        return tasks.spend(pos, uid, plan, amount)
     return handle
 
 
@@ -140,7 +154,17 @@ def _blow(pos: Position, order: Order, dice: Dice) -> list[Event]:
     why = engineering.blow_refusal(pos, uid, order.args[1])
     if why is not None:
         raise IllegalOrder(why, "R19.B.6.a")
-    return engineering.blown(pos, uid, order.args[1], d10(dice))
+    tired, pos = tasks.at_night(pos, uid)  # R9.A: blowing is doing something at Night
+    return tired + engineering.blown(pos, uid, order.args[1], d10(dice))
+
+
+def _spring(pos: Position, order: Order, dice: Dice) -> list[Event]:
+    uid = _actor(pos, order, "spring UNIT")
+    why = sapping.spring_refusal(pos, uid)
+    if why is not None:
+        raise IllegalOrder(why, "R19.B.6.g")
+    tired, pos = tasks.at_night(pos, uid)  # R9.A
+    return tired + sapping.spring(pos, uid)
 
 
 def _cross(pos: Position, order: Order, dice: Dice) -> list[Event]:
@@ -196,7 +220,8 @@ def _move(pos: Position, order: Order, dice: Dice) -> list[Event]:
 
 ORDERS: Mapping[str, Handler] = {
     "move": _move, "march": _march, **{v: _activity(v) for v in ACTIVITY_VERBS}, "assist": _assist,
-    "unpin": _unpin, "blow": _blow, "cross": _cross, "requisition": _requisition, "equip": _equip,
+    "unpin": _unpin, "blow": _blow, "spring": _spring, "cross": _cross, "requisition": _requisition,
+    "equip": _equip,
 }
 
 
@@ -210,12 +235,15 @@ def _choices(pos: Position, uid: str) -> list[tuple[str, tuple[str, ...]]]:
     for verb, kinds in works.CHOICES.items():
         found += [(verb, (k,)) for k in kinds]
     found += [("build", (k,)) for k in engineering.BUILDINGS]
-    found += [("remove", ("bridge", n)) for n in near]
+    found += [("remove", ("bridge", n)) for n in near] + [("remove", ("bridge",))]
     found += [("bridge", (k, n)) for k in ("bailey", "foot") for n in near]
     found += [("demolish", ("bridge", p)) for p in (hex, *(pos.hexside_place(hex, n) for n in near))]
     found += [("demolish", ("railline", n)) for n in near] + [("demolish", ("port",))]
     found += [("burn", (k,)) for k in ("building", "tall-building", "hex")]
     found += [("requisition", ())]
+    found += [("tunnel", (n,)) for n in near]
+    found += [("sap", (h,)) for h in pos.scenario.grid.around(hex, 3)
+              if works.works_in(pos, h) and not pos.units_in(h, pos.side_of(uid))]
     return found
 
 
@@ -234,7 +262,7 @@ def _affordable(pos: Position, uid: str, plan: Plan, assisting: bool = False) ->
     if assisting and assisted >= Fraction(1, 2):
         return False
     _, pos = tasks.at_night(pos, uid)
-    have = tasks.left(pos, uid)
+    have = tasks.left(pos, uid) - plan.reserve
     return have > 0 and (not plan.at_once or tasks.cost(pos, uid, plan, assisting).value * (1 - done) <= have)
 
 
@@ -242,16 +270,19 @@ def orders(pos: Position) -> list[Order]:
     mine = pos.units_of(pos.acting)
     found: list[Order] = []
     for uid in mine:
-        if tasks.cannot_act(pos, uid) is not None:
+        if tasks.cannot_act(pos, uid, supply=False) is not None:
             continue
+        supplied = tasks.cannot_act(pos, uid) is None
         for verb, args in _choices(pos, uid):
+            if not supplied and verb != "remove":
+                continue
             try:
                 plan = plan_for(pos, verb, uid, args)
             except IllegalOrder:
                 continue
-            if _affordable(pos, uid, plan):
+            if (supplied or movement_only(plan)) and _affordable(pos, uid, plan):
                 found.append(Order(verb, (uid, *args)))
-        for other in pos.units_in(pos.location(uid), pos.acting):
+        for other in pos.units_in(pos.location(uid), pos.acting) if supplied else ():
             if _can(lambda: _assisted(pos, uid, other)) \
                     and _affordable(pos, uid, _assisted(pos, uid, other), assisting=True):
                 found.append(Order("assist", (uid, other)))
@@ -264,6 +295,8 @@ def orders(pos: Position) -> list[Order]:
                       if engineering.blow_refusal(pos, uid, p) is None]
             if march_refusal(pos, uid) is None:
                 found.append(Order("march", (uid,)))
+        if tasks.cannot_act(pos, uid) is None and sapping.spring_refusal(pos, uid) is None:
+            found.append(Order("spring", (uid,)))
         for to in crossings.landings(pos, uid) if tasks.cannot_act(pos, uid) is None else ():
             if _can(lambda: crossings.cross(pos, uid, (to,))):
                 found.append(Order("cross", (uid, to)))
@@ -278,8 +311,9 @@ def orders(pos: Position) -> list[Order]:
 
 
 def begin(pos: Position, dice: Dice) -> list[Event]:
-    """R19.B.1.d: Activities whose units all left their hex are forgotten."""
-    return tasks.pruned(pos)
+    """R19.B.1.d: Activities whose units all left their hex are forgotten; tunnels and saps whose
+    hexes the enemy took go (R19.B.6.g-h)."""
+    return tasks.pruned(pos) + sapping.kept(pos)
 
 
 def finish(pos: Position, dice: Dice) -> list[Event]:
@@ -352,6 +386,10 @@ def _requisition_words(pos: Position, e: Event) -> str:
 WORDS = {
     "activity": _activity_words, "engineer_unpin": _unpin_words, "demolition": _demolition_words,
     "crossing": _crossing_words, "requisition": _requisition_words,
+    "sap_sprung": lambda pos, e: (f"{e['unit']} springs the sap under {e['target']}: its Defensive Works are "
+                                  f"destroyed and {', '.join(e['units']) or 'no unit'} Reduced (R19.B.6.g)"),
+    "sap_lost": lambda pos, e: (f"a tunnel into {e['by']} undoes the sap from {', '.join(e['hexes'])} "
+                                f"(R19.B.6.h)"),
     "equipped": lambda pos, e: f"{e['unit']} takes the requisitioned {e['item']} for this turn (R25.C.4)",
     "forced_march": lambda pos, e: f"{e['unit']} Force Marches: {_mp(e['mp'])} MP, then Fatigued (R19.D)",
 }

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal
 from tui_wargame.rules.capabilities import Explanation, Line
-from tui_wargame.rules.foxhole import benefits, charts, engagement, firepower, stacking
+from tui_wargame.rules.foxhole import benefits, charts, crossings, engagement, firepower, stacking
 from tui_wargame.rules.foxhole.arith import Calculation
 from tui_wargame.rules.foxhole.benefits import HARD, SOFT
 from tui_wargame.rules.foxhole.counters import BATTERY, VEHICLE, attribute, is_motorized, kind_of
@@ -46,11 +46,22 @@ def assault_refusal(pos: Position, uid: str, target: str, rule: str = RULE) -> R
         return Refusal(f"{uid} fired a Barrage this turn", "R20.A.1.c")
     if here != target and pos.has(uid, PINNED):
         return Refusal(f"{uid} is Pinned and cannot move into {target}", "R20.A.1")
+    if rule == RULE and uid in crossings.landers(pos):
+        return _landing_refusal(pos, uid, target)
     if pos.distance(here, target) > 1:
         return Refusal(f"{uid} is not next to {target}", "R20.A.1")
     if not enterable(pos, uid, here, target):
         return Refusal(f"{uid} could not move into {target}, so may not Assault it", "R20.A.1")
     return None
+
+
+def _landing_refusal(pos: Position, uid: str, target: str) -> Refusal | None:
+    """R19.B.8.a: a unit that set out by Boat or Raft onto enemies Assaults the hex it lands in,
+    from wherever it set out, and no other."""
+    shore = crossings.landers(pos)[uid]
+    if target == shore:
+        return None
+    return Refusal(f"{uid} is landing on {shore} and Assaults only it", "R19.B.8.a")
 
 
 def fight_refusal(pos: Position, uid: str, target: str) -> Refusal | None:
@@ -70,6 +81,9 @@ def fight_refusal(pos: Position, uid: str, target: str) -> Refusal | None:
                        "R20.A.1.b" if kind == BATTERY else "R20.A.1.c")
     if pos.has(uid, AMBUSHED):
         return Refusal(f"{uid} is Ambushed: it must Assault, not Fight", "R20.B")
+    if uid in crossings.landers(pos) or not crossings.may_fight(pos, uid):
+        return Refusal(f"{uid} crossed by Boat or Raft this turn: it lands by Assault or may not Fight",
+                       "R19.B.8.a")
     reach = 1
     if pos.option("long-range-fights"):
         reach = 3 if spec.kind == VEHICLE and attribute(spec, "nation") == "german" else 2
@@ -142,13 +156,16 @@ def targets(pos: Position) -> list[str]:
         for h, units in pos.occupied().items():
             if pos.distance(here, h) <= reach and any(pos.side_of(x) == pos.reacting for x in units):
                 found.add(h)
+    found |= {h for h in crossings.landers(pos).values() if pos.units_in(h, pos.reacting)}
     return sorted(found - set(done(pos)))
 
 
 def group(pos: Position, verb: str, target: str, rule: str = RULE) -> list[str]:
     """The largest legal group for an order, built greedily: units sharing the hex, then Ambushed
     units, then the rest in id order."""
-    candidates = [u for u in pos.units_of(pos.acting) if pos.distance(pos.location(u), target) <= 3]
+    landing = crossings.landers(pos)
+    candidates = [u for u in pos.units_of(pos.acting)
+                  if pos.distance(pos.location(u), target) <= 3 or landing.get(u) == target]
     candidates.sort(key=lambda u: (pos.location(u) != target, not pos.has(u, AMBUSHED), u))
     chosen: list[str] = []
     for u in candidates:
@@ -179,6 +196,9 @@ def owed(pos: Position, rule: str) -> Refusal | None:
         if ambushed:
             return Refusal(f"{', '.join(ambushed)} {'is' if len(ambushed) == 1 else 'are'} Ambushed and must "
                            f"Assault ({target}) before the phase ends", f"{rule}.B")
+        landing = [u for u in units if crossings.landers(pos).get(u) == target]
+        if rule == RULE and landing:
+            return Refusal(f"{', '.join(landing)} must Assault {target} on landing", "R19.B.8.a")
         inside = [u for u in units if pos.location(u) == target]
         if rule == RULE and inside:
             return Refusal(f"{', '.join(inside)} share {target} with the enemy and must Assault it",
@@ -214,14 +234,15 @@ def begin(pos: Position, dice: Dice) -> list[Event]:
 def finish(pos: Position, dice: Dice) -> list[Event]:
     """R20.G: the Offensive player's Overwatch markers left come off, at the end of the Defensive
     player's Combat Phase (Reconstruction: in the Offensive player's own turn they were just placed,
-    R17.D, to be used in the Defensive turn that follows); Chart 5: Smoke clears."""
+    R17.D, to be used in the Defensive turn that follows); Chart 5: Smoke clears; landings by Boat
+    or Raft come ashore or are over (R19.B.8.a)."""
     events = [] if pos.acting == pos.offensive else [
         Event.of("unit_flagged", unit=u, flag=OVERWATCH, on=False)
         for u in pos.units_of(pos.offensive) if pos.has(u, OVERWATCH)]
     for place, markers in sorted(pos.state.markers.items()):
         events += [Event.of("marker_removed", place=place, marker=m.kind, id=m.id)
                    for m in markers if m.kind == "smoke"]
-    return events
+    return events + crossings.ashore(pos)
 
 
 def blocks_end(pos: Position) -> Refusal | None:
@@ -272,6 +293,7 @@ def explain(pos: Position, order: Order) -> Explanation | Refusal:
     for u in units:
         for fp in (SOFT, HARD):
             calc = firepower.unit(pos, u, fp, role, target, units, hexes, u in smoked)
+            calc = calc.with_(*crossings.combat_terms(pos, u, "firepower"))
             if calc.base or calc.value:
                 lines.append(Line(f"{u} {fp} firepower: {_calc_text(calc)}", "R5.A.1"))
     eng = {"kind": verb, "target": target, "attackers": units, "reacting": pos.reacting}

@@ -5,8 +5,10 @@ next hex, or up to four Calm River hexes to a land hex beyond; it takes its whol
 Boat (Raft) goes with it. Boats carry non-Motorized Companies, Mortar and Light Antiaircraft
 Batteries; Rafts carry any unit. Only a Company may land where enemy units are: it does not
 move, but must Assault that hex in the coming Combat Phase with its firepower halved and its
-Defence quartered (`landing`, `LANDING_TERMS`, for the Combat Phase); one that crossed as a
-Mortar does may not Fight in the coming Combat Phase (`may_fight`).
+Defence quartered (`landing`, `combat_terms`, which the Combat Phase reads); one that crossed as
+a Mortar does may not Fight in the coming Combat Phase (`may_fight`). A landing whose hex holds
+no enemy when the Combat Phase ends (beaten there by others) comes ashore; one beaten off stays
+where it set out (`ashore`, Reconstruction).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections.abc import Mapping
 from tui_wargame.model import Event
 from tui_wargame.rules.foxhole.arith import HALF, QUARTER, Term
 from tui_wargame.rules.foxhole.counters import BATTERY, COMPANY, is_motorized
+from tui_wargame.rules.foxhole import landings as sea
 from tui_wargame.rules.foxhole.engineering import count, set_count
 from tui_wargame.rules.foxhole.position import ACTED, MOVED, Position
 from tui_wargame.rules.foxhole.tasks import at_night, cannot_act, left, mp_of, refuse
@@ -117,3 +120,30 @@ def may_fight(pos: Position, uid: str) -> bool:
     """R19.B.8.a: a Mortar or Light Antiaircraft Battery (or a unit on Rafts) that crossed may not
     Fight in the coming phase."""
     return _this_turn(pos, NO_FIGHT, uid) is None
+
+
+def landers(pos: Position) -> dict[str, str]:
+    """R19.B.8.a: the acting player's units landing on enemies this player turn -> their hex."""
+    found = {u: landing(pos, u) for u in pos.units_of(pos.acting)}
+    return {u: h for u, h in found.items() if h is not None}
+
+
+def combat_terms(pos: Position, uid: str, what: str) -> list[Term]:
+    """What landing does to a unit's "firepower" or "defence" in combat: from Boats or Rafts onto
+    the enemy, firepower halved and Defence quartered (R19.B.8.a); ashore from the sea, both halved
+    while it stays in its landing hex (R16.B.2c, which is also R16.B.2b's half firepower)."""
+    terms = [LANDING_TERMS[what]] if landing(pos, uid) is not None else []
+    return [*terms, *sea.landing_terms(pos, uid)]
+
+
+def ashore(pos: Position) -> list[Event]:
+    """At the end of the Combat Phase: a landing whose hex the enemy no longer holds comes ashore
+    there (room allowing, R10.A); every landing of this player turn is then over (R19.B.8.a)."""
+    events: list[Event] = []
+    for uid, to in sorted(landers(pos).items()):
+        if pos.location(uid) != to and not pos.units_in(to, pos.enemy(pos.side_of(uid))) \
+                and len(pos.units_in(to, pos.side_of(uid))) < 4:
+            events.append(Event.of("unit_placed", unit=uid, to=to))
+    table = _table(pos, LANDINGS)
+    kept = {u: r for u, r in table.items() if u not in landers(pos)}
+    return events + ([Event.of("value_set", key=LANDINGS, value=kept)] if kept != table else [])

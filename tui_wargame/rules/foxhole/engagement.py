@@ -25,7 +25,8 @@ from typing import Any
 
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, fold
-from tui_wargame.rules.foxhole import allocation, benefits, charts, effects, fire, firepower, refugees
+from tui_wargame.rules.foxhole import (allocation, benefits, charts, crossings, effects, fire, firepower,
+                                      refugees)
 from tui_wargame.rules.foxhole.participants import (
     ENGAGED, STACK, artillery_or_mortar, in_overstack, mixed_services, specialist, target_types,
 )
@@ -316,6 +317,7 @@ def _fire(pos: Position, dice: Dice, eng: dict[str, Any], stage: str) -> list[Ev
             special = acting and kind == ASSAULT and specialist(pos, u, target)
             for fp in (SOFT, HARD):
                 calc = firepower.unit(pos, u, fp, role, into, shooters, hexes, u in smoked)
+                calc = calc.with_(*crossings.combat_terms(pos, u, "firepower"))
                 value = calc.value * (charts.FVT[roll] if roll is not None else 1)
                 totals[(fp, special)] = totals.get((fp, special), Fraction(0)) + value
         side = eng["acting"] if acting else eng["reacting"]
@@ -353,6 +355,12 @@ def _defence(pos: Position, eng: Mapping[str, Any], uid: str, fp: str, special: 
 
 def defence_calc(pos: Position, eng: Mapping[str, Any], uid: str, fp: str,
                  special: bool = False) -> Calculation:
+    """The Defence below, with what landing does to it (R19.B.8.a, R16.B.2c)."""
+    return _defence_calc(pos, eng, uid, fp, special).with_(*crossings.combat_terms(pos, uid, "defence"))
+
+
+def _defence_calc(pos: Position, eng: Mapping[str, Any], uid: str, fp: str,
+                  special: bool = False) -> Calculation:
     """The target's Defence in this engagement (benefits.py): a defender in its hex against the
     attackers' hexes; an assaulter the worse hex and Smoke (R5.B.1); a fighter as a defender."""
     kind, target = eng["kind"], eng["target"]

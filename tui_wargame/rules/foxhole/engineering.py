@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 
 from tui_wargame.model import Event
-from tui_wargame.rules.foxhole import charts
+from tui_wargame.rules.foxhole import charts, movement
 from tui_wargame.rules.foxhole.position import Position
 from tui_wargame.rules.foxhole.tasks import (ANY_COMPANY, ASSAULT, COMBAT, CONSTRUCTION, ENGINEERS,
                                              MAINTENANCE, PORT, RAILROAD, Plan, qualifies, refuse)
@@ -95,17 +95,27 @@ def bridge(pos: Position, uid: str, args: tuple[str, ...]) -> Plan:
                 complete, assist=frozenset({CONSTRUCTION, MAINTENANCE, PORT}))
 
 
+def bridge_removal_cost(pos: Position, uid: str) -> int | None:
+    """R11.D.5: 2 MPs for an Assault, Combat or Construction Engineer Company, 3 for another
+    Company; None for a unit that is no Company."""
+    if not qualifies(pos, uid, (ANY_COMPANY,)):
+        return None
+    return 2 if qualifies(pos, uid, (ASSAULT, COMBAT, CONSTRUCTION)) else 3
+
+
 def unbridge(pos: Position, uid: str, args: tuple[str, ...]) -> Plan:
     """R11.D.5: a Bridge Marker taken up from a next hex or hexside with no enemy beyond: 2 MPs for
     Assault, Combat and Construction Engineers, 3 for another Company. A Vehicle Bridge becomes a
     Foot Bridge (R19.B.2.c); printed bridges are only demolished (R19.B.6)."""
     hex = pos.location(uid)
+    if not args:
+        return _unbridge_here(pos, uid, hex)
     if not qualifies(pos, uid, (ANY_COMPANY,)):
         raise refuse(f"{uid} may not take up bridges: Companies do", "R11.D.5")
     to = _target(pos, hex, args, "remove UNIT bridge HEX", "R11.D.5")
     if pos.units_in(to, pos.enemy(pos.side_of(uid))):
         raise refuse(f"enemy units hold {to}", "R11.D.5")
-    mp = 2 if qualifies(pos, uid, (ASSAULT, COMBAT, CONSTRUCTION)) else 3
+    mp = bridge_removal_cost(pos, uid) or 3
     place = pos.hexside_place(hex, to)
     if pos.marker(place, BAILEY) is not None:
         done = [Event.of("marker_removed", place=place, marker=BAILEY)]
@@ -119,6 +129,41 @@ def unbridge(pos: Position, uid: str, args: tuple[str, ...]) -> Plan:
     else:
         raise refuse(f"no Bailey, Foot or Vehicle Bridge between {hex} and {to}", "R11.D.5")
     return Plan(key, f"remove bridge {to}", what, "R11.D.5", hex, Fraction(mp), lambda p: done)
+
+
+#: R19.B.2.b-c: MPs to take up the Foot Bridge a unit stands on, or to turn its Vehicle Bridge
+#: into a Foot Bridge.
+ON_BRIDGE_COST = 6
+
+
+def _exit_cost(pos: Position, uid: str, hex: str) -> Fraction | None:
+    """The fewest MPs that take the unit out of its hex, the bridge still in place (None: it
+    cannot leave)."""
+    steps = [movement.step_cost(pos, uid, hex, n, line)
+             for n in pos.neighbours(hex) for line in (False, True)]
+    found = [c for c in steps if c is not None]
+    return min(found) if found else None
+
+
+def _unbridge_here(pos: Position, uid: str, hex: str) -> Plan:
+    """R19.B.2.b-c: `remove UNIT bridge` on the bridge itself: any Company or Engineer spends 6 MPs
+    to turn a Vehicle Bridge into a Foot Bridge, or to take up a Foot Bridge; working on the latter
+    a unit keeps back the MPs to leave the hex in this phase (reckoned with the bridge still there:
+    the cost of entering the cheapest next hex), so Cooperating units may share the 6 MPs."""
+    if not qualifies(pos, uid, (ANY_COMPANY, *ENGINEERS)):
+        raise refuse(f"{uid} may not take up bridges: Companies and Engineers do", "R19.B.2.b")
+    if pos.marker(hex, VEHICLE_BRIDGE) is not None:
+        done = [Event.of("marker_changed", place=hex, marker=VEHICLE_BRIDGE, becomes=FOOT)]
+        return Plan(f"{hex}/remove-vehicle-bridge", "remove bridge", "turning the Vehicle Bridge into a Foot "
+                    "Bridge", "R19.B.2.c", hex, Fraction(ON_BRIDGE_COST), lambda p: done)
+    if pos.marker(hex, FOOT) is None:
+        raise refuse(f"no Foot or Vehicle Bridge in {hex}", "R19.B.2.b")
+    leave = _exit_cost(pos, uid, hex)
+    if leave is None:
+        raise refuse(f"{uid} could not leave {hex} afterwards", "R19.B.2.b")
+    return Plan(f"{hex}/remove-foot-bridge", "remove bridge", "taking up the Foot Bridge", "R19.B.2.b", hex,
+                Fraction(ON_BRIDGE_COST), lambda p: [Event.of("marker_removed", place=hex, marker=FOOT)],
+                reserve=leave)
 
 
 # --- R19.B.6: demolitions ---

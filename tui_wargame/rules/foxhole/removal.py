@@ -12,33 +12,23 @@ from __future__ import annotations
 from fractions import Fraction
 
 from tui_wargame.model import Event, IllegalOrder, Order
-from tui_wargame.rules.foxhole import movement, weather
-from tui_wargame.rules.foxhole.counters import COMPANY, VEHICLE
+from tui_wargame.rules.foxhole import engineering, movement, weather, works
 from tui_wargame.rules.foxhole.position import MOVED, Position
+from tui_wargame.rules.foxhole.tasks import qualifies
 
-ENGINEERS = frozenset({"engineer-combat", "engineer-construction"})  # R11.D.1-2
-ASSAULT_ENGINEERS = frozenset({"engineer-assault", "engineer-combat"})  # R11.D.3-4
-BRIDGE_ENGINEERS = ASSAULT_ENGINEERS | {"engineer-construction"}  # R11.D.5
 BRIDGES = ("bridge-foot", "bridge-vehicle", "bridge-bailey")  # markers, not printed bridges
 
 
 def cost(pos: Position, uid: str, kind: str) -> tuple[Fraction, str] | None:
-    """The MPs this unit pays to remove a marker of `kind`, with the rule; None if it may not."""
-    spec = pos.spec(uid)
-    traits = frozenset(spec.traits)
-    company = spec.kind == COMPANY
-    if kind in ("foxholes", "scrapes") and company:
-        return Fraction(2 if traits & ENGINEERS else 3), "R11.D.1"
-    if kind == "trenches" and company:
-        return Fraction(3 if traits & ENGINEERS else 5), "R11.D.2"
-    if kind == "tank-traps" and company and traits & ASSAULT_ENGINEERS:
-        return Fraction(2), "R11.D.3"
-    if kind == "mines" and ((company and traits & ASSAULT_ENGINEERS)
-                            or (spec.kind == VEHICLE and "engineer-tank" in traits)):
-        return Fraction(5), "R11.D.4"
-    if kind in BRIDGES and company:
-        return Fraction(2 if traits & BRIDGE_ENGINEERS else 3), "R11.D.5"
-    return None
+    """The MPs this unit pays to remove a marker of `kind`, with the rule; None if it may not: the
+    R11.D rows of the one removal table (`works.REMOVAL`, which the Activities-Movement Phase
+    uses too), and R11.D.5's bridge costs (`engineering.bridge_removal_cost`)."""
+    if kind in BRIDGES:
+        mp = engineering.bridge_removal_cost(pos, uid)
+        return None if mp is None else (Fraction(mp), "R11.D.5")
+    rows = [r for r in works.REMOVAL.get(kind, ()) if r[2].startswith("R11.D")]
+    row = next(((mp, rule) for who, mp, rule in rows if qualifies(pos, uid, who)), None)
+    return None if row is None else (Fraction(row[0]), row[1])
 
 
 def _places(pos: Position, uid: str, kind: str) -> list[str]:

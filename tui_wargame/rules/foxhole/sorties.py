@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 
 from tui_wargame.model import Event
-from tui_wargame.rules.foxhole import supply, weather
+from tui_wargame.rules.foxhole import airfields, supply, weather
 from tui_wargame.rules.foxhole.arith import HALF, THIRD, Term
 from tui_wargame.rules.foxhole.position import Position
 
@@ -43,9 +43,26 @@ def available(pos: Position, side: str) -> list[Mapping[str, object]]:
     table = pos.state.values.get(AVAILABLE, {})
     found = table.get(side, ()) if isinstance(table, Mapping) else ()
     storm = weather.atmosphere(pos) == weather.STORM
-    return [s for s in found if isinstance(s, Mapping) and s.get("kind") in KINDS
-            and s.get("turn", pos.state.turn) == pos.state.turn and not (storm and s.get("kind") == AIR)
-            and (not on_map(pos, s) or runway(pos, s))]
+    return _maintained(pos, side, [
+        s for s in found if isinstance(s, Mapping) and s.get("kind") in KINDS
+        and s.get("turn", pos.state.turn) == pos.state.turn and not (storm and s.get("kind") == AIR)
+        and (not on_map(pos, s) or runway(pos, s))])
+
+
+def _maintained(pos: Position, side: str, entries: list[Mapping[str, object]]) -> list[Mapping[str, object]]:
+    """R19.B.10: an on-map Air Sortie from a built airfield (a Tarmac hex) flies only while the
+    airfield maintains it: the first `airfields.level` of the Sorties naming it, in the Briefing's
+    order. A printed Airfield hex is as the scenario gives it (R25.A.1's runway is enough)."""
+    based: dict[str, int] = {}
+    kept = []
+    for s in entries:
+        field = str(s.get("airfield"))
+        if on_map(pos, s) and pos.hex_type(field).id == "tarmac":
+            based[field] = based.get(field, 0) + 1
+            if based[field] > airfields.level(pos, field, side):
+                continue
+        kept.append(s)
+    return kept
 
 
 def sources(pos: Position, side: str) -> tuple[str, ...]:

@@ -43,7 +43,9 @@ class Plan:
     what), `base` is the printed MP cost for this unit, `works` marks Defensive Works and
     Fortifications (R8.D.4: Frost doubles them), `halve` the digging that Combat and
     Construction Engineers do at half cost (R19.B.3), `assist` who may Assist (R19.B.1.c),
-    `at_once` an Activity that is paid in one go (it cannot accumulate)."""
+    `at_once` an Activity that is paid in one go (it cannot accumulate), `reserve` the MPs a unit
+    must keep back after working on it (R19.B.2.b: enough to leave the hex), `solo` an Activity
+    one unit does and at most one other Assists (R19.B.6.g: no Cooperation)."""
 
     key: str
     order: str  # the order's words after the unit: how an Assisting unit finds it again
@@ -56,6 +58,8 @@ class Plan:
     halve: bool = False
     assist: frozenset[str] = frozenset()
     at_once: bool = False
+    reserve: Fraction = Fraction(0)
+    solo: bool = False
 
 
 def refuse(message: str, rule: str) -> IllegalOrder:
@@ -96,12 +100,13 @@ def participant_refusal(pos: Position, uid: str) -> Refusal | None:
     return None
 
 
-def cannot_act(pos: Position, uid: str) -> Refusal | None:
-    """Why a unit may not conduct an Activity now, or None (R19.A-B)."""
+def cannot_act(pos: Position, uid: str, supply: bool = True) -> Refusal | None:
+    """Why a unit may not conduct an Activity now, or None (R19.A-B); with `supply` False, why it
+    may not spend MPs on an R11.D removal, which is movement and needs no supply traced."""
     refusal = participant_refusal(pos, uid)
     if refusal is not None:
         return refusal
-    if not pos.has(uid, TRACED):
+    if supply and not pos.has(uid, TRACED):
         return Refusal(f"{uid} did not trace supply this player turn", "R19.B")
     if FORCED_MARCH in pos.state.units[uid].phase_flags:
         return Refusal(f"{uid} is Force Marching: it may only move", "R19.D")
@@ -116,7 +121,10 @@ def cannot_act(pos: Position, uid: str) -> Refusal | None:
 def cost(pos: Position, uid: str, plan: Plan, assisting: bool = False) -> Calculation:
     """What the whole Activity would cost this unit alone: the printed cost with the night and
     snow additions (R9.B, R8.D.5) and the doublings and halvings (R19.B, R19.B.1.a, R8.D.2,
-    R8.D.4, R19.B.1.c, R19.B.3) netted by R2.F."""
+    R8.D.4, R19.B.1.c, R19.B.3) netted by R2.F. An R11.D removal is movement, not an Activity:
+    it costs its printed MPs, as in the other movement phases (`removal.cost`)."""
+    if plan.rule.startswith("R11.D"):
+        return Calculation(plan.base, ())
     side = pos.side_of(uid)
     terms: list[Term] = []
     if pos.night:
@@ -209,7 +217,15 @@ def spend(pos: Position, uid: str, plan: Plan, amount: Fraction | None = None,
         if room <= 0:
             raise refuse(f"assistance has already done half of the {plan.what}", "R19.B.1.c")
     need = room * whole
-    have = left(pos, uid)
+    rec = progress(pos).get(plan.key, {})
+    raw = rec.get("helpers", ())
+    helpers = tuple(str(u) for u in raw) if isinstance(raw, tuple | list) else ()
+    if plan.solo and any(u != uid for u in (helpers if assisting else set(_units(rec)) - set(helpers))):
+        raise refuse(f"another unit {'assists' if assisting else 'works'} on the {plan.what} already: "
+                     f"one unit does it and one Assists", plan.rule)
+    have = left(pos, uid) - plan.reserve
+    if have <= 0 and plan.reserve:
+        raise refuse(f"{uid} must keep {plan.reserve} MPs to leave {plan.hex} afterwards", plan.rule)
     if have <= 0:
         raise refuse(f"{uid} would be Fatigued at Night and then has no MPs left", "R9.A")
     if amount is not None:
@@ -232,11 +248,18 @@ def spend(pos: Position, uid: str, plan: Plan, amount: Fraction | None = None,
         return events + plan.complete(pos.at(fold(pos.state, events)))
     if plan.at_once:
         return events
-    rec = progress(pos).get(plan.key, {})
     units = sorted({*_units(rec), uid})
-    events.append(_with(pos, plan.key, {"done": str(done), "assisted": str(assisted), "hex": plan.hex,
-                                        "units": units, "order": plan.order}))
+    entry: dict[str, object] = {"done": str(done), "assisted": str(assisted), "hex": plan.hex, "units": units,
+                                "order": plan.order}
+    if plan.solo:
+        entry["helpers"] = sorted({*helpers, uid}) if assisting else list(helpers)
+    events.append(_with(pos, plan.key, entry))
     return events
+
+
+def forget(pos: Position, key: str) -> Event:
+    """The Activity's progress lost (R19.B.6.h: a tunnel into a sap's line)."""
+    return _with(pos, key, None)
 
 
 def amount_arg(args: tuple[str, ...], rule: str) -> tuple[tuple[str, ...], Fraction | None]:
