@@ -269,3 +269,15 @@ def test_r18_e_r5_a_4_words_say_why_a_hard_target_took_no_soft_firepower():
     assert hits["untouched"] == {"XAG": "hard"} and hits["results"] == []
     text = resolve.WORDS["barrage_hits"](Position(SCENARIO, state), hits)
     assert "XAG took nothing (a Hard target: only Hard Firepower hits it, R5.A.4)" in text
+
+
+def test_r18_d_2_smoke_into_an_empty_hex_next_to_the_units_is_offered_and_screens():
+    orders = legal(SCENARIO, _state())
+    assert "barrage A-0403 smoke AMO" in orders  # empty, next to X2 and to A1: a screen
+    assert not [o for o in orders if o.startswith("barrage A-0303 ")]  # empty and unspotted (R18.B)
+    unspotted = legal(SCENARIO, _state(options={"barrages": "on"}))  # R25.A.2: no spotting needed
+    assert "barrage A-0303 smoke AART" in unspotted  # next to X2
+    assert not [o for o in unspotted if o.startswith("barrage A-0204 ")]  # in range, next to no unit
+    state, _ = run(SCENARIO, _state(), "barrage A-0403 smoke AMO", dice=[])
+    assert state.marker("A-0403", "smoke").value == 1 and not state.units["X2"].flags
+    assert "barrage A-0403 smoke AMO" not in legal(SCENARIO, state)  # once a phase (R18.C)

@@ -7,7 +7,7 @@ import pytest
 from tests.rules.foxhole.activity_helpers import QUIET, SCENARIO, act, mark
 from tests.rules.foxhole.helpers import legal, run
 from tui_wargame.model import Event, IllegalOrder, State, fold
-from tui_wargame.rules.foxhole import sapping
+from tui_wargame.rules.foxhole import sapping, seizure
 from tui_wargame.rules.foxhole.position import Position
 
 TARGET = "A-0502"  # two hexes from QUIET (A-0504), beyond A-0503
@@ -89,3 +89,20 @@ def _occupy(state: State, uid: str, hex: str) -> State:
 def test_r19_b_a_unit_that_traced_no_supply_is_told_so_before_anything_about_the_sap():
     state = act({"AE": QUIET, "X1": TARGET}, markers=[WORKS], untraced=["AE"])
     _refused(state, f"sap AE {QUIET}", "R19.B")
+
+
+def test_r19_b_6_h_a_company_retreats_through_its_tunnel_and_is_lost_into_an_enemy_held_exit():
+    exit_ = "A-0104"  # four hexes from QUIET
+    state = _with(act({"A1": QUIET}), **{sapping.TUNNELS: [[QUIET, exit_, "allied"]]})
+    pos = Position(SCENARIO, state)
+    assert pos.distance(QUIET, exit_) > 2
+    assert exit_ in seizure.retreat_hexes(pos, "A1", QUIET, [])
+    events = seizure.move_back(pos, "A1", QUIET, exit_)
+    after = fold(state, events)
+    assert after.units["A1"].location == exit_ and events[0]["rule"] == "R19.B.6.h"  # the retreat ends there
+    held = _occupy(state, "X1", exit_)
+    pos = Position(SCENARIO, held)
+    assert exit_ in seizure.retreat_hexes(pos, "A1", QUIET, [])
+    assert fold(held, seizure.move_back(pos, "A1", QUIET, exit_)).units["A1"].location == "eliminated"
+    enemy = _with(act({"X1": QUIET}, active="axis"), **{sapping.TUNNELS: [[QUIET, exit_, "allied"]]})
+    assert exit_ not in seizure.retreat_hexes(Position(SCENARIO, enemy), "X1", QUIET, [])  # not its side's

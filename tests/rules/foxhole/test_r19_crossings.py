@@ -127,3 +127,17 @@ def test_r16_b_2c_a_unit_ashore_from_the_sea_fights_and_defends_at_half_in_its_l
     assert [t.rule for t in crossings.combat_terms(pos, "X1", "firepower")] == ["R16.B.2c"]
     eng = {"kind": "assault", "target": "B-0105", "attackers": ["X1"], "reacting": "allied"}
     assert "R16.B.2c" in [t.rule for t in engagement.defence_calc(pos, eng, "X1", "soft").terms]
+
+
+def test_r19_b_8_a_the_boat_goes_with_a_landing_that_comes_ashore_or_wins_its_assault():
+    combat_state = _landing_in_combat()
+    assert combat_state.marker(BANK, "boats").value == 2 and combat_state.marker("B-0104", "boats") is None
+    gone = fold(combat_state, [Event.of("unit_placed", unit="A1", to="B-0106")])
+    after, _ = run(SCENARIO, gone, "end")  # ashore
+    assert after.marker(BANK, "boats").value == 1 and after.marker("B-0104", "boats").value == 1
+    won = fold(combat_state, [Event.of("unit_placed", unit="A1", to="eliminated"),
+                              Event.of("unit_placed", unit="X1", to="B-0104")])  # as a won Assault leaves it
+    after, _ = run(SCENARIO, won, "end")
+    assert after.marker(BANK, "boats").value == 1 and after.marker("B-0104", "boats").value == 1
+    beaten = crossings.ashore(Position(SCENARIO, combat_state))  # the enemy still holds it: no boat moves
+    assert not [e for e in beaten if e.kind.startswith("marker_")]

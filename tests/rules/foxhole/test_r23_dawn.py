@@ -275,3 +275,17 @@ def test_r25_d_5_r9_a_delay_ending_in_an_unplayed_night_comes_the_next_morning()
     p = _plan(DELAYED, fold(state, dawn.finish(Position(DELAYED, state), None)))
     coming = {(c["n"], c["turn"]) for c in p["coming"] if c["kind"] == "supply-points"}
     assert coming == {(2, "2am"), (4, "2am")}
+
+
+def test_r23_c_a_sortie_moves_only_to_another_turn_and_every_listed_order_changes_the_plan():
+    state, _ = run(SCENARIO, _dawn(), "sortie jabo 1pm")
+    orders = legal(SCENARIO, state)
+    assert "sortie jabo 1pm" not in orders and {"sortie jabo 1am", "sortie jabo 1nt"} <= set(orders)
+    with pytest.raises(IllegalOrder) as err:
+        run(SCENARIO, state, "sortie jabo 1pm")  # no order that leaves the plan as it was
+    assert err.value.rule == "R23.C" and "already" in err.value.reason
+    before = _plan(SCENARIO, state)
+    for order in orders:
+        if order.split()[0] in ("sortie", "support", "reinforce", "transport"):
+            after, _ = run(SCENARIO, state, order)
+            assert _plan(SCENARIO, after) != before, order

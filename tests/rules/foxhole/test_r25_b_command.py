@@ -166,3 +166,21 @@ def test_r25_b_an_activation_says_who_activates_whom_and_when_the_hq_is_held():
     report = next(e for e in events if e.kind == "activated")
     words = command.WORDS["activated"](Position(SCENARIO, state), report)
     assert "AHQ stays put to double its capacity" in words
+
+
+@pytest.mark.parametrize("phase", ["transport", "supply-movement", "barrage", "activities-movement", "combat",
+                                   "motorized-movement", "vehicle-assault"])
+def test_r25_b_every_phase_prompt_says_to_activate_first_while_units_wait(phase):
+    assert "activate units first (R25.B)" in SYSTEM.prompt(SCENARIO, _state(phase=phase))
+    assert "R25.B" not in SYSTEM.prompt(SCENARIO, _state(phase=phase, options={}))  # not in play
+
+
+def test_r25_b_the_prompt_stops_asking_once_no_unit_can_be_activated():
+    state = _state()
+    for order in [o for o in legal(SCENARIO, state) if o.startswith("activate ")]:
+        try:
+            state, _ = run(SCENARIO, state, order)
+        except IllegalOrder:
+            continue  # capacity used up by the earlier ones
+    assert not [o for o in legal(SCENARIO, state) if o.startswith("activate ")]
+    assert "R25.B" not in SYSTEM.prompt(SCENARIO, state)

@@ -66,7 +66,24 @@ def barrage_orders(pos: Position, side: str) -> list[Order]:
         smoke = [u for u in units if firing.SMOKE in pos.spec(u).traits and not pos.reduced(u)]
         if smoke:
             found.append(Order("barrage", (h, "smoke", smoke[0])))
+    smokers = [u for u in shooters if firing.SMOKE in pos.spec(u).traits and not pos.reduced(u)]
+    for h in screens(pos, side) if smokers else []:
+        smoke = [u for u in smokers if firing.reach(pos, u, h) is not None
+                 and (pos.option(firing.UNSPOTTED) or firing.spotted(pos, side, h, u))]
+        if smoke:
+            found.append(Order("barrage", (h, "smoke", smoke[0])))
     return found
+
+
+def screens(pos: Position, side: str) -> list[str]:
+    """R18.D.2: the empty hexes `side` may still Smoke to screen a move: spotted (R18.B, or
+    R25.A.2 in play) and next to an enemy unit or to its own (a short list, not every hex in range)."""
+    held = pos.occupied()
+    near = {n for h in held for n in pos.neighbours(h)}
+    done = resolve.barraged(pos, side)
+    unspotted = pos.option(firing.UNSPOTTED)
+    return sorted(h for h in near if h not in held and h not in done
+                  and (unspotted or firing.spotted(pos, side, h)))
 
 
 def can_fire(pos: Position, side: str) -> bool:

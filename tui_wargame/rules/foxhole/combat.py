@@ -350,6 +350,8 @@ def _heavy(pos: Position, e: Event) -> str:
 
 
 def _retreat(pos: Position, e: Event) -> str:
+    if e.get("tunnel"):
+        return f"{e['unit']} retreats through the tunnel from {e['hex']} to {e['to']} (R19.B.6.h)"
     if e["to"]:
         return f"{e['unit']} retreats from {e['hex']} to {e['to']} ({e.get('rule', 'R20.C.9')})"
     return f"{e['unit']} cannot retreat from {e['hex']} and is eliminated ({e.get('rule', 'R20.C.9')})"

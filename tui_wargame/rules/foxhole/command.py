@@ -190,6 +190,12 @@ def orders(pos: Position) -> list[Order]:
             if refusal(pos, hq, uid) is None]
 
 
+def reminder(pos: Position) -> str:
+    """R25.B: the words every player-turn phase prompt opens with while units of the acting side
+    are not yet activated and an HQ could activate them (the system puts them before each phase's)."""
+    return "activate units first (R25.B); " if orders(pos) else ""
+
+
 ORDERS: Mapping[str, Handler] = {"activate": activate}
 
 

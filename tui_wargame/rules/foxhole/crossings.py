@@ -8,14 +8,15 @@ move, but must Assault that hex in the coming Combat Phase with its firepower ha
 Defence quartered (`landing`, `combat_terms`, which the Combat Phase reads); one that crossed as
 a Mortar does may not Fight in the coming Combat Phase (`may_fight`). A landing whose hex holds
 no enemy when the Combat Phase ends (beaten there by others) comes ashore; one beaten off stays
-where it set out (`ashore`, Reconstruction).
+where it set out (`ashore`, Reconstruction). A landing ashore, or in the hex its Assault won, has
+its Boat (Raft) brought over from the bank it set out from.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from tui_wargame.model import Event
+from tui_wargame.model import Event, fold
 from tui_wargame.rules.foxhole.arith import HALF, QUARTER, Term
 from tui_wargame.rules.foxhole.counters import BATTERY, COMPANY, is_motorized
 from tui_wargame.rules.foxhole import landings as sea
@@ -23,7 +24,7 @@ from tui_wargame.rules.foxhole.engineering import count, set_count
 from tui_wargame.rules.foxhole.position import ACTED, MOVED, Position
 from tui_wargame.rules.foxhole.tasks import at_night, cannot_act, left, mp_of, refuse
 
-LANDINGS = "activities.landings"  # unit -> [turn, side, hex]: to Assault on landing (R19.B.8.a)
+LANDINGS = "activities.landings"  # unit -> [turn, side, hex, boats|rafts, from]: to Assault (R19.B.8.a)
 NO_FIGHT = "activities.no-fight"  # unit -> [turn, side]: crossed as a Mortar does (R19.B.8.a)
 MAX_RIVER_HEXES = 4  # R19.B.8.a
 #: R19.B.8.a: the firepower and Defence of a unit Assaulting from its Boats.
@@ -84,7 +85,7 @@ def cross(pos: Position, uid: str, args: tuple[str, ...]) -> list[Event]:
     if pos.units_in(to, pos.enemy(side)):
         if not may_land:
             raise refuse(f"{uid} may not land where enemy units are", "R19.B.8.a")
-        table = {**_table(pos, LANDINGS), uid: [*mark, to]}
+        table = {**_table(pos, LANDINGS), uid: [*mark, to, kind, hex]}
         return [*spent, Event.of("value_set", key=LANDINGS, value=table),
                 Event.of("crossing", unit=uid, to=to, by=kind, landing=True, mp=whole)]
     if len(pos.units_in(to, side)) >= 4:
@@ -138,12 +139,29 @@ def combat_terms(pos: Position, uid: str, what: str) -> list[Term]:
 
 def ashore(pos: Position) -> list[Event]:
     """At the end of the Combat Phase: a landing whose hex the enemy no longer holds comes ashore
-    there (room allowing, R10.A); every landing of this player turn is then over (R19.B.8.a)."""
+    there (room allowing, R10.A); every landing of this player turn is then over (R19.B.8.a). A
+    landing now in its hex (ashore, or its Assault won) takes its Boat (Raft) along from its bank."""
     events: list[Event] = []
     for uid, to in sorted(landers(pos).items()):
-        if pos.location(uid) != to and not pos.units_in(to, pos.enemy(pos.side_of(uid))) \
-                and len(pos.units_in(to, pos.side_of(uid))) < 4:
+        came = pos.location(uid) != to and not pos.units_in(to, pos.enemy(pos.side_of(uid))) \
+            and len(pos.units_in(to, pos.side_of(uid))) < 4
+        if came:
             events.append(Event.of("unit_placed", unit=uid, to=to))
+        if came or pos.location(uid) == to:
+            events += _boat_over(pos.at(fold(pos.state, events)), uid, to)
     table = _table(pos, LANDINGS)
     kept = {u: r for u, r in table.items() if u not in landers(pos)}
     return events + ([Event.of("value_set", key=LANDINGS, value=kept)] if kept != table else [])
+
+
+def _boat_over(pos: Position, uid: str, to: str) -> list[Event]:
+    """R19.B.8.a: the Boat (Raft) a landing set out with goes to the hex it now holds (a record
+    without its carrier, or a bank left empty, moves nothing)."""
+    rec = _this_turn(pos, LANDINGS, uid)
+    if rec is None or len(rec) < 5:
+        return []
+    kind, bank = str(rec[3]), str(rec[4])
+    if count(pos, bank, kind) < 1:
+        return []
+    return [*set_count(pos, bank, kind, count(pos, bank, kind) - 1),
+            *set_count(pos, to, kind, count(pos, to, kind) + 1, pos.side_of(uid))]

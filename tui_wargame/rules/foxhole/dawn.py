@@ -189,6 +189,15 @@ def _turn(pos: Position, word: str) -> str:
     return word
 
 
+def _moved(pos: Position, table: dict[str, str], key: str, word: str, rule: str) -> None:
+    """Moves `key` of a plan table to the Full Turn `word`; naming the turn it is on already is
+    refused, so that no order leaves the plan as it was (R23: `orders` lists only changes)."""
+    turn = _turn(pos, word)
+    if table[key] == turn:
+        raise IllegalOrder(Refusal(f"{key} is planned for {turn} already: name another Full Turn", rule))
+    table[key] = turn
+
+
 def _args(order: Order, n: int, form: str) -> tuple[str, ...]:
     if len(order.args) != n:
         raise IllegalOrder(Refusal(f"`{order.verb}` takes {form}", RULE))
@@ -201,7 +210,7 @@ def reinforce(pos: Position, order: Order, dice: Dice) -> list[Event]:
     p = plan(pos, pos.acting)
     if unit not in p["reinforcements"]:
         raise IllegalOrder(Refusal(f"{unit} is not one of today's reinforcements", "R23.A"))
-    p["reinforcements"][unit] = _turn(pos, turn)
+    _moved(pos, p["reinforcements"], unit, turn, "R23.A")
     return [_set(pos.acting, p)]
 
 
@@ -211,7 +220,7 @@ def support(pos: Position, order: Order, dice: Dice) -> list[Event]:
     p = plan(pos, pos.acting)
     if sid not in p["support"]:
         raise IllegalOrder(Refusal(f"{sid} is not a Support of yours today", "R23.B"))
-    p["support"][sid] = _turn(pos, turn)
+    _moved(pos, p["support"], sid, turn, "R23.B")
     return [_set(pos.acting, p)]
 
 
@@ -238,7 +247,7 @@ def sortie(pos: Position, order: Order, dice: Dice) -> list[Event]:
     p = plan(pos, pos.acting)
     if sid not in p["sorties"]:
         raise IllegalOrder(Refusal(f"{sid} is not a Sortie of yours today", "R23.C"))
-    p["sorties"][sid] = _turn(pos, turn)
+    _moved(pos, p["sorties"], sid, turn, "R23.C")
     return [_set(pos.acting, p)]
 
 
@@ -281,7 +290,7 @@ def transport(pos: Position, order: Order, dice: Dice) -> list[Event]:
     p = plan(pos, pos.acting)
     if tid not in p["transports"]:
         raise IllegalOrder(Refusal(f"{tid} is not a Train or Ship of yours off the map today", "R16"))
-    p["transports"][tid] = _turn(pos, turn)
+    _moved(pos, p["transports"], tid, turn, "R16")
     return [_set(pos.acting, p)]
 
 

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tui_wargame.model import Event, fold
-from tui_wargame.rules.foxhole import effects, stacking
+from tui_wargame.rules.foxhole import effects, sapping, stacking
 from tui_wargame.rules.foxhole.participants import enterable
 from tui_wargame.rules.foxhole.position import EXHAUSTED, FATIGUED, PINNED, Position
 
@@ -67,7 +67,8 @@ def retreat_hexes(pos: Position, uid: str, origin: str, exempt: Sequence[str]) -
     """R20.C.9: hexes two away from `origin`, through a neighbour, neither holding an enemy nor
     next to one (but the units of this engagement), on land the unit may enter, across hexsides it
     may cross, with room to stack (R10.A-B, `stacking.room`). (A smallest private version of movement: the rule's two hexes
-    are walked, Movement Points are not counted.)"""
+    are walked, Movement Points are not counted.) A non-Motorized Company may instead go through
+    a tunnel of its side to the exit (R19.B.6.h, `sapping.exits`), even an enemy-held one."""
     side = pos.side_of(uid)
     enemy = pos.enemy(side)
     foes = {u for u in pos.units_of(enemy) if u not in exempt}
@@ -85,6 +86,9 @@ def retreat_hexes(pos: Position, uid: str, origin: str, exempt: Sequence[str]) -
                 continue
             if open_(end) and enterable(pos, uid, mid, end) and stacking.room(pos, end, side, [uid]) is None:
                 found.append(end)
+    for end in sapping.exits(pos, uid, origin):
+        if end not in found and (end in foe_hexes or stacking.room(pos, end, side, [uid]) is None):
+            found.append(end)
     return sorted(found)
 
 
@@ -131,10 +135,18 @@ def retreat_rule(eng: dict[str, Any]) -> str:
 
 
 def move_back(pos: Position, uid: str, origin: str, end: str, rule: str = "R20.C.9") -> list[Event]:
-    """The retreat walked (two hexes); with retreat fatigue (R20.C.9, optional) the unit tires."""
-    mid = next(m for m in pos.neighbours(origin) if pos.distance(m, end) == 1)
-    events = [Event.of("retreat", unit=uid, hex=origin, to=end, rule=rule),
-              Event.of("unit_moved", unit=uid, path=[mid, end], cost=0)]
+    """The retreat walked (two hexes), or through a tunnel to its exit (R19.B.6.h: into an
+    enemy-held exit the unit is removed, read as eliminated); with retreat fatigue (R20.C.9,
+    optional) the unit tires."""
+    if end in sapping.exits(pos, uid, origin):
+        events = [Event.of("retreat", unit=uid, hex=origin, to=end, tunnel=True, rule="R19.B.6.h")]
+        if pos.units_in(end, pos.enemy(pos.side_of(uid))):
+            return events + effects.eliminate(pos, uid)
+        events.append(Event.of("unit_moved", unit=uid, path=[end], cost=0))
+    else:
+        mid = next(m for m in pos.neighbours(origin) if pos.distance(m, end) == 1)
+        events = [Event.of("retreat", unit=uid, hex=origin, to=end, rule=rule),
+                  Event.of("unit_moved", unit=uid, path=[mid, end], cost=0)]
     if pos.option("retreat-fatigue"):
         if pos.has(uid, FATIGUED):
             events += [Event.of("unit_flagged", unit=uid, flag=FATIGUED, on=False),

@@ -222,7 +222,7 @@ class Foxhole:
         if state.pending is not None:
             return f"{side_name(scenario, state.pending.side)}: {state.pending.prompt}"
         who = f"{side_name(scenario, state.active)}, {pos.turn.name}"
-        return f"{who}: {sequence.module(state.phase).prompt(pos)}"
+        return f"{who}: {command.reminder(pos)}{sequence.module(state.phase).prompt(pos)}"
 
 
 SYSTEM = Foxhole()
