@@ -1,15 +1,18 @@
 """How a Foxhole game tells the changes of a unit's condition (R5.B): each condition marker in
 the rulebook's own words with what it does, and nothing for the bookkeeping a player never sees
-(what a unit did this player turn, a module's own flags)."""
+(what a unit did this player turn, a module's own flags); and a move's cost in movement points as
+a player counts them ("4 5/6 MP"), while the save keeps the exact fraction ("29/6")."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from fractions import Fraction
 
 from tui_wargame.model import Event
+from tui_wargame.model.events import fraction
 from tui_wargame.rules.foxhole.position import (EXHAUSTED, EXPENDED, FATIGUED, OVERWATCH, PINNED,
                                                  SUPPLY_DEPLETED, SUPPLY_REDUCED, SUPPRESSED, Position)
-from tui_wargame.text import unit_name
+from tui_wargame.text import hex_name, unit_name
 
 #: condition -> (its marker's name, what it does, its rule).
 CONDITION_WORDS: Mapping[str, tuple[str, str, str]] = {
@@ -36,4 +39,21 @@ def unit_flagged(pos: Position, event: Event) -> str:
     return f"{unit} is no longer {name} ({rule})"
 
 
-WORDS: Mapping[str, Callable[[Position, Event], str]] = {"unit_flagged": unit_flagged}
+def movement_points(cost: Fraction) -> str:
+    """A cost as a whole number and a fraction: "3", "1/2", "4 5/6" (R11.A: fractions kept, R2.E)."""
+    whole, part = divmod(cost, 1)
+    if not part:
+        return str(int(whole))
+    return f"{int(whole)} {part}" if whole else str(part)
+
+
+def unit_moved(pos: Position, event: Event) -> str:
+    """A move: its hexes, from where the unit stood, and what it cost (R11.A)."""
+    uid = event["unit"]
+    start = pos.state.units[uid].location if uid in pos.state.units else "?"
+    route = " - ".join(hex_name(pos.scenario, h) for h in (start, *event["path"]))
+    cost = movement_points(fraction(event["cost"], "unit_moved: cost"))
+    return f"{unit_name(pos.scenario, uid)} moves {route} ({cost} MP, R11.A)"
+
+
+WORDS: Mapping[str, Callable[[Position, Event], str]] = {"unit_flagged": unit_flagged, "unit_moved": unit_moved}
