@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from tui_wargame.dice import Dice
 from tui_wargame.model import EMPTY, Event, Order, Scenario, State, fold
+from tui_wargame.rules import RuleSystem
 from tui_wargame.rules.fm import SYSTEM
 from tui_wargame.rules.fm.combat import RESOLVED, STEP
 
@@ -49,21 +50,21 @@ def position(scenario: Scenario, *, at: Mapping[str, str] | None = None, aside: 
     return fold(set_up(scenario) if start is None else start, events)
 
 
-def run(scenario: Scenario, state: State, *orders: str,
-        dice: Sequence[int] = ()) -> tuple[State, list[Event]]:
+def run(scenario: Scenario, state: State, *orders: str, dice: Sequence[int] = (),
+        system: RuleSystem = SYSTEM) -> tuple[State, list[Event]]:
     """Resolve `orders` one after another (the dice shared), returning the State and all events."""
-    rolls = FixedDice(dice)
+    rolls = FixedDice(list(dice))
     events: list[Event] = []
     for text in orders:
-        res = SYSTEM.resolve(scenario, state, Order.parse(text), rolls)
+        res = system.resolve(scenario, state, Order.parse(text), rolls)
         state = fold(state, res.events)
         events += res.events
     assert not rolls.faces, "a die was not used"
     return state, events
 
 
-def legal(scenario: Scenario, state: State) -> list[str]:
-    return [o.text for o in SYSTEM.legal_orders(scenario, state)]
+def legal(scenario: Scenario, state: State, system: RuleSystem = SYSTEM) -> list[str]:
+    return [o.text for o in system.legal_orders(scenario, state)]
 
 
 def where(state: State, uid: str) -> str:

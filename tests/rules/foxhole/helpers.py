@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
+from tests import positions
 from tests.positions import FixedDice
 from tui_wargame import scenario_file
-from tui_wargame.model import EMPTY, Event, Order, Scenario, State, fold
+from tui_wargame.model import EMPTY, Event, Scenario, State, fold
 from tui_wargame.rules.foxhole import SYSTEM
 
 HERE = Path(__file__).parent
@@ -41,15 +42,8 @@ def position(scenario: Scenario, *, phase: str, active: str, turn: int = 0,
 
 def run(scenario: Scenario, state: State, *orders: str, dice: Iterable[int] = ()) -> tuple[State, list[Event]]:
     """Resolve `orders` one after another with dice that roll the given faces (all must be used)."""
-    rolls = FixedDice(list(dice))
-    events: list[Event] = []
-    for text in orders:
-        res = SYSTEM.resolve(scenario, state, Order.parse(text), rolls)
-        state = fold(state, res.events)
-        events += res.events
-    assert not rolls.faces, "a die was not used"
-    return state, events
+    return positions.run(scenario, state, *orders, dice=list(dice), system=SYSTEM)
 
 
 def legal(scenario: Scenario, state: State) -> list[str]:
-    return [o.text for o in SYSTEM.legal_orders(scenario, state)]
+    return positions.legal(scenario, state, SYSTEM)

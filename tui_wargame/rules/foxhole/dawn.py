@@ -204,24 +204,26 @@ def _args(order: Order, n: int, form: str) -> tuple[str, ...]:
     return order.args
 
 
-def reinforce(pos: Position, order: Order, dice: Dice) -> list[Event]:
-    """R23.A: the Full Turn a reinforcement appears."""
-    unit, turn = _args(order, 2, "a unit and a Full Turn: reinforce UNIT TURN")
-    p = plan(pos, pos.acting)
-    if unit not in p["reinforcements"]:
-        raise IllegalOrder(Refusal(f"{unit} is not one of today's reinforcements", "R23.A"))
-    _moved(pos, p["reinforcements"], unit, turn, "R23.A")
-    return [_set(pos.acting, p)]
+def _scheduling(key: str, what: str, rule: str, form: str) -> Handler:
+    """An order choosing the Full Turn of one of today's items of the plan's `key` table."""
+
+    def schedule(pos: Position, order: Order, dice: Dice) -> list[Event]:
+        item, turn = _args(order, 2, form)
+        p = plan(pos, pos.acting)
+        if item not in p[key]:
+            raise IllegalOrder(Refusal(f"{item} is not {what}", rule))
+        _moved(pos, p[key], item, turn, rule)
+        return [_set(pos.acting, p)]
+
+    return schedule
 
 
-def support(pos: Position, order: Order, dice: Dice) -> list[Event]:
-    """R23.B: the Full Turn a Support element may fire (once this Day)."""
-    sid, turn = _args(order, 2, "a Support and a Full Turn: support ID TURN")
-    p = plan(pos, pos.acting)
-    if sid not in p["support"]:
-        raise IllegalOrder(Refusal(f"{sid} is not a Support of yours today", "R23.B"))
-    _moved(pos, p["support"], sid, turn, "R23.B")
-    return [_set(pos.acting, p)]
+#: R23.A the Full Turn a reinforcement appears; R23.B the Full Turn a Support may fire (once a Day);
+#: R23.C, R5.D the time of day a Sortie flies (once a Day).
+reinforce = _scheduling("reinforcements", "one of today's reinforcements", "R23.A",
+                        "a unit and a Full Turn: reinforce UNIT TURN")
+support = _scheduling("support", "a Support of yours today", "R23.B", "a Support and a Full Turn: support ID TURN")
+sortie = _scheduling("sorties", "a Sortie of yours today", "R23.C", "a Sortie and a Full Turn: sortie ID TURN")
 
 
 def siege(pos: Position, order: Order, dice: Dice) -> list[Event]:
@@ -238,16 +240,6 @@ def siege(pos: Position, order: Order, dice: Dice) -> list[Event]:
         if i in p["siege"]:
             p["siege"].remove(i)
     p["siege"].append(sid)
-    return [_set(pos.acting, p)]
-
-
-def sortie(pos: Position, order: Order, dice: Dice) -> list[Event]:
-    """R23.C, R5.D: the time of day a Sortie flies (once this Day)."""
-    sid, turn = _args(order, 2, "a Sortie and a Full Turn: sortie ID TURN")
-    p = plan(pos, pos.acting)
-    if sid not in p["sorties"]:
-        raise IllegalOrder(Refusal(f"{sid} is not a Sortie of yours today", "R23.C"))
-    _moved(pos, p["sorties"], sid, turn, "R23.C")
     return [_set(pos.acting, p)]
 
 
