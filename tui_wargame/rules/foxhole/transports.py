@@ -61,6 +61,14 @@ def where(pos: Position, tid: str) -> tuple[str, Marker] | None:
     return None
 
 
+def own(pos: Position, tid: str, kind: str, rule: str) -> tuple[str, Marker]:
+    """Where the acting side's Train or Ship `tid` is, and its marker; refused if it has none there."""
+    found = where(pos, tid)
+    if found is None or found[1].kind != kind or found[1].side != pos.acting:
+        raise IllegalOrder(Refusal(f"no {kind.capitalize()} {tid} of yours on the map", rule))
+    return found
+
+
 def _set_cargo(tid: str, items: list[list[Any]]) -> Event:
     return Event.of("value_set", key=f"transport.cargo.{tid}", value=items)
 
@@ -143,9 +151,7 @@ def rail(pos: Position, order: Order, dice: Dice) -> list[Event]:
     if len(order.args) != 2:
         raise IllegalOrder(Refusal("`rail` takes a Train and a hexside: rail TRAIN HEX|HEX", "R16.C.1"))
     tid, goal = order.args
-    found = where(pos, tid)
-    if found is None or found[1].kind != TRAIN or found[1].side != pos.acting:
-        raise IllegalOrder(Refusal(f"no Train {tid} of yours on the map", "R16.C"))
+    found = own(pos, tid, TRAIN, "R16.C")
     start, marker = found
     paths = rail_paths(pos, start, pos.acting)
     if goal == start or goal not in paths:
@@ -269,9 +275,7 @@ def board(pos: Position, order: Order, dice: Dice) -> list[Event]:
     if len(order.args) != 2:
         raise IllegalOrder(Refusal("`board` takes a Train and a unit: board TRAIN UNIT", "R16.C.1.c"))
     tid, unit = order.args
-    found = where(pos, tid)
-    if found is None or found[1].kind != TRAIN or found[1].side != pos.acting:
-        raise IllegalOrder(Refusal(f"no Train {tid} of yours on the map", "R16.C.1.c"))
+    found = own(pos, tid, TRAIN, "R16.C.1.c")
     place, marker = found
     if unit not in boardable(pos, tid, place):
         raise IllegalOrder(Refusal(f"{unit} is not a Company or Battery of yours beside {tid} that fits "
@@ -342,9 +346,7 @@ def sail(pos: Position, order: Order, dice: Dice) -> list[Event]:
     if len(order.args) != 2:
         raise IllegalOrder(Refusal("`sail` takes a Ship and a hex: sail SHIP HEX", "R16.E.1"))
     tid, goal = order.args
-    found = where(pos, tid)
-    if found is None or found[1].kind != SHIP or found[1].side != pos.acting:
-        raise IllegalOrder(Refusal(f"no Ship {tid} of yours on the map", "R16.E"))
+    found = own(pos, tid, SHIP, "R16.E")
     if _unloaded_now(pos, tid):
         raise IllegalOrder(Refusal(f"{tid} unloaded this Full Turn and may not sail again", "R16.E.1"))
     place, marker = found
