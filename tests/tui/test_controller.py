@@ -209,3 +209,16 @@ def test_the_rule_system_is_asked_once_per_record(game: Game, monkeypatch: pytes
     control.overlay()
     control.reach()
     assert len(asked) == 4  # a new record: each asked again, once
+
+
+def test_ending_a_phase_with_orders_but_no_unit_left_counts_them_and_names_the_step(tmp_path: Path) -> None:
+    """The Foxhole proving ground's Dawn Briefing (R23): the end names the step by the rulebook
+    (the rule system's `order_note`) and counts the orders still open in plain English."""
+    from tests.rules.foxhole.helpers import load
+
+    with Game.new(load(), tmp_path / "g.toml", seed=1) as game:
+        answer = MapController(game).end_phase()
+    assert isinstance(answer, Confirm)
+    ending, what, _ = answer.question.split("\n\n")
+    assert ending == "End the Axis Dawn Briefing."
+    assert what == "1 order could still be given (e.g. sortie rail-gun 1pm)."

@@ -504,7 +504,7 @@ class MapController:
             more = f" and {len(idle) - NAMED_IDLE} more" if len(idle) > NAMED_IDLE else ""
             what = f"{plural(len(idle), 'unit')} could still act: {', '.join(idle[:NAMED_IDLE])}{more}"
         else:
-            what = f"{len(acting)} order(s) could still be given (e.g. {acting[0].text})"
+            what = f"{plural(len(acting), 'order')} could still be given (e.g. {acting[0].text})"
         # what ends, who could still act, then the question: each its own paragraph in the dialog
         return Confirm(f"{ending}.\n\n{what}.\n\nEnd it anyway?", ends[0].text)
 

@@ -39,6 +39,14 @@ MOTORIZED = "motorized-movement"
 VEHICLE_ASSAULT = "vehicle-assault"
 PLAYER_TURN = (TRANSPORT, SUPPLY_MOVEMENT, BARRAGE, ACTIVITIES, COMBAT, MOTORIZED, VEHICLE_ASSAULT)
 
+#: phase -> its name as the rulebook gives it (R15, R23, R3.B).
+NAMES: Mapping[str, str] = {
+    SETUP: "set-up", DAWN: "Dawn Briefing", TRANSPORT: "Transport Phase",
+    SUPPLY_MOVEMENT: "Supply-Movement Phase", BARRAGE: "Barrage Phase",
+    ACTIVITIES: "Activities-Movement Phase", COMBAT: "Combat Phase",
+    MOTORIZED: "Motorized-Movement Phase", VEHICLE_ASSAULT: "Vehicle Assault Phase",
+}
+
 #: phase -> the module that plays it.
 MODULES: Mapping[str, str] = {
     SETUP: "setup", DAWN: "dawn", TRANSPORT: "transport", SUPPLY_MOVEMENT: "supply_movement",

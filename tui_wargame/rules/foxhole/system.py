@@ -209,6 +209,12 @@ class Foxhole:
         fn = _explainers().get(order.verb)
         return fn(Position(scenario, state), order) if fn is not None else None
 
+    def order_note(self, scenario: Scenario, state: State, order: Order) -> str:
+        """For `end`: the step it really ends, by its rulebook name ("end the Axis Dawn Briefing")."""
+        if order.verb != "end" or state.pending is not None or state.phase not in sequence.NAMES:
+            return ""
+        return f"end the {side_name(scenario, state.active)} {sequence.NAMES[state.phase]}"
+
     def concealed(self, scenario: Scenario, state: State, viewer: str) -> frozenset[str]:
         """R3.B.3c: the other side's units while both set up in private."""
         from tui_wargame.rules.foxhole import setup
