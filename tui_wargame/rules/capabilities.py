@@ -140,13 +140,31 @@ class Decision:
     finish: Order | None = None
 
 
+@frozen
+class Track:
+    """Where the game stands in its sequence of play (Foxhole R15): the steps of the current turn
+    or part of it in order, and the one being played, for a track the screen keeps in view."""
+
+    title: str  # what the steps make up: "Allied player turn", "Day 1 Morning"
+    steps: tuple[str, ...]  # each step's short name, in order: "Barrage", "Combat"
+    at: int  # index in `steps` of the step being played; -1 when none is
+    rule: str = ""
+
+
+def flag_words(flag: str) -> str:
+    """A unit's flag or trait as words: "attacks:0405" as "attacks 0405", "route-only:railway" as
+    "route only railway" (an id the rules set, never meant to be read as it is)."""
+    return " ".join(flag.replace(":", " ").replace("_", " ").replace("-", " ").split())
+
+
 class Capabilities:
     """The optional capabilities of one rule system, each the system's own or the default."""
 
     #: Every capability by name: a system defines a method of that name to supply its own.
     NAMES: tuple[str, ...] = ("options", "describe", "headline", "explain", "layers", "unit_notes",
                               "help_pages", "concealed", "order_menus", "reach", "move_order",
-                              "decision", "order_note", "formation_name")
+                              "decision", "order_note", "formation_name", "unit_face", "unit_card",
+                              "hex_notes", "conditions", "track")
 
     def __init__(self, system: RuleSystem) -> None:
         self.system = system
@@ -230,3 +248,35 @@ class Capabilities:
         """A unit's formation as players know it ("3rd Division"); by default its id as the
         scenario gives it."""
         return formation
+
+    def unit_face(self, scenario: Scenario, state: State, unit: str) -> str:
+        """The values printed on `unit`'s counter now, as the map and the stack list show them
+        ("5-4-4-8"); by default its factors for the steps it has lost, joined by "-"."""
+        spec = scenario.unit[unit]
+        lost = min(max(spec.steps - state.units[unit].steps, 0), len(spec.factors) - 1)
+        return "-".join(str(v) for v in spec.factors[lost].values()) if spec.factors else ""
+
+    def unit_card(self, scenario: Scenario, state: State, unit: str) -> Sequence[Line]:
+        """The selected unit's values and condition in words, for the unit panel; by default its
+        factors by name ("attack 5, defence 4") and its flags as they are ("status: ready")."""
+        spec, u = scenario.unit[unit], state.units[unit]
+        lost = min(max(spec.steps - u.steps, 0), len(spec.factors) - 1)
+        factors = spec.factors[lost] if spec.factors else {}
+        words = [flag_words(f) for f in sorted(u.flags | u.phase_flags)]
+        return (Line(", ".join(f"{k} {v}" for k, v in factors.items())),
+                Line("status: " + (", ".join(words) if words else "ready")))
+
+    def hex_notes(self, scenario: Scenario, state: State, hex: str) -> Sequence[Line]:
+        """What lies in `hex` besides its units (markers, works, smoke), one line each with what
+        it does and its rule, for the hex panel; none by default."""
+        return ()
+
+    def conditions(self, scenario: Scenario, state: State) -> str:
+        """One line of what holds for the whole map now (Foxhole: weather, moisture, forecast,
+        the part of the Day), which the screen keeps in view; "" for none, the default."""
+        return ""
+
+    def track(self, scenario: Scenario, state: State) -> Track | None:
+        """Where the game stands in its sequence of play; None (the default) when the header's
+        phase says enough."""
+        return None

@@ -16,7 +16,7 @@ from rich.text import Text
 from tui_wargame.engine import Game
 from tui_wargame.hexgrid import DIRECTION_NAMES
 from tui_wargame.model import Event, Order, Refusal, State, apply
-from tui_wargame.rules.capabilities import Explanation, Layer, Line
+from tui_wargame.rules.capabilities import Explanation, Layer, Line, flag_words
 from tui_wargame.text import names_any, plural
 from tui_wargame.tui.glyphs import Glyphs, layer_glyph
 from tui_wargame.views import turn_name
@@ -42,12 +42,6 @@ class Namer:
     def unit(self, uid: str) -> str:
         spec = self.game.scenario.unit.get(uid)
         return self.text(spec.name) if spec else self.text(uid)
-
-
-def factors_of(game: Game, state: State, uid: str) -> Mapping[str, int]:
-    spec = game.scenario.unit[uid]
-    lost = min(max(spec.steps - state.units[uid].steps, 0), len(spec.factors) - 1)
-    return spec.factors[lost] if spec.factors else {}
 
 
 def orders_about(orders: Iterable[Order], *, unit: str | None = None, hex: str | None = None) -> list[Order]:
@@ -191,6 +185,8 @@ def hex_panel(game: Game, state: State, label: str, names: Namer, *, selected: s
                 out.append(f"{names.text(f.feature)} to {other}\n")
     except ValueError:
         pass
+    for note in game.capabilities.hex_notes(sc, state, label) if state.phase else ():
+        out.append_text(line_text(note, names))
     rule = g.rule * (width - 3) + "\n"
     out.append(rule, style="dim")
     stack = state.units_at(label)
@@ -200,7 +196,7 @@ def hex_panel(game: Game, state: State, label: str, names: Namer, *, selected: s
         if uid in concealed:
             line = f"{mark}{_cut_at_word(names.side(spec.side), width - 6)} {g.hidden}"
         else:
-            values = "-".join(str(v) for v in factors_of(game, state, uid).values())
+            values = names.text(game.capabilities.unit_face(sc, state, uid))
             room = width - 4 - len(names.text(uid)) - len(values)
             name = _cut_at_word(names.unit(uid), room, least=1) if room > 0 else ""
             line = " ".join(x for x in (f"{mark}{names.text(uid)}", name, values) if x)
@@ -216,12 +212,6 @@ def hex_panel(game: Game, state: State, label: str, names: Namer, *, selected: s
         out.append("  ".join(f"{layer_glyph(g, layer.glyph, layer.style)} {names.text(layer.name)}"
                              for layer in marking) + "\n", style="dim")
     return out
-
-
-def flag_words(flag: str) -> str:
-    """A unit's flag or trait as words: "attacks:0405" as "attacks 0405", "route-only:railway" as
-    "route only railway" (an id the rules set, never meant to be read as it is)."""
-    return " ".join(flag.replace(":", " ").replace("_", " ").replace("-", " ").split())
 
 
 def unit_panel(game: Game, state: State, uid: str, names: Namer, *, concealed: frozenset[str],
@@ -240,15 +230,16 @@ def unit_panel(game: Game, state: State, uid: str, names: Namer, *, concealed: f
     named = game.capabilities.formation_name(sc, spec.formation) if spec.formation else ""
     formation = f", {names.text(named)}" if named else ""
     out.append(f"{names.side(spec.side)} {names.text(spec.kind)}{formation}\n")
-    f = factors_of(game, state, uid)
-    out.append(", ".join(f"{names.text(k)} {v}" for k, v in f.items()) + "\n")
+    card = game.capabilities.unit_card(sc, state, uid)
+    for line in card[:1]:  # the values first, then where the unit is, then its condition
+        out.append_text(line_text(line, names))
     box = sc.box.get(u.location)
     what = f": {names.text(box.description)}" if box and box.description else ""
     out.append(f"steps {u.steps} of {spec.steps}  at {names.text(u.location)}{what}\n")
     for note in game.capabilities.unit_notes(sc, state, uid) if state.phase else ():
         out.append_text(line_text(note, names))
-    flags = sorted(u.flags | u.phase_flags)
-    out.append("status: " + (", ".join(flag_words(names.text(x)) for x in flags) if flags else "ready") + "\n")
+    for line in card[1:]:
+        out.append_text(line_text(line, names))
     if spec.traits:
         out.append("traits: " + ", ".join(flag_words(names.text(t)) for t in spec.traits) + "\n")
     if reach:
