@@ -45,19 +45,19 @@ def test_utah1944_plays_to_an_allied_decisive_victory_at_the_end_of_the_night(
     story = capsys.readouterr().out
     morning, afternoon = story.split("== 6 June Afternoon ==")
     # R16.B: the first waves come ashore in the Morning, the follow-up battalions in the Afternoon
-    assert "A Company, 1st Bn 8th Infantry comes ashore in A-1106" in morning
-    assert "I Company, 3rd Bn 8th Infantry comes ashore" in afternoon
+    assert "A Co, 1/8th Infantry comes ashore in A-1106" in morning
+    assert "I Co, 3/8th Infantry comes ashore" in afternoon
     # R18: the B-26s and the Nevada on WN5; R20.C: WN5 and the Exit 3 strongpoint seized that Morning
     assert "Allies barrage A-1006 with b26" in morning
     assert "A-1006: assaulters' Defence 9 against 5: the hex is seized (R20.C)" in morning
-    assert "3./GR 919, Exit 3 strongpoint (WNN) is eliminated" in morning
+    assert "Exit 3 strongpoint, 3./GR 919 (WNN) is eliminated" in morning
     # the Afternoon: WN5's men caught in the floods, the Exit 1 strongpoint taken, the tanks up
     # the causeways to Houdienville and Pouppeville, the Fallschirmjäger thrown back
     assert "WN5 platoon, 3./GR 919 (Lt Jahnke) (WN5) is eliminated" in afternoon
-    assert "3./GR 919, Exit 1 strongpoint (WNS) is eliminated" in afternoon
+    assert "Exit 1 strongpoint, 3./GR 919 (WNS) is eliminated" in afternoon
     assert "moves A-0806 - Houdienville (Exit 2) (A-0706)" in afternoon
     assert "A-0710: assaulters' Defence 6 against 3: the hex is seized (R22.C)" in afternoon
-    assert "Fallschirmjäger company, I./FJR 6 (FJ6) is eliminated" in afternoon
+    assert "FJR 6 company (Fallschirmjäger) (FJ6) is eliminated" in afternoon
     assert "== 6 June Night (night) ==" in story
     assert "The game ends: Allies wins (decisive). Allies met their goal" in story
 
