@@ -14,8 +14,8 @@ from tests.rules.foxhole.random_play import play
 from tui_wargame import scenario_file
 from tui_wargame.cli import main
 from tui_wargame.engine import Game
-from tui_wargame.model import State
-from tui_wargame.rules.foxhole import arrivals, standing
+from tui_wargame.model import IllegalOrder, State
+from tui_wargame.rules.foxhole import arrivals, sequence, standing
 from tui_wargame.rules.foxhole.optional import OPTIONAL_RULES
 from tui_wargame.rules.foxhole.position import Position
 
@@ -60,6 +60,15 @@ def test_utah1944_r3_b_3a_wn5s_works_are_at_la_madeleine_on_exit_2() -> None:
     assert exit2.hexes[:5] == ("A-1106", "A-1006", "A-0906", "A-0806", "A-0706")
     assert all(pos.hex_type(h).id == "flooded" for h in exit2.hexes[2:4])
     assert {m.kind for m in state.markers["A-1105"]} == {"mines", "tank-traps"}
+
+
+def test_utah1944_r3_b_2_free_setup_puts_the_paratroopers_inland_only() -> None:
+    state = position(UTAH, phase=sequence.SETUP, active="allied", options={"setup": "free"})
+    state, _ = run(UTAH, state, "place P501 A-0304")
+    assert state.units["P501"].location == "A-0304"
+    with pytest.raises(IllegalOrder) as refused:
+        run(UTAH, state, "place P506 A-1105")
+    assert refused.value.rule == "R3.B.2"
 
 
 def night(at: Mapping[str, str], lost: tuple[str, ...] = ()) -> State:
