@@ -9,9 +9,9 @@ checks the landing, the fighting for the beach, the verdict, the save, the repla
 
 The player follows the historical plan and nothing cleverer. The Allies keep the Dawn Briefing's
 plan (every Sortie in the Morning), trace supply with every unit that can, put the B-26s and
-the Nevada on WN5 and the cruisers on the Exit 3 strongpoint, close on the nearest enemy on the
-coast (sectors NE and SE) and, once the coast is clear, push up the causeways to their inland
-ends; they Assault a hex when three or more units are next to it, else Fight it. The Axis hold
+the Nevada on WN5 and the cruisers on the Exit 3 strongpoint, and march each unit on the nearest
+of the enemies on the coast (sectors NE and SE) and the causeways' inland ends not yet theirs;
+they Assault a hex when two or more units are next to it, else Fight it. The Axis hold
 their ground: they trace supply, barrage the most crowded beach hex, Fight every hex of enemies
 next to them, and march the Fallschirmjäger to Houdienville. Decisions take the first answer.
 """
@@ -52,7 +52,8 @@ def goal_of(pos: Position, uid: str) -> str | None:
     here = pos.location(uid)
     if pos.side_of(uid) == "axis":
         return "A-0706" if uid == "FJ6" else None
-    targets = coast_enemies(pos) + [h for h in INLAND_ENDS if not pos.units_in(h, "allied")] or list(INLAND_ENDS)
+    open_ends = [h for h in INLAND_ENDS if not pos.units_in(h, "allied")]
+    targets = coast_enemies(pos) + open_ends or list(INLAND_ENDS)
     return min(targets, key=lambda h: (pos.distance(here, h), h))
 
 
@@ -193,7 +194,8 @@ def main() -> None:
     orders, game = play()
     result = game.state.result
     assert result is not None
-    print(f"# A complete game of Utah Beach, 6 June 1944, seed {SEED}, made by tests/games/record_utah1944.py.")
+    print(f"# A complete game of Utah Beach, 6 June 1944, seed {SEED}, "
+          f"made by tests/games/record_utah1944.py.")
     print(f"# Verdict: {result.winner or 'draw'} {result.level}: {result.reason}")
     print("# One order a line, decisions included. Played by test_utah1944_game.py.")
     for order in orders:
