@@ -42,9 +42,11 @@ DEFAULT_OPTIONS: Mapping[str, Any] = {
     "undo_dice": False,  # allow undoing orders that rolled dice or revealed hidden information
 }
 
-#: Options of a game against the computer (tui_wargame.opponent), kept in the header, read by no
-#: rule; strings, and a game has them only when created with them.
-OPPONENT_OPTIONS = frozenset({"opponent", "player"})
+#: Options of a game against the computer (tui_wargame.opponent, which names them from here: it
+#: imports the engine, so the engine cannot import it), kept in the header, read by no rule;
+#: strings, and a game has them only when created with them.
+OPPONENT, PLAYER = "opponent", "player"
+OPPONENT_OPTIONS = frozenset({OPPONENT, PLAYER})
 
 UNDO_RULE = "undo: docs/api.md"
 CONSENT_RULE = "undo by consent: docs/playing.md"
