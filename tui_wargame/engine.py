@@ -479,6 +479,7 @@ class Game:
         seq, asked = len(self.records), self.undo_asked()
         if text == ASK_UNDO:
             top = self._undo_record(side)
+            assert top.reverts is not None  # an undo record always names the record it reverts
             return Record(seq, top.side, "order", ASK_UNDO,
                           (Event.of("undo_asked", side=top.side, reverts=top.reverts,
                                     order=self.records[top.reverts].order),))
