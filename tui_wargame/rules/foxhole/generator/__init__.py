@@ -53,6 +53,12 @@ def _sides(offensive: str) -> dict[str, str]:
     return {OFFENSIVE: offensive, DEFENSIVE: "axis" if offensive == "allied" else "allied"}
 
 
+def _playable(p: Plan) -> bool:
+    """Whether some library maphex has what the mission needs (`board.NEEDS`)."""
+    fits = board.NEEDS[p.needs]
+    return any(board.facing_edges(maphex_library.load(i), fits) for i in maphex_library.ids())
+
+
 def _board(dice: Dice, p: Plan) -> tuple[Placed, ...]:
     """R24.D.2: the Offensive maphex A (facing north), then the Defensive one B joined to it, or
     the one maphex A of a one-maphex mission (its Offensive edge turned to the south)."""
@@ -171,7 +177,7 @@ def _units(side: str, bought: Sequence[UnitType], first: int) -> list[tuple[str,
 def generate(seed: int, options: Options = Options()) -> Generated:
     """R24.D: the competitive scenario of `seed` (see the module's docstring)."""
     dice = Dice(seed, 0)
-    rolled = mission.roll(dice)
+    rolled = mission.roll(dice, _playable)
     p = rolled.plan
     m = p.mission
     sides = _sides(rolled.offensive)
@@ -245,17 +251,10 @@ def generate(seed: int, options: Options = Options()) -> Generated:
 def _description(seed: int, rolled: mission.Roll, wx: weather.Weather, sides: Mapping[str, str],
                  placed: Sequence[Placed], options: Options) -> str:
     names = {"allied": "the Allies", "axis": "the Axis"}
-    rerolled = "".join(f"{r} ({mission.UNSUPPORTED[missions_id(r)]}: rolled again), "
-                       for r in rolled.rolls[:-1])
+    rerolled = "".join(f"{r} ({mission.why_not(r)}: rolled again), " for r in rolled.rolls[:-1])
     bids = (f"; weather bids: Offensive {wx.bids[OFFENSIVE]}, Defensive {wx.bids[DEFENSIVE]} step(s), "
             f"{wx.rolled} became {wx.prevailing}") if options.bidding else "; no weather bids"
     maps = ", ".join(f"{q.name} = {q.maphex.name}" for q in placed)
     return (f"Seed {seed}: D100 {rerolled}{rolled.rolls[-1]}: {rolled.plan.mission.name} (R24.D.5), "
             f"{names[sides[OFFENSIVE]]} attacking {names[sides[DEFENSIVE]]}; maphexes {maps}; "
             f"{wx.prevailing} weather, ground moisture {wx.moisture}{bids}.")
-
-
-def missions_id(roll: int) -> str:
-    from tui_wargame.rules.foxhole import missions
-
-    return missions.mission(roll).id

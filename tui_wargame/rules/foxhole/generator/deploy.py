@@ -8,8 +8,8 @@ units' `start`. The heuristic [INV]:
   Fight defence, Chart 2) and spread out, its vehicles behind them, its headquarters and artillery
   at the back; it then spends the points set aside for markers on Defensive Works where its units
   stand (Foxholes for one, Scrapes for two, Trenches for more, deepened later) and Mines in the
-  forward hexes (R24.D.4b prices; one work a hex, R19.B.3; at most 4 work and 3 trap levels,
-  R10.C, R19.B.5);
+  forward hexes (R24.D.4b prices; one work a hex, R19.B.3; at most 4 levels of works and traps
+  together, R10.C);
 - the Offensive side stays back from the line (no unit within two hexes of its facing edge, where
   the area allows), its combat units forward of its headquarters and artillery.
 
@@ -24,7 +24,7 @@ from typing import Any
 
 from tui_wargame.dice import Dice
 from tui_wargame.frozen import frozen
-from tui_wargame.hexgrid import DIRECTION_NAMES, along
+from tui_wargame.hexgrid import DIRECTION_NAMES, along, distance
 from tui_wargame.rules.foxhole import charts, maphex_library
 from tui_wargame.rules.foxhole.generator import catalogue
 from tui_wargame.rules.foxhole.generator.board import Placed, _hex, sector_labels
@@ -36,7 +36,7 @@ ROOM_PER_HEX = 3  # [INV] the buyer stops at three counters a hex of the area, l
 BACK = 2  # [INV] the Offensive side sets up at least this many hexes from its facing edge
 FRONT_ROLES = (catalogue.INFANTRY, catalogue.SUPPORT, catalogue.ENGINEER, catalogue.IRREGULAR)
 REAR_ROLES = (catalogue.HQ, catalogue.ARTILLERY)
-MAX_TRENCH = 4  # R5.B.1
+MAX_LEVELS = charts.MAX_WORK_LEVELS  # R10.C: levels of works and traps in a hex, together
 MAX_MINES = 2  # [INV] the buyer's deepest minefield, leaving a level for the Engineers' own
 
 
@@ -149,8 +149,6 @@ def place_units(dice: Dice, placed: Mapping[str, Placed], a: Area, units: Sequen
 
 
 def _distance_to(label: str, edge: set[str]) -> int:
-    from tui_wargame.hexgrid import distance
-
     here = _hex(label.partition("-")[2])
     return min(distance(here, _hex(e.partition("-")[2])) for e in edge)
 
@@ -169,7 +167,7 @@ def works(placed: Mapping[str, Placed], side: str, starts: Mapping[str, str], bu
 
     def trench(h: str, paid: bool) -> bool:
         nonlocal left, free
-        if work.get(h, "trenches") != "trenches" or level[h] >= MAX_TRENCH:
+        if work.get(h, "trenches") != "trenches" or level[h] + mines[h] >= MAX_LEVELS:
             return False
         price = 0 if not paid else marker_points("trenches")
         if (not paid and free <= 0) or price > left:
@@ -194,11 +192,14 @@ def works(placed: Mapping[str, Placed], side: str, starts: Mapping[str, str], bu
         elif marker_points(kind) <= left:
             work[h] = kind
             left -= marker_points(kind)
+    def _levels(h: str) -> int:
+        return (level[h] if work.get(h) == "trenches" else charts.WORKS[work[h]].levels if h in work else 0) + mines[h]
+
     progress = True
     while progress:
         progress = False
         for h in forward:
-            if mines[h] < MAX_MINES and marker_points("mines") <= left:
+            if mines[h] < MAX_MINES and _levels(h) < MAX_LEVELS and marker_points("mines") <= left:
                 mines[h] += 1
                 left -= marker_points("mines")
                 progress = True

@@ -9,7 +9,7 @@ again (`UNSUPPORTED`, each with the reason) and the rerolls are told in the scen
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from tui_wargame.dice import Dice
@@ -106,16 +106,21 @@ def offensive_side(dice: Dice) -> str:
     return "allied" if arith.d10(dice) % 2 == 1 else "axis"
 
 
-def roll(dice: Dice) -> Roll:
+def roll(dice: Dice, playable: Callable[[Plan], bool] = lambda p: True) -> Roll:
     """R24.D.1, R24.D.5: the Offensive side, then D100 for the mission, rolled again while it is
-    one the generator leaves out (`UNSUPPORTED`)."""
+    one the generator leaves out (`UNSUPPORTED`) or one no library maphex can serve (`playable`)."""
     offensive = offensive_side(dice)
     rolls = []
     while True:
         rolls.append(arith.d100(dice))
         found = missions.mission(rolls[-1])
-        if found.id not in UNSUPPORTED:
+        if found.id not in UNSUPPORTED and playable(plan(found)):
             return Roll(offensive, tuple(rolls), plan(found))
+
+
+def why_not(roll: int) -> str:
+    """Why a rolled mission was rolled again."""
+    return UNSUPPORTED.get(missions.mission(roll).id, "no library maphex has what it needs")
 
 
 @frozen
