@@ -16,6 +16,7 @@ from typing import Any
 from tui_wargame.dice import Dice
 from tui_wargame.frozen import frozen
 from tui_wargame.hexgrid import DIRECTION_NAMES, along
+from tui_wargame.rules.capabilities import GameOption
 from tui_wargame.rules.foxhole import maphex_library
 from tui_wargame.rules.foxhole.generator import board, buyer, deploy, mission, weather, write
 from tui_wargame.rules.foxhole.generator.board import Placed
@@ -252,9 +253,27 @@ def _description(seed: int, rolled: mission.Roll, wx: weather.Weather, sides: Ma
                  placed: Sequence[Placed], options: Options) -> str:
     names = {"allied": "the Allies", "axis": "the Axis"}
     rerolled = "".join(f"{r} ({mission.why_not(r)}: rolled again), " for r in rolled.rolls[:-1])
-    bids = (f"; weather bids: Offensive {wx.bids[OFFENSIVE]}, Defensive {wx.bids[DEFENSIVE]} step(s), "
-            f"{wx.rolled} became {wx.prevailing}") if options.bidding else "; no weather bids"
+    bids = (f"; weather bids (R24.D.3): Offensive {wx.bids[OFFENSIVE]} step(s), Defensive "
+            f"{wx.bids[DEFENSIVE]}, from {wx.rolled}") if options.bidding else "; no weather bids"
     maps = ", ".join(f"{q.name} = {q.maphex.name}" for q in placed)
     return (f"Seed {seed}: D100 {rerolled}{rolled.rolls[-1]}: {rolled.plan.mission.name} (R24.D.5), "
             f"{names[sides[OFFENSIVE]]} attacking {names[sides[DEFENSIVE]]}; maphexes {maps}; "
             f"{wx.prevailing} weather, ground moisture {wx.moisture}{bids}.")
+
+
+class _Generator:
+    """Foxhole's `rules.ScenarioGenerator`: `tui-wargame generate foxhole` and the title screen."""
+
+    title = "Foxhole competitive scenario (R24.D)"
+    options = (GameOption("bidding", "weather bids (R24.D.3)", {
+        "on": "each side's computer buyer may spend 150 points a step to move the prevailing weather",
+        "off": "the mission's prevailing weather stands; every point buys counters and markers"}),)
+
+    def ident(self, seed: int, choices: Mapping[str, str]) -> str:
+        return f"competitive-{seed}" + ("-nobids" if choices.get("bidding") == "off" else "")
+
+    def text(self, seed: int, choices: Mapping[str, str], ident: str) -> str:
+        return generate(seed, Options(bidding=choices.get("bidding", "on") == "on", ident=ident)).text
+
+
+GENERATOR = _Generator()

@@ -38,7 +38,8 @@ class Plan:
     `deploy` per role: `own` (anywhere on its maphex), `front` (only the sector facing the enemy),
     `not-front` (not that sector), `enter` (arrives on the first Day at its far edge, R23.A),
     `three-sectors` and `empty-sector` (Guerilla Strike), `coast-sector` (Destroy Bridgehead).
-    `waves`: (day, points) the Offensive side also buys as reinforcements (Wave Assault)."""
+    `waves`: (day, points) of the Offensive side's budget bought as reinforcements arriving
+    on that Day (Wave Assault: 750 points at the start, 500 on Days 2 and 5)."""
 
     mission: Mission
     maphexes: int  # 1 or 2
@@ -85,7 +86,7 @@ def plan(m: Mission) -> Plan:
         "total-war": lambda: _plan(m, 1500, 500),
         "trench-warfare": lambda: _plan(m, 750, 750, cap=25, trenches=30),
         "vanguard": lambda: _plan(m, 1250, 750),
-        "wave-assault": lambda: _plan(m, 750, 1000, waves=((2, 500), (5, 500))),
+        "wave-assault": lambda: _plan(m, 1750, 1000, waves=((2, 500), (5, 500))),
     }
     return plans[m.id]()
 
