@@ -11,6 +11,7 @@ values, so that neither side is favoured by the catalogue.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 
 from tui_wargame.frozen import frozen
 from tui_wargame.model import UnitSpec
@@ -44,7 +45,7 @@ class UnitType:
     @property
     def points(self) -> int:
         """R24.D.4a: what one counter of this type costs."""
-        return counters.points(self.spec("x", "allied"))
+        return _price(self.id)
 
 
 def _f(defence: int | None = None, **values: int) -> dict[str, int]:
@@ -91,6 +92,11 @@ TYPES: Mapping[str, UnitType] = {t.id: t for t in (
     UnitType("partisan", "Partisan Band", "Partisan Band", "company", ("partisan",),
              (_f(2, heavy=0, soft=3, mp=4), _f(1, heavy=0, soft=1, mp=4)), IRREGULAR),
 )}
+
+
+@cache
+def _price(type_id: str) -> int:
+    return counters.points(TYPES[type_id].spec("x", "allied"))
 
 
 def of_role(role: str) -> tuple[UnitType, ...]:

@@ -121,8 +121,11 @@ def place_units(dice: Dice, placed: Mapping[str, Placed], a: Area, units: Sequen
     def p(label: str) -> Placed:
         return by_name[label.partition("-")[0]]
 
+    fronts = {h: _front(p(h), h) for h in hexes}
+    covers = {h: _cover(p(h), h) for h in hexes}
+
     def score(label: str, role: str) -> float:
-        front, cover = _front(p(label), label), _cover(p(label), label)
+        front, cover = fronts[label], covers[label]
         if role in REAR_ROLES:
             value = -2 * front + cover
         elif role == catalogue.VEHICLE:
