@@ -7,8 +7,9 @@ units' `start`. The heuristic [INV]:
 - the Defensive side puts its rifle, support and engineer companies forward, in cover (the hex's
   Fight defence, Chart 2) and spread out, its vehicles behind them, its headquarters and artillery
   at the back; it then spends the points set aside for markers on Defensive Works where its units
-  stand (Foxholes for one, Scrapes for two, Trenches for more, deepened later) and Mines in the
-  forward hexes (R24.D.4b prices; one work a hex, R19.B.3; at most 4 levels of works and traps
+  stand (Foxholes for one, Scrapes for two, Trenches for more), Mines and deeper Trenches in the
+  forward third, then Pillboxes for Foxholes and Unimproved Forts for Scrapes, then Mines
+  everywhere it holds (R24.D.4b prices; one work a hex, R19.B.3; at most 4 levels of works and traps
   together, R10.C);
 - the Offensive side stays back from the line (no unit within two hexes of its facing edge, where
   the area allows), its combat units forward of its headquarters and artillery.
@@ -38,6 +39,7 @@ FRONT_ROLES = (catalogue.INFANTRY, catalogue.SUPPORT, catalogue.ENGINEER, catalo
 REAR_ROLES = (catalogue.HQ, catalogue.ARTILLERY)
 MAX_LEVELS = charts.MAX_WORK_LEVELS  # R10.C: levels of works and traps in a hex, together
 MAX_MINES = 2  # [INV] the buyer's deepest minefield, leaving a level for the Engineers' own
+UPGRADES = {"foxholes": "pillbox", "scrapes": "fort-unimproved"}  # R19.B.4, same shelter or more
 
 
 @frozen
@@ -198,17 +200,35 @@ def works(placed: Mapping[str, Placed], side: str, starts: Mapping[str, str], bu
     def _levels(h: str) -> int:
         return (level[h] if work.get(h) == "trenches" else charts.WORKS[work[h]].levels if h in work else 0) + mines[h]
 
-    progress = True
-    while progress:
-        progress = False
-        for h in forward:
-            if mines[h] < MAX_MINES and _levels(h) < MAX_LEVELS and marker_points("mines") <= left:
+    def spend(kind: str) -> bool:
+        nonlocal left
+        if marker_points(kind) > left:
+            return False
+        left -= marker_points(kind)
+        return True
+
+    def deepen(hexes: Sequence[str]) -> bool:
+        """Mines where there is room, and deeper Trenches: whether anything was bought."""
+        bought = False
+        for h in hexes:
+            if mines[h] < MAX_MINES and _levels(h) < MAX_LEVELS and spend("mines"):
                 mines[h] += 1
-                left -= marker_points("mines")
-                progress = True
+                bought = True
         for h in occupied:
-            if work.get(h) == "trenches" and trench(h, paid=True):
-                progress = True
+            bought = (work.get(h) == "trenches" and trench(h, paid=True)) or bought
+        return bought
+
+    while deepen(forward):
+        pass
+    for h in occupied:  # stronger works: a Pillbox for Foxholes, an Unimproved Fort for Scrapes
+        better = UPGRADES.get(work.get(h, ""))
+        room = MAX_LEVELS - _levels(h) + charts.WORKS[work[h]].levels if better else 0
+        if better and charts.WORKS[better].levels <= room and \
+                marker_points(better) - marker_points(work[h]) <= left:
+            left -= marker_points(better) - marker_points(work[h])
+            work[h] = better
+    while deepen(occupied):
+        pass
     markers: list[dict[str, Any]] = []
     for h in occupied:
         if h in work:
