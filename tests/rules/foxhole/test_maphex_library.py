@@ -62,6 +62,7 @@ def test_r24_d_2_the_library_holds_every_hex_type_hexside_and_line_of_chart_2() 
     assert {hs.feature for m in maphexes for hs in m.hexsides} == set(charts.HEXSIDE_TYPES)
     assert {r.kind for m in maphexes for r in m.routes} == set(charts.LINES)
     assert any(m.coast for m in maphexes), "a coastal maphex (R24.D.5 Amphibious missions)"
+    assert {m.country for m in maphexes} == {"clear", "desert", "mixed"}, "R24.D.5 Blitzkrieg, Scorched Earth"
     assert sum(m.hex_type(h) in ("buildings", "tall-buildings") for h in lib.labels()
                for m in maphexes) >= 8
 
@@ -145,6 +146,7 @@ coast = []
     ('[[marker]]\nplace = "0605"\nkind = "port"\n[[marker]]\nplace = "0605|0606"\nkind = "port"\n',
      "x.toml: marker[1].place: a Port goes on a hex, not '0605|0606'"),
     ("colour = 3\n", "x.toml: colour: not a maphex key"),
+    ('country = "jungle"\n', "x.toml: country: 'jungle' is not one of clear, desert, mixed"),
 ])
 def test_a_bad_maphex_file_names_the_file_key_and_problem(tmp_path: Path, extra: str,
                                                           message: str) -> None:

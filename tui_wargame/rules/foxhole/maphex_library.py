@@ -27,7 +27,11 @@ RADIUS = 4  # every library maphex: 73 hexes, an edge of seven hexes facing each
 #: The marker kinds a map prints (R3.B.1 bridges, R16.E ports, R19.B.9 single structures, R7.B.2.a).
 PRINTED = ("bridge-printed", "port", "building", "tall-building", "rail-circle")
 SEA = ("shallow-sea", "deep-sea")
-_KEYS = ("id", "name", "description", "radius", "coast", "terrain", "hexside", "route", "place", "marker")
+#: R24.D.5 names maphexes by their country: Blitzkrieg draws "Clear or Desert Maphexes", Scorched
+#: Earth "non-Desert" ones; the rest are "mixed".
+COUNTRIES = ("clear", "desert", "mixed")
+_KEYS = ("id", "name", "description", "radius", "country", "coast", "terrain", "hexside", "route", "place",
+         "marker")
 _BOARD = MaphexBoard([Maphex("M", RADIUS, Hex(0, 0))])
 
 
@@ -52,6 +56,7 @@ class LibraryMaphex:
     name: str
     description: str
     radius: int
+    country: str
     coast: tuple[str, ...]
     terrain: Mapping[str, tuple[str, ...]]
     hexsides: tuple[Hexside, ...]
@@ -134,7 +139,7 @@ def parse(text: str, where: str, ident: str) -> LibraryMaphex:
         raise MaphexError("\n".join(f"{where}: {p}" for p in problems))
     return LibraryMaphex(
         id=raw["id"], name=raw["name"], description=raw["description"], radius=raw["radius"],
-        coast=tuple(raw.get("coast", ())),
+        country=raw.get("country", "mixed"), coast=tuple(raw.get("coast", ())),
         terrain={t: tuple(hexes) for t, hexes in raw.get("terrain", {}).items()},
         hexsides=tuple(Hexside((h["hexes"][0], h["hexes"][1]), h["feature"]) for h in raw.get("hexside", ())),
         routes=tuple(Route(r["kind"], tuple(r["hexes"]), r.get("name", "")) for r in raw.get("route", ())),
@@ -224,6 +229,8 @@ def _problems(raw: Mapping[str, Any], ident: str) -> Iterator[str]:
             yield f"{key}: needs a string"
     if isinstance(raw.get("id"), str) and raw["id"] != ident:
         yield f"id: {raw['id']!r} is not the file's name ({ident!r})"
+    if raw.get("country", "mixed") not in COUNTRIES:
+        yield f"country: {raw['country']!r} is not one of {', '.join(COUNTRIES)} (R24.D.5)"
     if raw.get("radius") != RADIUS or type(raw.get("radius")) is not int:
         yield f"radius: every library maphex has radius {RADIUS}, not {raw.get('radius')!r}"
         return
