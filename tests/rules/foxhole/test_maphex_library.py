@@ -146,6 +146,9 @@ coast = []
     ('[[marker]]\nplace = "0605"\nkind = "port"\n[[marker]]\nplace = "0605|0606"\nkind = "port"\n',
      "x.toml: marker[1].place: a Port goes on a hex, not '0605|0606'"),
     ("colour = 3\n", "x.toml: colour: not a maphex key"),
+    ('[[hexside]]\nhexes = ["0601", "0602"]\nfeature = 3\n', "x.toml: hexside[0].feature: must be a string"),
+    ('[[route]]\nkind = "road"\nhexes = "0601"\n', "x.toml: route[0].hexes: must be a list of strings"),
+    ("[[route]\n", "x.toml: not TOML"),
     ('country = "jungle"\n', "x.toml: country: 'jungle' is not one of clear, desert, mixed"),
 ])
 def test_a_bad_maphex_file_names_the_file_key_and_problem(tmp_path: Path, extra: str,
