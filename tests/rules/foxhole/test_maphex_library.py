@@ -90,6 +90,23 @@ def test_r3_b_1_lines_cross_water_only_by_a_bridge_or_a_ford(ident: str) -> None
                     assert "|".join(sorted((a, b))) in marked, (route.name, a, b)
 
 
+@pytest.mark.parametrize("ident", ["farmland", "plain"])
+def test_r16_c_railline_hexsides_run_beside_the_railroad_from_edge_to_edge(ident: str) -> None:
+    m = lib.load(ident)
+    rail = {h for r in m.routes if r.kind == "railroad" for h in r.hexes}
+    sides = [hs.hexes for hs in m.hexsides if hs.feature == "railline"]
+    assert all(rail & set(pair) for pair in sides)
+    assert rail <= {h for pair in sides for h in pair}
+    ends = {e for a, b in sides for e in set(lib.edges_of(a)) & set(lib.edges_of(b))}
+    assert len(ends) >= 2, "a Train can enter and leave (R16.C)"
+
+
+def test_r24_d_5_a_clear_maphex_is_open_country() -> None:
+    for m in (lib.load(i) for i in IDS):
+        if m.country == "clear":
+            assert sum(m.hex_type(h) == "clear" for h in lib.labels()) >= 2 * len(lib.labels()) // 3
+
+
 @pytest.mark.parametrize("ident", IDS)
 def test_r24_d_2_coast_edges_are_sea(ident: str) -> None:
     m = lib.load(ident)
