@@ -62,6 +62,7 @@ def test_r24_d_2_the_library_holds_every_hex_type_hexside_and_line_of_chart_2() 
     assert {hs.feature for m in maphexes for hs in m.hexsides} == set(charts.HEXSIDE_TYPES)
     assert {r.kind for m in maphexes for r in m.routes} == set(charts.LINES)
     assert any(m.coast for m in maphexes), "a coastal maphex (R24.D.5 Amphibious missions)"
+    assert {m.country for m in maphexes} == {"clear", "desert", "mixed"}, "R24.D.5 Blitzkrieg, Scorched Earth"
     assert sum(m.hex_type(h) in ("buildings", "tall-buildings") for h in lib.labels()
                for m in maphexes) >= 8
 
@@ -87,6 +88,23 @@ def test_r3_b_1_lines_cross_water_only_by_a_bridge_or_a_ford(ident: str) -> None
             for hs in m.hexsides:
                 if set(hs.hexes) == {a, b} and charts.HEXSIDE_TYPES[hs.feature].prohibited:
                     assert "|".join(sorted((a, b))) in marked, (route.name, a, b)
+
+
+@pytest.mark.parametrize("ident", ["farmland", "plain"])
+def test_r16_c_railline_hexsides_run_beside_the_railroad_from_edge_to_edge(ident: str) -> None:
+    m = lib.load(ident)
+    rail = {h for r in m.routes if r.kind == "railroad" for h in r.hexes}
+    sides = [hs.hexes for hs in m.hexsides if hs.feature == "railline"]
+    assert all(rail & set(pair) for pair in sides)
+    assert rail <= {h for pair in sides for h in pair}
+    ends = {e for a, b in sides for e in set(lib.edges_of(a)) & set(lib.edges_of(b))}
+    assert len(ends) >= 2, "a Train can enter and leave (R16.C)"
+
+
+def test_r24_d_5_a_clear_maphex_is_open_country() -> None:
+    for m in (lib.load(i) for i in IDS):
+        if m.country == "clear":
+            assert sum(m.hex_type(h) == "clear" for h in lib.labels()) >= 2 * len(lib.labels()) // 3
 
 
 @pytest.mark.parametrize("ident", IDS)
@@ -145,6 +163,10 @@ coast = []
     ('[[marker]]\nplace = "0605"\nkind = "port"\n[[marker]]\nplace = "0605|0606"\nkind = "port"\n',
      "x.toml: marker[1].place: a Port goes on a hex, not '0605|0606'"),
     ("colour = 3\n", "x.toml: colour: not a maphex key"),
+    ('[[hexside]]\nhexes = ["0601", "0602"]\nfeature = 3\n', "x.toml: hexside[0].feature: must be a string"),
+    ('[[route]]\nkind = "road"\nhexes = "0601"\n', "x.toml: route[0].hexes: must be a list of strings"),
+    ("[[route]\n", "x.toml: not TOML"),
+    ('country = "jungle"\n', "x.toml: country: 'jungle' is not one of clear, desert, mixed"),
 ])
 def test_a_bad_maphex_file_names_the_file_key_and_problem(tmp_path: Path, extra: str,
                                                           message: str) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Iterator, Mapping, Sequence
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -27,7 +28,11 @@ RADIUS = 4  # every library maphex: 73 hexes, an edge of seven hexes facing each
 #: The marker kinds a map prints (R3.B.1 bridges, R16.E ports, R19.B.9 single structures, R7.B.2.a).
 PRINTED = ("bridge-printed", "port", "building", "tall-building", "rail-circle")
 SEA = ("shallow-sea", "deep-sea")
-_KEYS = ("id", "name", "description", "radius", "coast", "terrain", "hexside", "route", "place", "marker")
+#: R24.D.5 names maphexes by their country: Blitzkrieg draws "Clear or Desert Maphexes", Scorched
+#: Earth "non-Desert" ones; the rest are "mixed".
+COUNTRIES = ("clear", "desert", "mixed")
+_KEYS = ("id", "name", "description", "radius", "country", "coast", "terrain", "hexside", "route", "place",
+         "marker")
 _BOARD = MaphexBoard([Maphex("M", RADIUS, Hex(0, 0))])
 
 
@@ -52,6 +57,7 @@ class LibraryMaphex:
     name: str
     description: str
     radius: int
+    country: str
     coast: tuple[str, ...]
     terrain: Mapping[str, tuple[str, ...]]
     hexsides: tuple[Hexside, ...]
@@ -73,11 +79,13 @@ class Exit:
     name: str
 
 
+@cache
 def labels() -> tuple[str, ...]:
     """Every hex label of a library maphex ("0301" to "1105"), column by column."""
     return tuple(_BOARD.short_label(_BOARD.label(h)) for h in _BOARD.hexes())
 
 
+@cache
 def edge_hexes(edge: str) -> tuple[str, ...]:
     """R3.A: the seven hexes along the maphex edge facing `edge` (a corner hex is on two edges)."""
     d = DIRECTION_NAMES.index(edge)
@@ -129,12 +137,14 @@ def parse(text: str, where: str, ident: str) -> LibraryMaphex:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise MaphexError(f"{where}: not TOML: {exc}") from None
+    except (ValueError, RecursionError):  # a number of thousands of digits; lists nested too deep
+        raise MaphexError(f"{where}: a number too long or lists nested too deep to read") from None
     problems = list(_problems(raw, ident))
     if problems:
         raise MaphexError("\n".join(f"{where}: {p}" for p in problems))
     return LibraryMaphex(
         id=raw["id"], name=raw["name"], description=raw["description"], radius=raw["radius"],
-        coast=tuple(raw.get("coast", ())),
+        country=raw.get("country", "mixed"), coast=tuple(raw.get("coast", ())),
         terrain={t: tuple(hexes) for t, hexes in raw.get("terrain", {}).items()},
         hexsides=tuple(Hexside((h["hexes"][0], h["hexes"][1]), h["feature"]) for h in raw.get("hexside", ())),
         routes=tuple(Route(r["kind"], tuple(r["hexes"]), r.get("name", "")) for r in raw.get("route", ())),
@@ -186,16 +196,18 @@ def _label_problem(label: object) -> str | None:
     return None
 
 
-def _strings(value: object, key: str, *, at_least: int = 0) -> Iterator[str]:
+def _not_strings(value: object, at_least: int = 0) -> str | None:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        yield f"{key}: must be a list of strings"
-    elif len(value) < at_least:
-        yield f"{key}: needs at least {at_least}"
+        return "must be a list of strings"
+    if len(value) < at_least:
+        return f"needs at least {at_least}"
+    return None
 
 
 def _tables(raw: Mapping[str, Any], key: str, needed: Sequence[str], optional: Sequence[str] = ()
             ) -> Iterator[tuple[str, dict[str, Any] | None, str]]:
-    """(where, table, problem) for each `[[key]]`: the table if its keys are right, else a problem."""
+    """(where, table, "") for each good `[[key]]` table (its keys known, its values strings but
+    `hexes`), else (where, None, problem)."""
     items = raw.get(key, [])
     if not isinstance(items, list):
         yield key, None, f"{key}: must be an array of tables ([[{key}]])"
@@ -204,16 +216,14 @@ def _tables(raw: Mapping[str, Any], key: str, needed: Sequence[str], optional: S
         where = f"{key}[{i}]"
         if not isinstance(item, dict):
             yield where, None, f"{where}: must be a table"
-            continue
-        missing = [k for k in needed if k not in item]
-        unknown = sorted(set(item) - set(needed) - set(optional))
-        if missing or unknown:
-            text = "; ".join([f"{where}: needs {', '.join(missing)}"] * bool(missing)
-                             + [f"{where}.{k}: not a key here ({', '.join((*needed, *optional))})"
-                                for k in unknown])
-            yield where, None, text
-            continue
-        yield where, item, ""
+        elif missing := [k for k in needed if k not in item]:
+            yield where, None, f"{where}: needs {', '.join(missing)}"
+        elif unknown := sorted(set(item) - set(needed) - set(optional)):
+            yield where, None, f"{where}.{unknown[0]}: not a key here ({', '.join((*needed, *optional))})"
+        elif wrong := [k for k, v in item.items() if k != "hexes" and not isinstance(v, str)]:
+            yield where, None, f"{where}.{wrong[0]}: must be a string"
+        else:
+            yield where, item, ""
 
 
 def _problems(raw: Mapping[str, Any], ident: str) -> Iterator[str]:
@@ -224,27 +234,13 @@ def _problems(raw: Mapping[str, Any], ident: str) -> Iterator[str]:
             yield f"{key}: needs a string"
     if isinstance(raw.get("id"), str) and raw["id"] != ident:
         yield f"id: {raw['id']!r} is not the file's name ({ident!r})"
+    if raw.get("country", "mixed") not in COUNTRIES:
+        yield f"country: {raw['country']!r} is not one of {', '.join(COUNTRIES)} (R24.D.5)"
     if raw.get("radius") != RADIUS or type(raw.get("radius")) is not int:
         yield f"radius: every library maphex has radius {RADIUS}, not {raw.get('radius')!r}"
         return
     terrain: dict[str, str] = {}
-    table = raw.get("terrain", {})
-    if not isinstance(table, dict):
-        yield "terrain: must be a table (hex type = [labels])"
-        table = {}
-    for tid, hexes in table.items():
-        if tid not in charts.HEX_TYPES:
-            yield f"terrain.{tid}: not a hex type of Chart 2 ({', '.join(charts.HEX_TYPES)})"
-        if list(_strings(hexes, f"terrain.{tid}")):
-            yield from _strings(hexes, f"terrain.{tid}")
-            continue
-        for label in hexes:
-            if err := _label_problem(label):
-                yield f"terrain.{tid}: {err}"
-            elif label in terrain:
-                yield f"terrain.{tid}: hex {label} is already {terrain[label]!r}"
-            else:
-                terrain[label] = tid
+    yield from _terrain(raw.get("terrain", {}), terrain)
     for where, hs, problem in _tables(raw, "hexside", ("hexes", "feature")):
         if hs is None:
             yield problem
@@ -252,7 +248,7 @@ def _problems(raw: Mapping[str, Any], ident: str) -> Iterator[str]:
         if hs["feature"] not in charts.HEXSIDE_TYPES:
             yield (f"{where}.feature: {hs['feature']!r} is not a hexside of Chart 2 "
                    f"({', '.join(charts.HEXSIDE_TYPES)})")
-        yield from _chain(hs["hexes"], f"{where}.hexes", exactly=2)
+        yield from _chain(hs["hexes"], f"{where}.hexes", hexside=True)
     for where, route, problem in _tables(raw, "route", ("kind", "hexes"), ("name",)):
         if route is None:
             yield problem
@@ -268,49 +264,69 @@ def _problems(raw: Mapping[str, Any], ident: str) -> Iterator[str]:
     for where, marker, problem in _tables(raw, "marker", ("place", "kind")):
         if marker is None:
             yield problem
-            continue
-        if marker["kind"] not in PRINTED:
-            yield f"{where}.kind: {marker['kind']!r} is not a marker a map prints ({', '.join(PRINTED)})"
-            continue
-        ends = str(marker["place"]).split("|")
-        if len(ends) == 1 and (err := _label_problem(ends[0])):
-            yield f"{where}.place: {err}"
-        elif len(ends) > 1:
-            yield from _chain(ends, f"{where}.place", exactly=2)
-        if place_kind(str(marker["place"])) not in KINDS[marker["kind"]].places:
-            yield (f"{where}.place: a {KINDS[marker['kind']].name} goes on a "
-                   f"{' or '.join(sorted(KINDS[marker['kind']].places))}, not {marker['place']!r}")
+        else:
+            yield from _marker(marker["place"], marker["kind"], where)
     yield from _coast(raw.get("coast", []), terrain)
 
 
-def _chain(hexes: object, key: str, exactly: int = 0) -> Iterator[str]:
-    """Problems of a list of labels each adjacent to the next (a route; a hexside's two hexes)."""
-    if list(_strings(hexes, key, at_least=exactly or 2)):
-        yield from _strings(hexes, key, at_least=exactly or 2)
+def _terrain(table: object, terrain: dict[str, str]) -> Iterator[str]:
+    """Problems of `[terrain]`; each good hex's type goes into `terrain`."""
+    if not isinstance(table, dict):
+        yield "terrain: must be a table (hex type = [labels])"
+        return
+    for tid, hexes in table.items():
+        if tid not in charts.HEX_TYPES:
+            yield f"terrain.{tid}: not a hex type of Chart 2 ({', '.join(charts.HEX_TYPES)})"
+        if err := _not_strings(hexes):
+            yield f"terrain.{tid}: {err}"
+            continue
+        for label in hexes:
+            if err := _label_problem(label):
+                yield f"terrain.{tid}: {err}"
+            elif label in terrain:
+                yield f"terrain.{tid}: hex {label} is already {terrain[label]!r}"
+            else:
+                terrain[label] = tid
+
+
+def _marker(place: str, kind: str, where: str) -> Iterator[str]:
+    """Problems of a printed marker: its kind, and its place (a hex or a hexside "HEX|HEX")."""
+    if kind not in PRINTED:
+        yield f"{where}.kind: {kind!r} is not a marker a map prints ({', '.join(PRINTED)})"
+        return
+    ends = place.split("|")
+    if len(ends) == 1 and (err := _label_problem(place)):
+        yield f"{where}.place: {err}"
+    elif len(ends) > 1:
+        yield from _chain(ends, f"{where}.place", hexside=True)
+    if place_kind(place) not in KINDS[kind].places:
+        yield (f"{where}.place: a {KINDS[kind].name} goes on a {' or '.join(sorted(KINDS[kind].places))}, "
+               f"not {place!r}")
+
+
+def _chain(hexes: object, key: str, hexside: bool = False) -> Iterator[str]:
+    """Problems of a list of labels each adjacent to the next: a route, or a hexside's two hexes."""
+    if err := _not_strings(hexes, at_least=2):
+        yield f"{key}: {err}"
         return
     assert isinstance(hexes, list)
-    if exactly and len(hexes) != exactly:
+    if hexside and len(hexes) != 2:
         yield f"{key}: a hexside lies between exactly two hexes"
-        return
-    bad = [err for err in map(_label_problem, hexes) if err]
-    if bad:
+    elif bad := [err for err in map(_label_problem, hexes) if err]:
         yield from (f"{key}: {err}" for err in bad)
-        return
-    for a, b in zip(hexes, hexes[1:]):
-        if distance(_hex(a), _hex(b)) != 1:
-            yield f"{key}: {a} and {b} are not adjacent"
+    else:
+        yield from (f"{key}: {a} and {b} are not adjacent" for a, b in zip(hexes, hexes[1:])
+                    if distance(_hex(a), _hex(b)) != 1)
 
 
 def _coast(coast: object, terrain: Mapping[str, str]) -> Iterator[str]:
     """R24.D.2: each coast edge names a compass edge whose hexes are all sea."""
-    if list(_strings(coast, "coast")):
-        yield from _strings(coast, "coast")
+    if err := _not_strings(coast):
+        yield f"coast: {err}"
         return
     assert isinstance(coast, list)
     for edge in coast:
         if edge not in DIRECTION_NAMES:
             yield f"coast: {edge!r} is not a maphex edge ({', '.join(DIRECTION_NAMES)})"
-            continue
-        if dry := [h for h in edge_hexes(edge) if terrain.get(h, "clear") not in SEA]:
+        elif dry := [h for h in edge_hexes(edge) if terrain.get(h, "clear") not in SEA]:
             yield f"coast: the {edge} edge is a coast but {', '.join(dry)} are not sea ({', '.join(SEA)})"
-
