@@ -65,7 +65,8 @@ def _board(dice: Dice, p: Plan) -> tuple[Placed, ...]:
     the one maphex A of a one-maphex mission (its Offensive edge turned to the south)."""
     if p.maphexes == 1:
         return (board.draw(dice, "A", "S", board.NEEDS[p.needs]),)
-    return (board.draw(dice, "A", "N", board.NEEDS[""]), board.draw(dice, "B", "S", board.NEEDS[p.needs]))
+    both = p.needs if p.needs == "not-desert" else ""  # Scorched Earth: neither maphex a Desert one
+    return (board.draw(dice, "A", "N", board.NEEDS[both]), board.draw(dice, "B", "S", board.NEEDS[p.needs]))
 
 
 def _map(placed: Sequence[Placed]) -> tuple[list[dict[str, Any]], dict[str, Any], list[dict[str, Any]]]:

@@ -167,6 +167,11 @@ def town_between(m: LibraryMaphex, edge: str) -> bool:
     return far not in m.coast and bool(exits_on(m, edge)) and bool(exits_on(m, far)) and bool(buildings(m))
 
 
+def not_desert(m: LibraryMaphex, edge: str) -> bool:
+    """R24.D.5 (Scorched Earth): both maphexes are non-Desert ones."""
+    return supplied(m, edge) and m.country != "desert"
+
+
 def anywhere(m: LibraryMaphex, edge: str) -> bool:
     return True
 
@@ -174,5 +179,5 @@ def anywhere(m: LibraryMaphex, edge: str) -> bool:
 #: What a mission's `needs` asks of a maphex and its facing edge.
 NEEDS: dict[str, Callable[[LibraryMaphex, str], bool]] = {
     "": supplied, "buildings": held_town, "town-front": town_in_front, "coast": coast_ahead,
-    "town-between": town_between, "any": anywhere,
+    "town-between": town_between, "any": anywhere, "not-desert": not_desert,
 }

@@ -79,7 +79,7 @@ def plan(m: Mission) -> Plan:
         "pillage": lambda: _plan(m, 750, 750, needs="town-front", deploy=("own", "not-front")),
         "rearguard": lambda: _plan(m, 1250, 500),
         "reconnaissance-in-force": lambda: _plan(m, 750, 500),
-        "scorched-earth": lambda: _plan(m, 1500, 750),
+        "scorched-earth": lambda: _plan(m, 1500, 750, needs="not-desert"),
         "seize-and-hold": lambda: _plan(m, 750, 750, maphexes=1, needs="town-between",
                                          deploy=("enter", "enter")),
         "skirmish": lambda: _plan(m, 500, 500, cap=30),
