@@ -201,7 +201,7 @@ def generate(seed: int, options: Options = Options()) -> Generated:
         posture = buyer.IRREGULAR if role == OFFENSIVE and p.irregular else \
             buyer.ATTACK if role == OFFENSIVE else buyer.DEFEND
         spend = budgets[role] - reserved[role] - (wave_points if role == OFFENSIVE else 0)
-        main = buyer.buy(dice, posture, spend, p.cap[role], _room(layout, role, placed))
+        main = buyer.buy(dice, posture, spend, p.cap[role], _room(layout, role, placed), p.cap_reached)
         waves = [(day, buyer.buy(dice, posture, points, p.cap[role])) for day, points in
                  (p.waves if role == OFFENSIVE else ())]
         bought[role] = [*main, *(t for _, w in waves for t in w)]

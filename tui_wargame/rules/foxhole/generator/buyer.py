@@ -29,13 +29,17 @@ SHARES: Mapping[str, Mapping[str, int]] = {
 WORKS_SHARE = 10  # [INV] percent of a Defensive side's points set aside for Defensive Works and Traps
 
 
-def fits(spent: int, count: int, price: int, cap: int) -> bool:
-    """R24.D.5: with this counter added, the force's average value stays below `cap` (0: no cap)."""
-    return cap == 0 or spent + price < cap * (count + 1)
+def fits(spent: int, count: int, price: int, cap: int, reached: bool = False) -> bool:
+    """R24.D.5: with this counter added, the force's average value stays below `cap` (or, with
+    `reached`, does not exceed it); 0 is no cap."""
+    total, most = spent + price, cap * (count + 1)
+    return cap == 0 or total < most or (reached and total == most)
 
 
-def buy(dice: Dice, posture: str, points: int, cap: int = 0, room: int = 10**6) -> list[UnitType]:
-    """The counters bought with `points` (R24.D.4a values), in the order bought."""
+def buy(dice: Dice, posture: str, points: int, cap: int = 0, room: int = 10**6, reached: bool = False
+        ) -> list[UnitType]:
+    """The counters bought with `points` (R24.D.4a values), in the order bought; `cap` and
+    `reached` as `fits` takes them."""
     shares = SHARES[posture]
     roles = [r for r in catalogue.ROLES if r in shares]
     bought: list[UnitType] = []
@@ -43,7 +47,7 @@ def buy(dice: Dice, posture: str, points: int, cap: int = 0, room: int = 10**6) 
     by_role = dict.fromkeys(roles, 0)
     while len(bought) < room:
         options = {r: [t for t in catalogue.of_role(r) if t.points <= points - spent
-                       and fits(spent, len(bought), t.points, cap)] for r in roles}
+                       and fits(spent, len(bought), t.points, cap, reached)] for r in roles}
         open_roles = [r for r in roles if options[r]]
         if not open_roles:
             break

@@ -52,6 +52,7 @@ class Plan:
     trenches: int = 0  # free Trench levels each side places (Trench Warfare)
     irregular: bool = False  # the Offensive side buys Commandos and Partisans (Guerilla Strike)
     waves: tuple[tuple[int, int], ...] = ()
+    cap_reached: bool = False  # the average may equal the cap (Guerilla Strike: "may not exceed")
 
 
 def _plan(m: Mission, off: int, de: int, *, cap: int = 0, maphexes: int = 2, needs: str = "",
@@ -68,9 +69,9 @@ def plan(m: Mission) -> Plan:
                                             deploy=("enter", "coast-sector")),
         "encirclement": lambda: _plan(m, 1500, 750, deploy=("own", "front")),
         "flank-attack": lambda: _plan(m, 1000, 1000, cap=30),
-        "guerilla-strike": lambda: Plan(m, 1, "any", {OFFENSIVE: 100, DEFENSIVE: 500}, {OFFENSIVE: 0, DEFENSIVE: 31},
+        "guerilla-strike": lambda: Plan(m, 1, "any", {OFFENSIVE: 100, DEFENSIVE: 500}, {OFFENSIVE: 0, DEFENSIVE: 30},
                                         {OFFENSIVE: "empty-sector", DEFENSIVE: "three-sectors"},
-                                        irregular=True),
+                                        irregular=True, cap_reached=True),
         "hold-the-line": lambda: _plan(m, 1500, 1000),
         "holding-action": lambda: _plan(m, 1500, 500),
         "last-stand": lambda: _plan(m, 750, 250, needs="buildings"),
