@@ -540,7 +540,7 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("system", metavar="SYSTEM", help="the rule system whose generator to use (foxhole)")
     s.add_argument("--seed", type=int, help="the seed (default: random); the same seed, the same file")
     s.add_argument("--out", metavar="FILE",
-                   help="the scenario file, named for its id (default: saves/scenarios/competitive-SEED.toml)")
+                   help="the scenario file, named for its id (default: in the saves folder's scenarios/)")
     s.add_argument("--option", action="append", metavar="NAME=CHOICE",
                    help="a choice the generator offers (foxhole: bidding=on|off, the weather bids of "
                         "R24.D.3); may be repeated")

@@ -81,7 +81,8 @@ def _seed(title: TitleScreen, system: str) -> None:
                           seed_chosen)
 
 
-def _choices(title: TitleScreen, system: str, seed: int, left: Sequence[Any], chosen: Mapping[str, str]) -> None:
+def _choices(title: TitleScreen, system: str, seed: int, left: Sequence[Any],
+             chosen: Mapping[str, str]) -> None:
     if not left:
         _make(title, system, seed, chosen)
         return

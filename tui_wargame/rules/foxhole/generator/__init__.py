@@ -188,7 +188,8 @@ def generate(seed: int, options: Options = Options()) -> Generated:
     placed = _board(dice, p)
     specs, map_tables, printed = _map(placed)
     layout = _layout(dice, p, placed, sides)
-    reserved = {OFFENSIVE: 0, DEFENSIVE: 0 if p.no_works else max(p.works, budgets[DEFENSIVE] * buyer.WORKS_SHARE // 100)}
+    works = 0 if p.no_works else max(p.works, budgets[DEFENSIVE] * buyer.WORKS_SHARE // 100)
+    reserved = {OFFENSIVE: 0, DEFENSIVE: works}
     bought: dict[str, list[UnitType]] = {}
     deployments: dict[str, deploy.Deployment] = {}
     unit_tables: list[dict[str, Any]] = []
@@ -227,10 +228,12 @@ def generate(seed: int, options: Options = Options()) -> Generated:
         for day, wave in waves:
             ids = [uid for uid, *_ in named[k: k + len(wave)]]
             starts = {**starts, **dict.fromkeys(ids, "reinforcements")}
-            reinforcements.append({"side": side, "day": day, "units": ids, "entry": list(layout.entries[role])})
+            reinforcements.append({"side": side, "day": day, "units": ids,
+                                   "entry": list(layout.entries[role])})
             k += len(wave)
         unit_tables += [{"id": uid, "name": name, "side": side, "kind": t.kind, "formation": formation,
-                         "traits": list(t.traits), "start": starts[uid], "factors": [dict(f) for f in t.factors]}
+                         "traits": list(t.traits), "start": starts[uid],
+                         "factors": [dict(f) for f in t.factors]}
                         for uid, t, name, formation in named]
     rules: dict[str, Any] = {
         "offensive": sides[OFFENSIVE],

@@ -19,7 +19,7 @@ import attrs
 
 from tui_wargame.dice import Dice
 from tui_wargame.frozen import frozen
-from tui_wargame.hexgrid import DIRECTION_NAMES, Hex, Maphex, MaphexBoard, along, sectors
+from tui_wargame.hexgrid import DIRECTION_NAMES, Hex, Maphex, MaphexBoard, sectors
 from tui_wargame.rules.foxhole import charts, maphex_library
 from tui_wargame.rules.foxhole.maphex_library import LibraryMaphex
 

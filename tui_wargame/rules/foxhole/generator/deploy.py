@@ -110,7 +110,8 @@ def place_units(dice: Dice, placed: Mapping[str, Placed], a: Area, units: Sequen
     first front-line unit goes to each hex of `keep` (Last Stand's hex)."""
     by_name = placed
     jitter = {h: dice.roll(100) for h in a.hexes}
-    facing_edge = {name: {p.label(h) for h in maphex_library.edge_hexes(p.facing)} for name, p in by_name.items()}
+    facing_edge = {name: {p.label(h) for h in maphex_library.edge_hexes(p.facing)}
+                   for name, p in by_name.items()}
     hexes = list(a.hexes)
     if not defending:
         back = [h for h in hexes if _distance_to(h, facing_edge[h.partition("-")[0]]) >= BACK]
@@ -136,8 +137,10 @@ def place_units(dice: Dice, placed: Mapping[str, Placed], a: Area, units: Sequen
             value = front + (3 * cover if defending else cover)
         return value - 3 * count[label] + jitter[label] / 100
 
-    order = sorted(units, key=lambda u: (0 if u[1].role in FRONT_ROLES else 1 if u[1].role == catalogue.VEHICLE
-                                          else 2))
+    def rank(u: tuple[str, UnitType]) -> int:
+        return 0 if u[1].role in FRONT_ROLES else 1 if u[1].role == catalogue.VEHICLE else 2
+
+    order = sorted(units, key=rank)
     for uid, t in order:
         vehicle = t.kind == "vehicle" or "mounted" in t.traits
         free = [h for h in hexes if count[h] < STACK
@@ -198,7 +201,9 @@ def works(placed: Mapping[str, Placed], side: str, starts: Mapping[str, str], bu
             work[h] = kind
             left -= marker_points(kind)
     def _levels(h: str) -> int:
-        return (level[h] if work.get(h) == "trenches" else charts.WORKS[work[h]].levels if h in work else 0) + mines[h]
+        if h not in work:
+            return mines[h]
+        return (level[h] if work[h] == "trenches" else charts.WORKS[work[h]].levels) + mines[h]
 
     def spend(kind: str) -> bool:
         nonlocal left

@@ -69,7 +69,8 @@ def plan(m: Mission) -> Plan:
                                             deploy=("enter", "coast-sector")),
         "encirclement": lambda: _plan(m, 1500, 750, deploy=("own", "front")),
         "flank-attack": lambda: _plan(m, 1000, 1000, cap=30),
-        "guerilla-strike": lambda: Plan(m, 1, "any", {OFFENSIVE: 100, DEFENSIVE: 500}, {OFFENSIVE: 0, DEFENSIVE: 30},
+        "guerilla-strike": lambda: Plan(m, 1, "any", {OFFENSIVE: 100, DEFENSIVE: 500},
+                                        {OFFENSIVE: 0, DEFENSIVE: 30},
                                         {OFFENSIVE: "empty-sector", DEFENSIVE: "three-sectors"},
                                         irregular=True, cap_reached=True),
         "hold-the-line": lambda: _plan(m, 1500, 1000),
@@ -167,8 +168,8 @@ def victory(p: Plan, off: str, de: str, g: Ground) -> dict[str, Any]:
         "last-stand": (off, [goal(de, {"test": "hexes", "hexes": [g.objective]})]),
         "meeting-engagement": ("", control),
         "wave-assault": ("", control),
-        "prepared-assault": (de, [goal(off, {"test": "sector", "status": "secure", "maphex": m, "at_least": 1},
-                                       when="any"),
+        "prepared-assault": (de, [goal(off, {"test": "sector", "status": "secure", "maphex": m,
+                                             "at_least": 1}, when="any"),
                                   goal(off, {"test": "sector", "status": "contest", "maphex": m})]),
         "pillage": (de, [goal(off, {"test": "burnt-out", "maphex": m, "sectors": [front],
                                     "types": list(BUILDING_TYPES), "share": "all"})]),
@@ -179,7 +180,8 @@ def victory(p: Plan, off: str, de: str, g: Ground) -> dict[str, Any]:
         "seize-and-hold": (de, [goal(off, {"test": "hexes", "hexes": [g.objective]})]),
         "total-war": ("", [goal(de, {"test": "score", "own": "burnt-out", "enemy": "losses-inflicted"}),
                            goal(off, {"test": "score", "own": "losses-inflicted", "enemy": "burnt-out"})]),
-        "vanguard": (de, [goal(off, {"test": "sector", "status": "control", "maphex": m, "sectors": [front]})]),
+        "vanguard": (de, [goal(off, {"test": "sector", "status": "control", "maphex": m,
+                                     "sectors": [front]})]),
     }
     otherwise, found = goals[p.mission.id]
     points = "control" if p.mission.id in ("meeting-engagement", "wave-assault") else "losses"

@@ -62,7 +62,9 @@ def moisture(mission: Mission, weather: str, dice: Dice) -> int:
         value = int(mission.ground)
     else:
         value = BASE_MOISTURE[weather] + (arith.d10(dice) + 1) // 2 - 3
-    top = max(v for v in charts.DESERT_SCALE if v < charts.MAX_MOISTURE) if weather == "desert" else charts.MAX_MOISTURE
+    top = charts.MAX_MOISTURE
+    if weather == "desert":  # R8.A.1: a Desert's ground runs 0-4 (or 12, which no roll reaches)
+        top = max(v for v in charts.DESERT_SCALE if v < charts.MAX_MOISTURE)
     return max(0, min(value, top))
 
 
