@@ -54,7 +54,7 @@ class TitleScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "new_game", "New game", id="title.new"),
         Binding("a", "against_computer", "Vs computer", id="title.computer"),
-        Binding("g", "generate", "Generate", id="title.generate"),
+        Binding("g", "generate", "Generate", id="title.generate", show=False),  # the prompt line tells it
         Binding("c", "continue_game", "Continue", id="title.continue"),
         Binding("j", "join_game", "Join", id="title.join"),
         Binding("r", "replay", "Replay", id="title.replay"),
@@ -89,9 +89,8 @@ class TitleScreen(Screen[None]):
                 yield Static("Saves")
                 yield OptionList(id="saves")
             yield Static(id="about")
-        yield Static(Text("Enter/n: new hot-seat game  a: new game against the computer  g: generate a "
-                          "scenario and play it  c: continue save  j: join a save as one side (live)  "
-                          "r: replay save  Tab: switch list  q: quit",
+        yield Static(Text("Enter/n: new hot-seat game  a: against the computer  g: generate a new scenario  "
+                          "c: continue save  j: join a save live  r: replay save  Tab: switch list  q: quit",
                           style="dim"), id="prompt")
         yield KeyBar()
 
