@@ -452,7 +452,10 @@ def cmd_generate(args: argparse.Namespace) -> int:
     scenario = scenario_file.load(path)
     print(f"{clean(scenario.title)}: written to {path}")
     print(clean(scenario.description))
-    print(f"Play it: tui-wargame play {scenario.id}   (or: tui-wargame new {path})")
+    if args.out:  # a folder of the player's: its saves reopen with --scenarios
+        print(f"Play it: tui-wargame play {path}   (its saves reopen with --scenarios {path.parent})")
+    else:
+        print(f"Play it: tui-wargame play {scenario.id}   (or: tui-wargame new {scenario.id})")
     return 0
 
 
