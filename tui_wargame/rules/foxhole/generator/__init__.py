@@ -176,6 +176,58 @@ def _units(side: str, bought: Sequence[UnitType], first: int) -> list[tuple[str,
     return found
 
 
+@frozen
+class _Force:
+    """One side's part of the scenario: its counters bought, their `[[unit]]` tables, its set-up
+    area and deployment, its markers and the units it brings on later."""
+
+    bought: tuple[UnitType, ...]
+    units: tuple[Mapping[str, Any], ...]
+    area: Mapping[str, Any] | None
+    deployment: deploy.Deployment
+    arrivals: tuple[Mapping[str, Any], ...]  # `[[rules.reinforcements]]` tables
+
+
+def _force(dice: Dice, role: str, side: str, p: Plan, budget: int, reserved: int, placed: Sequence[Placed],
+           layout: _Layout) -> _Force:
+    """R24.D.1, R24.D.4-5: a side buys its counters (and a Wave Assault's waves), sets up or is
+    told where it enters, and (defending) spends the rest on markers."""
+    posture = buyer.IRREGULAR if role == OFFENSIVE and p.irregular else \
+        buyer.ATTACK if role == OFFENSIVE else buyer.DEFEND
+    waves_of = p.waves if role == OFFENSIVE else ()
+    later = sum(points for _, points in waves_of)
+    main = buyer.buy(dice, posture, budget - reserved - later, p.cap[role], _room(layout, role, placed),
+                     p.cap_reached)
+    waves = [(day, buyer.buy(dice, posture, points, p.cap[role])) for day, points in waves_of]
+    bought = [*main, *(t for _, w in waves for t in w)]
+    named = _units(side, bought, 1)
+    first = [uid for uid, *_ in named[: len(main)]]
+    area = layout.areas[role]
+    arrivals: list[Mapping[str, Any]] = []
+    if area is None:
+        dep = deploy.Deployment(dict.fromkeys(first, "reinforcements"), (), 0, 0)
+        arrivals.append({"side": side, "day": ENTER_DAY, "units": first, "entry": list(layout.entries[role])})
+    else:
+        by_name = {q.name: q for q in placed}
+        types = {uid: t for uid, t, *_ in named}
+        starts = deploy.place_units(dice, by_name, area, [(uid, types[uid]) for uid in first],
+                                    defending=role == DEFENSIVE,
+                                    keep=layout.keep if role == DEFENSIVE else ())
+        left = budget - buyer.total(main) - later if role == DEFENSIVE else 0
+        dep = deploy.works(by_name, side, starts, left, p.trenches)
+    starts = dict(dep.starts)
+    k = len(main)
+    for day, wave in waves:
+        ids = [uid for uid, *_ in named[k: k + len(wave)]]
+        starts.update(dict.fromkeys(ids, "reinforcements"))
+        arrivals.append({"side": side, "day": day, "units": ids, "entry": list(layout.entries[role])})
+        k += len(wave)
+    units = tuple({"id": uid, "name": name, "side": side, "kind": t.kind, "formation": formation,
+                   "traits": list(t.traits), "start": starts[uid], "factors": [dict(f) for f in t.factors]}
+                  for uid, t, name, formation in named)
+    return _Force(tuple(bought), units, area.table if area is not None else None, dep, tuple(arrivals))
+
+
 def generate(seed: int, options: Options = Options()) -> Generated:
     """R24.D: the competitive scenario of `seed` (see the module's docstring)."""
     dice = Dice(seed, 0)
@@ -188,69 +240,29 @@ def generate(seed: int, options: Options = Options()) -> Generated:
     placed = _board(dice, p)
     specs, map_tables, printed = _map(placed)
     layout = _layout(dice, p, placed, sides)
-    works = 0 if p.no_works else max(p.works, budgets[DEFENSIVE] * buyer.WORKS_SHARE // 100)
+    sets_up = layout.areas[DEFENSIVE] is not None  # a side that enters the map builds no works
+    works = max(p.works, budgets[DEFENSIVE] * buyer.WORKS_SHARE // 100) if sets_up and not p.no_works else 0
     reserved = {OFFENSIVE: 0, DEFENSIVE: works}
-    bought: dict[str, list[UnitType]] = {}
-    deployments: dict[str, deploy.Deployment] = {}
-    unit_tables: list[dict[str, Any]] = []
-    reinforcements: list[dict[str, Any]] = []
-    markers: list[dict[str, Any]] = list(printed)
-    setup_areas: list[Mapping[str, Any]] = []
-    wave_points = sum(points for _, points in p.waves)
-    for role in (OFFENSIVE, DEFENSIVE):
-        side = sides[role]
-        posture = buyer.IRREGULAR if role == OFFENSIVE and p.irregular else \
-            buyer.ATTACK if role == OFFENSIVE else buyer.DEFEND
-        spend = budgets[role] - reserved[role] - (wave_points if role == OFFENSIVE else 0)
-        main = buyer.buy(dice, posture, spend, p.cap[role], _room(layout, role, placed), p.cap_reached)
-        waves = [(day, buyer.buy(dice, posture, points, p.cap[role])) for day, points in
-                 (p.waves if role == OFFENSIVE else ())]
-        bought[role] = [*main, *(t for _, w in waves for t in w)]
-        named = _units(side, bought[role], 1)
-        first = named[: len(main)]
-        area = layout.areas[role]
-        if area is None:
-            starts = dict.fromkeys((uid for uid, *_ in first), "reinforcements")
-            reinforcements.append({"side": side, "day": ENTER_DAY, "units": [uid for uid, *_ in first],
-                                   "entry": list(layout.entries[role])})
-            dep = deploy.Deployment(starts, (), 0, 0)
-        else:
-            setup_areas.append(area.table)
-            starts = deploy.place_units(dice, {q.name: q for q in placed}, area,
-                                        [(uid, t) for uid, t, *_ in first], defending=role == DEFENSIVE,
-                                        keep=layout.keep if role == DEFENSIVE else ())
-            left = budgets[role] - buyer.total(main) - (wave_points if role == OFFENSIVE else 0)
-            dep = deploy.works({q.name: q for q in placed}, side, starts, left if role == DEFENSIVE else 0,
-                               p.trenches)
-        markers += dep.markers
-        deployments[role] = dep
-        k = len(main)
-        for day, wave in waves:
-            ids = [uid for uid, *_ in named[k: k + len(wave)]]
-            starts = {**starts, **dict.fromkeys(ids, "reinforcements")}
-            reinforcements.append({"side": side, "day": day, "units": ids,
-                                   "entry": list(layout.entries[role])})
-            k += len(wave)
-        unit_tables += [{"id": uid, "name": name, "side": side, "kind": t.kind, "formation": formation,
-                         "traits": list(t.traits), "start": starts[uid],
-                         "factors": [dict(f) for f in t.factors]}
-                        for uid, t, name, formation in named]
+    forces = {r: _force(dice, r, sides[r], p, budgets[r], reserved[r], placed, layout) for r in mission.ROLES}
+    arrivals = [a for f in forces.values() for a in f.arrivals]
     rules: dict[str, Any] = {
         "offensive": sides[OFFENSIVE],
         "weather": {"prevailing": wx.prevailing, "moisture": wx.moisture},
-        "setup_area": setup_areas,
+        "setup_area": [f.area for f in forces.values() if f.area is not None],
         "supply_sources": {sides[r]: list(layout.sources.get(r, ())) for r in mission.ROLES},
         "victory": mission.victory(p, sides[OFFENSIVE], sides[DEFENSIVE], layout.ground),
-        "markers": markers,
-        **({"reinforcements": reinforcements} if reinforcements else {}),
+        "markers": [*printed, *(mk for f in forces.values() for mk in f.deployment.markers)],
+        **({"reinforcements": arrivals} if arrivals else {}),
     }
     ident = options.ident or f"competitive-{seed}"
     table = write.scenario(
         ident=ident, title=f"{m.name} (competitive, seed {seed})",
         description=_description(seed, rolled, wx, sides, placed, options),
-        days=m.days, maphexes=specs, map_tables=map_tables, units=unit_tables, rules=rules)
+        days=m.days, maphexes=specs, map_tables=map_tables,
+        units=[u for f in forces.values() for u in f.units], rules=rules)
     return Generated(table, write.dumps(table), rolled, wx, tuple(placed),
-                     {r: tuple(v) for r, v in bought.items()}, deployments, budgets, reserved)
+                     {r: f.bought for r, f in forces.items()}, {r: f.deployment for r, f in forces.items()},
+                     budgets, reserved)
 
 
 def _description(seed: int, rolled: mission.Roll, wx: weather.Weather, sides: Mapping[str, str],
