@@ -270,6 +270,11 @@ def test_generate_command_writes_beside_the_saves_and_a_save_of_it_reopens(tmp_p
     assert "no choice 'maybe'" in capsys.readouterr().err
 
 
+def test_generate_names_the_systems_that_have_a_generator(capsys):
+    assert cli.main(["generate", "fm", "--seed", "1"]) == 2
+    assert "no scenario generator for 'fm' (there are: foxhole)" in capsys.readouterr().err
+
+
 def test_generate_never_overwrites_a_different_file(tmp_path):
     out = tmp_path / "mine.toml"
     out.write_text("# my own scenario\n")
