@@ -140,11 +140,13 @@ def test_r16_d_3_a_truck_entering_next_to_an_enemy_is_removed_with_its_cargo():
     assert "R16.D.3" in SYSTEM.describe(scenario, after, caught)
 
 
-def test_r16_r23_a_the_prompt_gives_the_forms_of_the_orders_open_now():
+def test_r16_r23_a_the_prompt_names_the_orders_open_now_and_each_order_says_what_it_does():
     scenario = _quiet()
-    prompt = SYSTEM.prompt(scenario, _begun(scenario))
-    assert "enter UNIT HEX" in prompt and "rail TRAIN HEX|HEX" in prompt
-    assert "sail SHIP" not in prompt and "improve UNIT" not in prompt
+    state = _begun(scenario)
+    prompt = SYSTEM.prompt(scenario, state)
+    assert "(enter, rail" in prompt and "sail" not in prompt and "improve" not in prompt
+    note = SYSTEM.order_note(scenario, state, Order.parse("rail R1 A-0604|A-0704"))
+    assert note.startswith("the Train runs along the railline") and note.endswith("(R16.C.1, R16.C.3)")
     explained = SYSTEM.explain(scenario, _begun(scenario), Order.parse("rail R1 A-0604|A-0704"))
     assert "railline" in explained.summary
 

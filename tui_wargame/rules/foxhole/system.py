@@ -9,7 +9,8 @@ module that asked it (`ANSWERS`, decision kind -> the legal answers). `end` clos
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
 from functools import cache
 from types import ModuleType
 from typing import Any
@@ -17,8 +18,8 @@ from typing import Any
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Scenario, State
 from tui_wargame.rules import Resolution
-from tui_wargame.rules.capabilities import Explanation, GameOption
-from tui_wargame.rules.foxhole import charts, command, counters, optional, sequence
+from tui_wargame.rules.capabilities import Decision, Explanation, GameOption, Layer, OrderMenu
+from tui_wargame.rules.foxhole import charts, command, counters, optional, screen_orders, sequence
 from tui_wargame.rules.foxhole.position import Position
 from tui_wargame.text import side_name
 
@@ -210,10 +211,37 @@ class Foxhole:
         return fn(Position(scenario, state), order) if fn is not None else None
 
     def order_note(self, scenario: Scenario, state: State, order: Order) -> str:
-        """For `end`: the step it really ends, by its rulebook name ("end the Axis Dawn Briefing")."""
-        if order.verb != "end" or state.pending is not None or state.phase not in sequence.NAMES:
+        """What `order` does in plain English; for `end`, the step it really ends, by its rulebook
+        name ("end the Axis Dawn Briefing")."""
+        if order.verb != "end":
+            return screen_orders.order_note(Position(scenario, state), order, _explainers().get(order.verb))
+        if state.pending is not None or state.phase not in sequence.NAMES:
             return ""
         return f"end the {side_name(scenario, state.active)} {sequence.NAMES[state.phase]}"
+
+    def reach(self, scenario: Scenario, state: State, unit: str) -> Mapping[str, Fraction]:
+        return screen_orders.reach(Position(scenario, state), unit, self.legal_orders(scenario, state))
+
+    def move_order(self, scenario: Scenario, state: State, unit: str, path: Sequence[str]) -> Order | None:
+        legal = self.legal_orders(scenario, state)
+        return screen_orders.move_order(Position(scenario, state), unit, path, legal)
+
+    def layers(self, scenario: Scenario, state: State, viewer: str | None, selected: str | None) -> list[Layer]:
+        """The selected unit's reach, each hex with its cost (R11.A)."""
+        if not state.phase or selected is None or selected not in state.units:
+            return []
+        found = screen_orders.reach_layer(Position(scenario, state), selected, self.legal_orders(scenario, state))
+        return [found] if found is not None else []
+
+    def order_menus(self, scenario: Scenario) -> list[OrderMenu]:
+        return [screen_orders.BARRAGE_MENU]
+
+    def decision(self, scenario: Scenario, state: State) -> Decision | None:
+        return screen_orders.decision(Position(scenario, state), self.legal_orders(scenario, state),
+                                      lambda order: self.order_note(scenario, state, order))
+
+    def headline(self, scenario: Scenario, state: State, event: Event) -> str | None:
+        return screen_orders.headline(Position(scenario, state), event)
 
     def concealed(self, scenario: Scenario, state: State, viewer: str) -> frozenset[str]:
         """R3.B.3c: the other side's units while both set up in private."""

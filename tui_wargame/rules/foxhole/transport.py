@@ -261,11 +261,10 @@ FORMS: Mapping[str, str] = {
 
 
 def prompt(pos: Position) -> str:
-    """R16: what may come onto the map now, with the forms of the orders open."""
-    verbs = {o.verb for o in orders(pos)}
-    forms = " ".join(f"{text}." for verb, text in FORMS.items() if verb in verbs)
-    return (f"Transport Phase (R16): bring on what the Dawn Briefing sent for this Full Turn. {forms} "
-            f"Then `end`")
+    """R16: what may come onto the map now, in a line naming the orders open (their forms are
+    each order's note: `screen_orders`)."""
+    verbs = [v for v in FORMS if v in {o.verb for o in orders(pos)}]
+    return f"Transport Phase (R16): bring on what the Briefing sent ({', '.join(verbs)}), then end"
 
 
 # --- words ---
