@@ -119,14 +119,33 @@ def _dawn_note(pos: Position, order: Order) -> str:
         return _form_meaning(dawn.FORMS, verb)
 
 
+def _transport_note(pos: Position, order: Order) -> str:
+    """R16: a Transport Phase order as what it does to the thing it names."""
+    args, verb = order.args, order.verb
+    said = {
+        "enter": lambda: f"{args[0]} comes on at {args[1]}, an entry hex of its map edge (R23.A)",
+        "drive": lambda: f"Truck {args[0]} drives to {args[1]} and drops its cargo there as the phase ends (R16.D)",
+        "rail": lambda: f"Train {args[0]} runs to {args[1]}; an enemy beside the line may wreck it (R16.C.1, R16.C.3)",
+        "board": lambda: f"{args[1]} gets on Train {args[0]} (R16.C.1.c)",
+        "sail": lambda: f"Ship {args[0]} sails through Deep Sea to {args[1]} (R16.E.1)",
+        "unload": lambda: f"{args[1]} is put down from {args[0]} in {args[2]} (R16.C.1.a, R16.E.1.a)",
+        "leave": lambda: f"{args[0]} leaves the map, to reload at a Dawn Briefing (R16)",
+        "improve": lambda: f"{args[0]} tries to gain a step, spending D5-1 MPs and more (R16.A.2b)",
+    }
+    try:
+        return said[verb]() if verb in said else _form_meaning(transport.FORMS, verb)
+    except IndexError:
+        return _form_meaning(transport.FORMS, verb)
+
+
 NOTES: Mapping[str, Callable[[Position, Order], str]] = {
     "place": lambda pos, o: f"{o.args[0]} starts in {o.args[1]}, a land hex of your set-up area (R3.B.2)"
                             if len(o.args) > 1 else "",
     "mark": lambda pos, o: f"one level of {o.args[0]} in {o.args[1]}, of those you may place (R3.B.3a)"
                            if len(o.args) > 1 else "",
     "pass": lambda pos, o: "fire nothing now; the barrages end once both players pass in turn (R18.C)",
-    "trace": lambda pos, o: f"{o.args[0]} traces supply: it may dig, build and fight this turn, "
-                            f"but not move in this phase (R17)" if o.args else "",
+    "trace": lambda pos, o: f"{o.args[0]} traces supply and does not move this phase; a unit that "
+                            f"traced may do Activities later (R17, R19)" if o.args else "",
     "march": lambda pos, o: f"{o.args[0]} Force Marches: twice its MPs, then Fatigued (R19.D)" if o.args else "",
     "unpin": lambda pos, o: (f"{o.args[0]} tries to un-pin {o.args[1]}: 5 in 10 (R19.B.7)" if len(o.args) > 1
                              else f"{o.args[0]} tries to un-pin: 5 in 10 (R21.C)" if o.args else ""),
@@ -143,7 +162,7 @@ def order_note(pos: Position, order: Order, explain: Explainer | None) -> str:
     if order.verb in NOTES:
         return NOTES[order.verb](pos, order)
     if pos.state.phase == "transport" and order.verb in transport.FORMS:
-        return _form_meaning(transport.FORMS, order.verb)
+        return _transport_note(pos, order)
     told = explain(pos, order) if explain is not None else None
     return told.summary if isinstance(told, Explanation) else ""
 
