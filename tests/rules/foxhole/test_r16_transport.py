@@ -144,7 +144,7 @@ def test_r16_r23_a_the_prompt_names_the_orders_open_now_and_each_order_says_what
     scenario = _quiet()
     state = _begun(scenario)
     prompt = SYSTEM.prompt(scenario, state)
-    assert "(enter, rail" in prompt and "sail" not in prompt and "improve" not in prompt
+    assert "bring on arrivals (enter, rail" in prompt and "sail" not in prompt and "improve" not in prompt
     note = SYSTEM.order_note(scenario, state, Order.parse("rail R1 A-0604|A-0704"))
     assert note == "Train R1 runs to A-0604|A-0704; an enemy beside the line may wreck it (R16.C.1, R16.C.3)"
     explained = SYSTEM.explain(scenario, _begun(scenario), Order.parse("rail R1 A-0604|A-0704"))

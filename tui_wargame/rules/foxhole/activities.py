@@ -339,7 +339,7 @@ def idle(pos: Position) -> bool:
 
 
 def prompt(pos: Position) -> str:
-    return "move units; those that traced supply may dig, build, trap... (R19); then end"
+    return "move units, or dig, build... if traced; then end (R19)"
 
 
 # --- words and explanations ---

@@ -257,7 +257,7 @@ def prompt(pos: Position) -> str:
     why = owed(pos, RULE)
     if why is not None:
         return f"{why.message} ({why.rule})"
-    return "Assault or Fight an enemy hex next to your units, or end (R20.B)"
+    return "Assault or Fight an enemy hex, or end (R20.B)"
 
 
 # --- the preview (EXPLAIN) ---

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from tui_wargame.model import Event, Order
 from tui_wargame.rules.capabilities import Decision, Explanation, Layer, OrderMenu, Reply
-from tui_wargame.rules.foxhole import allocation, charts, dawn, engagement, movement, transport
+from tui_wargame.rules.foxhole import allocation, barrage, charts, dawn, engagement, movement, transport
 from tui_wargame.rules.foxhole.narration import movement_points
 from tui_wargame.rules.foxhole.position import Position
 
@@ -138,7 +138,21 @@ def _transport_note(pos: Position, order: Order) -> str:
         return _form_meaning(transport.FORMS, verb)
 
 
+def _barrage_note(pos: Position, order: Order) -> str:
+    """R18.D: who fires on which hex, and at whom (a Smoke Barrage screens instead, R18.D.2)."""
+    if len(order.args) < 2:
+        return ""
+    hex_, *firers = order.args
+    if firers[0] == "smoke":
+        return f"{', '.join(firers[1:])} lays a Smoke Barrage on {hex_} (R18.D.2)"
+    side = barrage.side_to_fire(pos)
+    held = [u for u in pos.state.units_at(hex_) if pos.side_of(u) != side]
+    at = f" on {', '.join(held)}" if held else ""
+    return f"{' and '.join(firers)} fire{'s' if len(firers) == 1 else ''} into {hex_}{at} (R18.D)"
+
+
 NOTES: Mapping[str, Callable[[Position, Order], str]] = {
+    "barrage": _barrage_note,
     "place": lambda pos, o: f"{o.args[0]} starts in {o.args[1]}, a land hex of your set-up area (R3.B.2)"
                             if len(o.args) > 1 else "",
     "mark": lambda pos, o: f"one level of {o.args[0]} in {o.args[1]}, of those you may place (R3.B.3a)"

@@ -264,7 +264,7 @@ def prompt(pos: Position) -> str:
     """R16: what may come onto the map now, in a line naming the orders open (their forms are
     each order's note: `screen_orders`)."""
     verbs = [v for v in FORMS if v in {o.verb for o in orders(pos)}]
-    return f"Transport Phase (R16): bring on what the Briefing sent ({', '.join(verbs)}), then end"
+    return f"bring on arrivals ({', '.join(verbs)}), then end (R16)"
 
 
 # --- words ---

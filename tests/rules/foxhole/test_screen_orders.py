@@ -1,0 +1,128 @@
+"""Foxhole played by keys: the capabilities the screen asks (reach, move_order, layers,
+order_menus, order_note, decision, headline), on the proving ground."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from tests.rules.foxhole.helpers import legal, load, position, run
+from tui_wargame.model import Event, Order, fold
+from tui_wargame.rules.capabilities import Capabilities
+from tui_wargame.rules.foxhole import SYSTEM, movement
+from tui_wargame.rules.foxhole.position import Position
+from tui_wargame.rules.foxhole.screen_orders import cost_mark
+
+SCENARIO = load()
+CAPS = Capabilities(SYSTEM)
+
+
+def _moving():
+    return position(SCENARIO, phase="supply-movement", active="allied")
+
+
+def _combat():
+    return position(SCENARIO, phase="combat", active="allied")
+
+
+def test_r11_a_reach_is_each_hex_a_move_ends_in_at_its_exact_cheapest_cost():
+    state = _moving()
+    reach = CAPS.reach(SCENARIO, state, "A1")
+    pos = Position(SCENARIO, state)
+    assert reach == {h: cost for h, (cost, _) in movement.reach(movement.acting(pos, "A1"), "A1").items()}
+    assert reach["A-0505"] == Fraction(7, 3) and reach["A-0603"] == Fraction(7, 2)
+    assert set(reach) == {o.split()[-1] for o in legal(SCENARIO, state) if o.startswith("move A1 ")}
+
+
+def test_r11_a_no_reach_for_a_unit_without_a_move_and_none_for_the_other_side():
+    assert CAPS.reach(SCENARIO, _combat(), "A1") == {}
+    assert CAPS.reach(SCENARIO, _moving(), "X1") == {}
+
+
+def test_r11_a_the_cursor_gives_the_listed_cheapest_move_or_the_path_built_hex_by_hex():
+    state = _moving()
+    listed = next(o for o in legal(SCENARIO, state) if o.startswith("move A1 ") and o.endswith(" A-0505"))
+    assert CAPS.move_order(SCENARIO, state, "A1", ["A-0505"]).text == listed
+    path = ["A-0501", "A-0502"]
+    assert CAPS.move_order(SCENARIO, state, "A1", path) == Order("move", ("A1", *path))
+    assert CAPS.move_order(SCENARIO, state, "A1", ["B-0307"]) is None  # beyond its reach
+    assert CAPS.move_order(SCENARIO, _combat(), "A1", path) is None  # no moving in the Combat Phase
+
+
+def test_r11_a_the_reach_layer_marks_each_cost_in_three_characters_and_notes_it_exactly():
+    layer, = CAPS.layers(SCENARIO, _moving(), "allied", "A1")
+    assert layer.style == "reach" and layer.shown == "selected" and layer.rule == "R11.A"
+    assert layer.marks["A-0505"] == "2+" and layer.marks["A-0301"] == "1"
+    assert layer.notes["A-0505"] == "reach: 2 1/3 MP (R11.A)"
+    assert CAPS.layers(SCENARIO, _moving(), "allied", None) == []
+    assert [cost_mark(Fraction(n, d)) for n, d in ((3, 1), (1, 3), (5, 6), (29, 6))] == ["3", "1/3", "5/6", "4+"]
+
+
+def test_r18_the_barrage_orders_have_a_key_of_their_own_that_the_screen_does_not_use():
+    menu, = CAPS.order_menus(SCENARIO)
+    assert menu.key == "f" and menu.verbs == {"barrage", "aa", "pass"}
+
+
+def test_r18_each_barrage_order_says_who_fires_into_which_hex_and_at_whom():
+    state = position(SCENARIO, phase="barrage", active="allied")
+    notes = {o: CAPS.order_note(SCENARIO, state, Order.parse(o))
+             for o in ("barrage B-0307 navy jabo", "barrage B-0407 AART", "barrage A-0502 smoke AART", "pass")}
+    assert notes["barrage B-0307 navy jabo"] == "navy and jabo fire into B-0307 on X1 (R18.D)"
+    assert notes["barrage B-0407 AART"] == "AART fires into B-0407 (R18.D)"  # nobody there
+    assert notes["barrage A-0502 smoke AART"] == "AART lays a Smoke Barrage on A-0502 (R18.D.2)"
+    assert notes["pass"].endswith("once both players pass in turn (R18.C)")
+
+
+def test_r17_r20_each_unit_order_says_what_it_does():
+    state = _moving()
+    assert CAPS.order_note(SCENARIO, state, Order.parse("trace A1")).startswith("A1 traces supply and does not move")
+    assault = CAPS.order_note(SCENARIO, _combat(), Order.parse("assault B-0507 A2 AAE"))
+    assert assault == "Assault B-0507 with A2, AAE"  # the preview's summary
+
+
+def test_r20_c_2_covering_fire_in_words_none_being_the_end_key():
+    state, _ = run(SCENARIO, _combat(), "assault B-0507 A2 AAE")
+    decision = CAPS.decision(SCENARIO, state)
+    assert decision.title == "choose Covering Fire against the assault on B-0507 (R20.C.2)"
+    words = {r.order.text: r.text for r in decision.replies}
+    assert words == {"cover": "no Covering Fire: the assault goes on (R20.C.2)",
+                     "cover X1@A-0501": "Covering Fire by X1 into A-0501 (R20.C.2)"}
+    assert decision.finish == Order("cover")
+
+
+def test_r20_c_5_laying_firepower_in_words_warning_of_the_hits_it_makes():
+    state, _ = run(SCENARIO, _combat(), "assault B-0507 A2 AAE", "cover", dice=[5, 5, 5])
+    decision = CAPS.decision(SCENARIO, state)
+    replies = {r.order.text: r for r in decision.replies}
+    assert set(replies) == set(legal(SCENARIO, state))
+    first = next(iter(replies.values()))
+    assert first.text.startswith("lay ") and "(Defence " in first.text and first.text.endswith("(R20.C.5)")
+    assert all(not r.warning for r in replies.values())  # a quarter of a small total: no hit yet
+    pool = state.values["combat.current"]["pools"][0]
+    laid = {u: Fraction(str(d)) * 2 for u, d in pool["targets"].items()}  # as if 2 x Defence were laid
+    heavy = {**state.values["combat.current"], "pools": [{**pool, "applied": {u: str(v) for u, v in laid.items()}}]}
+    hit = fold(state, [Event.of("value_set", key="combat.current", value=heavy)])
+    warned = [r.warning for r in CAPS.decision(SCENARIO, hit).replies]
+    assert all(w.startswith("with what is laid already: ") and "removed" in w for w in warned)
+
+
+def test_r20_c_9_a_retreat_is_picked_on_the_map():
+    eng = {"kind": "assault", "rule": "R20", "target": "B-0307", "acting": "allied", "reacting": "axis",
+           "attackers": ["A1", "A2"], "defenders": ["X1"], "retreat": [["X1", "B-0307"]]}
+    state = fold(_combat(), [Event.of("value_set", key="combat.current", value=eng),
+                             Event.of("decision_required", side="axis", decision="combat-retreat",
+                                      prompt="retreat X1 from B-0307 two hexes (R20.C.9)", data={})])
+    decision = CAPS.decision(SCENARIO, state)
+    assert decision.replies and decision.finish is None
+    assert {(r.unit, r.hex) for r in decision.replies} == {("X1", o.split()[-1]) for o in legal(SCENARIO, state)}
+    reply = decision.replies[0]
+    assert reply.text == f"X1 retreats to {reply.hex} (R20.C.9)"
+
+
+def test_r18_e_r20_c_the_news_of_a_barrage_and_an_assault_in_a_line():
+    state = _combat()
+    hits = Event.of("barrage_hits", hex="B-0307", results=[{"unit": "X1", "applied": "3", "defence": "3", "hits": 1}])
+    assert CAPS.headline(SCENARIO, state, hits) == "Barrage on B-0307: X1 Suppressed (R18.E)"
+    assault = Event.of("assault", hex="B-0307", attackers=["A1"], defenders=["X1"], fvt={}, firepower={},
+                       hits={"X1": 1, "A1": 0}, ambush=False, rule="R20")
+    assert CAPS.headline(SCENARIO, state, assault) == "Assault on B-0307: X1 reduced (R20)"
+    assert CAPS.headline(SCENARIO, state, Event.of("unit_moved", unit="A1", path=["A-0501"], cost=1)) is None
