@@ -1,0 +1,123 @@
+"""Foxhole played by keys on the proving ground at 80x24: a move by cursor, the barrage key, an
+assault and its Covering Fire decision, the Dawn Briefing's orders with their notes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.tui.helpers import press, screen_text, sync
+from tui_wargame import scenario_file
+from tui_wargame.engine import Game
+from tui_wargame.rules.foxhole.narration import movement_points
+from tui_wargame.tui.app import WargameApp
+from tui_wargame.tui.dialogs import HandOverScreen, OrderChooser
+from tui_wargame.tui.game import GameScreen
+
+PROVING = Path(__file__).parents[1] / "rules" / "foxhole" / "proving.toml"
+
+#: `end` this many times from the start: Axis and Allied Dawn Briefings, then the Allied phases.
+TO_SUPPLY_MOVEMENT, TO_BARRAGE = 3, 4
+
+
+def dialog_text(app: WargameApp) -> str:
+    """The words of the dialog on the screen (ASCII borders), its wrapped lines joined."""
+    lines = screen_text(app).splitlines()
+    top = next(i for i, line in enumerate(lines) if "+--" in line)
+    left, right = lines[top].index("+"), lines[top].rindex("+")
+    inside = []
+    for line in lines[top + 1:]:
+        if "+--" in line:
+            break
+        inside.append(line[left + 1:right].strip())
+    return " ".join(" ".join(inside).split())
+
+
+def proving(tmp_path: Path, ends: int) -> Game:
+    game = Game.new(scenario_file.load(PROVING), tmp_path / "proving.toml", seed=7)
+    for _ in range(ends):
+        game.submit("end")
+    return game
+
+
+@sync
+async def test_fxorders_a_unit_moves_where_the_cursor_is_at_the_cost_the_panel_gives(tmp_path: Path) -> None:
+    """R11.A: Tab selects a unit, its reach is marked, Enter on a hex of it moves it there."""
+    game = proving(tmp_path, TO_SUPPLY_MOVEMENT)
+    assert game.state.phase == "supply-movement"
+    app = WargameApp(start="play", game=game, ascii_only=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "tab")
+        screen = pilot.app.screen
+        assert isinstance(screen, GameScreen)
+        uid = screen.control.selected
+        reach = screen.control.reach()
+        assert uid and reach
+        far = max(reach, key=lambda h: (reach[h], h))
+        screen.move_cursor(far)
+        await pilot.pause()
+        assert f"reach: {movement_points(reach[far])} MP (R11.A)" in screen_text(pilot.app)
+        await press(pilot, "enter")
+        assert game.state.units[uid].location == far
+        assert game.records[-1].order.startswith(f"move {uid} ")
+
+
+@sync
+async def test_fxorders_the_barrage_key_lists_each_barrage_in_words_and_fires_one(tmp_path: Path) -> None:
+    """R18.C: f lists the barrages and the pass, each with its line; Enter fires the first, and
+    the other side is asked to reply."""
+    game = proving(tmp_path, TO_BARRAGE)
+    assert game.state.phase == "barrage"
+    app = WargameApp(start="play", game=game, ascii_only=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "f")
+        chooser = pilot.app.screen
+        assert isinstance(chooser, OrderChooser)
+        text = dialog_text(pilot.app)
+        assert "navy and jabo fire into B-0307 on X1 (R18.D)" in text and "once both players pass" in text
+        await press(pilot, "enter")
+        assert game.records[-1].order.startswith("barrage ")
+        assert game.state.pending is not None and game.state.pending.side == "axis"
+
+
+@sync
+async def test_fxorders_an_assault_by_keys_and_covering_fire_answered_in_words(tmp_path: Path) -> None:
+    """R20.B-C: in the Combat Phase Tab finds a unit named after its target, a lists its
+    assaults with their preview, Enter declares one; the Axis, handed the keyboard, see their
+    Covering Fire answers in words, and the end key gives none."""
+    game = proving(tmp_path, TO_BARRAGE)
+    for order in ("pass", "pass", "end", "end"):
+        game.submit(order)
+    assert game.state.phase == "combat"
+    app = WargameApp(start="play", game=game, ascii_only=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "tab", "a")
+        assert isinstance(pilot.app.screen, OrderChooser)
+        text = dialog_text(pilot.app)
+        assert "Assault B-" in text and "(R20.C.6)" in text  # the preview, down to the hits
+        await press(pilot, "enter")
+        assert game.records[-1].order.startswith("assault ")
+        assert isinstance(pilot.app.screen, HandOverScreen)
+        await press(pilot, "enter")
+        assert isinstance(pilot.app.screen, OrderChooser)
+        assert "no Covering Fire: the assault goes on (R20.C.2)" in dialog_text(pilot.app)
+        await press(pilot, "e")
+        assert game.records[-1].order == "cover"
+
+
+@sync
+async def test_fxorders_the_dawn_briefing_prompt_fits_and_its_orders_say_what_they_change(tmp_path: Path) -> None:
+    """R23: the Briefing's prompt says what to do in its first line; Enter on an empty hex lists
+    the orders, each with what it changes in the plan."""
+    game = proving(tmp_path, 1)
+    assert game.state.phase == "dawn-briefing" and game.state.active == "allied"
+    app = WargameApp(start="play", game=game, ascii_only=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = pilot.app.screen
+        assert isinstance(screen, GameScreen)
+        lines = screen_text(pilot.app).splitlines()
+        assert lines[-3].startswith("Allies, Day 1 Morning: Dawn Briefing (R23): set when each arrival")
+        await press(pilot, "o")
+        assert isinstance(pilot.app.screen, OrderChooser)
+        assert "reinforce AR1 1pm AR1 enters at its map edge in 1pm (Afternoon) (R23.A)" in dialog_text(pilot.app)
+        await press(pilot, "enter")
+        assert game.records[-1].order == "reinforce AR1 1pm"
