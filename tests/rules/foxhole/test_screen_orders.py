@@ -105,6 +105,20 @@ def test_r20_c_5_laying_firepower_in_words_warning_of_the_hits_it_makes():
     assert all(w.startswith("with what is laid already: ") and "removed" in w for w in warned)
 
 
+def test_r18_d_1_r18_e_laying_a_barrage_in_words_warning_of_what_it_does_with_the_share_laid():
+    table = {"hex": "B-0307", "side": "axis", "applied": {"A1": "4"},
+             "pools": [{"amount": "4", "whose": "allied", "kind": "soft", "by": "axis"}]}
+    state = position(SCENARIO, phase="barrage", active="axis", at={"X1": "B-0305", "A1": "B-0307", "A2": "B-0307"},
+                     events=[Event.of("value_set", key="barrage.fire", value=table),
+                             Event.of("decision_required", side="axis", decision="barrage:apply",
+                                      prompt="lay 4 soft Firepower on the units in B-0307 (R18.D.1)", data={})])
+    replies = {r.order.text: r for r in CAPS.decision(SCENARIO, state).replies}
+    assert set(replies) == set(legal(SCENARIO, state))
+    assert replies["apply A1=2 A2=2"].text == "lay 2 on A1 (Defence 3), 2 on A2 (Defence 3) (R18.D.1)"
+    assert replies["apply A1=2 A2=2"].warning == "with what is laid already: A1 pinned"
+    assert not replies["apply A1=2 A2=2"].warning.count("A2")
+
+
 def test_r20_c_9_a_retreat_is_picked_on_the_map():
     eng = {"kind": "assault", "rule": "R20", "target": "B-0307", "acting": "allied", "reacting": "axis",
            "attackers": ["A1", "A2"], "defenders": ["X1"], "retreat": [["X1", "B-0307"]]}

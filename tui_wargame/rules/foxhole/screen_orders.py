@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from tui_wargame.model import Event, Order
 from tui_wargame.rules.capabilities import Decision, Explanation, Layer, OrderMenu, Reply
-from tui_wargame.rules.foxhole import allocation, barrage, charts, dawn, engagement, movement, transport
+from tui_wargame.rules.foxhole import allocation, barrage, charts, dawn, engagement, movement, resolve, transport
 from tui_wargame.rules.foxhole.narration import movement_points
 from tui_wargame.rules.foxhole.position import Position
 
@@ -212,8 +212,21 @@ def _combat_apply(pos: Position, order: Order) -> tuple[str, str]:
 
 
 def _barrage_apply(pos: Position, order: Order) -> tuple[str, str]:
+    """R18.D.1, R18.E: a share of a barrage laid, with what it does added to what is laid already
+    (the owner lays first: the firer sees the owner's share)."""
+    table = pos.state.values.get(resolve.FIRE, {})
+    pool = table["pools"][0]
+    defences = resolve.pool_targets(pos, str(table["hex"]), str(pool["whose"]), str(pool["kind"]))
+    effect = charts.COMBAT_EFFECTS[charts.BARRAGE]
     plan = _plan_of(order)
-    return f"lay {', '.join(f'{movement_points(v)} on {u}' for u, v in plan.items())} (R18.D.1)", ""
+    harmed = []
+    for u, v in plan.items():
+        laid = Fraction(str(table.get("applied", {}).get(u, 0))) + v
+        n = allocation.hits([laid], defences.get(u, Fraction(0)), len(effect.hits))
+        if n:
+            harmed.append(f"{u} {' and '.join(effect.hits[n - 1])}")
+    text = f"lay {_laid_words(plan, defences)} (R18.D.1)"
+    return text, ("with what is laid already: " + "; ".join(harmed)) if harmed else ""
 
 
 def _cover(pos: Position, order: Order) -> tuple[str, str]:
