@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.tui.helpers import press, screen_text, sync
 from tui_wargame import scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.rules.foxhole.narration import movement_points
 from tui_wargame.tui.app import WargameApp
-from tui_wargame.tui.dialogs import HandOverScreen, OrderChooser
+from tui_wargame.tui.dialogs import ConfirmScreen, HandOverScreen, OrderChooser
 from tui_wargame.tui.game import GameScreen
 
 PROVING = Path(__file__).parents[1] / "rules" / "foxhole" / "proving.toml"
@@ -121,3 +123,55 @@ async def test_fxorders_the_dawn_briefing_prompt_fits_and_its_orders_say_what_th
         assert "reinforce AR1 1pm AR1 enters at its map edge in 1pm (Afternoon) (R23.A)" in dialog_text(pilot.app)
         await press(pilot, "enter")
         assert game.records[-1].order == "reinforce AR1 1pm"
+
+
+@pytest.mark.slow
+@sync
+async def test_fxorders_a_whole_day_by_keys_alone(tmp_path: Path) -> None:
+    """Issue 14: Day 1 of the proving ground played by keys alone, hot-seat at 80x24: in each
+    phase the first unit Tab finds moves to the far end of its reach, a barrage is fired with f,
+    an assault given with a, every decision answered from its list or on the map, then e."""
+    game = proving(tmp_path, 0)
+    app = WargameApp(start="play", game=game, ascii_only=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        tried: set[tuple[int, str, str]] = set()
+        for _ in range(600):
+            state = game.state
+            if state.turn >= 3 or state.over:  # Day 2 Morning reached
+                break
+            screen = pilot.app.screen
+            if isinstance(screen, HandOverScreen):
+                await press(pilot, "enter")
+            elif isinstance(screen, ConfirmScreen):
+                await press(pilot, "y")
+            elif isinstance(screen, OrderChooser):
+                await press(pilot, "enter")
+            elif not isinstance(screen, GameScreen):
+                await press(pilot, "escape")
+            elif screen.control.picking:  # a retreat chosen on the map: the first marked hex
+                screen.move_cursor(screen.control.picking.hexes[0])
+                await press(pilot, "enter")
+            elif state.pending:
+                await press(pilot, "enter")
+            else:
+                key = (state.turn, state.active, state.phase)
+                if key in tried:
+                    await press(pilot, "e")
+                    continue
+                tried.add(key)
+                before = game.seq
+                if state.phase == "barrage":
+                    await press(pilot, "f")
+                elif state.phase in ("combat", "vehicle-assault"):
+                    await press(pilot, "tab", "a")
+                else:
+                    await press(pilot, "tab")
+                    reach = screen.control.reach()
+                    if reach:
+                        screen.move_cursor(max(reach, key=lambda h: (reach[h], h)))
+                        await press(pilot, "enter")
+                if game.seq == before and isinstance(pilot.app.screen, GameScreen):
+                    await press(pilot, "e")
+        assert game.state.turn >= 3, f"stuck in {game.state.phase}: {game.prompt()}"
+    verbs = {r.order.split()[0] for r in game.records[1:]}
+    assert {"move", "barrage", "assault", "end"} <= verbs
