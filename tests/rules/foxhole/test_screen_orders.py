@@ -140,3 +140,13 @@ def test_r18_e_r20_c_the_news_of_a_barrage_and_an_assault_in_a_line():
                        hits={"X1": 1, "A1": 0}, ambush=False, rule="R20")
     assert CAPS.headline(SCENARIO, state, assault) == "Assault on B-0307: X1 reduced (R20)"
     assert CAPS.headline(SCENARIO, state, Event.of("unit_moved", unit="A1", path=["A-0501"], cost=1)) is None
+
+
+def test_r20_c_5_r20_d_2_the_attack_preview_shows_the_defenders_firing_back():
+    told = CAPS.explain(SCENARIO, _combat(), Order.parse("fight B-0307 A1 A2"))
+    texts = [(line.text, line.rule) for line in told.lines]
+    assert ("X1 fires back, soft: 4 = 4", "R5.A.1") in texts
+    assert ("A1 Defence against soft: 3 = 3", "R20.F") in texts
+    assault = CAPS.explain(SCENARIO, _combat(), Order.parse("assault B-0507 A2 AAE"))
+    back = [line.text for line in assault.lines if line.text.startswith("XAG fires back")]
+    assert back and all("Assault Gun in an Assault (R7.C.2)" in t for t in back)
