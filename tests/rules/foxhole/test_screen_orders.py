@@ -8,7 +8,7 @@ from fractions import Fraction
 from tests.rules.foxhole.helpers import legal, load, position, run
 from tui_wargame.model import Event, Order, fold
 from tui_wargame.rules.capabilities import Capabilities
-from tui_wargame.rules.foxhole import SYSTEM, movement
+from tui_wargame.rules.foxhole import SYSTEM, movement, screen_orders
 from tui_wargame.rules.foxhole.position import Position
 from tui_wargame.rules.foxhole.screen_orders import cost_mark
 
@@ -150,3 +150,15 @@ def test_r20_c_5_r20_d_2_the_attack_preview_shows_the_defenders_firing_back():
     assault = CAPS.explain(SCENARIO, _combat(), Order.parse("assault B-0507 A2 AAE"))
     back = [line.text for line in assault.lines if line.text.startswith("XAG fires back")]
     assert back and all("Assault Gun in an Assault (R7.C.2)" in t for t in back)
+
+
+def test_r20_c_1_r20_c_7_r7_b_the_other_answers_in_words():
+    pos = Position(SCENARIO, _combat())
+    words = screen_orders.WORDED
+    assert words["combat-join"](pos, Order("join")) == ("go on without a unit in the Pinned one's place (R20.C.1)", "")
+    assert words["combat-join"](pos, Order("join", ("A2",)))[0].startswith("A2 joins in the Pinned unit's place")
+    assert words["combat-heavy"](pos, Order.parse("heavy XAG=2"))[0] == "Heavy Weapons: 2 on XAG (R20.C.7)"
+    assert words["fire:flee"](pos, Order.parse("flee A1 A-0302")) == ("A1 flees the fire to A-0302 (R25.C.1b)", "")
+    assert words["fire:flee"](pos, Order.parse("burn A1")) == ("A1 stays in the fire and is Reduced (R25.C.1b)",
+                                                              "it loses a step")
+    assert words["barrage:works"](pos, Order.parse("reduce foxholes"))[0] == "the foxholes lose a level (R7.B.2c)"

@@ -253,9 +253,10 @@ def _retreat(pos: Position, order: Order) -> tuple[str, str]:
 
 
 def _flee(pos: Position, order: Order) -> tuple[str, str]:
+    """R25.C.1b: each unit in a hex on fire flees to a hex next to it or stays and is Reduced."""
     if order.verb == "burn":
-        return f"{order.args[0]} stays in the fire", "it stays in a burning hex (R7.B.4)"
-    return f"{order.args[0]} flees the fire to {order.args[1]} (R7.B.4)", ""
+        return f"{order.args[0]} stays in the fire and is Reduced (R25.C.1b)", "it loses a step"
+    return f"{order.args[0]} flees the fire to {order.args[1]} (R25.C.1b)", ""
 
 
 def _reduce(pos: Position, order: Order) -> tuple[str, str]:
