@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from tests.rules.foxhole.helpers import legal, load, position, run
-from tui_wargame.model import Event, Order, fold
+from tui_wargame.model import EMPTY, Event, Order, fold
 from tui_wargame.rules.capabilities import Capabilities
 from tui_wargame.rules.foxhole import SYSTEM, movement, screen_orders
 from tui_wargame.rules.foxhole.position import Position
@@ -162,3 +162,14 @@ def test_r20_c_1_r20_c_7_r7_b_the_other_answers_in_words():
     assert words["fire:flee"](pos, Order.parse("burn A1")) == ("A1 stays in the fire and is Reduced (R25.C.1b)",
                                                               "it loses a step")
     assert words["barrage:works"](pos, Order.parse("reduce foxholes"))[0] == "the foxholes lose a level (R7.B.2c)"
+
+
+def test_r3_b_2_in_a_free_set_up_the_cursor_places_a_unit_in_its_area():
+    state = fold(EMPTY, SYSTEM.setup(SCENARIO, {"setup": "free"}))
+    places = {o.split()[-1] for o in legal(SCENARIO, state) if o.startswith("place A1 ")}
+    reach = CAPS.reach(SCENARIO, state, "A1")
+    assert places and set(reach) == places and set(reach.values()) == {0}
+    there = sorted(places)[0]
+    assert CAPS.move_order(SCENARIO, state, "A1", [there]) == Order("place", ("A1", there))
+    layer, = CAPS.layers(SCENARIO, state, "allied", "A1")
+    assert set(layer.marks.values()) == {""} and layer.notes[there] == "the unit may be set down here"
