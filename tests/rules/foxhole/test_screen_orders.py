@@ -157,7 +157,7 @@ def test_r20_c_1_r20_c_7_r7_b_the_other_answers_in_words():
     words = screen_orders.WORDED
     assert words["combat-join"](pos, Order("join")) == ("go on without a unit in the Pinned one's place (R20.C.1)", "")
     assert words["combat-join"](pos, Order("join", ("A2",)))[0].startswith("A2 joins in the Pinned unit's place")
-    assert words["combat-heavy"](pos, Order.parse("heavy XAG=2"))[0] == "Heavy Weapons: 2 on XAG (R20.C.7)"
+    assert words["combat-heavy"](pos, Order.parse("heavy XAG=2"))[0] == "Heavy Weapons: 2 on XAG (reduced) (R20.C.7)"
     assert words["fire:flee"](pos, Order.parse("flee A1 A-0302")) == ("A1 flees the fire to A-0302 (R25.C.1b)", "")
     assert words["fire:flee"](pos, Order.parse("burn A1")) == ("A1 stays in the fire and is Reduced (R25.C.1b)",
                                                               "it loses a step")

@@ -243,9 +243,13 @@ def _join(pos: Position, order: Order) -> tuple[str, str]:
 
 
 def _heavy(pos: Position, order: Order) -> tuple[str, str]:
-    plan = _plan_of(order)
-    return ("Heavy Weapons: " + ", ".join(f"{movement_points(v)} on {u}" for u, v in plan.items())
-            + " (R20.C.7)"), ""
+    """R20.C.7 (charts.HEAVY_WEAPONS): each Vehicle's ratings and what they do to it."""
+    said = []
+    for u, v in _plan_of(order).items():
+        row = charts.HEAVY_WEAPONS["light" if pos.value(u, "defence") <= 5 else "heavy"]
+        effect = " and ".join(row[min(int(v), len(row)) - 1]) or "no effect"
+        said.append(f"{movement_points(v)} on {u} ({effect})")
+    return "Heavy Weapons: " + ", ".join(said) + " (R20.C.7)", ""
 
 
 def _retreat(pos: Position, order: Order) -> tuple[str, str]:
