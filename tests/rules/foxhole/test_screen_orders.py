@@ -6,7 +6,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from tests.rules.foxhole.helpers import legal, load, position, run
-from tui_wargame.model import EMPTY, Event, Order, fold
+from tui_wargame.engine import Game
+from tui_wargame.model import EMPTY, Event, Order, Refusal, fold
 from tui_wargame.rules.capabilities import Capabilities
 from tui_wargame.rules.foxhole import SYSTEM, movement, screen_orders
 from tui_wargame.rules.foxhole.position import Position
@@ -173,3 +174,19 @@ def test_r3_b_2_in_a_free_set_up_the_cursor_places_a_unit_in_its_area():
     assert CAPS.move_order(SCENARIO, state, "A1", [there]) == Order("place", ("A1", there))
     layer, = CAPS.layers(SCENARIO, state, "allied", "A1")
     assert set(layer.marks.values()) == {""} and layer.notes[there] == "the unit may be set down here"
+
+
+def test_r18_c_the_barrage_key_says_why_there_is_none_to_give():
+    assert CAPS.explain(SCENARIO, _combat(), Order("barrage")) == Refusal("barrages are fired in the Barrage Phase", "R18")
+    over = position(SCENARIO, phase="barrage", active="allied",
+                    events=[Event.of("value_set", key="barrage.over", value=True)])
+    assert CAPS.explain(SCENARIO, over, Order("aa")).rule == "R18.C"
+
+
+
+def test_r18_c_a_bare_barrage_while_some_may_be_given_is_told_its_form(tmp_path):
+    game = Game.new(SCENARIO, tmp_path / "g.toml", seed=7)
+    for _ in range(4):  # the Dawn Briefings and the Allied phases before the barrages
+        game.submit("end")
+    assert any(o.verb == "barrage" for o in game.legal_orders())
+    assert "HEX" in CAPS.explain(SCENARIO, game.state, Order("barrage")).message

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 
-from tui_wargame.model import Event, Order
+from tui_wargame.model import Event, Order, Refusal
 from tui_wargame.rules.capabilities import Decision, Explanation, Layer, OrderMenu, Reply
 from tui_wargame.rules.foxhole import allocation, barrage, charts, dawn, engagement, movement, resolve, transport
 from tui_wargame.rules.foxhole.narration import movement_points
@@ -55,6 +55,16 @@ def move_order(pos: Position, uid: str, path: Sequence[str], legal: Sequence[Ord
     if any(o.verb == "move" for o in mine):
         return Order("move", (uid, *path))
     return None
+
+
+def no_barrage(pos: Position) -> Refusal:
+    """Why the barrage key offers nothing now (R18.C): not the Barrage Phase, the barrages over,
+    or nothing of the side's in reach of a hex it spots."""
+    if pos.state.phase != "barrage":
+        return Refusal("barrages are fired in the Barrage Phase", "R18")
+    if pos.state.values.get(barrage.OVER):
+        return Refusal("both players have passed: the barrages are over; e ends the phase", "R18.C")
+    return Refusal("no unit, Support or Sortie of yours reaches a hex you spot", "R18.A-B")
 
 
 def cost_mark(cost: Fraction) -> str:

@@ -207,6 +207,9 @@ class Foxhole:
         return fn(Position(scenario, state), event) if fn is not None else None
 
     def explain(self, scenario: Scenario, state: State, order: Order) -> Explanation | Refusal | None:
+        if not order.args and order.verb in screen_orders.BARRAGE_MENU.verbs - {"pass"} \
+                and not any(o.verb == order.verb for o in self.legal_orders(scenario, state)):
+            return screen_orders.no_barrage(Position(scenario, state))  # the barrage key's "none now"
         fn = _explainers().get(order.verb)
         return fn(Position(scenario, state), order) if fn is not None else None
 
