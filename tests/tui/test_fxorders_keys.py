@@ -12,6 +12,7 @@ from tui_wargame import scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.rules.foxhole.narration import movement_points
 from tui_wargame.tui.app import WargameApp
+from tui_wargame.tui.controller import MapController
 from tui_wargame.tui.dialogs import ConfirmScreen, HandOverScreen, OrderChooser
 from tui_wargame.tui.game import GameScreen
 
@@ -175,3 +176,17 @@ async def test_fxorders_a_whole_day_by_keys_alone(tmp_path: Path) -> None:
         assert game.state.turn >= 3, f"stuck in {game.state.phase}: {game.prompt()}"
     verbs = {r.order.split()[0] for r in game.records[1:]}
     assert {"move", "barrage", "assault", "end"} <= verbs
+
+
+def test_fxorders_tab_finds_a_unit_named_after_its_target_and_says_when_o_lists_the_rest(tmp_path: Path) -> None:
+    """Tab in the Combat Phase selects a unit an `assault HEX UNIT...` names; at the Axis Dawn
+    Briefing, whose one order names a Sortie, it says that o lists it."""
+    game = proving(tmp_path, TO_BARRAGE)
+    for order in ("pass", "pass", "end", "end"):
+        game.submit(order)
+    control = MapController(game)
+    assert control.next_unit() is None and control.selected in {"A1", "A2", "AAE"}
+    dawn = proving(tmp_path / "dawn", 0)
+    assert [o.text for o in dawn.legal_orders()] == ["sortie rail-gun 1pm", "end"]
+    note = MapController(dawn).next_unit()
+    assert note is not None and note.text == "No unit has an order left; o lists the 1 order still open, e ends the phase"
