@@ -173,7 +173,7 @@ def test_r3_b_2_in_a_free_set_up_the_cursor_places_a_unit_in_its_area():
     there = sorted(places)[0]
     assert CAPS.move_order(SCENARIO, state, "A1", [there]) == Order("place", ("A1", there))
     layer, = CAPS.layers(SCENARIO, state, "allied", "A1")
-    assert set(layer.marks.values()) == {""} and layer.notes[there] == "the unit may be set down here"
+    assert set(layer.marks.values()) == {""} and layer.notes[there] == "it may start here (R3.B.2)"
 
 
 def test_r18_c_the_barrage_key_says_why_there_is_none_to_give():
@@ -190,3 +190,13 @@ def test_r18_c_a_bare_barrage_while_some_may_be_given_is_told_its_form(tmp_path)
         game.submit("end")
     assert any(o.verb == "barrage" for o in game.legal_orders())
     assert "HEX" in CAPS.explain(SCENARIO, game.state, Order("barrage")).message
+
+
+def test_r16_a_b_a_drop_or_landing_is_aimed_with_the_cursor_at_the_dawn_briefing():
+    state = position(SCENARIO, phase="dawn-briefing", active="allied")
+    aims = {o.split()[-1] for o in legal(SCENARIO, state) if o.startswith("aim APA ")}
+    assert aims and set(CAPS.reach(SCENARIO, state, "APA")) == aims
+    there = sorted(aims)[0]
+    assert CAPS.move_order(SCENARIO, state, "APA", [there]) == Order("aim", ("APA", there))
+    layer, = CAPS.layers(SCENARIO, state, "allied", "APA")
+    assert layer.notes[there] == "its drop or landing may aim here (R16.A-B)"

@@ -18,9 +18,14 @@ from tui_wargame.rules.foxhole import allocation, barrage, charts, dawn, engagem
 from tui_wargame.rules.foxhole.narration import movement_points
 from tui_wargame.rules.foxhole.position import Position
 
-#: Orders that carry a unit to a hex (the last argument): the cursor gives them (Enter or m).
-#: `move` costs MPs (R11); the others set a unit down where the player says (R3.B, R16, R19.B.6).
-MOVE_VERBS = frozenset({"move", "enter", "drive", "place", "cross"})
+#: Orders that carry a unit to a hex (the last argument), or aim it there: the cursor gives them
+#: (Enter or m). `move` costs MPs (R11); the others, as each hex's note says, cost none.
+SET_DOWN: Mapping[str, str] = {
+    "place": "it may start here (R3.B.2)", "enter": "it may come on here (R23.A)",
+    "drive": "it may drive here (R16.D)", "cross": "it may cross to here (R19.B.8)",
+    "aim": "its drop or landing may aim here (R16.A-B)",
+}
+MOVE_VERBS = frozenset({"move", *SET_DOWN})
 
 #: R18: the Barrage Phase's orders, under a key of their own (`b` is the results' key).
 BARRAGE_MENU = OrderMenu("f", "Barrage a hex, or pass (R18)", frozenset({"barrage", "aa", "pass"}))
@@ -31,14 +36,16 @@ Explainer = Callable[[Position, Order], object]
 # --- movement by cursor (R11) ---
 
 
+def _ends(pos: Position, uid: str, legal: Sequence[Order]) -> dict[str, str]:
+    """Hex -> the verb of the legal order that carries (or aims) `uid` there."""
+    return {o.args[-1]: o.verb for o in legal if o.verb in MOVE_VERBS and len(o.args) >= 2
+            and o.args[0] == uid and pos.scenario.grid.on_map(o.args[-1])}
+
+
 def reach(pos: Position, uid: str, legal: Sequence[Order]) -> dict[str, Fraction]:
     """Hex -> cost in MP, for each hex a legal order carries `uid` to now: a move's cheapest cost
-    (R11.A, exact), 0 for a unit set down (an entry, a set-up place, a crossing)."""
-    ends = {o.args[-1]: o.verb for o in legal
-            if o.verb in MOVE_VERBS and len(o.args) >= 2 and o.args[0] == uid
-            and pos.scenario.grid.on_map(o.args[-1])}
-    if not ends:
-        return {}
+    (R11.A, exact), 0 for a unit set down or aimed (an entry, a set-up place, a crossing, a drop)."""
+    ends = _ends(pos, uid, legal)
     costs = movement.reach(movement.acting(pos, uid), uid) if "move" in ends.values() else {}
     return {h: costs[h][0] if verb == "move" and h in costs else Fraction(0) for h, verb in ends.items()}
 
@@ -80,15 +87,15 @@ def cost_mark(cost: Fraction) -> str:
 
 def reach_layer(pos: Position, uid: str, legal: Sequence[Order]) -> Layer | None:
     """The selected unit's reach on the map, each hex with its cost as a player counts it."""
-    found = reach(pos, uid, legal)
+    found, ends = reach(pos, uid, legal), _ends(pos, uid, legal)
     if not found:
         return None
-    moves = any(cost for cost in found.values())
-    marks = {h: cost_mark(c) if c else "" for h, c in found.items()}
-    notes = {h: f"reach: {movement_points(c)} MP (R11.A)" if c else "the unit may be set down here"
+    moves = "move" in ends.values()
+    marks = {h: cost_mark(c) if ends[h] == "move" else "" for h, c in found.items()}
+    notes = {h: f"reach: {movement_points(c)} MP (R11.A)" if ends[h] == "move" else SET_DOWN[ends[h]]
              for h, c in found.items()}
     legend = ("the selected unit can move here for this many MP (Enter or m)" if moves
-              else "the selected unit can be set down here (Enter or m)")
+              else "the selected unit can be given this hex (Enter or m)")
     return Layer("reach", "Reach", legend, marks, "*", style="reach", shown="selected", rule="R11.A",
                  notes=notes)
 
