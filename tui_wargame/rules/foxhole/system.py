@@ -90,6 +90,18 @@ def _phase_orders(pos: Position, phase: sequence.Phase) -> tuple[list[Order], bo
 class Foxhole:
     id = "foxhole"
     title = "Foxhole tactical system"
+    #: The legal orders of the last state the screen's capabilities asked about (reach, layers,
+    #: move_order, decision each need them, for the same record): (scenario, state, orders).
+    _screen_legal: tuple[Scenario, State, tuple[Order, ...]] | None = None
+
+    def _legal_for_screen(self, scenario: Scenario, state: State) -> list[Order]:
+        """`legal_orders`, computed once for the state the screen shows (states never change)."""
+        last = self._screen_legal
+        if last is not None and last[0] is scenario and last[1] is state:
+            return list(last[2])
+        found = self.legal_orders(scenario, state)
+        self._screen_legal = (scenario, state, tuple(found))
+        return found
 
     # --- the scenario ---
 
@@ -208,7 +220,7 @@ class Foxhole:
 
     def explain(self, scenario: Scenario, state: State, order: Order) -> Explanation | Refusal | None:
         if not order.args and order.verb in screen_orders.BARRAGE_MENU.verbs - {"pass"} \
-                and not any(o.verb == order.verb for o in self.legal_orders(scenario, state)):
+                and not any(o.verb == order.verb for o in self._legal_for_screen(scenario, state)):
             return screen_orders.no_barrage(Position(scenario, state))  # the barrage key's "none now"
         fn = _explainers().get(order.verb)
         return fn(Position(scenario, state), order) if fn is not None else None
@@ -223,24 +235,24 @@ class Foxhole:
         return f"end the {side_name(scenario, state.active)} {sequence.NAMES[state.phase]}"
 
     def reach(self, scenario: Scenario, state: State, unit: str) -> Mapping[str, Fraction]:
-        return screen_orders.reach(Position(scenario, state), unit, self.legal_orders(scenario, state))
+        return screen_orders.reach(Position(scenario, state), unit, self._legal_for_screen(scenario, state))
 
     def move_order(self, scenario: Scenario, state: State, unit: str, path: Sequence[str]) -> Order | None:
-        legal = self.legal_orders(scenario, state)
+        legal = self._legal_for_screen(scenario, state)
         return screen_orders.move_order(Position(scenario, state), unit, path, legal)
 
     def layers(self, scenario: Scenario, state: State, viewer: str | None, selected: str | None) -> list[Layer]:
         """The selected unit's reach, each hex with its cost (R11.A)."""
         if not state.phase or selected is None or selected not in state.units:
             return []
-        found = screen_orders.reach_layer(Position(scenario, state), selected, self.legal_orders(scenario, state))
+        found = screen_orders.reach_layer(Position(scenario, state), selected, self._legal_for_screen(scenario, state))
         return [found] if found is not None else []
 
     def order_menus(self, scenario: Scenario) -> list[OrderMenu]:
         return [screen_orders.BARRAGE_MENU]
 
     def decision(self, scenario: Scenario, state: State) -> Decision | None:
-        return screen_orders.decision(Position(scenario, state), self.legal_orders(scenario, state),
+        return screen_orders.decision(Position(scenario, state), self._legal_for_screen(scenario, state),
                                       lambda order: self.order_note(scenario, state, order))
 
     def headline(self, scenario: Scenario, state: State, event: Event) -> str | None:
