@@ -118,12 +118,15 @@ async def test_fxorders_the_dawn_briefing_prompt_fits_and_its_orders_say_what_th
         screen = pilot.app.screen
         assert isinstance(screen, GameScreen)
         lines = screen_text(pilot.app).splitlines()
-        assert lines[-3] == "Allies, Day 1 Morning: Dawn Briefing (R23): set when arrivals come, then end."
+        assert lines[-3].startswith("Allies, Day 1 Morning: Dawn Briefing (R23): time the arrivals, then end.")
         await press(pilot, "o")
         assert isinstance(pilot.app.screen, OrderChooser)
         assert "reinforce AR1 1pm AR1 enters at its map edge in 1pm (Afternoon) (R23.A)" in dialog_text(pilot.app)
         await press(pilot, "enter")
         assert game.records[-1].order == "reinforce AR1 1pm"
+        lines = screen_text(pilot.app).splitlines()  # the news on the last line: the instruction whole
+        assert lines[-3].startswith("Allies, Day 1 Morning: Dawn Briefing (R23): time the arrivals, then end.")
+        assert lines[-2].startswith("Accepted: reinforce AR1 1pm")
 
 
 @pytest.mark.slow

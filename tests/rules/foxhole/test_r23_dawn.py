@@ -243,7 +243,7 @@ def test_r16_d_2_r25_d_5_what_is_left_fills_the_trucks_turns_and_the_rest_does_n
 def test_r23_the_prompt_gives_the_plan_and_each_order_says_what_it_changes():
     state = _dawn()
     prompt = SYSTEM.prompt(SCENARIO, state)
-    assert prompt.startswith("Allies, Day 1 Morning: Dawn Briefing (R23): set when arrivals come, then end.")
+    assert prompt.startswith("Allies, Day 1 Morning: Dawn Briefing (R23): time the arrivals, then end.")
     assert "1am (Morning), 1pm (Afternoon), 1nt (Night)" in prompt and "reinforcements AR1 1am" in prompt
     assert "reinforce UNIT TURN" not in prompt  # the forms are the orders' notes, for a prompt that fits
     note = SYSTEM.order_note(SCENARIO, state, Order.parse("reinforce AR1 1pm"))

@@ -540,7 +540,7 @@ def prompt(pos: Position) -> str:
     p = plan(pos, pos.acting)
     first = day_turns(pos)[0]
     plan_now = "; ".join(_plan_words(pos, p)) or "nothing arrives today"
-    return (f"Dawn Briefing (R23): set when arrivals come, then end. Today: {turn_words(pos)}; "
+    return (f"Dawn Briefing (R23): time the arrivals, then end. Today: {turn_words(pos)}; "
             f"unmoved comes {first}. Plan: {plan_now}")
 
 
