@@ -129,7 +129,7 @@ def test_r3_b_3c_the_system_hides_the_other_sides_units_while_setting_up():
 
 def test_r3_b_3a_c_the_set_up_prompt_says_what_to_do_and_the_markers_left():
     allies = SYSTEM.prompt(SCENARIO, _free())
-    assert "place your units, then end" in allies and "mark" not in allies
+    assert allies == "Allies, Day 1 Morning: Private set-up (R3.B.3c): place units, then end"
     state, _ = run(SCENARIO, _axis_setup(), "mark mines B-0303")
     prompt = SYSTEM.prompt(SCENARIO, state)
     assert "works and traps to mark: mines 1, pillbox 1 left (R3.B.3a)" in prompt

@@ -200,3 +200,10 @@ def test_r16_a_b_a_drop_or_landing_is_aimed_with_the_cursor_at_the_dawn_briefing
     assert CAPS.move_order(SCENARIO, state, "APA", [there]) == Order("aim", ("APA", there))
     layer, = CAPS.layers(SCENARIO, state, "allied", "APA")
     assert layer.notes[there] == "its drop or landing may aim here (R16.A-B)"
+
+
+def test_r15_every_player_turn_phase_prompt_fits_one_line_of_80_columns():
+    for phase in ("transport", "supply-movement", "barrage", "activities-movement", "combat",
+                  "motorized-movement", "vehicle-assault"):
+        prompt = SYSTEM.prompt(SCENARIO, position(SCENARIO, phase=phase, active="allied", turn=1))
+        assert prompt.startswith("Allies, Day 1 Afternoon: ") and len(prompt) <= 80, prompt

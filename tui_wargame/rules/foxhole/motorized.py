@@ -107,7 +107,7 @@ def idle(pos: Position) -> bool:
 
 
 def prompt(pos: Position) -> str:
-    return "move Motorized units or un-pin Vehicles, then end (R21)"
+    return "move Motorized units or un-pin, then end (R21)"
 
 
 def _unpin_words(pos: Position, event: Event) -> str:

@@ -197,7 +197,7 @@ def prompt(pos: Position) -> str:
     left = permitted(pos, pos.acting)
     marks = (f"; works and traps to mark: {', '.join(f'{k} {n}' for k, n in left.items())} left (R3.B.3a)"
              if left else "")
-    return f"Set-up (R3.B.3c), in private: place your units, then end{marks}"
+    return f"Private set-up (R3.B.3c): place units, then end{marks}"
 
 
 def _explain_place(pos: Position, order: Order) -> Explanation | Refusal:

@@ -261,10 +261,8 @@ FORMS: Mapping[str, str] = {
 
 
 def prompt(pos: Position) -> str:
-    """R16: what may come onto the map now, in a line naming the orders open (their forms are
-    each order's note: `screen_orders`)."""
-    verbs = [v for v in FORMS if v in {o.verb for o in orders(pos)}]
-    return f"bring on arrivals ({', '.join(verbs)}), then end (R16)"
+    """R16: what the phase is for, in a line (each order's note says what it does: `screen_orders`)."""
+    return "bring on this Full Turn's arrivals, then end (R16)"
 
 
 # --- words ---
