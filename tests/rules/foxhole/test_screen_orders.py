@@ -8,7 +8,7 @@ from fractions import Fraction
 from tests.rules.foxhole.helpers import legal, load, position, run
 from tui_wargame.engine import Game
 from tui_wargame.model import EMPTY, Event, Order, Refusal, fold
-from tui_wargame.rules.capabilities import Capabilities
+from tui_wargame.rules.capabilities import Capabilities, Line
 from tui_wargame.rules.foxhole import SYSTEM, movement, screen_orders
 from tui_wargame.rules.foxhole.position import Position
 from tui_wargame.rules.foxhole.screen_orders import cost_mark
@@ -207,3 +207,10 @@ def test_r15_every_player_turn_phase_prompt_fits_one_line_of_80_columns():
                   "motorized-movement", "vehicle-assault"):
         prompt = SYSTEM.prompt(SCENARIO, position(SCENARIO, phase=phase, active="allied", turn=1))
         assert prompt.startswith("Allies, Day 1 Afternoon: ") and len(prompt) <= 80, prompt
+
+
+def test_r11_a_r5_b_a_units_mps_left_or_why_it_may_not_move():
+    assert CAPS.unit_notes(SCENARIO, _moving(), "A1") == [Line("4 of 4 MP left", "R11.A")]
+    pinned = position(SCENARIO, phase="supply-movement", active="allied", flags={"A1": ["pinned"]})
+    assert CAPS.unit_notes(SCENARIO, pinned, "A1") == [Line("may not move: A1 is Pinned and may not move", "R5.B")]
+    assert CAPS.unit_notes(SCENARIO, _combat(), "A1") == [] and CAPS.unit_notes(SCENARIO, _moving(), "X1") == []

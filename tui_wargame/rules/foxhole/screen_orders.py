@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 
 from tui_wargame.model import Event, Order, Refusal
-from tui_wargame.rules.capabilities import Decision, Explanation, Layer, OrderMenu, Reply
+from tui_wargame.rules.capabilities import Decision, Explanation, Layer, Line, OrderMenu, Reply
 from tui_wargame.rules.foxhole import allocation, barrage, charts, dawn, engagement, movement, resolve, transport
 from tui_wargame.rules.foxhole.narration import movement_points
 from tui_wargame.rules.foxhole.position import Position
@@ -72,6 +72,24 @@ def no_barrage(pos: Position) -> Refusal:
     if pos.state.values.get(barrage.OVER):
         return Refusal("both players have passed: the barrages are over; e ends the phase", "R18.C")
     return Refusal("no unit, Support or Sortie of yours reaches a hex you spot", "R18.A-B")
+
+
+#: R15: the phases in which units move (Motorized ones alone in the Motorized-Movement Phase).
+MOVING_PHASES = ("supply-movement", "activities-movement", "motorized-movement")
+
+
+def unit_notes(pos: Position, uid: str) -> list[Line]:
+    """In a phase where units move, the acting side's unit's MPs left (R11.A), or why it may not
+    move (Pinned, Exhausted, moved already...): why a selected unit shows no reach."""
+    if pos.state.phase not in MOVING_PHASES or uid not in pos.state.units or pos.side_of(uid) != pos.acting \
+            or not pos.on_map(uid):
+        return []
+    now = movement.acting(pos, uid)
+    why = movement.may_move(now, uid)
+    if why is not None:
+        return [Line(f"may not move: {why.message}", why.rule)]
+    return [Line(f"{movement_points(movement.left(now, uid))} of {movement_points(movement.mp_of(now, uid))} "
+                 f"MP left", "R11.A")]
 
 
 def cost_mark(cost: Fraction) -> str:

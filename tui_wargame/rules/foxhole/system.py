@@ -18,7 +18,7 @@ from typing import Any
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Scenario, State
 from tui_wargame.rules import Resolution
-from tui_wargame.rules.capabilities import Decision, Explanation, GameOption, Layer, OrderMenu
+from tui_wargame.rules.capabilities import Decision, Explanation, GameOption, Layer, Line, OrderMenu
 from tui_wargame.rules.foxhole import charts, command, counters, optional, screen_orders, sequence
 from tui_wargame.rules.foxhole.position import Position
 from tui_wargame.text import side_name
@@ -254,6 +254,9 @@ class Foxhole:
     def decision(self, scenario: Scenario, state: State) -> Decision | None:
         return screen_orders.decision(Position(scenario, state), self._legal_for_screen(scenario, state),
                                       lambda order: self.order_note(scenario, state, order))
+
+    def unit_notes(self, scenario: Scenario, state: State, unit: str) -> list[Line]:
+        return screen_orders.unit_notes(Position(scenario, state), unit)
 
     def headline(self, scenario: Scenario, state: State, event: Event) -> str | None:
         return screen_orders.headline(Position(scenario, state), event)
