@@ -214,3 +214,11 @@ def test_r11_a_r5_b_a_units_mps_left_or_why_it_may_not_move():
     pinned = position(SCENARIO, phase="supply-movement", active="allied", flags={"A1": ["pinned"]})
     assert CAPS.unit_notes(SCENARIO, pinned, "A1") == [Line("may not move: A1 is Pinned and may not move", "R5.B")]
     assert CAPS.unit_notes(SCENARIO, _combat(), "A1") == [] and CAPS.unit_notes(SCENARIO, _moving(), "X1") == []
+
+
+def test_r23_a_a_reinforcement_comes_on_where_the_cursor_is():
+    state = position(SCENARIO, phase="transport", active="allied")
+    assert CAPS.reach(SCENARIO, state, "AR1") == {"A-0104": 0, "A-0205": 0}
+    assert CAPS.move_order(SCENARIO, state, "AR1", ["A-0205"]) == Order("enter", ("AR1", "A-0205"))
+    layer, = CAPS.layers(SCENARIO, state, "allied", "AR1")
+    assert layer.notes == {"A-0104": "it may come on here (R23.A)", "A-0205": "it may come on here (R23.A)"}
