@@ -222,3 +222,8 @@ def test_r23_a_a_reinforcement_comes_on_where_the_cursor_is():
     assert CAPS.move_order(SCENARIO, state, "AR1", ["A-0205"]) == Order("enter", ("AR1", "A-0205"))
     layer, = CAPS.layers(SCENARIO, state, "allied", "AR1")
     assert layer.notes == {"A-0104": "it may come on here (R23.A)", "A-0205": "it may come on here (R23.A)"}
+
+
+def test_r7_b_1_an_aa_batterys_mode_in_words():
+    note = CAPS.order_note(SCENARIO, position(SCENARIO, phase="barrage", active="axis"), Order.parse("aa XAA up"))
+    assert note == "AA Battery XAA turns its guns up, against Air Sorties (R7.B.1)"

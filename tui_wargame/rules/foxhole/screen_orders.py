@@ -186,12 +186,19 @@ def _barrage_note(pos: Position, order: Order) -> str:
     return f"{' and '.join(firers)} fire{'s' if len(firers) == 1 else ''} into {hex_}{at} (R18.D)"
 
 
+#: R7.B.1: what each mode of an AA Battery does.
+AA_WORDS = {"up": "turns its guns up, against Air Sorties", "down": "turns its guns down, against the ground",
+            "mixed": "splits its guns between the air and the ground"}
+
+
 NOTES: Mapping[str, Callable[[Position, Order], str]] = {
     "barrage": _barrage_note,
     "place": lambda pos, o: f"{o.args[0]} starts in {o.args[1]}, a land hex of your set-up area (R3.B.2)"
                             if len(o.args) > 1 else "",
     "mark": lambda pos, o: f"one level of {o.args[0]} in {o.args[1]}, of those you may place (R3.B.3a)"
                            if len(o.args) > 1 else "",
+    "aa": lambda pos, o: f"AA Battery {o.args[0]} {AA_WORDS.get(o.args[1], o.args[1])} (R7.B.1)"
+                         if len(o.args) > 1 else "",
     "pass": lambda pos, o: "fire nothing now; the barrages end once both players pass in turn (R18.C)",
     "trace": lambda pos, o: f"{o.args[0]} traces supply and does not move this phase; a unit that "
                             f"traced may do Activities later (R17, R19)" if o.args else "",
