@@ -226,4 +226,4 @@ def test_r23_a_a_reinforcement_comes_on_where_the_cursor_is():
 
 def test_r7_b_1_an_aa_batterys_mode_in_words():
     note = CAPS.order_note(SCENARIO, position(SCENARIO, phase="barrage", active="axis"), Order.parse("aa XAA up"))
-    assert note == "AA Battery XAA turns its guns up, against Air Sorties (R7.B.1)"
+    assert note == "AA Battery XAA goes Up: it weakens Air Sorties near it and fires no barrage (R7.B.1)"

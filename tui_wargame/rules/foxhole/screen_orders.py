@@ -187,8 +187,9 @@ def _barrage_note(pos: Position, order: Order) -> str:
 
 
 #: R7.B.1: what each mode of an AA Battery does.
-AA_WORDS = {"up": "turns its guns up, against Air Sorties", "down": "turns its guns down, against the ground",
-            "mixed": "splits its guns between the air and the ground"}
+AA_WORDS = {"up": "goes Up: it weakens Air Sorties near it and fires no barrage",
+            "down": "goes Down: it fires its barrage at full Firepower",
+            "mixed": "goes Mixed: half its barrage Firepower, some against Air Sorties"}
 
 
 NOTES: Mapping[str, Callable[[Position, Order], str]] = {
