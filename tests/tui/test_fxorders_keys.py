@@ -129,19 +129,17 @@ async def test_fxorders_the_dawn_briefing_prompt_fits_and_its_orders_say_what_th
         assert lines[-2].startswith("Accepted: reinforce AR1 1pm")
 
 
-@pytest.mark.slow
-@sync
-async def test_fxorders_a_whole_day_by_keys_alone(tmp_path: Path) -> None:
-    """Issue 14: Day 1 of the proving ground played by keys alone, hot-seat at 80x24: in each
-    phase the first unit Tab finds moves to the far end of its reach, a barrage is fired with f,
-    an assault given with a, every decision answered from its list or on the map, then e."""
-    game = proving(tmp_path, 0)
+async def day_by_keys(game: Game, until: int) -> None:
+    """Play `game` hot-seat by keys alone at 80x24 until Full Turn `until` begins: in each phase
+    the first unit Tab finds moves to the far end of its reach, a barrage is fired with f, an
+    assault given with a (Tab and a again while an Assault is owed, R20.E.2), every decision
+    answered from its list or on the map, then e."""
     app = WargameApp(start="play", game=game, ascii_only=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        tried: set[tuple[int, str, str]] = set()
-        for _ in range(600):
+        tried: dict[tuple[int, str, str], int] = {}  # phase -> the times its units were tried
+        for _ in range(1500):
             state = game.state
-            if state.turn >= 3 or state.over:  # Day 2 Morning reached
+            if state.turn >= until or state.over:
                 break
             screen = pilot.app.screen
             if isinstance(screen, HandOverScreen):
@@ -159,10 +157,10 @@ async def test_fxorders_a_whole_day_by_keys_alone(tmp_path: Path) -> None:
                 await press(pilot, "enter")
             else:
                 key = (state.turn, state.active, state.phase)
-                if key in tried:
+                tried[key] = tried.get(key, 0) + 1
+                if tried[key] % 2 == 0:  # every other time: end (refused while an Assault is owed)
                     await press(pilot, "e")
                     continue
-                tried.add(key)
                 before = game.seq
                 if state.phase == "barrage":
                     await press(pilot, "f")
@@ -176,7 +174,15 @@ async def test_fxorders_a_whole_day_by_keys_alone(tmp_path: Path) -> None:
                         await press(pilot, "enter")
                 if game.seq == before and isinstance(pilot.app.screen, GameScreen):
                     await press(pilot, "e")
-        assert game.state.turn >= 3, f"stuck in {game.state.phase}: {game.prompt()}"
+        assert game.state.turn >= until or game.state.over, f"stuck in {game.state.phase}: {game.prompt()}"
+
+
+@pytest.mark.slow
+@sync
+async def test_fxorders_a_whole_day_by_keys_alone(tmp_path: Path) -> None:
+    """Issue 14: Day 1 of the proving ground played by keys alone (`day_by_keys`), to Day 2."""
+    game = proving(tmp_path, 0)
+    await day_by_keys(game, until=3)
     verbs = {r.order.split()[0] for r in game.records[1:]}
     assert {"move", "barrage", "assault", "end"} <= verbs
 
@@ -193,3 +199,36 @@ def test_fxorders_tab_finds_a_unit_named_after_its_target_and_says_when_o_lists_
     assert [o.text for o in dawn.legal_orders()] == ["sortie rail-gun 1pm", "end"]
     note = MapController(dawn).next_unit()
     assert note is not None and note.text == "No unit has an order left; o lists the 1 order still open, e ends the phase"
+
+
+def utah(tmp_path: Path) -> Game:
+    return Game.new(scenario_file.find("utah1944"), tmp_path / "utah.toml", seed=7)
+
+
+@sync
+async def test_fxorders_utah_a_landing_is_aimed_by_cursor_at_the_dawn_briefing(tmp_path: Path) -> None:
+    """Utah 1944, the Allied Dawn Briefing (R16.B): Tab selects a company yet to land, the hexes
+    its landing may aim at are marked, Enter on one aims it there."""
+    game = utah(tmp_path)
+    game.submit("end")  # the Axis Briefing
+    app = WargameApp(start="play", game=game, ascii_only=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "tab")
+        screen = pilot.app.screen
+        assert isinstance(screen, GameScreen)
+        uid, reach = screen.control.selected, screen.control.reach()
+        assert uid and reach and screen.control.cursor in reach
+        assert "its drop or landing may aim" in screen_text(pilot.app)  # the panel's note on the hex
+        await press(pilot, "enter")
+        assert game.records[-1].order == f"aim {uid} {screen.control.cursor}"
+
+
+@pytest.mark.slow
+@sync
+async def test_fxorders_utah_the_first_day_by_keys_alone(tmp_path: Path) -> None:
+    """Issue 14: Utah Beach's Day played by keys alone at 80x24, hot-seat, as the proving
+    ground's Day is (`day_by_keys`): landings, moves, barrages and assaults, to the Night."""
+    game = utah(tmp_path)
+    await day_by_keys(game, until=2)
+    verbs = {r.order.split()[0] for r in game.records[1:]}
+    assert {"move", "barrage", "assault", "end"} <= verbs
