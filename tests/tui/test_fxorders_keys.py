@@ -11,12 +11,16 @@ from tests.tui.helpers import press, screen_text, sync
 from tui_wargame import scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.rules.foxhole.narration import movement_points
+from tui_wargame.tui.answers import Note
 from tui_wargame.tui.app import WargameApp
 from tui_wargame.tui.controller import MapController
 from tui_wargame.tui.dialogs import ConfirmScreen, HandOverScreen, OrderChooser
 from tui_wargame.tui.game import GameScreen
 
 PROVING = Path(__file__).parents[1] / "rules" / "foxhole" / "proving.toml"
+
+#: The Allied Dawn Briefing's prompt, up to the end of its instruction (R23).
+INSTRUCTION = "Allies, Day 1 Morning: Dawn Briefing (R23): time the arrivals, then end."
 
 #: `end` this many times from the start: Axis and Allied Dawn Briefings, then the Allied phases.
 TO_SUPPLY_MOVEMENT, TO_BARRAGE = 3, 4
@@ -108,7 +112,8 @@ async def test_fxorders_an_assault_by_keys_and_covering_fire_answered_in_words(t
 
 
 @sync
-async def test_fxorders_the_dawn_briefing_prompt_fits_and_its_orders_say_what_they_change(tmp_path: Path) -> None:
+async def test_fxorders_the_dawn_briefing_prompt_fits_and_its_orders_say_what_they_change(
+        tmp_path: Path) -> None:
     """R23: the Briefing's prompt says what to do in its first line; Enter on an empty hex lists
     the orders, each with what it changes in the plan."""
     game = proving(tmp_path, 1)
@@ -118,14 +123,15 @@ async def test_fxorders_the_dawn_briefing_prompt_fits_and_its_orders_say_what_th
         screen = pilot.app.screen
         assert isinstance(screen, GameScreen)
         lines = screen_text(pilot.app).splitlines()
-        assert lines[-3].startswith("Allies, Day 1 Morning: Dawn Briefing (R23): time the arrivals, then end.")
+        assert lines[-3].startswith(INSTRUCTION)
         await press(pilot, "o")
         assert isinstance(pilot.app.screen, OrderChooser)
-        assert "reinforce AR1 1pm AR1 enters at its map edge in 1pm (Afternoon) (R23.A)" in dialog_text(pilot.app)
+        note = "reinforce AR1 1pm AR1 enters at its map edge in 1pm (Afternoon) (R23.A)"
+        assert note in dialog_text(pilot.app)
         await press(pilot, "enter")
         assert game.records[-1].order == "reinforce AR1 1pm"
         lines = screen_text(pilot.app).splitlines()  # the news on the last line: the instruction whole
-        assert lines[-3].startswith("Allies, Day 1 Morning: Dawn Briefing (R23): time the arrivals, then end.")
+        assert lines[-3].startswith(INSTRUCTION)
         assert lines[-2].startswith("Accepted: reinforce AR1 1pm")
 
 
@@ -187,7 +193,8 @@ async def test_fxorders_a_whole_day_by_keys_alone(tmp_path: Path) -> None:
     assert {"move", "barrage", "assault", "end"} <= verbs
 
 
-def test_fxorders_tab_finds_a_unit_named_after_its_target_and_says_when_o_lists_the_rest(tmp_path: Path) -> None:
+def test_fxorders_tab_finds_a_unit_named_after_its_target_and_says_when_o_lists_the_rest(
+        tmp_path: Path) -> None:
     """Tab in the Combat Phase selects a unit an `assault HEX UNIT...` names; at the Axis Dawn
     Briefing, whose one order names a Sortie, it says that o lists it."""
     game = proving(tmp_path, TO_BARRAGE)
@@ -198,7 +205,7 @@ def test_fxorders_tab_finds_a_unit_named_after_its_target_and_says_when_o_lists_
     dawn = proving(tmp_path / "dawn", 0)
     assert [o.text for o in dawn.legal_orders()] == ["sortie rail-gun 1pm", "end"]
     note = MapController(dawn).next_unit()
-    assert note is not None and note.text == "No unit has an order left; o lists the 1 order still open, e ends the phase"
+    assert note == Note("No unit has an order left; o lists the 1 order still open, e ends the phase")
 
 
 def utah(tmp_path: Path) -> Game:

@@ -55,7 +55,8 @@ def test_r11_a_the_reach_layer_marks_each_cost_in_three_characters_and_notes_it_
     assert layer.marks["A-0505"] == "2+" and layer.marks["A-0301"] == "1"
     assert layer.notes["A-0505"] == "reach: 2 1/3 MP (R11.A)"
     assert CAPS.layers(SCENARIO, _moving(), "allied", None) == []
-    assert [cost_mark(Fraction(n, d)) for n, d in ((3, 1), (1, 3), (5, 6), (29, 6))] == ["3", "1/3", "5/6", "4+"]
+    marks = [cost_mark(Fraction(n, d)) for n, d in ((3, 1), (1, 3), (5, 6), (29, 6))]
+    assert marks == ["3", "1/3", "5/6", "4+"]
 
 
 def test_r18_the_barrage_orders_have_a_key_of_their_own_that_the_screen_does_not_use():
@@ -66,7 +67,8 @@ def test_r18_the_barrage_orders_have_a_key_of_their_own_that_the_screen_does_not
 def test_r18_each_barrage_order_says_who_fires_into_which_hex_and_at_whom():
     state = position(SCENARIO, phase="barrage", active="allied")
     notes = {o: CAPS.order_note(SCENARIO, state, Order.parse(o))
-             for o in ("barrage B-0307 navy jabo", "barrage B-0407 AART", "barrage A-0502 smoke AART", "pass")}
+             for o in ("barrage B-0307 navy jabo", "barrage B-0407 AART", "barrage A-0502 smoke AART",
+                       "pass")}
     assert notes["barrage B-0307 navy jabo"] == "navy and jabo fire into B-0307 on X1 (R18.D)"
     assert notes["barrage B-0407 AART"] == "AART fires into B-0407 (R18.D)"  # nobody there
     assert notes["barrage A-0502 smoke AART"] == "AART lays a Smoke Barrage on A-0502 (R18.D.2)"
@@ -75,7 +77,8 @@ def test_r18_each_barrage_order_says_who_fires_into_which_hex_and_at_whom():
 
 def test_r17_r20_each_unit_order_says_what_it_does():
     state = _moving()
-    assert CAPS.order_note(SCENARIO, state, Order.parse("trace A1")).startswith("A1 traces supply and does not move")
+    trace = CAPS.order_note(SCENARIO, state, Order.parse("trace A1"))
+    assert trace.startswith("A1 traces supply and does not move")
     assault = CAPS.order_note(SCENARIO, _combat(), Order.parse("assault B-0507 A2 AAE"))
     assert assault == "Assault B-0507 with A2, AAE"  # the preview's summary
 
@@ -100,7 +103,8 @@ def test_r20_c_5_laying_firepower_in_words_warning_of_the_hits_it_makes():
     assert all(not r.warning for r in replies.values())  # a quarter of a small total: no hit yet
     pool = state.values["combat.current"]["pools"][0]
     laid = {u: Fraction(str(d)) * 2 for u, d in pool["targets"].items()}  # as if 2 x Defence were laid
-    heavy = {**state.values["combat.current"], "pools": [{**pool, "applied": {u: str(v) for u, v in laid.items()}}]}
+    applied = {u: str(v) for u, v in laid.items()}
+    heavy = {**state.values["combat.current"], "pools": [{**pool, "applied": applied}]}
     hit = fold(state, [Event.of("value_set", key="combat.current", value=heavy)])
     warned = [r.warning for r in CAPS.decision(SCENARIO, hit).replies]
     assert all(w.startswith("with what is laid already: ") and "removed" in w for w in warned)
@@ -109,10 +113,11 @@ def test_r20_c_5_laying_firepower_in_words_warning_of_the_hits_it_makes():
 def test_r18_d_1_r18_e_laying_a_barrage_in_words_warning_of_what_it_does_with_the_share_laid():
     table = {"hex": "B-0307", "side": "axis", "applied": {"A1": "4"},
              "pools": [{"amount": "4", "whose": "allied", "kind": "soft", "by": "axis"}]}
-    state = position(SCENARIO, phase="barrage", active="axis", at={"X1": "B-0305", "A1": "B-0307", "A2": "B-0307"},
+    state = position(SCENARIO, phase="barrage", active="axis",
+                     at={"X1": "B-0305", "A1": "B-0307", "A2": "B-0307"},
                      events=[Event.of("value_set", key="barrage.fire", value=table),
                              Event.of("decision_required", side="axis", decision="barrage:apply",
-                                      prompt="lay 4 soft Firepower on the units in B-0307 (R18.D.1)", data={})])
+                                      prompt="lay 4 soft Firepower on B-0307 (R18.D.1)", data={})])
     replies = {r.order.text: r for r in CAPS.decision(SCENARIO, state).replies}
     assert set(replies) == set(legal(SCENARIO, state))
     assert replies["apply A1=2 A2=2"].text == "lay 2 on A1 (Defence 3), 2 on A2 (Defence 3) (R18.D.1)"
@@ -128,14 +133,16 @@ def test_r20_c_9_a_retreat_is_picked_on_the_map():
                                       prompt="retreat X1 from B-0307 two hexes (R20.C.9)", data={})])
     decision = CAPS.decision(SCENARIO, state)
     assert decision.replies and decision.finish is None
-    assert {(r.unit, r.hex) for r in decision.replies} == {("X1", o.split()[-1]) for o in legal(SCENARIO, state)}
+    picks = {(r.unit, r.hex) for r in decision.replies}
+    assert picks == {("X1", o.split()[-1]) for o in legal(SCENARIO, state)}
     reply = decision.replies[0]
     assert reply.text == f"X1 retreats to {reply.hex} (R20.C.9)"
 
 
 def test_r18_e_r20_c_the_news_of_a_barrage_and_an_assault_in_a_line():
     state = _combat()
-    hits = Event.of("barrage_hits", hex="B-0307", results=[{"unit": "X1", "applied": "3", "defence": "3", "hits": 1}])
+    hit = {"unit": "X1", "applied": "3", "defence": "3", "hits": 1}
+    hits = Event.of("barrage_hits", hex="B-0307", results=[hit])
     assert CAPS.headline(SCENARIO, state, hits) == "Barrage on B-0307: X1 Suppressed (R18.E)"
     assault = Event.of("assault", hex="B-0307", attackers=["A1"], defenders=["X1"], fvt={}, firepower={},
                        hits={"X1": 1, "A1": 0}, ambush=False, rule="R20")
@@ -156,13 +163,16 @@ def test_r20_c_5_r20_d_2_the_attack_preview_shows_the_defenders_firing_back():
 def test_r20_c_1_r20_c_7_r7_b_the_other_answers_in_words():
     pos = Position(SCENARIO, _combat())
     words = screen_orders.WORDED
-    assert words["combat-join"](pos, Order("join")) == ("go on without a unit in the Pinned one's place (R20.C.1)", "")
-    assert words["combat-join"](pos, Order("join", ("A2",)))[0].startswith("A2 joins in the Pinned unit's place")
-    assert words["combat-heavy"](pos, Order.parse("heavy XAG=2"))[0] == "Heavy Weapons: 2 on XAG (reduced) (R20.C.7)"
-    assert words["fire:flee"](pos, Order.parse("flee A1 A-0302")) == ("A1 flees the fire to A-0302 (R25.C.1b)", "")
-    assert words["fire:flee"](pos, Order.parse("burn A1")) == ("A1 stays in the fire and is Reduced (R25.C.1b)",
-                                                              "it loses a step")
-    assert words["barrage:works"](pos, Order.parse("reduce foxholes"))[0] == "the foxholes lose a level (R7.B.2c)"
+    def said(kind: str, order: str) -> tuple[str, str]:
+        return words[kind](pos, Order.parse(order))
+
+    assert said("combat-join", "join") == ("go on without a unit in the Pinned one's place (R20.C.1)", "")
+    assert said("combat-join", "join A2")[0].startswith("A2 joins in the Pinned unit's place")
+    assert said("combat-heavy", "heavy XAG=2")[0] == "Heavy Weapons: 2 on XAG (reduced) (R20.C.7)"
+    assert said("fire:flee", "flee A1 A-0302") == ("A1 flees the fire to A-0302 (R25.C.1b)", "")
+    assert said("fire:flee", "burn A1") == ("A1 stays in the fire and is Reduced (R25.C.1b)",
+                                            "it loses a step")
+    assert said("barrage:works", "reduce foxholes")[0] == "the foxholes lose a level (R7.B.2c)"
 
 
 def test_r3_b_2_in_a_free_set_up_the_cursor_places_a_unit_in_its_area():
@@ -177,7 +187,8 @@ def test_r3_b_2_in_a_free_set_up_the_cursor_places_a_unit_in_its_area():
 
 
 def test_r18_c_the_barrage_key_says_why_there_is_none_to_give():
-    assert CAPS.explain(SCENARIO, _combat(), Order("barrage")) == Refusal("barrages are fired in the Barrage Phase", "R18")
+    why = CAPS.explain(SCENARIO, _combat(), Order("barrage"))
+    assert why == Refusal("barrages are fired in the Barrage Phase", "R18")
     over = position(SCENARIO, phase="barrage", active="allied",
                     events=[Event.of("value_set", key="barrage.over", value=True)])
     assert CAPS.explain(SCENARIO, over, Order("aa")).rule == "R18.C"
@@ -212,8 +223,10 @@ def test_r15_every_player_turn_phase_prompt_fits_one_line_of_80_columns():
 def test_r11_a_r5_b_a_units_mps_left_or_why_it_may_not_move():
     assert CAPS.unit_notes(SCENARIO, _moving(), "A1") == [Line("4 of 4 MP left", "R11.A")]
     pinned = position(SCENARIO, phase="supply-movement", active="allied", flags={"A1": ["pinned"]})
-    assert CAPS.unit_notes(SCENARIO, pinned, "A1") == [Line("may not move: A1 is Pinned and may not move", "R5.B")]
-    assert CAPS.unit_notes(SCENARIO, _combat(), "A1") == [] and CAPS.unit_notes(SCENARIO, _moving(), "X1") == []
+    assert CAPS.unit_notes(SCENARIO, pinned, "A1") == [
+        Line("may not move: A1 is Pinned and may not move", "R5.B")]
+    assert CAPS.unit_notes(SCENARIO, _combat(), "A1") == []
+    assert CAPS.unit_notes(SCENARIO, _moving(), "X1") == []
 
 
 def test_r23_a_a_reinforcement_comes_on_where_the_cursor_is():
@@ -225,5 +238,6 @@ def test_r23_a_a_reinforcement_comes_on_where_the_cursor_is():
 
 
 def test_r7_b_1_an_aa_batterys_mode_in_words():
-    note = CAPS.order_note(SCENARIO, position(SCENARIO, phase="barrage", active="axis"), Order.parse("aa XAA up"))
+    state = position(SCENARIO, phase="barrage", active="axis")
+    note = CAPS.order_note(SCENARIO, state, Order.parse("aa XAA up"))
     assert note == "AA Battery XAA goes Up: it weakens Air Sorties near it and fires no barrage (R7.B.1)"

@@ -292,8 +292,8 @@ def _return_fire(pos: Position, verb: str, eng: dict[str, Any], units: list[str]
                 lines.append(Line(f"{d} fires back, {fp}: {_calc_text(calc)}", "R5.A.1"))
     for u in units:
         for fp in sorted(kinds & set(target_types(pos, u, verb))):
-            lines.append(Line(f"{u} Defence against {fp}: {_calc_text(engagement.defence_calc(pos, eng, u, fp))}",
-                              "R20.F"))
+            calc = engagement.defence_calc(pos, eng, u, fp)
+            lines.append(Line(f"{u} Defence against {fp}: {_calc_text(calc)}", "R20.F"))
     return lines
 
 

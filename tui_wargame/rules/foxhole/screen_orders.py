@@ -14,7 +14,16 @@ from fractions import Fraction
 
 from tui_wargame.model import Event, Order, Refusal
 from tui_wargame.rules.capabilities import Decision, Explanation, Layer, Line, OrderMenu, Reply
-from tui_wargame.rules.foxhole import allocation, barrage, charts, dawn, engagement, movement, resolve, transport
+from tui_wargame.rules.foxhole import (
+    allocation,
+    barrage,
+    charts,
+    dawn,
+    engagement,
+    movement,
+    resolve,
+    transport,
+)
 from tui_wargame.rules.foxhole.narration import movement_points
 from tui_wargame.rules.foxhole.position import Position
 
@@ -22,7 +31,7 @@ from tui_wargame.rules.foxhole.position import Position
 #: (Enter or m). `move` costs MPs (R11); the others, as each hex's note says, cost none.
 SET_DOWN: Mapping[str, str] = {
     "place": "it may start here (R3.B.2)", "enter": "it may come on here (R23.A)",
-    "drive": "it may drive here (R16.D)", "cross": "it may cross to here (R19.B.8)",
+    "cross": "it may cross to here (R19.B.8)",
     "aim": "its drop or landing may aim here (R16.A-B)",
 }
 MOVE_VERBS = frozenset({"move", *SET_DOWN})
@@ -70,7 +79,7 @@ def no_barrage(pos: Position) -> Refusal:
     if pos.state.phase != "barrage":
         return Refusal("barrages are fired in the Barrage Phase", "R18")
     if pos.state.values.get(barrage.OVER):
-        return Refusal("both players have passed: the barrages are over; e ends the phase", "R18.C")
+        return Refusal("both players have passed: the barrages are over", "R18.C")
     return Refusal("no unit, Support or Sortie of yours reaches a hex you spot", "R18.A-B")
 
 
@@ -159,8 +168,10 @@ def _transport_note(pos: Position, order: Order) -> str:
     args, verb = order.args, order.verb
     said = {
         "enter": lambda: f"{args[0]} comes on at {args[1]}, an entry hex of its map edge (R23.A)",
-        "drive": lambda: f"Truck {args[0]} drives to {args[1]} and drops its cargo there as the phase ends (R16.D)",
-        "rail": lambda: f"Train {args[0]} runs to {args[1]}; an enemy beside the line may wreck it (R16.C.1, R16.C.3)",
+        "drive": lambda: f"Truck {args[0]} drives to {args[1]} and drops its cargo there as the phase ends "
+                         f"(R16.D)",
+        "rail": lambda: f"Train {args[0]} runs to {args[1]}; an enemy beside the line may wreck it "
+                        f"(R16.C.1, R16.C.3)",
         "board": lambda: f"{args[1]} gets on Train {args[0]} (R16.C.1.c)",
         "sail": lambda: f"Ship {args[0]} sails through Deep Sea to {args[1]} (R16.E.1)",
         "unload": lambda: f"{args[1]} is put down from {args[0]} in {args[2]} (R16.C.1.a, R16.E.1.a)",
@@ -203,7 +214,8 @@ NOTES: Mapping[str, Callable[[Position, Order], str]] = {
     "pass": lambda pos, o: "fire nothing now; the barrages end once both players pass in turn (R18.C)",
     "trace": lambda pos, o: f"{o.args[0]} traces supply and does not move this phase; a unit that "
                             f"traced may do Activities later (R17, R19)" if o.args else "",
-    "march": lambda pos, o: f"{o.args[0]} Force Marches: twice its MPs, then Fatigued (R19.D)" if o.args else "",
+    "march": lambda pos, o: f"{o.args[0]} Force Marches: twice its MPs, then Fatigued (R19.D)"
+                            if o.args else "",
     "unpin": lambda pos, o: (f"{o.args[0]} tries to un-pin {o.args[1]}: 5 in 10 (R19.B.7)" if len(o.args) > 1
                              else f"{o.args[0]} tries to un-pin: 5 in 10 (R21.C)" if o.args else ""),
     "activate": lambda pos, o: f"HQ {o.args[0]} Command Activates {o.args[1]} for this player turn (R25.B)"

@@ -241,11 +241,13 @@ class Foxhole:
         legal = self._legal_for_screen(scenario, state)
         return screen_orders.move_order(Position(scenario, state), unit, path, legal)
 
-    def layers(self, scenario: Scenario, state: State, viewer: str | None, selected: str | None) -> list[Layer]:
+    def layers(self, scenario: Scenario, state: State, viewer: str | None,
+               selected: str | None) -> list[Layer]:
         """The selected unit's reach, each hex with its cost (R11.A)."""
         if not state.phase or selected is None or selected not in state.units:
             return []
-        found = screen_orders.reach_layer(Position(scenario, state), selected, self._legal_for_screen(scenario, state))
+        legal = self._legal_for_screen(scenario, state)
+        found = screen_orders.reach_layer(Position(scenario, state), selected, legal)
         return [found] if found is not None else []
 
     def order_menus(self, scenario: Scenario) -> list[OrderMenu]:
