@@ -41,7 +41,7 @@ def track_text(track: Track, names: Namer, form: int | str) -> Text:
         if i == track.at:
             out.append(f"[{word}]", style="reverse")
         else:
-            short = word if isinstance(form, str) else word[:form].rstrip(".-/ ")
+            short = word if isinstance(form, str) else word[:form].split(" ")[0].rstrip(".-/")
             out.append(short, style="dim" if 0 <= i < track.at else "")
     return out
 
