@@ -136,7 +136,7 @@ def test_combat_effects_heavy_weapons_and_the_fvt_come_from_the_chart() -> None:
     assert _rows(effects)["Barrage (R18.D-E)"][-1] == "-"  # two hits at most
     assert _rows(heavy)["Def 6 or more"][0] == "-"
     assert fvt.columns[1:] == tuple(str(d) for d in charts.FVT)
-    assert fvt.rows[0][1:] == ("1/2", "7/10", "4/5", "9/10", "1", "1", "1 1/10", "1 1/5", "1 3/10", "1 1/2")
+    assert fvt.rows[0][1:] == ("0.5", "0.7", "0.8", "0.9", "1.0", "1.0", "1.1", "1.2", "1.3", "1.5")
 
 
 def test_chart_3_the_weather_effects_are_asked_of_the_weather_rules() -> None:

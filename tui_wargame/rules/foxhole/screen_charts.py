@@ -34,6 +34,12 @@ def _amount(value: Fraction | int) -> str:
     return f"{whole} {part}/{value.denominator}" if whole else f"{part}/{value.denominator}"
 
 
+def _tenths(value: Fraction) -> str:
+    """A multiplier in tenths as the chart prints it (0.7, 1.5); exact, else as `_amount`."""
+    tenths = value * 10
+    return f"{tenths.numerator // 10}.{tenths.numerator % 10}" if tenths.denominator == 1 else _amount(value)
+
+
 def _defence(d: charts.Defence) -> str:
     """The chart's added Defence by attack type, Barrage/Fight/Assault ("-" for none)."""
     return "-" if d == charts.NONE else f"{d.barrage}/{d.fight}/{d.assault}"
@@ -137,7 +143,7 @@ def combat_page() -> HelpPage:
                   note="Columns: the Heavy Weapons ratings applied to the one Vehicle.")
     fvt = Table("Firepower Variability Table (R18.D.1, R20.C.5, R20.D.2)",
                 ("D10", *(str(d) for d in charts.FVT)),
-                (("x FP", *(_amount(m) for m in charts.FVT.values())),),
+                (("x FP", *(_tenths(m) for m in charts.FVT.values())),),
                 note="Each firing unit rolls once; its Hard and Soft firepower are multiplied. Not used "
                      "for Covering Fire; not in Fights and Assaults with Less Random Combat (R25.A.6). "
                      "Reconstructed (FOXHOLE-CHARTS.md section 4).")
