@@ -19,10 +19,12 @@ from tui_wargame.tui.dialogs import ChoiceScreen
 from tui_wargame.tui.game import GameScreen
 from tui_wargame.tui.glyphs import ASCII, UNICODE
 from tui_wargame.tui.help import HelpScreen, page_text, table_text
+from tui_wargame.tui.hexmap import HexMap
 from tui_wargame.tui.info import Namer
 from tui_wargame.tui.options import OptionsScreen
 from tui_wargame.tui.status import conditions_line, header_line
 from tui_wargame.tui.title import TitleScreen
+from tui_wargame.tui.viewport import Metrics, keep
 
 
 def proving(tmp_path: Path, *orders: str) -> Game:
@@ -187,3 +189,26 @@ async def test_a_system_with_one_option_still_asks_it_in_its_own_dialog(tmp_path
         assert "historical" in screen_text(app)
         about = str(app.screen_stack[-2].query_one("#about", Static).render())
         assert "When the game starts, choose" in about
+
+
+def test_a_view_one_row_shorter_never_scrolls_back_and_forth_between_two_neighbours() -> None:
+    """The conditions line takes a map row: in a view 18 lines high a half-screen jump (8) was
+    wider than the band where a hex 3 lines high keeps its margins of 4 (7), so a hex and its
+    upper neighbour each scrolled the view away from the other. The jump is kept within the band."""
+    m = Metrics(col=5, row=2, width=51, height=28)
+    lower, upper = (25, 12, 6, 3), (30, 11, 6, 3)  # B-0507 and B-0606 of the proving ground
+    _, top = keep((0, 0, 46, 18), lower, m)
+    assert top > 0 and keep((0, top, 46, 18), upper, m) == (0, top)
+
+
+@sync
+async def test_a_cursor_step_back_and_forth_scrolls_the_map_at_most_once(tmp_path: Path) -> None:
+    app = WargameApp(start="play", game=proving(tmp_path), hotseat=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot)
+        hexmap = app.screen.query_one(HexMap)
+        tops = []
+        for key in ("right", "left") * 3:
+            await press(pilot, key)
+            tops.append(hexmap.scroll_y)
+        assert len(set(tops[1:])) == 1, tops
