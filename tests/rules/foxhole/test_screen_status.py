@@ -172,3 +172,12 @@ def test_r24_the_victory_page_gives_statuses_and_the_scenarios_goals() -> None:
     assert [r[:3] for r in goals.rows] == [("Allies", "Decisive", "at the end"), ("Allies", "Marginal", "at the end")]
     page = next(p for p in help_pages(SCENARIO) if p.id == "victory")
     assert page.blocks[-1] == "Otherwise: Axis wins."
+
+
+def test_r13_a_turn_named_with_its_part_of_the_day_keeps_its_name() -> None:
+    renamed = load(edit={'name = "Day 1 Afternoon"': 'name = "6 June Afternoon"',
+                         'name = "Day 1 Morning"': 'name = "H-Hour"'})
+    afternoon = position(renamed, phase=sequence.COMBAT, active="allied", turn=1)
+    assert conditions(renamed, afternoon).startswith("6 June Afternoon: ")
+    morning = position(renamed, phase=sequence.COMBAT, active="allied", turn=0)
+    assert conditions(renamed, morning).startswith("Day 1 Morning: ")  # "H-Hour" does not say it

@@ -32,9 +32,12 @@ def _word(value: str) -> str:
 
 
 def _part_of_day(pos: Position) -> str:
-    """R13: the Day and the part of it (Morning, Afternoon, Night) of the current Full Turn."""
+    """R13: the Day and the part of it (Morning, Afternoon, Night) of the current Full Turn: the
+    turn's name when it says the part ("6 June Morning"), else "Day 1 Morning"."""
     turn = pos.turn
-    return f"Day {turn.day} {_word(turn.time)}" if turn.day and turn.time else turn.name
+    if not turn.time or turn.time.lower() in turn.name.lower():
+        return turn.name
+    return f"Day {turn.day} {_word(turn.time)}" if turn.day else f"{turn.name}, {_word(turn.time)}"
 
 
 def _resolved(pos: Position) -> bool:
