@@ -28,10 +28,11 @@ RECONSTRUCTED = ("Reconstructed: the rulebook's chart is missing; these values a
 def _amount(value: Fraction | int) -> str:
     """An exact amount as a player counts it: 2, 1/3, 1 1/2."""
     value = Fraction(value)
-    whole, part = divmod(value.numerator, value.denominator)
+    sign = "-" if value < 0 else ""
+    whole, part = divmod(abs(value.numerator), value.denominator)
     if not part:
-        return str(whole)
-    return f"{whole} {part}/{value.denominator}" if whole else f"{part}/{value.denominator}"
+        return f"{sign}{whole}"
+    return f"{sign}{whole} {part}/{value.denominator}" if whole else f"{sign}{part}/{value.denominator}"
 
 
 def _tenths(value: Fraction) -> str:
@@ -161,7 +162,7 @@ def _in(scenario: Scenario, kept: Mapping[str, Any], night: bool = False) -> Pos
 
 
 def _terms(terms: Iterable[Term]) -> str:
-    """Modifiers in words: "-1", "x2", "halved", each with its rule."""
+    """Modifiers as a player applies them, additions first (R2.D): "+1 (R8.D.2), x2 (R9.B)"."""
     terms = list(terms)
     said = [f"{'+' if t.add > 0 else ''}{_amount(t.add)} ({t.rule})" for t in terms if t.add]
     doubling = [t for t in terms if t.steps]
