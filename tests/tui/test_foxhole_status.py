@@ -172,7 +172,8 @@ async def test_r2_k_enter_twice_starts_with_every_default_and_a_long_list_scroll
         options = app.screen
         assert isinstance(options, OptionsScreen)
         await press(pilot, "end")
-        assert "R7.A.14-18: partisans slip away" in screen_text(app)  # the last option, scrolled to
+        text = screen_text(app)  # the last option, scrolled to, whole: its choices' lines fixed in height
+        assert "R7.A.14-18: partisans slip away" in text and "security hunt them" in text
         await press(pilot, "home", "enter")
         assert isinstance(app.screen, GameScreen)
         assert not any(k.startswith("option.") for k in app.screen.game.state.values)

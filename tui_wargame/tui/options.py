@@ -61,6 +61,8 @@ class OptionsScreen(ModalScreen[dict[str, str] | None]):
                               style="dim"))
 
     def on_mount(self) -> None:
+        # as tall as the most choices any option has, so the list never changes height under the cursor
+        self.query_one("#option-about").styles.height = max(len(o.choices) for o in self.options)
         self.query_one(OptionList).highlighted = 0
         self._about(0)
 
