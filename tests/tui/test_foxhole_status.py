@@ -83,7 +83,7 @@ async def test_r8_the_replay_shows_the_conditions_of_the_record_shown(tmp_path: 
         lines = screen_text(app).splitlines()
         assert lines[1].startswith("Day 1 Morning: ") and "[Transport]" in lines[0]
         await press(pilot, "home")  # the set-up: the first Dawn Briefing, before any weather
-        assert screen_text(app).splitlines()[1].startswith("Day 1 Morning: weather after the Briefing")
+        assert screen_text(app).splitlines()[1] == "Day 1 Morning: forecast Overcast; ground Dry 4"
 
 
 def test_every_chart_page_fits_80_columns_and_no_cell_is_cut(tmp_path: Path) -> None:

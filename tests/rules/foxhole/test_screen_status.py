@@ -52,9 +52,16 @@ def test_r8_b_1_before_its_weather_step_a_turn_shows_its_forecast_not_last_turns
     assert conditions(SCENARIO, state) == "Day 2 Morning: forecast Clear; ground Dry 4; then Overcast"
 
 
-def test_r3_b_4_the_first_dawn_briefing_comes_before_any_forecast() -> None:
+def test_r3_b_4_the_first_dawn_briefing_comes_before_any_forecast_unless_the_scenario_fixes_it() -> None:
     state = fold(position(SCENARIO, phase=sequence.DAWN, active="axis"), [])
-    assert conditions(SCENARIO, state) == "Day 1 Morning: weather after the Briefing; ground Dry 4"
+    assert conditions(SCENARIO, state) == "Day 1 Morning: forecast Overcast; ground Dry 4"  # opening.1am
+    fixed = load(edit={'[rules.weather.opening.1am]\nforecast = "overcast"':
+                       '[rules.weather.opening.1am]\natmosphere = "storm"'})
+    assert conditions(fixed, position(fixed, phase=sequence.DAWN, active="axis")).startswith(
+        "Day 1 Morning: Storm (scenario); ")
+    unfixed = load(edit={'[rules.weather.opening.1am]\nforecast = "overcast"': ""})
+    assert conditions(unfixed, position(unfixed, phase=sequence.DAWN, active="axis")) == (
+        "Day 1 Morning: weather after the Briefing; ground Dry 4")
 
 
 # --- the track (Chart 5) ---

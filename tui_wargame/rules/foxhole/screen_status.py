@@ -51,10 +51,23 @@ def _sky(pos: Position) -> str:
     step, the forecast made for it (R8.B.1), or that none is made yet (R3.B.4)."""
     if not _resolved(pos):
         made = weather.forecast_for(pos, pos.turn.id)
-        return f"forecast {_word(made)}" if made else "weather after the Briefing"
+        if made:
+            return f"forecast {_word(made)}"
+        fixed = _opening(pos)  # R3.B.4: the scenario may fix the opening turns' weather
+        if "atmosphere" in fixed:
+            return f"{_word(str(fixed['atmosphere']))} (scenario)"
+        return f"forecast {_word(str(fixed['forecast']))}" if "forecast" in fixed else "weather after the Briefing"
     strength, toward = weather.wind(pos)
     wind = strength if strength == charts.CALM else f"{strength} {toward}"
     return ", ".join([_word(weather.atmosphere(pos)), *(["fog"] if weather.fog(pos) else []), wind])
+
+
+def _opening(pos: Position) -> Mapping[str, object]:
+    """R3.B.4: what the scenario fixes of this Full Turn's weather (`[rules.weather.opening]`)."""
+    kept = pos.scenario.rules.get("weather", {})
+    opening = kept.get("opening", {}) if isinstance(kept, Mapping) else {}
+    fixed = opening.get(pos.turn.id, {}) if isinstance(opening, Mapping) else {}
+    return fixed if isinstance(fixed, Mapping) else {}
 
 
 def _ground(pos: Position) -> str:
