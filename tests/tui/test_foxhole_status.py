@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import attrs
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
@@ -13,6 +14,7 @@ from tests.rules.foxhole.helpers import HERE, load
 from tests.tui.helpers import press, screen_text, suez, sync
 from tui_wargame import scenario_file
 from tui_wargame.engine import Game
+from tui_wargame.model import Decision
 from tui_wargame.rules.capabilities import Table
 from tui_wargame.tui.app import WargameApp
 from tui_wargame.tui.dialogs import ChoiceScreen
@@ -213,3 +215,14 @@ async def test_a_cursor_step_back_and_forth_scrolls_the_map_at_most_once(tmp_pat
             await press(pilot, key)
             tops.append(hexmap.scroll_y)
         assert len(set(tops[1:])) == 1, tops
+
+
+def test_r15_a_decision_owed_by_the_other_side_is_said_after_the_track_the_save_kept(tmp_path: Path) -> None:
+    game = proving(tmp_path, "end", "end")
+    owed = attrs.evolve(game.state, pending=Decision("axis", "barrage:reply", "fire back?"))
+    names = Namer(game, ASCII)
+    for width in (80, 120):
+        text = header_line(game, owed, names, width=width).plain
+        assert len(text) <= width and text.endswith(" | fx.toml") and "to decide" in text, text
+        assert text.index("[Transport]") < text.index("to decide")
+    game.close()
