@@ -115,7 +115,7 @@ def works_page() -> HelpPage:
     traps = Table("Traps (R5.B.5, R19.B.5)", ("Trap", "Build MP", "Points"),
                   tuple((w.name, str(w.cost), _chance(w.points)) for w in charts.WORKS.values() if w.trap),
                   note=f"At most {charts.MAX_TRAP_LEVELS} levels of traps in a hex, Concertina Wire included "
-                       "(R19.B.5). A unit entering a hex with Wire, Mines or Tank Traps stops (R11.C).")
+                       "(R19.B.5). A move along a transportation line may stop at a Fire or a Trap (R11.C).")
     return HelpPage("works", "Works (Chart 2)", (RECONSTRUCTED, works, traps))
 
 
