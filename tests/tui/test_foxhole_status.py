@@ -235,5 +235,5 @@ async def test_r13_r3_b_4_utah_opens_on_its_dawn_briefing_with_the_fixed_opening
     async with app.run_test(size=(80, 24)) as pilot:
         await press(pilot)
         header, conditions = screen_text(app).splitlines()[:2]
-        assert "[Dawn] > Weather > US turn > Ge turn" in header and header.endswith("utah.toml")
+        assert "Axis: [Dawn] Weather US turn Ge turn" in header and header.endswith("utah.toml")
         assert conditions.startswith("6 June Morning: Overcast (scenario); ground ")

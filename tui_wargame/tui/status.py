@@ -76,7 +76,8 @@ def header_line(game: Game, state: State, names: Namer, *, where: str = "", widt
 
     candidates = [(titled, shape, named, form) for titled in (True, False)
                   for shape in FORMS if not (titled and isinstance(shape, int) and shape < WITH_TITLE)
-                  for named in (True, False) for form in (names.side, names.short_side)]
+                  for named in (True, False) for form in (names.side, names.short_side)
+                  if not (shape == FORMS[0] and form == names.short_side)]  # arrows only beside full names
     titled, shape, named, form = next((c for c in candidates if used(*c) <= width),
                                       (False, FORMS[-1], False, names.short_side))
     out = Text(no_wrap=True, overflow="crop")
