@@ -13,14 +13,13 @@ from tui_wargame.engine import Game
 from tui_wargame.tui.app import WargameApp
 from tui_wargame.tui.dialogs import ChoiceScreen
 from tui_wargame.tui.generate import SeedScreen
-from tui_wargame.tui import title as title_module
+from tui_wargame.tui.options import OptionsScreen
 from tui_wargame.tui.title import TitleScreen
 
 
 @sync
 async def test_g_generates_the_seeds_scenario_and_starts_a_game_of_it(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setenv("TUI_WARGAME_CACHE", "")
-    monkeypatch.setattr(title_module, "game_options", lambda scenario: [])  # asked as for any new game
     saves = tmp_path / "saves"
     app = WargameApp(ascii_only=True, scenario_dirs=[TESTBED_DIR], saves_dir=saves)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -35,6 +34,8 @@ async def test_g_generates_the_seeds_scenario_and_starts_a_game_of_it(tmp_path: 
         assert isinstance(pilot.app.screen, ChoiceScreen)  # the weather bids: on (the default)
         assert "Seed 5" in pilot.app.screen.title_text
         await press(pilot, "enter")
+        assert isinstance(pilot.app.screen, OptionsScreen)  # the game's options, as for any new game
+        await press(pilot, "s")
         assert type(pilot.app.screen).__name__ == "GameScreen"
         scenario = saves / "scenarios" / "competitive-5.toml"
         save = saves / "competitive-5-1.toml"

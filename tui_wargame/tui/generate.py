@@ -5,8 +5,8 @@ asked for a seed (a random one offered) and its choices, the scenario written be
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on
@@ -19,6 +19,7 @@ from textual.widgets import Input, Static
 from tui_wargame import generating, rules, scenario_file
 from tui_wargame.errors import WargameError
 from tui_wargame.tui.dialogs import ChoiceScreen
+from tui_wargame.tui.options import ask_options
 
 if TYPE_CHECKING:
     from tui_wargame.tui.title import TitleScreen
@@ -75,25 +76,11 @@ def _seed(title: TitleScreen, system: str) -> None:
 
     def seed_chosen(seed: int | None) -> None:
         if seed is not None:
-            _choices(title, system, seed, list(maker.options), {})
+            ask_options(title.app, f"Seed {seed}", list(maker.options), title.text,
+                        lambda chosen: _make(title, system, seed, chosen))
 
     title.app.push_screen(SeedScreen(f"{title.text(maker.title)}: the seed", secrets.randbelow(SEEDS)),
                           seed_chosen)
-
-
-def _choices(title: TitleScreen, system: str, seed: int, left: Sequence[Any],
-             chosen: Mapping[str, str]) -> None:
-    if not left:
-        _make(title, system, seed, chosen)
-        return
-    option = left[0]
-
-    def answered(choice: str | None) -> None:
-        if choice is not None:
-            _choices(title, system, seed, left[1:], {**chosen, option.name: choice})
-
-    choices = [(c, f"{title.text(c)}: {title.text(line)}") for c, line in option.choices.items()]
-    title.app.push_screen(ChoiceScreen(f"Seed {seed}: {title.text(option.description)}", choices), answered)
 
 
 def _make(title: TitleScreen, system: str, seed: int, chosen: Mapping[str, str]) -> None:
