@@ -78,6 +78,13 @@ def test_r24_d_2_every_line_is_a_chain_that_leaves_by_an_edge(ident: str) -> Non
 
 
 @pytest.mark.parametrize("ident", IDS)
+def test_r11_a_3_no_hexside_feature_is_listed_twice(ident: str) -> None:
+    m = lib.load(ident)
+    keys = [(frozenset(hs.hexes), hs.feature) for hs in m.hexsides]
+    assert len(keys) == len(set(keys))
+
+
+@pytest.mark.parametrize("ident", IDS)
 def test_r3_b_1_lines_cross_water_only_by_a_bridge_or_a_ford(ident: str) -> None:
     m = lib.load(ident)
     marked = {p.place for p in m.markers if p.kind == "bridge-printed"}
