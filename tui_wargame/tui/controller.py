@@ -14,6 +14,8 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
+import attrs
+
 from tui_wargame.engine import Game, as_asked
 from tui_wargame.errors import WargameError
 from tui_wargame.hexgrid import distance
@@ -454,7 +456,8 @@ class MapController:
                     return Note(f"{name} can only move now: Enter or m on a hex it can reach")
                 return Note(f"No orders for {name} now")
             return self.choose(f"Orders for {name}", mine)
-        return self.choose(f"Orders for the {game.side_name(self.acting)}", orders)
+        side = self.choose(f"Orders for the {game.side_name(self.acting)}", orders)
+        return attrs.evolve(side, about=game.prompt()) if isinstance(side, Choose) else side
 
     def act(self) -> Answer | None:
         """Enter: answer the decision (on the map while picking), move the selected unit to a hex

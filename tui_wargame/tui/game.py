@@ -465,7 +465,7 @@ class GameScreen(Screen[None]):
             self.app.push_screen(OrderChooser(
                 names(answer.title), list(answer.orders), self._preview,
                 notes=[names(n) for n in answer.notes], warnings=[names(w) for w in answer.warnings],
-                picks=answer.picks, finish=answer.finish), chosen)
+                picks=answer.picks, finish=answer.finish, about=names(answer.about)), chosen)
         elif isinstance(answer, GiveEach):
             verbs = answer.verbs
 

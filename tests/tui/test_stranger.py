@@ -1,0 +1,29 @@
+"""What a newcomer at 80x24 could not read or make out, found by playing Utah Beach by keys."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.tui.helpers import press, sync
+from tui_wargame import scenario_file
+from tui_wargame.engine import Game
+from tui_wargame.tui.app import WargameApp
+from tui_wargame.tui.dialogs import OrderChooser
+
+PROVING = Path(__file__).parents[1] / "rules" / "foxhole" / "proving.toml"
+
+
+@sync
+async def test_stranger_the_side_orders_show_the_phase_prompt_the_bar_cuts(tmp_path: Path) -> None:
+    """R23: the Dawn Briefing's prompt (today's Full Turns, the plan) is longer than the prompt bar's
+    two lines at 80 columns; `o` with nothing selected shows it whole above the orders."""
+    game = Game.new(scenario_file.load(PROVING), tmp_path / "proving.toml", seed=7)
+    whole = game.prompt()
+    app = WargameApp(start="play", game=game, ascii_only=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "o")
+        chooser = pilot.app.screen
+        assert isinstance(chooser, OrderChooser)
+        assert chooser.title_text == "Orders for the Axis" and chooser.about == whole
+        about = str(chooser.query_one("#about").render())
+        assert "Plan:" in whole and " ".join(about.split()) == " ".join(whole.split())
