@@ -499,5 +499,5 @@ WORDS = {
     "barrage_pass": lambda pos, e: f"{side_name(pos.scenario, e['side'])} pass their barrage (R18.C)",
     "smoke_barrage": lambda pos, e: f"{side_name(pos.scenario, e['side'])} lay {e['markers']} Smoke Barrage marker(s) on {e['hex']} (R18.D.2)",
     **bridge_fire.WORDS,
-    "works_reduced": lambda pos, e: f"the {e['work']} in {e['hex']} lose a level under the barrage (R7.B.2c, R5.D.2)",
+    "works_reduced": lambda pos, e: f"a level comes off the {e['work']} in {e['hex']} under the barrage (R7.B.2c, R5.D.2)",
 }
