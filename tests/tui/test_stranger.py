@@ -9,6 +9,8 @@ from tui_wargame import scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.tui.app import WargameApp
 from tui_wargame.tui.dialogs import OrderChooser
+from tui_wargame.tui.glyphs import ASCII
+from tui_wargame.tui.info import Namer, short_report
 
 PROVING = Path(__file__).parents[1] / "rules" / "foxhole" / "proving.toml"
 
@@ -27,3 +29,13 @@ async def test_stranger_the_side_orders_show_the_phase_prompt_the_bar_cuts(tmp_p
         assert chooser.title_text == "Orders for the Axis" and chooser.about == whole
         about = str(chooser.query_one("#about").render())
         assert "Plan:" in whole and " ".join(about.split()) == " ".join(whole.split())
+
+
+def test_stranger_the_phase_begun_is_told_in_words_not_by_its_id(tmp_path: Path) -> None:
+    """R15: ending the Axis Dawn Briefing tells the next phase as words ("dawn briefing"), where the
+    prompt bar said "now Day 1 Morning: Allies dawn-briefing"."""
+    game = Game.new(scenario_file.load(PROVING), tmp_path / "proving.toml", seed=7)
+    game.submit("end")
+    names = Namer(game, ASCII)
+    said = short_report(game, len(game.records) - 1, names)
+    assert said.endswith("now Day 1 Morning: Allies dawn briefing"), said

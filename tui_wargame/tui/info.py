@@ -332,7 +332,7 @@ def record_lines(game: Game, seq: int, names: Namer, hidden: frozenset[str] = fr
         state = apply(state, e)
         if e.kind == "phase_began":
             lines.append(f"  -- {names.text(turn_name(game.scenario, state))}: {names.side(state.active)} "
-                         f"{names.text(state.phase)} --")
+                         f"{names.text(state.phase).replace('-', ' ')} --")  # a phase id in words
         if line:
             lines.append("  " + names.text(line))
     return lines
