@@ -9,6 +9,7 @@ from tui_wargame import scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.tui.app import WargameApp
 from tui_wargame.tui.dialogs import OrderChooser
+from tui_wargame.tui.game import GameScreen
 from tui_wargame.tui.glyphs import ASCII
 from tui_wargame.tui.info import Namer, short_report
 
@@ -39,3 +40,21 @@ def test_stranger_the_phase_begun_is_told_in_words_not_by_its_id(tmp_path: Path)
     names = Namer(game, ASCII)
     said = short_report(game, len(game.records) - 1, names)
     assert said.endswith("now Day 1 Morning: Allies dawn briefing"), said
+
+
+@sync
+async def test_stranger_e_where_the_phase_may_not_end_says_why_by_its_rule(tmp_path: Path) -> None:
+    """R18.C: the Barrage Phase goes on until both players pass; `e` there said only "The phase
+    cannot be ended now", leaving a newcomer stuck. It gives the rule's reason and the way on."""
+    game = Game.new(scenario_file.load(PROVING), tmp_path / "proving.toml", seed=7)
+    for _ in range(4):  # both Dawn Briefings, Transport, Supply-Movement: the Allied Barrage Phase
+        game.submit("end")
+    assert game.state.phase == "barrage"
+    app = WargameApp(start="play", game=game, ascii_only=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "e")
+        screen = pilot.app.screen
+        assert isinstance(screen, GameScreen)
+        said, style = screen.message
+        assert said.startswith("The phase cannot be ended now: ") and "(R18.C)" in said, said
+        assert said.endswith("o lists the orders") and style == "bold"

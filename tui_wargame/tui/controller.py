@@ -500,6 +500,10 @@ class MapController:
             return Note("Answer the decision first (Enter shows its answers)")
         ends = [o for o in orders if o.verb == "end"]
         if not ends:
+            try:
+                self.game.prepare("end")
+            except IllegalOrder as why:  # the rule system's reason, with its rule
+                return Note(f"The phase cannot be ended now: {why}; o lists the orders", refused=True)
             return Note("The phase cannot be ended now")
         acting = [o for o in orders if o.verb not in NOT_ACTING]
         if not acting:
