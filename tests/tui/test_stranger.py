@@ -58,3 +58,18 @@ async def test_stranger_e_where_the_phase_may_not_end_says_why_by_its_rule(tmp_p
         said, style = screen.message
         assert said.startswith("The phase cannot be ended now: ") and "(R18.C)" in said, said
         assert said.endswith("o lists the orders") and style == "bold"
+
+
+@sync
+async def test_stranger_e_after_the_verdict_says_the_game_is_over_and_where_the_verdict_is(tmp_path: Path) -> None:
+    """R24.B: after the last Full Turn `e` said "The phase cannot be ended now"; it says the game is
+    over and which key shows the verdict."""
+    game = Game.new(scenario_file.load(PROVING), tmp_path / "proving.toml", seed=7)
+    while not game.state.over:
+        game.submit(next(o for o in game.legal_orders() if o.verb in ("end", "pass")).text)
+    app = WargameApp(start="play", game=game, ascii_only=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "e")
+        screen = pilot.app.screen
+        assert isinstance(screen, GameScreen)
+        assert screen.message[0].startswith("The game is over: nothing more to end. v: the verdict")

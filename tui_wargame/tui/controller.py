@@ -490,6 +490,8 @@ class MapController:
         """e: end the phase, or the step, as the rule system words it; asked first, naming the units
         that could still act. While a decision is owed: the answer that finishes it (stop, done)."""
         state, sc = self.game.state, self.game.scenario
+        if state.over:
+            return Note("The game is over: nothing more to end. v: the verdict  r: replay  q: quit")
         if self.waiting():
             return self.refusal()
         orders = self.legal()
