@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.tui.helpers import press, sync
+from tests.tui.helpers import press, screen_text, sync
 from tui_wargame import scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.tui.app import WargameApp
@@ -73,3 +73,20 @@ async def test_stranger_e_after_the_verdict_says_the_game_is_over_and_where_the_
         screen = pilot.app.screen
         assert isinstance(screen, GameScreen)
         assert screen.message[0].startswith("The game is over: nothing more to end. v: the verdict")
+
+
+@sync
+async def test_stranger_e_in_the_barrage_menu_passes(tmp_path: Path) -> None:
+    """R18.C: `f` lists the barrages, its one order without a hex (pass) last, below a long list;
+    `e` in the list gives it, as the footer says."""
+    game = Game.new(scenario_file.load(PROVING), tmp_path / "proving.toml", seed=7)
+    for _ in range(4):  # to the Allied Barrage Phase
+        game.submit("end")
+    app = WargameApp(start="play", game=game, ascii_only=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "f")
+        chooser = pilot.app.screen
+        assert isinstance(chooser, OrderChooser) and chooser.finish is not None
+        assert chooser.finish.text == "pass" and "e: pass" in screen_text(pilot.app)
+        await press(pilot, "e")
+    assert game.records[-1].order == "pass" and game.records[-1].side == "allied"

@@ -424,7 +424,10 @@ class MapController:
                 if isinstance(why, Refusal):
                     return Note(f"{menu.title}: none now: {why}")
         bare = [o for o in orders if not o.args]
-        return self.choose(menu.title, near + bare if near else orders)
+        listed = self.choose(menu.title, near + bare if near else orders)
+        if isinstance(listed, Choose) and len(bare) == 1 and bare[0] in listed.orders:
+            return attrs.evolve(listed, finish=bare[0])  # e gives it (a pass), wherever the list is scrolled
+        return listed
 
     def next_of(self, verbs: frozenset[str]) -> Order | None:
         """The first legal order of `verbs`, while no decision is owed (GiveEach)."""
