@@ -34,3 +34,12 @@ def test_r19_b_1_mp_spent_on_an_activity_where_the_unit_stands_is_no_move() -> N
     assert SYSTEM.describe(scenario, state, spent) == ""
     moved = Event.of("unit_moved", unit="A1", path=["A-0505"], cost="1", activity="Foxholes")
     assert " moves " in SYSTEM.describe(scenario, state, moved)
+
+
+def test_r20_c_9_a_retreat_is_told_by_its_way_not_as_a_move_of_0_mp() -> None:
+    """R20.C.9: a retreat's move (no MP) was told "moves ... (0 MP, R11.A)" after the retreat's own
+    line; it is told by the hexes it went through."""
+    scenario = load()
+    state = position(scenario, phase="combat", active="allied")
+    went = SYSTEM.describe(scenario, state, Event.of("unit_moved", unit="A1", path=["A-0505"], cost=0))
+    assert went.endswith(f"goes {state.units['A1'].location} - A-0505") and "MP" not in went, went
