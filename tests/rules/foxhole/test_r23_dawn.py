@@ -259,6 +259,8 @@ def test_r23_the_prompt_gives_the_plan_and_each_order_says_what_it_changes():
 def test_r25_d_5_the_prompt_says_what_is_delayed_and_what_is_still_coming():
     state, _ = run(DELAYED, _dawn(DELAYED), "reinforce AR1 1pm")
     assert "reinforcements come 4 Full Turns after the one chosen (R25.D.5)" in SYSTEM.prompt(DELAYED, state)
+    one = load(edit={'units = ["AR1"]\n': 'units = ["AR1"]\ndelay = 1\n'})
+    assert "reinforcements come 1 Full Turn after the one chosen" in SYSTEM.prompt(one, _dawn(one))  # not Turns
     after = fold(state, dawn.finish(Position(DELAYED, state), None))
     day2 = fold(after, [Event.of("phase_began", turn=3, phase="dawn-briefing", side="allied")])
     assert "still coming: AR1 2nt" in SYSTEM.prompt(DELAYED, day2)
