@@ -12,6 +12,7 @@ from tui_wargame.tui.dialogs import OrderChooser
 from tui_wargame.tui.game import GameScreen
 from tui_wargame.tui.glyphs import ASCII
 from tui_wargame.tui.info import Namer, short_report
+from tui_wargame.tui.status import header_line
 
 PROVING = Path(__file__).parents[1] / "rules" / "foxhole" / "proving.toml"
 
@@ -90,3 +91,12 @@ async def test_stranger_e_in_the_barrage_menu_passes(tmp_path: Path) -> None:
         assert chooser.finish.text == "pass" and "e: pass" in screen_text(pilot.app)
         await press(pilot, "e")
     assert game.records[-1].order == "pass" and game.records[-1].side == "allied"
+
+
+def test_stranger_the_header_after_the_verdict_says_game_over_not_the_last_phase(tmp_path: Path) -> None:
+    """R24.B: once the last Full Turn's Weather gave the verdict, the header read "Allies: weather"."""
+    game = Game.new(scenario_file.load(PROVING), tmp_path / "proving.toml", seed=7)
+    while not game.state.over:
+        game.submit(next(o for o in game.legal_orders() if o.verb in ("end", "pass")).text)
+    line = header_line(game, game.state, Namer(game, ASCII), width=80).plain
+    assert "game over" in line and "weather" not in line, line

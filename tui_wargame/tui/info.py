@@ -124,6 +124,8 @@ def header(game: Game, state: State, names: Namer, *, where: str = "", width: in
 
 def _side_part(state: State, names: Namer, form: Callable[[str], str]) -> str:
     """The header's "Side: phase" with the side names in `form`, and who owes a decision if another side."""
+    if state.over:  # no side acts and no phase goes on: the verdict is given (v shows it)
+        return "game over"
     part = f"{form(state.active)}: {names.text(state.phase)}"
     if state.to_act != state.active:  # the other side owes a decision: it acts now
         part += f" {names.g.sep} {form(state.to_act)} to decide"
