@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.text import Text
+
 from tests.tui.helpers import press, screen_text, sync
 from tui_wargame import scenario_file
 from tui_wargame.engine import Game
@@ -11,7 +13,7 @@ from tui_wargame.tui.app import WargameApp
 from tui_wargame.tui.dialogs import OrderChooser
 from tui_wargame.tui.game import GameScreen
 from tui_wargame.tui.glyphs import ASCII
-from tui_wargame.tui.info import Namer, short_report
+from tui_wargame.tui.info import Namer, prompt_text, short_report
 from tui_wargame.tui.status import header_line
 
 PROVING = Path(__file__).parents[1] / "rules" / "foxhole" / "proving.toml"
@@ -100,3 +102,22 @@ def test_stranger_the_header_after_the_verdict_says_game_over_not_the_last_phase
         game.submit(next(o for o in game.legal_orders() if o.verb in ("end", "pass")).text)
     line = header_line(game, game.state, Namer(game, ASCII), width=80).plain
     assert "game over" in line and "weather" not in line, line
+
+
+def test_stranger_a_prompt_cut_short_says_where_it_is_whole() -> None:
+    """A phase prompt longer than the bar's two lines ends "... o: in full", within the width; one
+    that fits is left as it is."""
+    long = "Dawn Briefing (R23): time the arrivals, then end. " + "Plan: a unit comes in the Morning; " * 6
+    lines = prompt_text(long, Text(""), "keys", 80, whole=" o: in full").plain.splitlines()
+    assert len(lines) == 2 and lines[-1].endswith("... o: in full") and max(map(len, lines)) <= 80
+    assert prompt_text("end the phase", Text(""), "keys", 80, whole=" o: in full").plain == "end the phase\nkeys"
+
+
+@sync
+async def test_stranger_the_dawn_briefing_prompt_points_at_o(tmp_path: Path) -> None:
+    """R23: at 80x24 the Dawn Briefing's prompt is cut; the bar says o shows it whole."""
+    game = Game.new(scenario_file.load(PROVING), tmp_path / "proving.toml", seed=7)
+    app = WargameApp(start="play", game=game, ascii_only=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "o", "escape")
+        assert screen_text(pilot.app).splitlines()[-2].endswith("... o: in full")

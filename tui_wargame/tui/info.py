@@ -63,15 +63,21 @@ def fit(text: str, width: int, lines: int) -> list[str]:
 
 
 def prompt_text(prompt: str, message: Text, hint: str, width: int, *, keys_first: bool = False,
-                keep: bool = False) -> Text:
+                keep: bool = False, whole: str = "") -> Text:
     """The prompt bar's two lines. The outcome of the last order (a refusal with its rule) always
     shows, the phase prompt giving way to it; otherwise the phase prompt, then the keys if room.
     With `keys_first` the keys keep the last line unless the outcome needs both. `keep`: the
     prompt keeps its first line (a live game's "Waiting for ...": whom the screen waits for
-    matters more than the whole of a result, which `b` shows in full)."""
+    matters more than the whole of a result, which `b` shows in full). `whole`: said after a
+    prompt cut short, where to read it whole (" o: in full")."""
     said = fit(message.plain, width, 1 if keep else 2) if message.plain else []
     wanted = max(2 - len(said) - (1 if keys_first else 0), 1 if keep else 0)
     shown = fit(prompt, width, wanted) if wanted else []
+    if whole and shown and len(textwrap.wrap(prompt, width)) > wanted:
+        last = shown[-1].removesuffix("...")
+        while len(last) > width - 3 - len(whole) and " " in last:
+            last = last.rsplit(" ", 1)[0]
+        shown[-1] = last[: max(width - 3 - len(whole), 0)].rstrip(" ,;:-") + "..." + whole
     out = Text("\n".join(shown), style="bold")
     for line in said:
         out.append(("\n" if out else "") + line, style=message.style)
