@@ -1,7 +1,7 @@
 """Foxhole R10: stacking. Movement, retreats, landings and set-up ask `room` whether units may
 end in a hex, and `crossing_room` whether a group may cross a bridged hexside together;
-activities ask `level_room` whether a Defensive Work or Trap fits; barrage and combat ask
-which units are in overstack (`overstacked`, `in_combat`, `barraged`).
+activities ask `level_room` whether a Defensive Work or Trap fits; activities, barrage, combat
+and the limited places of R20.F.2 ask which units are in overstack (`overstacked`, the one answer).
 
 - R10.A: up to 4 units of one player in a hex, when moving or retreating.
 - R10.B: a bridge holds fewer: Foot 1 Company or Battery; Vehicle 1 unit of any type and 1
@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 
 from tui_wargame.frozen import frozen
-from tui_wargame.model import Event, Refusal, Scenario, UnitSpec, fold
+from tui_wargame.model import Event, Refusal, Scenario, UnitSpec
 from tui_wargame.rules.foxhole import charts, counters, effects
 from tui_wargame.rules.foxhole.position import Position
 from tui_wargame.text import side_name
@@ -133,12 +133,28 @@ def level_room(pos: Position, label: str, adding: int, freeing: int = 0) -> Refu
 
 # --- R10.D (optional) ---
 
+def order_key(label: str) -> str:
+    """The value keeping the owner's order of his units in a hex (a list of unit ids)."""
+    return f"stacking.order.{label}"
+
+
+def ordered(pos: Position, label: str, side: str) -> list[str]:
+    """`side`'s units in the hex in the order its owner set (value `stacking.order.HEX`), the rest
+    after in id order: the first four are out of overstack (R10.D) and fill the hex's limited
+    places first (R20.F.2)."""
+    here = pos.units_in(label, side)
+    chosen = pos.state.values.get(order_key(label), ())
+    first = [u for u in chosen if u in here] if isinstance(chosen, (list, tuple)) else []
+    return first + [u for u in here if u not in first]
+
+
 def overstacked(pos: Position, label: str, side: str) -> list[str]:
-    """R10.D: `side`'s units in overstack in the hex: those past the fourth, in id order (the
-    owner's choice each phase is not asked: Reconstruction)."""
+    """R10.D: `side`'s units in overstack in the hex: with the optional rule in play, those past
+    the fourth in the owner's order (`ordered`); none without it. Every rule that asks which
+    units are in overstack asks this."""
     if not pos.option("overstacking"):
         return []
-    return pos.units_in(label, side)[LIMIT:]
+    return ordered(pos, label, side)[LIMIT:]
 
 
 def is_overstacked(pos: Position, uid: str) -> bool:
@@ -160,25 +176,13 @@ def lines_blocked(pos: Position, label: str) -> bool:
     return _any_overstacked(pos, label)
 
 
-def may_conduct_activities(pos: Position, uid: str) -> bool:
-    """R10.D.2: a unit in overstack neither conducts nor assists Activities (it may trace supply)."""
-    return not is_overstacked(pos, uid)
-
-
-def barraged(pos: Position, label: str) -> list[Event]:
-    """R10.D.3: firepower put into a hex Reduces and Pins every unit in overstack there (their
-    Defence is 0 against Barrages). The barrage calls this when any firepower lands."""
-    events: list[Event] = []
-    for side in pos.scenario.side:
-        for uid in overstacked(pos, label, side):
-            events += effects.apply(pos.at(fold(pos.state, events)), uid, (effects.REDUCED, effects.PINNED))
-    return events
-
-
-def in_combat(pos: Position, uids: Iterable[str]) -> list[str]:
-    """R10.D.4: of `uids`, those that fire (firepower, Heavy Weapons), count for a Retreat and may
-    use terrain with a stacking limit: the units not in overstack."""
-    return [u for u in uids if not is_overstacked(pos, u)]
+def activity_refusal(pos: Position, uid: str) -> Refusal | None:
+    """R10.D.2: a unit in overstack neither conducts nor assists Activities (it may trace supply
+    and move)."""
+    if is_overstacked(pos, uid):
+        return Refusal(f"{uid} is in overstack in {pos.location(uid)}: it may not conduct or assist "
+                       "Activities", "R10.D.2")
+    return None
 
 
 # --- R5.A.7 ---
