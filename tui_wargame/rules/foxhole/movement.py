@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import heapq
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 
 from tui_wargame.dice import Dice
@@ -195,54 +195,97 @@ def _described(calc: Calculation) -> tuple[Term, ...]:
 #: Step costs, kept while what they depend on is unchanged: the scenario, the markers, the ground
 #: (Wet, Snow, Flooding, Frozen: R8.D) and the dark (R9.B); never the units: an enemy's hex is
 #: checked apart. The scenario and markers are kept with the costs so that their ids stay theirs.
+#: A step's cost reads the markers of its two hexes and of the hexside between them only, so when
+#: the markers change the costs of the steps they do not touch are carried over.
 Costs = dict[tuple[object, ...], Fraction | None]
 _COSTS: OrderedDict[tuple[object, ...], tuple[tuple[object, ...], Costs]] = OrderedDict()
 
 
 def _memo(pos: Position) -> Costs:
     """The costs remembered for this terrain, ground and dark: found by the objects' ids, else by
-    the markers' contents (a State folded anew, as in a replay, holds equal markers anew)."""
+    the markers' contents (a State folded anew, as in a replay, holds equal markers anew), else
+    those of the last markers seen under the same conditions, less the steps whose places changed."""
     refs = (pos.scenario, pos.state.markers)
     conditions = (weather.ground(pos), weather.frozen(pos), weather.dark(pos))
     key = (*map(id, refs), *conditions)
     found = _COSTS.get(key)
     if found is not None and all(a is b for a, b in zip(found[0], refs)):
+        _COSTS.move_to_end(key)
         return found[1]
-    for was_key, (was, costs) in _COSTS.items():
-        if was_key[2:] == conditions and was[0] is refs[0] and was[1] == refs[1]:
-            break
-    else:
-        costs = {}
+    costs: Costs | None = None
+    latest: tuple[tuple[object, ...], Costs] | None = None
+    for was_key, (was, known) in _COSTS.items():
+        if was_key[2:] == conditions and was[0] is refs[0]:
+            if was[1] == refs[1]:
+                costs = known
+                break
+            latest = (was, known)
+    if costs is None:
+        costs = _carried(latest[0][1], refs[1], latest[1]) if latest is not None else {}  # type: ignore[arg-type]
     _COSTS[key] = (refs, costs)
+    _COSTS.move_to_end(key)
     while len(_COSTS) > 8:
         _COSTS.popitem(last=False)
     return costs
 
 
+def _carried(was: Mapping[str, object], now: Mapping[str, object], costs: Costs) -> Costs:
+    """The costs of the steps whose hexes and hexside hold the same markers in `now` as in `was`."""
+    changed = {p for p in was.keys() | now.keys() if was.get(p) != now.get(p)}
+    if not changed:
+        return dict(costs)
+    return {k: c for k, c in costs.items()
+            if k[1] not in changed and k[2] not in changed
+            and Position.hexside_place(str(k[1]), str(k[2])) not in changed}
+
+
 def enemy_hexes(pos: Position, side: str) -> frozenset[str]:
     """The hexes holding a unit of `side`'s enemy (R11.A: a unit never enters one)."""
-    enemy = pos.enemy(side)
-    return frozenset(h for h, units in pos.occupied().items() if any(pos.side_of(u) == enemy for u in units))
+    key = ("movement.enemy_hexes", side)
+    if key not in pos.memo:
+        enemy = pos.enemy(side)
+        pos.memo[key] = frozenset(h for h, units in pos.occupied().items()
+                                  if any(pos.side_of(u) == enemy for u in units))
+    return pos.memo[key]  # type: ignore[return-value]
 
 
 def enemy_near(pos: Position, side: str) -> frozenset[str]:
     """The hexes next to a unit of `side`'s enemy (`Position.enemy_adjacent`, all at once)."""
-    return frozenset(n for h in enemy_hexes(pos, side) for n in pos.neighbours(h))
+    key = ("movement.enemy_near", side)
+    if key not in pos.memo:
+        pos.memo[key] = frozenset(n for h in enemy_hexes(pos, side) for n in pos.neighbours(h))
+    return pos.memo[key]  # type: ignore[return-value]
 
 
 def coster(pos: Position, uid: str) -> Callable[[str, str, bool], Fraction | None]:
     """`step_cost` for one unit, for the searches that ask it for many steps: the costs are
-    remembered while the terrain, the weather and the time of day stay as they are."""
-    memo = _memo(pos)
+    remembered while the terrain, the weather and the time of day stay as they are, and shared
+    by the side's units that move alike in this State."""
     traits = _traits(pos, uid)
     # what a cost depends on besides those: the unit's way of moving and its special types
     kind = (motorized(pos, uid), "light-infantry" in traits, "mountain" in traits)
     side = pos.side_of(uid)
+    key = ("movement.coster", kind, side)
+    if key not in pos.memo:
+        pos.memo[key] = _coster(pos, uid, kind, side)
+    return pos.memo[key]  # type: ignore[return-value]
+
+
+def _coster(pos: Position, uid: str, kind: tuple[bool, ...], side: str
+            ) -> Callable[[str, str, bool], Fraction | None]:
+    memo = _memo(pos)
     barred = enemy_hexes(pos, side)
     overstacking = pos.option("overstacking")
     crowded = pos.option("refugees")  # Refugees (and Police) are the units' and markers' doing
+    seen: dict[tuple[str, str, bool], Fraction | None] = {}
 
     def cost(a: str, b: str, along_line: bool) -> Fraction | None:
+        step = (a, b, along_line)
+        if step not in seen:
+            seen[step] = _cost(a, b, along_line)
+        return seen[step]
+
+    def _cost(a: str, b: str, along_line: bool) -> Fraction | None:
         if b in barred:
             return None
         key = (kind, a, b, along_line)
@@ -252,14 +295,26 @@ def coster(pos: Position, uid: str) -> Callable[[str, str, bool], Fraction | Non
         found = memo[key]
         if found is None or not (overstacking or crowded):
             return found
-        if along_line:
-            lines = usable_lines(pos, a, b, side)
-            if not lines:
-                return None
-            return found + refugees.extra_mp(pos, b, side, lines[0].id) + stacking.entry_cost(pos, b)
-        return found + refugees.extra_mp(pos, b, side) + stacking.entry_cost(pos, b)
+        more = _crowding(pos, side, a, b, along_line)
+        return None if more is None else found + more if more else found
 
     return cost
+
+
+def _crowding(pos: Position, side: str, a: str, b: str, along_line: bool) -> int | None:
+    """What the units make a step from a to b cost `side` beyond the terrain: Refugees (R25.C.2.b)
+    and an overstacked hex (R10.D.1); None if they close the line. Kept for the State, as every
+    unit of the side weighs the same steps."""
+    memo = pos.memo.setdefault(("movement.crowding", side), {})
+    key = (a, b, along_line)
+    if key not in memo:
+        if along_line:
+            lines = usable_lines(pos, a, b, side)
+            memo[key] = None if not lines else \
+                refugees.extra_mp(pos, b, side, lines[0].id) + int(stacking.entry_cost(pos, b))
+        else:
+            memo[key] = refugees.extra_mp(pos, b, side) + int(stacking.entry_cost(pos, b))
+    return memo[key]  # type: ignore[index, no-any-return]
 
 
 def step_cost(pos: Position, uid: str, a: str, b: str, along_line: bool) -> Fraction | None:
@@ -360,17 +415,20 @@ def _bridge_full(pos: Position, uid: str, label: str) -> bool:
 def reach(pos: Position, uid: str) -> dict[str, tuple[Fraction, tuple[str, ...]]]:
     """R11.A, R11.C: each hex the unit may end its move in now -> (the cheapest cost, its path
     from the hex it is in, excluded). A unit stops on moving next to an enemy (a Commando may try
-    to go on, at 1 MP more: R7.A.4); a hex reached along a line is a stop only as R11.C allows."""
-    budget = left(pos, uid)
+    to go on, at 1 MP more: R7.A.4); a hex reached along a line is a stop only as R11.C allows.
+    (The search adds whole MPs as ints, exact and many times quicker than Fractions; the costs
+    it gives are Fractions again.)"""
+    budget = _whole(left(pos, uid))
     start = pos.location(uid)
     side = pos.side_of(uid)
     cost_of = coster(pos, uid)
     near = enemy_near(pos, side)
-    found: dict[str, tuple[Fraction, tuple[str, ...]]] = {}
+    found: dict[str, tuple[Fraction | int, tuple[str, ...]]] = {}
     full: dict[str, bool] = {}  # R10: whether the side's stack there has no room, asked once a hex
     bridged: dict[str, bool] = {}  # R10.B: a bridge there with no room even to cross
-    best: dict[tuple[str, bool], Fraction] = {(start, False): Fraction(0)}
-    queue: list[tuple[Fraction, tuple[str, ...], bool]] = [(Fraction(0), (start,), False)]
+    steps: dict[tuple[str, str, bool], Fraction | int | None] = {}
+    best: dict[tuple[str, bool], Fraction | int] = {(start, False): 0}
+    queue: list[tuple[Fraction | int, tuple[str, ...], bool]] = [(0, (start,), False)]
     while queue:
         cost, path, along = heapq.heappop(queue)
         here = path[-1]
@@ -395,7 +453,11 @@ def reach(pos: Position, uid: str) -> dict[str, tuple[Fraction, tuple[str, ...]]
             if bridged[nxt]:
                 continue
             for line in (False, True):
-                step = cost_of(here, nxt, line)
+                step_key = (here, nxt, line)
+                if step_key not in steps:
+                    step = cost_of(here, nxt, line)
+                    steps[step_key] = None if step is None else _whole(step)
+                step = steps[step_key]
                 if step is None:
                     continue
                 total = cost + step
@@ -406,7 +468,12 @@ def reach(pos: Position, uid: str) -> dict[str, tuple[Fraction, tuple[str, ...]]
                 if known is None or known > total:
                     best[key] = total
                     heapq.heappush(queue, (total, (*path, nxt), line))
-    return found
+    return {h: (Fraction(c), p) for h, (c, p) in found.items()}
+
+
+def _whole(x: Fraction) -> Fraction | int:
+    """`x` as an int when it is whole (int arithmetic is exact and quicker), else itself."""
+    return x.numerator if x.denominator == 1 else x
 
 
 def move_orders(pos: Position, uids: Iterable[str]) -> list[Order]:

@@ -42,6 +42,13 @@ class Position:
         """The same scenario at another State (after events folded locally)."""
         return Position(self.scenario, state)
 
+    @cached_property
+    def memo(self) -> dict[object, object]:
+        """Answers a rule module works out once for this State and asks again many times while
+        listing orders (key: a tuple starting with the module's name). A State never changes,
+        so nothing here goes stale; `at` starts afresh."""
+        return {}
+
     # --- sides (R2.H) ---
 
     @cached_property
@@ -113,9 +120,19 @@ class Position:
                 found.setdefault(u.location, []).append(uid)
         return found
 
+    @cached_property
+    def _by_hex_side(self) -> dict[tuple[str, str], list[str]]:
+        found: dict[tuple[str, str], list[str]] = {}
+        for label, units in self._by_hex.items():
+            for uid in units:
+                found.setdefault((label, self.side_of(uid)), []).append(uid)
+        return found
+
     def units_in(self, label: str, side: str | None = None) -> list[str]:
-        """The units in a hex (of `side` only, if given), in id order."""
-        return [u for u in self._by_hex.get(label, ()) if side is None or self.side_of(u) == side]
+        """The units in a hex (of `side` only, if given), in id order (a new list each time)."""
+        if side is None:
+            return list(self._by_hex.get(label, ()))
+        return list(self._by_hex_side.get((label, side), ()))
 
     def occupied(self) -> dict[str, list[str]]:
         return self._by_hex
@@ -139,11 +156,22 @@ class Position:
 
     def hex_type(self, label: str) -> charts.HexType:
         """The chart row of the hex now: a Burnt Out hex is what it burnt to (R5.B.12)."""
+        found = self._hex_types.get(label)
+        if found is None:
+            found = self._hex_types[label] = self._changed(label) or \
+                charts.HEX_TYPES[self.scenario.terrain_at(label).id]
+        return found
+
+    @cached_property
+    def _hex_types(self) -> dict[str, charts.HexType]:
+        return {}
+
+    def _changed(self, label: str) -> charts.HexType | None:
         for kind in ("burnt-out", "built"):  # built: R19.B.9-10, what Engineers made of the hex
             changed = self.marker(label, kind)
             if changed is not None and isinstance(changed.value, str) and changed.value:
                 return charts.HEX_TYPES[changed.value]
-        return charts.HEX_TYPES[self.scenario.terrain_at(label).id]
+        return None
 
     def hexside_types(self, a: str, b: str) -> list[charts.HexsideType]:
         return [charts.HEXSIDE_TYPES[f.feature] for f in self.scenario.features_between(a, b)]

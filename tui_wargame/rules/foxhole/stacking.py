@@ -28,6 +28,7 @@ RULE = "R10"
 LIMIT = 4  # R10.A
 OVERSTACK = 4  # R10.D: more units a player may stack, in overstack
 LEVELLED = frozenset({"trenches", "mines", "tank-traps"})  # level = the marker's value (R10.C)
+ZERO, ONE = Fraction(0), Fraction(1)
 
 
 @frozen
@@ -51,7 +52,15 @@ BRIDGES: Mapping[str, Bridge] = {b.kind: b for b in (
 
 def bridge(pos: Position, place: str) -> Bridge | None:
     """The bridge at a hexside place ("A|B") or in a water hex, if one stands there (not
-    Destroyed); a bridge marker on land is an implement carried, not a bridge (R19.B.2)."""
+    Destroyed); a bridge marker on land is an implement carried, not a bridge (R19.B.2). Asked
+    of every hex a move weighs: kept for the State."""
+    key = ("stacking.bridge", place)
+    if key not in pos.memo:
+        pos.memo[key] = _bridge(pos, place)
+    return pos.memo[key]  # type: ignore[return-value]
+
+
+def _bridge(pos: Position, place: str) -> Bridge | None:
     if "|" not in place and not pos.hex_type(place).water:
         return None
     kinds = {m.kind for m in pos.markers(place)}
@@ -152,7 +161,7 @@ def overstacked(pos: Position, label: str, side: str) -> list[str]:
     """R10.D: `side`'s units in overstack in the hex: with the optional rule in play, those past
     the fourth in the owner's order (`ordered`); none without it. Every rule that asks which
     units are in overstack asks this."""
-    if not pos.option("overstacking"):
+    if label not in crowded(pos):
         return []
     return ordered(pos, label, side)[LIMIT:]
 
@@ -161,19 +170,27 @@ def is_overstacked(pos: Position, uid: str) -> bool:
     return uid in overstacked(pos, pos.location(uid), pos.side_of(uid))
 
 
-def _any_overstacked(pos: Position, label: str) -> bool:
-    return any(overstacked(pos, label, side) for side in pos.scenario.side)
+def crowded(pos: Position) -> frozenset[str]:
+    """R10.D: the hexes where a side has units in overstack (more than 4 there, the optional rule
+    in play); worked out once for the State (movement asks it of every step it weighs)."""
+    key = ("stacking.crowded",)
+    found = pos.memo.get(key)
+    if found is None:
+        found = pos.memo[key] = frozenset(
+            label for label, units in pos.occupied().items()
+            if pos.option("overstacking") and max(Counter(map(pos.side_of, units)).values()) > LIMIT)
+    return found  # type: ignore[return-value]
 
 
 def entry_cost(pos: Position, label: str) -> Fraction:
     """R10.D.1: a hex with units in overstack costs 1 more MP to enter (as Refugees; Police do
     not help)."""
-    return Fraction(1) if _any_overstacked(pos, label) else Fraction(0)
+    return ONE if label in crowded(pos) else ZERO
 
 
 def lines_blocked(pos: Position, label: str) -> bool:
     """R10.D.1: no unit may use a transportation line through a hex with units in overstack."""
-    return _any_overstacked(pos, label)
+    return label in crowded(pos)
 
 
 def activity_refusal(pos: Position, uid: str) -> Refusal | None:
