@@ -213,15 +213,15 @@ def _memo(pos: Position) -> Costs:
         _COSTS.move_to_end(key)
         return found[1]
     costs: Costs | None = None
-    latest: tuple[tuple[object, ...], Costs] | None = None
+    latest: tuple[Mapping[str, object], Costs] | None = None
     for was_key, (was, known) in _COSTS.items():
         if was_key[2:] == conditions and was[0] is refs[0]:
             if was[1] == refs[1]:
                 costs = known
                 break
-            latest = (was, known)
+            latest = (was[1], known)  # type: ignore[assignment]
     if costs is None:
-        costs = _carried(latest[0][1], refs[1], latest[1]) if latest is not None else {}  # type: ignore[arg-type]
+        costs = _carried(latest[0], pos.state.markers, latest[1]) if latest is not None else {}
     _COSTS[key] = (refs, costs)
     _COSTS.move_to_end(key)
     while len(_COSTS) > 8:
