@@ -406,27 +406,45 @@ def _stack_full(pos: Position, uid: str, label: str) -> bool:
     return stacking.room(pos, label, pos.side_of(uid), [uid]) is not None
 
 
-def _bridge_full(pos: Position, uid: str, label: str) -> bool:
-    """R10.B: a bridge in a water hex holds only so many units, whether they stop on it or move
-    across it: a unit may not enter one that has no room for it."""
-    return stacking.bridge(pos, label) is not None and _stack_full(pos, uid, label)
+#: The search counts MPs in 1/SCALE parts, as ints: exact for every cost whose denominator divides
+#: it (halves, thirds, quarters ... sixteenths), and many times quicker than Fractions.
+SCALE = 720720  # lcm(1..16)
+
+
+class _Unscaled(Exception):
+    """A cost that is no whole number of 1/SCALE parts: the search is made in Fractions instead."""
 
 
 def reach(pos: Position, uid: str) -> dict[str, tuple[Fraction, tuple[str, ...]]]:
     """R11.A, R11.C: each hex the unit may end its move in now -> (the cheapest cost, its path
     from the hex it is in, excluded). A unit stops on moving next to an enemy (a Commando may try
-    to go on, at 1 MP more: R7.A.4); a hex reached along a line is a stop only as R11.C allows.
-    (The search adds whole MPs as ints, exact and many times quicker than Fractions; the costs
-    it gives are Fractions again.)"""
-    budget = _whole(left(pos, uid))
+    to go on, at 1 MP more: R7.A.4); a hex reached along a line is a stop only as R11.C allows."""
+    try:
+        return _reach(pos, uid, SCALE)
+    except _Unscaled:
+        return _reach(pos, uid, 1)
+
+
+def _reach(pos: Position, uid: str, scale: int) -> dict[str, tuple[Fraction, tuple[str, ...]]]:
+    """`reach` counting in 1/`scale` MPs: ints when `scale` > 1 (refused with _Unscaled if a cost
+    does not divide), Fractions when it is 1."""
+    def scaled(x: Fraction) -> Fraction | int:
+        if scale == 1:
+            return x
+        if scale % x.denominator:
+            raise _Unscaled
+        return x.numerator * (scale // x.denominator)
+
+    budget = scaled(left(pos, uid))
     start = pos.location(uid)
     side = pos.side_of(uid)
     cost_of = coster(pos, uid)
     near = enemy_near(pos, side)
     found: dict[str, tuple[Fraction | int, tuple[str, ...]]] = {}
     full: dict[str, bool] = {}  # R10: whether the side's stack there has no room, asked once a hex
+    bridges = stacking.bridged_hexes(pos)
     bridged: dict[str, bool] = {}  # R10.B: a bridge there with no room even to cross
-    steps: dict[tuple[str, str, bool], Fraction | int | None] = {}
+    steps = _scaled_steps(pos, cost_of, scale)
     best: dict[tuple[str, bool], Fraction | int] = {(start, False): 0}
     queue: list[tuple[Fraction | int, tuple[str, ...], bool]] = [(0, (start,), False)]
     while queue:
@@ -435,7 +453,8 @@ def reach(pos: Position, uid: str) -> dict[str, tuple[Fraction, tuple[str, ...]]
         if best.get((here, along), cost) < cost:
             continue
         if len(path) > 1:
-            stop = not along or here in near or _other_stop(pos, uid, path[-2], here, budget - cost, cost_of)
+            stop = not along or here in near or _other_stop(pos, uid, path[-2], here,
+                                                            Fraction(budget - cost, scale), cost_of)
             if stop and (here not in found or found[here][0] > cost):
                 if here not in full:
                     full[here] = _stack_full(pos, uid, here)
@@ -444,19 +463,20 @@ def reach(pos: Position, uid: str) -> dict[str, tuple[Fraction, tuple[str, ...]]
             if here in near:
                 if not _commando(pos, uid):
                     continue
-                cost += 1
+                cost += scale  # 1 MP
         for nxt in pos.neighbours(here):
             if nxt in path:
                 continue
-            if nxt not in bridged:
-                bridged[nxt] = _bridge_full(pos, uid, nxt)
-            if bridged[nxt]:
-                continue
+            if nxt in bridges:
+                if nxt not in bridged:
+                    bridged[nxt] = _stack_full(pos, uid, nxt)
+                if bridged[nxt]:
+                    continue
             for line in (False, True):
                 step_key = (here, nxt, line)
                 if step_key not in steps:
                     step = cost_of(here, nxt, line)
-                    steps[step_key] = None if step is None else _whole(step)
+                    steps[step_key] = None if step is None else scaled(step)
                 step = steps[step_key]
                 if step is None:
                     continue
@@ -468,12 +488,17 @@ def reach(pos: Position, uid: str) -> dict[str, tuple[Fraction, tuple[str, ...]]
                 if known is None or known > total:
                     best[key] = total
                     heapq.heappush(queue, (total, (*path, nxt), line))
-    return {h: (Fraction(c), p) for h, (c, p) in found.items()}
+    return {h: (Fraction(c, scale), p) for h, (c, p) in found.items()}
 
 
-def _whole(x: Fraction) -> Fraction | int:
-    """`x` as an int when it is whole (int arithmetic is exact and quicker), else itself."""
-    return x.numerator if x.denominator == 1 else x
+def _scaled_steps(pos: Position, cost_of: Callable[[str, str, bool], Fraction | None], scale: int
+                  ) -> dict[tuple[str, str, bool], Fraction | int | None]:
+    """The step costs `reach` has weighed in this State, in 1/`scale` MPs, for the units moving
+    alike (`coster` shares its costs among them the same way)."""
+    key = ("movement.scaled_steps", id(cost_of), scale)  # the coster is kept in the memo: ids stay
+    if key not in pos.memo:
+        pos.memo[key] = {}
+    return pos.memo[key]  # type: ignore[return-value]
 
 
 def move_orders(pos: Position, uids: Iterable[str]) -> list[Order]:

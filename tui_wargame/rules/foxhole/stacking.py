@@ -60,6 +60,15 @@ def bridge(pos: Position, place: str) -> Bridge | None:
     return pos.memo[key]  # type: ignore[return-value]
 
 
+def bridged_hexes(pos: Position) -> frozenset[str]:
+    """The water hexes with a bridge standing in them (R10.B), for the searches that ask of every
+    hex they weigh: kept for the State."""
+    key = ("stacking.bridged_hexes",)
+    if key not in pos.memo:
+        pos.memo[key] = frozenset(p for p in pos.state.markers if "|" not in p and bridge(pos, p) is not None)
+    return pos.memo[key]  # type: ignore[return-value]
+
+
 def _bridge(pos: Position, place: str) -> Bridge | None:
     if "|" not in place and not pos.hex_type(place).water:
         return None
