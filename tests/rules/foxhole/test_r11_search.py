@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from tests.rules.foxhole.helpers import load, position
-from tui_wargame.model import Event
+from tui_wargame.model import Event, fold
 from tui_wargame.rules.foxhole import movement
 from tui_wargame.rules.foxhole.position import EXHAUSTED, Position
 
@@ -59,7 +59,9 @@ def test_r11_a_step_costs_kept_from_other_markers_change_where_the_markers_chang
     assert kept == {u: movement.reach(_pos(events=[marker]), u) for u in _movers(after)}
 
 
-def test_r11_a_what_is_kept_for_a_state_is_not_kept_for_the_next():
+def test_r11_a_what_is_kept_for_a_state_is_shared_by_its_positions_and_not_kept_for_the_next():
     pos = _pos()
     movement.reach(pos, "A2")
-    assert pos.memo and not pos.at(pos.state).memo
+    assert pos.memo and Position(SCENARIO, pos.state).memo is pos.memo  # the screen's questions share it
+    moved = fold(pos.state, [Event.of("unit_placed", unit="A2", to="A-0402")])
+    assert not pos.at(moved).memo and movement.reach(pos.at(moved), "A2") != movement.reach(pos, "A2")

@@ -73,8 +73,12 @@ def mp_calculation(pos: Position, uid: str) -> Calculation:
 
 
 def mp_of(pos: Position, uid: str) -> Fraction:
-    """R11.A: the MPs the unit may spend in a phase now."""
-    return mp_calculation(pos, uid).value
+    """R11.A: the MPs the unit may spend in a phase now (kept for the State: listing and
+    explaining moves ask it of every order)."""
+    key = ("movement.mp_of", uid)
+    if key not in pos.memo:
+        pos.memo[key] = mp_calculation(pos, uid).value
+    return pos.memo[key]  # type: ignore[return-value]
 
 
 def left(pos: Position, uid: str) -> Fraction:
@@ -719,15 +723,26 @@ def explain_move(pos: Position, order: Order) -> Explanation | Refusal:
     lines = [Line(f"{uid}: {_plain(left(pos, uid))} MPs left of {_plain(mp_of(pos, uid))}", "R11.A")]
     total = Fraction(0)
     for a, b, line in zip(hexes, hexes[1:], along):
-        calc = cost_calculation(pos, uid, a, b, line)
-        assert calc is not None
-        total += calc.value
-        why = ", ".join(t.what for t in calc.terms)
-        lines.append(Line(f"{a} -> {b}: {_plain(calc.value)} MP ({why})", "R11.C" if line else "R11.A"))
-        for what, in_ten in pin_chances(pos, uid, a, b, line):
-            lines.append(Line(f"  Pin chance {what}: {in_ten} in 10", "R11.A.2"))
+        cost, told = _step_told(pos, uid, a, b, line)
+        total += cost
+        lines += told
     lines.append(Line(f"total {_plain(total)} MP", "R11.A", strong=True))
     return Explanation(f"move {uid} to {hexes[-1]} for {_plain(total)} MP", tuple(lines))
+
+
+def _step_told(pos: Position, uid: str, a: str, b: str, line: bool) -> tuple[Fraction, tuple[Line, ...]]:
+    """One step of a move explained: its cost and its lines (the cost's reasons, the Pin chances
+    run). Kept for the State: the moves listed share their first steps."""
+    key = ("movement.step_told", uid, a, b, line)
+    if key not in pos.memo:
+        calc = cost_calculation(pos, uid, a, b, line)
+        assert calc is not None
+        why = ", ".join(t.what for t in calc.terms)
+        told = [Line(f"{a} -> {b}: {_plain(calc.value)} MP ({why})", "R11.C" if line else "R11.A")]
+        told += [Line(f"  Pin chance {what}: {in_ten} in 10", "R11.A.2")
+                 for what, in_ten in pin_chances(pos, uid, a, b, line)]
+        pos.memo[key] = (calc.value, tuple(told))
+    return pos.memo[key]  # type: ignore[return-value]
 
 
 EXPLAIN = {"move": explain_move}

@@ -33,6 +33,12 @@ AMBUSHED = "ambushed"  # is to be Ambushed in the next Combat or Vehicle Assault
 TURN_FLAGS = frozenset({TRACED, TRACED_FORCED, SUPPLIED, MOVED, FIRED, ACTED, AMBUSHED})
 
 
+#: The memos of the last States asked about, by the ids of their scenario and State (the objects
+#: are kept with them, so the ids stay theirs): see `Position.memo`.
+MEMOS_KEPT = 4
+_MEMOS: dict[tuple[int, int], tuple[Scenario, State, dict[object, object]]] = {}
+
+
 class Position:
     def __init__(self, scenario: Scenario, state: State) -> None:
         self.scenario = scenario
@@ -46,8 +52,18 @@ class Position:
     def memo(self) -> dict[object, object]:
         """Answers a rule module works out once for this State and asks again many times while
         listing orders (key: a tuple starting with the module's name). A State never changes,
-        so nothing here goes stale; `at` starts afresh."""
-        return {}
+        so nothing here goes stale; a Position of another State starts afresh, and Positions of
+        the same State and scenario objects share one (the screen asks one State the orders, the
+        prompt and the explanation of each order, each through a Position of its own)."""
+        key = (id(self.scenario), id(self.state))
+        found = _MEMOS.get(key)
+        if found is not None and found[0] is self.scenario and found[1] is self.state:
+            return found[2]
+        memo: dict[object, object] = {}
+        _MEMOS[key] = (self.scenario, self.state, memo)
+        while len(_MEMOS) > MEMOS_KEPT:
+            del _MEMOS[next(iter(_MEMOS))]
+        return memo
 
     # --- sides (R2.H) ---
 
@@ -142,9 +158,13 @@ class Position:
         return [u for units in self._by_hex.values() for u in units if self.side_of(u) == side]
 
     def enemy_adjacent(self, label: str, side: str) -> bool:
-        """Whether a unit of `side`'s enemy is in a hex next to `label`."""
-        enemy = self.enemy(side)
-        return any(self.units_in(n, enemy) for n in self.neighbours(label))
+        """Whether a unit of `side`'s enemy is in a hex next to `label` (kept for the State)."""
+        key = ("position.enemy_adjacent", label, side)
+        found = self.memo.get(key)
+        if found is None:
+            enemy = self.enemy(side)
+            found = self.memo[key] = any(self._by_hex_side.get((n, enemy)) for n in self.neighbours(label))
+        return found  # type: ignore[return-value]
 
     # --- the map ---
 
