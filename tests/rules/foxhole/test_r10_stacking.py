@@ -10,7 +10,7 @@ import pytest
 from tests.rules.foxhole.helpers import legal, load, position, run
 from tests.rules.foxhole.test_r05_counters import appended, markers_at
 from tui_wargame.model import Event, IllegalOrder, fold
-from tui_wargame.rules.foxhole import benefits, participants, stacking
+from tui_wargame.rules.foxhole import SYSTEM, benefits, participants, stacking
 from tui_wargame.rules.foxhole.position import PINNED, SUPPLIED, TRACED, Position
 
 SCENARIO = load()
@@ -144,6 +144,24 @@ def test_r10_d_without_the_optional_rule_no_unit_is_in_overstack_anywhere():
     pos = pos_with(at=FIVE, events=[order, marker(HEX, "fort-improved"), marker(HEX, "pillbox")])
     assert stacking.overstacked(pos, HEX, "allied") == [] and not participants.in_overstack(pos, "AE")
     assert "AE" in benefits.shelter(pos, HEX, "allied", "fight")  # the fifth in order has a place too
+
+
+def test_r10_d_the_owner_chooses_in_his_player_turn_who_is_in_overstack():
+    state = position(SCENARIO, phase="supply-movement", active="allied", at=FIVE, options={"overstacking": "on"})
+    orders = legal(SCENARIO, state)
+    assert f"stack {HEX} AMC" in orders and not any(o.startswith(f"stack {HEX} A1") for o in orders)
+    state, events = run(SCENARIO, state, f"stack {HEX} AMC")
+    pos = Position(SCENARIO, state)
+    assert stacking.overstacked(pos, HEX, "allied") == ["AHQ"] and not participants.in_overstack(pos, "AMC")
+    assert SYSTEM.describe(SCENARIO, state, events[-1]) == (
+        "Allies takes AMC out of overstack in A-0503; in overstack there now: AHQ (R10.D)")
+    with pytest.raises(IllegalOrder) as err:
+        run(SCENARIO, state, f"stack {HEX} A1")  # not in overstack
+    assert err.value.rule == "R10.D"
+    axis = position(SCENARIO, phase="supply-movement", active="axis", at=FIVE, options={"overstacking": "on"})
+    assert not any(o.startswith("stack") for o in legal(SCENARIO, axis))  # only in his own player turn
+    off = position(SCENARIO, phase="supply-movement", active="allied", at=FIVE)
+    assert not any(o.startswith("stack") for o in legal(SCENARIO, off))  # R10.D not in play
 
 
 def test_r10_d_2_overstacked_units_conduct_no_activities():

@@ -15,11 +15,12 @@ and the limited places of R20.F.2 ask which units are in overstack (`overstacked
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 
 from tui_wargame.frozen import frozen
-from tui_wargame.model import Event, Refusal, Scenario, UnitSpec
+from tui_wargame.dice import Dice
+from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Scenario, UnitSpec
 from tui_wargame.rules.foxhole import charts, counters, effects
 from tui_wargame.rules.foxhole.position import Position
 from tui_wargame.text import side_name
@@ -200,6 +201,40 @@ def entry_cost(pos: Position, label: str) -> Fraction:
 def lines_blocked(pos: Position, label: str) -> bool:
     """R10.D.1: no unit may use a transportation line through a hex with units in overstack."""
     return label in crowded(pos)
+
+
+def orders(pos: Position) -> list[Order]:
+    """R10.D: in his player turn the acting player may choose who is in overstack in his crowded
+    hexes: `stack HEX UNIT` takes a unit in overstack out of it (first in his order of the hex),
+    the fourth of the others going in. One order per unit in overstack: a short list."""
+    from tui_wargame.rules.foxhole.sequence import PLAYER_TURN  # sequence imports fire, which imports this
+
+    if pos.state.pending is not None or pos.state.phase not in PLAYER_TURN:
+        return []
+    return [Order(STACK, (label, uid)) for label in sorted(crowded(pos))
+            for uid in overstacked(pos, label, pos.acting)]
+
+
+def stack(pos: Position, order: Order, dice: Dice) -> list[Event]:
+    """`stack HEX UNIT` (R10.D): the owner's choice, kept as his order of the hex's units (value
+    `stacking.order.HEX`), which every rule asking who is in overstack reads."""
+    if Order(STACK, order.args) not in orders(pos):
+        raise IllegalOrder(Refusal("`stack HEX UNIT` names a hex where your units are overstacked, in your "
+                                   "player turn, and one of yours in overstack there", "R10.D"))
+    label, uid = order.args
+    chosen = [uid, *(u for u in ordered(pos, label, pos.acting) if u != uid)]
+    return [Event.of("value_set", key=order_key(label), value=chosen),
+            Event.of("overstack_chosen", hex=label, side=pos.acting, unit=uid, overstack=chosen[LIMIT:])]
+
+
+def _chosen_words(pos: Position, event: Event) -> str:
+    return (f"{side_name(pos.scenario, event['side'])} takes {event['unit']} out of overstack in "
+            f"{event['hex']}; in overstack there now: {', '.join(event['overstack'])} (R10.D)")
+
+
+STACK = "stack"
+ORDERS: Mapping[str, Callable[[Position, Order, Dice], list[Event]]] = {STACK: stack}
+WORDS = {"overstack_chosen": _chosen_words}
 
 
 def activity_refusal(pos: Position, uid: str) -> Refusal | None:
