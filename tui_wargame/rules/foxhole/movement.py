@@ -218,7 +218,7 @@ def _memo(pos: Position) -> Costs:
         return found[1]
     costs: Costs | None = None
     latest: tuple[Mapping[str, object], Costs] | None = None
-    for was_key, (was, known) in _COSTS.items():
+    for was_key, (was, known) in list(_COSTS.items()):  # a copy: a computer player's thread asks too
         if was_key[2:] == conditions and was[0] is refs[0]:
             if was[1] == refs[1]:
                 costs = known

@@ -61,8 +61,8 @@ class Position:
             return found[2]
         memo: dict[object, object] = {}
         _MEMOS[key] = (self.scenario, self.state, memo)
-        while len(_MEMOS) > MEMOS_KEPT:
-            del _MEMOS[next(iter(_MEMOS))]
+        for old in list(_MEMOS)[:-MEMOS_KEPT]:  # a copy of the keys: another thread may ask too
+            _MEMOS.pop(old, None)
         return memo
 
     # --- sides (R2.H) ---
