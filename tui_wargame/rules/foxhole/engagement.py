@@ -606,8 +606,7 @@ def answer_retreat(pos: Position, order: Order, dice: Dice) -> list[Event]:
         raise IllegalOrder(f"{u} may retreat only to {', '.join(legal)}: two hexes from {origin}, "
                            f"never next to an enemy", "R20.C.9")
     eng["retreat"].pop(0)
-    exempt = [*eng["attackers"], *eng["defenders"]]
-    events = [Event.of("decision_made"), *move_back(pos, u, origin, order.args[1], retreat_rule(eng), exempt)]
+    events = [Event.of("decision_made"), *move_back(pos, u, origin, order.args[1], retreat_rule(eng))]
     return events + run(pos.at(fold(pos.state, events)), dice, eng)
 
 

@@ -5,11 +5,10 @@ follow, for engagement.py. `eng` is the engagement's record (engagement.current)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 from typing import Any
 
 from tui_wargame.model import Event, fold
-from tui_wargame.rules.foxhole import effects, movement, sapping, stacking
+from tui_wargame.rules.foxhole import effects, sapping, stacking
 from tui_wargame.rules.foxhole.participants import enterable
 from tui_wargame.rules.foxhole.position import EXHAUSTED, FATIGUED, PINNED, Position
 
@@ -65,55 +64,32 @@ def seize(pos: Position, eng: dict[str, Any], act: Sequence[str], react: Sequenc
 
 
 def retreat_hexes(pos: Position, uid: str, origin: str, exempt: Sequence[str]) -> list[str]:
-    """R20.C.9: the hexes the unit may retreat to (`walks`); a non-Motorized Company may instead go
-    through a tunnel of its side to the exit (R19.B.6.h, `sapping.exits`), even an enemy-held one."""
+    """R20.C.9: hexes two away from `origin`, through a neighbour, neither holding an enemy nor
+    next to one (but the units of this engagement), on land the unit may enter, across hexsides it
+    may cross, with room to stack (R10.A-B, `stacking.room`). (A smallest private version of movement: the rule's two hexes
+    are walked, Movement Points are not counted.) A non-Motorized Company may instead go through
+    a tunnel of its side to the exit (R19.B.6.h, `sapping.exits`), even an enemy-held one."""
     side = pos.side_of(uid)
-    found = list(walks(pos, uid, origin, exempt))
-    foe_hexes = _foe_hexes(pos, side, exempt)
-    for end in sapping.exits(pos, uid, origin):
-        if end not in found and (end in foe_hexes or stacking.room(pos, end, side, [uid]) is None):
-            found.append(end)
-    return sorted(found)
-
-
-def walks(pos: Position, uid: str, origin: str, exempt: Sequence[str]) -> dict[str, str]:
-    """R20.C.9: each hex two away from `origin` the unit may retreat to -> the hex it goes through:
-    neither holding an enemy nor next to one (but the units of this engagement, `exempt`), on land
-    the unit may enter, across hexsides it may cross, with room to stack (R10.A-B, `stacking.room`),
-    moving "as per Movement": the two steps cost no more than its Movement Points now (R11.A,
-    `movement.mp_of`; each step the cheaper way, along a line or not). Of several ways to one hex,
-    the cheapest, then the first clockwise from north."""
-    side = pos.side_of(uid)
-    foe_hexes = _foe_hexes(pos, side, exempt)
-    cost_of = movement.coster(pos, uid)
-    budget = movement.mp_of(pos, uid)
+    enemy = pos.enemy(side)
+    foes = {u for u in pos.units_of(enemy) if u not in exempt}
+    foe_hexes = {pos.location(u) for u in foes}
 
     def open_(h: str) -> bool:
         return h not in foe_hexes and not any(n in foe_hexes for n in pos.neighbours(h))
 
-    def step(a: str, b: str) -> Fraction | None:
-        costs = [c for c in (cost_of(a, b, False), cost_of(a, b, True)) if c is not None]
-        return min(costs) if costs else None
-
-    found: dict[str, tuple[Fraction, str]] = {}
+    found = []
     for mid in pos.neighbours(origin):
-        first = step(origin, mid) if open_(mid) and enterable(pos, uid, origin, mid) else None
-        if first is None:
+        if not (open_(mid) and enterable(pos, uid, origin, mid)):
             continue
         for end in pos.neighbours(mid):
-            if pos.distance(end, origin) != 2 or not open_(end) or not enterable(pos, uid, mid, end):
+            if end in found or pos.distance(end, origin) != 2:
                 continue
-            second = step(mid, end)
-            cost = None if second is None else first + second
-            if cost is None or cost > budget or (end in found and found[end][0] <= cost):
-                continue
-            if stacking.room(pos, end, side, [uid]) is None:
-                found[end] = (cost, mid)
-    return {end: mid for end, (_, mid) in found.items()}
-
-
-def _foe_hexes(pos: Position, side: str, exempt: Sequence[str]) -> set[str]:
-    return {pos.location(u) for u in pos.units_of(pos.enemy(side)) if u not in exempt}
+            if open_(end) and enterable(pos, uid, mid, end) and stacking.room(pos, end, side, [uid]) is None:
+                found.append(end)
+    for end in sapping.exits(pos, uid, origin):
+        if end not in found and (end in foe_hexes or stacking.room(pos, end, side, [uid]) is None):
+            found.append(end)
+    return sorted(found)
 
 
 def retreats(pos: Position, eng: dict[str, Any]) -> tuple[list[Event], Event | None]:
@@ -149,7 +125,7 @@ def retreats(pos: Position, eng: dict[str, Any]) -> tuple[list[Event], Event | N
             events.append(Event.of("retreat", unit=u, hex=origin, to="", rule=rule))
             events += effects.eliminate(here, u)
         else:
-            events += move_back(here, u, origin, options[0], rule, exempt)
+            events += move_back(here, u, origin, options[0], rule)
     return events, None
 
 
@@ -158,19 +134,17 @@ def retreat_rule(eng: dict[str, Any]) -> str:
     return "R20.C.9" if eng["rule"] == "R20" else "R22.C.7"
 
 
-def move_back(pos: Position, uid: str, origin: str, end: str, rule: str = "R20.C.9",
-              exempt: Sequence[str] = ()) -> list[Event]:
-    """The retreat walked (two hexes, through the hex `walks` gives), or through a tunnel to its
-    exit (R19.B.6.h: into an enemy-held exit the unit is removed, read as eliminated); with
-    retreat fatigue (R20.C.9, optional) the unit tires."""
+def move_back(pos: Position, uid: str, origin: str, end: str, rule: str = "R20.C.9") -> list[Event]:
+    """The retreat walked (two hexes), or through a tunnel to its exit (R19.B.6.h: into an
+    enemy-held exit the unit is removed, read as eliminated); with retreat fatigue (R20.C.9,
+    optional) the unit tires."""
     if end in sapping.exits(pos, uid, origin):
         events = [Event.of("retreat", unit=uid, hex=origin, to=end, tunnel=True, rule="R19.B.6.h")]
         if pos.units_in(end, pos.enemy(pos.side_of(uid))):
             return events + effects.eliminate(pos, uid)
         events.append(Event.of("unit_moved", unit=uid, path=[end], cost=0))
     else:
-        mid = walks(pos, uid, origin, exempt).get(end) or \
-            next(m for m in pos.neighbours(origin) if pos.distance(m, end) == 1)
+        mid = next(m for m in pos.neighbours(origin) if pos.distance(m, end) == 1)
         events = [Event.of("retreat", unit=uid, hex=origin, to=end, rule=rule),
                   Event.of("unit_moved", unit=uid, path=[mid, end], cost=0)]
     if pos.option("retreat-fatigue"):
