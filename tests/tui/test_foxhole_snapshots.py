@@ -9,9 +9,11 @@ from pathlib import Path
 import pytest
 
 from tests.rules.foxhole.helpers import HERE, load
+from tests.tui.test_fxorders_keys import TO_BARRAGE, proving
 from tui_wargame import scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.tui.app import WargameApp
+from tui_wargame.tui.game import GameScreen
 from tui_wargame.tui.title import TitleScreen
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((160, 48), id="160x48")]
@@ -60,3 +62,51 @@ def test_fxstatus_optional_rules(snap_compare, tmp_path: Path) -> None:  # noqa:
     app = WargameApp(scenario_dirs=[HERE, *scenario_file.search_path()], saves_dir=tmp_path / "saves")
     assert snap_compare(app, run_before=fxstatus_options, press=["enter", "down", "down", "enter"],
                         terminal_size=(80, 24))
+
+
+def fxorders_activities(tmp_path: Path):  # noqa: ANN202
+    game = proving(tmp_path, TO_BARRAGE)
+    for order in ("pass", "pass", "end"):
+        game.submit(order)
+    return game
+
+
+async def fxorders_a1_to_a_0505(pilot) -> None:  # noqa: ANN001
+    """A1 selected, the cursor on a hex of its reach that costs a fraction of an MP."""
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, GameScreen)
+    screen.control.selected = "A1"
+    screen.move_cursor("A-0505")
+
+
+def test_fxorders_reach_with_its_costs(snap_compare, tmp_path: Path) -> None:  # noqa: ANN001
+    """R11.A: the selected unit's reach on the map, each hex with its cost in three characters
+    ("2+" for 2 1/3), and the cursor hex's exact cost in the panel; the phase prompt in a line."""
+    game = fxorders_activities(tmp_path)
+    assert game.state.phase == "activities-movement"
+    app = WargameApp(start="play", game=game, ascii_only=True)
+    assert snap_compare(app, run_before=fxorders_a1_to_a_0505, terminal_size=(80, 24))
+
+
+def test_fxorders_barrage_menu(snap_compare, tmp_path: Path) -> None:  # noqa: ANN001
+    """R18: the barrage key's list, each barrage in words, with the first one's preview."""
+    app = WargameApp(start="play", game=proving(tmp_path, TO_BARRAGE), ascii_only=True)
+    assert snap_compare(app, press=["f"], terminal_size=(80, 24))
+
+
+def test_fxorders_covering_fire_decision(snap_compare, tmp_path: Path) -> None:  # noqa: ANN001
+    """R20.C.2: the Axis's Covering Fire answers in words, opened by themselves, the end key
+    giving none."""
+    game = fxorders_activities(tmp_path)
+    for order in ("end", "assault B-0507 A2 AAE"):
+        game.submit(order)
+    assert game.state.pending is not None and game.state.pending.side == "axis"
+    app = WargameApp(start="play", game=game, ascii_only=True)
+    assert snap_compare(app, run_before=fxorders_settled, terminal_size=(80, 24))
+
+
+async def fxorders_settled(pilot) -> None:  # noqa: ANN001
+    """The first screen pushed and the decision's answers opened by themselves."""
+    for _ in range(3):
+        await pilot.pause()
