@@ -405,9 +405,16 @@ def _commando(pos: Position, uid: str) -> bool:
     return "commando" in _traits(pos, uid)
 
 
-def _stack_full(pos: Position, uid: str, label: str) -> bool:
-    """R10.A-B, R10.D: the unit may not end its move where its side would overstack (`stacking`)."""
-    return stacking.room(pos, label, pos.side_of(uid), [uid]) is not None
+def _full_hexes(pos: Position, uid: str) -> frozenset[str]:
+    """R10.A-B, R10.D: the hexes the unit may not enter, even to pass through, as its side's
+    stack there has no room for it (`stacking.room`): the limit holds at every moment of a move,
+    so a unit Pinned on leaving a hex (R11.A.2) never stays in one overfull. Only a hex holding
+    the side's units, or a bridge, can lack room."""
+    side = pos.side_of(uid)
+    ours = {h for h, units in pos.occupied().items() if any(pos.side_of(u) == side for u in units)}
+    ours.discard(pos.location(uid))
+    return frozenset(h for h in ours | stacking.bridged_hexes(pos)
+                     if stacking.room(pos, h, side, [uid]) is not None)
 
 
 #: The search counts MPs in 1/SCALE parts, as ints: exact for every cost whose denominator divides
@@ -445,9 +452,7 @@ def _reach(pos: Position, uid: str, scale: int) -> dict[str, tuple[Fraction, tup
     cost_of = coster(pos, uid)
     near = enemy_near(pos, side)
     found: dict[str, tuple[Fraction | int, tuple[str, ...]]] = {}
-    full: dict[str, bool] = {}  # R10: whether the side's stack there has no room, asked once a hex
-    bridges = stacking.bridged_hexes(pos)
-    bridged: dict[str, bool] = {}  # R10.B: a bridge there with no room even to cross
+    full = _full_hexes(pos, uid)  # R10.A-B, R10.D: no room even to pass through
     steps = _scaled_steps(pos, cost_of, scale)
     best: dict[tuple[str, bool], Fraction | int] = {(start, False): 0}
     queue: list[tuple[Fraction | int, tuple[str, ...], bool]] = [(0, (start,), False)]
@@ -460,22 +465,14 @@ def _reach(pos: Position, uid: str, scale: int) -> dict[str, tuple[Fraction, tup
             stop = not along or here in near or _other_stop(pos, uid, path[-2], here,
                                                             Fraction(budget - cost, scale), cost_of)
             if stop and (here not in found or found[here][0] > cost):
-                if here not in full:
-                    full[here] = _stack_full(pos, uid, here)
-                if not full[here]:
-                    found[here] = (cost, path[1:])
+                found[here] = (cost, path[1:])
             if here in near:
                 if not _commando(pos, uid):
                     continue
                 cost += scale  # 1 MP
         for nxt in pos.neighbours(here):
-            if nxt in path:
+            if nxt in path or nxt in full:
                 continue
-            if nxt in bridges:
-                if nxt not in bridged:
-                    bridged[nxt] = _stack_full(pos, uid, nxt)
-                if bridged[nxt]:
-                    continue
             for line in (False, True):
                 step_key = (here, nxt, line)
                 if step_key not in steps:
@@ -551,9 +548,10 @@ def _plan(pos: Position, order: Order) -> tuple[str, list[str], list[bool]]:
         off, on = cost_of(a, b, False), cost_of(a, b, True)
         if off is None and on is None:
             raise IllegalOrder(f"{uid} may not enter {b} from {a}", "R11.A.4")
-        crowded = stacking.room(pos, b, side, [uid]) if stacking.bridge(pos, b) is not None else None
-        if crowded is not None:
-            raise IllegalOrder(crowded)  # R10.B: no room on the bridge, even to cross it
+        crowded = stacking.room(pos, b, side, [uid])
+        if crowded is not None:  # R10.A-B, R10.D: no room in the hex, even to pass through it
+            raise IllegalOrder(crowded if b == hexes[-1] else Refusal(
+                f"{uid} may not pass through {b}: {crowded.message}", crowded.rule))
         line = on is not None and (off is None or on <= off)
         last = i == len(hexes) - 2
         if line and last and off is not None \
@@ -567,9 +565,6 @@ def _plan(pos: Position, order: Order) -> tuple[str, list[str], list[bool]]:
     if along[-1] and not _stops_along_line(pos, uid, hexes[-2], dest, budget - spent, cost_of):
         raise IllegalOrder(f"{uid} may not stop in {dest} along the line: no friendly unit, enemy, Fire "
                            f"or Traps there, the line goes on and MPs remain", "R11.C")
-    crowded = stacking.room(pos, dest, side, [uid])
-    if crowded is not None:
-        raise IllegalOrder(crowded)  # R10.A, R10.D
     return uid, hexes, along
 
 
