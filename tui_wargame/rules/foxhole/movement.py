@@ -408,13 +408,20 @@ def _commando(pos: Position, uid: str) -> bool:
 def _full_hexes(pos: Position, uid: str) -> frozenset[str]:
     """R10.A-B, R10.D: the hexes the unit may not enter, even to pass through, as its side's
     stack there has no room for it (`stacking.room`): the limit holds at every moment of a move,
-    so a unit Pinned on leaving a hex (R11.A.2) never stays in one overfull. Only a hex holding
-    the side's units, or a bridge, can lack room."""
+    so a unit Pinned on leaving a hex (R11.A.2) never stays in one overfull. Off bridges, the
+    hexes where the side has its limit already (kept for the State: every unit of the side asks);
+    a bridge's room depends on the unit too. (The unit's own hex may be among them: a move never
+    enters it again.)"""
     side = pos.side_of(uid)
-    ours = {h for h, units in pos.occupied().items() if any(pos.side_of(u) == side for u in units)}
-    ours.discard(pos.location(uid))
-    return frozenset(h for h in ours | stacking.bridged_hexes(pos)
-                     if stacking.room(pos, h, side, [uid]) is not None)
+    key = ("movement.full_hexes", side)
+    if key not in pos.memo:
+        bridges = stacking.bridged_hexes(pos)
+        pos.memo[key] = frozenset(
+            h for h, units in pos.occupied().items()
+            if h not in bridges and sum(pos.side_of(u) == side for u in units) >= stacking.limit(pos, h, side))
+    full: frozenset[str] = pos.memo[key]  # type: ignore[assignment]
+    bridged = [h for h in stacking.bridged_hexes(pos) if stacking.room(pos, h, side, [uid]) is not None]
+    return full.union(bridged) if bridged else full
 
 
 #: The search counts MPs in 1/SCALE parts, as ints: exact for every cost whose denominator divides
