@@ -396,9 +396,17 @@ def _other_stop(pos: Position, uid: str, prev: str, here: str, budget: Fraction,
     if (pos.option(refugees.OPTION) and _traits(pos, uid) & refugees.GUARDS
             and pos.marker(here, refugees.REFUGEES) and pos.marker(here, SUPPLY_POINTS)):
         return True
-    side = pos.side_of(uid)
-    onward = [n for n in pos.neighbours(here) if n != prev and usable_lines(pos, here, n, side)]
-    return all((cost_of(here, n, True) or Fraction(0)) > budget for n in onward)
+    return all((cost_of(here, n, True) or Fraction(0)) > budget for n in _onward(pos, pos.side_of(uid), prev, here))
+
+
+def _onward(pos: Position, side: str, prev: str, here: str) -> list[str]:
+    """The hexes a line leads on to from `here`, not back to `prev`, that `side` may use (R11.C);
+    kept for the State, as every unit of the side searching its moves asks."""
+    key = ("movement.onward", side, prev, here)
+    found = pos.memo.get(key)
+    if found is None:
+        found = pos.memo[key] = [n for n in pos.neighbours(here) if n != prev and usable_lines(pos, here, n, side)]
+    return found  # type: ignore[return-value]
 
 
 def _commando(pos: Position, uid: str) -> bool:
