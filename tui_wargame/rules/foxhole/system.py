@@ -9,7 +9,7 @@ module that asked it (`ANSWERS`, decision kind -> the legal answers). `end` clos
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from types import ModuleType
 from typing import Any
@@ -17,8 +17,8 @@ from typing import Any
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Scenario, State
 from tui_wargame.rules import Resolution
-from tui_wargame.rules.capabilities import Explanation, GameOption
-from tui_wargame.rules.foxhole import charts, command, counters, optional, sequence
+from tui_wargame.rules.capabilities import Explanation, GameOption, Layer, Line
+from tui_wargame.rules.foxhole import charts, command, counters, optional, screen_map, screen_units, sequence
 from tui_wargame.rules.foxhole.position import Position
 from tui_wargame.text import side_name
 
@@ -214,6 +214,18 @@ class Foxhole:
         if order.verb != "end" or state.pending is not None or state.phase not in sequence.NAMES:
             return ""
         return f"end the {side_name(scenario, state.active)} {sequence.NAMES[state.phase]}"
+
+    def unit_face(self, scenario: Scenario, state: State, unit: str) -> str:
+        return screen_units.face(Position(scenario, state), unit)
+
+    def unit_card(self, scenario: Scenario, state: State, unit: str) -> Sequence[Line]:
+        return screen_units.card(Position(scenario, state), unit)
+
+    def hex_notes(self, scenario: Scenario, state: State, hex: str) -> Sequence[Line]:
+        return screen_map.hex_notes(Position(scenario, state), hex)
+
+    def layers(self, scenario: Scenario, state: State, viewer: str | None, selected: str | None) -> Sequence[Layer]:
+        return screen_map.layers(Position(scenario, state), viewer)
 
     def concealed(self, scenario: Scenario, state: State, viewer: str) -> frozenset[str]:
         """R3.B.3c: the other side's units while both set up in private."""
