@@ -121,7 +121,8 @@ class ReplayScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="header")
         with Horizontal(id="body"):
-            yield HexMap(self.game.scenario, self.g, id="map")
+            yield HexMap(self.game.scenario, self.g, id="map",
+                         face=lambda state, uid: self.game.capabilities.unit_face(self.game.scenario, state, uid))
             yield Static(id="events")
         yield JumpBar(placeholder="record N, or tN for turn N (empty Enter or Esc cancels)", id="jump")
         yield Static(id="prompt")

@@ -13,6 +13,7 @@ its mark first (the panel's legend), with what it does and its rule.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Literal
 
 from tui_wargame.model import Marker
 from tui_wargame.rules.capabilities import Layer, Line
@@ -184,35 +185,50 @@ def hex_notes(pos: Position, label: str) -> list[Line]:
 
 
 def layers(pos: Position, viewer: str | None) -> list[Layer]:
-    """The markers layer: each hex's most important marker or unit condition (`IMPORTANCE`), a
-    "+" when it holds more; hexside markers count for the hexes on both sides."""
+    """Two layers: "markers" (style marker), each hex's most important marker or unit condition
+    (`IMPORTANCE`), with a "+" when it holds more; and "features" (style info, drawn where no
+    marker is), what is part of the map more than placed on it (`FEATURE_KINDS`: a Port, a
+    Building). Hexside markers count for the hexes on both sides."""
     found: dict[str, list[tuple[int, str]]] = {}
+    features: dict[str, list[tuple[int, str]]] = {}
     for place, placed in pos.state.markers.items():
         for m in placed:
-            rank = len(IMPORTANCE) if m.hidden and m.side != viewer else _RANK.get(m.kind, len(IMPORTANCE))
-            hexes = place.split("|") if "|" in place else [place]
-            for label in hexes:
+            hidden = m.hidden and m.side != viewer
+            rank = len(IMPORTANCE) if hidden else _RANK.get(m.kind, len(IMPORTANCE))
+            into = features if m.kind in FEATURE_KINDS and not hidden else found
+            for label in place.split("|"):
                 if pos.scenario.grid.on_map(label):
-                    found.setdefault(label, []).append((rank, mark(m, viewer)))
+                    into.setdefault(label, []).append((rank, mark(m, viewer)))
     for label in pos.occupied():
         for flag in _conditions(pos, label):
             found.setdefault(label, []).append((_RANK[flag], CONDITION_MARKS[flag]))
-    marks = {}
+    return [_layer("markers", found, LEGEND, "marker"),
+            _layer("features", features, FEATURES_LEGEND, "info")]
+
+
+def _layer(name: str, found: Mapping[str, list[tuple[int, str]]], legend: str,
+           style: Literal["marker", "info"]) -> Layer:
+    marks, notes = {}, {}
     for label, ranked in found.items():
-        ranked.sort()
+        ranked = sorted(ranked)
         first = ranked[0][1]
         marks[label] = first + "+" if len(ranked) > 1 else first
-    return [Layer("markers", "markers", LEGEND, marks, "!", style="marker", rule="R5.B")]
+        notes[label] = f"{name}: " + " ".join(m for _, m in ranked)
+    return Layer(name, name, legend, marks, "!" if style == "marker" else "o", style=style, rule="R5.B",
+                 notes=notes)
 
 
-def _legend() -> str:
-    shown = [f"{MARKS[k]}{f'1-{markers.KINDS[k].levels}' if markers.KINDS[k].levels and len(MARKS[k]) == 1 else ''}"
-             f" {markers.KINDS[k].name}" for k in IMPORTANCE if k in MARKS]
-    conditions = [f"{CONDITION_MARKS[flag]} {CONDITION_WORDS[flag][0]}" for flag in CONDITION_MARKS]
-    return ("each hex's most important marker, by this order (with its level: T2 is Trenches level "
-            "2; a + when the hex holds more): " + ", ".join(shown[:12]) + "; units: " + ", ".join(conditions) + "; then "
-            + ", ".join(shown[12:]))
+def _legend(kinds: tuple[str, ...]) -> str:
+    return ", ".join(f"{MARKS[k]}{f'1-{markers.KINDS[k].levels}' if markers.KINDS[k].levels and len(MARKS[k]) == 1 else ''}"
+                     f" {markers.KINDS[k].name}" for k in kinds)
 
 
-LEGEND = _legend()
-
+#: What is part of the map more than placed on it: drawn apart (style info), under any marker.
+FEATURE_KINDS = frozenset({"port", "building", "tall-building", "built", "burnt-out", "no-refugees",
+                           "rail-circle", "tunnel", "bridge-printed"})
+_PLACED = tuple(k for k in IMPORTANCE if k in MARKS and k not in FEATURE_KINDS)
+LEGEND = ("each hex's most important marker, by this order (with its level: T2 is Trenches level 2; "
+          "a + when the hex holds more): " + _legend(_PLACED[:12]) + "; units: "
+          + ", ".join(f"{CONDITION_MARKS[flag]} {CONDITION_WORDS[flag][0]}" for flag in CONDITION_MARKS)
+          + "; then " + _legend(_PLACED[12:]))
+FEATURES_LEGEND = "where no marker is: " + _legend(tuple(k for k in IMPORTANCE if k in FEATURE_KINDS))
