@@ -106,3 +106,9 @@ async def test_the_unit_panel_shows_the_card_in_words(tmp_path: Path) -> None:
         assert ">AART Field Artillery A1-2/8-1" in shown  # the stack list: the face
         assert "Artillery Battery: range 8,\n" in panel(shown) and "defence 1, hard firepower 2," in shown
         assert "no condition markers: fit to" in shown
+
+
+def test_sides_whose_names_begin_alike_get_letters_apart() -> None:
+    # "Al" and "Ax": without colour the counters would be one side's; Axis takes its next capital
+    painter = Painter(SCENARIO, ASCII, COMPACT, palette="mono")
+    assert (painter.side_char("allied"), painter.side_char("axis")) == ("A", "X")

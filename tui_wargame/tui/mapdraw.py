@@ -216,9 +216,27 @@ class Painter:
         return x, y - 1, 2 * self.shape.s + self.shape.w, 2 * self.shape.s + 1
 
     def side_char(self, side: str) -> str:
-        sd = self.scenario.side.get(side)
-        text = clean((sd.short or sd.name) if sd else side) or "?"
-        return to_ascii(text[0]) if self.g.ascii else text[0]
+        """The side's letter on its counters: the first of its short name, unless two sides' begin
+        alike ("Al", "Ax"): then each the first capital no side before it took ("A", "X"), so the
+        sides differ without colour too."""
+        letter = self._side_letters.get(side)
+        if letter is None:
+            text = clean(side) or "?"
+            letter = text[0]
+        return to_ascii(letter) if self.g.ascii else letter
+
+    @functools.cached_property
+    def _side_letters(self) -> dict[str, str]:
+        names = {sd.id: clean(sd.short or sd.name) or "?" for sd in self.scenario.sides}
+        if len({text[0] for text in names.values()}) == len(names):
+            return {sid: text[0] for sid, text in names.items()}
+        letters: dict[str, str] = {}
+        for sd in self.scenario.sides:
+            words = f"{names[sd.id]}{clean(sd.name)}"
+            taken = set(letters.values())
+            letters[sd.id] = next((ch.upper() for ch in words if ch.isalpha() and ch.upper() not in taken),
+                                  names[sd.id][0])
+        return letters
 
     def text(self, value: str) -> str:
         return self.g.text(value)
