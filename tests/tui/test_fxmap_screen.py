@@ -86,7 +86,7 @@ async def test_the_hex_panel_lists_every_marker_and_names_the_maphex(tmp_path: P
         assert "!M1+" in shown  # the map: Mines first, more markers below (R5.B)
         assert "maphex B, sector S" in shown
         told = " ".join(panel(shown).split())
-        assert "M1 Mines, level 1 (Axis): a unit Assaulting in may be Pinned" in told
+        assert "M1 Mines, level 1 (Axis): Assaulting in, Pinned 2 in 10" in told
         assert "K1 Tank Traps, level 1 (Axis)" in told
 
 

@@ -66,8 +66,7 @@ def test_r5_b_9_a_hexside_marker_marks_both_hexes_and_is_told_in_each() -> None:
     marks = _layers(state)["markers"].marks
     assert marks["B-0205"] == "BB"
     told = _notes(state, "B-0205")
-    assert told == [("BB Bailey Bridge to B-0305: crossing costs 1 MP; units crossing halve their Defence",
-                     "R5.B.9")]
+    assert told == [("BB Bailey Bridge to B-0305: crossing costs 1 MP; Defence halved crossing", "R5.B.9")]
 
 
 def test_r5_b_9_a_bailey_bridge_in_a_hex_is_carried() -> None:
@@ -77,16 +76,15 @@ def test_r5_b_9_a_bailey_bridge_in_a_hex_is_carried() -> None:
 
 def test_r5_b_hex_notes_list_every_marker_most_important_first_with_effect_and_rule() -> None:
     assert _notes(_state(), "B-0506") == [
-        ("M1 Mines, level 1 (Axis): a unit Assaulting in may be Pinned, 2 in 10; a move along a line "
-         "stops here", "R5.B.5, R10.C"),
-        ("K1 Tank Traps, level 1 (Axis): Motorized units pay +2 MP to enter and may be Pinned "
-         "Assaulting in, 3 in 10", "R5.B.5, R10.C")]
+        ("M1 Mines, level 1 (Axis): Assaulting in, Pinned 2 in 10; line moves stop here", "R5.B.5, R10.C"),
+        ("K1 Tank Traps, level 1 (Axis): Motorized: +2 MP to enter, Pinned 3 in 10 Assaulting in",
+         "R5.B.5, R10.C")]
 
 
 def test_r5_b_1_trenches_are_told_with_their_defence_by_level() -> None:
     text, rule = _notes(_state(), "B-0505")[0]
-    assert text == ("T2 Trenches, level 2 (Axis): +2 Defence against Barrages, +1 in Fights, +1 in "
-                    "Assaults, for the whole hex") and rule == "R5.B.1"
+    assert text == "T2 Trenches, level 2 (Axis): Defence +2 Barrage, +1 Fight, +1 Assault; the whole hex"
+    assert rule == "R5.B.1"
 
 
 def test_r5_b_6_hex_notes_name_the_units_under_each_condition() -> None:

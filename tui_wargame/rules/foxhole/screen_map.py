@@ -54,7 +54,7 @@ _RANK = {kind: i for i, kind in enumerate(IMPORTANCE)}
 
 
 def _defence(d: charts.Defence) -> str:
-    return f"+{d.barrage} Defence against Barrages, +{d.fight} in Fights, +{d.assault} in Assaults"
+    return f"Defence +{d.barrage} Barrage, +{d.fight} Fight, +{d.assault} Assault"
 
 
 def _work(kind: str) -> Callable[[Marker], str]:
@@ -62,7 +62,7 @@ def _work(kind: str) -> Callable[[Marker], str]:
         work = charts.WORKS[kind]
         units = "the whole hex" if work.capacity is None else f"{work.capacity} unit" + \
             ("s" if work.capacity != 1 else "")
-        return f"{_defence(work.defence)}, for {units}"
+        return f"{_defence(work.defence)}; {units}"
     return said
 
 
@@ -76,35 +76,32 @@ def _fixed(text: str) -> Callable[[Marker], str]:
 
 #: kind -> what the marker does, in words (its rule is `markers.KINDS[kind].rule`).
 EFFECTS: Mapping[str, Callable[[Marker], str]] = {
-    "trenches": lambda m: f"{_defence(charts.trench_defence(_level(m)))}, for the whole hex",
+    "trenches": lambda m: f"{_defence(charts.trench_defence(_level(m)))}; the whole hex",
     "foxholes": _work("foxholes"), "scrapes": _work("scrapes"), "pillbox": _work("pillbox"),
     "fort-unimproved": _work("fort-unimproved"), "fort-improved": _work("fort-improved"),
     "shellholes": _work("shellholes"),
-    "mines": lambda m: f"a unit Assaulting in may be Pinned, {2 * _level(m)} in 10; a move along a "
-                       "line stops here",
-    "tank-traps": lambda m: f"Motorized units pay +{2 * _level(m)} MP to enter and may be Pinned "
-                            f"Assaulting in, {3 * _level(m)} in 10",
-    "wire": _fixed("non-Motorized units pay +1 MP to enter; each Company Assaulting in has 1 "
-                   "firepower less"),
-    "smoke": _fixed("one firer in a Fight loses 1 Hard and 2 Soft firepower, or one Assaulter gains "
-                    "1 Defence; no effect at Night"),
-    "fire": _fixed("units here flee or are Reduced; it may spread; a move along a line stops here"),
+    "mines": lambda m: f"Assaulting in, Pinned {2 * _level(m)} in 10; line moves stop here",
+    "tank-traps": lambda m: f"Motorized: +{2 * _level(m)} MP to enter, Pinned {3 * _level(m)} in 10 "
+                            "Assaulting in",
+    "wire": _fixed("+1 MP to enter but for Motorized units; a Company Assaulting in, -1 firepower"),
+    "smoke": _fixed("one firer in a Fight -1 Hard, -2 Soft firepower, or one Assaulter +1 Defence; "
+                    "none at Night"),
+    "fire": _fixed("units here flee or are Reduced; it may spread; line moves stop here"),
     "burnt-out": lambda m: f"burnt out: the hex is now {charts.HEX_TYPES[m.value].name}"
                            if isinstance(m.value, str) and m.value in charts.HEX_TYPES
                            else "burnt out: it cannot burn again nor make Refugees",
     "built": lambda m: f"Engineers made the hex {charts.HEX_TYPES[m.value].name}"
                        if isinstance(m.value, str) and m.value in charts.HEX_TYPES else "built up",
-    "building": lambda m: f"{_defence(charts.FEATURES['building'].defence)}, for 1 unit",
-    "tall-building": lambda m: f"{_defence(charts.FEATURES['tall-building'].defence)}, for 1 unit",
+    "building": lambda m: f"{_defence(charts.FEATURES['building'].defence)}; 1 unit",
+    "tall-building": lambda m: f"{_defence(charts.FEATURES['tall-building'].defence)}; 1 unit",
     "refugees": _fixed("+1 MP to enter; the hex's transportation line may not be used"),
     "no-refugees": _fixed("the hex makes no more Refugees"),
     "supply-points": lambda m: f"{_level(m)} Supply Points stored here",
-    "boats": _fixed("carried here: float non-Motorized Companies, Light AA and Mortars over rivers"),
+    "boats": _fixed("carried here: float foot Companies, Light AA and Mortars over rivers"),
     "rafts": _fixed("carried here: float any unit over rivers; several make a bridge"),
-    "bridge-foot": _fixed("crosses the water hex for 2 MP, no Vehicles nor Motorized units; units on "
-                          "it halve their Defence"),
-    "bridge-vehicle": _fixed("crosses the water hex for 2 MP; units on it halve their Defence"),
-    "bridge-bailey": _fixed("crossing costs 1 MP; units crossing halve their Defence"),
+    "bridge-foot": _fixed("crosses the water hex for 2 MP, not Motorized; Defence halved on it"),
+    "bridge-vehicle": _fixed("crosses the water hex for 2 MP; Defence halved on it"),
+    "bridge-bailey": _fixed("crossing costs 1 MP; Defence halved crossing"),
     "bridge-printed": _fixed("the printed bridge"),
     "bridge-damaged": _fixed("each Vehicle crossing destroys it 1 in 10, Eliminating itself; a second "
                              "damage destroys it"),
