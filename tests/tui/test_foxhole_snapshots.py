@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.rules.foxhole.helpers import load
+from tui_wargame import scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.tui.app import WargameApp
 from tui_wargame.tui.game import GameScreen
@@ -52,3 +53,12 @@ def test_fxmap_sea_and_a_unit_card(snap_compare, tmp_path: Path, size: tuple[int
     """Maphex A's southern coast and sea (R3.A) in ASCII, and the artillery battery's card (R5.A.6: Range, Defence 1)."""
     app = WargameApp(start="play", game=proving(tmp_path), ascii_only=True)
     assert snap_compare(app, run_before=cursor_on("A-0604", select="AART"), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_fxmap_utah_beach(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:  # noqa: ANN001
+    """Utah Beach's coast (R3.A, R16.B): the Channel's shallow and deep sea to the east, the
+    beach, the sea wall and the works behind it; the cursor on the beach at A-1105."""
+    game = Game.new(scenario_file.find("utah1944"), tmp_path / "utah.toml", seed=1)
+    app = WargameApp(start="play", game=game)
+    assert snap_compare(app, run_before=cursor_on("A-1105"), terminal_size=size)
