@@ -1,11 +1,6 @@
-"""SVG snapshots of Foxhole's screens (pytest-textual-snapshot): the proving ground's two maphexes
-with their markers, counters, coasts and sea, at 80x24 and 160x48. Each helper's snapshots carry
-its name as a prefix (`test_fxmap_...`).
-
-After a deliberate change of the look, refresh them with
-`python -m pytest tests/tui/test_foxhole_snapshots.py --snapshot-update` and look at the SVGs
-in tests/tui/__snapshots__/test_foxhole_snapshots/ before committing them.
-"""
+"""SVG snapshots of the Foxhole screens at 80x24 and 160x48 (pytest-textual-snapshot), each test
+named with its helper's prefix. Refresh with `python -m pytest tests/tui/test_foxhole_snapshots.py
+--snapshot-update` and look at the SVGs in tests/tui/__snapshots__/ before committing them."""
 
 from __future__ import annotations
 
@@ -14,17 +9,64 @@ from pathlib import Path
 
 import pytest
 
-from tests.rules.foxhole.helpers import load
+from tests.rules.foxhole.helpers import HERE, load
 from tui_wargame import scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.tui.app import WargameApp
 from tui_wargame.tui.game import GameScreen
+from tui_wargame.tui.title import TitleScreen
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((160, 48), id="160x48")]
 
 
+def fxstatus_game(tmp_path: Path) -> Game:
+    """The proving ground, seed 1: both Dawn Briefings ended, the Allied Transport Phase."""
+    game = Game.new(load(), tmp_path / "proving.toml", seed=1)
+    for order in ("end", "end"):
+        game.submit(order)
+    return game
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_fxstatus_conditions_and_track(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:  # noqa: ANN001
+    """The R15 track in the header (the step played in brackets), the weather, ground and
+    forecasts on the conditions line under it (R8, R13)."""
+    app = WargameApp(start="play", game=fxstatus_game(tmp_path), hotseat=False)
+    assert snap_compare(app, terminal_size=size)
+
+
+def test_fxstatus_replay_ascii(snap_compare, tmp_path: Path) -> None:  # noqa: ANN001
+    app = WargameApp(start="replay", game=fxstatus_game(tmp_path), ascii_only=True)
+    assert snap_compare(app, terminal_size=(80, 24))
+
+
+@pytest.mark.parametrize(("page", "size"), [pytest.param("1", (80, 24), id="terrain-80x24"),
+                                            pytest.param("4", (80, 24), id="weather-80x24"),
+                                            pytest.param("3", (160, 48), id="combat-160x48")])
+def test_fxstatus_chart_pages(snap_compare, tmp_path: Path, page: str, size: tuple[int, int]) -> None:  # noqa: ANN001
+    """The reconstructed charts as tables (c opens the first; the number keys count the key page)."""
+    app = WargameApp(start="play", game=fxstatus_game(tmp_path), hotseat=False)
+    assert snap_compare(app, press=["c", str(int(page) + 1)], terminal_size=size)
+
+
+async def fxstatus_options(pilot) -> None:  # noqa: ANN001
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, TitleScreen)
+    screen.query_one("#scenarios").highlighted = [s.id for s in screen.scenarios].index("proving")
+    await pilot.pause()
+
+
+def test_fxstatus_optional_rules(snap_compare, tmp_path: Path) -> None:  # noqa: ANN001
+    """R2.K: the optional rules on one screen at 80x24, one changed (bold), its choices below."""
+    app = WargameApp(scenario_dirs=[HERE, *scenario_file.search_path()], saves_dir=tmp_path / "saves")
+    assert snap_compare(app, run_before=fxstatus_options, press=["enter", "down", "down", "enter"],
+                        terminal_size=(80, 24))
+
+
 def proving(tmp_path: Path) -> Game:
-    """The proving ground as it begins: the Axis to choose at the Dawn Briefing (R23)."""
+    """fx-map: the proving ground as it begins, the Axis to choose at the Dawn Briefing (R23), its two
+    maphexes with markers, counters, coasts and sea."""
     return Game.new(load(), tmp_path / "proving.toml", seed=1)
 
 

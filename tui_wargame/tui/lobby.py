@@ -26,6 +26,7 @@ from tui_wargame.rules.capabilities import GameOption
 from tui_wargame.tui.dialogs import ChoiceScreen
 from tui_wargame.tui.glyphs import Glyphs
 from tui_wargame.tui.keybar import KeyBar
+from tui_wargame.tui.options import ask_options
 from tui_wargame.tui.title import game_options
 
 if TYPE_CHECKING:
@@ -245,18 +246,8 @@ class LobbyScreen(Screen[None]):
                                           [(s.id, self.text(s.title)) for s in found]), chosen)
 
     def _ask(self, scenario: Scenario, left: list[GameOption], chosen: dict[str, str]) -> None:
-        if not left:
-            self._ask_side(scenario, chosen)
-            return
-        option = left[0]
-
-        def answered(choice: str | None) -> None:
-            if choice is not None:  # cancelled: no game
-                self._ask(scenario, left[1:], {**chosen, option.name: choice})
-
-        choices = [(c, f"{self.text(c)}: {self.text(line)}") for c, line in option.choices.items()]
-        self.app.push_screen(ChoiceScreen(f"{self.text(scenario.title)}: {self.text(option.description)}",
-                                          choices), answered)
+        ask_options(self.app, self.text(scenario.title), left, self.text,
+                    lambda options: self._ask_side(scenario, options), chosen)
 
     def _ask_side(self, scenario: Scenario, options: dict[str, str]) -> None:
         def answered(side: str | None) -> None:

@@ -27,6 +27,7 @@ from tui_wargame.text import side_name
 from tui_wargame.tui.dialogs import ChoiceScreen
 from tui_wargame.tui.glyphs import Glyphs
 from tui_wargame.tui.keybar import KeyBar
+from tui_wargame.tui.options import MANY, ask_options
 from tui_wargame.views import scenario_summary
 
 if TYPE_CHECKING:
@@ -169,11 +170,18 @@ class TitleScreen(Screen[None]):
             about.append(f"{self.text(' vs '.join(x['name'] for x in s['sides']))}\n")
             about.append(f"{self.text(s['length'])}\nrules: {self.text(s['system_title'])}\n\n")
             about.append(self.text(s["description"]))
-            for option in game_options(self.scenarios[index]):
-                about.append(f"\n\nWhen the game starts, choose {self.text(option.description)}:",
-                             style="bold")
-                for choice, line in option.choices.items():
-                    about.append(f"\n  {self.text(choice)}: {self.text(line)}")
+            options = game_options(self.scenarios[index])
+            if len(options) >= MANY:  # one screen of options when the game starts: one line each here
+                about.append("\n\nWhen the game starts, choose its options on one screen (Enter there "
+                             "takes every default):", style="bold")
+                for option in options:
+                    about.append(f"\n  {self.text(option.description)}")
+            else:
+                for option in options:
+                    about.append(f"\n\nWhen the game starts, choose {self.text(option.description)}:",
+                                 style="bold")
+                    for choice, line in option.choices.items():
+                        about.append(f"\n  {self.text(choice)}: {self.text(line)}")
         self.query_one("#about", Static).update(about)
 
     def describe_save(self, index: int) -> None:
@@ -287,18 +295,8 @@ class TitleScreen(Screen[None]):
 
     def _ask(self, scenario: Scenario, left: list[GameOption], chosen: dict[str, str],
              rival: Opponent | None = None) -> None:
-        if not left:
-            self._start(scenario, chosen, rival)
-            return
-        option = left[0]
-
-        def answered(choice: str | None) -> None:
-            if choice is not None:  # cancelled: no game
-                self._ask(scenario, left[1:], {**chosen, option.name: choice}, rival)
-
-        choices = [(c, f"{self.text(c)}: {self.text(line)}") for c, line in option.choices.items()]
-        title = f"{self.text(scenario.title)}: {self.text(option.description)}"
-        self.app.push_screen(ChoiceScreen(title, choices), answered)
+        ask_options(self.app, self.text(scenario.title), left, self.text,
+                    lambda options: self._start(scenario, options, rival), chosen)
 
     def _start(self, scenario: Scenario, options: dict[str, str], rival: Opponent | None = None) -> None:
         if rival is not None:

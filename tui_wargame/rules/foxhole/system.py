@@ -17,8 +17,9 @@ from typing import Any
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Scenario, State
 from tui_wargame.rules import Resolution
-from tui_wargame.rules.capabilities import Explanation, GameOption, Layer, Line
-from tui_wargame.rules.foxhole import charts, command, counters, optional, screen_map, screen_units, sequence
+from tui_wargame.rules.capabilities import Explanation, GameOption, HelpPage, Layer, Line, Track
+from tui_wargame.rules.foxhole import (charts, command, counters, optional, screen_charts, screen_map, screen_status,
+                                       screen_units, sequence)
 from tui_wargame.rules.foxhole.position import Position
 from tui_wargame.text import side_name
 
@@ -232,6 +233,15 @@ class Foxhole:
         from tui_wargame.rules.foxhole import setup
 
         return setup.concealed(scenario, state, viewer)
+
+    def conditions(self, scenario: Scenario, state: State) -> str:
+        return screen_status.conditions(scenario, state)
+
+    def track(self, scenario: Scenario, state: State) -> Track | None:
+        return screen_status.track(scenario, state)
+
+    def help_pages(self, scenario: Scenario) -> list[HelpPage]:
+        return screen_charts.help_pages(scenario)
 
     def prompt(self, scenario: Scenario, state: State) -> str:
         pos = Position(scenario, state)
