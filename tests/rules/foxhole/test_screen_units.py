@@ -79,3 +79,11 @@ def test_r24_a_2_card_words_the_rules_bookkeeping_never_a_flag_id() -> None:
 def test_r5_a_4_card_of_a_vehicle_says_its_hardness() -> None:
     lines = CAPS.unit_card(SCENARIO, _state(), "AT1")
     assert any(line.rule == "R5.A.4" and "Hard target" in line.text for line in lines)
+
+
+def test_r7_card_says_what_each_special_type_does() -> None:
+    lines = CAPS.unit_card(SCENARIO, _state(), "AE")
+    assert ("Combat Engineer: bridging, construction and maintenance", "R7.A.5.b") in \
+        [(line.text, line.rule) for line in lines]
+    smoke = [line for line in CAPS.unit_card(SCENARIO, _state(), "AART") if line.rule == "R5.A.3"]
+    assert smoke and smoke[0].text.startswith("Smoke: ")

@@ -6,9 +6,10 @@ R5.A.1-2) and the MPs (bottom right, R5.A.7), then a letter for each condition m
 (`CONDITION_LETTERS`): "I3-1/4-4", "T6-5/4-8 P". The map's compact counter keeps what fits of it
 (the screen cuts it at its dashes: type and Defence), the detailed one all of it when there is room.
 
-The card says the same in words: the values with their names, the Cadre side, each condition with
-what it does and its rule (the narration's words, `narration.CONDITION_WORDS`), and what the unit
-did this player turn, so a player never reads a flag's id.
+The card says the same in words: the values with their names, the Cadre side, its special types
+(R7) with what each does, each condition with what it does and its rule (the narration's words,
+`narration.CONDITION_WORDS`), and what the unit did this player turn, so a player never reads a
+flag's id.
 """
 
 from __future__ import annotations
@@ -113,8 +114,9 @@ def face(pos: Position, uid: str) -> str:
 
 
 def card(pos: Position, uid: str) -> Sequence[Line]:
-    """The unit panel's lines: its values by name (first), then its side, hardness, conditions and
-    what it did this player turn."""
+    """The unit panel's lines, what decides what it may do now first: its values by name, its Cadre
+    side, its conditions, what it did this player turn; then what it is (hardness, Mounted, its
+    special types), which does not change."""
     spec, u = pos.spec(uid), pos.state.units[uid]
     named = {name: (words, rule) for name, words, rule in VALUE_NAMES}
     values = ", ".join(f"{value} {named[name][0]}" if name == "mp" else f"{named[name][0]} {value}"
@@ -122,14 +124,6 @@ def card(pos: Position, uid: str) -> Sequence[Line]:
     lines = [Line(f"{type_name(spec)}: {values}", "R5.A")]
     if spec.steps > 1 and u.steps < spec.steps:
         lines.append(Line("Cadre side: Reduced again, it is Eliminated", "R5.A.8-9", strong=True))
-    hardness = counters.hardness(spec)
-    if spec.kind == counters.VEHICLE or hardness == counters.HARD:
-        said = {counters.HARD: "a Hard target: only Hard firepower harms it",
-                counters.OPEN_TOP: "Open-Top: Soft firepower in Barrages, Hard in Fights, both in Assaults",
-                counters.SOFT: "a Soft target"}[hardness]
-        lines.append(Line(said, "R5.A.4"))
-    if counters.is_motorized(spec) and spec.kind != counters.VEHICLE:
-        lines.append(Line("Mounted: a Motorized unit", "R6.A.4"))
     conditions = [flag for flag in CONDITIONS if pos.has(uid, flag)]
     for flag in conditions:
         name, effect, rule = CONDITION_WORDS[flag]
@@ -139,4 +133,16 @@ def card(pos: Position, uid: str) -> Sequence[Line]:
     for flag, (words, rule) in FACTS.items():
         if flag in u.flags or flag in u.phase_flags:
             lines.append(Line(words, rule))
+    hardness = counters.hardness(spec)
+    if spec.kind == counters.VEHICLE or hardness == counters.HARD:
+        said = {counters.HARD: "a Hard target: only Hard firepower harms it",
+                counters.OPEN_TOP: "Open-Top: Soft firepower in Barrages, Hard in Fights, both in Assaults",
+                counters.SOFT: "a Soft target"}[hardness]
+        lines.append(Line(said, "R5.A.4"))
+    if counters.is_motorized(spec) and spec.kind != counters.VEHICLE:
+        lines.append(Line("Mounted: a Motorized unit", "R6.A.4"))
+    for trait in spec.traits:  # its special types and printed marks, each with what it does
+        special = counters.SPECIALS.get(trait) or counters.MARKS.get(trait)
+        if special is not None and trait not in ("hard", "open-top", "mounted", "infantry"):
+            lines.append(Line(f"{special.name}: {special.means}", special.rule))
     return tuple(lines)
