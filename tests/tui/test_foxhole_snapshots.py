@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.rules.foxhole.helpers import HERE, load
+from tests.tui.test_fxorders_keys import TO_BARRAGE, proving
 from tui_wargame import scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.tui.app import WargameApp
@@ -64,13 +65,61 @@ def test_fxstatus_optional_rules(snap_compare, tmp_path: Path) -> None:  # noqa:
                         terminal_size=(80, 24))
 
 
-def proving(tmp_path: Path) -> Game:
+def fxorders_activities(tmp_path: Path):  # noqa: ANN202
+    game = proving(tmp_path, TO_BARRAGE)
+    for order in ("pass", "pass", "end"):
+        game.submit(order)
+    return game
+
+
+async def fxorders_a1_to_a_0505(pilot) -> None:  # noqa: ANN001
+    """A1 selected, the cursor on a hex of its reach that costs a fraction of an MP."""
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, GameScreen)
+    screen.control.selected = "A1"
+    screen.move_cursor("A-0505")
+
+
+def test_fxorders_reach_with_its_costs(snap_compare, tmp_path: Path) -> None:  # noqa: ANN001
+    """R11.A: the selected unit's reach on the map, each hex with its cost in three characters
+    ("2+" for 2 1/3), and the cursor hex's exact cost in the panel; the phase prompt in a line."""
+    game = fxorders_activities(tmp_path)
+    assert game.state.phase == "activities-movement"
+    app = WargameApp(start="play", game=game, ascii_only=True)
+    assert snap_compare(app, run_before=fxorders_a1_to_a_0505, terminal_size=(80, 24))
+
+
+def test_fxorders_barrage_menu(snap_compare, tmp_path: Path) -> None:  # noqa: ANN001
+    """R18: the barrage key's list, each barrage in words, with the first one's preview."""
+    app = WargameApp(start="play", game=proving(tmp_path, TO_BARRAGE), ascii_only=True)
+    assert snap_compare(app, press=["f"], terminal_size=(80, 24))
+
+
+def test_fxorders_covering_fire_decision(snap_compare, tmp_path: Path) -> None:  # noqa: ANN001
+    """R20.C.2: the Axis's Covering Fire answers in words, opened by themselves, the end key
+    giving none."""
+    game = fxorders_activities(tmp_path)
+    for order in ("end", "assault B-0507 A2 AAE"):
+        game.submit(order)
+    assert game.state.pending is not None and game.state.pending.side == "axis"
+    app = WargameApp(start="play", game=game, ascii_only=True)
+    assert snap_compare(app, run_before=fxorders_settled, terminal_size=(80, 24))
+
+
+async def fxorders_settled(pilot) -> None:  # noqa: ANN001
+    """The first screen pushed and the decision's answers opened by themselves."""
+    for _ in range(3):
+        await pilot.pause()
+
+
+def fxmap_proving(tmp_path: Path) -> Game:
     """fx-map: the proving ground as it begins, the Axis to choose at the Dawn Briefing (R23), its two
     maphexes with markers, counters, coasts and sea."""
     return Game.new(load(), tmp_path / "proving.toml", seed=1)
 
 
-def cursor_on(label: str, select: str = "") -> Callable[..., Awaitable[None]]:
+def fxmap_cursor_on(label: str, select: str = "") -> Callable[..., Awaitable[None]]:
     async def run(pilot) -> None:  # noqa: ANN001
         await pilot.pause()  # the app pushes its first screen once started
         screen = pilot.app.screen
@@ -86,15 +135,15 @@ def cursor_on(label: str, select: str = "") -> Callable[..., Awaitable[None]]:
 def test_fxmap_markers_and_counters(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:  # noqa: ANN001
     """The Axis works on maphex B (R5.B): each hex's most important marker on the map, every one
     in words in the hex panel (Mines and Tank Traps in B-0506), counters by type and Defence."""
-    app = WargameApp(start="play", game=proving(tmp_path))
-    assert snap_compare(app, run_before=cursor_on("B-0506"), terminal_size=size)
+    app = WargameApp(start="play", game=fxmap_proving(tmp_path))
+    assert snap_compare(app, run_before=fxmap_cursor_on("B-0506"), terminal_size=size)
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_fxmap_sea_and_a_unit_card(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:  # noqa: ANN001
     """Maphex A's southern coast and sea (R3.A) in ASCII, and the artillery battery's card (R5.A.6: Range, Defence 1)."""
-    app = WargameApp(start="play", game=proving(tmp_path), ascii_only=True)
-    assert snap_compare(app, run_before=cursor_on("A-0604", select="AART"), terminal_size=size)
+    app = WargameApp(start="play", game=fxmap_proving(tmp_path), ascii_only=True)
+    assert snap_compare(app, run_before=fxmap_cursor_on("A-0604", select="AART"), terminal_size=size)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -103,4 +152,4 @@ def test_fxmap_utah_beach(snap_compare, tmp_path: Path, size: tuple[int, int]) -
     beach, the sea wall and the works behind it; the cursor on the beach at A-1105."""
     game = Game.new(scenario_file.find("utah1944"), tmp_path / "utah.toml", seed=1)
     app = WargameApp(start="play", game=game)
-    assert snap_compare(app, run_before=cursor_on("A-1105"), terminal_size=size)
+    assert snap_compare(app, run_before=fxmap_cursor_on("A-1105"), terminal_size=size)
