@@ -55,6 +55,7 @@ class TitleScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "new_game", "New game", id="title.new"),
         Binding("a", "against_computer", "Vs computer", id="title.computer"),
+        Binding("g", "generate", "Generate", id="title.generate", show=False),  # the prompt line tells it
         Binding("c", "continue_game", "Continue", id="title.continue"),
         Binding("j", "join_game", "Join", id="title.join"),
         Binding("r", "replay", "Replay", id="title.replay"),
@@ -89,8 +90,8 @@ class TitleScreen(Screen[None]):
                 yield Static("Saves")
                 yield OptionList(id="saves")
             yield Static(id="about")
-        yield Static(Text("Enter/n: new hot-seat game  a: new game against the computer  c: continue save  "
-                          "j: join a save as one side (live)  r: replay save  Tab: switch list  q: quit",
+        yield Static(Text("Enter/n: new hot-seat game  a: against the computer  g: generate a new scenario  "
+                          "c: continue save  j: join a save live  r: replay save  Tab: switch list  q: quit",
                           style="dim"), id="prompt")
         yield KeyBar()
 
@@ -101,9 +102,14 @@ class TitleScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         self.load_saves()  # a game played since may have added or touched a save
 
+    def dirs(self) -> list[Path]:
+        """The scenario folders, and the generated scenarios' beside the saves (tui/generate.py)."""
+        given = self.scenario_dirs if self.scenario_dirs is not None else scenario_file.search_path()
+        return [*given, self.saves_dir / "scenarios"]
+
     def load(self) -> None:
         self.scenarios = []
-        for path in sorted(scenario_file.scenario_files(self.scenario_dirs).values()):
+        for path in sorted(scenario_file.scenario_files(self.dirs()).values()):
             try:
                 self.scenarios.append(scenario_file.load(path))
             except WargameError as exc:
@@ -265,6 +271,16 @@ class TitleScreen(Screen[None]):
         if scenario is not None:
             self._ask(scenario, game_options(scenario), {})
 
+    def new_game_of(self, scenario: Scenario) -> None:
+        """A new hot-seat game of `scenario`, its game options asked first."""
+        self._ask(scenario, game_options(scenario), {})
+
+    def action_generate(self) -> None:
+        """A scenario made from a seed by a rule system's generator, then a new game of it."""
+        from tui_wargame.tui import generate
+
+        generate.start(self)
+
     def action_against_computer(self) -> None:
         """Ask the side to play and the computer's level, then the game options, then start."""
         from tui_wargame.players import LEVELS  # the computer loads only when it is asked for
@@ -316,7 +332,7 @@ class TitleScreen(Screen[None]):
         if path is None:
             return None
         try:
-            return Game.open(path, write=write, scenario_dirs=self.scenario_dirs)
+            return Game.open(path, write=write, scenario_dirs=self.dirs())
         except WargameError as exc:
             self.notify(self.text(exc), severity="error", markup=False)  # file text, never markup
             return None
