@@ -29,6 +29,7 @@ from tui_wargame.rules.fm import combat, fire_support, sequence
 from tui_wargame.rules.fm.combat import column_index, shifted
 from tui_wargame.rules.fm.data import ResultEffect
 from tui_wargame.rules.fm.position import Position
+from tui_wargame.rules.fm.results import lose_step
 from tui_wargame.rules.fm.retreat import retreat_paths
 from tui_wargame.rules.fm.stacking import overstack
 from tui_wargame.rules.fm.victory import control_events, held_by, victory_points
@@ -71,6 +72,7 @@ MOVES = ("move", "enter", "rail", "deploy")  # orders that take their first argu
 MOVE_GAIN = 0.05  # a move must improve the position by more than this to be worth giving
 PLAN_OPTIONS = 6  # ways kept per target when planning a turn's attacks together
 PLAN_BUDGET = 4000  # looks at partial plans before the best found is taken
+FIRE_GAIN = 0.1  # a fire support marker must add this much to its attack's expected gain
 
 
 def scenario_key(pos: Position) -> tuple[str, str]:
@@ -481,6 +483,52 @@ def attack_plan(view: SideView, ass: Assessor) -> list[PlannedAttack]:
     return best[2]
 
 
+def _bombard_strength(view: SideView, ass: Assessor, order: Order) -> float:
+    """The strength `order` adds to its hex's bombardment (Suez/Gaza 18.4): an air unit's own; a
+    marker's, the mean of the pool's not yet placed (markers are drawn only at the reveal)."""
+    pos = ass.pos
+    if order.verb == "air":
+        return float(pos.factor(order.args[0], "attack"))
+    markers = fire_support.pool(pos, ass.side)
+    return sum(pos.factor(m, "attack") for m in markers) / len(markers) if markers else 0.0
+
+
+def bombard_gain(view: SideView, ass: Assessor, order: Order, attackers: Sequence[str]) -> float:
+    """What `order` adds to the declared attack by `attackers` on its hex: each defender hit by
+    the bombardment (the CRT's `bombard` results at the markers' total on its row, 18.4) loses a
+    step before the attack, which is worth that step and the better attack after it; the gain
+    of this marker over those already placed there."""
+    pos, target = ass.pos, order.args[-1]
+    crt = pos.rules.crt
+    before = sum(_bombard_strength(view, ass, Order("bombard", (target,)))
+                 for h in fire_support.placed(pos, ass.side) if h == target)
+    before += sum(pos.factor(u, "attack") for u in pos.state.units if pos.location(u) == target
+                  and pos.spec(u).kind == fire_support.AIR and pos.side_of(u) == ass.side)
+    after = before + _bombard_strength(view, ass, order)
+    now = ass.attack(target, attackers)[0]
+    total = 0.0
+    for uid in pos.units_in(target):
+        if pos.side_of(uid) == ass.side:
+            continue
+        eff = pos.terrain(target)
+        labels = crt.rows[eff.row_by_side.get(pos.side_of(uid), eff.row)]
+
+        def hit(strength: float) -> float:
+            if strength <= 0:
+                return 0.0
+            col = column_index(labels, round(strength))
+            return sum(1 for line in crt.results if crt.key[line[col]].bombard) / len(crt.results)
+
+        chance = hit(after) - hit(before)
+        if chance <= 0:
+            continue
+        weaker = Assessor(view, fold(pos.state, lose_step(pos, uid)))
+        shifted_gain = weaker.attack(target, attackers)[0] if weaker.pos.units_in(target) else now + TAKEN
+        total += chance * (step_value(pos, uid) + max(0.0, shifted_gain - now))
+    view.work += 1
+    return total
+
+
 def _best(rated: Sequence[tuple[Any, Order]]) -> tuple[Any, Order]:
     """The highest rated (rating, order); of equal ratings, the order first in text order."""
     return max(rated, key=lambda r: (r[0], [-ord(c) for c in r[1].text]))
@@ -608,25 +656,23 @@ class FmPlanner:
                                   f"expected gain {gain:+.1f} ({cmd.rule})")
 
     def _fire(self, view: SideView, ass: Assessor) -> Choice | None:
-        """Suez/Gaza 18.1: fire support on the declared attacks' hexes, the strongest first, then
-        on the strongest other enemy stacks it can see."""
+        """Suez/Gaza 18.1: fire support only on a declared attack's hex, where its expected
+        bombardment (`bombard_gain`) adds most to that attack; never on a stack nobody attacks,
+        which spends the marker for the day (18.3) and, in Suez, wakes inactive units (11.3)."""
         if not ass.level["fire"]:
             return None
-        pos = ass.pos
-        declared = combat.declared(pos)
+        declared = combat.declared(ass.pos)
         rated = []
         for o in view.orders:
-            if o.verb not in ("bombard", "air"):
-                continue
-            target = o.args[-1]
-            defence = sum(pos.factor(u, "defence") for u in pos.units_in(target))
-            rated.append(((target in declared, defence, o.verb == "bombard"), o))
+            if o.verb in ("bombard", "air") and o.args[-1] in declared:
+                gain = bombard_gain(view, ass, o, declared[o.args[-1]])
+                if gain > FIRE_GAIN:
+                    rated.append(((gain, o.verb == "bombard"), o))
         if not rated:
             return None
         why, order = _best(rated)
-        what = "the attack on" if why[0] else "the enemy stack in"
-        return Choice(order.text, f"fire support on {what} {order.args[-1]}: a step lost there "
-                                  f"before the attacks may shift them ({fire_support.rule_of(pos)})")
+        return Choice(order.text, f"fire support on the attack on {order.args[-1]}: a step lost there before "
+                                  f"it is resolved is worth {why[0]:+.1f} to it ({fire_support.rule_of(ass.pos)})")
 
     def _defensive_fire(self, view: SideView) -> Choice:
         """Suez 18.1 (house rule): defensive fire on the strongest attacking stack; easy forgets."""
