@@ -43,6 +43,8 @@ GROUP = 3  # units whose distances to an enemy-held victory hex make its pull
 FAR = 30  # hexes counted for each of those units a side has not got on the map
 W_SPREAD = 0.04  # per hex between each own unit and the nearest victory hex to take
 W_ADVANCE = 0.2  # the same for the side that must take them: the whole army marches on them
+MARCH = 3  # hexes a force is reckoned to gain a turn on the way to an objective (sand, fights, nights)
+OFF_PLAN = 0.2  # the pull of a victory hex outside the campaign's objectives, of its full pull
 W_OPPORTUNITY = 0.4  # share of a placed attack's expected gain counted before it is declared
 GATHERING = 3.0  # an attack still short of paying counts from this far below zero, so that
 #                  units gather against a strong hex one by one rather than never start
@@ -176,7 +178,9 @@ class Assessor:
         self._total: int | None = None  # the scoring side's victory points, once asked
         scorer = self.pos.rules.victory.side
         self.taker = scorer == self.side  # the side that must take the victory hexes
-        self.caution = self.level["caution"] * (AGGRESSION if self.taker else 1.0)
+        self.campaign = campaign(view) if self.taker else None
+        holding = self.campaign is not None and self.campaign.holding
+        self.caution = self.level["caution"] * (AGGRESSION if self.taker and not holding else 1.0)
 
     # --- what a combat result costs each side (F&M 7.6-7.8) ---
 
@@ -377,12 +381,15 @@ class Assessor:
         the enemy holds); those to hold, for the other side, each by its points and the level it
         may cross (`take_worth`). An empty one pulls its nearest unit
         (walking in takes it), one the enemy stands on the GROUP nearest: one unit dashing up to
-        it alone takes nothing and is the enemy's next easy attack."""
+        it alone takes nothing and is the enemy's next easy attack. For the side that must take
+        them, a hex outside its campaign's objectives pulls at OFF_PLAN: the army goes where the
+        winning level is reached in the turns left, not towards every point on the map."""
         if not mine:
             return 0.0
         pos, side = self.pos, self.side
         ours = set(mine)
         scorer = pos.rules.victory.side
+        focus = self.campaign.objectives if self.campaign is not None and self.campaign.objectives else None
         cost = 0.0
         goals = []
         for label, vp in _places(pos):
@@ -392,8 +399,11 @@ class Assessor:
             if scorer != side and holder == side and pos.rules.victory.by != "occupation":
                 continue
             field = field_of(pos, label)
-            goals.append(label)
+            on_plan = focus is None or label in focus
+            if on_plan:
+                goals.append(label)
             weight = W_PULL * max(float(vp), self.take_worth(label, vp) / W_VP)  # a level's step too
+            weight *= 1.0 if on_plan else OFF_PLAN
             if pos.occupant(label) == self.enemy:  # held: a force must come, not the first scout
                 group = heapq.nsmallest(GROUP, map(field.__getitem__, mine))
                 cost += weight * (sum(group) + FAR * (GROUP - len(group))) / GROUP
@@ -407,6 +417,59 @@ class Assessor:
                     nearest[h] = min(field_of(pos, g)[h] for g in goals)
             cost += (W_ADVANCE if self.taker else W_SPREAD) * sum(nearest[h] for h in mine)
         return cost
+
+
+@frozen
+class Campaign:
+    """The operational plan of the side that must take the victory hexes, over the turns left
+    (Suez/Gaza 12.3-12.4): the lowest total it wins at, the hexes it goes for to reach it, and
+    whether it already holds that total (then it holds: full caution, no more risk for points)."""
+
+    goal: int
+    objectives: frozenset[str]
+    holding: bool
+
+
+def campaign(view: SideView) -> Campaign | None:
+    """The `Campaign` of `view.side`, made once per decision from the position it is taken in
+    (kept in `view.memo`): the victory hexes it does not hold, cheapest first by the turns its
+    GROUP nearest units need to reach each (MARCH hexes a turn) per point, those that cannot be
+    reached in the turns left dropped, taken until the total reaches the lowest winning level
+    (Suez/Gaza 12.3); once there, those that reach the next level up. None if the scenario has
+    no level table or `view.side` does not score."""
+    found = view.memo.get("campaign", False)
+    if found is not False:
+        assert found is None or isinstance(found, Campaign)
+        return found
+    pos = Position(view.scenario, view.state)
+    v, side = pos.rules.victory, view.side
+    wins = sorted(lv.min for lv in v.levels if lv.winner == side)
+    result: Campaign | None = None
+    if v.side == side and wins:
+        total = victory_points(pos).get(side, 0)
+        holding = total >= wins[0]
+        goal = next((m for m in wins if m > total), wins[-1]) if holding else wins[0]
+        mine = [pos.location(u) for u in pos.on_map_units(side) if pos.is_combat(u)]
+        turns_left = len(pos.scenario.turns) - pos.state.turn
+        ranked = []
+        for label, vp in _places(pos):
+            if held_by(pos, label) == side:
+                continue
+            field = field_of(pos, label)
+            group = heapq.nsmallest(GROUP, map(field.__getitem__, mine))
+            reach = (sum(group) + FAR * (GROUP - len(group))) / GROUP
+            if reach <= MARCH * turns_left:
+                ranked.append((reach / vp, label, vp))
+        ranked.sort()
+        chosen, more = [], total
+        for _, label, vp in ranked:
+            if more >= goal:
+                break
+            chosen.append(label)
+            more += vp
+        result = Campaign(goal, frozenset(chosen), holding)
+    view.memo["campaign"] = result
+    return result
 
 
 @frozen
