@@ -433,10 +433,10 @@ class Campaign:
 def campaign(view: SideView) -> Campaign | None:
     """The `Campaign` of `view.side`, made once per decision from the position it is taken in
     (kept in `view.memo`): the victory hexes it does not hold, cheapest first by the turns its
-    GROUP nearest units need to reach each (MARCH hexes a turn) per point, those that cannot be
-    reached in the turns left dropped, taken until the total reaches the lowest winning level
-    (Suez/Gaza 12.3); once there, those that reach the next level up. None if the scenario has
-    no level table or `view.side` does not score."""
+    GROUP nearest units need to reach each (MARCH hexes a turn) per point, the nearer of equals
+    first, those that cannot be reached in the turns left dropped, taken until the total reaches
+    the lowest winning level (Suez/Gaza 12.3); once there, those that reach the next level up.
+    None if the scenario has no level table or `view.side` does not score."""
     found = view.memo.get("campaign", False)
     if found is not False:
         assert found is None or isinstance(found, Campaign)
@@ -456,13 +456,13 @@ def campaign(view: SideView) -> Campaign | None:
             if held_by(pos, label) == side:
                 continue
             field = field_of(pos, label)
-            group = heapq.nsmallest(GROUP, map(field.__getitem__, mine))
-            reach = (sum(group) + FAR * (GROUP - len(group))) / GROUP
+            group = heapq.nsmallest(GROUP, map(field.__getitem__, mine)) or [FAR]
+            reach = sum(group) / len(group)
             if reach <= MARCH * turns_left:
-                ranked.append((reach / vp, label, vp))
+                ranked.append((reach / vp, reach, label, vp))
         ranked.sort()
         chosen, more = [], total
-        for _, label, vp in ranked:
+        for _, _, label, vp in ranked:
             if more >= goal:
                 break
             chosen.append(label)
