@@ -9,7 +9,7 @@ from pathlib import Path
 from tests.players.helpers import game_at
 from tests.players.test_blunders import suez_position
 from tests.players.test_players import scenario
-from tui_wargame.players.fm import AGGRESSION, LEVEL, Assessor, campaign
+from tui_wargame.players.fm import AGGRESSION, LEVEL, Assessor, campaign, level_worth
 from tui_wargame.players.view import SideView
 
 BRITISH_HEXES = ("0234", "0239", "0644", "0936", "1532", "2031")
@@ -67,3 +67,18 @@ def test_suez_12_4_a_hex_off_the_campaign_pulls_less_than_one_on_it(tmp_path: Pa
     towards_romani = pull(["1437"]) - pull(["1537"])
     towards_kantara = pull(["1437"]) - pull(["1337"])
     assert towards_romani > towards_kantara
+
+
+def test_suez_12_3_an_empty_hex_that_keeps_the_winning_level_is_guarded_as_the_level_is_worth(
+        tmp_path: Path) -> None:
+    """Suez 12.3-12.4: Pelusium Station (2 VP) is empty, a British brigade beside it. Holding
+    11 VP its loss drops the Central Powers to a draw (9); holding 15 (Kantara too) it leaves
+    them at 13, the same level. The first is the costlier to leave open, by about the level's
+    step at the risk of its loss (before, both cost its 2 points alone)."""
+    at = {"31-1": "2031", "yeo": "1632"}
+    short = view_at(at, 7, tmp_path, control={"2031": "cp", "1532": "cp"})
+    inside = view_at(at, 7, tmp_path, control={"2031": "cp", "1532": "cp", "0239": "cp"})
+    costs = [Assessor(v, v.state)._open_objectives() for v in (short, inside)]
+    pos = Assessor(short, short.state).pos
+    step = level_worth(pos, "cp", 10) - level_worth(pos, "cp", 9)
+    assert costs[0] - costs[1] > 0.5 * step

@@ -355,7 +355,9 @@ class Assessor:
 
     def _open_objectives(self) -> float:
         """Victory hexes the enemy could take by walking in (Suez 12.4 control by entry, Gaza 12.4
-        occupation) with none of our units on them, by how near its nearest unit stands."""
+        occupation) with none of our units on them, by how near its nearest unit stands; each
+        worth its points and the step of the level table (Suez/Gaza 12.3) its loss would cost, so
+        a hex that keeps a winning level is guarded as the level is worth, not as its points."""
         pos, side, cost = self.pos, self.side, 0.0
         v = pos.rules.victory
         risk = self.level["risk"]
@@ -373,7 +375,14 @@ class Assessor:
                 continue
             field = field_of(pos, label)
             near = min(map(field.__getitem__, theirs))
-            cost += W_VP * vp * next((r for d, r in risk if near <= d), 0.0)
+            chance = next((r for d, r in risk if near <= d), 0.0)
+            if chance:
+                if self._total is None:
+                    self._total = victory_points(pos).get(v.side, 0)
+                total = self._total
+                after = total - vp if v.side == side else total + vp if v.side == self.enemy else total
+                lost = W_VP * vp + level_worth(pos, side, total) - level_worth(pos, side, after)
+                cost += lost * chance
         return cost
 
     def _distances(self, mine: list[str]) -> float:
