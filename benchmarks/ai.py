@@ -1,10 +1,10 @@
 """Computer opponent benchmark: whole games of Suez 1916 and Gaza 1917 between computer players.
 
 Run from the repository root:  python3 benchmarks/ai.py [--games N] [--quick] [--match hard:random]
-[--scenario suez1916] [--side cp]
+[--scenario suez1916] [--side cp] [--first-seed K]
 
 Each match (hard vs random, hard vs greedy, hard vs normal, normal vs easy) is played on both
-scenarios, the first-named player taking each side in turn, over fixed seeds 0..N-1 (the
+scenarios, the first-named player taking each side in turn, over fixed seeds 0..N-1 (K..K+N-1 from --first-seed K; the
 historical set-up). It prints, per match, scenario and side, the first player's wins, draws
 and losses with a 95% Wilson interval on its win rate (a game stuck where the side to act has
 no order but `undo` is named and left out of N); the time each computer player takes
@@ -97,6 +97,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="games per scenario and side (default 100)")
     parser.add_argument("--quick", action="store_true", help="2 games per scenario and side")
+    parser.add_argument("--first-seed", type=int, default=0, help="seeds from this one (default 0)")
     parser.add_argument("--match", action="append", choices=MATCHES, help="only these matches")
     parser.add_argument("--scenario", action="append", choices=SCENARIOS, help="only these scenarios")
     parser.add_argument("--side", action="append", help="only these sides for the first player (by id)")
@@ -114,7 +115,7 @@ def main() -> None:
                         continue
                     other = next(s for s in sides if s != side)
                     wins = draws = losses = stuck = 0
-                    for seed in range(games):
+                    for seed in range(args.first_seed, args.first_seed + games):
                         players = {side: MAKERS[first](), other: MAKERS[second]()}
                         winner, _ = play(scenario_id, seed, players, Path(tmp), turn_times)
                         wins += winner == side
