@@ -4,8 +4,8 @@ Run from the repository root:  python3 benchmarks/ai.py [--games N] [--quick] [-
 [--scenario suez1916] [--side cp] [--first-seed K]
 
 Each match (hard vs random, hard vs greedy, hard vs normal, normal vs easy) is played on both
-scenarios, the first-named player taking each side in turn, over fixed seeds 0..N-1 (K..K+N-1 from --first-seed K; the
-historical set-up). It prints, per match, scenario and side, the first player's wins, draws
+scenarios, the first-named player taking each side in turn, over fixed seeds 0..N-1 (K..K+N-1
+from --first-seed K; the historical set-up). It prints, per match, scenario and side, the first player's wins, draws
 and losses with a 95% Wilson interval on its win rate (a game stuck where the side to act has
 no order but `undo` is named and left out of N); the time each computer player takes
 over one of its player turns (its orders while its side is the active one: median, p95, max);
