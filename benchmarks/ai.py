@@ -5,11 +5,11 @@ Run from the repository root:  python3 benchmarks/ai.py [--games N] [--quick] [-
 
 Each match (hard vs random, hard vs greedy, hard vs normal, normal vs easy) is played on both
 scenarios, the first-named player taking each side in turn, over fixed seeds 0..N-1 (K..K+N-1
-from --first-seed K; the historical set-up). It prints, per match, scenario and side, the first player's wins, draws
-and losses with a 95% Wilson interval on its win rate (a game stuck where the side to act has
-no order but `undo` is named and left out of N); the time each computer player takes
-over one of its player turns (its orders while its side is the active one: median, p95, max);
-and the process's peak memory (max RSS). Figures, not assertions:
+from --first-seed K; the historical set-up). It prints, per match, scenario and side, the first
+player's wins, draws and losses with a 95% Wilson interval on its win rate (a game stuck where
+the side to act has no order but `undo` is named and left out of N); the time each computer
+player takes over one of its player turns (its orders while its side is the active one: median,
+p95, max); and the process's peak memory (max RSS). Figures, not assertions:
 nothing here can fail a build.
 """
 
@@ -133,7 +133,8 @@ def main() -> None:
     print("| match | scenario | first player's side | N | won | drawn | lost | win rate (95% CI) |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for name, sc, side, n, w, d, lo, low, high in rows:
-        print(f"| {name} | {sc} | {side} | {n} | {w} | {d} | {lo} | {w / max(1, n):.0%} ({low:.0%}-{high:.0%}) |")
+        rate = f"{w / max(1, n):.0%} ({low:.0%}-{high:.0%})"
+        print(f"| {name} | {sc} | {side} | {n} | {w} | {d} | {lo} | {rate} |")
     print()
     print("| player | player turns | median s | p95 s | max s |")
     print("| --- | --- | --- | --- | --- |")

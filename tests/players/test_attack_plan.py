@@ -136,8 +136,8 @@ def test_suez_18_1_fire_support_goes_only_on_a_declared_attack(tmp_path: Path) -
     rather than on 2130, which would spend it for the day (18.3) for no attack (before, the
     strongest stack in sight drew it)."""
     sc = scenario("suez1916")
-    at = {"3lh": "2330", "mobc": "2130", "31-1": "2331", "31-2": "2331", "fs-de6-1": "pool", "fs-de6-2": "pool",
-          "fs-de4-1": "pool"}
+    at = {"3lh": "2330", "mobc": "2130", "31-1": "2331", "31-2": "2331",
+          "fs-de6-1": "pool", "fs-de6-2": "pool", "fs-de4-1": "pool"}
     state = suez_position(at, phase="combat", active="cp")
     state, _ = positions.run(sc, state, "attack 2330 2331")
     game = game_at(sc, state, tmp_path)

@@ -743,8 +743,9 @@ class FmPlanner:
         if not rated:
             return None
         why, order = _best(rated)
+        rule = fire_support.rule_of(ass.pos)
         return Choice(order.text, f"fire support on the attack on {order.args[-1]}: a step lost there before "
-                                  f"it is resolved is worth {why[0]:+.1f} to it ({fire_support.rule_of(ass.pos)})")
+                                  f"it is resolved is worth {why[0]:+.1f} to it ({rule})")
 
     def _defensive_fire(self, view: SideView) -> Choice:
         """Suez 18.1 (house rule): defensive fire on the strongest attacking stack; easy forgets."""
