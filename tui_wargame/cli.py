@@ -11,13 +11,14 @@ import gc
 import json
 import os
 import re
+import secrets
 import shlex
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tui_wargame import __version__, opponent, savefile, scenario_file
+from tui_wargame import __version__, generating, opponent, presence, savefile, scenario_file
 from tui_wargame.engine import ASK_UNDO, Game, as_asked
 from tui_wargame.errors import WargameError
 from tui_wargame.files import SAVE_LIMIT, first_free, read_limited
@@ -189,7 +190,9 @@ def _tell_asked(game: Game) -> None:
     if asked is not None:
         other = next(s for s in game.scenario.sides if s.id != asked.side)
         path = shlex.quote(str(game.path))
-        print(f"Nothing is taken back until {other.name} allows it: "
+        live = game.path is not None and presence.held(game.path)  # a terminal plays it: asked there now
+        how = ", on their screen where it is asked now, or with" if live else ""
+        print(f"Nothing is taken back until {other.name} allows it{how}: "
               f"tui-wargame order {path} --as {other.id} \"undo allow\" (or \"undo refuse\")")
 
 
@@ -438,6 +441,26 @@ def cmd_upgrade(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_generate(args: argparse.Namespace) -> int:
+    """A scenario made by a rule system from a seed (Foxhole R24.D), written as a scenario file."""
+    choices: dict[str, str] = {}
+    for given in args.option or ():
+        name, equals, choice = given.partition("=")
+        if not equals or not name.strip():
+            raise WargameError(f"--option {given}: give NAME=CHOICE")
+        choices[name.strip()] = choice.strip()
+    seed = args.seed if args.seed is not None else secrets.randbelow(10**9)
+    path = generating.write(args.system, seed, choices, Path(args.out) if args.out else None)
+    scenario = scenario_file.load(path)
+    print(f"{clean(scenario.title)}: written to {path}")
+    print(clean(scenario.description))
+    if args.out:  # a folder of the player's: its saves reopen with --scenarios
+        print(f"Play it: tui-wargame play {path}   (its saves reopen with --scenarios {path.parent})")
+    else:
+        print(f"Play it: tui-wargame play {scenario.id}   (or: tui-wargame new {scenario.id})")
+    return 0
+
+
 # --- the parser ---
 
 
@@ -516,6 +539,17 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--undo-dice", action="store_true",
                    help="allow undoing orders that rolled dice or revealed hidden information")
     s.set_defaults(run=cmd_new)
+
+    s = sub.add_parser("generate", parents=[common],
+                       help="make a new scenario from a seed (foxhole: a competitive scenario, R24.D)")
+    s.add_argument("system", metavar="SYSTEM", help="the rule system whose generator to use (foxhole)")
+    s.add_argument("--seed", type=int, help="the seed (default: random); the same seed, the same file")
+    s.add_argument("--out", metavar="FILE",
+                   help="the scenario file, named for its id (default: in the saves folder's scenarios/)")
+    s.add_argument("--option", action="append", metavar="NAME=CHOICE",
+                   help="a choice the generator offers (foxhole: bidding=on|off, the weather bids of "
+                        "R24.D.3); may be repeated")
+    s.set_defaults(run=cmd_generate)
 
     s = sub.add_parser("legal", parents=[common], help="list every order legal now")
     s.add_argument("file")

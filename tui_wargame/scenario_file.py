@@ -338,11 +338,18 @@ def _maphexes(m: MapSpec) -> Iterator[str]:
 
 
 def search_path() -> list[Path]:
-    """Folders searched for scenarios: $TUI_WARGAME_SCENARIOS, the source tree's, the installed ones."""
+    """Folders searched for scenarios: $TUI_WARGAME_SCENARIOS, the source tree's, the installed
+    ones, and the generated ones kept beside the saves (`generated_dir`)."""
     dirs = [Path(p) for p in os.environ.get("TUI_WARGAME_SCENARIOS", "").split(os.pathsep) if p]
     package = Path(__file__).resolve().parent
-    dirs += [package.parent / "scenarios", package / "_scenarios"]
+    dirs += [package.parent / "scenarios", package / "_scenarios", generated_dir()]
     return dirs
+
+
+def generated_dir() -> Path:
+    """Where generated scenarios go (`tui-wargame generate`): `scenarios` in the saves folder
+    ($TUI_WARGAME_SAVES, else saves/), so that a save of one finds its scenario again."""
+    return Path(os.environ.get("TUI_WARGAME_SAVES", "saves")) / "scenarios"
 
 
 def scenario_files(dirs: Iterable[Path] | None = None) -> dict[str, Path]:

@@ -109,7 +109,7 @@ async def test_the_replays_punctuation_keys_step_as_the_keys_page_says(tmp_path:
 
 @sync
 async def test_the_saves_list_has_the_room_the_scenarios_do_not_need(tmp_path: Path) -> None:
-    """Twelve Suez saves: the two scenarios take their two lines, the saves the rest, at 80x24
+    """Twelve Suez saves: the three scenarios take their three lines, the saves the rest, at 80x24
     and larger."""
     saves = tmp_path / "saves"
     saves.mkdir()
@@ -121,8 +121,8 @@ async def test_the_saves_list_has_the_room_the_scenarios_do_not_need(tmp_path: P
         async with WargameApp(saves_dir=saves).run_test(size=size) as pilot:
             screen = pilot.app.screen
             scenarios, listed = (screen.query_one(f"#{i}", OptionList) for i in ("scenarios", "saves"))
-            assert scenarios.content_region.height == 2  # Gaza 1917 and Suez 1916
-            assert listed.content_region.height == size[1] - 12  # the header, labels, borders, prompt, keys
+            assert scenarios.content_region.height == 3  # Gaza 1917, Suez 1916 and Utah 1944
+            assert listed.content_region.height == size[1] - 13  # the header, labels, borders, prompt, keys
             assert listed.content_region.width >= 32
 
 

@@ -78,6 +78,34 @@ class UnknownSystem(WargameError):
 #: Built-in systems: id -> "module:attribute", imported on first use.
 BUILTIN: dict[str, str] = {"fm": "tui_wargame.rules.fm:SYSTEM", "foxhole": "tui_wargame.rules.foxhole:SYSTEM"}
 
+
+class ScenarioGenerator(Protocol):
+    """A rule system's maker of scenarios (Foxhole's competitive scenarios): the same seed and
+    choices always give the same scenario file, byte for byte."""
+
+    title: str  # what it makes, for a menu
+    options: Sequence[Any]  # the GameOptions a player may choose (the first choice the default)
+
+    def ident(self, seed: int, choices: Mapping[str, str]) -> str:
+        """The scenario's id (its file's name) when the player names none."""
+        ...
+
+    def text(self, seed: int, choices: Mapping[str, str], ident: str) -> str:
+        """The scenario file's text."""
+        ...
+
+
+#: Rule systems that make scenarios: id -> "module:attribute" of their ScenarioGenerator.
+GENERATORS: dict[str, str] = {"foxhole": "tui_wargame.rules.foxhole.generator:GENERATOR"}
+
+
+def generator(system_id: str) -> ScenarioGenerator:
+    """The scenario generator of `system_id` (WargameError naming those there are, if none)."""
+    if system_id not in GENERATORS:
+        raise WargameError(f"no scenario generator for {system_id!r} (there are: {', '.join(GENERATORS)})")
+    module, _, attr = GENERATORS[system_id].partition(":")
+    return getattr(importlib.import_module(module), attr)  # type: ignore[no-any-return]
+
 _registry: dict[str, RuleSystem | Callable[[], RuleSystem]] = {}
 _replaced: set[str] = set()  # built-in ids that `register` gave another system
 

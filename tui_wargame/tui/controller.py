@@ -235,7 +235,14 @@ class MapController:
             return self.refusal()
         ready = sorted({o.args[0] for o in self.legal()
                         if o.args and o.args[0] in sc.unit and sc.unit[o.args[0]].side == state.to_act})
+        if not ready:  # orders that name their units after a target (`assault HEX UNIT...`)
+            ready = sorted({a for o in self.legal() if o.verb not in NOT_ACTING for a in o.args[1:]
+                            if a in sc.unit and sc.unit[a].side == state.to_act})
         if not ready:
+            others = [o for o in self.legal() if o.verb not in NOT_ACTING]
+            if others:  # orders for what is not a unit (a train, the plan of the day): o lists them
+                return Note(f"No unit has an order left; o lists the {plural(len(others), 'order')} "
+                            f"still open, e ends the phase")
             return Note("No unit has an order left to give; e ends the phase")
         if back:
             before = [u for u in ready if self.selected is None or u < self.selected]

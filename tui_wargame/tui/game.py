@@ -40,7 +40,6 @@ from tui_wargame.tui.hexmap import HexMap
 from tui_wargame.tui.info import (
     Namer,
     explain_text,
-    header,
     hex_panel,
     prompt_text,
     record_lines,
@@ -49,6 +48,7 @@ from tui_wargame.tui.info import (
 from tui_wargame.tui.keybar import KeyBar
 from tui_wargame.tui.linepanel import LinePanel
 from tui_wargame.tui.savewatch import SaveWatch
+from tui_wargame.tui.status import conditions_line, header_line
 from tui_wargame.tui.touched import touched_hexes
 
 if TYPE_CHECKING:
@@ -165,8 +165,10 @@ class GameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="header")
+        yield Static(id="conditions")  # shown only while the rule system says something there
         with Horizontal(id="body"):
-            yield HexMap(self.game.scenario, self.g, id="map")
+            yield HexMap(self.game.scenario, self.g, id="map",
+                         face=lambda state, uid: self.game.capabilities.unit_face(self.game.scenario, state, uid))
             with Vertical(id="side"):
                 yield LinePanel(id="panel")
                 yield RichLog(id="log", wrap=True, markup=False, max_lines=2000, min_width=20)
@@ -266,7 +268,10 @@ class GameScreen(Screen[None]):
             follow, self._follow = self._follow or None, ()
             self.query_one(HexMap).show(state, control.overlay(), follow=follow)
         if "header" in parts:
-            self._update("#header", header(game, state, self.names, width=width))
+            self._update("#header", header_line(game, state, self.names, width=width))
+            said = conditions_line(game, state, self.names, width)
+            self.query_one("#conditions").display = bool(said.plain)
+            self._update("#conditions", said)
         if "panel" in parts:
             here, selected = control.cursor, control.selected
             self._update("#panel", hex_panel(game, state, here, self.names, selected=selected,

@@ -29,9 +29,10 @@ from tui_wargame.tui.cropped import crop_updates
 from tui_wargame.tui.forces import forces
 from tui_wargame.tui.glyphs import Glyphs
 from tui_wargame.tui.hexmap import HexMap
-from tui_wargame.tui.info import Namer, header, record_lines, victory_text
+from tui_wargame.tui.info import Namer, record_lines, victory_text
 from tui_wargame.tui.keybar import KeyBar
 from tui_wargame.tui.mapdraw import Overlay
+from tui_wargame.tui.status import conditions_line, header_line
 from tui_wargame.tui.touched import touched_hexes
 from tui_wargame.views import hidden_units
 
@@ -120,8 +121,10 @@ class ReplayScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="header")
+        yield Static(id="conditions")  # shown only while the rule system says something there
         with Horizontal(id="body"):
-            yield HexMap(self.game.scenario, self.g, id="map")
+            yield HexMap(self.game.scenario, self.g, id="map",
+                         face=lambda state, uid: self.game.capabilities.unit_face(self.game.scenario, state, uid))
             yield Static(id="events")
         yield JumpBar(placeholder="record N, or tN for turn N (empty Enter or Esc cancels)", id="jump")
         yield Static(id="prompt")
@@ -143,8 +146,12 @@ class ReplayScreen(Screen[None]):
         overlay = Overlay(cursor=follow[0] if follow else None, marks=frozenset(touched), concealed=hidden,
                           layers=layers)
         self.query_one(HexMap).show(state, overlay, follow=follow)
-        top = header(game, state, self.names, where=self.where(), width=self.size.width or 80)
-        self.query_one("#header", Static).update(top)
+        width = self.size.width or 80
+        self.query_one("#header", Static).update(header_line(game, state, self.names, where=self.where(),
+                                                             width=width))
+        said = conditions_line(game, state, self.names, width)
+        self.query_one("#conditions", Static).display = bool(said.plain)
+        self.query_one("#conditions", Static).update(said)
         text = Text()
         for line in record_lines(game, seq, self.names, hidden):
             text.append(line + "\n")

@@ -27,6 +27,7 @@ from tui_wargame.text import side_name
 from tui_wargame.tui.dialogs import ChoiceScreen
 from tui_wargame.tui.glyphs import Glyphs
 from tui_wargame.tui.keybar import KeyBar
+from tui_wargame.tui.options import MANY, ask_options
 from tui_wargame.views import scenario_summary
 
 if TYPE_CHECKING:
@@ -54,6 +55,7 @@ class TitleScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "new_game", "New game", id="title.new"),
         Binding("a", "against_computer", "Vs computer", id="title.computer"),
+        Binding("g", "generate", "Generate", id="title.generate", show=False),  # the prompt line tells it
         Binding("c", "continue_game", "Continue", id="title.continue"),
         Binding("j", "join_game", "Join", id="title.join"),
         Binding("r", "replay", "Replay", id="title.replay"),
@@ -88,8 +90,8 @@ class TitleScreen(Screen[None]):
                 yield Static("Saves")
                 yield OptionList(id="saves")
             yield Static(id="about")
-        yield Static(Text("Enter/n: new hot-seat game  a: new game against the computer  c: continue save  "
-                          "j: join a save as one side (live)  r: replay save  Tab: switch list  q: quit",
+        yield Static(Text("Enter/n: new hot-seat game  a: against the computer  g: generate a new scenario  "
+                          "c: continue save  j: join a save live  r: replay save  Tab: switch list  q: quit",
                           style="dim"), id="prompt")
         yield KeyBar()
 
@@ -100,9 +102,14 @@ class TitleScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         self.load_saves()  # a game played since may have added or touched a save
 
+    def dirs(self) -> list[Path]:
+        """The scenario folders, and the generated scenarios' beside the saves (tui/generate.py)."""
+        given = self.scenario_dirs if self.scenario_dirs is not None else scenario_file.search_path()
+        return [*given, self.saves_dir / "scenarios"]
+
     def load(self) -> None:
         self.scenarios = []
-        for path in sorted(scenario_file.scenario_files(self.scenario_dirs).values()):
+        for path in sorted(scenario_file.scenario_files(self.dirs()).values()):
             try:
                 self.scenarios.append(scenario_file.load(path))
             except WargameError as exc:
@@ -169,11 +176,18 @@ class TitleScreen(Screen[None]):
             about.append(f"{self.text(' vs '.join(x['name'] for x in s['sides']))}\n")
             about.append(f"{self.text(s['length'])}\nrules: {self.text(s['system_title'])}\n\n")
             about.append(self.text(s["description"]))
-            for option in game_options(self.scenarios[index]):
-                about.append(f"\n\nWhen the game starts, choose {self.text(option.description)}:",
-                             style="bold")
-                for choice, line in option.choices.items():
-                    about.append(f"\n  {self.text(choice)}: {self.text(line)}")
+            options = game_options(self.scenarios[index])
+            if len(options) >= MANY:  # one screen of options when the game starts: one line each here
+                about.append("\n\nWhen the game starts, choose its options on one screen (Enter there "
+                             "takes every default):", style="bold")
+                for option in options:
+                    about.append(f"\n  {self.text(option.description)}")
+            else:
+                for option in options:
+                    about.append(f"\n\nWhen the game starts, choose {self.text(option.description)}:",
+                                 style="bold")
+                    for choice, line in option.choices.items():
+                        about.append(f"\n  {self.text(choice)}: {self.text(line)}")
         self.query_one("#about", Static).update(about)
 
     def describe_save(self, index: int) -> None:
@@ -257,6 +271,16 @@ class TitleScreen(Screen[None]):
         if scenario is not None:
             self._ask(scenario, game_options(scenario), {})
 
+    def new_game_of(self, scenario: Scenario) -> None:
+        """A new hot-seat game of `scenario`, its game options asked first."""
+        self._ask(scenario, game_options(scenario), {})
+
+    def action_generate(self) -> None:
+        """A scenario made from a seed by a rule system's generator, then a new game of it."""
+        from tui_wargame.tui import generate
+
+        generate.start(self)
+
     def action_against_computer(self) -> None:
         """Ask the side to play and the computer's level, then the game options, then start."""
         from tui_wargame.players import LEVELS  # the computer loads only when it is asked for
@@ -287,18 +311,8 @@ class TitleScreen(Screen[None]):
 
     def _ask(self, scenario: Scenario, left: list[GameOption], chosen: dict[str, str],
              rival: Opponent | None = None) -> None:
-        if not left:
-            self._start(scenario, chosen, rival)
-            return
-        option = left[0]
-
-        def answered(choice: str | None) -> None:
-            if choice is not None:  # cancelled: no game
-                self._ask(scenario, left[1:], {**chosen, option.name: choice}, rival)
-
-        choices = [(c, f"{self.text(c)}: {self.text(line)}") for c, line in option.choices.items()]
-        title = f"{self.text(scenario.title)}: {self.text(option.description)}"
-        self.app.push_screen(ChoiceScreen(title, choices), answered)
+        ask_options(self.app, self.text(scenario.title), left, self.text,
+                    lambda options: self._start(scenario, options, rival), chosen)
 
     def _start(self, scenario: Scenario, options: dict[str, str], rival: Opponent | None = None) -> None:
         if rival is not None:
@@ -318,7 +332,7 @@ class TitleScreen(Screen[None]):
         if path is None:
             return None
         try:
-            return Game.open(path, write=write, scenario_dirs=self.scenario_dirs)
+            return Game.open(path, write=write, scenario_dirs=self.dirs())
         except WargameError as exc:
             self.notify(self.text(exc), severity="error", markup=False)  # file text, never markup
             return None

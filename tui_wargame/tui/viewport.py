@@ -61,6 +61,8 @@ def _keep(start: int, size: int, lo: int, hi: int, margin: int, unit: int, step:
     if hi - lo > size:  # larger than the view: its start is what counts
         return _clamp(lo // unit * unit, total, size, unit)
     half = max(step, size // 2 // step * step)
+    band = (size - (hi - lo) - 2 * margin) // step * step  # where the box may sit, margins kept
+    half = min(half, max(step, band))  # a jump over the band would put a neighbour out of it again
     new = start
     while want_lo < new:
         new -= half

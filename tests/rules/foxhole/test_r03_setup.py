@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.rules.foxhole.helpers import legal, load, position, run
-from tui_wargame.model import EMPTY, IllegalOrder, fold
+from tui_wargame.model import EMPTY, IllegalOrder, Order, fold
 from tui_wargame.rules.foxhole import SYSTEM, arrivals, setup
 from tui_wargame.rules.foxhole.position import Position
 from tui_wargame.scenario_file import ScenarioError
@@ -127,9 +127,11 @@ def test_r3_b_3c_the_system_hides_the_other_sides_units_while_setting_up():
     assert "X1" in hidden and "A1" not in hidden
 
 
-def test_r3_b_3a_c_the_set_up_prompt_gives_the_forms_and_the_markers_left():
+def test_r3_b_3a_c_the_set_up_prompt_says_what_to_do_and_the_markers_left():
     allies = SYSTEM.prompt(SCENARIO, _free())
-    assert "place UNIT HEX" in allies and "mark" not in allies
+    assert allies == "Allies, Day 1 Morning: Private set-up (R3.B.3c): place units, then end"
     state, _ = run(SCENARIO, _axis_setup(), "mark mines B-0303")
     prompt = SYSTEM.prompt(SCENARIO, state)
-    assert "mark KIND HEX" in prompt and "(mines 1, pillbox 1 left; R3.B.3a)" in prompt
+    assert "works and traps to mark: mines 1, pillbox 1 left (R3.B.3a)" in prompt
+    note = SYSTEM.order_note(SCENARIO, state, Order("mark", ("mines", "B-0304")))
+    assert note == "one level of mines in B-0304, of those you may place (R3.B.3a)"

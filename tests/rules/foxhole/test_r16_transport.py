@@ -140,11 +140,14 @@ def test_r16_d_3_a_truck_entering_next_to_an_enemy_is_removed_with_its_cargo():
     assert "R16.D.3" in SYSTEM.describe(scenario, after, caught)
 
 
-def test_r16_r23_a_the_prompt_gives_the_forms_of_the_orders_open_now():
+def test_r16_r23_a_the_prompt_fits_a_line_and_each_order_says_what_it_does():
     scenario = _quiet()
-    prompt = SYSTEM.prompt(scenario, _begun(scenario))
-    assert "enter UNIT HEX" in prompt and "rail TRAIN HEX|HEX" in prompt
-    assert "sail SHIP" not in prompt and "improve UNIT" not in prompt
+    state = _begun(scenario)
+    assert SYSTEM.prompt(scenario, state) == "Allies, Day 1 Morning: bring on this Full Turn's arrivals, then end (R16)"
+    assert SYSTEM.order_note(scenario, state, Order.parse("enter AR1 A-0104")) == (
+        "AR1 comes on at A-0104, an entry hex of its map edge (R23.A)")
+    note = SYSTEM.order_note(scenario, state, Order.parse("rail R1 A-0604|A-0704"))
+    assert note == "Train R1 runs to A-0604|A-0704; an enemy beside the line may wreck it (R16.C.1, R16.C.3)"
     explained = SYSTEM.explain(scenario, _begun(scenario), Order.parse("rail R1 A-0604|A-0704"))
     assert "railline" in explained.summary
 

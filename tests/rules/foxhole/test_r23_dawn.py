@@ -240,11 +240,16 @@ def test_r16_d_2_r25_d_5_what_is_left_fills_the_trucks_turns_and_the_rest_does_n
     assert unsent["n"] == 4 and "R16.D.2" in SYSTEM.describe(RICH, after, unsent)
 
 
-def test_r23_the_prompt_gives_the_plan_and_the_forms_of_the_orders_open_now():
-    prompt = SYSTEM.prompt(SCENARIO, _dawn())
+def test_r23_the_prompt_gives_the_plan_and_each_order_says_what_it_changes():
+    state = _dawn()
+    prompt = SYSTEM.prompt(SCENARIO, state)
+    assert prompt.startswith("Allies, Day 1 Morning: Dawn Briefing (R23): time the arrivals, then end.")
     assert "1am (Morning), 1pm (Afternoon), 1nt (Night)" in prompt and "reinforcements AR1 1am" in prompt
-    assert "reinforce UNIT TURN" in prompt and "load ID UNIT|supply|KIND" in prompt
-    assert "siege ID ID ID" not in prompt  # one Support: nothing to sacrifice
+    assert "reinforce UNIT TURN" not in prompt  # the forms are the orders' notes, for a prompt that fits
+    note = SYSTEM.order_note(SCENARIO, state, Order.parse("reinforce AR1 1pm"))
+    assert note == "AR1 enters at its map edge in 1pm (Afternoon) (R23.A)"
+    assert SYSTEM.order_note(SCENARIO, state, Order.parse("load R1 supply")) == "put supply aboard R1 (R16.C.2)"
+    assert not [o for o in legal(SCENARIO, state) if o.startswith("siege")]  # one Support: nothing to sacrifice
     with pytest.raises(IllegalOrder) as err:
         run(SCENARIO, _dawn(), "support navy 3am")
     assert "1nt (Night)" in err.value.reason
@@ -264,7 +269,7 @@ def test_r9_r23_without_night_player_turns_nothing_is_sent_in_the_night():
     with pytest.raises(IllegalOrder) as err:
         run(SCENARIO, state, "sortie jabo 1nt")
     assert err.value.rule == "R9" and "night-turns" in err.value.reason
-    assert "1am (Morning), 1pm (Afternoon), each" in SYSTEM.prompt(SCENARIO, state)
+    assert "Today: 1am (Morning), 1pm (Afternoon);" in SYSTEM.prompt(SCENARIO, state)
     rich = _dawn(RICH, options={})
     events = dawn.finish(Position(RICH, rich), None)  # 45 points: 15 and 15 ride, 15 do not come
     assert _plan(RICH, fold(rich, events))["supply"] == {"1am": 15, "1pm": 15}

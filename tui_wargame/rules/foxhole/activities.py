@@ -339,8 +339,7 @@ def idle(pos: Position) -> bool:
 
 
 def prompt(pos: Position) -> str:
-    return ("move your units, or have those that traced supply dig, build, lay traps, remove, bridge, "
-            "demolish... (R19); then end")
+    return "move units, or dig, build... if traced; then end (R19)"
 
 
 # --- words and explanations ---

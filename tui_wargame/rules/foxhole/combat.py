@@ -9,6 +9,8 @@ player's Overwatch markers come off (R20.G) and Smoke clears (Chart 5).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal
 from tui_wargame.rules.capabilities import Explanation, Line
@@ -257,7 +259,7 @@ def prompt(pos: Position) -> str:
     why = owed(pos, RULE)
     if why is not None:
         return f"{why.message} ({why.rule})"
-    return "Assault or Fight an enemy hex (`assault HEX UNIT...`, `fight HEX UNIT...`), or end (R20.B)"
+    return "Assault or Fight an enemy hex, or end (R20.B)"
 
 
 # --- the preview (EXPLAIN) ---
@@ -272,6 +274,27 @@ def _calc_text(calc: Calculation) -> str:
         if t.times != 1:
             parts.append(f"x{t.times} {t.what} ({t.rule})")
     return " ".join(parts) + f" = {calc.value}"
+
+
+def _return_fire(pos: Position, verb: str, eng: dict[str, Any], units: list[str]) -> list[Line]:
+    """R20.C.5, R20.D.2: the defenders fire back at the same time, as `engagement` fires them:
+    each defender's firepower, then each attacker's Defence against it."""
+    defenders = pos.units_in(eng["target"], pos.reacting)
+    role = "defending" if verb == ASSAULT else "fought"
+    into = pos.location(units[0]) if units else eng["target"]
+    lines, kinds = [], set()
+    for d in defenders:
+        for fp in (SOFT, HARD):
+            calc = firepower.unit(pos, d, fp, role, into, defenders, []).with_(
+                *crossings.combat_terms(pos, d, "firepower"))
+            if calc.base or calc.value:
+                kinds.add(fp)
+                lines.append(Line(f"{d} fires back, {fp}: {_calc_text(calc)}", "R5.A.1"))
+    for u in units:
+        for fp in sorted(kinds & set(target_types(pos, u, verb))):
+            calc = engagement.defence_calc(pos, eng, u, fp)
+            lines.append(Line(f"{u} Defence against {fp}: {_calc_text(calc)}", "R20.F"))
+    return lines
 
 
 def explain(pos: Position, order: Order) -> Explanation | Refusal:
@@ -301,6 +324,7 @@ def explain(pos: Position, order: Order) -> Explanation | Refusal:
         for fp in target_types(pos, d, verb):
             calc = engagement.defence_calc(pos, eng, d, fp)
             lines.append(Line(f"{d} Defence against {fp}: {_calc_text(calc)}", "R20.F"))
+    lines += _return_fire(pos, verb, eng, units)
     if not pos.option("less-random-combat"):
         lo, hi = min(charts.FVT.values()), max(charts.FVT.values())
         lines.append(Line(f"each unit's firepower is varied by its own D10 on the FVT, x{lo} to x{hi}",

@@ -535,15 +535,13 @@ FORMS: Mapping[str, str] = {
 
 
 def prompt(pos: Position) -> str:
-    """R23: what the Briefing is for, the plan so far, and the forms of the orders open now."""
+    """R23: what the Briefing is for in a line, then today's Full Turns and the plan so far (the
+    order forms are each order's note: `screen_orders`)."""
     p = plan(pos, pos.acting)
     first = day_turns(pos)[0]
     plan_now = "; ".join(_plan_words(pos, p)) or "nothing arrives today"
-    verbs = {o.verb for o in orders(pos)}
-    forms = " ".join(f"{text}." for verb, text in FORMS.items() if verb in verbs)
-    return (f"Dawn Briefing (R23): choose in which of today's Full Turns, {turn_words(pos)}, each of "
-            f"your arrivals comes; what you do not move comes in {first}. Plan: {plan_now}. "
-            f"{forms} Then `end`")
+    return (f"Dawn Briefing (R23): time the arrivals, then end. Today: {turn_words(pos)}; "
+            f"unmoved comes {first}. Plan: {plan_now}")
 
 
 # --- what the Barrage Phase may fire now (R18.A.e, R23.B-C) ---

@@ -107,7 +107,7 @@ def idle(pos: Position) -> bool:
 
 
 def prompt(pos: Position) -> str:
-    return "move Motorized units, or try to un-pin a Pinned Vehicle (5 in 10); then end (R21)"
+    return "move Motorized units or un-pin, then end (R21)"
 
 
 def _unpin_words(pos: Position, event: Event) -> str:

@@ -263,7 +263,8 @@ def _pools(pos: Position, side: str, target: str, totals: Mapping[str, Fraction]
     return found
 
 
-def _targets(pos: Position, hex_: str, whose: str, kind: str) -> dict[str, Fraction]:
+def pool_targets(pos: Position, hex_: str, whose: str, kind: str) -> dict[str, Fraction]:
+    """The units of `whose` in `hex_` that a pool of `kind` Firepower falls on, with their Defence."""
     crowd = set(benefits.overstacked(pos, hex_, whose)) if pos.option("overstacking") else set()
     return {u: defence(pos, u) for u in pos.units_in(hex_, whose)
             if u not in crowd and _is_hard(pos, u) == (kind == HARD)}
@@ -284,7 +285,7 @@ def proceed(pos: Position, dice: Dice) -> list[Event]:
     cap = charts.COMBAT_EFFECTS[charts.BARRAGE].cap
     while pools:
         p = pools[0]
-        targets = _targets(pos, str(table["hex"]), str(p["whose"]), str(p["kind"]))
+        targets = pool_targets(pos, str(table["hex"]), str(p["whose"]), str(p["kind"]))
         amount = Fraction(str(p["amount"]))
         options = allocation.plans(amount, targets, cap) if targets else []
         if len(options) > 1:
@@ -414,7 +415,7 @@ def _shellholes(pos: Position, table: Mapping[str, object]) -> list[Event]:
 def _apply_answers(pos: Position) -> list[Order]:
     table = _table(pos)
     p = dict(table["pools"][0])  # type: ignore[index]
-    targets = _targets(pos, str(table["hex"]), str(p["whose"]), str(p["kind"]))
+    targets = pool_targets(pos, str(table["hex"]), str(p["whose"]), str(p["kind"]))
     cap = charts.COMBAT_EFFECTS[charts.BARRAGE].cap
     return [allocation.order(plan) for plan in allocation.plans(Fraction(str(p["amount"])), targets, cap)]
 
@@ -430,7 +431,7 @@ def apply_order(pos: Position, order: Order, dice: Dice) -> list[Event]:
     plan = allocation.parse(order, "R18.D.1")
     if isinstance(plan, Refusal):
         raise IllegalOrder(plan)
-    targets = _targets(pos, str(table["hex"]), str(p["whose"]), str(p["kind"]))
+    targets = pool_targets(pos, str(table["hex"]), str(p["whose"]), str(p["kind"]))
     cap = charts.COMBAT_EFFECTS[charts.BARRAGE].cap
     refusal = allocation.valid(plan, Fraction(str(p["amount"])), targets, cap, "R18.D.1a")
     if refusal is not None:

@@ -192,13 +192,12 @@ def idle(pos: Position) -> bool:
 
 
 def prompt(pos: Position) -> str:
-    """R3.B.3: what the set-up is for and its order forms (`mark` only while markers are left)."""
+    """R3.B.3: what the set-up is for in a line, and the markers left to place (the order forms are
+    each order's note: `screen_orders`)."""
     left = permitted(pos, pos.acting)
-    marks = (f" mark KIND HEX: one level of a Defensive Work or Trap you may place "
-             f"({', '.join(f'{k} {n}' for k, n in left.items())} left; R3.B.3a).") if left else ""
-    return (f"Set-up (R3.B.3c), in private: your units start where the scenario puts them. place UNIT HEX: "
-            f"move one to a land hex of your set-up area, at most {STACK} of yours a hex (R3.B.2).{marks} "
-            f"Then `end`")
+    marks = (f"; works and traps to mark: {', '.join(f'{k} {n}' for k, n in left.items())} left (R3.B.3a)"
+             if left else "")
+    return f"Private set-up (R3.B.3c): place units, then end{marks}"
 
 
 def _explain_place(pos: Position, order: Order) -> Explanation | Refusal:

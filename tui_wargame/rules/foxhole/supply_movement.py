@@ -230,7 +230,7 @@ def idle(pos: Position) -> bool:
 
 
 def prompt(pos: Position) -> str:
-    return "each unit traces supply or moves, not both; then end (R17)"
+    return "each unit traces supply or moves, then end (R17)"
 
 
 def _replacement_words(pos: Position, event: Event) -> str:

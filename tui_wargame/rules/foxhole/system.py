@@ -9,7 +9,8 @@ module that asked it (`ANSWERS`, decision kind -> the legal answers). `end` clos
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
 from functools import cache
 from types import ModuleType
 from typing import Any
@@ -17,8 +18,28 @@ from typing import Any
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Scenario, State
 from tui_wargame.rules import Resolution
-from tui_wargame.rules.capabilities import Explanation, GameOption
-from tui_wargame.rules.foxhole import charts, command, counters, optional, sequence
+from tui_wargame.rules.capabilities import (
+    Decision,
+    Explanation,
+    GameOption,
+    HelpPage,
+    Layer,
+    Line,
+    OrderMenu,
+    Track,
+)
+from tui_wargame.rules.foxhole import (
+    charts,
+    command,
+    counters,
+    optional,
+    screen_charts,
+    screen_map,
+    screen_orders,
+    screen_status,
+    screen_units,
+    sequence,
+)
 from tui_wargame.rules.foxhole.position import Position
 from tui_wargame.text import side_name
 
@@ -89,6 +110,18 @@ def _phase_orders(pos: Position, phase: sequence.Phase) -> tuple[list[Order], bo
 class Foxhole:
     id = "foxhole"
     title = "Foxhole tactical system"
+    #: The legal orders of the last state the screen's capabilities asked about (reach, layers,
+    #: move_order, decision each need them, for the same record): (scenario, state, orders).
+    _screen_legal: tuple[Scenario, State, tuple[Order, ...]] | None = None
+
+    def _legal_for_screen(self, scenario: Scenario, state: State) -> list[Order]:
+        """`legal_orders`, computed once for the state the screen shows (states never change)."""
+        last = self._screen_legal
+        if last is not None and last[0] is scenario and last[1] is state:
+            return list(last[2])
+        found = self.legal_orders(scenario, state)
+        self._screen_legal = (scenario, state, tuple(found))
+        return found
 
     # --- the scenario ---
 
@@ -206,20 +239,76 @@ class Foxhole:
         return fn(Position(scenario, state), event) if fn is not None else None
 
     def explain(self, scenario: Scenario, state: State, order: Order) -> Explanation | Refusal | None:
+        if not order.args and order.verb in screen_orders.BARRAGE_MENU.verbs - {"pass"} \
+                and not any(o.verb == order.verb for o in self._legal_for_screen(scenario, state)):
+            return screen_orders.no_barrage(Position(scenario, state))  # the barrage key's "none now"
         fn = _explainers().get(order.verb)
         return fn(Position(scenario, state), order) if fn is not None else None
 
     def order_note(self, scenario: Scenario, state: State, order: Order) -> str:
-        """For `end`: the step it really ends, by its rulebook name ("end the Axis Dawn Briefing")."""
-        if order.verb != "end" or state.pending is not None or state.phase not in sequence.NAMES:
+        """What `order` does in plain English; for `end`, the step it really ends, by its rulebook
+        name ("end the Axis Dawn Briefing")."""
+        if order.verb != "end":
+            return screen_orders.order_note(Position(scenario, state), order, _explainers().get(order.verb))
+        if state.pending is not None or state.phase not in sequence.NAMES:
             return ""
         return f"end the {side_name(scenario, state.active)} {sequence.NAMES[state.phase]}"
+
+    def unit_face(self, scenario: Scenario, state: State, unit: str) -> str:
+        return screen_units.face(Position(scenario, state), unit)
+
+    def unit_card(self, scenario: Scenario, state: State, unit: str) -> Sequence[Line]:
+        return screen_units.card(Position(scenario, state), unit)
+
+    def hex_notes(self, scenario: Scenario, state: State, hex: str) -> Sequence[Line]:
+        return screen_map.hex_notes(Position(scenario, state), hex)
+
+
+    def reach(self, scenario: Scenario, state: State, unit: str) -> Mapping[str, Fraction]:
+        return screen_orders.reach(Position(scenario, state), unit, self._legal_for_screen(scenario, state))
+
+    def move_order(self, scenario: Scenario, state: State, unit: str, path: Sequence[str]) -> Order | None:
+        legal = self._legal_for_screen(scenario, state)
+        return screen_orders.move_order(Position(scenario, state), unit, path, legal)
+
+    def layers(self, scenario: Scenario, state: State, viewer: str | None,
+               selected: str | None) -> list[Layer]:
+        """The selected unit's reach, each hex with its cost (R11.A); the markers and features
+        (R5.B)."""
+        marked = screen_map.layers(Position(scenario, state), viewer)
+        if not state.phase or selected is None or selected not in state.units:
+            return marked
+        legal = self._legal_for_screen(scenario, state)
+        found = screen_orders.reach_layer(Position(scenario, state), selected, legal)
+        return [found, *marked] if found is not None else marked
+
+    def order_menus(self, scenario: Scenario) -> list[OrderMenu]:
+        return [screen_orders.BARRAGE_MENU]
+
+    def decision(self, scenario: Scenario, state: State) -> Decision | None:
+        return screen_orders.decision(Position(scenario, state), self._legal_for_screen(scenario, state),
+                                      lambda order: self.order_note(scenario, state, order))
+
+    def unit_notes(self, scenario: Scenario, state: State, unit: str) -> list[Line]:
+        return screen_orders.unit_notes(Position(scenario, state), unit)
+
+    def headline(self, scenario: Scenario, state: State, event: Event) -> str | None:
+        return screen_orders.headline(Position(scenario, state), event)
 
     def concealed(self, scenario: Scenario, state: State, viewer: str) -> frozenset[str]:
         """R3.B.3c: the other side's units while both set up in private."""
         from tui_wargame.rules.foxhole import setup
 
         return setup.concealed(scenario, state, viewer)
+
+    def conditions(self, scenario: Scenario, state: State) -> str:
+        return screen_status.conditions(scenario, state)
+
+    def track(self, scenario: Scenario, state: State) -> Track | None:
+        return screen_status.track(scenario, state)
+
+    def help_pages(self, scenario: Scenario) -> list[HelpPage]:
+        return screen_charts.help_pages(scenario)
 
     def prompt(self, scenario: Scenario, state: State) -> str:
         pos = Position(scenario, state)

@@ -261,11 +261,8 @@ FORMS: Mapping[str, str] = {
 
 
 def prompt(pos: Position) -> str:
-    """R16: what may come onto the map now, with the forms of the orders open."""
-    verbs = {o.verb for o in orders(pos)}
-    forms = " ".join(f"{text}." for verb, text in FORMS.items() if verb in verbs)
-    return (f"Transport Phase (R16): bring on what the Dawn Briefing sent for this Full Turn. {forms} "
-            f"Then `end`")
+    """R16: what the phase is for, in a line (each order's note says what it does: `screen_orders`)."""
+    return "bring on this Full Turn's arrivals, then end (R16)"
 
 
 # --- words ---

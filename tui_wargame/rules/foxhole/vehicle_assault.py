@@ -44,4 +44,4 @@ def prompt(pos: Position) -> str:
     why = owed(pos, RULE)
     if why is not None:
         return f"{why.message} ({why.rule})"
-    return "Assault an enemy hex with Vehicles (`assault HEX UNIT...`), or end (R22.B)"
+    return "Assault an enemy hex with Vehicles, or end (R22.B)"
