@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tui_wargame import __version__, generating, opponent, savefile, scenario_file
+from tui_wargame import __version__, generating, opponent, presence, savefile, scenario_file
 from tui_wargame.engine import ASK_UNDO, Game, as_asked
 from tui_wargame.errors import WargameError
 from tui_wargame.files import SAVE_LIMIT, first_free, read_limited
@@ -190,7 +190,9 @@ def _tell_asked(game: Game) -> None:
     if asked is not None:
         other = next(s for s in game.scenario.sides if s.id != asked.side)
         path = shlex.quote(str(game.path))
-        print(f"Nothing is taken back until {other.name} allows it: "
+        live = game.path is not None and presence.held(game.path)  # a terminal plays it: asked there now
+        how = ", on their screen where it is asked now, or with" if live else ""
+        print(f"Nothing is taken back until {other.name} allows it{how}: "
               f"tui-wargame order {path} --as {other.id} \"undo allow\" (or \"undo refuse\")")
 
 

@@ -24,7 +24,7 @@ from typing import Any
 
 import attrs
 
-from tui_wargame import __version__, ledger, rules, savefile, scenario_file, seats
+from tui_wargame import __version__, ledger, presence, rules, savefile, scenario_file, seats
 from tui_wargame.dice import Dice, SealedSeed
 from tui_wargame.errors import WargameError
 from tui_wargame.model import EMPTY, Event, EventError, IllegalOrder, Order, Scenario, State, fold
@@ -42,9 +42,11 @@ DEFAULT_OPTIONS: Mapping[str, Any] = {
     "undo_dice": False,  # allow undoing orders that rolled dice or revealed hidden information
 }
 
-#: Options of a game against the computer (tui_wargame.opponent), kept in the header, read by no
-#: rule; strings, and a game has them only when created with them.
-OPPONENT_OPTIONS = frozenset({"opponent", "player"})
+#: Options of a game against the computer (tui_wargame.opponent, which names them from here: it
+#: imports the engine, so the engine cannot import it), kept in the header, read by no rule;
+#: strings, and a game has them only when created with them.
+OPPONENT, PLAYER = "opponent", "player"
+OPPONENT_OPTIONS = frozenset({OPPONENT, PLAYER})
 
 UNDO_RULE = "undo: docs/api.md"
 CONSENT_RULE = "undo by consent: docs/playing.md"
@@ -73,6 +75,7 @@ class Game:
     """A game in memory, and (when opened for writing) the save it appends to."""
 
     keep_unplayed: bool = True  # see `new`
+    _live: int | None = None  # `play_live`: the presence marker held while the game is open
 
     def __init__(self, scenario: Scenario, header: Header, records: Iterable[Record] = (),
                  log: savefile.Log | None = None, warnings: Sequence[str] = (),
@@ -197,6 +200,15 @@ class Game:
         if self._log:
             self._log.close()
             self._log = None
+        if self._live is not None and self.path is not None:
+            presence.release(self._live, self.path)
+            self._live = None
+
+    def play_live(self) -> None:
+        """Mark, for as long as this game is open, that a terminal plays it live (one side a
+        terminal): another program's bare undo is then asked of the other side (`presence`)."""
+        if self._live is None and isinstance(self._log, savefile.Writer) and self.path is not None:
+            self._live = presence.hold(self.path)
 
     def __enter__(self) -> Game:
         return self
@@ -467,6 +479,7 @@ class Game:
         seq, asked = len(self.records), self.undo_asked()
         if text == ASK_UNDO:
             top = self._undo_record(side)
+            assert top.reverts is not None  # an undo record always names the record it reverts
             return Record(seq, top.side, "order", ASK_UNDO,
                           (Event.of("undo_asked", side=top.side, reverts=top.reverts,
                                     order=self.records[top.reverts].order),))
@@ -513,6 +526,8 @@ class Game:
         if self.seat is not None:  # a seated player: their side only, in their name; undo by consent
             batch = [(as_asked(order), self._seated(side)) for order, side in batch]
             by = self.player
+        elif self._undone_unseen(batch):
+            batch = [(as_asked(order), side) for order, side in batch]
         asked = self.undo_asked()
         if asked is not None and any(" ".join(str(order).split()) == ASK_UNDO for order, _ in batch):
             # one request at a time (checked when given, not when re-run: older saves may hold two)
@@ -542,6 +557,21 @@ class Game:
             self._fold(record, state)
         self._note()
         return written
+
+    def _undone_unseen(self, batch: Sequence[tuple[Order | str, str | None]]) -> bool:
+        """Whether `batch`, given by a program that is not a live terminal, holds a bare undo while a
+        terminal plays this save live: the other side may have seen the order, so it is asked
+        (docs/playing.md, "Undo in a live game"); an answer to a request must then name its side."""
+        if self._live is not None or self.path is None:
+            return False
+        bare = any(as_asked(order) != order for order, _ in batch)
+        answers = [side for order, side in batch if " ".join(str(order).split()) in (ALLOW_UNDO, REFUSE_UNDO)]
+        if not (bare or answers) or not presence.held(self.path):
+            return False
+        if None in answers:
+            raise IllegalOrder("a terminal plays this game live, so an undo is answered by the side asked: "
+                               "give it with --as SIDE, or answer on that side's screen", CONSENT_RULE)
+        return bare
 
     def _seated(self, side: str | None) -> str:
         assert self.seat is not None

@@ -9,31 +9,25 @@ every start and prints the same text.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar, overload
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
-C = TypeVar("C", bound=type)
+if TYPE_CHECKING:
+    # Type checkers see attrs' own decorator, whose classes their attrs support understands (the
+    # fields as `__init__`'s arguments, `attrs.evolve`, `attrs.fields`); ours only adds the repr.
+    from attrs import frozen as frozen
+else:
+    def _repr(self: Any) -> str:
+        fields = ", ".join(f"{a.name}={getattr(self, a.name)!r}" for a in attrs.fields(type(self)) if a.repr)
+        return f"{type(self).__qualname__}({fields})"
 
+    def frozen(maybe_cls: type | None = None, **options: Any) -> Any:
+        """`attrs.frozen` with the shared `__repr__`; the same options otherwise."""
 
-def _repr(self: Any) -> str:
-    fields = ", ".join(f"{a.name}={getattr(self, a.name)!r}" for a in attrs.fields(type(self)) if a.repr)
-    return f"{type(self).__qualname__}({fields})"
+        def make(cls: type) -> type:
+            made = attrs.frozen(cls, repr=False, **options)
+            made.__repr__ = _repr
+            return made
 
-
-@overload
-def frozen(maybe_cls: C, **options: Any) -> C: ...
-@overload
-def frozen(maybe_cls: None = None, **options: Any) -> Callable[[C], C]: ...
-
-
-def frozen(maybe_cls: C | None = None, **options: Any) -> C | Callable[[C], C]:
-    """`attrs.frozen` with the shared `__repr__`; the same options otherwise."""
-
-    def make(cls: C) -> C:
-        made = attrs.frozen(cls, repr=False, **options)
-        made.__repr__ = _repr
-        return made
-
-    return make if maybe_cls is None else make(maybe_cls)
+        return make if maybe_cls is None else make(maybe_cls)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tui_wargame.engine import OPPONENT, PLAYER  # the header options that keep the opponent
 from tui_wargame.errors import WargameError
 from tui_wargame.frozen import frozen
 from tui_wargame.model import Scenario
@@ -22,8 +23,6 @@ from tui_wargame.views import side_named
 
 COMPUTER = "computer"
 DEFAULT_LEVEL = "normal"
-#: The header options that keep the opponent (engine.OPPONENT_OPTIONS accepts them).
-OPPONENT, PLAYER = "opponent", "player"
 
 
 @frozen

@@ -144,6 +144,21 @@ def test_opponent_side_by_id_or_name_in_any_case_kept_in_the_header(testbed: Sce
         Game.new(testbed, tmp_path / "h.toml", options={"opponent": "computer", "player": 3})
 
 
+def test_the_opponent_options_are_named_in_one_place() -> None:
+    """What the engine accepts in a header (OPPONENT_OPTIONS) and what opponent.py writes and reads
+    are the same names, spelt once: a name changed in one place cannot leave the other behind."""
+    import inspect
+    import re
+
+    from tui_wargame import engine
+
+    assert engine.OPPONENT_OPTIONS == {opponent.OPPONENT, opponent.PLAYER}
+    assert (opponent.OPPONENT, opponent.PLAYER) == (engine.OPPONENT, engine.PLAYER)
+    spelt = [m.__name__ for m in (engine, opponent) if re.search(r"""["'](opponent|player)["']""",
+                                                                inspect.getsource(m))]
+    assert spelt == ["tui_wargame.engine"]
+
+
 def test_play_takes_the_opponent_from_the_save_unless_given(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """`play SCENARIO --vs --as` writes the opponent in the new save; `play SAVE` plays it the same

@@ -132,3 +132,35 @@ def test_a_seated_players_bare_undo_is_a_request(tmp_path: Path, testbed: Scenar
             game.submit(typed)
     assert game.state.units["r1"].location == "0201"
     game.close()
+
+
+def test_a_bare_command_line_undo_is_asked_while_a_terminal_plays_live(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`undo FILE` and `order FILE undo` without `--as`, beside a terminal playing the save live
+    (`play FILE --as SIDE`), write a request: that terminal showed the order at once. Its answer
+    must name its side. Once no terminal plays it live, a bare undo is made at once, as by e-mail."""
+    from tui_wargame.cli import main
+
+    path = tmp_path / "g.toml"
+    sc = ["--scenarios", str(TESTBED_DIR)]
+    assert main([*sc, "new", "testbed", "--seed", "3", "--out", str(path)]) == 0
+    assert main([*sc, "order", str(path), "move r1 0201"]) == 0
+    terminal = Game.open(path, write=True, scenario_dirs=[TESTBED_DIR])
+    terminal.play_live()
+    for command in (["undo", str(path)], ["order", str(path), "Undo"]):
+        capsys.readouterr()
+        assert main([*sc, *command]) == 0
+        out = capsys.readouterr().out
+        assert "Red: undo ask" in out and "until Blue allows it, on their screen where it is asked now, or with: tui-wargame" in out
+        assert main([*sc, "order", str(path), "--as", "blue", "undo refuse"]) == 0
+    assert main([*sc, "order", str(path), "undo ask"]) == 0
+    assert main([*sc, "order", str(path), "undo allow"]) == 1
+    assert "answered by the side asked: give it with --as SIDE" in capsys.readouterr().err
+    terminal.close()
+    assert not (tmp_path / ".g.toml.live").exists()  # the last live terminal leaves no mark behind
+    with Game.open(path, scenario_dirs=[TESTBED_DIR]) as game:
+        assert [r.order for r in game.records[2:]] == [ASK_UNDO, REFUSE_UNDO] * 2 + [ASK_UNDO]
+        assert game.state.units["r1"].location == "0201"
+    assert main([*sc, "undo", str(path)]) == 0  # no terminal plays it live now: at once
+    with Game.open(path, scenario_dirs=[TESTBED_DIR]) as game:
+        assert game.records[-1].kind == "undo" and game.state.units["r1"].location != "0201"

@@ -72,3 +72,18 @@ def suez(tmp_path: Path, *orders: str, seed: int = 4) -> Game:
     for order in orders:
         game.submit(order)
     return game
+
+
+async def lobby_listed(pilot) -> None:  # noqa: ANN001
+    """Let the lobby's thread worker read the hosted saves and list them (within two seconds)."""
+    import asyncio
+
+    from tui_wargame.tui.lobby import LobbyScreen
+
+    for _ in range(400):
+        await pilot.pause()
+        lobby = [s for s in pilot.app.screen_stack if isinstance(s, LobbyScreen)]
+        if lobby and lobby[0].is_mounted and lobby[0]._looking is None:
+            return
+        await asyncio.sleep(0.005)
+    raise AssertionError("the lobby's listing never came")

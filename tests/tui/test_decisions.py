@@ -154,3 +154,36 @@ def test_a_reply_worded_as_its_own_order_is_said_once() -> None:
                            notes=["pass", "fire at x"])
     assert chooser._line(0).plain == "pass"
     assert chooser._line(1).plain == "fire x  fire at x"
+
+
+@sync
+async def test_keys_typed_before_a_menu_opened_by_itself_do_not_answer_it(tmp_path: Path) -> None:
+    """A key typed ahead (parsed, then waiting while the screen was busy) was meant for the map:
+    the advance menu that pops up by itself ignores it (`e` there would stop the advance); a key
+    pressed once the menu is up answers it. A dialog the player opens keeps keys typed after the
+    key that opened it."""
+    from textual import events
+
+    with suez(tmp_path, *DECLARED) as game:
+        async with app_for(game).run_test(size=(80, 24)) as pilot:
+            ahead = events.Key("y", "y")  # typed after R, before its question was up
+            await press(pilot, "R")
+            pilot.app.post_message(ahead)
+            await pilot.pause()
+            await pilot.pause()
+            assert game.records[-1].order == "resolve 2129"
+            assert isinstance(pilot.app.screen, HandOverScreen)
+            await press(pilot, "enter")  # the British take the keyboard
+            await press(pilot, "enter")  # the retreat: picked on the map
+            pilot.app.screen.move_cursor("2030")
+            await press(pilot, "enter")
+            assert isinstance(pilot.app.screen, HandOverScreen)
+            ahead = events.Key("e", "e")
+            await press(pilot, "enter")  # the Central Powers take it back: the advance menu pops up
+            chooser = pilot.app.screen
+            assert isinstance(chooser, OrderChooser) and chooser.finish is not None
+            pilot.app.post_message(ahead)
+            await press(pilot, "down")
+            assert pilot.app.screen is chooser and game.state.pending is not None
+            await press(pilot, "e")
+            assert game.records[-1].order == "stop" and game.state.pending is None

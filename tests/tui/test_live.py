@@ -122,6 +122,45 @@ async def test_an_undo_the_other_side_has_seen_needs_its_consent(tmp_path: Path)
 
 
 @sync
+async def test_an_undo_from_a_shell_is_asked_of_the_live_terminal(tmp_path: Path) -> None:
+    """A bare `tui-wargame undo FILE` beside Blue's live terminal asks Blue, who saw the order."""
+    from tui_wargame.cli import main
+    from tui_wargame.presence import held
+
+    red = fog_game(tmp_path)
+    red.submit("move r1 0201 0301 0401", "red")
+    red.close()
+    blue = second(red, tmp_path)
+    assert red.path is not None and not held(red.path)
+    async with live(blue, "blue").run_test(size=SIZE) as pb:
+        assert held(red.path)
+        assert main(["--scenarios", str(tmp_path), "undo", str(red.path)]) == 0
+        await until(pb, lambda: isinstance(pb.app.screen, ConfirmScreen))
+        assert "Red ask to take back `move r1 0201 0301 0401`: allow?" in screen_text(pb.app)
+        assert blue.state.units["r1"].location == "0401"
+    assert not held(red.path)  # the live terminal closed its game
+
+
+@sync
+async def test_a_y_typed_before_the_undo_question_popped_up_is_no_consent(tmp_path: Path) -> None:
+    from textual import events
+
+    red = fog_game(tmp_path)
+    red.submit("move r1 0201 0301 0401", "red")
+    red.submit("undo ask", "red")
+    blue = second(red, tmp_path)
+    ahead = events.Key("y", "y")  # typed for the map before the question was up
+    async with live(blue, "blue").run_test(size=SIZE) as pb:
+        await until(pb, lambda: isinstance(pb.app.screen, ConfirmScreen))
+        pb.app.post_message(ahead)
+        await press(pb, "down")
+        assert isinstance(pb.app.screen, ConfirmScreen) and blue.records[-1].order == "undo ask"
+        await press(pb, "y")  # pressed with the question in sight
+        assert blue.records[-1].kind == "undo"
+    red.close()
+
+
+@sync
 async def test_an_undo_request_waits_in_the_save_for_the_other_side_to_allow_it(tmp_path: Path) -> None:
     red = fog_game(tmp_path)
     red.submit("move r1 0201 0301 0401", "red")

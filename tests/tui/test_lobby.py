@@ -4,17 +4,19 @@ no screen shows a hosted game's seed."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import TESTBED_DIR
-from tests.tui.helpers import press, screen_text, sync
+from tests.tui.helpers import lobby_listed, press, screen_text, sync
 from tui_wargame import savefile
 from tui_wargame.engine import Game
-from tui_wargame.hosting import Host, SealedSeeds
+from tui_wargame.hosting import Host, Listing, SealedSeeds
 from tui_wargame.model import IllegalOrder, Scenario
 from tui_wargame.tui.app import WargameApp
+from tui_wargame.tui.dialogs import ChoiceScreen
 from tui_wargame.tui.game import GameScreen
 from tui_wargame.tui.lobby import LobbyScreen
 from tui_wargame.tui.replay import ReplayScreen
@@ -36,6 +38,7 @@ def toasts(app: WargameApp) -> list[str]:
 @sync
 async def test_a_new_game_takes_the_creator_s_seat_and_leaves_the_other_open(tmp_path: Path) -> None:
     async with lobby(tmp_path, "alice").run_test(size=(80, 24)) as pilot:
+        await lobby_listed(pilot)
         assert "No hosted games yet" in screen_text(pilot.app)
         await press(pilot, "n", "enter", "down", "enter")  # the testbed; its second side, Blue
         screen = pilot.app.screen
@@ -43,6 +46,7 @@ async def test_a_new_game_takes_the_creator_s_seat_and_leaves_the_other_open(tmp
         assert "New game: you play Blue" in screen_text(pilot.app)
         await press(pilot, "q")
         assert isinstance(pilot.app.screen, LobbyScreen)
+        await lobby_listed(pilot)
         text = screen_text(pilot.app)
         assert "testbed-1  Testbed: the River Crossing  turn 1 of 4, Red to act" in text
         assert "Red: open seat   Blue: you" in text and "Enter: play your game, as Blue." in text
@@ -56,6 +60,7 @@ async def test_joining_an_open_seat_is_recorded_and_plays_that_side(
     made = host(tmp_path, "alice").create(testbed, {}, "red")
     made.close()
     async with lobby(tmp_path, "bob").run_test(size=(80, 24)) as pilot:
+        await lobby_listed(pilot)
         assert "Red: alice   Blue: open seat" in screen_text(pilot.app)
         assert "Enter or j: join as Blue." in screen_text(pilot.app)
         await press(pilot, "enter")
@@ -77,6 +82,7 @@ async def test_a_player_cannot_act_for_the_other_side_through_the_lobby(
     host(tmp_path, "bob").join(path, "blue").close()  # type: ignore[arg-type]
     before = savefile.read(path).records  # type: ignore[arg-type]
     async with lobby(tmp_path, "bob").run_test(size=(80, 24)) as pilot:  # blue; red is to act
+        await lobby_listed(pilot)
         await press(pilot, "enter")
         screen = pilot.app.screen
         assert isinstance(screen, GameScreen) and screen.side == "blue"
@@ -96,6 +102,7 @@ async def test_a_player_cannot_act_for_the_other_side_through_the_lobby(
         watched = pilot.app.screen
         assert isinstance(watched, WatchScreen) and not watched.game.writable
     async with lobby(tmp_path, "carol").run_test(size=(80, 24)) as pilot:  # no seat: watch only
+        await lobby_listed(pilot)
         assert "Every seat is taken: w to watch." in screen_text(pilot.app)
         await press(pilot, "j")
         assert "Every seat of this game is taken" in " ".join(toasts(pilot.app))
@@ -114,6 +121,7 @@ async def test_the_seed_is_on_no_screen_of_a_hosted_game(tmp_path: Path, testbed
     made.close()
     seen = []
     async with lobby(tmp_path, "alice").run_test(size=(80, 24)) as pilot:
+        await lobby_listed(pilot)
         seen.append(screen_text(pilot.app))
         for key in ("enter", "n", "question_mark", "escape", "r", "q", "q", "w"):
             await press(pilot, key)
@@ -128,6 +136,7 @@ async def test_a_game_left_at_once_is_resumed_from_the_lobby(tmp_path: Path, tes
     made.submit("move r1 0201 0301 0401")
     del made  # never closed, as a killed process leaves it
     async with lobby(tmp_path, "alice").run_test(size=(80, 24)) as pilot:
+        await lobby_listed(pilot)
         await press(pilot, "enter")
         screen = pilot.app.screen
         assert isinstance(screen, GameScreen) and screen.game.seat == "red"
@@ -144,6 +153,7 @@ async def test_a_save_that_cannot_be_opened_is_listed_with_why(tmp_path: Path, t
     with Game.new(testbed, saves / "hotseat.toml", seed=1):
         pass  # not hosted: not the lobby's
     async with lobby(tmp_path, "alice").run_test(size=(80, 24)) as pilot:
+        await lobby_listed(pilot)
         text = screen_text(pilot.app)
         assert "broken.toml: cannot be opened" in text and "hotseat" not in text
         await press(pilot, "enter", "j", "w")
@@ -160,6 +170,7 @@ async def test_the_lobby_under_a_game_does_not_relist_as_the_other_side_plays(
     made.close()
     host(tmp_path, "bob").join(path, "blue").close()  # type: ignore[arg-type]
     async with lobby(tmp_path, "bob").run_test(size=(80, 24)) as pilot:
+        await lobby_listed(pilot)
         (listed,) = [s for s in pilot.app.screen_stack if isinstance(s, LobbyScreen)]
         await press(pilot, "enter")
         assert isinstance(pilot.app.screen, GameScreen)
@@ -167,6 +178,33 @@ async def test_the_lobby_under_a_game_does_not_relist_as_the_other_side_plays(
         with host(tmp_path, "alice").play(path) as red:  # type: ignore[arg-type]
             red.submit("move r1 0201 0301 0401")
         listed.relist_if_changed()
-        assert listed._seen == seen  # the save changed, but the lobby is not on screen
+        assert listed._looking is None and listed._seen == seen  # changed, but the lobby is not on screen
         await press(pilot, "q")
+        await lobby_listed(pilot)
         assert pilot.app.screen is listed and listed._seen != seen
+
+
+@sync
+async def test_the_lobby_reads_the_saves_in_a_worker_and_answers_keys_meanwhile(
+        tmp_path: Path, testbed: Scenario, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Listing opens every changed save (long games take long): a thread worker does it, so a key
+    pressed meanwhile is acted on at once, and the list comes when the reading is done."""
+    host(tmp_path, "bob").create(testbed, {}, "red").close()
+    reading, go_on = threading.Event(), threading.Event()
+    games = Host.games
+
+    def slow(self: Host) -> list[Listing]:
+        reading.set()
+        go_on.wait(timeout=2)  # as a slow disk would; the test lets it finish
+        return games(self)
+
+    monkeypatch.setattr(Host, "games", slow)
+    async with lobby(tmp_path, "alice").run_test(size=(80, 24)) as pilot:
+        assert reading.wait(timeout=2)
+        assert "Looking at the hosted games..." in screen_text(pilot.app)
+        await press(pilot, "n")  # a new game, while the saves are still being read
+        assert isinstance(pilot.app.screen, ChoiceScreen) and not go_on.is_set()
+        await press(pilot, "escape")
+        go_on.set()
+        await lobby_listed(pilot)
+        assert "Red: bob   Blue: open seat" in screen_text(pilot.app)

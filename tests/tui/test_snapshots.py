@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import TESTBED_DIR
-from tests.tui.helpers import suez
+from tests.tui.helpers import lobby_listed, suez
 from tui_wargame import scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.model import Scenario
@@ -187,4 +187,4 @@ def test_lobby_screen(snap_compare, testbed: Scenario, tmp_path: Path) -> None: 
         stamp = time.time() - minutes * 60
         os.utime(tmp_path / "saves" / f"testbed-{n}.toml", (stamp, stamp))
     app = WargameApp(host=host("alice"), scenario_dirs=[TESTBED_DIR], saves_dir=tmp_path / "saves")
-    assert snap_compare(app, terminal_size=(80, 24))
+    assert snap_compare(app, terminal_size=(80, 24), run_before=lobby_listed)

@@ -181,6 +181,8 @@ class WargameApp(App[None]):
             except WargameError as exc:
                 self.notify(str(exc), severity="error", markup=False)  # file text, never markup
                 return
+        if side is not None and game.seat is None:  # live, not hosted (a seat asks every undo itself):
+            game.play_live()                           # until the screen closes it, others' undo is asked
         screen = GameScreen(game, self.g, hotseat=self.hotseat, greeting=greeting, side=side, by=by,
                             opponent=opponent, pace=self.computer_pace)
         if instead_of is None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from textual.timer import Timer
 from textual.worker import Worker, WorkerState
@@ -39,7 +39,7 @@ class Autopilot:
     """Plays the computer's sides of `game` on `screen`: one thread worker an order, paced."""
 
     def __init__(self, screen: Screen[None], game: Game, opponent: Opponent, pace: float,
-                 shown: Callable[[list[Record]], None], failed: Callable[[str], None]) -> None:
+                 shown: Callable[[list[Record]], object], failed: Callable[[str], None]) -> None:
         self.screen = screen
         self.game = game
         self.opponent = opponent
@@ -101,7 +101,7 @@ class Autopilot:
         if worker.state != WorkerState.SUCCESS:
             self._busy = False  # cancelled: the screen is going away
             return
-        seq, side, choice = worker.result  # type: ignore[misc]
+        seq, side, choice = cast("tuple[int, str, Choice]", worker.result)  # what `wake` gave it to think
         if seq != self.game.seq:  # the game moved on meanwhile (another program): think again
             self._busy = False
             self.wake()

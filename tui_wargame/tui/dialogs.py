@@ -2,6 +2,11 @@
 
 Each closes with Esc and with a key every terminal sends (q, n or an empty
 Enter), because some terminals and multiplexers delay or swallow Esc.
+
+A dialog that opens by itself (a decision owed, the other side's undo request, the hand-over)
+acts only on keys typed after it opened: keys typed ahead (a paste, a slow link, a fast hand)
+were meant for the map, where `e` or Enter mean something else. One the player opened with a
+key keeps the keys typed after that key, so a fast typist's `R y` still counts.
 """
 
 from __future__ import annotations
@@ -9,12 +14,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from rich.text import Text
-from textual import on
+from textual import _time, events, on
+from textual._context import active_message_pump  # private: Textual is pinned below 9 (pyproject)
+from textual.app import App
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, ScreenResultType
 from textual.suggester import Suggester
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
@@ -24,7 +31,24 @@ from tui_wargame.tui.answers import Pick
 from tui_wargame.tui.cropped import crop_updates
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class Dialog(ModalScreen[ScreenResultType]):
+    """A modal dialog that ignores the keys typed before it opened, if it opened by itself: not
+    while the app was running a key's binding (or a click's), but on a record's arrival, a
+    callback or a timer of a screen (see the module's docstring)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        crop_updates(self)
+        unbidden = not isinstance(active_message_pump.get(None), App)
+        self.opened_at = _time.get_time() if unbidden else None  # keys made before it are dropped
+
+    def on_key(self, event: events.Key) -> None:
+        if self.opened_at is not None and event.time < self.opened_at:
+            event.stop()  # before any binding of the dialog or its list sees it
+            event.prevent_default()
+
+
+class ConfirmScreen(Dialog[bool]):
     """A yes/no question: y or Enter says yes; n, q or Esc says no. `only_y`: Enter does nothing,
     for a question that pops up by itself (the other side's undo request in a live game), where
     an Enter meant for the map must not answer yes."""
@@ -37,7 +61,6 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def __init__(self, question: str, *, only_y: bool = False) -> None:
         super().__init__()
-        crop_updates(self)
         self.question = question
         self.only_y = only_y
 
@@ -55,14 +78,13 @@ class ConfirmScreen(ModalScreen[bool]):
             self.dismiss(True)
 
 
-class HandOverScreen(ModalScreen[None]):
+class HandOverScreen(Dialog[None]):
     """Covers the map while the keyboard passes to the other side, so neither sees the other's secrets."""
 
     BINDINGS = [Binding("enter,space", "done", "Take the keyboard", id="handover.done")]
 
     def __init__(self, message: str) -> None:
         super().__init__()
-        crop_updates(self)
         self.message = message
 
     def compose(self) -> ComposeResult:
@@ -74,7 +96,7 @@ class HandOverScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class OrderChooser(ModalScreen[str | Pick | None]):
+class OrderChooser(Dialog[str | Pick | None]):
     """Pick one of the legal orders offered, each with its line of words and any warning (bold);
     the highlighted one is previewed live. `picks` follow the orders: answers chosen on the map,
     returned as they are for the screen to mark their hexes."""
@@ -88,7 +110,6 @@ class OrderChooser(ModalScreen[str | Pick | None]):
                  notes: Sequence[str] = (), warnings: Sequence[str] = (), picks: Sequence[Pick] = (),
                  finish: Order | None = None) -> None:
         super().__init__()
-        crop_updates(self)
         self.title_text = title
         self.orders = orders
         self.preview = preview

@@ -17,6 +17,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+from textual.worker import Worker, WorkerState
 
 from tui_wargame.engine import Game
 from tui_wargame.errors import WargameError
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
 
 #: How often the lobby looks at the saves folder for games made, joined or played meanwhile.
 RELIST_EVERY_S = 2.0
+RELIST = "lobby.relist"  # the group of its thread workers
 
 
 class LobbyScreen(Screen[None]):
@@ -52,6 +54,8 @@ class LobbyScreen(Screen[None]):
         self.g = glyphs
         self.games: list[Listing] = []
         self._seen: tuple[tuple[str, int, int], ...] = ()  # each save's (name, mtime, size) when last listed
+        self._looking: Worker[object] | None = None  # the thread worker reading the saves
+        self._again = False  # a relisting was asked while one ran
 
     @property
     def nav(self) -> WargameApp:
@@ -64,7 +68,7 @@ class LobbyScreen(Screen[None]):
         yield Static(Text(self.text(f"tui-wargame lobby: you are {self.host.player}"), style="bold"),
                      id="header")
         yield OptionList(id="games")
-        yield Static(id="about")
+        yield Static(Text("Looking at the hosted games...", style="dim"), id="about")
         yield Static(Text("Enter: play or join   j: join   w: watch   n: new game   r: refresh   q: quit",
                           style="dim"), id="prompt")
         yield KeyBar()
@@ -77,7 +81,7 @@ class LobbyScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         self.relist()  # a game played since has moved on
 
-    # --- the list ---
+    # --- the list, read in a thread worker: opening many long saves must not stop the keys ---
 
     def _stamps(self) -> tuple[tuple[str, int, int], ...]:
         try:
@@ -89,19 +93,53 @@ class LobbyScreen(Screen[None]):
     def relist_if_changed(self) -> None:
         # `is_current` is also true under the game screen (Textual counts the screen beneath as
         # maybe visible): relisting there repainted the whole terminal at every opponent's order
-        if self.app.screen is self and self._stamps() != self._seen:
-            self.relist()
+        if self.app.screen is self:
+            self.relist(if_changed=True)
 
     def action_relist(self) -> None:
         self.relist()
 
-    def relist(self) -> None:
-        """List the hosted games, the player's own first, keeping the highlighted one highlighted."""
+    def relist(self, *, if_changed: bool = False) -> None:
+        """Read the hosted games again in a thread worker (`_listed` shows them); with `if_changed`,
+        only if a save was added, removed or written since the last listing. One worker at a time
+        (the host's cache of listings is not shared between threads): asked meanwhile, it reads again
+        when the one running ends."""
+        if self._looking is not None:
+            self._again = self._again or not if_changed
+            return
+        seen = self._seen if if_changed else None
+        player = self.host.player
+
+        def look() -> tuple[tuple[tuple[str, int, int], ...], list[Listing]] | None:
+            stamps = self._stamps()
+            if stamps == seen:
+                return None
+            return stamps, sorted(self.host.games(), key=lambda g: g.seat_of(player) is None)
+
+        self._looking = self.run_worker(look, group=RELIST, thread=True, exit_on_error=False)
+
+    @on(Worker.StateChanged)
+    def _looked(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker is not self._looking or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR,
+                                                              WorkerState.CANCELLED):
+            return
+        self._looking = None
+        if event.state == WorkerState.ERROR:
+            self.notify(self.text(f"The hosted games could not be listed: {worker.error}"),
+                        severity="error", markup=False)
+        elif event.state == WorkerState.SUCCESS and worker.result is not None:
+            self._seen, games = cast("tuple[tuple[tuple[str, int, int], ...], list[Listing]]", worker.result)
+            self._show(games)
+        if self._again:
+            self._again = False
+            self.relist()
+
+    def _show(self, games: list[Listing]) -> None:
+        """List `games`, the player's own first, keeping the highlighted one highlighted."""
         listed = self.query_one("#games", OptionList)
         chosen = self.chosen()
-        self._seen = self._stamps()
-        player = self.host.player
-        self.games = sorted(self.host.games(), key=lambda g: g.seat_of(player) is None)
+        self.games = games
         listed.clear_options()
         listed.add_options([Option(self.line(g), id=str(i)) for i, g in enumerate(self.games)])
         paths = [g.path for g in self.games]
