@@ -34,8 +34,10 @@ from tui_wargame.rules.foxhole import (
     counters,
     optional,
     screen_charts,
+    screen_map,
     screen_orders,
     screen_status,
+    screen_units,
     sequence,
     stacking,
 )
@@ -255,6 +257,16 @@ class Foxhole:
             return ""
         return f"end the {side_name(scenario, state.active)} {sequence.NAMES[state.phase]}"
 
+    def unit_face(self, scenario: Scenario, state: State, unit: str) -> str:
+        return screen_units.face(Position(scenario, state), unit)
+
+    def unit_card(self, scenario: Scenario, state: State, unit: str) -> Sequence[Line]:
+        return screen_units.card(Position(scenario, state), unit)
+
+    def hex_notes(self, scenario: Scenario, state: State, hex: str) -> Sequence[Line]:
+        return screen_map.hex_notes(Position(scenario, state), hex)
+
+
     def reach(self, scenario: Scenario, state: State, unit: str) -> Mapping[str, Fraction]:
         return screen_orders.reach(Position(scenario, state), unit, self._legal_for_screen(scenario, state))
 
@@ -264,12 +276,14 @@ class Foxhole:
 
     def layers(self, scenario: Scenario, state: State, viewer: str | None,
                selected: str | None) -> list[Layer]:
-        """The selected unit's reach, each hex with its cost (R11.A)."""
+        """The selected unit's reach, each hex with its cost (R11.A); the markers and features
+        (R5.B)."""
+        marked = screen_map.layers(Position(scenario, state), viewer)
         if not state.phase or selected is None or selected not in state.units:
-            return []
+            return marked
         legal = self._legal_for_screen(scenario, state)
         found = screen_orders.reach_layer(Position(scenario, state), selected, legal)
-        return [found] if found is not None else []
+        return [found, *marked] if found is not None else marked
 
     def order_menus(self, scenario: Scenario) -> list[OrderMenu]:
         return [screen_orders.BARRAGE_MENU]
