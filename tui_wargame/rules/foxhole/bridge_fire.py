@@ -33,6 +33,23 @@ def _guarded(pos: Position, hexes: tuple[str, ...]) -> bool:
                for h in hexes for u in pos.units_in(h))
 
 
+def targets(pos: Position, side: str) -> list[str]:
+    """R18.F: the hexes where a standard barrage by `side` may wreck a bridge not its own (the
+    enemy's or nobody's) that no Engineer guards: a Foot or Vehicle Bridge's hex, and both hexes a
+    Bailey Bridge joins. None without the optional rule."""
+    if not pos.option(OPTION):
+        return []
+    found: set[str] = set()
+    for place, markers in pos.state.markers.items():
+        hexes = tuple(place.split("|"))
+        for m in markers:
+            if m.side == side or (m.kind == BAILEY) != (len(hexes) == 2) or m.kind not in (FOOT, VEHICLE, BAILEY):
+                continue
+            if not _guarded(pos, hexes):
+                found.update(hexes)
+    return sorted(found)
+
+
 def _land(pos: Position, hex_: str) -> list[str]:
     return [h for h in sorted(pos.neighbours(hex_)) if not pos.hex_type(h).water]
 

@@ -124,9 +124,13 @@ def may_fight(pos: Position, uid: str) -> bool:
 
 
 def landers(pos: Position) -> dict[str, str]:
-    """R19.B.8.a: the acting player's units landing on enemies this player turn -> their hex."""
-    found = {u: landing(pos, u) for u in pos.units_of(pos.acting)}
-    return {u: h for u, h in found.items() if h is not None}
+    """R19.B.8.a: the acting player's units landing on enemies this player turn -> their hex
+    (worked out once for the State: combat asks it of every unit and target it weighs)."""
+    key = ("crossings.landers",)
+    if key not in pos.memo:
+        found = {u: landing(pos, u) for u in pos.units_of(pos.acting)}
+        pos.memo[key] = {u: h for u, h in found.items() if h is not None}
+    return dict(pos.memo[key])  # type: ignore[call-overload]
 
 
 def combat_terms(pos: Position, uid: str, what: str) -> list[Term]:

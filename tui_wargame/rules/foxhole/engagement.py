@@ -26,7 +26,7 @@ from typing import Any
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, fold
 from tui_wargame.rules.foxhole import (allocation, benefits, charts, crossings, effects, fire, firepower,
-                                      refugees)
+                                      refugees, stacking)
 from tui_wargame.rules.foxhole.participants import (
     ENGAGED, STACK, artillery_or_mortar, in_overstack, mixed_services, specialist, target_types,
 )
@@ -287,7 +287,7 @@ def _group(pos: Position, eng: Mapping[str, Any], side: str) -> list[str]:
     map, or the defenders still in the hex, less the Overstacked (R10.D.4)."""
     if side == eng["acting"]:
         return [u for u in eng["attackers"] if pos.on_map(u)]
-    crowd = set(benefits.overstacked(pos, eng["target"], side))
+    crowd = set(stacking.overstacked(pos, eng["target"], side))
     return [u for u in eng["defenders"] if pos.location(u) == eng["target"] and u not in crowd]
 
 

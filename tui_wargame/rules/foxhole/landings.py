@@ -293,7 +293,8 @@ def _shore_walk(pos: Position, target: str, off: int, way: int) -> str:
 
 def land(pos: Position, dice: Dice) -> list[Event]:
     """R16.A-B: the drops and landings due this player turn, in table order, at the targets the
-    player wrote down (`aim`) or the scenario's; then the airlifts due (R16.A.1)."""
+    player wrote down (`aim`) or the scenario's; then the airlifts due (R16.A.1), unless a Storm
+    grounds their Air Sorties (R8.C.4: lost for the Day, as a grounded Barrage is)."""
     events: list[Event] = _forget_left(pos)
     # R16.B.2b's obligation was for the landing player turn's Combat Phase: it ends with it
     events += [Event.of("unit_flagged", unit=u, flag=ON_ENEMY, on=False)
@@ -309,9 +310,13 @@ def land(pos: Position, dice: Dice) -> list[Event]:
             here = pos.at(fold(pos.state, events))
             events += come_ashore(here, uid, aims.get(uid, t["target"]), way, dice)
     for sortie, lift in sorted(dawn.plan(pos, pos.acting).get("airlifts", {}).items()):
-        if lift["turn"] == pos.turn.id:
-            for kind, n in dawn.AIRLIFTS[lift["load"]]:
-                events += drop_supplies(pos.at(fold(pos.state, events)), sortie, kind, n, lift["hex"], dice)
+        if lift["turn"] != pos.turn.id:
+            continue
+        if weather.air_grounded(pos):  # R8.C.4: a Storm grounds the Air Sortie, its load with it
+            events.append(Event.of("sortie_grounded", side=pos.acting, sortie=sortie))
+            continue
+        for kind, n in dawn.AIRLIFTS[lift["load"]]:
+            events += drop_supplies(pos.at(fold(pos.state, events)), sortie, kind, n, lift["hex"], dice)
     return events
 
 

@@ -39,6 +39,7 @@ from tui_wargame.rules.foxhole import (
     screen_status,
     screen_units,
     sequence,
+    stacking,
 )
 from tui_wargame.rules.foxhole.position import Position
 from tui_wargame.text import side_name
@@ -191,7 +192,7 @@ class Foxhole:
         if state.pending is not None:
             return _answers()[state.pending.kind][0](pos)
         phase = sequence.module(state.phase)
-        found = _phase_orders(pos, phase)[0] + command.orders(pos)
+        found = _phase_orders(pos, phase)[0] + command.orders(pos) + stacking.orders(pos)
         if phase.blocks_end(pos) is None:
             found.append(Order("end"))
         return found
@@ -215,12 +216,14 @@ class Foxhole:
             if refusal is not None:
                 raise IllegalOrder(refusal)
             return Resolution(tuple(sequence.advance(pos, dice)))
-        handler = phase.ORDERS.get(order.verb) or command.ORDERS.get(order.verb)
+        handler = (phase.ORDERS.get(order.verb) or command.ORDERS.get(order.verb)
+                   or stacking.ORDERS.get(order.verb))
         if handler is None:
             known = ", ".join(sorted({*phase.ORDERS, "end"}))
             raise IllegalOrder(f"no `{order.verb}` order in the {state.phase} phase (orders now: {known})",
                                phase.RULE)
-        if order.verb not in command.ORDERS and (refusal := _unit_may_act(pos, order)) is not None:
+        free = {*command.ORDERS, *stacking.ORDERS}  # activating, choosing the overstack: no unit acts
+        if order.verb not in free and (refusal := _unit_may_act(pos, order)) is not None:
             if not _phase_orders(pos, phase)[1]:
                 raise IllegalOrder(refusal)
         return Resolution(tuple(handler(pos, order, dice)))
