@@ -248,3 +248,69 @@ def test_r10_b_a_unit_may_not_move_across_a_full_foot_bridge_hex():
         run(SCENARIO, empty, "move A2 A-0306 A-0205")
     assert exc.value.rule == "R11.A"
     assert "move A2 A-0306" in legal(SCENARIO, empty)
+
+
+# --- R10.A while moving: no hex entered without room, even to pass through ---
+
+MM = "motorized-movement"
+FULL = {u: "A-0304" for u in ("A1", "A2", "AE", "AHQ")}  # four Allied units in the Scrub hex
+
+
+def test_r10_a_a_motorized_unit_may_not_pass_through_a_full_hex_where_a_pin_would_leave_five():
+    state = position(SCENARIO, phase=MM, active="allied", at={"AT1": "A-0404", **FULL})
+    with pytest.raises(IllegalOrder) as exc:  # leaving the Scrub it could be Pinned (R11.A.2) there
+        run(SCENARIO, state, "move AT1 A-0304 A-0203", dice=[1])
+    assert exc.value.rule == "R10.A" and "may not pass through A-0304" in str(exc.value.refusal)
+    assert not [o for o in legal(SCENARIO, state) if o.startswith("move AT1 ") and "A-0304" in o.split()]
+
+
+def test_r10_a_a_unit_pinned_passing_through_a_hex_with_room_stays_there_within_the_limit():
+    three = {u: "A-0304" for u in ("A1", "A2", "AE")}
+    state = position(SCENARIO, phase=MM, active="allied", at={"AT1": "A-0404", **three})
+    state, events = run(SCENARIO, state, "move AT1 A-0304 A-0203", dice=[1])
+    assert next(e for e in events if e.kind == "pin_roll")["pinned"]
+    assert state.units["AT1"].location == "A-0304" and state.units["AT1"].has(PINNED)
+    assert stacking.room(Position(SCENARIO, state), "A-0304", "allied") is None  # four: the limit
+
+
+def test_r10_a_reach_goes_round_a_full_hex():
+    from tui_wargame.rules.foxhole import movement
+
+    empty = movement.reach(Position(SCENARIO, position(SCENARIO, phase=MM, active="allied",
+                                                       at={"AT1": "A-0404"})), "AT1")
+    full = movement.reach(Position(SCENARIO, position(SCENARIO, phase=MM, active="allied",
+                                                      at={"AT1": "A-0404", **FULL})), "AT1")
+    assert empty["A-0303"] == (3, ("A-0304", "A-0303"))
+    assert full["A-0303"] == (Fraction(7, 2), ("A-0504", "A-0503", "A-0402", "A-0303"))
+    assert "A-0304" not in full
+    assert all("A-0304" not in path for _, path in full.values())
+
+
+def test_r10_d_with_overstacking_a_unit_may_pass_through_a_hex_of_four():
+    state = position(SCENARIO, phase=MM, active="allied", at={"AT1": "A-0404", **FULL},
+                     options={"overstacking": "on"})
+    state, _ = run(SCENARIO, state, "move AT1 A-0304 A-0203", dice=[1])  # Pinned: the fifth, in overstack
+    assert state.units["AT1"].location == "A-0304"
+    assert stacking.overstacked(Position(SCENARIO, state), "A-0304", "allied") == ["AT1"]
+
+
+def test_r10_a_a_retreat_passes_only_through_a_hex_with_room():
+    from tui_wargame.rules.foxhole import seizure
+
+    full = {u: "A-0304" for u in ("A2", "AE", "AHQ", "AMC")}
+    pos = Position(SCENARIO, position(SCENARIO, phase="combat", active="allied", at={"A1": "A-0303", **full}))
+    ends = seizure.retreat_hexes(pos, "A1", "A-0303", [])
+    assert "A-0305" not in ends  # only by A-0304
+    assert "A-0204" in ends  # by A-0203 instead, the way it is walked
+    moved = next(e for e in seizure.move_back(pos, "A1", "A-0303", "A-0204") if e.kind == "unit_moved")
+    assert moved["path"] == ["A-0203", "A-0204"]
+
+
+def test_r10_d_reinforcements_enter_a_hex_of_four_only_with_overstacking():
+    from tui_wargame.rules.foxhole import transport
+
+    at = {u: "A-0304" for u in ("A1", "A2", "AE", "AHQ")}
+    plain = Position(SCENARIO, position(SCENARIO, phase="transport", active="allied", at=at))
+    over = Position(SCENARIO, position(SCENARIO, phase="transport", active="allied", at=at,
+                                       options={"overstacking": "on"}))
+    assert not transport.room(plain, "A-0304", "AR1") and transport.room(over, "A-0304", "AR1")

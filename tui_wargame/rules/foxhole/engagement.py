@@ -599,14 +599,15 @@ def answer_retreat(pos: Position, order: Order, dice: Dice) -> list[Event]:
     """R20.C.9: `retreat UNIT HEX`, the unit first in line, to one of its retreat hexes."""
     eng = current(pos)
     u, origin = eng["retreat"][0]
-    legal = retreat_hexes(pos, u, origin, [*eng["attackers"], *eng["defenders"]])
+    exempt = [*eng["attackers"], *eng["defenders"]]
+    legal = retreat_hexes(pos, u, origin, exempt)
     if len(order.args) != 2 or order.args[0] != u:
         raise IllegalOrder(f"retreat {u} first: `retreat {u} HEX`", "R20.C.9")
     if order.args[1] not in legal:
         raise IllegalOrder(f"{u} may retreat only to {', '.join(legal)}: two hexes from {origin}, "
                            f"never next to an enemy", "R20.C.9")
     eng["retreat"].pop(0)
-    events = [Event.of("decision_made"), *move_back(pos, u, origin, order.args[1], retreat_rule(eng))]
+    events = [Event.of("decision_made"), *move_back(pos, u, origin, order.args[1], retreat_rule(eng), exempt)]
     return events + run(pos.at(fold(pos.state, events)), dice, eng)
 
 

@@ -28,7 +28,7 @@ from tui_wargame.dice import Dice
 from tui_wargame.hexgrid import DIRECTION_NAMES, Hex, ring, sectors
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Scenario, fold
 from tui_wargame.rules.capabilities import Explanation
-from tui_wargame.rules.foxhole import arrivals, charts, dawn, effects, weather
+from tui_wargame.rules.foxhole import arrivals, charts, dawn, effects, stacking, weather
 from tui_wargame.rules.foxhole.arith import HALF, Term, d5, d10, final, two_d10
 from tui_wargame.rules.foxhole.counters import BATTERY, COMPANY, is_motorized
 from tui_wargame.rules.foxhole.position import Position
@@ -117,8 +117,9 @@ def _lost(pos: Position, uid: str, why: str, roll: int, off: int) -> list[Event]
             Event.of("step_lost", unit=uid, steps=0), Event.of("unit_placed", unit=uid, to="eliminated")]
 
 
-def _room(pos: Position, label: str, side: str) -> bool:
-    return pos.hex_type(label).mp is not None and len(pos.units_in(label, side)) < 4
+def _room(pos: Position, label: str, uid: str) -> bool:
+    """A land hex where the unit's side has room for it (R10.A, R10.D: `stacking.room`)."""
+    return pos.hex_type(label).mp is not None and stacking.room(pos, label, pos.side_of(uid), [uid]) is None
 
 
 # --- R16.A: Air Drops ---
@@ -178,7 +179,7 @@ def drop(pos: Position, uid: str, target: str, dice: Dice) -> list[Event]:
         off, label = drift(pos, target, roll, dice)
     if label is None:
         return _lost(pos, uid, "off the map", roll, off)
-    if not _room(pos, label, pos.side_of(uid)):
+    if not _room(pos, label, uid):
         return _lost(pos, uid, f"in {label}, where it cannot stand", roll, off)
     return [Event.of("landing", unit=uid, hex=label, off=off, roll=roll, lost=""),
             Event.of("unit_placed", unit=uid, to=label, steps=1),
@@ -348,7 +349,7 @@ def come_ashore(pos: Position, uid: str, target: str, way: int, dice: Dice) -> l
         off = abs(shift) if toward is not None else 0
         label = _shore_walk(pos, target, off, toward) if off else target
     side = pos.side_of(uid)
-    if len(pos.units_in(label, side)) >= 4:
+    if stacking.room(pos, label, side, [uid]) is not None:
         return _lost(pos, uid, f"off {label}, where there is no room", roll, off)
     events = [Event.of("landing", unit=uid, hex=label, off=off, roll=roll, lost=""),
               Event.of("unit_placed", unit=uid, to=label)]

@@ -396,18 +396,40 @@ def _other_stop(pos: Position, uid: str, prev: str, here: str, budget: Fraction,
     if (pos.option(refugees.OPTION) and _traits(pos, uid) & refugees.GUARDS
             and pos.marker(here, refugees.REFUGEES) and pos.marker(here, SUPPLY_POINTS)):
         return True
-    side = pos.side_of(uid)
-    onward = [n for n in pos.neighbours(here) if n != prev and usable_lines(pos, here, n, side)]
-    return all((cost_of(here, n, True) or Fraction(0)) > budget for n in onward)
+    return all((cost_of(here, n, True) or Fraction(0)) > budget for n in _onward(pos, pos.side_of(uid), prev, here))
+
+
+def _onward(pos: Position, side: str, prev: str, here: str) -> list[str]:
+    """The hexes a line leads on to from `here`, not back to `prev`, that `side` may use (R11.C);
+    kept for the State, as every unit of the side searching its moves asks."""
+    key = ("movement.onward", side, prev, here)
+    found = pos.memo.get(key)
+    if found is None:
+        found = pos.memo[key] = [n for n in pos.neighbours(here) if n != prev and usable_lines(pos, here, n, side)]
+    return found  # type: ignore[return-value]
 
 
 def _commando(pos: Position, uid: str) -> bool:
     return "commando" in _traits(pos, uid)
 
 
-def _stack_full(pos: Position, uid: str, label: str) -> bool:
-    """R10.A-B, R10.D: the unit may not end its move where its side would overstack (`stacking`)."""
-    return stacking.room(pos, label, pos.side_of(uid), [uid]) is not None
+def _full_hexes(pos: Position, uid: str) -> frozenset[str]:
+    """R10.A-B, R10.D: the hexes the unit may not enter, even to pass through, as its side's
+    stack there has no room for it (`stacking.room`): the limit holds at every moment of a move,
+    so a unit Pinned on leaving a hex (R11.A.2) never stays in one overfull. Off bridges, the
+    hexes where the side has its limit already (kept for the State: every unit of the side asks);
+    a bridge's room depends on the unit too. (The unit's own hex may be among them: a move never
+    enters it again.)"""
+    side = pos.side_of(uid)
+    key = ("movement.full_hexes", side)
+    if key not in pos.memo:
+        bridges = stacking.bridged_hexes(pos)
+        pos.memo[key] = frozenset(
+            h for h, units in pos.occupied().items()
+            if h not in bridges and sum(pos.side_of(u) == side for u in units) >= stacking.limit(pos, h, side))
+    full: frozenset[str] = pos.memo[key]  # type: ignore[assignment]
+    bridged = [h for h in stacking.bridged_hexes(pos) if stacking.room(pos, h, side, [uid]) is not None]
+    return full.union(bridged) if bridged else full
 
 
 #: The search counts MPs in 1/SCALE parts, as ints: exact for every cost whose denominator divides
@@ -445,9 +467,7 @@ def _reach(pos: Position, uid: str, scale: int) -> dict[str, tuple[Fraction, tup
     cost_of = coster(pos, uid)
     near = enemy_near(pos, side)
     found: dict[str, tuple[Fraction | int, tuple[str, ...]]] = {}
-    full: dict[str, bool] = {}  # R10: whether the side's stack there has no room, asked once a hex
-    bridges = stacking.bridged_hexes(pos)
-    bridged: dict[str, bool] = {}  # R10.B: a bridge there with no room even to cross
+    full = _full_hexes(pos, uid)  # R10.A-B, R10.D: no room even to pass through
     steps = _scaled_steps(pos, cost_of, scale)
     best: dict[tuple[str, bool], Fraction | int] = {(start, False): 0}
     queue: list[tuple[Fraction | int, tuple[str, ...], bool]] = [(0, (start,), False)]
@@ -460,22 +480,14 @@ def _reach(pos: Position, uid: str, scale: int) -> dict[str, tuple[Fraction, tup
             stop = not along or here in near or _other_stop(pos, uid, path[-2], here,
                                                             Fraction(budget - cost, scale), cost_of)
             if stop and (here not in found or found[here][0] > cost):
-                if here not in full:
-                    full[here] = _stack_full(pos, uid, here)
-                if not full[here]:
-                    found[here] = (cost, path[1:])
+                found[here] = (cost, path[1:])
             if here in near:
                 if not _commando(pos, uid):
                     continue
                 cost += scale  # 1 MP
         for nxt in pos.neighbours(here):
-            if nxt in path:
+            if nxt in path or nxt in full:
                 continue
-            if nxt in bridges:
-                if nxt not in bridged:
-                    bridged[nxt] = _stack_full(pos, uid, nxt)
-                if bridged[nxt]:
-                    continue
             for line in (False, True):
                 step_key = (here, nxt, line)
                 if step_key not in steps:
@@ -551,9 +563,10 @@ def _plan(pos: Position, order: Order) -> tuple[str, list[str], list[bool]]:
         off, on = cost_of(a, b, False), cost_of(a, b, True)
         if off is None and on is None:
             raise IllegalOrder(f"{uid} may not enter {b} from {a}", "R11.A.4")
-        crowded = stacking.room(pos, b, side, [uid]) if stacking.bridge(pos, b) is not None else None
-        if crowded is not None:
-            raise IllegalOrder(crowded)  # R10.B: no room on the bridge, even to cross it
+        crowded = stacking.room(pos, b, side, [uid])
+        if crowded is not None:  # R10.A-B, R10.D: no room in the hex, even to pass through it
+            raise IllegalOrder(crowded if b == hexes[-1] else Refusal(
+                f"{uid} may not pass through {b}: {crowded.message}", crowded.rule))
         line = on is not None and (off is None or on <= off)
         last = i == len(hexes) - 2
         if line and last and off is not None \
@@ -567,9 +580,6 @@ def _plan(pos: Position, order: Order) -> tuple[str, list[str], list[bool]]:
     if along[-1] and not _stops_along_line(pos, uid, hexes[-2], dest, budget - spent, cost_of):
         raise IllegalOrder(f"{uid} may not stop in {dest} along the line: no friendly unit, enemy, Fire "
                            f"or Traps there, the line goes on and MPs remain", "R11.C")
-    crowded = stacking.room(pos, dest, side, [uid])
-    if crowded is not None:
-        raise IllegalOrder(crowded)  # R10.A, R10.D
     return uid, hexes, along
 
 
