@@ -127,3 +127,24 @@ def test_suez_12_4_a_held_victory_hex_pulls_a_force_not_a_lone_scout(tmp_path: P
 
     assert gain(1) > 0
     assert gain(3) == pytest.approx(3 * gain(1))
+
+
+def test_suez_18_1_fire_support_goes_only_on_a_declared_attack(tmp_path: Path) -> None:
+    """Suez 18.1-18.4: the Central Powers attack the 3rd Light Horse (2330) from 2331; the Mobile
+    Column in 2130 is in sight but nobody attacks it. Two of the three markers go on 2330 (the
+    limit per hex), where a step lost before the attack shifts it; the third stays in the pool
+    rather than on 2130, which would spend it for the day (18.3) for no attack (before, the
+    strongest stack in sight drew it)."""
+    sc = scenario("suez1916")
+    at = {"3lh": "2330", "mobc": "2130", "31-1": "2331", "31-2": "2331",
+          "fs-de6-1": "pool", "fs-de6-2": "pool", "fs-de4-1": "pool"}
+    state = suez_position(at, phase="combat", active="cp")
+    state, _ = positions.run(sc, state, "attack 2330 2331")
+    game = game_at(sc, state, tmp_path)
+    assert {"bombard 2130", "bombard 2330"} <= {o.text for o in game.legal_orders()}
+    player = computer("hard")
+    given = []
+    while (choice := player.choose(game, "cp")).order != "end":
+        given.append(choice.order)
+        game.submit(choice.order, "cp")
+    assert [o for o in given if o.startswith(("bombard", "air"))] == ["bombard 2330", "bombard 2330"]

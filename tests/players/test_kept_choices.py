@@ -2,7 +2,9 @@
 whole-game prefixes, greedy against hard, replayed against the orders the players chose before
 (files in tests/players/kept/). A change that changes choices on purpose writes them again: play
 the same prefix with the same players and write each order on a line (the ai-attack branch did,
-for its whole-turn attack plan, level steps and reinforcements; before, commit 2e56fc3's code)."""
+for its whole-turn attack plan, level steps and reinforcements, before it commit 2e56fc3's code;
+the ai branch again, for the attacker's campaign, the guarded level and fire support only on
+declared attacks)."""
 
 from __future__ import annotations
 

@@ -86,14 +86,14 @@ def test_the_unit_panel_says_what_a_declared_box_is(board_game: Game) -> None:
     assert "at A-0303\n" in panel.plain
 
 
-def test_the_hex_panel_names_the_sectors_of_a_maphex_hex(board_game: Game) -> None:
-    # Foxhole R3.A: the centre borders all six sectors; a hex on the way to the north edge is in N alone
+def test_the_hex_panel_names_the_maphex_and_sectors_of_a_maphex_hex(board_game: Game) -> None:
+    # Foxhole R3.A, R2.I: the maphex by name; the centre borders all six sectors; a hex on the way to the north edge is in N alone
     names = Namer(board_game, ASCII)
 
     def panel(label: str) -> str:
         return hex_panel(board_game, board_game.state, label, names, selected=None, concealed=frozenset(),
                          reach={}).plain
 
-    assert "sectors N, NE, SE, S, SW, NW\n" in panel("A-0303")
-    assert "sector N\n" in panel("A-0301")
-    assert "sectors N, NE\n" in panel("B-0401")  # on the line between the two
+    assert "maphex A, sectors N, NE, SE, S, SW, NW (N is up)\n" in panel("A-0303")
+    assert "maphex A, sector N (N is up)\n" in panel("A-0301")
+    assert "maphex B, sectors N, NE (N is up)\n" in panel("B-0401")  # on the line between the two

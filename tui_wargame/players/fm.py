@@ -29,6 +29,7 @@ from tui_wargame.rules.fm import combat, fire_support, sequence
 from tui_wargame.rules.fm.combat import column_index, shifted
 from tui_wargame.rules.fm.data import ResultEffect
 from tui_wargame.rules.fm.position import Position
+from tui_wargame.rules.fm.results import lose_step
 from tui_wargame.rules.fm.retreat import retreat_paths
 from tui_wargame.rules.fm.stacking import overstack
 from tui_wargame.rules.fm.victory import control_events, held_by, victory_points
@@ -42,6 +43,8 @@ GROUP = 3  # units whose distances to an enemy-held victory hex make its pull
 FAR = 30  # hexes counted for each of those units a side has not got on the map
 W_SPREAD = 0.04  # per hex between each own unit and the nearest victory hex to take
 W_ADVANCE = 0.2  # the same for the side that must take them: the whole army marches on them
+MARCH = 3  # hexes a force is reckoned to gain a turn on the way to an objective (sand, fights, nights)
+OFF_PLAN = 0.2  # the pull of a victory hex outside the campaign's objectives, of its full pull
 W_OPPORTUNITY = 0.4  # share of a placed attack's expected gain counted before it is declared
 GATHERING = 3.0  # an attack still short of paying counts from this far below zero, so that
 #                  units gather against a strong hex one by one rather than never start
@@ -71,6 +74,7 @@ MOVES = ("move", "enter", "rail", "deploy")  # orders that take their first argu
 MOVE_GAIN = 0.05  # a move must improve the position by more than this to be worth giving
 PLAN_OPTIONS = 6  # ways kept per target when planning a turn's attacks together
 PLAN_BUDGET = 4000  # looks at partial plans before the best found is taken
+FIRE_GAIN = 0.1  # a fire support marker must add this much to its attack's expected gain
 
 
 def scenario_key(pos: Position) -> tuple[str, str]:
@@ -174,7 +178,9 @@ class Assessor:
         self._total: int | None = None  # the scoring side's victory points, once asked
         scorer = self.pos.rules.victory.side
         self.taker = scorer == self.side  # the side that must take the victory hexes
-        self.caution = self.level["caution"] * (AGGRESSION if self.taker else 1.0)
+        self.campaign = campaign(view) if self.taker else None
+        holding = self.campaign is not None and self.campaign.holding
+        self.caution = self.level["caution"] * (AGGRESSION if self.taker and not holding else 1.0)
 
     # --- what a combat result costs each side (F&M 7.6-7.8) ---
 
@@ -349,7 +355,9 @@ class Assessor:
 
     def _open_objectives(self) -> float:
         """Victory hexes the enemy could take by walking in (Suez 12.4 control by entry, Gaza 12.4
-        occupation) with none of our units on them, by how near its nearest unit stands."""
+        occupation) with none of our units on them, by how near its nearest unit stands; each
+        worth its points and the step of the level table (Suez/Gaza 12.3) its loss would cost, so
+        a hex that keeps a winning level is guarded as the level is worth, not as its points."""
         pos, side, cost = self.pos, self.side, 0.0
         v = pos.rules.victory
         risk = self.level["risk"]
@@ -367,7 +375,14 @@ class Assessor:
                 continue
             field = field_of(pos, label)
             near = min(map(field.__getitem__, theirs))
-            cost += W_VP * vp * next((r for d, r in risk if near <= d), 0.0)
+            chance = next((r for d, r in risk if near <= d), 0.0)
+            if chance:
+                if self._total is None:
+                    self._total = victory_points(pos).get(v.side, 0)
+                total = self._total
+                after = total - vp if v.side == side else total + vp if v.side == self.enemy else total
+                lost = W_VP * vp + level_worth(pos, side, total) - level_worth(pos, side, after)
+                cost += lost * chance
         return cost
 
     def _distances(self, mine: list[str]) -> float:
@@ -375,12 +390,15 @@ class Assessor:
         the enemy holds); those to hold, for the other side, each by its points and the level it
         may cross (`take_worth`). An empty one pulls its nearest unit
         (walking in takes it), one the enemy stands on the GROUP nearest: one unit dashing up to
-        it alone takes nothing and is the enemy's next easy attack."""
+        it alone takes nothing and is the enemy's next easy attack. For the side that must take
+        them, a hex outside its campaign's objectives pulls at OFF_PLAN: the army goes where the
+        winning level is reached in the turns left, not towards every point on the map."""
         if not mine:
             return 0.0
         pos, side = self.pos, self.side
         ours = set(mine)
         scorer = pos.rules.victory.side
+        focus = self.campaign.objectives if self.campaign is not None and self.campaign.objectives else None
         cost = 0.0
         goals = []
         for label, vp in _places(pos):
@@ -390,8 +408,11 @@ class Assessor:
             if scorer != side and holder == side and pos.rules.victory.by != "occupation":
                 continue
             field = field_of(pos, label)
-            goals.append(label)
+            on_plan = focus is None or label in focus
+            if on_plan:
+                goals.append(label)
             weight = W_PULL * max(float(vp), self.take_worth(label, vp) / W_VP)  # a level's step too
+            weight *= 1.0 if on_plan else OFF_PLAN
             if pos.occupant(label) == self.enemy:  # held: a force must come, not the first scout
                 group = heapq.nsmallest(GROUP, map(field.__getitem__, mine))
                 cost += weight * (sum(group) + FAR * (GROUP - len(group))) / GROUP
@@ -405,6 +426,59 @@ class Assessor:
                     nearest[h] = min(field_of(pos, g)[h] for g in goals)
             cost += (W_ADVANCE if self.taker else W_SPREAD) * sum(nearest[h] for h in mine)
         return cost
+
+
+@frozen
+class Campaign:
+    """The operational plan of the side that must take the victory hexes, over the turns left
+    (Suez/Gaza 12.3-12.4): the lowest total it wins at, the hexes it goes for to reach it, and
+    whether it already holds that total (then it holds: full caution, no more risk for points)."""
+
+    goal: int
+    objectives: frozenset[str]
+    holding: bool
+
+
+def campaign(view: SideView) -> Campaign | None:
+    """The `Campaign` of `view.side`, made once per decision from the position it is taken in
+    (kept in `view.memo`): the victory hexes it does not hold, cheapest first by the turns its
+    GROUP nearest units need to reach each (MARCH hexes a turn) per point, the nearer of equals
+    first, those that cannot be reached in the turns left dropped, taken until the total reaches
+    the lowest winning level (Suez/Gaza 12.3); once there, those that reach the next level up.
+    None if the scenario has no level table or `view.side` does not score."""
+    found = view.memo.get("campaign", False)
+    if found is not False:
+        assert found is None or isinstance(found, Campaign)
+        return found
+    pos = Position(view.scenario, view.state)
+    v, side = pos.rules.victory, view.side
+    wins = sorted(lv.min for lv in v.levels if lv.winner == side)
+    result: Campaign | None = None
+    if v.side == side and wins:
+        total = victory_points(pos).get(side, 0)
+        holding = total >= wins[0]
+        goal = next((m for m in wins if m > total), wins[-1]) if holding else wins[0]
+        mine = [pos.location(u) for u in pos.on_map_units(side) if pos.is_combat(u)]
+        turns_left = len(pos.scenario.turns) - pos.state.turn
+        ranked = []
+        for label, vp in _places(pos):
+            if held_by(pos, label) == side:
+                continue
+            field = field_of(pos, label)
+            group = heapq.nsmallest(GROUP, map(field.__getitem__, mine)) or [FAR]
+            reach = sum(group) / len(group)
+            if reach <= MARCH * turns_left:
+                ranked.append((reach / vp, reach, label, vp))
+        ranked.sort()
+        chosen, more = [], total
+        for _, _, label, vp in ranked:
+            if more >= goal:
+                break
+            chosen.append(label)
+            more += vp
+        result = Campaign(goal, frozenset(chosen), holding)
+    view.memo["campaign"] = result
+    return result
 
 
 @frozen
@@ -479,6 +553,52 @@ def attack_plan(view: SideView, ass: Assessor) -> list[PlannedAttack]:
     search(0, frozenset(), [], 0.0, 0)
     view.work += looks
     return best[2]
+
+
+def _bombard_strength(view: SideView, ass: Assessor, order: Order) -> float:
+    """The strength `order` adds to its hex's bombardment (Suez/Gaza 18.4): an air unit's own; a
+    marker's, the mean of the pool's not yet placed (markers are drawn only at the reveal)."""
+    pos = ass.pos
+    if order.verb == "air":
+        return float(pos.factor(order.args[0], "attack"))
+    markers = fire_support.pool(pos, ass.side)
+    return sum(pos.factor(m, "attack") for m in markers) / len(markers) if markers else 0.0
+
+
+def bombard_gain(view: SideView, ass: Assessor, order: Order, attackers: Sequence[str]) -> float:
+    """What `order` adds to the declared attack by `attackers` on its hex: each defender hit by
+    the bombardment (the CRT's `bombard` results at the markers' total on its row, 18.4) loses a
+    step before the attack, which is worth that step and the better attack after it; the gain
+    of this marker over those already placed there."""
+    pos, target = ass.pos, order.args[-1]
+    crt = pos.rules.crt
+    before = sum(_bombard_strength(view, ass, Order("bombard", (target,)))
+                 for h in fire_support.placed(pos, ass.side) if h == target)
+    before += sum(pos.factor(u, "attack") for u in pos.state.units if pos.location(u) == target
+                  and pos.spec(u).kind == fire_support.AIR and pos.side_of(u) == ass.side)
+    after = before + _bombard_strength(view, ass, order)
+    now = ass.attack(target, attackers)[0]
+    total = 0.0
+    for uid in pos.units_in(target):
+        if pos.side_of(uid) == ass.side:
+            continue
+        eff = pos.terrain(target)
+        labels = crt.rows[eff.row_by_side.get(pos.side_of(uid), eff.row)]
+
+        def hit(strength: float) -> float:
+            if strength <= 0:
+                return 0.0
+            col = column_index(labels, round(strength))
+            return sum(1 for line in crt.results if crt.key[line[col]].bombard) / len(crt.results)
+
+        chance = hit(after) - hit(before)
+        if chance <= 0:
+            continue
+        weaker = Assessor(view, fold(pos.state, lose_step(pos, uid)))
+        shifted_gain = weaker.attack(target, attackers)[0] if weaker.pos.units_in(target) else now + TAKEN
+        total += chance * (step_value(pos, uid) + max(0.0, shifted_gain - now))
+    view.work += 1
+    return total
 
 
 def _best(rated: Sequence[tuple[Any, Order]]) -> tuple[Any, Order]:
@@ -608,25 +728,24 @@ class FmPlanner:
                                   f"expected gain {gain:+.1f} ({cmd.rule})")
 
     def _fire(self, view: SideView, ass: Assessor) -> Choice | None:
-        """Suez/Gaza 18.1: fire support on the declared attacks' hexes, the strongest first, then
-        on the strongest other enemy stacks it can see."""
+        """Suez/Gaza 18.1: fire support only on a declared attack's hex, where its expected
+        bombardment (`bombard_gain`) adds most to that attack; never on a stack nobody attacks,
+        which spends the marker for the day (18.3) and, in Suez, wakes inactive units (11.3)."""
         if not ass.level["fire"]:
             return None
-        pos = ass.pos
-        declared = combat.declared(pos)
+        declared = combat.declared(ass.pos)
         rated = []
         for o in view.orders:
-            if o.verb not in ("bombard", "air"):
-                continue
-            target = o.args[-1]
-            defence = sum(pos.factor(u, "defence") for u in pos.units_in(target))
-            rated.append(((target in declared, defence, o.verb == "bombard"), o))
+            if o.verb in ("bombard", "air") and o.args[-1] in declared:
+                gain = bombard_gain(view, ass, o, declared[o.args[-1]])
+                if gain > FIRE_GAIN:
+                    rated.append(((gain, o.verb == "bombard"), o))
         if not rated:
             return None
         why, order = _best(rated)
-        what = "the attack on" if why[0] else "the enemy stack in"
-        return Choice(order.text, f"fire support on {what} {order.args[-1]}: a step lost there "
-                                  f"before the attacks may shift them ({fire_support.rule_of(pos)})")
+        rule = fire_support.rule_of(ass.pos)
+        return Choice(order.text, f"fire support on the attack on {order.args[-1]}: a step lost there before "
+                                  f"it is resolved is worth {why[0]:+.1f} to it ({rule})")
 
     def _defensive_fire(self, view: SideView) -> Choice:
         """Suez 18.1 (house rule): defensive fire on the strongest attacking stack; easy forgets."""

@@ -167,7 +167,8 @@ class GameScreen(Screen[None]):
         yield Static(id="header")
         yield Static(id="conditions")  # shown only while the rule system says something there
         with Horizontal(id="body"):
-            yield HexMap(self.game.scenario, self.g, id="map")
+            yield HexMap(self.game.scenario, self.g, id="map",
+                         face=lambda state, uid: self.game.capabilities.unit_face(self.game.scenario, state, uid))
             with Vertical(id="side"):
                 yield LinePanel(id="panel")
                 yield RichLog(id="log", wrap=True, markup=False, max_lines=2000, min_width=20)

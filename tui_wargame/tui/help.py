@@ -207,7 +207,8 @@ def map_text(game: Game, names: Namer, g: Glyphs, layers: Sequence[Layer] = ()) 
         for k in kinds:
             out.append(f"  {g.for_route(k):<3} {names.text(k)}\n")
     out.append("Map marks\n", style="bold")
-    out.append(f"  R4-4 a unit: side letter (lower case: lost steps), first and last factor\n"
+    out.append(f"  R4-4 a unit: side letter (lower case: lost steps), then what fits of the values on its\n"
+               f"       counter (the panel's stack list shows them all)\n"
                f"  Rx2  a stack of two (the panel lists it)\n"
                f"  R??  a hidden unit\n"
                f"  NamR a victory hex and who holds it\n"

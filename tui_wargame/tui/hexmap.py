@@ -20,7 +20,7 @@ from textual.strip import Strip
 from tui_wargame.model import Scenario, State
 from tui_wargame.tui.cropped import changed_runs
 from tui_wargame.tui.glyphs import Glyphs
-from tui_wargame.tui.mapdraw import COMPACT, DETAILED, Overlay, Painter, Palette, Row
+from tui_wargame.tui.mapdraw import COMPACT, DETAILED, Face, Overlay, Painter, Palette, Row
 from tui_wargame.tui.viewport import Box, Metrics, centre, keep
 
 
@@ -53,10 +53,13 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
             super().__init__()
             self.label = label
 
-    def __init__(self, scenario: Scenario, glyphs: Glyphs, *, id: str | None = None) -> None:
+    def __init__(self, scenario: Scenario, glyphs: Glyphs, *, id: str | None = None,
+                 face: Face | None = None) -> None:
+        """`face`: what a counter prints (the rule system's `unit_face`), for the painters."""
         super().__init__(id=id)
         self.scenario = scenario
         self.glyphs = glyphs
+        self.face = face
         self.painters: dict[bool, Painter] = {}  # by zoom, made when first drawn (the app's colours known)
         self.detailed = False
         self.state: State | None = None
@@ -74,7 +77,7 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
         if self.detailed not in self.painters:
             shape = DETAILED if self.detailed else COMPACT
             self.painters[self.detailed] = Painter(self.scenario, self.glyphs, shape,
-                                                   palette=self.palette())
+                                                   palette=self.palette(), face=self.face)
         return self.painters[self.detailed]
 
     def palette(self) -> Palette:

@@ -176,8 +176,10 @@ def hex_panel(game: Game, state: State, label: str, names: Namer, *, selected: s
             out.append(f"{layer_glyph(g, layer.glyph, layer.style)} {names.text(told)}\n", style="bold")
     sectors = sc.grid.sectors(label) if sc.grid.on_map(label) else frozenset()
     if sectors:  # a maphex board's (Foxhole R3.A); a hex on the line between two is in both
-        out.append(("sector " if len(sectors) == 1 else "sectors ")
-                   + ", ".join(name for name in DIRECTION_NAMES if name in sectors) + "\n")
+        maphex = label.rpartition("-")[0]  # the maphex's name, as its labels give it ("A-0504")
+        out.append((f"maphex {names.text(maphex)}, " if maphex else "")
+                   + ("sector " if len(sectors) == 1 else "sectors ")
+                   + ", ".join(name for name in DIRECTION_NAMES if name in sectors) + " (N is up)\n")
     place = sc.places.get(label)
     if place:
         holder = state.control.get(label)

@@ -23,12 +23,13 @@ the printed label, and "info" where a marker would be when there is none.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import Literal
 
 from rich.style import Style
 
 from tui_wargame.frozen import frozen
-from tui_wargame.hexgrid import direction
+from tui_wargame.hexgrid import MaphexBoard, direction, neighbours
 from tui_wargame.model import Scenario, State
 from tui_wargame.rules.capabilities import Layer
 from tui_wargame.text import clean
@@ -60,6 +61,10 @@ LAYER_STYLES = {
 SIDE_STYLES = (Style(color="bright_red", bold=True), Style(color="bright_cyan", bold=True),
                Style(color="bright_yellow", bold=True), Style(color="bright_magenta", bold=True))
 FEATURE = Style(color="bright_blue", bold=True)
+COAST = Style(color="bright_yellow", bold=True)  # the edge between water and land
+WATER = Style(color="blue", bold=False)  # the edges between two water hexes, drawn as waves
+#: Terrain ids holding one of these are water, whose edges with land are coasts.
+WATER_WORDS = ("sea", "ocean", "lake", "river", "water", "bay")
 ROUTE = Style(color="yellow")
 
 #: Background by terrain id keyword; terrain names are the scenario's, so this is a guess with a fallback.
@@ -75,6 +80,8 @@ FALLBACK_BG = ("#3a3a4a", "#4a4a3a", "#3a4a4a", "#4a3a3a")
 
 
 Palette = Literal["full", "basic", "mono"]
+#: The values a counter prints now (state, unit id) -> "5-4-4-8": a rule system's `unit_face`.
+Face = Callable[[State, str], str]
 
 
 @functools.cache
@@ -150,12 +157,14 @@ class Painter:
     """Draws one scenario's map at one zoom level."""
 
     def __init__(self, scenario: Scenario, glyphs: Glyphs, shape: Shape = COMPACT, *,
-                 palette: Palette = "full") -> None:
+                 palette: Palette = "full", face: Face | None = None) -> None:
         """`palette`: "full" tints each terrain (256 colours and more); "basic" (16 colours) leaves
         the terrain to its glyph, since the dark tints would all become one grey and hide the edges;
         "mono" (NO_COLOR) uses no colour at all, only bold, underline and reverse: a colour turned
-        grey by the terminal's filter can all but vanish on a dark screen."""
+        grey by the terminal's filter can all but vanish on a dark screen. `face`: the values a
+        counter prints (the rule system's `unit_face`), by default its factors joined by "-"."""
         self.scenario = scenario
+        self.face = face or self._factors
         self.g = glyphs
         self.shape = shape
         grid = scenario.grid
@@ -207,9 +216,27 @@ class Painter:
         return x, y - 1, 2 * self.shape.s + self.shape.w, 2 * self.shape.s + 1
 
     def side_char(self, side: str) -> str:
-        sd = self.scenario.side.get(side)
-        text = clean((sd.short or sd.name) if sd else side) or "?"
-        return to_ascii(text[0]) if self.g.ascii else text[0]
+        """The side's letter on its counters: the first of its short name, unless two sides' begin
+        alike ("Al", "Ax"): then each the first capital no side before it took ("A", "X"), so the
+        sides differ without colour too."""
+        letter = self._side_letters.get(side)
+        if letter is None:
+            text = clean(side) or "?"
+            letter = text[0]
+        return to_ascii(letter) if self.g.ascii else letter
+
+    @functools.cached_property
+    def _side_letters(self) -> dict[str, str]:
+        names = {sd.id: clean(sd.short or sd.name) or "?" for sd in self.scenario.sides}
+        if len({text[0] for text in names.values()}) == len(names):
+            return {sid: text[0] for sid, text in names.items()}
+        letters: dict[str, str] = {}
+        for sd in self.scenario.sides:
+            words = f"{names[sd.id]}{clean(sd.name)}"
+            taken = set(letters.values())
+            letters[sd.id] = next((ch.upper() for ch in words if ch.isalpha() and ch.upper() not in taken),
+                                  names[sd.id][0])
+        return letters
 
     def text(self, value: str) -> str:
         return self.g.text(value)
@@ -217,22 +244,29 @@ class Painter:
     def layer_glyph(self, layer: Layer) -> str:
         return layer_glyph(self.g, layer.glyph, layer.style)
 
-    def unit_code(self, state: State, uid: str, concealed: frozenset[str], width: int) -> str:
-        """A unit in `width` characters: side letter (lower case once it has lost steps) and factors."""
+    def _factors(self, state: State, uid: str) -> str:
+        """A unit's factors for the steps it has lost, joined by "-" (`Capabilities.unit_face`'s default)."""
         spec = self.scenario.unit[uid]
-        u = state.units[uid]
+        lost = min(max(spec.steps - state.units[uid].steps, 0), len(spec.factors) - 1)
+        return "-".join(str(v) for v in spec.factors[lost].values()) if spec.factors else ""
+
+    def unit_code(self, state: State, uid: str, concealed: frozenset[str], width: int) -> str:
+        """A unit in `width` characters: side letter (lower case once it has lost steps) and its
+        face ("5-4-4-8"): whole when it fits (after a space, detailed), else its first and last
+        parts ("5-8"), else its first ("I3": a Foxhole counter's type and Defence)."""
+        spec = self.scenario.unit[uid]
         side = self.side_char(spec.side)
-        if u.steps < spec.steps:
+        if state.units[uid].steps < spec.steps:
             side = side.lower()
         if uid in concealed:
             return side + self.g.hidden * 2
-        lost = min(max(spec.steps - u.steps, 0), len(spec.factors) - 1)
-        values = [str(v) for v in spec.factors[lost].values()] if spec.factors else []
-        if width >= 7:
-            return f"{side} " + "-".join(values)
-        if len(values) >= 2:
-            return side + values[0] + "-" + values[-1]
-        return side + "".join(values)
+        face = self.text(self.face(state, uid))
+        parts = face.split("-")
+        # detailed, a space keeps the side letter off a first value ("A 5-4-4-8"); a face that
+        # begins with a letter (a type: "I3-1/4-4") reads as a compact counter does, "AI3-1/4-4"
+        tries = [f"{side} {face}"] if width >= 7 and face[:1].isdigit() else []
+        tries += [side + face, f"{side}{parts[0]}-{parts[-1]}", side + parts[0]]
+        return next((t for t in tries if len(t) <= width), tries[0])
 
     def paint(self, state: State, overlay: Overlay) -> list[Row]:
         """The map's rows for `state` under `overlay`.
@@ -263,35 +297,58 @@ class Painter:
         """Victory hexes, which show who holds them."""
         return frozenset(label for label, place in self.scenario.places.items() if place.vp)
 
-    @functools.cached_property
-    def _features(self) -> dict[tuple[int, int], str]:
-        """The glyph of each hexside feature (canal, trench line, ...) by the cell it is drawn in."""
+    def _side_cells(self, label: str, d: int) -> list[tuple[int, int]]:
+        """The cells of hex `label`'s edge in direction `d` (N, NE, SE, S, SW, NW: 0 to 5)."""
         s, w = self.shape.s, self.shape.w
+        x, y = self.origin[label]
+        if d == 0:
+            return [(x + s + i, y - 1) for i in range(w)]
+        if d == 3:
+            return [(x + s + i, y + 2 * s - 1) for i in range(w)]
+        if d == 1:
+            return [(x + s + w + k, y + k) for k in range(s)]
+        if d == 2:
+            return [(x + 2 * s + w - 1 - k, y + s + k) for k in range(s)]
+        if d == 4:
+            return [(x + k, y + s + k) for k in range(s)]
+        return [(x + s - 1 - k, y + k) for k in range(s)]
+
+    @functools.cached_property
+    def _water(self) -> frozenset[str]:
+        """The hexes of water terrain (sea, lake, river: by the terrain's id, as `TERRAIN_BG` guesses)
+        on a maphex board, whose coasts matter (landings from the sea); an offset board keeps its
+        look (its sea a strip along an edge, where a wave would read as a water hexside)."""
+        if not isinstance(self.scenario.grid, MaphexBoard):
+            return frozenset()
+        return frozenset(label for label in self.origin
+                         if any(word in self.scenario.terrain_at(label).id.lower() for word in WATER_WORDS))
+
+    @functools.cached_property
+    def _features(self) -> dict[tuple[int, int], tuple[str | None, Style]]:
+        """What is drawn over the edges, by cell: (a glyph, or None to keep the edge's own, style).
+        A coast (the edge between water and land) is drawn bold in the coast's colour; an edge between
+        two water hexes is a wave, so the sea reads as one body; then the hexside features (canal,
+        trench line, ...) over both."""
         parse = self.scenario.grid.parse
-        at: dict[tuple[int, int], str] = {}
+        at: dict[tuple[int, int], tuple[str | None, Style]] = {}
+        labels = {parse(label): label for label in self.origin} if self._water else {}
+        for a in self._water:
+            for d, there in enumerate(neighbours(parse(a))):
+                b = labels.get(there)
+                if b is None:
+                    continue
+                look = (self.g.water, WATER) if b in self._water else (None, COAST)
+                for cell in self._side_cells(a, d):
+                    at[cell] = look
         for hs in self.scenario.map.hexside:
             a, b = hs.hexes
             if a not in self.origin or b not in self.origin:
                 continue
-            d = direction(parse(a), parse(b))  # N, NE, SE, S, SW, NW: 0 to 5
+            d = direction(parse(a), parse(b))
             if d is None:
                 continue
-            x, y = self.origin[a]
-            cells: list[tuple[int, int]]
-            if d == 0:
-                cells = [(x + s + i, y - 1) for i in range(w)]
-            elif d == 3:
-                cells = [(x + s + i, y + 2 * s - 1) for i in range(w)]
-            elif d == 1:
-                cells = [(x + s + w + k, y + k) for k in range(s)]
-            elif d == 2:
-                cells = [(x + 2 * s + w - 1 - k, y + s + k) for k in range(s)]
-            elif d == 4:
-                cells = [(x + k, y + s + k) for k in range(s)]
-            else:
-                cells = [(x + s - 1 - k, y + k) for k in range(s)]
-            for cell in cells:
-                at[cell] = self.g.for_feature(hs.feature)
+            for cell in self._side_cells(a, d):
+                at[cell] = (self.g.for_feature(hs.feature), FEATURE)
         return at
 
     @functools.cached_property
@@ -308,10 +365,10 @@ class Painter:
             for cx, cy, ch in cells:
                 if 0 <= cy < self.height and 0 <= cx < self.width:
                     grid[cy][cx] = (ch, edge)
-        for (cx, cy), ch in self._features.items():  # where no hex's content covers the edge
+        for (cx, cy), (ch, look) in self._features.items():  # where no hex's content covers the edge
             old, style = grid[cy][cx]
             if old in _EDGES:
-                grid[cy][cx] = (ch, self._shown(style + FEATURE))
+                grid[cy][cx] = (ch or old, self._shown(style + look))
         empty, bare = State(0, "", "", {}), Overlay()
         for label in self.origin:  # contents after all edges: a top edge is a bottom line
             self._draw_hex(grid, label, empty, bare, [])
@@ -337,8 +394,8 @@ class Painter:
                 if style is not given:  # a line has runs of one style: add the styles once a run
                     given, drawn = style, self._layered(bg, style, cursor)
                     shown = self._shown(drawn)
-                if ch in _EDGES and (x0 + dx, y + k) in features:
-                    row[x0 + dx] = (features[x0 + dx, y + k], self._shown(drawn + FEATURE))
+                if ch in _EDGES and (over := features.get((x0 + dx, y + k))):
+                    row[x0 + dx] = (over[0] or ch, self._shown(drawn + over[1]))
                 else:
                     row[x0 + dx] = (ch, shown)
 
@@ -439,9 +496,13 @@ class Painter:
                 lines.append(cells(f" {reach}", REACH, widths[2]))
             else:
                 lines.append(cells("", PLAIN, widths[2]))
-        bottom = [(edge_ch, edge_style), ("_", EDGE), (glyph[0], PLAIN), (glyph[1], PLAIN),
-                  *([(ch, over_style) for ch in over[:2].ljust(2, "_")] if over
-                    else [("_", EDGE), ("_", EDGE)]),
-                  (edge_ch, edge_style)]
+        if len(over) > 2:  # a longer mark ("✸T2+") takes the edge's "_" and, at four, its corner
+            bottom = [(edge_ch, edge_style), (glyph[0], PLAIN), (glyph[1], PLAIN),
+                      *[(ch, over_style) for ch in over[:4]], (edge_ch, edge_style)]
+        else:
+            bottom = [(edge_ch, edge_style), ("_", EDGE), (glyph[0], PLAIN), (glyph[1], PLAIN),
+                      *([(ch, over_style) for ch in over.ljust(2, "_")] if over
+                        else [("_", EDGE), ("_", EDGE)]),
+                      (edge_ch, edge_style)]
         lines.append(bottom[: widths[3]])
         return lines

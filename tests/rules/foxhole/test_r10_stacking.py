@@ -10,8 +10,8 @@ import pytest
 from tests.rules.foxhole.helpers import legal, load, position, run
 from tests.rules.foxhole.test_r05_counters import appended, markers_at
 from tui_wargame.model import Event, IllegalOrder, fold
-from tui_wargame.rules.foxhole import stacking
-from tui_wargame.rules.foxhole.position import PINNED, Position
+from tui_wargame.rules.foxhole import SYSTEM, benefits, participants, stacking
+from tui_wargame.rules.foxhole.position import PINNED, SUPPLIED, TRACED, Position
 
 SCENARIO = load()
 HEX = "A-0503"
@@ -124,21 +124,75 @@ def test_r10_d_1_overstack_costs_an_mp_and_blocks_lines():
     assert stacking.entry_cost(pos, "A-0504") == 0 and not stacking.lines_blocked(pos, "A-0504")
 
 
+def test_r10_d_the_owner_order_chooses_who_is_in_overstack_for_every_rule():
+    # Before: stacking said AMC (the fifth by id) while benefits, reading the owner's order, said
+    # AHQ; now one answer: the owner's order, read by limited places (R20.F.2) and combat (R10.D.4).
+    order = Event.of("value_set", key=stacking.order_key(HEX), value=["AMC", "A1", "A2", "AE"])
+    pos = pos_with(at=FIVE, options={"overstacking": "on"}, events=[order, marker(HEX, "pillbox")])
+    assert stacking.ordered(pos, HEX, "allied") == ["AMC", "A1", "A2", "AE", "AHQ"]
+    assert stacking.overstacked(pos, HEX, "allied") == ["AHQ"]
+    assert stacking.is_overstacked(pos, "AHQ") and not stacking.is_overstacked(pos, "AMC")
+    assert participants.in_overstack(pos, "AHQ") and not participants.in_overstack(pos, "AMC")
+    assert not participants.may_act(pos, "AHQ") and participants.may_act(pos, "AMC")  # R10.D.4
+    assert benefits.shelter(pos, HEX, "allied", "fight") == {"AMC": "pillbox"}
+
+
+def test_r10_d_without_the_optional_rule_no_unit_is_in_overstack_anywhere():
+    # Before: benefits counted a fifth unit (a forced arrival) as overstacked even with the rule out of
+    # play, so it lost its limited place; now nothing is in overstack without R10.D.
+    order = Event.of("value_set", key=stacking.order_key(HEX), value=["AMC", "AHQ", "A1", "A2", "AE"])
+    pos = pos_with(at=FIVE, events=[order, marker(HEX, "fort-improved"), marker(HEX, "pillbox")])
+    assert stacking.overstacked(pos, HEX, "allied") == [] and not participants.in_overstack(pos, "AE")
+    assert "AE" in benefits.shelter(pos, HEX, "allied", "fight")  # the fifth in order has a place too
+
+
+def test_r10_d_the_owner_chooses_in_his_player_turn_who_is_in_overstack():
+    state = position(SCENARIO, phase="supply-movement", active="allied", at=FIVE, options={"overstacking": "on"})
+    orders = legal(SCENARIO, state)
+    assert f"stack {HEX} AMC" in orders and not any(o.startswith(f"stack {HEX} A1") for o in orders)
+    state, events = run(SCENARIO, state, f"stack {HEX} AMC")
+    pos = Position(SCENARIO, state)
+    assert stacking.overstacked(pos, HEX, "allied") == ["AHQ"] and not participants.in_overstack(pos, "AMC")
+    assert SYSTEM.describe(SCENARIO, state, events[-1]) == (
+        "Allies takes AMC out of overstack in A-0503; in overstack there now: AHQ (R10.D)")
+    with pytest.raises(IllegalOrder) as err:
+        run(SCENARIO, state, f"stack {HEX} A1")  # not in overstack
+    assert err.value.rule == "R10.D"
+    axis = position(SCENARIO, phase="supply-movement", active="axis", at=FIVE, options={"overstacking": "on"})
+    assert not any(o.startswith("stack") for o in legal(SCENARIO, axis))  # only in his own player turn
+    off = position(SCENARIO, phase="supply-movement", active="allied", at=FIVE)
+    assert not any(o.startswith("stack") for o in legal(SCENARIO, off))  # R10.D not in play
+
+
 def test_r10_d_2_overstacked_units_conduct_no_activities():
-    pos = pos_with(at=FIVE, options={"overstacking": "on"})
-    assert not stacking.may_conduct_activities(pos, "AMC") and stacking.may_conduct_activities(pos, "A1")
+    traced = {u: [TRACED, SUPPLIED] for u in FIVE}
+    order = Event.of("value_set", key=stacking.order_key(HEX), value=["A1", "A2", "AHQ", "AMC"])
+    state = position(SCENARIO, phase="activities-movement", active="allied", at=FIVE, flags=traced,
+                     events=[order], options={"overstacking": "on"})
+    with pytest.raises(IllegalOrder) as err:
+        run(SCENARIO, state, "dig AE foxholes")
+    assert err.value.rule == "R10.D.2"
+    orders = legal(SCENARIO, state)
+    assert not any(o.startswith(("dig AE", "assist AE", "build AE")) for o in orders)
+    assert "dig A1 foxholes" in orders and any(o.startswith("move AE ") for o in orders)  # it may move
+    by_id = position(SCENARIO, phase="activities-movement", active="allied", at=FIVE, flags=traced,
+                     options={"overstacking": "on"})
+    assert "dig AE foxholes" in legal(SCENARIO, by_id)  # AMC, fifth by id, is the one in overstack
 
 
-def test_r10_d_3_a_barrage_reduces_and_pins_the_overstacked():
-    pos = pos_with(at=FIVE, options={"overstacking": "on"})
-    after = fold(pos.state, stacking.barraged(pos, HEX))
-    assert after.units["AMC"].steps == 1 and after.units["AMC"].has(PINNED)
-    assert after.units["A1"].steps == 2 and not after.units["A1"].has(PINNED)
-
-
-def test_r10_d_4_overstacked_units_do_not_fight():
-    pos = pos_with(at=FIVE, options={"overstacking": "on"})
-    assert stacking.in_combat(pos, pos.units_in(HEX, "allied")) == ["A1", "A2", "AE", "AHQ"]
+def test_r10_d_3_a_barrage_reduces_and_pins_the_units_the_owner_put_in_overstack():
+    stack = {u: "A-0402" for u in ("X1", "X2", "XE", "XHQ", "XMG")}
+    order = Event.of("value_set", key=stacking.order_key("A-0402"), value=["X1", "X2", "XE", "XMG"])
+    state = position(SCENARIO, phase="barrage", active="allied", at=stack, events=[order],
+                     flags={"AART": [TRACED, SUPPLIED]}, options={"overstacking": "on"})
+    state, events = run(SCENARIO, state, "barrage A-0402 AART", dice=[5])
+    while state.pending is not None and state.pending.kind == "barrage:apply":
+        state, more = run(SCENARIO, state, legal(SCENARIO, state)[0])
+        events += more
+    hits = next(e for e in events if e.kind == "barrage_hits")
+    assert hits["overstack"] == ["XHQ"] and "XHQ" not in {r["unit"] for r in hits["results"]}
+    assert state.units["XHQ"].steps == 1 and state.units["XHQ"].has(PINNED)
+    assert state.units["XMG"].steps == 2
 
 
 def test_r5_a_7_a_unit_that_cannot_move_is_reduced_if_forced():
@@ -194,3 +248,69 @@ def test_r10_b_a_unit_may_not_move_across_a_full_foot_bridge_hex():
         run(SCENARIO, empty, "move A2 A-0306 A-0205")
     assert exc.value.rule == "R11.A"
     assert "move A2 A-0306" in legal(SCENARIO, empty)
+
+
+# --- R10.A while moving: no hex entered without room, even to pass through ---
+
+MM = "motorized-movement"
+FULL = {u: "A-0304" for u in ("A1", "A2", "AE", "AHQ")}  # four Allied units in the Scrub hex
+
+
+def test_r10_a_a_motorized_unit_may_not_pass_through_a_full_hex_where_a_pin_would_leave_five():
+    state = position(SCENARIO, phase=MM, active="allied", at={"AT1": "A-0404", **FULL})
+    with pytest.raises(IllegalOrder) as exc:  # leaving the Scrub it could be Pinned (R11.A.2) there
+        run(SCENARIO, state, "move AT1 A-0304 A-0203", dice=[1])
+    assert exc.value.rule == "R10.A" and "may not pass through A-0304" in str(exc.value.refusal)
+    assert not [o for o in legal(SCENARIO, state) if o.startswith("move AT1 ") and "A-0304" in o.split()]
+
+
+def test_r10_a_a_unit_pinned_passing_through_a_hex_with_room_stays_there_within_the_limit():
+    three = {u: "A-0304" for u in ("A1", "A2", "AE")}
+    state = position(SCENARIO, phase=MM, active="allied", at={"AT1": "A-0404", **three})
+    state, events = run(SCENARIO, state, "move AT1 A-0304 A-0203", dice=[1])
+    assert next(e for e in events if e.kind == "pin_roll")["pinned"]
+    assert state.units["AT1"].location == "A-0304" and state.units["AT1"].has(PINNED)
+    assert stacking.room(Position(SCENARIO, state), "A-0304", "allied") is None  # four: the limit
+
+
+def test_r10_a_reach_goes_round_a_full_hex():
+    from tui_wargame.rules.foxhole import movement
+
+    empty = movement.reach(Position(SCENARIO, position(SCENARIO, phase=MM, active="allied",
+                                                       at={"AT1": "A-0404"})), "AT1")
+    full = movement.reach(Position(SCENARIO, position(SCENARIO, phase=MM, active="allied",
+                                                      at={"AT1": "A-0404", **FULL})), "AT1")
+    assert empty["A-0303"] == (3, ("A-0304", "A-0303"))
+    assert full["A-0303"] == (Fraction(7, 2), ("A-0504", "A-0503", "A-0402", "A-0303"))
+    assert "A-0304" not in full
+    assert all("A-0304" not in path for _, path in full.values())
+
+
+def test_r10_d_with_overstacking_a_unit_may_pass_through_a_hex_of_four():
+    state = position(SCENARIO, phase=MM, active="allied", at={"AT1": "A-0404", **FULL},
+                     options={"overstacking": "on"})
+    state, _ = run(SCENARIO, state, "move AT1 A-0304 A-0203", dice=[1])  # Pinned: the fifth, in overstack
+    assert state.units["AT1"].location == "A-0304"
+    assert stacking.overstacked(Position(SCENARIO, state), "A-0304", "allied") == ["AT1"]
+
+
+def test_r10_a_a_retreat_passes_only_through_a_hex_with_room():
+    from tui_wargame.rules.foxhole import seizure
+
+    full = {u: "A-0304" for u in ("A2", "AE", "AHQ", "AMC")}
+    pos = Position(SCENARIO, position(SCENARIO, phase="combat", active="allied", at={"A1": "A-0303", **full}))
+    ends = seizure.retreat_hexes(pos, "A1", "A-0303", [])
+    assert "A-0305" not in ends  # only by A-0304
+    assert "A-0204" in ends  # by A-0203 instead, the way it is walked
+    moved = next(e for e in seizure.move_back(pos, "A1", "A-0303", "A-0204") if e.kind == "unit_moved")
+    assert moved["path"] == ["A-0203", "A-0204"]
+
+
+def test_r10_d_reinforcements_enter_a_hex_of_four_only_with_overstacking():
+    from tui_wargame.rules.foxhole import transport
+
+    at = {u: "A-0304" for u in ("A1", "A2", "AE", "AHQ")}
+    plain = Position(SCENARIO, position(SCENARIO, phase="transport", active="allied", at=at))
+    over = Position(SCENARIO, position(SCENARIO, phase="transport", active="allied", at=at,
+                                       options={"overstacking": "on"}))
+    assert not transport.room(plain, "A-0304", "AR1") and transport.room(over, "A-0304", "AR1")

@@ -229,6 +229,19 @@ def test_r16_a_1_an_air_sortie_drops_supplies_instead_of_its_barrage():
     assert len(rafts) == 1 and SCENARIO.grid.distance(rafts[0], "A-0303") == 1
 
 
+def test_r16_a_1_r8_c_4_a_storm_grounds_the_airlift_with_its_sortie():
+    from tui_wargame.rules.foxhole import dawn
+
+    briefed = _briefed("aim APA A-0404", "airlift jabo mixed A-0303")
+    plan = Event.of("value_set", key="dawn.plan.allied", value=dawn.plain(briefed.values["dawn.plan.allied"]))
+    for atmosphere, grounded in (("storm", True), ("precipitation", False)):
+        state = _at(events=[plan, Event.of("value_set", key="weather", value={"atmosphere": atmosphere})])
+        events = landings.land(Position(SCENARIO, state), FixedDice([1] * 12))
+        assert [e["sortie"] for e in events if e.kind == "sortie_grounded"] == (["jabo"] if grounded else [])
+        assert [e["load"] for e in events if e.kind == "airlift"] == ([] if grounded else ["supply-points", "rafts"])
+        assert any(e.kind == "unit_placed" and e["unit"] == "APA" for e in events)  # the drop goes ahead
+
+
 def test_r16_b_2_a_landed_unit_moves_on_half_its_mps_that_turn_none_beside_enemies():
     state, _ = _land(_at(ASHORE, at={"X1": "A-0405"}), [3, 1, 1, 2])  # the tank comes ashore next to X1
     pos = Position(ASHORE, fold(state, [Event.of("phase_began", turn=0, phase="activities-movement",

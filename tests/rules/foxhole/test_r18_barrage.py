@@ -189,6 +189,22 @@ def test_r18_f_an_engineer_on_the_bridge_protects_it():
     assert state.marker("A-0306", "bridge-foot") is not None and not _kinds(events, "bridge_barraged")
 
 
+def test_r18_f_an_empty_bridge_hex_is_listed_and_its_barrage_may_wreck_the_bridge():
+    bridge = [Event.of("marker_placed", place="A-0306", marker="bridge-foot", side="axis")]
+    plain = _state(at={"A1": "A-0305"}, events=bridge)
+    assert not any(o.startswith("barrage A-0306 AART") for o in legal(SCENARIO, plain))  # R18.F not in play
+    state = _state(at={"A1": "A-0305"}, events=bridge, options={"bridge-barrages": "on"})
+    assert "barrage A-0306 AART" in legal(SCENARIO, state)
+    state, events = run(SCENARIO, state, "barrage A-0306 AART", dice=[5, 2, 1, 1, 2, 3, 3])
+    assert state.marker("A-0306", "bridge-foot") is None and _kinds(events, "bridge_barraged")[0]["wrecked"]
+    own = _state(at={"A1": "A-0305"}, options={"bridge-barrages": "on"},
+                 events=[Event.of("marker_placed", place="A-0306", marker="bridge-foot", side="allied")])
+    assert "barrage A-0306 AART" not in legal(SCENARIO, own)  # one's own bridge is not a target
+    bailey = _state(at={"A1": "A-0305"}, options={"bridge-barrages": "on"},
+                    events=[Event.of("marker_placed", place="A-0305|A-0306", marker="bridge-bailey", side="axis")])
+    assert "barrage A-0306 AART" in legal(SCENARIO, bailey)  # next to a Bailey Bridge (R18.F.1)
+
+
 def test_r18_d_explain_shows_each_firers_firepower_the_fvt_and_the_defence():
     from tui_wargame.model import Order, Refusal
     from tui_wargame.rules.foxhole import SYSTEM

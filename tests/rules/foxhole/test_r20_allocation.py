@@ -61,7 +61,7 @@ def test_r20_f_2_capacity_goes_best_first_in_the_owners_order():
     pos = Position(SCENARIO, state)
     assert benefits.shelter(pos, "B-0405", "axis", "fight") == {"X1": "pillbox"}
     chosen = position(SCENARIO, phase="combat", active="allied", at={"X1": "B-0405"},
-                      events=[Event.of("value_set", key="benefits.shelter.B-0405", value=["XMG"])])
+                      events=[Event.of("value_set", key="stacking.order.B-0405", value=["XMG"])])
     assert benefits.shelter(Position(SCENARIO, chosen), "B-0405", "axis", "fight") == {"XMG": "pillbox"}
 
 

@@ -122,6 +122,16 @@ tests = [{ test = "hexes", hexes = ["B-0404"] }]
     assert not any(e.kind == "game_ended" for e in events)
 
 
+def test_r24_b_a_verdict_cites_its_rule_once():
+    table = GOAL.replace('tests = [{ test = "sector", status = "control", maphex = "B", sectors = ["S"] },\n'
+                         '         { test = "losses", at_most = 1 }]',
+                         'tests = [{ test = "hexes", hexes = ["B-0606"] }]')
+    ended = next(e for e in victory.at_end(_pos(with_victory(table), at={"A1": "B-0606"}), FixedDice([]))
+                 if e.kind == "game_ended")
+    assert ended["winner"] == "allied" and ended["reason"].endswith("B-0606 (R24.B)")
+    assert ended["reason"].count("(R24.B)") == 1
+
+
 def test_r24_d_5_the_mission_tests():
     pos = _pos(at={**CLEAR_S, "A1": "B-0606", "A2": "off-map", "X1": "eliminated"}, steps={"X1": 0},
                events=[Event.of("marker_placed", place="B-0403", marker="burnt-out", value="scrub")])

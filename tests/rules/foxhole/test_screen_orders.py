@@ -3,12 +3,13 @@ order_menus, order_note, decision, headline), on the proving ground."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 
 from tests.rules.foxhole.helpers import legal, load, position, run
 from tui_wargame.engine import Game
 from tui_wargame.model import EMPTY, Event, Order, Refusal, fold
-from tui_wargame.rules.capabilities import Capabilities, Line
+from tui_wargame.rules.capabilities import Capabilities, Layer, Line
 from tui_wargame.rules.foxhole import SYSTEM, movement, screen_orders
 from tui_wargame.rules.foxhole.position import Position
 from tui_wargame.rules.foxhole.screen_orders import cost_mark
@@ -24,6 +25,11 @@ def _moving():
 def _combat():
     return position(SCENARIO, phase="combat", active="allied")
 
+
+
+def _reach(layers: Sequence[Layer]) -> list[Layer]:
+    """The reach layers among a system's layers (the markers layers are fx-map's, R5.B)."""
+    return [layer for layer in layers if layer.style == "reach"]
 
 def test_r11_a_reach_is_each_hex_a_move_ends_in_at_its_exact_cheapest_cost():
     state = _moving()
@@ -50,11 +56,11 @@ def test_r11_a_the_cursor_gives_the_listed_cheapest_move_or_the_path_built_hex_b
 
 
 def test_r11_a_the_reach_layer_marks_each_cost_in_three_characters_and_notes_it_exactly():
-    layer, = CAPS.layers(SCENARIO, _moving(), "allied", "A1")
+    layer, = _reach(CAPS.layers(SCENARIO, _moving(), "allied", "A1"))
     assert layer.style == "reach" and layer.shown == "selected" and layer.rule == "R11.A"
     assert layer.marks["A-0505"] == "2+" and layer.marks["A-0301"] == "1"
     assert layer.notes["A-0505"] == "reach: 2 1/3 MP (R11.A)"
-    assert CAPS.layers(SCENARIO, _moving(), "allied", None) == []
+    assert _reach(CAPS.layers(SCENARIO, _moving(), "allied", None)) == []
     marks = [cost_mark(Fraction(n, d)) for n, d in ((3, 1), (1, 3), (5, 6), (29, 6))]
     assert marks == ["3", "1/3", "5/6", "4+"]
 
@@ -185,7 +191,7 @@ def test_r3_b_2_in_a_free_set_up_the_cursor_places_a_unit_in_its_area():
     assert places and set(reach) == places and set(reach.values()) == {0}
     there = sorted(places)[0]
     assert CAPS.move_order(SCENARIO, state, "A1", [there]) == Order("place", ("A1", there))
-    layer, = CAPS.layers(SCENARIO, state, "allied", "A1")
+    layer, = _reach(CAPS.layers(SCENARIO, state, "allied", "A1"))
     assert set(layer.marks.values()) == {""} and layer.notes[there] == "it may start here (R3.B.2)"
 
 
@@ -212,7 +218,7 @@ def test_r16_a_b_a_drop_or_landing_is_aimed_with_the_cursor_at_the_dawn_briefing
     assert aims and set(CAPS.reach(SCENARIO, state, "APA")) == aims
     there = sorted(aims)[0]
     assert CAPS.move_order(SCENARIO, state, "APA", [there]) == Order("aim", ("APA", there))
-    layer, = CAPS.layers(SCENARIO, state, "allied", "APA")
+    layer, = _reach(CAPS.layers(SCENARIO, state, "allied", "APA"))
     assert layer.notes[there] == "its drop or landing may aim here (R16.A-B)"
 
 
@@ -236,7 +242,7 @@ def test_r23_a_a_reinforcement_comes_on_where_the_cursor_is():
     state = position(SCENARIO, phase="transport", active="allied")
     assert CAPS.reach(SCENARIO, state, "AR1") == {"A-0104": 0, "A-0205": 0}
     assert CAPS.move_order(SCENARIO, state, "AR1", ["A-0205"]) == Order("enter", ("AR1", "A-0205"))
-    layer, = CAPS.layers(SCENARIO, state, "allied", "AR1")
+    layer, = _reach(CAPS.layers(SCENARIO, state, "allied", "AR1"))
     assert layer.notes == {"A-0104": "it may come on here (R23.A)", "A-0205": "it may come on here (R23.A)"}
 
 

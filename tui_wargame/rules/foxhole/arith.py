@@ -101,11 +101,22 @@ class Calculation:
 
     @property
     def value(self) -> Fraction:
-        total = self.base + sum((t.add for t in self.terms), Fraction(0))
-        total *= multiple(self.steps)
+        """One pass over the terms, skipping what changes nothing (an add of 0, a factor of 1): the
+        searches ask this of thousands of steps, and Fraction arithmetic is slow."""
+        total = Fraction(self.base)
+        steps = 0
+        factors = []
         for t in self.terms:
-            total *= t.times
-        return max(total, Fraction(0))
+            if t.add:
+                total += t.add
+            steps += t.steps
+            if t.times != 1:
+                factors.append(t.times)
+        if steps:
+            total *= multiple(steps)
+        for factor in factors:
+            total *= factor
+        return total if total > 0 else Fraction(0)
 
 
 def total(values: Iterable[Fraction | int]) -> Fraction:

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, fold
 from tui_wargame.rules.capabilities import Explanation, Line
-from tui_wargame.rules.foxhole import benefits, charts, firing, resolve, sorties
+from tui_wargame.rules.foxhole import benefits, bridge_fire, charts, firing, resolve, sorties
 from tui_wargame.rules.foxhole.position import Position
 from tui_wargame.rules.foxhole.sequence import Handler
 from tui_wargame.text import side_name
@@ -51,12 +51,23 @@ def targets(pos: Position, side: str) -> list[str]:
             and (unspotted or firing.spotted(pos, side, h))]
 
 
+def bridge_targets(pos: Position, side: str) -> list[str]:
+    """R18.F (optional): the empty hexes `side` may still barrage to wreck a bridge
+    (`bridge_fire.targets`), spotted as any target is (R18.B, R25.A.2)."""
+    done = resolve.barraged(pos, side)
+    unspotted = pos.option(firing.UNSPOTTED)
+    return [h for h in bridge_fire.targets(pos, side)
+            if h not in done and not pos.units_in(h) and (unspotted or firing.spotted(pos, side, h))]
+
+
 def barrage_orders(pos: Position, side: str) -> list[Order]:
     """For each hex: every unit that can reach it at once, every Support and Sortie at once, and a
-    Smoke Barrage by its first full-strength smoke Battery; small, and every order resolves."""
+    Smoke Barrage by its first full-strength smoke Battery; small, and every order resolves. The
+    hexes are those holding enemy units and, with R18.F, those holding a bridge to wreck."""
     found = []
     shooters = [u for u in pos.units_of(side) if firing.may_fire(pos, u, side)]
-    for h in sorted(targets(pos, side)):
+    enemy_held = set(targets(pos, side))
+    for h in sorted({*enemy_held, *bridge_targets(pos, side)}):
         extra = [str(s["id"]) for s in sorties.available(pos, side) if sorties.reaches(pos, side, s, h)]
         units = [u for u in shooters if firing.reach(pos, u, h) is not None
                  and (pos.option(firing.UNSPOTTED) or firing.spotted(pos, side, h, u))]
@@ -65,7 +76,7 @@ def barrage_orders(pos: Position, side: str) -> list[Order]:
         if extra and (pos.option(firing.UNSPOTTED) or firing.spotted(pos, side, h)):
             found.append(Order("barrage", (h, *extra)))
         smoke = [u for u in units if firing.SMOKE in pos.spec(u).traits and not pos.reduced(u)]
-        if smoke:
+        if smoke and h in enemy_held:  # an empty hex's Smoke is a screen's (below)
             found.append(Order("barrage", (h, "smoke", smoke[0])))
     smokers = [u for u in shooters if firing.SMOKE in pos.spec(u).traits and not pos.reduced(u)]
     for h in screens(pos, side) if smokers else []:

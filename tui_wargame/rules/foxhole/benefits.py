@@ -13,8 +13,8 @@ terms the preview can show line by line.
   Company (R20.C.4.b-c, R22.C.2.b-c).
 
 Reconstruction (R20.F.2, who sits in a limited place): places are filled best first (most
-Defence against this attack) with the side's units in the order the owner set with the value
-`benefits.shelter.<hex>` (a list of unit ids), otherwise in id order; Foxholes and Shellholes
+Defence against this attack) with the side's units in the order the owner set (`stacking.ordered`,
+the order that also says who is in overstack), otherwise in id order; Foxholes and Shellholes
 take Companies only (Chart 2: "1 Company"). One unit is never in two places.
 """
 
@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-from tui_wargame.rules.foxhole import charts, weather
+from tui_wargame.rules.foxhole import charts, stacking, weather
 from tui_wargame.rules.foxhole.arith import HALF, Calculation, Term
 from tui_wargame.rules.foxhole.counters import COMPANY, VEHICLE
 from tui_wargame.rules.foxhole.position import Position
@@ -33,22 +33,6 @@ FEATURE_KINDS = ("building", "tall-building")
 COMPANY_ONLY = frozenset({"foxholes", "shellholes"})
 BRIDGES_IN_HEX = ("bridge-foot", "bridge-vehicle")
 STRUCTURE_HEXES = frozenset({"buildings", "tall-buildings"})
-STACK = 4  # R10.A: units of one side a hex holds before overstacking
-
-
-def overstacked(pos: Position, hex_: str, side: str) -> list[str]:
-    """R10.D: the units of `side` past the fourth in the hex (in the owner's shelter order, else id
-    order) are the ones in Overstack."""
-    return ordered(pos, hex_, side)[STACK:]
-
-
-def ordered(pos: Position, hex_: str, side: str) -> list[str]:
-    """The side's units in the hex in the order its owner set (R20.F.2 reconstruction), the rest
-    after in id order."""
-    here = pos.units_in(hex_, side)
-    chosen = pos.state.values.get(f"benefits.shelter.{hex_}", ())
-    first = [u for u in chosen if u in here] if isinstance(chosen, (list, tuple)) else []
-    return first + [u for u in here if u not in first]
 
 
 def places(pos: Position, hex_: str, attack: str) -> list[tuple[str, int, int]]:
@@ -72,8 +56,8 @@ def first_in(pos: Position, hex_: str) -> str:
 def shelter(pos: Position, hex_: str, side: str, attack: str) -> dict[str, str]:
     """R20.F.2: unit -> the limited place it is in (units without one left out). In a hex shared
     with the enemy, the side there first keeps its places (R20.F.1)."""
-    crowd = set(overstacked(pos, hex_, side))
-    units = [u for u in ordered(pos, hex_, side) if u not in crowd]
+    crowd = set(stacking.overstacked(pos, hex_, side))
+    units = [u for u in stacking.ordered(pos, hex_, side) if u not in crowd]
     enemy = pos.enemy(side)
     taken: dict[str, int] = {}
     if first_in(pos, hex_) == enemy and pos.units_in(hex_, enemy):
@@ -194,7 +178,7 @@ def smoke(pos: Position, hex_: str) -> int:
     if weather.dark(pos):
         return 0
     if weather.fog(pos):
-        return 2 * STACK
+        return stacking.LIMIT + stacking.OVERSTACK
     return sum(m.value if type(m.value) is int else 1 for m in pos.markers(hex_) if m.kind == "smoke")
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, fold
-from tui_wargame.rules.foxhole import effects
+from tui_wargame.rules.foxhole import effects, stacking
 from tui_wargame.rules.foxhole.arith import chance
 from tui_wargame.rules.foxhole.counters import BATTERY, COMPANY
 from tui_wargame.rules.foxhole.position import Position
@@ -25,12 +25,28 @@ from tui_wargame.rules.foxhole.position import Position
 OPTION = "bridge-barrages"
 FOOT, VEHICLE, BAILEY = "bridge-foot", "bridge-vehicle", "bridge-bailey"
 RAFTS, SCATTERED = "rafts", 5
-STACK = 4  # R10.A
 
 
 def _guarded(pos: Position, hexes: tuple[str, ...]) -> bool:
     return any(pos.spec(u).kind == COMPANY and any(t.startswith("engineer-") for t in pos.spec(u).traits)
                for h in hexes for u in pos.units_in(h))
+
+
+def targets(pos: Position, side: str) -> list[str]:
+    """R18.F: the hexes where a standard barrage by `side` may wreck a bridge not its own (the
+    enemy's or nobody's) that no Engineer guards: a Foot or Vehicle Bridge's hex, and both hexes a
+    Bailey Bridge joins. None without the optional rule."""
+    if not pos.option(OPTION):
+        return []
+    found: set[str] = set()
+    for place, markers in pos.state.markers.items():
+        hexes = tuple(place.split("|"))
+        for m in markers:
+            if m.side == side or (m.kind == BAILEY) != (len(hexes) == 2) or m.kind not in (FOOT, VEHICLE, BAILEY):
+                continue
+            if not _guarded(pos, hexes):
+                found.update(hexes)
+    return sorted(found)
 
 
 def _land(pos: Position, hex_: str) -> list[str]:
@@ -88,7 +104,8 @@ def _wreck(pos: Position, hex_: str, kind: str, dice: Dice) -> list[Event]:
             if not here.on_map(uid):
                 continue
         side = here.side_of(uid)
-        room = [h for h in land if not here.units_in(h, here.enemy(side)) and len(here.units_in(h, side)) < STACK]
+        room = [h for h in land if not here.units_in(h, here.enemy(side))
+                and stacking.room(here, h, side, [uid]) is None]
         events += [Event.of("unit_placed", unit=uid, to=room[0])] if room else effects.eliminate(here, uid)
     return events
 

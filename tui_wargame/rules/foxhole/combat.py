@@ -182,10 +182,21 @@ def phase_orders(pos: Position, verbs: Sequence[str], rule: str) -> list[Order]:
     found = []
     for t in targets(pos):
         for verb in verbs:
-            units = group(pos, verb, t, rule)
-            if units and refusal(pos, verb, t, units, rule) is None:
-                found.append(Order(verb, (t, *units)))
+            order = _order(pos, verb, t, rule)
+            if order is not None:
+                found.append(order)
     return found
+
+
+def _order(pos: Position, verb: str, target: str, rule: str) -> Order | None:
+    """The order of the largest legal group for `verb` on `target`, if any; kept for the State,
+    as the phase's orders and what it owes (`owed`) ask the same."""
+    key = ("combat.order", verb, target, rule)
+    if key not in pos.memo:
+        units = group(pos, verb, target, rule)
+        ok = units and refusal(pos, verb, target, units, rule) is None
+        pos.memo[key] = Order(verb, (target, *units)) if ok else None
+    return pos.memo[key]  # type: ignore[return-value]
 
 
 def owed(pos: Position, rule: str) -> Refusal | None:

@@ -130,8 +130,11 @@ def refusal(pos: Position, hq: str, uid: str) -> Refusal | None:
 def runner(pos: Position, hq: str, uid: str) -> bool:
     """R25.B: a runner reaches: `uid` traces to `hq`'s hex as it would trace supply to a
     Headquarters (R12.A: half its MPs, by its way of moving), without spending anything."""
-    reached = supply._search(pos, uid, pos.location(uid), movement.mp_of(pos, uid) / 2, keep_clear=False)
-    return pos.location(hq) in reached
+    key = ("command.runner", uid)  # the same for every HQ asked: kept for the State
+    if key not in pos.memo:
+        pos.memo[key] = supply._search(pos, uid, pos.location(uid), movement.mp_of(pos, uid) / 2,
+                                       keep_clear=False)
+    return pos.location(hq) in pos.memo[key]  # type: ignore[operator]
 
 
 def activate(pos: Position, order: Order, dice: Dice) -> list[Event]:

@@ -20,6 +20,7 @@ from tui_wargame.model import Event, fold
 from tui_wargame.rules.foxhole.arith import HALF, QUARTER, Term
 from tui_wargame.rules.foxhole.counters import BATTERY, COMPANY, is_motorized
 from tui_wargame.rules.foxhole import landings as sea
+from tui_wargame.rules.foxhole import stacking
 from tui_wargame.rules.foxhole.engineering import count, set_count
 from tui_wargame.rules.foxhole.position import ACTED, MOVED, Position
 from tui_wargame.rules.foxhole.tasks import at_night, cannot_act, left, mp_of, refuse
@@ -88,8 +89,9 @@ def cross(pos: Position, uid: str, args: tuple[str, ...]) -> list[Event]:
         table = {**_table(pos, LANDINGS), uid: [*mark, to, kind, hex]}
         return [*spent, Event.of("value_set", key=LANDINGS, value=table),
                 Event.of("crossing", unit=uid, to=to, by=kind, landing=True, mp=whole)]
-    if len(pos.units_in(to, side)) >= 4:
-        raise refuse(f"{to} holds four of your units already", "R10.A")
+    crowded = stacking.room(pos, to, side, [uid])
+    if crowded is not None:
+        raise refuse(crowded.message, crowded.rule)
     events = [*spent, *set_count(pos, hex, kind, count(pos, hex, kind) - 1),
               *set_count(pos, to, kind, count(pos, to, kind) + 1, side),
               Event.of("unit_placed", unit=uid, to=to),
@@ -124,9 +126,13 @@ def may_fight(pos: Position, uid: str) -> bool:
 
 
 def landers(pos: Position) -> dict[str, str]:
-    """R19.B.8.a: the acting player's units landing on enemies this player turn -> their hex."""
-    found = {u: landing(pos, u) for u in pos.units_of(pos.acting)}
-    return {u: h for u, h in found.items() if h is not None}
+    """R19.B.8.a: the acting player's units landing on enemies this player turn -> their hex
+    (worked out once for the State: combat asks it of every unit and target it weighs)."""
+    key = ("crossings.landers",)
+    if key not in pos.memo:
+        found = {u: landing(pos, u) for u in pos.units_of(pos.acting)}
+        pos.memo[key] = {u: h for u, h in found.items() if h is not None}
+    return dict(pos.memo[key])  # type: ignore[call-overload]
 
 
 def combat_terms(pos: Position, uid: str, what: str) -> list[Term]:
@@ -144,7 +150,7 @@ def ashore(pos: Position) -> list[Event]:
     events: list[Event] = []
     for uid, to in sorted(landers(pos).items()):
         came = pos.location(uid) != to and not pos.units_in(to, pos.enemy(pos.side_of(uid))) \
-            and len(pos.units_in(to, pos.side_of(uid))) < 4
+            and stacking.room(pos, to, pos.side_of(uid), [uid]) is None
         if came:
             events.append(Event.of("unit_placed", unit=uid, to=to))
         if came or pos.location(uid) == to:

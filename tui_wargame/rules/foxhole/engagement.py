@@ -26,7 +26,7 @@ from typing import Any
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, fold
 from tui_wargame.rules.foxhole import (allocation, benefits, charts, crossings, effects, fire, firepower,
-                                      refugees)
+                                      refugees, stacking)
 from tui_wargame.rules.foxhole.participants import (
     ENGAGED, STACK, artillery_or_mortar, in_overstack, mixed_services, specialist, target_types,
 )
@@ -288,7 +288,7 @@ def _group(pos: Position, eng: Mapping[str, Any], side: str) -> list[str]:
     map, or the defenders still in the hex, less the Overstacked (R10.D.4)."""
     if side == eng["acting"]:
         return [u for u in eng["attackers"] if pos.on_map(u)]
-    crowd = set(benefits.overstacked(pos, eng["target"], side))
+    crowd = set(stacking.overstacked(pos, eng["target"], side))
     return [u for u in eng["defenders"] if pos.location(u) == eng["target"] and u not in crowd]
 
 
@@ -600,14 +600,15 @@ def answer_retreat(pos: Position, order: Order, dice: Dice) -> list[Event]:
     """R20.C.9: `retreat UNIT HEX`, the unit first in line, to one of its retreat hexes."""
     eng = current(pos)
     u, origin = eng["retreat"][0]
-    legal = retreat_hexes(pos, u, origin, [*eng["attackers"], *eng["defenders"]])
+    exempt = [*eng["attackers"], *eng["defenders"]]
+    legal = retreat_hexes(pos, u, origin, exempt)
     if len(order.args) != 2 or order.args[0] != u:
         raise IllegalOrder(f"retreat {u} first: `retreat {u} HEX`", "R20.C.9")
     if order.args[1] not in legal:
         raise IllegalOrder(f"{u} may retreat only to {', '.join(legal)}: two hexes from {origin}, "
                            f"never next to an enemy", "R20.C.9")
     eng["retreat"].pop(0)
-    events = [Event.of("decision_made"), *move_back(pos, u, origin, order.args[1], retreat_rule(eng))]
+    events = [Event.of("decision_made"), *move_back(pos, u, origin, order.args[1], retreat_rule(eng), exempt)]
     return events + run(pos.at(fold(pos.state, events)), dice, eng)
 
 

@@ -28,7 +28,7 @@ from tui_wargame.dice import Dice
 from tui_wargame.hexgrid import DIRECTION_NAMES, Hex, ring, sectors
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Scenario, fold
 from tui_wargame.rules.capabilities import Explanation
-from tui_wargame.rules.foxhole import arrivals, charts, dawn, effects, weather
+from tui_wargame.rules.foxhole import arrivals, charts, dawn, effects, stacking, weather
 from tui_wargame.rules.foxhole.arith import HALF, Term, d5, d10, final, two_d10
 from tui_wargame.rules.foxhole.counters import BATTERY, COMPANY, is_motorized
 from tui_wargame.rules.foxhole.position import Position
@@ -117,8 +117,9 @@ def _lost(pos: Position, uid: str, why: str, roll: int, off: int) -> list[Event]
             Event.of("step_lost", unit=uid, steps=0), Event.of("unit_placed", unit=uid, to="eliminated")]
 
 
-def _room(pos: Position, label: str, side: str) -> bool:
-    return pos.hex_type(label).mp is not None and len(pos.units_in(label, side)) < 4
+def _room(pos: Position, label: str, uid: str) -> bool:
+    """A land hex where the unit's side has room for it (R10.A, R10.D: `stacking.room`)."""
+    return pos.hex_type(label).mp is not None and stacking.room(pos, label, pos.side_of(uid), [uid]) is None
 
 
 # --- R16.A: Air Drops ---
@@ -178,7 +179,7 @@ def drop(pos: Position, uid: str, target: str, dice: Dice) -> list[Event]:
         off, label = drift(pos, target, roll, dice)
     if label is None:
         return _lost(pos, uid, "off the map", roll, off)
-    if not _room(pos, label, pos.side_of(uid)):
+    if not _room(pos, label, uid):
         return _lost(pos, uid, f"in {label}, where it cannot stand", roll, off)
     return [Event.of("landing", unit=uid, hex=label, off=off, roll=roll, lost=""),
             Event.of("unit_placed", unit=uid, to=label, steps=1),
@@ -293,7 +294,8 @@ def _shore_walk(pos: Position, target: str, off: int, way: int) -> str:
 
 def land(pos: Position, dice: Dice) -> list[Event]:
     """R16.A-B: the drops and landings due this player turn, in table order, at the targets the
-    player wrote down (`aim`) or the scenario's; then the airlifts due (R16.A.1)."""
+    player wrote down (`aim`) or the scenario's; then the airlifts due (R16.A.1), unless a Storm
+    grounds their Air Sorties (R8.C.4: lost for the Day, as a grounded Barrage is)."""
     events: list[Event] = _forget_left(pos)
     # R16.B.2b's obligation was for the landing player turn's Combat Phase: it ends with it
     events += [Event.of("unit_flagged", unit=u, flag=ON_ENEMY, on=False)
@@ -309,9 +311,13 @@ def land(pos: Position, dice: Dice) -> list[Event]:
             here = pos.at(fold(pos.state, events))
             events += come_ashore(here, uid, aims.get(uid, t["target"]), way, dice)
     for sortie, lift in sorted(dawn.plan(pos, pos.acting).get("airlifts", {}).items()):
-        if lift["turn"] == pos.turn.id:
-            for kind, n in dawn.AIRLIFTS[lift["load"]]:
-                events += drop_supplies(pos.at(fold(pos.state, events)), sortie, kind, n, lift["hex"], dice)
+        if lift["turn"] != pos.turn.id:
+            continue
+        if weather.air_grounded(pos):  # R8.C.4: a Storm grounds the Air Sortie, its load with it
+            events.append(Event.of("sortie_grounded", side=pos.acting, sortie=sortie))
+            continue
+        for kind, n in dawn.AIRLIFTS[lift["load"]]:
+            events += drop_supplies(pos.at(fold(pos.state, events)), sortie, kind, n, lift["hex"], dice)
     return events
 
 
@@ -343,7 +349,7 @@ def come_ashore(pos: Position, uid: str, target: str, way: int, dice: Dice) -> l
         off = abs(shift) if toward is not None else 0
         label = _shore_walk(pos, target, off, toward) if off else target
     side = pos.side_of(uid)
-    if len(pos.units_in(label, side)) >= 4:
+    if stacking.room(pos, label, side, [uid]) is not None:
         return _lost(pos, uid, f"off {label}, where there is no room", roll, off)
     events = [Event.of("landing", unit=uid, hex=label, off=off, roll=roll, lost=""),
               Event.of("unit_placed", unit=uid, to=label)]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import heapq
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 
 from tui_wargame.dice import Dice
@@ -73,8 +73,12 @@ def mp_calculation(pos: Position, uid: str) -> Calculation:
 
 
 def mp_of(pos: Position, uid: str) -> Fraction:
-    """R11.A: the MPs the unit may spend in a phase now."""
-    return mp_calculation(pos, uid).value
+    """R11.A: the MPs the unit may spend in a phase now (kept for the State: listing and
+    explaining moves ask it of every order)."""
+    key = ("movement.mp_of", uid)
+    if key not in pos.memo:
+        pos.memo[key] = mp_calculation(pos, uid).value
+    return pos.memo[key]  # type: ignore[return-value]
 
 
 def left(pos: Position, uid: str) -> Fraction:
@@ -195,54 +199,97 @@ def _described(calc: Calculation) -> tuple[Term, ...]:
 #: Step costs, kept while what they depend on is unchanged: the scenario, the markers, the ground
 #: (Wet, Snow, Flooding, Frozen: R8.D) and the dark (R9.B); never the units: an enemy's hex is
 #: checked apart. The scenario and markers are kept with the costs so that their ids stay theirs.
+#: A step's cost reads the markers of its two hexes and of the hexside between them only, so when
+#: the markers change the costs of the steps they do not touch are carried over.
 Costs = dict[tuple[object, ...], Fraction | None]
 _COSTS: OrderedDict[tuple[object, ...], tuple[tuple[object, ...], Costs]] = OrderedDict()
 
 
 def _memo(pos: Position) -> Costs:
     """The costs remembered for this terrain, ground and dark: found by the objects' ids, else by
-    the markers' contents (a State folded anew, as in a replay, holds equal markers anew)."""
+    the markers' contents (a State folded anew, as in a replay, holds equal markers anew), else
+    those of the last markers seen under the same conditions, less the steps whose places changed."""
     refs = (pos.scenario, pos.state.markers)
     conditions = (weather.ground(pos), weather.frozen(pos), weather.dark(pos))
     key = (*map(id, refs), *conditions)
     found = _COSTS.get(key)
     if found is not None and all(a is b for a, b in zip(found[0], refs)):
+        _COSTS.move_to_end(key)
         return found[1]
-    for was_key, (was, costs) in _COSTS.items():
-        if was_key[2:] == conditions and was[0] is refs[0] and was[1] == refs[1]:
-            break
-    else:
-        costs = {}
+    costs: Costs | None = None
+    latest: tuple[Mapping[str, object], Costs] | None = None
+    for was_key, (was, known) in list(_COSTS.items()):  # a copy: a computer player's thread asks too
+        if was_key[2:] == conditions and was[0] is refs[0]:
+            if was[1] == refs[1]:
+                costs = known
+                break
+            latest = (was[1], known)  # type: ignore[assignment]
+    if costs is None:
+        costs = _carried(latest[0], pos.state.markers, latest[1]) if latest is not None else {}
     _COSTS[key] = (refs, costs)
+    _COSTS.move_to_end(key)
     while len(_COSTS) > 8:
         _COSTS.popitem(last=False)
     return costs
 
 
+def _carried(was: Mapping[str, object], now: Mapping[str, object], costs: Costs) -> Costs:
+    """The costs of the steps whose hexes and hexside hold the same markers in `now` as in `was`."""
+    changed = {p for p in was.keys() | now.keys() if was.get(p) != now.get(p)}
+    if not changed:
+        return dict(costs)
+    return {k: c for k, c in costs.items()
+            if k[1] not in changed and k[2] not in changed
+            and Position.hexside_place(str(k[1]), str(k[2])) not in changed}
+
+
 def enemy_hexes(pos: Position, side: str) -> frozenset[str]:
     """The hexes holding a unit of `side`'s enemy (R11.A: a unit never enters one)."""
-    enemy = pos.enemy(side)
-    return frozenset(h for h, units in pos.occupied().items() if any(pos.side_of(u) == enemy for u in units))
+    key = ("movement.enemy_hexes", side)
+    if key not in pos.memo:
+        enemy = pos.enemy(side)
+        pos.memo[key] = frozenset(h for h, units in pos.occupied().items()
+                                  if any(pos.side_of(u) == enemy for u in units))
+    return pos.memo[key]  # type: ignore[return-value]
 
 
 def enemy_near(pos: Position, side: str) -> frozenset[str]:
     """The hexes next to a unit of `side`'s enemy (`Position.enemy_adjacent`, all at once)."""
-    return frozenset(n for h in enemy_hexes(pos, side) for n in pos.neighbours(h))
+    key = ("movement.enemy_near", side)
+    if key not in pos.memo:
+        pos.memo[key] = frozenset(n for h in enemy_hexes(pos, side) for n in pos.neighbours(h))
+    return pos.memo[key]  # type: ignore[return-value]
 
 
 def coster(pos: Position, uid: str) -> Callable[[str, str, bool], Fraction | None]:
     """`step_cost` for one unit, for the searches that ask it for many steps: the costs are
-    remembered while the terrain, the weather and the time of day stay as they are."""
-    memo = _memo(pos)
+    remembered while the terrain, the weather and the time of day stay as they are, and shared
+    by the side's units that move alike in this State."""
     traits = _traits(pos, uid)
     # what a cost depends on besides those: the unit's way of moving and its special types
     kind = (motorized(pos, uid), "light-infantry" in traits, "mountain" in traits)
     side = pos.side_of(uid)
+    key = ("movement.coster", kind, side)
+    if key not in pos.memo:
+        pos.memo[key] = _coster(pos, uid, kind, side)
+    return pos.memo[key]  # type: ignore[return-value]
+
+
+def _coster(pos: Position, uid: str, kind: tuple[bool, ...], side: str
+            ) -> Callable[[str, str, bool], Fraction | None]:
+    memo = _memo(pos)
     barred = enemy_hexes(pos, side)
     overstacking = pos.option("overstacking")
     crowded = pos.option("refugees")  # Refugees (and Police) are the units' and markers' doing
+    seen: dict[tuple[str, str, bool], Fraction | None] = {}
 
     def cost(a: str, b: str, along_line: bool) -> Fraction | None:
+        step = (a, b, along_line)
+        if step not in seen:
+            seen[step] = _cost(a, b, along_line)
+        return seen[step]
+
+    def _cost(a: str, b: str, along_line: bool) -> Fraction | None:
         if b in barred:
             return None
         key = (kind, a, b, along_line)
@@ -252,14 +299,26 @@ def coster(pos: Position, uid: str) -> Callable[[str, str, bool], Fraction | Non
         found = memo[key]
         if found is None or not (overstacking or crowded):
             return found
-        if along_line:
-            lines = usable_lines(pos, a, b, side)
-            if not lines:
-                return None
-            return found + refugees.extra_mp(pos, b, side, lines[0].id) + stacking.entry_cost(pos, b)
-        return found + refugees.extra_mp(pos, b, side) + stacking.entry_cost(pos, b)
+        more = _crowding(pos, side, a, b, along_line)
+        return None if more is None else found + more if more else found
 
     return cost
+
+
+def _crowding(pos: Position, side: str, a: str, b: str, along_line: bool) -> int | None:
+    """What the units make a step from a to b cost `side` beyond the terrain: Refugees (R25.C.2.b)
+    and an overstacked hex (R10.D.1); None if they close the line. Kept for the State, as every
+    unit of the side weighs the same steps."""
+    memo = pos.memo.setdefault(("movement.crowding", side), {})
+    key = (a, b, along_line)
+    if key not in memo:
+        if along_line:
+            lines = usable_lines(pos, a, b, side)
+            memo[key] = None if not lines else \
+                refugees.extra_mp(pos, b, side, lines[0].id) + int(stacking.entry_cost(pos, b))
+        else:
+            memo[key] = refugees.extra_mp(pos, b, side) + int(stacking.entry_cost(pos, b))
+    return memo[key]  # type: ignore[index, no-any-return]
 
 
 def step_cost(pos: Position, uid: str, a: str, b: str, along_line: bool) -> Fraction | None:
@@ -337,65 +396,104 @@ def _other_stop(pos: Position, uid: str, prev: str, here: str, budget: Fraction,
     if (pos.option(refugees.OPTION) and _traits(pos, uid) & refugees.GUARDS
             and pos.marker(here, refugees.REFUGEES) and pos.marker(here, SUPPLY_POINTS)):
         return True
-    side = pos.side_of(uid)
-    onward = [n for n in pos.neighbours(here) if n != prev and usable_lines(pos, here, n, side)]
-    return all((cost_of(here, n, True) or Fraction(0)) > budget for n in onward)
+    return all((cost_of(here, n, True) or Fraction(0)) > budget for n in _onward(pos, pos.side_of(uid), prev, here))
+
+
+def _onward(pos: Position, side: str, prev: str, here: str) -> list[str]:
+    """The hexes a line leads on to from `here`, not back to `prev`, that `side` may use (R11.C);
+    kept for the State, as every unit of the side searching its moves asks."""
+    key = ("movement.onward", side, prev, here)
+    found = pos.memo.get(key)
+    if found is None:
+        found = pos.memo[key] = [n for n in pos.neighbours(here) if n != prev and usable_lines(pos, here, n, side)]
+    return found  # type: ignore[return-value]
 
 
 def _commando(pos: Position, uid: str) -> bool:
     return "commando" in _traits(pos, uid)
 
 
-def _stack_full(pos: Position, uid: str, label: str) -> bool:
-    """R10.A-B, R10.D: the unit may not end its move where its side would overstack (`stacking`)."""
-    return stacking.room(pos, label, pos.side_of(uid), [uid]) is not None
+def _full_hexes(pos: Position, uid: str) -> frozenset[str]:
+    """R10.A-B, R10.D: the hexes the unit may not enter, even to pass through, as its side's
+    stack there has no room for it (`stacking.room`): the limit holds at every moment of a move,
+    so a unit Pinned on leaving a hex (R11.A.2) never stays in one overfull. Off bridges, the
+    hexes where the side has its limit already (kept for the State: every unit of the side asks);
+    a bridge's room depends on the unit too. (The unit's own hex may be among them: a move never
+    enters it again.)"""
+    side = pos.side_of(uid)
+    key = ("movement.full_hexes", side)
+    if key not in pos.memo:
+        bridges = stacking.bridged_hexes(pos)
+        pos.memo[key] = frozenset(
+            h for h, units in pos.occupied().items()
+            if h not in bridges and sum(pos.side_of(u) == side for u in units) >= stacking.limit(pos, h, side))
+    full: frozenset[str] = pos.memo[key]  # type: ignore[assignment]
+    bridged = [h for h in stacking.bridged_hexes(pos) if stacking.room(pos, h, side, [uid]) is not None]
+    return full.union(bridged) if bridged else full
 
 
-def _bridge_full(pos: Position, uid: str, label: str) -> bool:
-    """R10.B: a bridge in a water hex holds only so many units, whether they stop on it or move
-    across it: a unit may not enter one that has no room for it."""
-    return stacking.bridge(pos, label) is not None and _stack_full(pos, uid, label)
+#: The search counts MPs in 1/SCALE parts, as ints: exact for every cost whose denominator divides
+#: it (halves, thirds, quarters ... sixteenths), and many times quicker than Fractions.
+SCALE = 720720  # lcm(1..16)
+
+
+class _Unscaled(Exception):
+    """A cost that is no whole number of 1/SCALE parts: the search is made in Fractions instead."""
 
 
 def reach(pos: Position, uid: str) -> dict[str, tuple[Fraction, tuple[str, ...]]]:
     """R11.A, R11.C: each hex the unit may end its move in now -> (the cheapest cost, its path
     from the hex it is in, excluded). A unit stops on moving next to an enemy (a Commando may try
     to go on, at 1 MP more: R7.A.4); a hex reached along a line is a stop only as R11.C allows."""
-    budget = left(pos, uid)
+    try:
+        return _reach(pos, uid, SCALE)
+    except _Unscaled:
+        return _reach(pos, uid, 1)
+
+
+def _reach(pos: Position, uid: str, scale: int) -> dict[str, tuple[Fraction, tuple[str, ...]]]:
+    """`reach` counting in 1/`scale` MPs: ints when `scale` > 1 (refused with _Unscaled if a cost
+    does not divide), Fractions when it is 1."""
+    def scaled(x: Fraction) -> Fraction | int:
+        if scale == 1:
+            return x
+        if scale % x.denominator:
+            raise _Unscaled
+        return x.numerator * (scale // x.denominator)
+
+    budget = scaled(left(pos, uid))
     start = pos.location(uid)
     side = pos.side_of(uid)
     cost_of = coster(pos, uid)
     near = enemy_near(pos, side)
-    found: dict[str, tuple[Fraction, tuple[str, ...]]] = {}
-    full: dict[str, bool] = {}  # R10: whether the side's stack there has no room, asked once a hex
-    bridged: dict[str, bool] = {}  # R10.B: a bridge there with no room even to cross
-    best: dict[tuple[str, bool], Fraction] = {(start, False): Fraction(0)}
-    queue: list[tuple[Fraction, tuple[str, ...], bool]] = [(Fraction(0), (start,), False)]
+    found: dict[str, tuple[Fraction | int, tuple[str, ...]]] = {}
+    full = _full_hexes(pos, uid)  # R10.A-B, R10.D: no room even to pass through
+    steps = _scaled_steps(pos, cost_of, scale)
+    best: dict[tuple[str, bool], Fraction | int] = {(start, False): 0}
+    queue: list[tuple[Fraction | int, tuple[str, ...], bool]] = [(0, (start,), False)]
     while queue:
         cost, path, along = heapq.heappop(queue)
         here = path[-1]
         if best.get((here, along), cost) < cost:
             continue
         if len(path) > 1:
-            stop = not along or here in near or _other_stop(pos, uid, path[-2], here, budget - cost, cost_of)
+            stop = not along or here in near or _other_stop(pos, uid, path[-2], here,
+                                                            Fraction(budget - cost, scale), cost_of)
             if stop and (here not in found or found[here][0] > cost):
-                if here not in full:
-                    full[here] = _stack_full(pos, uid, here)
-                if not full[here]:
-                    found[here] = (cost, path[1:])
+                found[here] = (cost, path[1:])
             if here in near:
                 if not _commando(pos, uid):
                     continue
-                cost += 1
+                cost += scale  # 1 MP
         for nxt in pos.neighbours(here):
-            if nxt in path:
-                continue
-            if nxt not in bridged:
-                bridged[nxt] = _bridge_full(pos, uid, nxt)
-            if bridged[nxt]:
+            if nxt in path or nxt in full:
                 continue
             for line in (False, True):
-                step = cost_of(here, nxt, line)
+                step_key = (here, nxt, line)
+                if step_key not in steps:
+                    step = cost_of(here, nxt, line)
+                    steps[step_key] = None if step is None else scaled(step)
+                step = steps[step_key]
                 if step is None:
                     continue
                 total = cost + step
@@ -406,7 +504,17 @@ def reach(pos: Position, uid: str) -> dict[str, tuple[Fraction, tuple[str, ...]]
                 if known is None or known > total:
                     best[key] = total
                     heapq.heappush(queue, (total, (*path, nxt), line))
-    return found
+    return {h: (Fraction(c, scale), p) for h, (c, p) in found.items()}
+
+
+def _scaled_steps(pos: Position, cost_of: Callable[[str, str, bool], Fraction | None], scale: int
+                  ) -> dict[tuple[str, str, bool], Fraction | int | None]:
+    """The step costs `reach` has weighed in this State, in 1/`scale` MPs, for the units moving
+    alike (`coster` shares its costs among them the same way)."""
+    key = ("movement.scaled_steps", id(cost_of), scale)  # the coster is kept in the memo: ids stay
+    if key not in pos.memo:
+        pos.memo[key] = {}
+    return pos.memo[key]  # type: ignore[return-value]
 
 
 def move_orders(pos: Position, uids: Iterable[str]) -> list[Order]:
@@ -455,9 +563,10 @@ def _plan(pos: Position, order: Order) -> tuple[str, list[str], list[bool]]:
         off, on = cost_of(a, b, False), cost_of(a, b, True)
         if off is None and on is None:
             raise IllegalOrder(f"{uid} may not enter {b} from {a}", "R11.A.4")
-        crowded = stacking.room(pos, b, side, [uid]) if stacking.bridge(pos, b) is not None else None
-        if crowded is not None:
-            raise IllegalOrder(crowded)  # R10.B: no room on the bridge, even to cross it
+        crowded = stacking.room(pos, b, side, [uid])
+        if crowded is not None:  # R10.A-B, R10.D: no room in the hex, even to pass through it
+            raise IllegalOrder(crowded if b == hexes[-1] else Refusal(
+                f"{uid} may not pass through {b}: {crowded.message}", crowded.rule))
         line = on is not None and (off is None or on <= off)
         last = i == len(hexes) - 2
         if line and last and off is not None \
@@ -471,9 +580,6 @@ def _plan(pos: Position, order: Order) -> tuple[str, list[str], list[bool]]:
     if along[-1] and not _stops_along_line(pos, uid, hexes[-2], dest, budget - spent, cost_of):
         raise IllegalOrder(f"{uid} may not stop in {dest} along the line: no friendly unit, enemy, Fire "
                            f"or Traps there, the line goes on and MPs remain", "R11.C")
-    crowded = stacking.room(pos, dest, side, [uid])
-    if crowded is not None:
-        raise IllegalOrder(crowded)  # R10.A, R10.D
     return uid, hexes, along
 
 
@@ -627,15 +733,26 @@ def explain_move(pos: Position, order: Order) -> Explanation | Refusal:
     lines = [Line(f"{uid}: {_plain(left(pos, uid))} MPs left of {_plain(mp_of(pos, uid))}", "R11.A")]
     total = Fraction(0)
     for a, b, line in zip(hexes, hexes[1:], along):
-        calc = cost_calculation(pos, uid, a, b, line)
-        assert calc is not None
-        total += calc.value
-        why = ", ".join(t.what for t in calc.terms)
-        lines.append(Line(f"{a} -> {b}: {_plain(calc.value)} MP ({why})", "R11.C" if line else "R11.A"))
-        for what, in_ten in pin_chances(pos, uid, a, b, line):
-            lines.append(Line(f"  Pin chance {what}: {in_ten} in 10", "R11.A.2"))
+        cost, told = _step_told(pos, uid, a, b, line)
+        total += cost
+        lines += told
     lines.append(Line(f"total {_plain(total)} MP", "R11.A", strong=True))
     return Explanation(f"move {uid} to {hexes[-1]} for {_plain(total)} MP", tuple(lines))
+
+
+def _step_told(pos: Position, uid: str, a: str, b: str, line: bool) -> tuple[Fraction, tuple[Line, ...]]:
+    """One step of a move explained: its cost and its lines (the cost's reasons, the Pin chances
+    run). Kept for the State: the moves listed share their first steps."""
+    key = ("movement.step_told", uid, a, b, line)
+    if key not in pos.memo:
+        calc = cost_calculation(pos, uid, a, b, line)
+        assert calc is not None
+        why = ", ".join(t.what for t in calc.terms)
+        told = [Line(f"{a} -> {b}: {_plain(calc.value)} MP ({why})", "R11.C" if line else "R11.A")]
+        told += [Line(f"  Pin chance {what}: {in_ten} in 10", "R11.A.2")
+                 for what, in_ten in pin_chances(pos, uid, a, b, line)]
+        pos.memo[key] = (calc.value, tuple(told))
+    return pos.memo[key]  # type: ignore[return-value]
 
 
 EXPLAIN = {"move": explain_move}

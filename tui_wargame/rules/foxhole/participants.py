@@ -43,7 +43,7 @@ def may_act(pos: Position, uid: str) -> bool:
 
 def in_overstack(pos: Position, uid: str) -> bool:
     """R10.D (optional overstacking): the unit is one of its hex's units in Overstack."""
-    return pos.option("overstacking") and uid in benefits.overstacked(pos, pos.location(uid), pos.side_of(uid))
+    return stacking.is_overstacked(pos, uid)
 
 
 def target_types(pos: Position, uid: str, attack: str) -> tuple[str, ...]:

@@ -33,6 +33,12 @@ AMBUSHED = "ambushed"  # is to be Ambushed in the next Combat or Vehicle Assault
 TURN_FLAGS = frozenset({TRACED, TRACED_FORCED, SUPPLIED, MOVED, FIRED, ACTED, AMBUSHED})
 
 
+#: The memos of the last States asked about, by the ids of their scenario and State (the objects
+#: are kept with them, so the ids stay theirs): see `Position.memo`.
+MEMOS_KEPT = 4
+_MEMOS: dict[tuple[int, int], tuple[Scenario, State, dict[object, object]]] = {}
+
+
 class Position:
     def __init__(self, scenario: Scenario, state: State) -> None:
         self.scenario = scenario
@@ -41,6 +47,23 @@ class Position:
     def at(self, state: State) -> Position:
         """The same scenario at another State (after events folded locally)."""
         return Position(self.scenario, state)
+
+    @cached_property
+    def memo(self) -> dict[object, object]:
+        """Answers a rule module works out once for this State and asks again many times while
+        listing orders (key: a tuple starting with the module's name). A State never changes,
+        so nothing here goes stale; a Position of another State starts afresh, and Positions of
+        the same State and scenario objects share one (the screen asks one State the orders, the
+        prompt and the explanation of each order, each through a Position of its own)."""
+        key = (id(self.scenario), id(self.state))
+        found = _MEMOS.get(key)
+        if found is not None and found[0] is self.scenario and found[1] is self.state:
+            return found[2]
+        memo: dict[object, object] = {}
+        _MEMOS[key] = (self.scenario, self.state, memo)
+        for old in list(_MEMOS)[:-MEMOS_KEPT]:  # a copy of the keys: another thread may ask too
+            _MEMOS.pop(old, None)
+        return memo
 
     # --- sides (R2.H) ---
 
@@ -113,9 +136,19 @@ class Position:
                 found.setdefault(u.location, []).append(uid)
         return found
 
+    @cached_property
+    def _by_hex_side(self) -> dict[tuple[str, str], list[str]]:
+        found: dict[tuple[str, str], list[str]] = {}
+        for label, units in self._by_hex.items():
+            for uid in units:
+                found.setdefault((label, self.side_of(uid)), []).append(uid)
+        return found
+
     def units_in(self, label: str, side: str | None = None) -> list[str]:
-        """The units in a hex (of `side` only, if given), in id order."""
-        return [u for u in self._by_hex.get(label, ()) if side is None or self.side_of(u) == side]
+        """The units in a hex (of `side` only, if given), in id order (a new list each time)."""
+        if side is None:
+            return list(self._by_hex.get(label, ()))
+        return list(self._by_hex_side.get((label, side), ()))
 
     def occupied(self) -> dict[str, list[str]]:
         return self._by_hex
@@ -125,9 +158,13 @@ class Position:
         return [u for units in self._by_hex.values() for u in units if self.side_of(u) == side]
 
     def enemy_adjacent(self, label: str, side: str) -> bool:
-        """Whether a unit of `side`'s enemy is in a hex next to `label`."""
-        enemy = self.enemy(side)
-        return any(self.units_in(n, enemy) for n in self.neighbours(label))
+        """Whether a unit of `side`'s enemy is in a hex next to `label` (kept for the State)."""
+        key = ("position.enemy_adjacent", label, side)
+        found = self.memo.get(key)
+        if found is None:
+            enemy = self.enemy(side)
+            found = self.memo[key] = any(self._by_hex_side.get((n, enemy)) for n in self.neighbours(label))
+        return found  # type: ignore[return-value]
 
     # --- the map ---
 
@@ -139,11 +176,22 @@ class Position:
 
     def hex_type(self, label: str) -> charts.HexType:
         """The chart row of the hex now: a Burnt Out hex is what it burnt to (R5.B.12)."""
+        found = self._hex_types.get(label)
+        if found is None:
+            found = self._hex_types[label] = self._changed(label) or \
+                charts.HEX_TYPES[self.scenario.terrain_at(label).id]
+        return found
+
+    @cached_property
+    def _hex_types(self) -> dict[str, charts.HexType]:
+        return {}
+
+    def _changed(self, label: str) -> charts.HexType | None:
         for kind in ("burnt-out", "built"):  # built: R19.B.9-10, what Engineers made of the hex
             changed = self.marker(label, kind)
             if changed is not None and isinstance(changed.value, str) and changed.value:
                 return charts.HEX_TYPES[changed.value]
-        return charts.HEX_TYPES[self.scenario.terrain_at(label).id]
+        return None
 
     def hexside_types(self, a: str, b: str) -> list[charts.HexsideType]:
         return [charts.HEXSIDE_TYPES[f.feature] for f in self.scenario.features_between(a, b)]

@@ -31,7 +31,7 @@ from tui_wargame.dice import Dice
 from tui_wargame.frozen import frozen
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, fold
 from tui_wargame.rules.foxhole import (
-    allocation, benefits, bridge_fire, charts, effects, firing, refugees, sorties, weather,
+    allocation, benefits, bridge_fire, charts, effects, firing, refugees, sorties, stacking, weather,
 )
 from tui_wargame.rules.foxhole import fire as fires  # R25.C.1b (`fire` here fires a barrage)
 from tui_wargame.rules.foxhole.arith import Calculation, Term, d10
@@ -266,7 +266,7 @@ def _pools(pos: Position, side: str, target: str, totals: Mapping[str, Fraction]
 
 def pool_targets(pos: Position, hex_: str, whose: str, kind: str) -> dict[str, Fraction]:
     """The units of `whose` in `hex_` that a pool of `kind` Firepower falls on, with their Defence."""
-    crowd = set(benefits.overstacked(pos, hex_, whose)) if pos.option("overstacking") else set()
+    crowd = set(stacking.overstacked(pos, hex_, whose))
     return {u: defence(pos, u) for u in pos.units_in(hex_, whose)
             if u not in crowd and _is_hard(pos, u) == (kind == HARD)}
 
@@ -328,9 +328,9 @@ def _hits(pos: Position, table: Mapping[str, object], applied: Mapping[str, Frac
         if n:
             events += effects.apply(pos.at(fold(pos.state, events)), uid, effect.hits[n - 1])
     crowd = []
-    if pos.option("overstacking") and table.get("any"):
+    if table.get("any"):
         for side in pos.scenario.side:
-            crowd += benefits.overstacked(pos, hex_, side)
+            crowd += stacking.overstacked(pos, hex_, side)
     for uid in crowd:  # R10.D.3: Defence 0: Reduced and Pinned
         here = pos.at(fold(pos.state, events))
         events += effects.reduce(here, uid)

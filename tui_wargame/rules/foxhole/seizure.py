@@ -66,30 +66,41 @@ def seize(pos: Position, eng: dict[str, Any], act: Sequence[str], react: Sequenc
 def retreat_hexes(pos: Position, uid: str, origin: str, exempt: Sequence[str]) -> list[str]:
     """R20.C.9: hexes two away from `origin`, through a neighbour, neither holding an enemy nor
     next to one (but the units of this engagement), on land the unit may enter, across hexsides it
-    may cross, with room to stack (R10.A-B, `stacking.room`). (A smallest private version of movement: the rule's two hexes
-    are walked, Movement Points are not counted.) A non-Motorized Company may instead go through
-    a tunnel of its side to the exit (R19.B.6.h, `sapping.exits`), even an enemy-held one."""
+    may cross, with room to stack in both, the hex passed through too (R10.A-B, `stacking.room`:
+    the limit holds while units retreat). (A smallest private version of movement: the rule's two
+    hexes are walked, Movement Points are not counted.) A non-Motorized Company may instead go
+    through a tunnel of its side to the exit (R19.B.6.h, `sapping.exits`), even an enemy-held one."""
     side = pos.side_of(uid)
-    enemy = pos.enemy(side)
-    foes = {u for u in pos.units_of(enemy) if u not in exempt}
-    foe_hexes = {pos.location(u) for u in foes}
-
-    def open_(h: str) -> bool:
-        return h not in foe_hexes and not any(n in foe_hexes for n in pos.neighbours(h))
-
-    found = []
-    for mid in pos.neighbours(origin):
-        if not (open_(mid) and enterable(pos, uid, origin, mid)):
-            continue
-        for end in pos.neighbours(mid):
-            if end in found or pos.distance(end, origin) != 2:
-                continue
-            if open_(end) and enterable(pos, uid, mid, end) and stacking.room(pos, end, side, [uid]) is None:
-                found.append(end)
+    foe_hexes = _foe_hexes(pos, side, exempt)
+    found = list(_walks(pos, uid, origin, exempt))
     for end in sapping.exits(pos, uid, origin):
         if end not in found and (end in foe_hexes or stacking.room(pos, end, side, [uid]) is None):
             found.append(end)
     return sorted(found)
+
+
+def _foe_hexes(pos: Position, side: str, exempt: Sequence[str]) -> set[str]:
+    return {pos.location(u) for u in pos.units_of(pos.enemy(side)) if u not in exempt}
+
+
+def _walks(pos: Position, uid: str, origin: str, exempt: Sequence[str]) -> dict[str, str]:
+    """R20.C.9: each hex two away the unit may retreat to on foot -> the first hex it passes
+    through on the way (`retreat_hexes`)."""
+    side = pos.side_of(uid)
+    foe_hexes = _foe_hexes(pos, side, exempt)
+
+    def open_(h: str) -> bool:
+        return (h not in foe_hexes and not any(n in foe_hexes for n in pos.neighbours(h))
+                and stacking.room(pos, h, side, [uid]) is None)
+
+    found: dict[str, str] = {}
+    for mid in pos.neighbours(origin):
+        if not (open_(mid) and enterable(pos, uid, origin, mid)):
+            continue
+        for end in pos.neighbours(mid):
+            if end not in found and pos.distance(end, origin) == 2 and open_(end) and enterable(pos, uid, mid, end):
+                found[end] = mid
+    return found
 
 
 def retreats(pos: Position, eng: dict[str, Any]) -> tuple[list[Event], Event | None]:
@@ -125,7 +136,7 @@ def retreats(pos: Position, eng: dict[str, Any]) -> tuple[list[Event], Event | N
             events.append(Event.of("retreat", unit=u, hex=origin, to="", rule=rule))
             events += effects.eliminate(here, u)
         else:
-            events += move_back(here, u, origin, options[0], rule)
+            events += move_back(here, u, origin, options[0], rule, exempt)
     return events, None
 
 
@@ -134,17 +145,18 @@ def retreat_rule(eng: dict[str, Any]) -> str:
     return "R20.C.9" if eng["rule"] == "R20" else "R22.C.7"
 
 
-def move_back(pos: Position, uid: str, origin: str, end: str, rule: str = "R20.C.9") -> list[Event]:
-    """The retreat walked (two hexes), or through a tunnel to its exit (R19.B.6.h: into an
-    enemy-held exit the unit is removed, read as eliminated); with retreat fatigue (R20.C.9,
-    optional) the unit tires."""
+def move_back(pos: Position, uid: str, origin: str, end: str, rule: str = "R20.C.9",
+              exempt: Sequence[str] = ()) -> list[Event]:
+    """The retreat walked (two hexes, through a hex `retreat_hexes` allows, `exempt` as there), or
+    through a tunnel to its exit (R19.B.6.h: into an enemy-held exit the unit is removed, read as
+    eliminated); with retreat fatigue (R20.C.9, optional) the unit tires."""
     if end in sapping.exits(pos, uid, origin):
         events = [Event.of("retreat", unit=uid, hex=origin, to=end, tunnel=True, rule="R19.B.6.h")]
         if pos.units_in(end, pos.enemy(pos.side_of(uid))):
             return events + effects.eliminate(pos, uid)
         events.append(Event.of("unit_moved", unit=uid, path=[end], cost=0))
     else:
-        mid = next(m for m in pos.neighbours(origin) if pos.distance(m, end) == 1)
+        mid = _walks(pos, uid, origin, exempt)[end]
         events = [Event.of("retreat", unit=uid, hex=origin, to=end, rule=rule),
                   Event.of("unit_moved", unit=uid, path=[mid, end], cost=0)]
     if pos.option("retreat-fatigue"):

@@ -1,7 +1,7 @@
 """Foxhole R10: stacking. Movement, retreats, landings and set-up ask `room` whether units may
 end in a hex, and `crossing_room` whether a group may cross a bridged hexside together;
-activities ask `level_room` whether a Defensive Work or Trap fits; barrage and combat ask
-which units are in overstack (`overstacked`, `in_combat`, `barraged`).
+activities ask `level_room` whether a Defensive Work or Trap fits; activities, barrage, combat
+and the limited places of R20.F.2 ask which units are in overstack (`overstacked`, the one answer).
 
 - R10.A: up to 4 units of one player in a hex, when moving or retreating.
 - R10.B: a bridge holds fewer: Foot 1 Company or Battery; Vehicle 1 unit of any type and 1
@@ -15,11 +15,12 @@ which units are in overstack (`overstacked`, `in_combat`, `barraged`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 
 from tui_wargame.frozen import frozen
-from tui_wargame.model import Event, Refusal, Scenario, UnitSpec, fold
+from tui_wargame.dice import Dice
+from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Scenario, UnitSpec
 from tui_wargame.rules.foxhole import charts, counters, effects
 from tui_wargame.rules.foxhole.position import Position
 from tui_wargame.text import side_name
@@ -28,6 +29,7 @@ RULE = "R10"
 LIMIT = 4  # R10.A
 OVERSTACK = 4  # R10.D: more units a player may stack, in overstack
 LEVELLED = frozenset({"trenches", "mines", "tank-traps"})  # level = the marker's value (R10.C)
+ZERO, ONE = Fraction(0), Fraction(1)
 
 
 @frozen
@@ -51,7 +53,24 @@ BRIDGES: Mapping[str, Bridge] = {b.kind: b for b in (
 
 def bridge(pos: Position, place: str) -> Bridge | None:
     """The bridge at a hexside place ("A|B") or in a water hex, if one stands there (not
-    Destroyed); a bridge marker on land is an implement carried, not a bridge (R19.B.2)."""
+    Destroyed); a bridge marker on land is an implement carried, not a bridge (R19.B.2). Asked
+    of every hex a move weighs: kept for the State."""
+    key = ("stacking.bridge", place)
+    if key not in pos.memo:
+        pos.memo[key] = _bridge(pos, place)
+    return pos.memo[key]  # type: ignore[return-value]
+
+
+def bridged_hexes(pos: Position) -> frozenset[str]:
+    """The water hexes with a bridge standing in them (R10.B), for the searches that ask of every
+    hex they weigh: kept for the State."""
+    key = ("stacking.bridged_hexes",)
+    if key not in pos.memo:
+        pos.memo[key] = frozenset(p for p in pos.state.markers if "|" not in p and bridge(pos, p) is not None)
+    return pos.memo[key]  # type: ignore[return-value]
+
+
+def _bridge(pos: Position, place: str) -> Bridge | None:
     if "|" not in place and not pos.hex_type(place).water:
         return None
     kinds = {m.kind for m in pos.markers(place)}
@@ -133,52 +152,98 @@ def level_room(pos: Position, label: str, adding: int, freeing: int = 0) -> Refu
 
 # --- R10.D (optional) ---
 
+def order_key(label: str) -> str:
+    """The value keeping the owner's order of his units in a hex (a list of unit ids)."""
+    return f"stacking.order.{label}"
+
+
+def ordered(pos: Position, label: str, side: str) -> list[str]:
+    """`side`'s units in the hex in the order its owner set (value `stacking.order.HEX`), the rest
+    after in id order: the first four are out of overstack (R10.D) and fill the hex's limited
+    places first (R20.F.2)."""
+    here = pos.units_in(label, side)
+    chosen = pos.state.values.get(order_key(label), ())
+    first = [u for u in chosen if u in here] if isinstance(chosen, (list, tuple)) else []
+    return first + [u for u in here if u not in first]
+
+
 def overstacked(pos: Position, label: str, side: str) -> list[str]:
-    """R10.D: `side`'s units in overstack in the hex: those past the fourth, in id order (the
-    owner's choice each phase is not asked: Reconstruction)."""
-    if not pos.option("overstacking"):
+    """R10.D: `side`'s units in overstack in the hex: with the optional rule in play, those past
+    the fourth in the owner's order (`ordered`); none without it. Every rule that asks which
+    units are in overstack asks this."""
+    if label not in crowded(pos):
         return []
-    return pos.units_in(label, side)[LIMIT:]
+    return ordered(pos, label, side)[LIMIT:]
 
 
 def is_overstacked(pos: Position, uid: str) -> bool:
     return uid in overstacked(pos, pos.location(uid), pos.side_of(uid))
 
 
-def _any_overstacked(pos: Position, label: str) -> bool:
-    return any(overstacked(pos, label, side) for side in pos.scenario.side)
+def crowded(pos: Position) -> frozenset[str]:
+    """R10.D: the hexes where a side has units in overstack (more than 4 there, the optional rule
+    in play); worked out once for the State (movement asks it of every step it weighs)."""
+    key = ("stacking.crowded",)
+    found = pos.memo.get(key)
+    if found is None:
+        found = pos.memo[key] = frozenset(
+            label for label, units in pos.occupied().items()
+            if pos.option("overstacking") and max(Counter(map(pos.side_of, units)).values()) > LIMIT)
+    return found  # type: ignore[return-value]
 
 
 def entry_cost(pos: Position, label: str) -> Fraction:
     """R10.D.1: a hex with units in overstack costs 1 more MP to enter (as Refugees; Police do
     not help)."""
-    return Fraction(1) if _any_overstacked(pos, label) else Fraction(0)
+    return ONE if label in crowded(pos) else ZERO
 
 
 def lines_blocked(pos: Position, label: str) -> bool:
     """R10.D.1: no unit may use a transportation line through a hex with units in overstack."""
-    return _any_overstacked(pos, label)
+    return label in crowded(pos)
 
 
-def may_conduct_activities(pos: Position, uid: str) -> bool:
-    """R10.D.2: a unit in overstack neither conducts nor assists Activities (it may trace supply)."""
-    return not is_overstacked(pos, uid)
+def orders(pos: Position) -> list[Order]:
+    """R10.D: in his player turn the acting player may choose who is in overstack in his crowded
+    hexes: `stack HEX UNIT` takes a unit in overstack out of it (first in his order of the hex),
+    the fourth of the others going in. One order per unit in overstack: a short list."""
+    from tui_wargame.rules.foxhole.sequence import PLAYER_TURN  # sequence imports fire, which imports this
+
+    if pos.state.pending is not None or pos.state.phase not in PLAYER_TURN:
+        return []
+    return [Order(STACK, (label, uid)) for label in sorted(crowded(pos))
+            for uid in overstacked(pos, label, pos.acting)]
 
 
-def barraged(pos: Position, label: str) -> list[Event]:
-    """R10.D.3: firepower put into a hex Reduces and Pins every unit in overstack there (their
-    Defence is 0 against Barrages). The barrage calls this when any firepower lands."""
-    events: list[Event] = []
-    for side in pos.scenario.side:
-        for uid in overstacked(pos, label, side):
-            events += effects.apply(pos.at(fold(pos.state, events)), uid, (effects.REDUCED, effects.PINNED))
-    return events
+def stack(pos: Position, order: Order, dice: Dice) -> list[Event]:
+    """`stack HEX UNIT` (R10.D): the owner's choice, kept as his order of the hex's units (value
+    `stacking.order.HEX`), which every rule asking who is in overstack reads."""
+    if Order(STACK, order.args) not in orders(pos):
+        raise IllegalOrder(Refusal("`stack HEX UNIT` names a hex where your units are overstacked, in your "
+                                   "player turn, and one of yours in overstack there", "R10.D"))
+    label, uid = order.args
+    chosen = [uid, *(u for u in ordered(pos, label, pos.acting) if u != uid)]
+    return [Event.of("value_set", key=order_key(label), value=chosen),
+            Event.of("overstack_chosen", hex=label, side=pos.acting, unit=uid, overstack=chosen[LIMIT:])]
 
 
-def in_combat(pos: Position, uids: Iterable[str]) -> list[str]:
-    """R10.D.4: of `uids`, those that fire (firepower, Heavy Weapons), count for a Retreat and may
-    use terrain with a stacking limit: the units not in overstack."""
-    return [u for u in uids if not is_overstacked(pos, u)]
+def _chosen_words(pos: Position, event: Event) -> str:
+    return (f"{side_name(pos.scenario, event['side'])} takes {event['unit']} out of overstack in "
+            f"{event['hex']}; in overstack there now: {', '.join(event['overstack'])} (R10.D)")
+
+
+STACK = "stack"
+ORDERS: Mapping[str, Callable[[Position, Order, Dice], list[Event]]] = {STACK: stack}
+WORDS = {"overstack_chosen": _chosen_words}
+
+
+def activity_refusal(pos: Position, uid: str) -> Refusal | None:
+    """R10.D.2: a unit in overstack neither conducts nor assists Activities (it may trace supply
+    and move)."""
+    if is_overstacked(pos, uid):
+        return Refusal(f"{uid} is in overstack in {pos.location(uid)}: it may not conduct or assist "
+                       "Activities", "R10.D.2")
+    return None
 
 
 # --- R5.A.7 ---

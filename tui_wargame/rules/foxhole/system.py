@@ -34,9 +34,12 @@ from tui_wargame.rules.foxhole import (
     counters,
     optional,
     screen_charts,
+    screen_map,
     screen_orders,
     screen_status,
+    screen_units,
     sequence,
+    stacking,
 )
 from tui_wargame.rules.foxhole.position import Position
 from tui_wargame.text import side_name
@@ -189,7 +192,7 @@ class Foxhole:
         if state.pending is not None:
             return _answers()[state.pending.kind][0](pos)
         phase = sequence.module(state.phase)
-        found = _phase_orders(pos, phase)[0] + command.orders(pos)
+        found = _phase_orders(pos, phase)[0] + command.orders(pos) + stacking.orders(pos)
         if phase.blocks_end(pos) is None:
             found.append(Order("end"))
         return found
@@ -213,12 +216,14 @@ class Foxhole:
             if refusal is not None:
                 raise IllegalOrder(refusal)
             return Resolution(tuple(sequence.advance(pos, dice)))
-        handler = phase.ORDERS.get(order.verb) or command.ORDERS.get(order.verb)
+        handler = (phase.ORDERS.get(order.verb) or command.ORDERS.get(order.verb)
+                   or stacking.ORDERS.get(order.verb))
         if handler is None:
             known = ", ".join(sorted({*phase.ORDERS, "end"}))
             raise IllegalOrder(f"no `{order.verb}` order in the {state.phase} phase (orders now: {known})",
                                phase.RULE)
-        if order.verb not in command.ORDERS and (refusal := _unit_may_act(pos, order)) is not None:
+        free = {*command.ORDERS, *stacking.ORDERS}  # activating, choosing the overstack: no unit acts
+        if order.verb not in free and (refusal := _unit_may_act(pos, order)) is not None:
             if not _phase_orders(pos, phase)[1]:
                 raise IllegalOrder(refusal)
         return Resolution(tuple(handler(pos, order, dice)))
@@ -252,6 +257,16 @@ class Foxhole:
             return ""
         return f"end the {side_name(scenario, state.active)} {sequence.NAMES[state.phase]}"
 
+    def unit_face(self, scenario: Scenario, state: State, unit: str) -> str:
+        return screen_units.face(Position(scenario, state), unit)
+
+    def unit_card(self, scenario: Scenario, state: State, unit: str) -> Sequence[Line]:
+        return screen_units.card(Position(scenario, state), unit)
+
+    def hex_notes(self, scenario: Scenario, state: State, hex: str) -> Sequence[Line]:
+        return screen_map.hex_notes(Position(scenario, state), hex)
+
+
     def reach(self, scenario: Scenario, state: State, unit: str) -> Mapping[str, Fraction]:
         return screen_orders.reach(Position(scenario, state), unit, self._legal_for_screen(scenario, state))
 
@@ -261,12 +276,14 @@ class Foxhole:
 
     def layers(self, scenario: Scenario, state: State, viewer: str | None,
                selected: str | None) -> list[Layer]:
-        """The selected unit's reach, each hex with its cost (R11.A)."""
+        """The selected unit's reach, each hex with its cost (R11.A); the markers and features
+        (R5.B)."""
+        marked = screen_map.layers(Position(scenario, state), viewer)
         if not state.phase or selected is None or selected not in state.units:
-            return []
+            return marked
         legal = self._legal_for_screen(scenario, state)
         found = screen_orders.reach_layer(Position(scenario, state), selected, legal)
-        return [found] if found is not None else []
+        return [found, *marked] if found is not None else marked
 
     def order_menus(self, scenario: Scenario) -> list[OrderMenu]:
         return [screen_orders.BARRAGE_MENU]

@@ -18,7 +18,7 @@ from fractions import Fraction
 
 from tui_wargame.frozen import frozen
 from tui_wargame.model import Event, IllegalOrder, Refusal, fold
-from tui_wargame.rules.foxhole import movement, weather
+from tui_wargame.rules.foxhole import movement, stacking, weather
 from tui_wargame.rules.foxhole.arith import DOUBLE, HALF, Calculation, Term
 from tui_wargame.rules.foxhole.counters import COMPANY
 from tui_wargame.rules.foxhole.marching import FORCED_MARCH
@@ -101,13 +101,16 @@ def participant_refusal(pos: Position, uid: str) -> Refusal | None:
 
 
 def cannot_act(pos: Position, uid: str, supply: bool = True) -> Refusal | None:
-    """Why a unit may not conduct an Activity now, or None (R19.A-B); with `supply` False, why it
-    may not spend MPs on an R11.D removal, which is movement and needs no supply traced."""
+    """Why a unit may not conduct an Activity now, or None (R19.A-B, R10.D.2); with `supply` False,
+    why it may not spend MPs on an R11.D removal, which is movement: no supply traced needed, and
+    a unit in overstack may do it."""
     refusal = participant_refusal(pos, uid)
     if refusal is not None:
         return refusal
     if supply and not pos.has(uid, TRACED):
         return Refusal(f"{uid} did not trace supply this player turn", "R19.B")
+    if supply and (crowded := stacking.activity_refusal(pos, uid)) is not None:
+        return crowded
     if FORCED_MARCH in pos.state.units[uid].phase_flags:
         return Refusal(f"{uid} is Force Marching: it may only move", "R19.D")
     if left(pos, uid) <= 0:

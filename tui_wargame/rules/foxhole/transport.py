@@ -21,7 +21,7 @@ from typing import Any
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, fold
 from tui_wargame.rules.capabilities import Explanation
-from tui_wargame.rules.foxhole import arrivals, dawn, landings, transports, weather
+from tui_wargame.rules.foxhole import arrivals, dawn, landings, stacking, transports, weather
 from tui_wargame.rules.foxhole.transports import add_marker
 from tui_wargame.rules.foxhole.position import Position
 from tui_wargame.rules.foxhole.sequence import Handler
@@ -29,7 +29,6 @@ from tui_wargame.text import side_name
 
 RULE = "R16"
 check = landings.check
-STACK = 4  # R10.A: units of one side in a hex
 SUPPLY = "supply-points"
 
 
@@ -47,14 +46,16 @@ def entries(pos: Position, unit: str) -> list[str]:
     found = []
     for t in arrivals.tables(pos.scenario, "reinforcements"):
         if unit in t["units"]:
-            found += [h for h in t["entry"] if room(pos, h, pos.side_of(unit))]
+            found += [h for h in t["entry"] if room(pos, h, unit)]
     return list(dict.fromkeys(found))
 
 
-def room(pos: Position, label: str, side: str) -> bool:
-    """A land hex without enemies in which `side` has room for one more unit (R10.A, R11.A.4)."""
+def room(pos: Position, label: str, unit: str) -> bool:
+    """A land hex without enemies in which the unit's side has room for it (R10.A, R10.D:
+    `stacking.room`; R11.A.4)."""
+    side = pos.side_of(unit)
     return (pos.hex_type(label).mp is not None and not pos.units_in(label, pos.enemy(side))
-            and len(pos.units_in(label, side)) < STACK)
+            and stacking.room(pos, label, side, [unit]) is None)
 
 
 def enter(pos: Position, order: Order, dice: Dice) -> list[Event]:

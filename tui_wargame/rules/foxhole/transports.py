@@ -28,7 +28,7 @@ from typing import Any
 
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Marker, Order, Refusal, fold
-from tui_wargame.rules.foxhole import arrivals, dawn, effects
+from tui_wargame.rules.foxhole import arrivals, dawn, effects, stacking
 from tui_wargame.rules.foxhole.arith import d10
 from tui_wargame.rules.foxhole.counters import COMPANY, VEHICLE
 from tui_wargame.rules.foxhole.position import Position
@@ -186,8 +186,8 @@ def _wreck(pos: Position, tid: str, place: str) -> list[Event]:
     events: list[Event] = []
     for kind, n in cargo(pos, tid):
         here = pos.at(fold(pos.state, events))
-        label = next((h for h in hexes if len(here.units_in(h, side)) < 4), None)
         if kind == "unit":
+            label = next((h for h in hexes if stacking.room(here, h, side, [n]) is None), None)
             if label is None:
                 events += effects.eliminate(here, n)
                 continue
@@ -245,8 +245,9 @@ def unload(pos: Position, order: Order, dice: Dice) -> list[Event]:
     if label not in ok:
         raise IllegalOrder(Refusal(f"{tid} may unload only into {', '.join(ok) or 'no hex here'}",
                                    "R16.C.1.a"))
-    if kind == "unit" and len(pos.units_in(label, pos.acting)) >= 4:
-        raise IllegalOrder(Refusal(f"{label} holds four of your units already", "R10.A"))
+    crowded = stacking.room(pos, label, pos.acting, [n]) if kind == "unit" else None
+    if crowded is not None:
+        raise IllegalOrder(crowded)
     rest = items[:i] + items[i + 1:]
     events = [_set_cargo(tid, rest),
               Event.of("marker_changed", place=place, marker=marker.kind, id=tid, value=cars_of(pos, rest))]
@@ -373,7 +374,7 @@ def orders(pos: Position) -> list[Order]:
         for kind, n in cargo(pos, tid):
             word = n if kind == "unit" else kind
             found += [Order("unload", (tid, word, h)) for h in unload_hexes(pos, place, side)
-                      if kind != "unit" or len(pos.units_in(h, side)) < 4]
+                      if kind != "unit" or stacking.room(pos, h, side, [n]) is None]
     for tid, place, _ in on_map(pos, SHIP, side):
         if not _unloaded_now(pos, tid):
             found += [Order("sail", (tid, h)) for h in sea_reach(pos, place)]

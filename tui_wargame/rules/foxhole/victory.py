@@ -240,10 +240,15 @@ def _verdict(pos: Position, when: tuple[str, ...]) -> Event | None:
         side = goal["winner"]
         tests = goal.get("tests", [])
         if all(holds(pos, side, t) for t in tests):
-            reason = goal.get("reason") or (f"{side_name(pos.scenario, side)} met their goal: "
-                                            + "; ".join(describe(t) for t in tests) + " (R24.B)")
+            reason = goal.get("reason") or _cited(f"{side_name(pos.scenario, side)} met their goal: "
+                                                  + "; ".join(describe(t) for t in tests), "R24.B")
             return Event.of("game_ended", winner=side, level=goal.get("level", "decisive"), reason=reason)
     return None
+
+
+def _cited(text: str, rule: str) -> str:
+    """The text citing `rule` once: a test's words may already end with it (a `hexes` test)."""
+    return text if f"({rule})" in text else f"{text} ({rule})"
 
 
 def remember(pos: Position) -> list[Event]:
