@@ -69,11 +69,11 @@ def prompt_text(prompt: str, message: Text, hint: str, width: int, *, keys_first
     With `keys_first` the keys keep the last line unless the outcome needs both. `keep`: the
     prompt keeps its first line (a live game's "Waiting for ...": whom the screen waits for
     matters more than the whole of a result, which `b` shows in full). `whole`: said after a
-    prompt cut short, where to read it whole (" o: in full")."""
+    prompt cut short on both lines, where to read it whole (" o: in full")."""
     said = fit(message.plain, width, 1 if keep else 2) if message.plain else []
     wanted = max(2 - len(said) - (1 if keys_first else 0), 1 if keep else 0)
     shown = fit(prompt, width, wanted) if wanted else []
-    if whole and shown and len(textwrap.wrap(prompt, width)) > wanted:
+    if whole and wanted == 2 and len(textwrap.wrap(prompt, width)) > wanted:  # not beside a result
         last = shown[-1].removesuffix("...")
         while len(last) > width - 3 - len(whole) and " " in last:
             last = last.rsplit(" ", 1)[0]
