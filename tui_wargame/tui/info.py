@@ -77,7 +77,7 @@ def prompt_text(prompt: str, message: Text, hint: str, width: int, *, keys_first
         last = shown[-1].removesuffix("...")
         while len(last) > width - 3 - len(whole) and " " in last:
             last = last.rsplit(" ", 1)[0]
-        shown[-1] = last[: max(width - 3 - len(whole), 0)].rstrip(" ,;:-") + "..." + whole
+        shown[-1] = last[: max(width - 3 - len(whole), 0)].rstrip(" ,;:-.") + "..." + whole
     out = Text("\n".join(shown), style="bold")
     for line in said:
         out.append(("\n" if out else "") + line, style=message.style)

@@ -245,7 +245,7 @@ def test_r23_the_prompt_gives_the_plan_and_each_order_says_what_it_changes():
     prompt = SYSTEM.prompt(SCENARIO, state)
     assert prompt.startswith("Allies, Day 1 Morning: Dawn Briefing (R23): time the arrivals, then end.")
     assert "1am (Morning), 1pm (Afternoon), 1nt (Night)" in prompt and "reinforcements AR1 1am" in prompt
-    assert "; an arrival not timed comes in 1am. Plan: " in prompt  # what happens to the rest, in words
+    assert "; untimed arrivals come 1am. Plan: " in prompt  # what happens to the rest, in words
     assert "reinforce UNIT TURN" not in prompt  # the forms are the orders' notes, for a prompt that fits
     note = SYSTEM.order_note(SCENARIO, state, Order.parse("reinforce AR1 1pm"))
     assert note == "AR1 enters at its map edge in 1pm (Afternoon) (R23.A)"

@@ -541,7 +541,7 @@ def prompt(pos: Position) -> str:
     first = day_turns(pos)[0]
     plan_now = "; ".join(_plan_words(pos, p)) or "nothing arrives today"
     return (f"Dawn Briefing (R23): time the arrivals, then end. Today: {turn_words(pos)}; "
-            f"an arrival not timed comes in {first}. Plan: {plan_now}")
+            f"untimed arrivals come {first}. Plan: {plan_now}")
 
 
 # --- what the Barrage Phase may fire now (R18.A.e, R23.B-C) ---
