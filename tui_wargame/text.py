@@ -80,15 +80,20 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}es" if word.endswith(("x", "s", "ch", "sh")) else f"{count} {word}s"
 
 
+def _plural_name(name: str) -> bool:
+    """A name read as a plural: ending in s, but not as "Axis" or "Congress" do."""
+    return name.endswith("s") and not name.endswith(("ss", "is", "us"))
+
+
 def possessive(name: str) -> str:
-    """A name's possessive: "Central Powers'" for a name ending in s (a plural), "Red's" otherwise."""
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
+    """A name's possessive: "Central Powers'" for a plural name, "Red's" and "Axis's" otherwise."""
+    return f"{name}'" if _plural_name(name) else f"{name}'s"
 
 
 def attributive(name: str) -> str:
-    """A side's name before "turn": "the British turn", "the Central Powers' turn" (a plural name,
-    ending in s, takes the apostrophe; an adjective or a colour stays as it is)."""
-    return f"{name}'" if name.endswith("s") else name
+    """A side's name before "turn": "the British turn", "the Axis turn", "the Central Powers' turn"
+    (a plural name takes the apostrophe; an adjective, a colour or a singular noun stays as it is)."""
+    return f"{name}'" if _plural_name(name) else name
 
 
 _CITATION = r"\((?:[A-Z][\w&]* )?\d+(?:\.\d+)*(?:-\d+(?:\.\d+)*)?\)"

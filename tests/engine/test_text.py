@@ -13,6 +13,7 @@ def test_a_count_agrees_with_its_noun() -> None:
 
 def test_the_possessive_of_a_plural_name_takes_an_apostrophe_alone() -> None:
     assert possessive("Central Powers") == "Central Powers'" and possessive("Red") == "Red's"
+    assert possessive("Axis") == "Axis's" and possessive("Allies") == "Allies'"  # Axis is one
 
 
 def test_words_from_saves_lose_doubled_citations_and_wrong_counts() -> None:
@@ -33,3 +34,4 @@ def test_a_refusal_cites_its_rule_once() -> None:
 
 def test_attributive_gives_a_plural_side_its_apostrophe_before_turn() -> None:
     assert [attributive(n) for n in ("Central Powers", "British", "Blue")] == ["Central Powers'", "British", "Blue"]
+    assert attributive("Axis") == "Axis" and attributive("Allies") == "Allies'"  # "the Axis turn"

@@ -55,7 +55,7 @@ def test_utah1944_plays_to_an_allied_decisive_victory_at_the_end_of_the_night(
     # the causeways to Houdienville and Pouppeville, the Fallschirmjäger thrown back
     assert "WN5 platoon, 3./GR 919 (Lt Jahnke) (WN5) is eliminated" in afternoon
     assert "Exit 1 strongpoint, 3./GR 919 (WNS) is eliminated" in afternoon
-    assert "moves A-0806 - Houdienville (Exit 2) (A-0706)" in afternoon
+    assert "(DDA) goes A-0806 - Houdienville (Exit 2) (A-0706)" in afternoon  # seized: no MP spent
     assert "A-0710: assaulters' Defence 6 against 3: the hex is seized (R22.C)" in afternoon
     assert "FJR 6 company (Fallschirmjäger) (FJ6) is eliminated" in afternoon
     assert "== 6 June Night (night) ==" in story

@@ -59,6 +59,7 @@ class Choose:
     warnings: tuple[str, ...] = ()
     picks: tuple[Pick, ...] = ()
     finish: Order | None = None  # the answer the end key gives from the list (a decision's finish)
+    about: str = ""  # the phase's prompt in full, under the title (the prompt bar may cut it)
 
 
 @frozen

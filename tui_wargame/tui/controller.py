@@ -14,6 +14,8 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
+import attrs
+
 from tui_wargame.engine import Game, as_asked
 from tui_wargame.errors import WargameError
 from tui_wargame.hexgrid import distance
@@ -422,7 +424,10 @@ class MapController:
                 if isinstance(why, Refusal):
                     return Note(f"{menu.title}: none now: {why}")
         bare = [o for o in orders if not o.args]
-        return self.choose(menu.title, near + bare if near else orders)
+        listed = self.choose(menu.title, near + bare if near else orders)
+        if isinstance(listed, Choose) and len(bare) == 1 and bare[0] in listed.orders:
+            return attrs.evolve(listed, finish=bare[0])  # e gives it (a pass), wherever the list is scrolled
+        return listed
 
     def next_of(self, verbs: frozenset[str]) -> Order | None:
         """The first legal order of `verbs`, while no decision is owed (GiveEach)."""
@@ -454,7 +459,8 @@ class MapController:
                     return Note(f"{name} can only move now: Enter or m on a hex it can reach")
                 return Note(f"No orders for {name} now")
             return self.choose(f"Orders for {name}", mine)
-        return self.choose(f"Orders for the {game.side_name(self.acting)}", orders)
+        side = self.choose(f"Orders for the {game.side_name(self.acting)}", orders)
+        return attrs.evolve(side, about=game.prompt()) if isinstance(side, Choose) else side
 
     def act(self) -> Answer | None:
         """Enter: answer the decision (on the map while picking), move the selected unit to a hex
@@ -487,6 +493,8 @@ class MapController:
         """e: end the phase, or the step, as the rule system words it; asked first, naming the units
         that could still act. While a decision is owed: the answer that finishes it (stop, done)."""
         state, sc = self.game.state, self.game.scenario
+        if state.over:
+            return Note("The game is over: nothing more to end. v: the verdict  r: replay  q: quit")
         if self.waiting():
             return self.refusal()
         orders = self.legal()
@@ -497,6 +505,10 @@ class MapController:
             return Note("Answer the decision first (Enter shows its answers)")
         ends = [o for o in orders if o.verb == "end"]
         if not ends:
+            try:
+                self.game.prepare("end")
+            except IllegalOrder as why:  # the rule system's reason, with its rule
+                return Note(f"The phase cannot be ended now: {why}; o lists the orders", refused=True)
             return Note("The phase cannot be ended now")
         acting = [o for o in orders if o.verb not in NOT_ACTING]
         if not acting:

@@ -108,9 +108,10 @@ class OrderChooser(Dialog[str | Pick | None]):
 
     def __init__(self, title: str, orders: list[Order], preview: Callable[[Order], Text], *,
                  notes: Sequence[str] = (), warnings: Sequence[str] = (), picks: Sequence[Pick] = (),
-                 finish: Order | None = None) -> None:
+                 finish: Order | None = None, about: str = "") -> None:
         super().__init__()
         self.title_text = title
+        self.about = about  # the phase's prompt in full: the prompt bar may have cut it
         self.orders = orders
         self.preview = preview
         self.notes = list(notes)
@@ -142,6 +143,8 @@ class OrderChooser(Dialog[str | Pick | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog chooser"):
             yield Static(Text(self.title_text, style="bold"))
+            if self.about:
+                yield Static(Text(self.about, style="dim"), id="about")
             yield OptionList(*[Option(self._line(i), id=str(i)) for i in range(len(self.orders) + len(self.picks))],
                              id="choices")
             yield Static(id="preview")

@@ -285,7 +285,9 @@ class GameScreen(Screen[None]):
             keys = self._computer_keys() or control.hint()
             self._update("#prompt", prompt_text(self.names.text(waiting or game.prompt()),
                                                 Text(text, style=style), keys, width,
-                                                keys_first=control.keys_first(), keep=bool(waiting)))
+                                                keys_first=control.keys_first(), keep=bool(waiting),
+                                                whole="" if waiting or control.selected or state.pending or state.over
+                                                else " o: in full"))  # o's list shows the whole prompt
 
     def _update(self, selector: str, text: Text) -> None:
         """Replace a panel's text only when it differs, so an unchanged line is not sent again."""
@@ -466,7 +468,7 @@ class GameScreen(Screen[None]):
             self.app.push_screen(OrderChooser(
                 names(answer.title), list(answer.orders), self._preview,
                 notes=[names(n) for n in answer.notes], warnings=[names(w) for w in answer.warnings],
-                picks=answer.picks, finish=answer.finish), chosen)
+                picks=answer.picks, finish=answer.finish, about=names(answer.about)), chosen)
         elif isinstance(answer, GiveEach):
             verbs = answer.verbs
 

@@ -56,7 +56,8 @@ KEY_WORDS = {
     "game.waypoint": "add the cursor's hex to the path the selected unit will follow",
     "game.attack": "attack the hex under the cursor (the odds are shown first)",
     "game.orders": ("list the selected unit's orders other than moves, or with nothing selected "
-                    "every order of your side; while a decision is owed, its answers"),
+                    "every order of your side under the phase's prompt in full; while a decision is owed, "
+                    "its answers"),
     "game.end_phase": "end the phase, or the step of it (asks first)",
     "game.undo": "take back the last order of this phase",
     "game.suggest": "hint: the computer suggests an order for your side, with its reason (y gives it)",

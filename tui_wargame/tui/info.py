@@ -63,15 +63,21 @@ def fit(text: str, width: int, lines: int) -> list[str]:
 
 
 def prompt_text(prompt: str, message: Text, hint: str, width: int, *, keys_first: bool = False,
-                keep: bool = False) -> Text:
+                keep: bool = False, whole: str = "") -> Text:
     """The prompt bar's two lines. The outcome of the last order (a refusal with its rule) always
     shows, the phase prompt giving way to it; otherwise the phase prompt, then the keys if room.
     With `keys_first` the keys keep the last line unless the outcome needs both. `keep`: the
     prompt keeps its first line (a live game's "Waiting for ...": whom the screen waits for
-    matters more than the whole of a result, which `b` shows in full)."""
+    matters more than the whole of a result, which `b` shows in full). `whole`: said after a
+    prompt cut short on both lines, where to read it whole (" o: in full")."""
     said = fit(message.plain, width, 1 if keep else 2) if message.plain else []
     wanted = max(2 - len(said) - (1 if keys_first else 0), 1 if keep else 0)
     shown = fit(prompt, width, wanted) if wanted else []
+    if whole and wanted == 2 and len(textwrap.wrap(prompt, width)) > wanted:  # not beside a result
+        last = shown[-1].removesuffix("...")
+        while len(last) > width - 3 - len(whole) and " " in last:
+            last = last.rsplit(" ", 1)[0]
+        shown[-1] = last[: max(width - 3 - len(whole), 0)].rstrip(" ,;:-.") + "..." + whole
     out = Text("\n".join(shown), style="bold")
     for line in said:
         out.append(("\n" if out else "") + line, style=message.style)
@@ -124,6 +130,8 @@ def header(game: Game, state: State, names: Namer, *, where: str = "", width: in
 
 def _side_part(state: State, names: Namer, form: Callable[[str], str]) -> str:
     """The header's "Side: phase" with the side names in `form`, and who owes a decision if another side."""
+    if state.over:  # no side acts and no phase goes on: the verdict is given (v shows it)
+        return "game over"
     part = f"{form(state.active)}: {names.text(state.phase)}"
     if state.to_act != state.active:  # the other side owes a decision: it acts now
         part += f" {names.g.sep} {form(state.to_act)} to decide"
@@ -334,7 +342,7 @@ def record_lines(game: Game, seq: int, names: Namer, hidden: frozenset[str] = fr
         state = apply(state, e)
         if e.kind == "phase_began":
             lines.append(f"  -- {names.text(turn_name(game.scenario, state))}: {names.side(state.active)} "
-                         f"{names.text(state.phase)} --")
+                         f"{names.text(state.phase).replace('-', ' ')} --")  # a phase id in words
         if line:
             lines.append("  " + names.text(line))
     return lines

@@ -212,7 +212,7 @@ def test_r18_d_explain_shows_each_firers_firepower_the_fvt_and_the_defence():
     found = SYSTEM.explain(SCENARIO, _state(), Order.parse("barrage A-0402 AART"))
     text = "\n".join(line.text for line in found.lines)
     assert "AART soft 8 -> 8" in text and "FVT x1/2 to x3/2" in text
-    assert "X2 (axis) Defence against a barrage 3 (printed 3); at most 6" in text
+    assert "X2 (Axis) Defence against a barrage 3 (printed 3); at most 6" in text  # the side by name
     trench = [Event.of("marker_placed", place="A-0402", marker="trenches", value=2)]
     found = SYSTEM.explain(SCENARIO, _state(events=trench), Order.parse("barrage A-0402 AART"))
     assert any("Defence against a barrage 5 (printed 3, Trenches level 2" in line.text for line in found.lines)

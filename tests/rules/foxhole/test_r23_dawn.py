@@ -245,6 +245,7 @@ def test_r23_the_prompt_gives_the_plan_and_each_order_says_what_it_changes():
     prompt = SYSTEM.prompt(SCENARIO, state)
     assert prompt.startswith("Allies, Day 1 Morning: Dawn Briefing (R23): time the arrivals, then end.")
     assert "1am (Morning), 1pm (Afternoon), 1nt (Night)" in prompt and "reinforcements AR1 1am" in prompt
+    assert "; untimed arrivals come 1am. Plan: " in prompt  # what happens to the rest, in words
     assert "reinforce UNIT TURN" not in prompt  # the forms are the orders' notes, for a prompt that fits
     note = SYSTEM.order_note(SCENARIO, state, Order.parse("reinforce AR1 1pm"))
     assert note == "AR1 enters at its map edge in 1pm (Afternoon) (R23.A)"
@@ -258,6 +259,8 @@ def test_r23_the_prompt_gives_the_plan_and_each_order_says_what_it_changes():
 def test_r25_d_5_the_prompt_says_what_is_delayed_and_what_is_still_coming():
     state, _ = run(DELAYED, _dawn(DELAYED), "reinforce AR1 1pm")
     assert "reinforcements come 4 Full Turns after the one chosen (R25.D.5)" in SYSTEM.prompt(DELAYED, state)
+    one = load(edit={'units = ["AR1"]\n': 'units = ["AR1"]\ndelay = 1\n'})
+    assert "reinforcements come 1 Full Turn after the one chosen" in SYSTEM.prompt(one, _dawn(one))  # not Turns
     after = fold(state, dawn.finish(Position(DELAYED, state), None))
     day2 = fold(after, [Event.of("phase_began", turn=3, phase="dawn-briefing", side="allied")])
     assert "still coming: AR1 2nt" in SYSTEM.prompt(DELAYED, day2)

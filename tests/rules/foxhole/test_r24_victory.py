@@ -94,12 +94,14 @@ def test_r24_b_no_goal_met_the_otherwise_side_wins():
     pos = _pos(scenario, at={**CLEAR_S, "A1": "B-0606", "A2": "eliminated"}, steps={"A2": 0})
     ended = next(e for e in victory.at_end(pos, FixedDice([])) if e.kind == "game_ended")
     assert ended["winner"] == "axis" and ended["level"] == "marginal"
+    # a sentence of its own after "Axis wins (marginal).", not "...: Axis win" again
+    assert ended["reason"] == "No goal was met by the last Full Turn (R24.B)"
 
 
 def test_r24_b_without_conditions_a_draw():
     scenario = with_victory("")
     ended = next(e for e in victory.at_end(_pos(scenario), FixedDice([])) if e.kind == "game_ended")
-    assert ended["winner"] == "" and ended["level"] == "draw"
+    assert ended["winner"] == "" and ended["level"] == "draw" and ended["reason"].startswith("The last Full Turn")
 
 
 def test_r24_d_5_a_goal_met_at_any_time_ends_the_game_at_a_player_turns_end():

@@ -28,6 +28,7 @@ from tui_wargame.rules.capabilities import Explanation, Line
 from tui_wargame.rules.foxhole import benefits, bridge_fire, charts, firing, resolve, sorties
 from tui_wargame.rules.foxhole.position import Position
 from tui_wargame.rules.foxhole.sequence import Handler
+from tui_wargame.text import side_name
 
 RULE = "R18"
 REPLY = "barrage:reply"
@@ -241,7 +242,8 @@ def explain(pos: Position, order: Order) -> Explanation | Refusal:
     for uid in pos.units_in(plan.hex):
         calc = benefits.defending(pos, uid, charts.BARRAGE)
         why = "".join(f", {t.what} ({t.rule})" for t in calc.terms)
-        lines.append(Line(f"{uid} ({pos.side_of(uid)}) Defence against a barrage {calc.value} (printed "
+        whose = side_name(pos.scenario, pos.side_of(uid))
+        lines.append(Line(f"{uid} ({whose}) Defence against a barrage {calc.value} (printed "
                           f"{calc.base}{why}); at most {2 * calc.value} laid on it unless forced", "R18.D.1a"))
     share = charts.COMBAT_EFFECTS[charts.BARRAGE]
     lines.append(Line(f"the firer lays {share.to_firer}, the owner {share.to_owner} of each kind; "

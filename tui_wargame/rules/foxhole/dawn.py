@@ -23,7 +23,7 @@ from tui_wargame.rules.capabilities import Explanation, Line
 from tui_wargame.rules.foxhole import arrivals, weather
 from tui_wargame.rules.foxhole.position import Position
 from tui_wargame.rules.foxhole.sequence import Handler
-from tui_wargame.text import side_name
+from tui_wargame.text import plural, side_name
 
 RULE = "R23"
 AVAILABLE = "dawn.available"
@@ -511,7 +511,7 @@ def _plan_words(pos: Position, p: Mapping[str, Any]) -> list[str]:
     for name, what in (("reinforcements", "reinforcements"), ("allowance", "Supply Points")):
         if _delay(pos, pos.acting, name):
             by = _delay(pos, pos.acting, name)
-            found.append(f"{what} come {by} Full Turns after the one chosen (R25.D.5)")
+            found.append(f"{what} come {plural(by, 'Full Turn')} after the one chosen (R25.D.5)")
     if p["coming"]:
         found.append("still coming: " + ", ".join(
             f"{c['unit'] or str(c['n']) + ' ' + c['kind']} {c['turn']}" for c in p["coming"]))
@@ -541,7 +541,7 @@ def prompt(pos: Position) -> str:
     first = day_turns(pos)[0]
     plan_now = "; ".join(_plan_words(pos, p)) or "nothing arrives today"
     return (f"Dawn Briefing (R23): time the arrivals, then end. Today: {turn_words(pos)}; "
-            f"unmoved comes {first}. Plan: {plan_now}")
+            f"untimed arrivals come {first}. Plan: {plan_now}")
 
 
 # --- what the Barrage Phase may fire now (R18.A.e, R23.B-C) ---

@@ -35,6 +35,7 @@ from tui_wargame.rules.foxhole.seizure import RETREAT, move_back, retreat_hexes,
 from tui_wargame.rules.foxhole.arith import Calculation, chance, d5, d10, final
 from tui_wargame.rules.foxhole.benefits import HARD, SOFT
 from tui_wargame.rules.foxhole.counters import BATTERY, VEHICLE, is_motorized, kind_of
+from tui_wargame.rules.foxhole.narration import movement_points
 from tui_wargame.rules.foxhole.position import AMBUSHED, EXHAUSTED, EXPENDED, OVERWATCH, Position
 
 KEY = "combat.current"
@@ -210,7 +211,7 @@ def run(pos: Position, dice: Dice, eng: dict[str, Any]) -> list[Event]:
                 side, amount = pool["shares"][0]
                 options = allocation.plans(_fr(amount), _defences(pool), pool["cap"])
                 if len(options) > 1:
-                    prompt = (f"lay {amount} {pool['fp']} firepower on {', '.join(pool['targets'])} "
+                    prompt = (f"lay {movement_points(_fr(amount))} {pool['fp']} firepower on {', '.join(pool['targets'])} "
                               f"(at most {pool['cap']} x Defence each unless forced, {pool['rule']})")
                     return events + [_store(eng), Event.of("decision_required", side=side, decision=APPLY,
                                                            prompt=prompt, data={})]

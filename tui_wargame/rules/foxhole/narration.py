@@ -51,9 +51,13 @@ def unit_moved(pos: Position, event: Event) -> str:
     """A move: its hexes, from where the unit stood, and what it cost (R11.A)."""
     uid = event["unit"]
     start = pos.state.units[uid].location if uid in pos.state.units else "?"
+    if event.get("activity") and list(event["path"]) == [start]:
+        return ""  # MP spent where it stands: the activity's own line tells it (R19.B.1)
     route = " - ".join(hex_name(pos.scenario, h) for h in (start, *event["path"]))
-    cost = movement_points(fraction(event["cost"], "unit_moved: cost"))
-    return f"{unit_name(pos.scenario, uid)} moves {route} ({cost} MP, R11.A)"
+    cost = fraction(event["cost"], "unit_moved: cost")
+    if not cost:  # a retreat or a flight, told by its own event with its rule: only the way it went
+        return f"{unit_name(pos.scenario, uid)} goes {route}"
+    return f"{unit_name(pos.scenario, uid)} moves {route} ({movement_points(cost)} MP, R11.A)"
 
 
 WORDS: Mapping[str, Callable[[Position, Event], str]] = {"unit_flagged": unit_flagged, "unit_moved": unit_moved}

@@ -36,6 +36,7 @@ from tui_wargame.rules.foxhole import (
 from tui_wargame.rules.foxhole import fire as fires  # R25.C.1b (`fire` here fires a barrage)
 from tui_wargame.rules.foxhole.arith import Calculation, Term, d10
 from tui_wargame.rules.foxhole.counters import VEHICLE
+from tui_wargame.rules.foxhole.narration import movement_points
 from tui_wargame.rules.foxhole.position import EXPENDED, FIRED, OVERWATCH, PINNED, Position
 from tui_wargame.text import side_name
 
@@ -290,7 +291,7 @@ def proceed(pos: Position, dice: Dice) -> list[Event]:
         options = allocation.plans(amount, targets, cap) if targets else []
         if len(options) > 1:
             table.update(pools=pools, applied={u: str(v) for u, v in applied.items()})
-            prompt = (f"lay {amount} {p['kind']} Firepower on the units in {table['hex']}: all of it, at "
+            prompt = (f"lay {movement_points(amount)} {p['kind']} Firepower on the units in {table['hex']}: all of it, at "
                       f"most {cap} x Defence on one unless forced (R18.D.1)")
             return [Event.of("value_set", key=FIRE, value=table),
                     Event.of("decision_required", side=p["by"], decision=APPLY, prompt=prompt, data={})]
@@ -499,5 +500,5 @@ WORDS = {
     "barrage_pass": lambda pos, e: f"{side_name(pos.scenario, e['side'])} pass their barrage (R18.C)",
     "smoke_barrage": lambda pos, e: f"{side_name(pos.scenario, e['side'])} lay {e['markers']} Smoke Barrage marker(s) on {e['hex']} (R18.D.2)",
     **bridge_fire.WORDS,
-    "works_reduced": lambda pos, e: f"the {e['work']} in {e['hex']} lose a level under the barrage (R7.B.2c, R5.D.2)",
+    "works_reduced": lambda pos, e: f"a level comes off the {e['work']} in {e['hex']} under the barrage (R7.B.2c, R5.D.2)",
 }

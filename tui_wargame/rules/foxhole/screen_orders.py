@@ -319,7 +319,7 @@ def _flee(pos: Position, order: Order) -> tuple[str, str]:
 
 
 def _reduce(pos: Position, order: Order) -> tuple[str, str]:
-    return f"the {order.args[0]} lose a level (R7.B.2c)", ""
+    return f"take a level off the {order.args[0]} (R7.B.2c)", ""
 
 
 #: Decision kind -> each answer's (words, warning).

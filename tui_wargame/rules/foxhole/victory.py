@@ -295,11 +295,10 @@ def at_end(pos: Position, dice: Dice) -> list[Event]:
         winner = str(table.get("otherwise", ""))
         if winner:
             ended = Event.of("game_ended", winner=winner, level=str(table.get("otherwise_level", "marginal")),
-                             reason=f"no goal was met by the last Full Turn: "
-                                    f"{side_name(pos.scenario, winner)} win (R24.B)")
+                             reason="No goal was met by the last Full Turn (R24.B)")  # the winner is told with it
         else:
             ended = Event.of("game_ended", winner="", level="draw",
-                             reason="the last Full Turn is over and no side met its goal (R24.B)")
+                             reason="The last Full Turn is over and no side met its goal (R24.B)")
     return [*events, ended, carry_over(here)]
 
 
