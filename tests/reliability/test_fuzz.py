@@ -192,10 +192,12 @@ def fuzz_scenarios(tmp_path: Path, capsys: pytest.CaptureFixture[str], cases: in
             save.unlink()
 
 
+@pytest.mark.slow  # with the thorough fuzzing in --runslow: the quick run keeps to its 60 s budget
 def test_fuzzed_saves_quick(saves: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     fuzz_saves(saves, tmp_path, capsys, 30, 18)
 
 
+@pytest.mark.slow  # with the thorough fuzzing in --runslow: the quick run keeps to its 60 s budget
 def test_fuzzed_scenarios_quick(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     fuzz_scenarios(tmp_path, capsys, 30, 18, SCENARIO_FILES)
 

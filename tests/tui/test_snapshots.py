@@ -22,7 +22,9 @@ from tui_wargame.model import Scenario
 from tui_wargame.tui.app import WargameApp
 from tui_wargame.tui.game import GameScreen
 
-SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((160, 48), id="160x48")]
+#: 80x24 in the quick run; 160x48 only in the long run (--runslow), which CI also runs: the
+#: quick run keeps to its 60 s budget.
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((160, 48), id="160x48", marks=pytest.mark.slow)]
 
 
 def mid_game(testbed: Scenario, tmp_path: Path) -> Game:
@@ -79,7 +81,7 @@ def test_replay_screen(snap_compare, testbed: Scenario, tmp_path: Path, size: tu
 
 @pytest.mark.parametrize(("scenario_id", "size"), [pytest.param("suez1916", (80, 24), id="suez-80x24"),
                                                    pytest.param("gaza1917", (80, 24), id="gaza-80x24"),
-                                                   pytest.param("suez1916", (160, 48), id="suez-160x48")])
+                                                   pytest.param("suez1916", (160, 48), id="suez-160x48", marks=pytest.mark.slow)])
 def test_help_charts(snap_compare, tmp_path: Path, scenario_id: str,  # noqa: ANN001
                      size: tuple[int, int]) -> None:
     """F&M's first help page, the CRT as one grid (F&M 7.3): each terrain row's differentials over
