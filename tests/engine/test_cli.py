@@ -46,6 +46,7 @@ def test_scenarios_lists_id_title_sides_and_length(capsys: pytest.CaptureFixture
 def test_new_writes_under_saves_by_default(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                            monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("TUI_WARGAME_SAVES")  # the default folder, saves/ in the current one
     assert run(capsys, "new", "testbed")[0] == 0
     assert run(capsys, "new", "testbed")[0] == 0
     assert sorted(p.name for p in (tmp_path / "saves").iterdir()) == ["testbed-1.toml", "testbed-2.toml"]
@@ -56,6 +57,7 @@ def test_new_takes_the_next_free_name_when_another_new_takes_its_name_first(
     """Issue 18: two `new` at once both see testbed-1 free; the one that loses the race takes
     testbed-2 instead of failing."""
     monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("TUI_WARGAME_SAVES")  # the default folder, saves/ in the current one
     create = savefile.create
 
     def raced(path: Path, *args: object) -> savefile.SaveFile:
