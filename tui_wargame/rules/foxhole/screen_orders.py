@@ -249,39 +249,33 @@ def _laid_words(plan: Mapping[str, Fraction], defences: Mapping[str, Fraction]) 
                      for u, v in plan.items())
 
 
-def _combat_apply(pos: Position, order: Order) -> tuple[str, str]:
-    """R20.C.5: a share laid, with what it does added to what is laid already."""
-    eng = engagement.current(pos)
-    pool = eng["pools"][0]
-    defences = {u: Fraction(str(d)) for u, d in pool["targets"].items()}
-    effect = charts.COMBAT_EFFECTS[pool["attack"]]
-    plan = _plan_of(order)
+def _laid(plan: dict[str, Fraction], applied: Mapping[str, object], defences: Mapping[str, Fraction],
+          effect: charts.CombatEffect, rule: str) -> tuple[str, str]:
+    """A share laid (R18.D.1, R20.C.5) in words, and the hits it makes with what is laid already."""
     harmed = []
     for u, v in plan.items():
-        laid = Fraction(str(pool["applied"].get(u, 0))) + v
+        laid = Fraction(str(applied.get(u, 0))) + v
         n = allocation.hits([laid], defences.get(u, Fraction(0)), len(effect.hits))
         if n:
             harmed.append(f"{u} {' and '.join(effect.hits[n - 1])}")
-    text = f"lay {_laid_words(plan, defences)} ({pool['rule']})"
+    text = f"lay {_laid_words(plan, defences)} ({rule})"
     return text, ("with what is laid already: " + "; ".join(harmed)) if harmed else ""
+
+
+def _combat_apply(pos: Position, order: Order) -> tuple[str, str]:
+    """R20.C.5: a share laid in a fight or an assault."""
+    pool = engagement.current(pos)["pools"][0]
+    defences = {u: Fraction(str(d)) for u, d in pool["targets"].items()}
+    return _laid(_plan_of(order), pool["applied"], defences, charts.COMBAT_EFFECTS[pool["attack"]], pool["rule"])
 
 
 def _barrage_apply(pos: Position, order: Order) -> tuple[str, str]:
-    """R18.D.1, R18.E: a share of a barrage laid, with what it does added to what is laid already
-    (the owner lays first: the firer sees the owner's share)."""
+    """R18.D.1, R18.E: a share of a barrage laid (the owner lays first: the firer sees the owner's share)."""
     table = pos.state.values.get(resolve.FIRE, {})
     pool = table["pools"][0]
     defences = resolve.pool_targets(pos, str(table["hex"]), str(pool["whose"]), str(pool["kind"]))
-    effect = charts.COMBAT_EFFECTS[charts.BARRAGE]
-    plan = _plan_of(order)
-    harmed = []
-    for u, v in plan.items():
-        laid = Fraction(str(table.get("applied", {}).get(u, 0))) + v
-        n = allocation.hits([laid], defences.get(u, Fraction(0)), len(effect.hits))
-        if n:
-            harmed.append(f"{u} {' and '.join(effect.hits[n - 1])}")
-    text = f"lay {_laid_words(plan, defences)} (R18.D.1)"
-    return text, ("with what is laid already: " + "; ".join(harmed)) if harmed else ""
+    return _laid(_plan_of(order), table.get("applied", {}), defences,
+                 charts.COMBAT_EFFECTS[charts.BARRAGE], "R18.D.1")
 
 
 def _cover(pos: Position, order: Order) -> tuple[str, str]:
