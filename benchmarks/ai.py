@@ -1,42 +1,49 @@
 """Computer opponent benchmark: whole games of Suez 1916 and Gaza 1917 between computer players.
 
-Run from the repository root:  python3 benchmarks/ai.py [--games N] [--quick] [--match hard:random]
-[--scenario suez1916] [--side cp] [--first-seed K]
+Run from the repository root:
+  python3 benchmarks/ai.py [--games N] [--quick] [--first-seed K] [--match hard:random]
+      [--scenario suez1916] [--side cp] [--jobs N] [--out results.jsonl] [--mixed]
+  python3 benchmarks/ai.py --report results.jsonl [more.jsonl ...] [--mixed]
 
 Each match (hard vs random, hard vs greedy, hard vs normal, normal vs easy) is played on both
 scenarios, the first-named player taking each side in turn, over fixed seeds 0..N-1 (K..K+N-1
-from --first-seed K; the historical set-up). It prints, per match, scenario and side, the first
-player's wins, draws and losses with a 95% Wilson interval on its win rate (a game stuck where
-the side to act has no order but `undo` is named and left out of N); the time each computer
-player takes over one of its player turns (its orders while its side is the active one: median,
-p95, max); and the process's peak memory (max RSS). Figures, not assertions:
-nothing here can fail a build.
+from --first-seed K; the historical set-up). Games are independent: --jobs N plays them in N
+worker processes, with the same results whatever N (the players and dice are deterministic).
+--out appends one JSON line per game as soon as it ends (winner, orders, each player turn's wall
+and CPU seconds, the worker's peak memory, the commit and date); run again with the same file,
+it skips the games already there, so a killed run resumes. At the end (or with --report, from
+files alone) it prints the report of ai_report.py: win rates with 95% Wilson intervals, time
+per computer player turn and peak memory. Figures, not assertions: nothing here can fail a build.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
-import statistics
+import json
+import multiprocessing
+import resource
+import subprocess
 import sys
 import tempfile
 import time
-import resource
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from ai_report import DRAW, MATCHES, SCENARIOS, STUCK, Key, Record, ReportError, key, read_records, report  # noqa: E402
 
 from tui_wargame import scenario_file  # noqa: E402
 from tui_wargame.engine import Game  # noqa: E402
 from tui_wargame.players import GreedyPlayer, NothingToDo, Player, RandomPlayer, computer  # noqa: E402
 
-SCENARIOS = ("suez1916", "gaza1917")
-MATCHES = ("hard:random", "hard:greedy", "hard:normal", "normal:easy")
 MAX_ORDERS = 6000  # a game still running after this many orders is stopped and counted a draw
-STUCK = "stuck"  # play()'s winner for a game whose side to act has no order but undo
 
 MAKERS: dict[str, Callable[[], Player]] = {
     "random": RandomPlayer, "greedy": GreedyPlayer,
@@ -44,105 +51,203 @@ MAKERS: dict[str, Callable[[], Player]] = {
 }
 
 
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate of `wins` in `n`."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+class VerifyFailed(Exception):
+    """A finished game's record does not replay to its state: an engine bug, which stops the run."""
 
 
-def play(scenario_id: str, seed: int, players: dict[str, Player], folder: Path,
-         turn_times: dict[str, list[float]]) -> tuple[str, int]:
-    """One whole game; each side's player turns timed into `turn_times` by level. Returns the
-    winner ("" a draw, STUCK if the side to act has no order a player may give) and the orders
-    given."""
-    scenario = scenario_file.load(ROOT / "scenarios" / f"{scenario_id}.toml")
-    game = Game.new(scenario, folder / f"{scenario_id}-{seed}-{time.monotonic_ns()}.toml", seed=seed)
-    spent: dict[tuple[int, str, str], float] = defaultdict(float)
-    orders = 0
-    while not game.state.over and orders < MAX_ORDERS:
+@dataclass(frozen=True)
+class Fixture:
+    """One game to play: the match, the scenario, the first-named player's side and the seed."""
+    match: str
+    scenario: str
+    side: str
+    other: str
+    seed: int
+    max_orders: int
+
+    @property
+    def key(self) -> Key:
+        return (self.match, self.scenario, self.side, self.seed, self.max_orders)
+
+
+def scenario_path(scenario_id: str) -> Path:
+    return ROOT / "scenarios" / f"{scenario_id}.toml"
+
+
+def fixtures(matches: list[str], scenarios: list[str], sides: list[str] | None, seeds: range,
+             max_orders: int) -> list[Fixture]:
+    """Every game of the run, in the order the report lists them."""
+    found = []
+    for match in matches:
+        for scenario_id in scenarios:
+            ids = [s.id for s in scenario_file.load(scenario_path(scenario_id)).sides]
+            for side in ids:
+                if sides and side not in sides:
+                    continue
+                other = next(s for s in ids if s != side)
+                found += [Fixture(match, scenario_id, side, other, seed, max_orders) for seed in seeds]
+    return found
+
+
+def play(fixture: Fixture, folder: Path) -> Record:
+    """One whole game: its winner (a side, DRAW or STUCK), orders and each player turn's seconds.
+    A player turn is a player's orders while its side is the active one, timed in wall-clock and in
+    CPU seconds (the CPU figure is the one a loaded, shared machine does not inflate)."""
+    first, second = fixture.match.split(":")
+    players = {fixture.side: MAKERS[first](), fixture.other: MAKERS[second]()}
+    game = Game.new(scenario_file.load(scenario_path(fixture.scenario)),
+                    folder / f"{fixture.scenario}-{fixture.seed}.toml", seed=fixture.seed)
+    wall: dict[tuple[int, str, str], float] = defaultdict(float)
+    cpu: dict[tuple[int, str, str], float] = defaultdict(float)
+    orders, winner = 0, ""
+    while not game.state.over and orders < fixture.max_orders:
         side = game.state.to_act
         player = players[side]
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         try:
             choice = player.choose(game, side)
         except NothingToDo as stuck:
-            print(f"{scenario_id} seed {seed}: stuck at record {game.seq} (turn {game.state.turn}, "
-                  f"{game.state.phase}): {stuck}", flush=True)
-            game.close()
-            return STUCK, orders
-        took = time.perf_counter() - start
+            print(f"{fixture.scenario} seed {fixture.seed}: stuck at record {game.seq} (turn "
+                  f"{game.state.turn}, {game.state.phase}): {stuck}", flush=True)
+            winner = STUCK
+            break
         if game.state.active == side:
-            spent[(game.state.turn, side, player.level)] += took
+            wall[(game.state.turn, side, player.level)] += time.perf_counter() - start
+            cpu[(game.state.turn, side, player.level)] += time.process_time() - start_cpu
         game.submit(choice.order, side)
         orders += 1
-    for (_, _, level), took in spent.items():
-        turn_times[level].append(took)
-    problems = game.verify()
-    if problems:
-        raise SystemExit(f"{scenario_id} seed {seed}: verify found {problems[0]}")
+    if winner != STUCK:
+        problems = game.verify()
+        if problems:
+            raise VerifyFailed(f"{fixture.scenario} seed {fixture.seed}: verify found {problems[0]}")
+        winner = (game.state.result.winner if game.state.result else "") or DRAW
     game.close()
-    return (game.state.result.winner if game.state.result else ""), orders
+    turns: dict[str, dict[str, list[float]]] = defaultdict(lambda: {"wall": [], "cpu": []})
+    for turn in wall:
+        turns[turn[2]]["wall"].append(round(wall[turn], 4))
+        turns[turn[2]]["cpu"].append(round(cpu[turn], 4))
+    return {"winner": winner, "orders": orders, "turns": dict(turns)}
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, math.ceil(q * len(ordered)) - 1)]
+def play_one(fixture: Fixture, commit: str) -> Record:
+    """A game as its result line: what was played, how it ended, and where and when it ran."""
+    with tempfile.TemporaryDirectory() as tmp:
+        outcome = play(fixture, Path(tmp))
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+    return {"match": fixture.match, "scenario": fixture.scenario, "side": fixture.side,
+            "seed": fixture.seed, "max_orders": fixture.max_orders, **outcome,
+            "peak_rss_mib": round(peak, 1), "commit": commit,
+            "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")}
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def played(todo: list[Fixture], jobs: int, commit: str) -> Iterator[Record]:
+    """The games' records as each ends: in this process, or in `jobs` spawned worker processes."""
+    task = partial(play_one, commit=commit)
+    if jobs == 1:
+        yield from map(task, todo)
+        return
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        yield from pool.imap_unordered(task, todo)
+
+
+def current_commit() -> str:
+    """The short commit of the code being measured, "-dirty" if tracked files have changes."""
+    def git(*args: str) -> str:
+        return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    try:
+        dirty = git("status", "--porcelain", "--untracked-files=no").strip()
+        return git("rev-parse", "--short", "HEAD").strip() + ("-dirty" if dirty else "")
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"  # not a git checkout: the report says so rather than guess
+
+
+def drop_torn_line(out: Path) -> None:
+    """Cut a last line a kill left half-written (no newline), so appending starts a whole line."""
+    data = out.read_bytes()
+    if data and not data.endswith(b"\n"):
+        out.write_bytes(data[:data.rfind(b"\n") + 1])
+        print(f"{out}: dropped a half-written last line (its game is played again)", flush=True)
+
+
+def recorded(out: Path | None) -> dict[Key, Record]:
+    """The games an earlier run already wrote to `out` (none if there is no such file)."""
+    if out is None or not out.exists():
+        return {}
+    drop_torn_line(out)
+    return {key(r): r for r in read_records([out])}
+
+
+def append(out: Path, record: Record) -> None:
+    """One game's line, written whole the moment the game ends."""
+    with out.open("a") as file:
+        file.write(json.dumps(record) + "\n")
+
+
+def progress(record: Record, done: int, total: int) -> str:
+    first = str(record["match"]).split(":")[0]
+    winner = record["winner"]
+    outcome = "won" if winner == record["side"] else {DRAW: "drawn", STUCK: "stuck"}.get(winner, "lost")
+    return (f"[{done}/{total}] {str(record['match']).replace(':', ' vs '):17} {record['scenario']:9} "
+            f"{first} as {record['side']:8} seed {record['seed']:3}: {outcome} in {record['orders']} orders")
+
+
+def run(todo: list[Fixture], jobs: int, out: Path | None) -> list[Record]:
+    """Play the fixtures not yet in `out`, writing each game's line as it ends; every record."""
+    commit = current_commit()
+    done = recorded(out)
+    records = [done[f.key] for f in todo if f.key in done]
+    others = sorted({str(r["commit"]) for r in records} - {commit})
+    if records:
+        print(f"{out}: {len(records)} of the {len(todo)} games already played, skipped"
+              + (f" (at commit {', '.join(others)}; now {commit})" if others else ""), flush=True)
+    remaining = [f for f in todo if f.key not in done]
+    for record in played(remaining, jobs, commit):
+        if out is not None:
+            append(out, record)
+        records.append(record)
+        print(progress(record, len(records), len(todo)), flush=True)
+    return records
+
+
+def arguments() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="games per scenario and side (default 100)")
     parser.add_argument("--quick", action="store_true", help="2 games per scenario and side")
     parser.add_argument("--first-seed", type=int, default=0, help="seeds from this one (default 0)")
     parser.add_argument("--match", action="append", choices=MATCHES, help="only these matches")
     parser.add_argument("--scenario", action="append", choices=SCENARIOS, help="only these scenarios")
     parser.add_argument("--side", action="append", help="only these sides for the first player (by id)")
+    parser.add_argument("--max-orders", type=int, default=MAX_ORDERS,
+                        help=f"stop a game after this many orders, counted a draw (default {MAX_ORDERS})")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes playing games (default 1)")
+    parser.add_argument("--out", type=Path, help="append each game's result line (JSON) here; "
+                        "games already in it are skipped")
+    parser.add_argument("--report", type=Path, nargs="+", metavar="FILE",
+                        help="play nothing: print the report of these result files")
+    parser.add_argument("--mixed", action="store_true", help="report games of different commits together")
     args = parser.parse_args()
-    games = 2 if args.quick else args.games
-    turn_times: dict[str, list[float]] = defaultdict(list)
-    rows = []
-    with tempfile.TemporaryDirectory() as tmp:
-        for match in args.match or MATCHES:
-            first, second = match.split(":")
-            for scenario_id in args.scenario or SCENARIOS:
-                sides = [s.id for s in scenario_file.load(ROOT / "scenarios" / f"{scenario_id}.toml").sides]
-                for side in sides:
-                    if args.side and side not in args.side:
-                        continue
-                    other = next(s for s in sides if s != side)
-                    wins = draws = losses = stuck = 0
-                    for seed in range(args.first_seed, args.first_seed + games):
-                        players = {side: MAKERS[first](), other: MAKERS[second]()}
-                        winner, _ = play(scenario_id, seed, players, Path(tmp), turn_times)
-                        wins += winner == side
-                        draws += winner == ""
-                        losses += winner == other
-                        stuck += winner == STUCK
-                    n = games - stuck
-                    low, high = wilson(wins, n)
-                    rows.append((match.replace(":", " vs "), scenario_id, side, n, wins, draws, losses,
-                                 low, high))
-                    print(f"{rows[-1][0]:17} {scenario_id:9} {first} as {side:8} N={n:3} "
-                          f"won {wins:3} drew {draws:3} lost {losses:3}  win rate {wins / max(1, n):5.1%} "
-                          f"(95% CI {low:5.1%}-{high:5.1%}){f'  stuck {stuck}' if stuck else ''}", flush=True)
-    print()
-    print("| match | scenario | first player's side | N | won | drawn | lost | win rate (95% CI) |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
-    for name, sc, side, n, w, d, lo, low, high in rows:
-        rate = f"{w / max(1, n):.0%} ({low:.0%}-{high:.0%})"
-        print(f"| {name} | {sc} | {side} | {n} | {w} | {d} | {lo} | {rate} |")
-    print()
-    print("| player | player turns | median s | p95 s | max s |")
-    print("| --- | --- | --- | --- | --- |")
-    for level, times in sorted(turn_times.items()):
-        print(f"| {level} | {len(times)} | {statistics.median(times):.3f} | {percentile(times, 0.95):.3f} "
-              f"| {max(times):.3f} |")
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
-    print(f"\npeak memory of the process (max RSS): {peak / 1024:.0f} MiB")
+    for name in ("games", "jobs", "max_orders"):
+        if getattr(args, name) < 1:
+            parser.error(f"--{name.replace('_', '-')} must be at least 1")
+    return args
+
+
+def main() -> None:
+    args = arguments()
+    try:
+        if args.report:
+            records = read_records(args.report)
+        else:
+            games = 2 if args.quick else args.games
+            todo = fixtures(args.match or list(MATCHES), args.scenario or list(SCENARIOS), args.side,
+                            range(args.first_seed, args.first_seed + games), args.max_orders)
+            if not todo:
+                sys.exit(f"{sys.argv[0]}: no games: no scenario has the side(s) {', '.join(args.side)}")
+            records = run(todo, args.jobs, args.out)
+            print()
+        print(report(records, args.mixed))
+    except (ReportError, VerifyFailed, OSError) as error:
+        sys.exit(f"{sys.argv[0]}: {error}")
 
 
 if __name__ == "__main__":
