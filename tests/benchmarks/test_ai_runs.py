@@ -1,0 +1,67 @@
+"""benchmarks/ai.py as the lead runs it: games in worker processes, one result line each the moment
+it ends, the same results whatever the number of workers, and a killed run resumed (issue 15)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ONE_SIDE = ["--match", "hard:random", "--scenario", "gaza1917", "--side", "cp"]
+
+
+def bench(*args: str) -> str:
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "ai.py"), *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def results(path: Path) -> dict[int, dict[str, Any]]:
+    return {r["seed"]: r for r in map(json.loads, path.read_text().splitlines())}
+
+
+def played(record: dict[str, Any]) -> tuple[Any, ...]:
+    """What a game's line says of the game itself (not of the machine's speed)."""
+    return (record["winner"], record["orders"],
+            {level: len(times["wall"]) for level, times in record["turns"].items()})
+
+
+def test_two_workers_give_the_games_one_gives_and_a_killed_run_resumes(tmp_path: Path) -> None:
+    """Games cut at 10 orders (counted draws) keep it quick: what is checked is the bookkeeping."""
+    two, one = tmp_path / "two.jsonl", tmp_path / "one.jsonl"
+    bench(*ONE_SIDE, "--games", "2", "--max-orders", "10", "--jobs", "2", "--out", str(two))
+    bench(*ONE_SIDE, "--games", "2", "--max-orders", "10", "--jobs", "1", "--out", str(one))
+    assert results(two).keys() == {0, 1}
+    assert {s: played(r) for s, r in results(two).items()} == {s: played(r) for s, r in results(one).items()}
+    for record in results(two).values():
+        assert record["orders"] == 10 and record["winner"] == "draw" and record["peak_rss_mib"] > 0
+        for times in record["turns"].values():
+            assert len(times["wall"]) == len(times["cpu"])
+    # killed while writing its third line: the torn line is dropped and only that game played again
+    with two.open("a") as file:
+        file.write('{"match": "hard:random", "scena')
+    out = bench(*ONE_SIDE, "--games", "3", "--max-orders", "10", "--jobs", "1", "--out", str(two))
+    assert "dropped a half-written last line" in out and "2 of the 3 games already played, skipped" in out
+    assert "[3/3]" in out and "[1/3]" not in out  # the played game is the third counted
+    assert results(two).keys() == {0, 1, 2} and len(two.read_text().splitlines()) == 3
+    assert "| hard vs random | gaza1917 | cp | 3 | 0 | 3 | 0 | 0 | 0% (0%-56%) |" in out
+    assert bench("--report", str(two)) == out.split("\n\n", 1)[1]  # the run's report, from the file
+
+
+@pytest.mark.slow
+def test_a_whole_game_in_two_workers_is_recorded_and_reported(tmp_path: Path) -> None:
+    """Two whole games of hard against random (about 35 s each on a loaded machine)."""
+    out = tmp_path / "r.jsonl"
+    text = bench(*ONE_SIDE, "--quick", "--jobs", "2", "--out", str(out))
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                            text=True, check=True).stdout.strip()
+    for record in results(out).values():
+        assert record["winner"] in ("cp", "br", "draw") and 0 < record["orders"] < 6000
+        assert record["turns"].keys() == {"hard", "random"} and record["commit"].startswith(commit)
+    assert "| hard vs random | gaza1917 | cp | 2 |" in text and f"commit {commit}" in text
