@@ -22,6 +22,7 @@ import argparse
 import json
 import multiprocessing
 import resource
+import signal
 import subprocess
 import sys
 import tempfile
@@ -146,8 +147,21 @@ def played(todo: list[Fixture], jobs: int, commit: str) -> Iterator[Record]:
     if jobs == 1:
         yield from map(task, todo)
         return
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        yield from pool.imap_unordered(task, todo)
+    with multiprocessing.get_context("spawn").Pool(jobs, initializer=leave_interrupts_to_the_run) as pool:
+        yield from pool.imap_unordered(task, todo)  # leaving the block (end, error, stop) ends the workers
+
+
+def leave_interrupts_to_the_run() -> None:
+    """A worker ignores ^C: the run stops, and its pool ends the workers without their tracebacks."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def stop_on_kill() -> None:
+    """A `kill` of a background run stops it as ^C does, so its workers end with it (not orphaned
+    to finish their games)."""
+    def stop(signum: int, _frame: object) -> None:
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGTERM, stop)
 
 
 def current_commit() -> str:
@@ -234,6 +248,7 @@ def arguments() -> argparse.Namespace:
 
 def main() -> None:
     args = arguments()
+    stop_on_kill()
     try:
         if args.report:
             records = read_records(args.report)
@@ -248,6 +263,9 @@ def main() -> None:
         print(report(records, args.mixed))
     except (ReportError, VerifyFailed, OSError) as error:
         sys.exit(f"{sys.argv[0]}: {error}")
+    except KeyboardInterrupt:
+        resume = f"; the same command resumes from {args.out}" if args.out else ""
+        sys.exit(f"{sys.argv[0]}: stopped{resume}")
 
 
 if __name__ == "__main__":
