@@ -19,6 +19,7 @@ per computer player turn and peak memory. Figures, not assertions: nothing here 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import multiprocessing
 import resource
@@ -91,7 +92,8 @@ def fixtures(matches: list[str], scenarios: list[str], sides: list[str] | None, 
 
 
 def play(fixture: Fixture, folder: Path) -> Record:
-    """One whole game: its winner (a side, DRAW or STUCK), orders and each player turn's seconds.
+    """One whole game: its winner (a side, DRAW or STUCK), orders, a digest of them (the same
+    digest, the same game: how runs with different --jobs are compared) and each player turn's seconds.
     A player turn is a player's orders while its side is the active one, timed in wall-clock and in
     CPU seconds (the CPU figure is the one a loaded, shared machine does not inflate)."""
     first, second = fixture.match.split(":")
@@ -100,7 +102,7 @@ def play(fixture: Fixture, folder: Path) -> Record:
                     folder / f"{fixture.scenario}-{fixture.seed}.toml", seed=fixture.seed)
     wall: dict[tuple[int, str, str], float] = defaultdict(float)
     cpu: dict[tuple[int, str, str], float] = defaultdict(float)
-    orders, winner = 0, ""
+    orders, winner, digest = 0, "", hashlib.sha256()
     while not game.state.over and orders < fixture.max_orders:
         side = game.state.to_act
         player = players[side]
@@ -116,6 +118,7 @@ def play(fixture: Fixture, folder: Path) -> Record:
             wall[(game.state.turn, side, player.level)] += time.perf_counter() - start
             cpu[(game.state.turn, side, player.level)] += time.process_time() - start_cpu
         game.submit(choice.order, side)
+        digest.update(f"{side}: {choice.order}\n".encode())
         orders += 1
     if winner != STUCK:
         problems = game.verify()
@@ -127,7 +130,7 @@ def play(fixture: Fixture, folder: Path) -> Record:
     for turn in wall:
         turns[turn[2]]["wall"].append(round(wall[turn], 4))
         turns[turn[2]]["cpu"].append(round(cpu[turn], 4))
-    return {"winner": winner, "orders": orders, "turns": dict(turns)}
+    return {"winner": winner, "orders": orders, "digest": digest.hexdigest()[:16], "turns": dict(turns)}
 
 
 def play_one(fixture: Fixture, commit: str) -> Record:

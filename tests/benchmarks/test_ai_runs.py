@@ -28,7 +28,7 @@ def results(path: Path) -> dict[int, dict[str, Any]]:
 
 def played(record: dict[str, Any]) -> tuple[Any, ...]:
     """What a game's line says of the game itself (not of the machine's speed)."""
-    return (record["winner"], record["orders"],
+    return (record["winner"], record["orders"], record["digest"],
             {level: len(times["wall"]) for level, times in record["turns"].items()})
 
 
@@ -37,7 +37,7 @@ def test_two_workers_give_the_games_one_gives_and_a_killed_run_resumes(tmp_path:
     two, one = tmp_path / "two.jsonl", tmp_path / "one.jsonl"
     bench(*ONE_SIDE, "--games", "2", "--max-orders", "10", "--jobs", "2", "--out", str(two))
     bench(*ONE_SIDE, "--games", "2", "--max-orders", "10", "--jobs", "1", "--out", str(one))
-    assert results(two).keys() == {0, 1}
+    assert results(two).keys() == {0, 1} and results(two)[0]["digest"] != results(two)[1]["digest"]
     assert {s: played(r) for s, r in results(two).items()} == {s: played(r) for s, r in results(one).items()}
     for record in results(two).values():
         assert record["orders"] == 10 and record["winner"] == "draw" and record["peak_rss_mib"] > 0
