@@ -27,13 +27,14 @@ def load() -> ModuleType:
 ai_report = load()
 
 
-def line(seed: int, winner: str, side: str = "cp", commit: str = "abc1234", hard: list[float] | None = None,
-         rss: float = 70.0) -> str:
+def line(seed: int, winner: str, side: str = "cp", commit: str = "abc1234",
+         hard: list[float] | None = None, rss: float = 70.0) -> str:
     hard = hard or []
     record: dict[str, Any] = {
         "match": "hard:greedy", "scenario": "suez1916", "side": side, "seed": seed, "max_orders": 6000,
         "winner": winner, "orders": 300 + seed,
-        "turns": {"hard": {"wall": hard, "cpu": [t / 10 for t in hard]}, "greedy": {"wall": [2.0], "cpu": [1.0]}},
+        "turns": {"hard": {"wall": hard, "cpu": [t / 10 for t in hard]},
+                  "greedy": {"wall": [2.0], "cpu": [1.0]}},
         "peak_rss_mib": rss, "commit": commit, "date": f"2026-12-01 10:0{seed}:00 UTC"}
     return json.dumps(record)
 
@@ -72,16 +73,20 @@ def test_turn_times_give_median_nearest_rank_p95_and_max_in_wall_and_cpu(tmp_pat
     assert "| hard | hard vs greedy | 20 | 10.500 | 19.000 | 20.000 | 1.050 | 1.900 | 2.000 |" in text
     assert "| greedy | hard vs greedy | 17 | 2.000 | 2.000 | 2.000 | 1.000 | 1.000 | 1.000 |" in text
     assert "peak memory of a worker process (max RSS): 82 MiB" in text
-    assert text.startswith("17 games, commit abc1234; played 2026-12-01 10:00:00 UTC to 2026-12-01 10:08:00 UTC")
+    assert text.startswith("17 games, commit abc1234; played 2026-12-01 10:00:00 UTC to "
+                           "2026-12-01 10:08:00 UTC")
 
 
 def test_games_of_two_commits_are_refused_unless_mixed_is_asked(tmp_path: Path) -> None:
     first = write(tmp_path / "a.jsonl", GAMES[:9])
-    second = write(tmp_path / "b.jsonl", [line(s, "british", side="british", commit="def5678") for s in range(3)])
+    second = write(tmp_path / "b.jsonl",
+                   [line(s, "british", side="british", commit="def5678") for s in range(3)])
     records = ai_report.read_records([first, second])
-    with pytest.raises(ai_report.ReportError, match=r"2 commits \(abc1234 \(9 games\), def5678 \(3 games\)\).*--mixed"):
+    refused = r"2 commits \(abc1234 \(9 games\), def5678 \(3 games\)\).*--mixed"
+    with pytest.raises(ai_report.ReportError, match=refused):
         ai_report.report(records)
-    assert "MIXED commits (--mixed): abc1234 (9 games), def5678 (3 games)" in ai_report.report(records, mixed=True)
+    mixed = ai_report.report(records, mixed=True)
+    assert "MIXED commits (--mixed): abc1234 (9 games), def5678 (3 games)" in mixed
 
 
 def test_a_game_met_twice_or_a_broken_line_is_refused_with_its_place(tmp_path: Path) -> None:
@@ -92,5 +97,5 @@ def test_a_game_met_twice_or_a_broken_line_is_refused_with_its_place(tmp_path: P
     with pytest.raises(ai_report.ReportError, match=r"broken.jsonl:2: not a JSON line"):
         ai_report.read_records([broken])
     partial = write(tmp_path / "partial.jsonl", ['{"match": "hard:greedy", "seed": 1}'])
-    with pytest.raises(ai_report.ReportError, match=r"partial.jsonl:1: not a game's record \(no scenario, side"):
+    with pytest.raises(ai_report.ReportError, match=r"partial.jsonl:1: not a game's record \(no scenario,"):
         ai_report.read_records([partial])
