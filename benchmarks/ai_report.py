@@ -102,6 +102,7 @@ def place(match: str, scenario: str, side: str) -> tuple[int, int, int, str]:
 
 @dataclass(frozen=True)
 class WinRow:
+    """One match, scenario and first player's side: how its games ended, from that player's view."""
     match: str
     scenario: str
     side: str
@@ -181,5 +182,5 @@ def report(records: list[Record], mixed: bool = False) -> str:
     lines += [""] + table(["player", "in the match", "player turns", "wall median s", "wall p95 s",
                            "wall max s", "CPU median s", "CPU p95 s", "CPU max s"], turn_rows(records))
     peak = max(float(r["peak_rss_mib"]) for r in records)
-    lines += ["", f"peak memory of a worker process (max RSS): {peak:.0f} MiB"]
+    lines += ["", f"peak memory of a process playing games (max RSS): {peak:.0f} MiB"]
     return "\n".join(lines)

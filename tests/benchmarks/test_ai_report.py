@@ -72,7 +72,7 @@ def test_turn_times_give_median_nearest_rank_p95_and_max_in_wall_and_cpu(tmp_pat
     text = ai_report.report(ai_report.read_records([write(tmp_path / "r.jsonl", GAMES)]))
     assert "| hard | hard vs greedy | 20 | 10.500 | 19.000 | 20.000 | 1.050 | 1.900 | 2.000 |" in text
     assert "| greedy | hard vs greedy | 17 | 2.000 | 2.000 | 2.000 | 1.000 | 1.000 | 1.000 |" in text
-    assert "peak memory of a worker process (max RSS): 82 MiB" in text
+    assert "peak memory of a process playing games (max RSS): 82 MiB" in text
     assert text.startswith("17 games, commit abc1234; played 2026-12-01 10:00:00 UTC to "
                            "2026-12-01 10:08:00 UTC")
 
