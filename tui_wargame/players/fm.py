@@ -24,6 +24,7 @@ from tui_wargame.frozen import frozen
 from tui_wargame.hexgrid import Board
 from tui_wargame.model import Event, Order, State, fold
 from tui_wargame.players.base import Choice
+from tui_wargame.players.fm_assault import assaults
 from tui_wargame.players.view import SideView
 from tui_wargame.rules.fm import combat, fire_support, sequence
 from tui_wargame.rules.fm.combat import column_index, shifted
@@ -61,11 +62,11 @@ TEMPO = 2.0  # ... and this many times more on the last, when the points held ar
 #: unguarded victory hex is taken by an enemy unit at most so many hexes away.
 LEVEL: dict[str, dict[str, Any]] = {
     "easy": {"reach": 1, "caution": 0.3, "threshold": -0.6, "sources": 2, "destinations": 3, "movers": 1,
-             "fire": False, "risk": ((2, 0.6),)},
+             "fire": False, "risk": ((2, 0.6),), "assault": None},
     "normal": {"reach": 3, "caution": 0.6, "threshold": 0.3, "sources": 3, "destinations": 5, "movers": 2,
-               "fire": True, "risk": ((2, 0.8), (4, 0.5), (6, 0.2))},
+               "fire": True, "risk": ((2, 0.8), (4, 0.5), (6, 0.2)), "assault": 1.0},
     "hard": {"reach": 4, "caution": 0.8, "threshold": 0.3, "sources": 4, "destinations": 7, "movers": 3,
-             "fire": True, "risk": ((2, 0.8), (4, 0.5), (6, 0.2))},
+             "fire": True, "risk": ((2, 0.8), (4, 0.5), (6, 0.2)), "assault": 1.0},
 }
 #: Where a unit counts for nothing in the balance of strength: a unit waiting among the
 #: reinforcements (Suez 11.5, Gaza 11.3) fights nobody until it enters, so entering is a gain.
@@ -684,6 +685,8 @@ class FmPlanner:
         pending = state.pending
         if pending is not None and pending.kind == fire_support.DEFENSIVE_FIRE:
             return self._defensive_fire(view)
+        if pending is None and state.phase == sequence.MOVEMENT and state.active == view.side:
+            return self._assault(view)
         declaring = state.phase == sequence.COMBAT and state.values.get(combat.STEP) == sequence.DECLARE
         if pending is not None or not declaring:
             return None
@@ -691,6 +694,22 @@ class FmPlanner:
         return self._declare(view, ass) or self._commander(view, ass) or self._fire(view, ass) or (
             Choice("end", "no other attack promises enough; attacks declared, on to their resolution")
             if Order("end") in view.orders else None)
+
+    def _assault(self, view: SideView) -> Choice | None:
+        """F&M 5.0 for 7.0: the next move of this movement's best planned assault (`fm_assault`),
+        for the side that must take the victory hexes; None leaves the move to the search."""
+        least = LEVEL[view.level]["assault"]
+        ass = Assessor(view, view.state)
+        if least is None or not ass.taker:
+            return None
+        for a in assaults(view, ass, least, lambda state: Assessor(view, state)):
+            if a.moves:
+                uid, order = a.moves[0]
+                others = len(a.attackers) - 1
+                return Choice(order.text, f"move {uid} to {order.args[-1]} for the attack on {a.target}"
+                                          f"{f' with {others} other unit' + ('s' if others > 1 else '') if others else ''}"
+                                          f" at column {a.column}: expected gain {a.gain:+.1f}")
+        return None
 
     def _declare(self, view: SideView, ass: Assessor) -> Choice | None:
         """The next attack to declare or strengthen (F&M 7.1) of the whole turn's plan
