@@ -8,7 +8,8 @@ planner weighs every attack by exact expectation over the die faces of the CRT, 
 retreats blocked into elimination (F&M 7.7), hexes taken, its own losses, least force for the
 column it wants; fire support (Suez/Gaza 18.0) and the commander (Suez 13.1, Gaza 13.4) go
 where they change most. The side that must take the victory hexes marches its whole army on
-them and weighs its exposure at half. The rules are asked of `rules.fm`'s own functions, never
+them, and plans each movement for the attacks that follow it (`fm_assault`), bringing force
+beside a target together rather than one unit at a time. The rules are asked of `rules.fm`'s own functions, never
 re-made here.
 """
 
@@ -38,7 +39,6 @@ from tui_wargame.rules.fm.zoc import in_enemy_zoc
 
 WIN = 1e6
 W_VP = 6.0  # one victory point, in combat strength points
-AGGRESSION = 0.5  # the side that must take the victory hexes weighs its exposure by this much less
 W_PULL = 0.35  # per hex between a victory hex to take (or guard) and the nearest own unit, per VP
 GROUP = 3  # units whose distances to an enemy-held victory hex make its pull
 FAR = 30  # hexes counted for each of those units a side has not got on the map
@@ -180,8 +180,7 @@ class Assessor:
         scorer = self.pos.rules.victory.side
         self.taker = scorer == self.side  # the side that must take the victory hexes
         self.campaign = campaign(view) if self.taker else None
-        holding = self.campaign is not None and self.campaign.holding
-        self.caution = self.level["caution"] * (AGGRESSION if self.taker and not holding else 1.0)
+        self.caution = self.level["caution"]
 
     # --- what a combat result costs each side (F&M 7.6-7.8) ---
 
