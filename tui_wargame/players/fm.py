@@ -21,6 +21,8 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
+from attrs import evolve
+
 from tui_wargame.frozen import frozen
 from tui_wargame.hexgrid import Board
 from tui_wargame.model import Event, Order, State, fold
@@ -31,6 +33,7 @@ from tui_wargame.rules.fm import combat, fire_support, sequence
 from tui_wargame.rules.fm.combat import column_index, shifted
 from tui_wargame.rules.fm.data import ResultEffect
 from tui_wargame.rules.fm.position import Position
+from tui_wargame.rules.fm.movement import reach
 from tui_wargame.rules.fm.results import lose_step
 from tui_wargame.rules.fm.retreat import retreat_paths
 from tui_wargame.rules.fm.stacking import overstack
@@ -55,17 +58,18 @@ TAKEN = 0.8  # a hex won by a retreat or an elimination, before any victory poin
 W_LEVEL = 12.0  # one step of the victory level table (Suez/Gaza 12.3) on the first turn ...
 TEMPO = 2.0  # ... and this many times more on the last, when the points held are nearly final
 
-#: By level: how far (hexes) enemy units are counted as a threat, how much their expected
+#: By level: which enemy units are counted as a threat to a hex (those beside it, or those whose
+#: next movement can end beside it: `threat_map`), how much their expected
 #: damage weighs (caution), the smallest expected gain an attack must promise, the most
 #: attacking hexes weighed per target, destinations weighed per unit, units whose best move is
 #: weighed against each other per order, whether fire support is used, and the risk that an
 #: unguarded victory hex is taken by an enemy unit at most so many hexes away.
 LEVEL: dict[str, dict[str, Any]] = {
-    "easy": {"reach": 1, "caution": 0.3, "threshold": -0.6, "sources": 2, "destinations": 3, "movers": 1,
+    "easy": {"reach": "beside", "caution": 0.3, "threshold": -0.6, "sources": 2, "destinations": 3, "movers": 1,
              "fire": False, "risk": ((2, 0.6),), "assault": None},
-    "normal": {"reach": 3, "caution": 0.6, "threshold": 0.3, "sources": 3, "destinations": 5, "movers": 2,
+    "normal": {"reach": "movement", "caution": 0.6, "threshold": 0.3, "sources": 3, "destinations": 5, "movers": 2,
                "fire": True, "risk": ((2, 0.8), (4, 0.5), (6, 0.2)), "assault": 1.0},
-    "hard": {"reach": 4, "caution": 0.8, "threshold": 0.3, "sources": 4, "destinations": 7, "movers": 3,
+    "hard": {"reach": "movement", "caution": 0.8, "threshold": 0.3, "sources": 4, "destinations": 7, "movers": 3,
              "fire": True, "risk": ((2, 0.8), (4, 0.5), (6, 0.2)), "assault": 1.0},
 }
 #: Where a unit counts for nothing in the balance of strength: a unit waiting among the
@@ -85,6 +89,33 @@ def scenario_key(pos: Position) -> tuple[str, str]:
 
 
 _WORTH: dict[tuple[str, str], dict[tuple[str, int], tuple[float, float]]] = {}
+
+THREAT_MAPS = 64  # threat maps kept, newest last: one per enemy placement, a few per turn
+_THREATS: dict[tuple[object, ...], dict[str, frozenset[str]]] = {}
+
+
+def threat_map(pos: Position, enemy: str, *, moving: bool) -> dict[str, frozenset[str]]:
+    """Each combat unit of `enemy` on the map and the hexes it can attack next turn: those beside
+    where it stands, or, `moving`, beside any hex its movement (F&M 5.0-6.1, on this turn's
+    allowance, from a fresh start) can end in; a unit that may not move (Suez 11.3) attacks from
+    where it stands. The other side's units are left out of the search, so the answer depends on
+    the enemy's placement alone and no move of ours changes it: where they would stop the enemy
+    (zones of control) counts as open."""
+    state = pos.state
+    on_map = pos.scenario.grid.on_map
+    theirs = {u: s for u, s in state.units.items() if pos.side_of(u) == enemy}
+    alone = Position(pos.scenario, state.replace(units={
+        u: evolve(s, spent=Fraction(0)) if u in theirs else evolve(s, location="eliminated")
+        for u, s in state.units.items()}))
+    found: dict[str, frozenset[str]] = {}
+    for uid, unit in sorted(theirs.items()):
+        if not on_map(unit.location) or not pos.is_combat(uid):
+            continue
+        ends = {unit.location}
+        if moving and alone.hooks.may_move(alone, uid) is None:
+            ends.update(reach(alone, uid, unit.location))
+        found[uid] = frozenset(n for end in ends for n in alone.neighbours(end))
+    return found
 
 
 def _worth_table(pos: Position) -> dict[tuple[str, int], tuple[float, float]]:
@@ -175,7 +206,8 @@ class Assessor:
         self.enemy = self.pos.enemy(self.side)
         self._paths: dict[tuple[str, int], bool] = {}
         self._enemy_key: tuple[tuple[str, str, int], ...] | None = None
-        self._exposures: dict[tuple[str, tuple[tuple[str, int], ...]], float] | None = None
+        self._exposures: dict[tuple[str, int, tuple[tuple[str, int], ...]], float] | None = None
+        self._pressure: dict[str, float] | None = None
         self._total: int | None = None  # the scoring side's victory points, once asked
         scorer = self.pos.rules.victory.side
         self.taker = scorer == self.side  # the side that must take the victory hexes
@@ -256,42 +288,37 @@ class Assessor:
     # --- the enemy's next attacks, and our own placed ones ---
 
     def exposure(self, label: str, units: Sequence[str]) -> float:
-        """Expected strength lost by the stack in `label` if the enemy units within reach attack it
-        at their full strength on its terrain row (F&M 7.4), less half what it would cost them."""
+        """Expected strength lost by the stack in `label` if the enemy attacks it with its share of
+        the units that can reach it (`pressure`), on its terrain row (F&M 7.4), less half what it
+        would cost them."""
+        attack = round(self.pressure().get(label, 0.0))
+        if not attack:
+            return 0.0
         if self._exposures is None:  # one table per enemy placement: its long key hashed once per look
             table = self.view.memo.setdefault(("exposure", self.enemy_key), {})
             assert isinstance(table, dict)
             self._exposures = table
-        key = (label, tuple((u, self.pos.state.units[u].steps) for u in units))
+        key = (label, attack, tuple((u, self.pos.state.units[u].steps) for u in units))
         found = self._exposures.get(key)
         if found is None:
-            found = self._exposures[key] = self._exposure(label, units)
+            found = self._exposures[key] = self._exposure(label, units, attack)
         return float(found)
 
     @property
     def enemy_key(self) -> tuple[tuple[str, str, int], ...]:
-        """Where the enemy's units stand and how strong: what exposure depends on besides our stack."""
+        """Where the enemy's units stand and how strong: what exposure depends on besides our stacks."""
         if self._enemy_key is None:
             specs, on_map, enemy = self.pos.scenario.unit, self.pos.scenario.grid.on_map, self.enemy
             self._enemy_key = tuple(sorted((uid, u.location, u.steps) for uid, u in self.pos.state.units.items()
                                            if specs[uid].side == enemy and on_map(u.location)))
         return self._enemy_key
 
-    def _exposure(self, label: str, units: Sequence[str]) -> float:
-        pos, reach = self.pos, self.level["reach"]
-        attack = 0.0
-        for hx, them in pos.occupied_hexes().items():
-            if pos.side_of(them[0]) != self.enemy:
-                continue
-            d = hex_distance(pos, label, hx)
-            if d <= reach:
-                attack += sum(pos.factor(u, "attack") for u in them) * (1.0 if d <= 2 else 0.5)
-        if not attack:
-            return 0.0
+    def _exposure(self, label: str, units: Sequence[str], attack: int) -> float:
+        pos = self.pos
         defence = sum(pos.factor(u, "defence") for u in units)
         eff = pos.terrain(label)
         labels = pos.rules.crt.rows[eff.row_by_side.get(self.side, eff.row)]
-        col = column_index(labels, round(attack) - defence)
+        col = column_index(labels, attack - defence)
         crt = pos.rules.crt
         total = 0.0
         for line in crt.results:
@@ -299,6 +326,34 @@ class Assessor:
             lost, _ = self.effect_cost(key.defender, units, exact=False)
             total += lost - 0.5 * sum(step_value(pos, u) for u in units[:1]) * key.attacker.loss
         return max(0.0, total / len(crt.results))
+
+    def pressure(self) -> dict[str, float]:
+        """The attack strength the enemy can bring on each of our stacks next turn: each enemy unit's
+        attack factor shared equally among our stacks it can reach (`threat_map`), since a unit
+        attacks once (F&M 7.1). A lone stack out in front takes the whole of what can reach it; a
+        stack in a line shares it with its neighbours."""
+        if self._pressure is None:
+            pos, side = self.pos, self.side
+            ours = [h for h, us in pos.occupied_hexes().items() if pos.side_of(us[0]) == side]
+            found: dict[str, float] = {}
+            for uid, hexes in self.threats().items():
+                targets = [h for h in ours if h in hexes]
+                share = pos.factor(uid, "attack") / len(targets) if targets else 0.0
+                for h in targets:
+                    found[h] = found.get(h, 0.0) + share
+            self._pressure = found
+        return self._pressure
+
+    def threats(self) -> dict[str, frozenset[str]]:
+        """Each enemy unit and the hexes it can attack in its next turn: at easy only those beside
+        it; else those its next movement (F&M 5.0, `threat_map`) can end beside."""
+        key = (*scenario_key(self.pos), self.level["reach"], self.pos.state.turn, self.enemy_key)
+        found = _THREATS.get(key)
+        if found is None:
+            if len(_THREATS) >= THREAT_MAPS:
+                del _THREATS[next(iter(_THREATS))]
+            found = _THREATS[key] = threat_map(self.pos, self.enemy, moving=self.level["reach"] == "movement")
+        return found
 
     def opportunity(self) -> float:
         """The best expected gain of each attack our stacks stand ready for, enemy hex by hex."""
