@@ -9,7 +9,7 @@ from pathlib import Path
 from tests.players.helpers import game_at
 from tests.players.test_blunders import suez_position
 from tests.players.test_players import scenario
-from tui_wargame.players.fm import AGGRESSION, LEVEL, Assessor, campaign, level_worth
+from tui_wargame.players.fm import Assessor, campaign, level_worth
 from tui_wargame.players.view import SideView
 
 BRITISH_HEXES = ("0234", "0239", "0644", "0936", "1532", "2031")
@@ -45,18 +45,15 @@ def test_suez_12_3_a_hex_out_of_reach_in_the_turns_left_is_dropped(tmp_path: Pat
     assert plan is not None and plan.objectives == frozenset()
 
 
-def test_suez_12_3_with_the_winning_points_held_the_attacker_holds(tmp_path: Path) -> None:
+def test_suez_12_3_with_the_winning_points_held_the_attacker_aims_at_the_next_level(tmp_path: Path) -> None:
     """Suez 12.3: holding Romani, Pelusium Station and Katia (11 VP, a tactical win) the Central
-    Powers stop weighing their stacks' exposure at AGGRESSION: they weigh it in full, as a
-    defender does, and aim only at the next level (13)."""
+    Powers' campaign is holding and aims only at the next level (13); short of them it aims at
+    the first winning level (10)."""
     at = {"31-1": "2031", "31-2": "2031", "31-3": "1532"}
-    pressing = view_at(at, 4, tmp_path)
-    held = view_at(at, 4, tmp_path, control={"2031": "cp", "1532": "cp"})
-    plan = campaign(held)
-    assert plan is not None and plan.holding and plan.goal == 13
-    caution = LEVEL["hard"]["caution"]
-    assert Assessor(held, held.state).caution == caution
-    assert Assessor(pressing, pressing.state).caution == caution * AGGRESSION
+    pressing = campaign(view_at(at, 4, tmp_path))
+    held = campaign(view_at(at, 4, tmp_path, control={"2031": "cp", "1532": "cp"}))
+    assert held is not None and held.holding and held.goal == 13
+    assert pressing is not None and not pressing.holding and pressing.goal == 10
 
 
 def test_suez_12_4_a_hex_off_the_campaign_pulls_less_than_one_on_it(tmp_path: Path) -> None:

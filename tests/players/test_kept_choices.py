@@ -4,7 +4,8 @@ whole-game prefixes, greedy against hard, replayed against the orders the player
 the same prefix with the same players and write each order on a line (the ai-attack branch did,
 for its whole-turn attack plan, level steps and reinforcements, before it commit 2e56fc3's code;
 the ai branch again, for the attacker's campaign, the guarded level and fire support only on
-declared attacks)."""
+declared attacks; the attacker branch again, for planned assaults and the enemy's reach read from
+its movement)."""
 
 from __future__ import annotations
 

@@ -8,7 +8,8 @@ planner weighs every attack by exact expectation over the die faces of the CRT, 
 retreats blocked into elimination (F&M 7.7), hexes taken, its own losses, least force for the
 column it wants; fire support (Suez/Gaza 18.0) and the commander (Suez 13.1, Gaza 13.4) go
 where they change most. The side that must take the victory hexes marches its whole army on
-them and weighs its exposure at half. The rules are asked of `rules.fm`'s own functions, never
+them, and plans each movement for the attacks that follow it (`fm_assault`), bringing force
+beside a target together rather than one unit at a time. The rules are asked of `rules.fm`'s own functions, never
 re-made here.
 """
 
@@ -20,15 +21,19 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
+from attrs import evolve
+
 from tui_wargame.frozen import frozen
 from tui_wargame.hexgrid import Board
 from tui_wargame.model import Event, Order, State, fold
 from tui_wargame.players.base import Choice
+from tui_wargame.players.fm_assault import assaults
 from tui_wargame.players.view import SideView
 from tui_wargame.rules.fm import combat, fire_support, sequence
 from tui_wargame.rules.fm.combat import column_index, shifted
 from tui_wargame.rules.fm.data import ResultEffect
 from tui_wargame.rules.fm.position import Position
+from tui_wargame.rules.fm.movement import reach
 from tui_wargame.rules.fm.results import lose_step
 from tui_wargame.rules.fm.retreat import retreat_paths
 from tui_wargame.rules.fm.stacking import overstack
@@ -37,7 +42,6 @@ from tui_wargame.rules.fm.zoc import in_enemy_zoc
 
 WIN = 1e6
 W_VP = 6.0  # one victory point, in combat strength points
-AGGRESSION = 0.5  # the side that must take the victory hexes weighs its exposure by this much less
 W_PULL = 0.35  # per hex between a victory hex to take (or guard) and the nearest own unit, per VP
 GROUP = 3  # units whose distances to an enemy-held victory hex make its pull
 FAR = 30  # hexes counted for each of those units a side has not got on the map
@@ -54,18 +58,19 @@ TAKEN = 0.8  # a hex won by a retreat or an elimination, before any victory poin
 W_LEVEL = 12.0  # one step of the victory level table (Suez/Gaza 12.3) on the first turn ...
 TEMPO = 2.0  # ... and this many times more on the last, when the points held are nearly final
 
-#: By level: how far (hexes) enemy units are counted as a threat, how much their expected
+#: By level: which enemy units are counted as a threat to a hex (those beside it, or those whose
+#: next movement can end beside it: `threat_map`), how much their expected
 #: damage weighs (caution), the smallest expected gain an attack must promise, the most
 #: attacking hexes weighed per target, destinations weighed per unit, units whose best move is
 #: weighed against each other per order, whether fire support is used, and the risk that an
 #: unguarded victory hex is taken by an enemy unit at most so many hexes away.
 LEVEL: dict[str, dict[str, Any]] = {
-    "easy": {"reach": 1, "caution": 0.3, "threshold": -0.6, "sources": 2, "destinations": 3, "movers": 1,
-             "fire": False, "risk": ((2, 0.6),)},
-    "normal": {"reach": 3, "caution": 0.6, "threshold": 0.3, "sources": 3, "destinations": 5, "movers": 2,
-               "fire": True, "risk": ((2, 0.8), (4, 0.5), (6, 0.2))},
-    "hard": {"reach": 4, "caution": 0.8, "threshold": 0.3, "sources": 4, "destinations": 7, "movers": 3,
-             "fire": True, "risk": ((2, 0.8), (4, 0.5), (6, 0.2))},
+    "easy": {"reach": "beside", "caution": 0.3, "threshold": -0.6, "sources": 2, "destinations": 3, "movers": 1,
+             "fire": False, "risk": ((2, 0.6),), "assault": None},
+    "normal": {"reach": "movement", "caution": 0.6, "threshold": 0.3, "sources": 3, "destinations": 5, "movers": 2,
+               "fire": True, "risk": ((2, 0.8), (4, 0.5), (6, 0.2)), "assault": 1.0},
+    "hard": {"reach": "movement", "caution": 0.8, "threshold": 0.3, "sources": 4, "destinations": 7, "movers": 3,
+             "fire": True, "risk": ((2, 0.8), (4, 0.5), (6, 0.2)), "assault": 1.0},
 }
 #: Where a unit counts for nothing in the balance of strength: a unit waiting among the
 #: reinforcements (Suez 11.5, Gaza 11.3) fights nobody until it enters, so entering is a gain.
@@ -84,6 +89,33 @@ def scenario_key(pos: Position) -> tuple[str, str]:
 
 
 _WORTH: dict[tuple[str, str], dict[tuple[str, int], tuple[float, float]]] = {}
+
+THREAT_MAPS = 64  # threat maps kept, newest last: one per enemy placement, a few per turn
+_THREATS: dict[tuple[object, ...], dict[str, frozenset[str]]] = {}
+
+
+def threat_map(pos: Position, enemy: str, *, moving: bool) -> dict[str, frozenset[str]]:
+    """Each combat unit of `enemy` on the map and the hexes it can attack next turn: those beside
+    where it stands, or, `moving`, beside any hex its movement (F&M 5.0-6.1, on this turn's
+    allowance, from a fresh start) can end in; a unit that may not move (Suez 11.3) attacks from
+    where it stands. The other side's units are left out of the search, so the answer depends on
+    the enemy's placement alone and no move of ours changes it: where they would stop the enemy
+    (zones of control) counts as open."""
+    state = pos.state
+    on_map = pos.scenario.grid.on_map
+    theirs = {u: s for u, s in state.units.items() if pos.side_of(u) == enemy}
+    alone = Position(pos.scenario, state.replace(units={
+        u: evolve(s, spent=Fraction(0)) if u in theirs else evolve(s, location="eliminated")
+        for u, s in state.units.items()}))
+    found: dict[str, frozenset[str]] = {}
+    for uid, unit in sorted(theirs.items()):
+        if not on_map(unit.location) or not pos.is_combat(uid):
+            continue
+        ends = {unit.location}
+        if moving and alone.hooks.may_move(alone, uid) is None:
+            ends.update(reach(alone, uid, unit.location))
+        found[uid] = frozenset(n for end in ends for n in alone.neighbours(end))
+    return found
 
 
 def _worth_table(pos: Position) -> dict[tuple[str, int], tuple[float, float]]:
@@ -174,13 +206,13 @@ class Assessor:
         self.enemy = self.pos.enemy(self.side)
         self._paths: dict[tuple[str, int], bool] = {}
         self._enemy_key: tuple[tuple[str, str, int], ...] | None = None
-        self._exposures: dict[tuple[str, tuple[tuple[str, int], ...]], float] | None = None
+        self._exposures: dict[tuple[str, int, tuple[tuple[str, int], ...]], float] | None = None
+        self._pressure: dict[str, float] | None = None
         self._total: int | None = None  # the scoring side's victory points, once asked
         scorer = self.pos.rules.victory.side
         self.taker = scorer == self.side  # the side that must take the victory hexes
         self.campaign = campaign(view) if self.taker else None
-        holding = self.campaign is not None and self.campaign.holding
-        self.caution = self.level["caution"] * (AGGRESSION if self.taker and not holding else 1.0)
+        self.caution = self.level["caution"]
 
     # --- what a combat result costs each side (F&M 7.6-7.8) ---
 
@@ -256,42 +288,37 @@ class Assessor:
     # --- the enemy's next attacks, and our own placed ones ---
 
     def exposure(self, label: str, units: Sequence[str]) -> float:
-        """Expected strength lost by the stack in `label` if the enemy units within reach attack it
-        at their full strength on its terrain row (F&M 7.4), less half what it would cost them."""
+        """Expected strength lost by the stack in `label` if the enemy attacks it with its share of
+        the units that can reach it (`pressure`), on its terrain row (F&M 7.4), less half what it
+        would cost them."""
+        attack = round(self.pressure().get(label, 0.0))
+        if not attack:
+            return 0.0
         if self._exposures is None:  # one table per enemy placement: its long key hashed once per look
             table = self.view.memo.setdefault(("exposure", self.enemy_key), {})
             assert isinstance(table, dict)
             self._exposures = table
-        key = (label, tuple((u, self.pos.state.units[u].steps) for u in units))
+        key = (label, attack, tuple((u, self.pos.state.units[u].steps) for u in units))
         found = self._exposures.get(key)
         if found is None:
-            found = self._exposures[key] = self._exposure(label, units)
+            found = self._exposures[key] = self._exposure(label, units, attack)
         return float(found)
 
     @property
     def enemy_key(self) -> tuple[tuple[str, str, int], ...]:
-        """Where the enemy's units stand and how strong: what exposure depends on besides our stack."""
+        """Where the enemy's units stand and how strong: what exposure depends on besides our stacks."""
         if self._enemy_key is None:
             specs, on_map, enemy = self.pos.scenario.unit, self.pos.scenario.grid.on_map, self.enemy
             self._enemy_key = tuple(sorted((uid, u.location, u.steps) for uid, u in self.pos.state.units.items()
                                            if specs[uid].side == enemy and on_map(u.location)))
         return self._enemy_key
 
-    def _exposure(self, label: str, units: Sequence[str]) -> float:
-        pos, reach = self.pos, self.level["reach"]
-        attack = 0.0
-        for hx, them in pos.occupied_hexes().items():
-            if pos.side_of(them[0]) != self.enemy:
-                continue
-            d = hex_distance(pos, label, hx)
-            if d <= reach:
-                attack += sum(pos.factor(u, "attack") for u in them) * (1.0 if d <= 2 else 0.5)
-        if not attack:
-            return 0.0
+    def _exposure(self, label: str, units: Sequence[str], attack: int) -> float:
+        pos = self.pos
         defence = sum(pos.factor(u, "defence") for u in units)
         eff = pos.terrain(label)
         labels = pos.rules.crt.rows[eff.row_by_side.get(self.side, eff.row)]
-        col = column_index(labels, round(attack) - defence)
+        col = column_index(labels, attack - defence)
         crt = pos.rules.crt
         total = 0.0
         for line in crt.results:
@@ -299,6 +326,34 @@ class Assessor:
             lost, _ = self.effect_cost(key.defender, units, exact=False)
             total += lost - 0.5 * sum(step_value(pos, u) for u in units[:1]) * key.attacker.loss
         return max(0.0, total / len(crt.results))
+
+    def pressure(self) -> dict[str, float]:
+        """The attack strength the enemy can bring on each of our stacks next turn: each enemy unit's
+        attack factor shared equally among our stacks it can reach (`threat_map`), since a unit
+        attacks once (F&M 7.1). A lone stack out in front takes the whole of what can reach it; a
+        stack in a line shares it with its neighbours."""
+        if self._pressure is None:
+            pos, side = self.pos, self.side
+            ours = [h for h, us in pos.occupied_hexes().items() if pos.side_of(us[0]) == side]
+            found: dict[str, float] = {}
+            for uid, hexes in self.threats().items():
+                targets = [h for h in ours if h in hexes]
+                share = pos.factor(uid, "attack") / len(targets) if targets else 0.0
+                for h in targets:
+                    found[h] = found.get(h, 0.0) + share
+            self._pressure = found
+        return self._pressure
+
+    def threats(self) -> dict[str, frozenset[str]]:
+        """Each enemy unit and the hexes it can attack in its next turn: at easy only those beside
+        it; else those its next movement (F&M 5.0, `threat_map`) can end beside."""
+        key = (*scenario_key(self.pos), self.level["reach"], self.pos.state.turn, self.enemy_key)
+        found = _THREATS.get(key)
+        if found is None:
+            if len(_THREATS) >= THREAT_MAPS:
+                del _THREATS[next(iter(_THREATS))]
+            found = _THREATS[key] = threat_map(self.pos, self.enemy, moving=self.level["reach"] == "movement")
+        return found
 
     def opportunity(self) -> float:
         """The best expected gain of each attack our stacks stand ready for, enemy hex by hex."""
@@ -684,6 +739,8 @@ class FmPlanner:
         pending = state.pending
         if pending is not None and pending.kind == fire_support.DEFENSIVE_FIRE:
             return self._defensive_fire(view)
+        if pending is None and state.phase == sequence.MOVEMENT and state.active == view.side:
+            return self._assault(view)
         declaring = state.phase == sequence.COMBAT and state.values.get(combat.STEP) == sequence.DECLARE
         if pending is not None or not declaring:
             return None
@@ -691,6 +748,22 @@ class FmPlanner:
         return self._declare(view, ass) or self._commander(view, ass) or self._fire(view, ass) or (
             Choice("end", "no other attack promises enough; attacks declared, on to their resolution")
             if Order("end") in view.orders else None)
+
+    def _assault(self, view: SideView) -> Choice | None:
+        """F&M 5.0 for 7.0: the next move of this movement's best planned assault (`fm_assault`),
+        for the side that must take the victory hexes; None leaves the move to the search."""
+        least = LEVEL[view.level]["assault"]
+        ass = Assessor(view, view.state)
+        if least is None or not ass.taker:
+            return None
+        for a in assaults(view, ass, least, lambda state: Assessor(view, state)):
+            if a.moves:
+                uid, order = a.moves[0]
+                others = len(a.attackers) - 1
+                return Choice(order.text, f"move {uid} to {order.args[-1]} for the attack on {a.target}"
+                                          f"{f' with {others} other unit' + ('s' if others > 1 else '') if others else ''}"
+                                          f" at column {a.column}: expected gain {a.gain:+.1f}")
+        return None
 
     def _declare(self, view: SideView, ass: Assessor) -> Choice | None:
         """The next attack to declare or strengthen (F&M 7.1) of the whole turn's plan
