@@ -32,6 +32,7 @@ def played(record: dict[str, Any]) -> tuple[Any, ...]:
             {level: len(times["wall"]) for level, times in record["turns"].items()})
 
 
+@pytest.mark.slow  # four runs of the script, each starting worker processes: tens of seconds under load
 def test_two_workers_give_the_games_one_gives_and_a_killed_run_resumes(tmp_path: Path) -> None:
     """Games cut at 10 orders (counted draws) keep it quick: what is checked is the bookkeeping."""
     two, one = tmp_path / "two.jsonl", tmp_path / "one.jsonl"
