@@ -12,6 +12,7 @@ never end.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from fractions import Fraction
 from functools import cached_property
 
@@ -79,7 +80,7 @@ class Staying:
         self._close(staying, list(self.exits), None)
         return frozenset(staying)
 
-    def held(self, label: str, staying: set[str] | frozenset[str], moved: tuple[str, str] | None) -> list[str]:
+    def held(self, label: str, staying: AbstractSet[str], moved: tuple[str, str] | None) -> list[str]:
         """The staying units in `label`; `moved`: (unit, hex) after that unit's move there."""
         found = [u for u in self.pos.units_in(label) if u in staying and (moved is None or u != moved[0])]
         if moved is not None and moved[1] == label:
@@ -94,7 +95,8 @@ class Staying:
             uid = todo.pop()
             if uid in staying or (moved is not None and uid == moved[0]):
                 continue
-            if any(overstack(self.pos, d, [*self.held(d, staying, moved), uid]) is None for d in self.exits[uid]):
+            if any(overstack(self.pos, to, [*self.held(to, staying, moved), uid]) is None
+                   for to in self.exits[uid]):
                 continue
             staying.add(uid)
             added.append(uid)
@@ -105,11 +107,9 @@ class Staying:
         """Why `uid` may not end its move in `label`: the staying units there would break the limit
         with it, or its move would leave another hex so (its last ways out taken), or None."""
         pos = self.pos
-        origin = pos.location(uid) if pos.on_map(uid) else None
-        everyone = [u for u in pos.units_in(label) if u != uid]
-        crowded = {h for h in self.crowded if h != origin or overstack(pos, h, [u for u in pos.units_in(h) if u != uid])}
-        if overstack(pos, label, [*everyone, uid]) is None and not crowded:
-            return None  # nowhere could break the limit after this move: the quick answer, and the usual
+        crowded = [h for h in self.crowded if overstack(pos, h, [u for u in pos.units_in(h) if u != uid])]
+        if not crowded and overstack(pos, label, [*pos.units_in(label), uid]) is None:
+            return None  # no stack breaks the limit after this move: the quick answer, and the usual
         moved = (uid, label)
         staying = set(self.units)
         stuck = self._close(staying, list(self.via.get(label, ())), moved)
