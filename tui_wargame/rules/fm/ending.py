@@ -77,8 +77,14 @@ class Staying:
         """The units that can no longer leave: moved or may not move, then every unit left with
         no hex to end in, until none is (the least such set)."""
         staying = {uid for uid in self.pos.on_map_units(self.side) if uid not in self.exits}
-        self._close(staying, list(self.exits), None)
+        self._close(staying, list(self.exits), None, self.witness)
         return frozenset(staying)
+
+    @cached_property
+    def witness(self) -> dict[str, str]:
+        """Each unit that can still leave: a hex it may end a move in (filled by `units`). Only a
+        unit whose hex here takes more staying units need be asked again."""
+        return {}
 
     def held(self, label: str, staying: AbstractSet[str], moved: tuple[str, str] | None) -> list[str]:
         """The staying units in `label`; `moved`: (unit, hex) after that unit's move there."""
@@ -87,19 +93,28 @@ class Staying:
             found.append(moved[0])
         return found
 
-    def _close(self, staying: set[str], todo: list[str], moved: tuple[str, str] | None) -> list[str]:
+    def _close(self, staying: set[str], todo: list[str], moved: tuple[str, str] | None,
+               witness: dict[str, str]) -> list[str]:
         """Add to `staying` each unit of `todo` (and, in turn, of the hexes a unit added stands in)
-        left with no hex it may end a move in; the units added."""
+        left with no hex it may end a move in, noting in `witness` a hex for each that has one
+        (`self.witness` is asked where it has none); the units added."""
         added = []
+        grown = {moved[1]} if moved is not None else set()  # the hexes holding more staying units
         while todo:
             uid = todo.pop()
             if uid in staying or (moved is not None and uid == moved[0]):
                 continue
-            if any(overstack(self.pos, to, [*self.held(to, staying, moved), uid]) is None
-                   for to in self.exits[uid]):
+            known = witness.get(uid) or self.witness.get(uid)
+            if known is not None and known not in grown:
+                continue
+            to = next((to for to in self.exits[uid]
+                       if overstack(self.pos, to, [*self.held(to, staying, moved), uid]) is None), None)
+            if to is not None:
+                witness[uid] = to
                 continue
             staying.add(uid)
             added.append(uid)
+            grown.add(self.pos.location(uid))
             todo += self.via.get(self.pos.location(uid), ())
         return added
 
@@ -108,15 +123,18 @@ class Staying:
         with it, or its move would leave another hex so (its last ways out taken), or None."""
         pos = self.pos
         crowded = [h for h in self.crowded if overstack(pos, h, [u for u in pos.units_in(h) if u != uid])]
-        if not crowded and overstack(pos, label, [*pos.units_in(label), uid]) is None:
-            return None  # no stack breaks the limit after this move: the quick answer, and the usual
+        there = pos.units_in(label)
+        why = overstack(pos, label, [*there, uid])
+        if not crowded and (why is None or not any(why_not_move(pos, u) is None for u in there)):
+            # no other stack breaks the limit after this move, and none of this one could leave
+            # (nor, so, lose its way out): the quick answer, and the usual
+            return None if why is None else _refusal(uid, label, why)
         moved = (uid, label)
         staying = set(self.units)
-        stuck = self._close(staying, list(self.via.get(label, ())), moved)
+        stuck = self._close(staying, list(self.via.get(label, ())), moved, {})
         why = overstack(pos, label, self.held(label, staying, moved))
         if why is not None:
-            return Refusal(f"{uid} would overstack {label} with units that may not move away: {why.message}",
-                           why.rule)
+            return _refusal(uid, label, why)
         for here in _hexes(pos, stuck):
             why = overstack(pos, here, self.held(here, staying, moved))
             if why is not None:
@@ -124,6 +142,11 @@ class Staying:
                 return Refusal(f"{uid} in {label} would leave {names} no hex to move to, and {here} "
                                f"overstacked: {why.message}", why.rule)
         return None
+
+
+def _refusal(uid: str, label: str, why: Refusal) -> Refusal:
+    return Refusal(f"{uid} would overstack {label} with units that may not move away: {why.message}",
+                   why.rule)
 
 
 def _hexes(pos: Position, units: Iterable[str]) -> list[str]:
