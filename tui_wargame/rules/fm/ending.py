@@ -49,6 +49,9 @@ class Staying:
     def __init__(self, pos: Position, side: str) -> None:
         self.pos = pos
         self.side = side
+        # each unit that can still leave: a hex it may end a move in (found by `units`); only a
+        # unit whose hex there comes to hold more staying units need be asked again
+        self.witness: dict[str, str] = {}
 
     @cached_property
     def crowded(self) -> frozenset[str]:
@@ -79,12 +82,6 @@ class Staying:
         staying = {uid for uid in self.pos.on_map_units(self.side) if uid not in self.exits}
         self._close(staying, list(self.exits), None, self.witness)
         return frozenset(staying)
-
-    @cached_property
-    def witness(self) -> dict[str, str]:
-        """Each unit that can still leave: a hex it may end a move in (filled by `units`). Only a
-        unit whose hex here takes more staying units need be asked again."""
-        return {}
 
     def held(self, label: str, staying: AbstractSet[str], moved: tuple[str, str] | None) -> list[str]:
         """The staying units in `label`; `moved`: (unit, hex) after that unit's move there."""
