@@ -20,7 +20,7 @@ from pathlib import Path
 
 from tui_wargame import scenario_file
 from tui_wargame.engine import Game
-from tui_wargame.rules.fm import SYSTEM, movement
+from tui_wargame.rules.fm import SYSTEM, ending, movement
 from tui_wargame.rules.fm.combat import declared, odds
 from tui_wargame.rules.fm.fire_support import DEFENSIVE_FIRE
 from tui_wargame.rules.fm.position import Position
@@ -52,7 +52,7 @@ def best_move(pos: Position, uid: str, start: str | None, entry: tuple[str, ...]
     def gap(label: str) -> int:
         return min(pos.distance(label, g) for g in goals)
 
-    found = movement.reach(pos, uid, start, entry)
+    found = ending.reach(pos, uid, start, entry)
     options = [(gap(h), cost, h, path) for h, (cost, path) in found.items()
                if overstack(pos, h, [*pos.units_in(h), uid]) is None]
     if not options:

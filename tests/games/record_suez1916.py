@@ -19,7 +19,7 @@ from pathlib import Path
 from tui_wargame import scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.model import IllegalOrder
-from tui_wargame.rules.fm import combat, movement
+from tui_wargame.rules.fm import combat, ending, movement
 from tui_wargame.rules.fm.position import Position
 from tui_wargame.rules.fm.stacking import overstack
 
@@ -45,13 +45,13 @@ def movement_phase(game: Game, orders: list[str]) -> None:
             continue
         u = game.state.units[uid]
         if pos.on_map(uid):
-            found = movement.reach(pos, uid, u.location)
+            found = ending.reach(pos, uid, u.location)
             verb = "move"
         else:
             entry = game.system._entry(pos, uid)  # type: ignore[attr-defined]
             if not entry:
                 continue
-            found = movement.reach(pos, uid, None, entry)
+            found = ending.reach(pos, uid, None, entry)
             verb = "enter"
         goal = target_of(pos, uid)
         here = u.location if pos.on_map(uid) else None

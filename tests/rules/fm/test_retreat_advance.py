@@ -114,3 +114,15 @@ def test_17_1_with_nowhere_to_displace_the_retreating_unit_is_eliminated() -> No
     state, _ = run(scenario, state, "retreat r1 0302")
     assert where(state, "r1") == "eliminated" and where(state, "r2") == "0302"
     assert state.pending is None
+
+
+def test_7_9_no_advance_ends_beyond_the_stacking_limit() -> None:
+    """F&M 7.9 with 5.3: once two red units have advanced into 0503 (red's limit made 2), the third
+    may not follow, so the combat phase can still end; nothing in it could move the extra unit away."""
+    scenario = load(edit={"[rules.stacking.red]\nunits = 3": "[rules.stacking.red]\nunits = 2"})
+    state, _ = fight(scenario, {**ALL, "b2": "0503"}, ["0402", "0403", "0504"], "11", "De")
+    state, _ = run(scenario, state, "advance r1 0503")
+    assert "advance r3 0503" in legal(scenario, state)
+    state, _ = run(scenario, state, "advance r2 0503")
+    assert not any(o.startswith("advance") for o in legal(scenario, state))
+    assert state.pending is None and "end" in legal(scenario, state)

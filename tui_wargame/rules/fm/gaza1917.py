@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Scenario, State, Verdict
 from tui_wargame.rules.capabilities import Line
 from tui_wargame.rules.fm.combat import STEP, declared
+from tui_wargame.rules.fm.ending import beyond_repair
 from tui_wargame.rules.fm.fire_support import observed
 from tui_wargame.rules.fm.hooks import Hooks
-from tui_wargame.rules.fm.movement import beyond_repair
 from tui_wargame.rules.fm.stacking import overstacked_hexes
 from tui_wargame.rules.fm.victory import control_events
 from tui_wargame.rules.fm.zoc import in_enemy_zoc

@@ -1,7 +1,7 @@
 """F&M 5.0 Movement: allowances, terrain and route costs, ZOC stops, the one-hex minimum.
 
 Costs are exact fractions. A move order gives a whole path; every step is
-checked. `reach` finds the cheapest legal path to every hex a unit may end in.
+checked. `paths` finds the cheapest legal path to every hex a unit's movement reaches.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from typing import Any
 from tui_wargame.model import IllegalOrder, Refusal, Scenario
 from tui_wargame.rules.fm.data import fraction
 from tui_wargame.rules.fm.position import Position
-from tui_wargame.rules.fm.stacking import overstack
 from tui_wargame.rules.fm.zoc import free_exit_rule, in_enemy_zoc, zoc_of_side
 
 ROUTE_ONLY = "route-only:"  # trait prefix: the unit moves only along this route kind (Suez 13.3)
@@ -144,21 +143,6 @@ def why_not_move(pos: Position, uid: str) -> Refusal | None:
     return pos.hooks.may_move(pos, uid)
 
 
-def beyond_repair(pos: Position, uid: str, label: str) -> Refusal | None:
-    """F&M 5.3 (house rule): why `uid` may not end its move in `label`, or None.
-
-    A move may end beyond the stacking limit (units need only be within it when the phase ends),
-    but not where the units that can no longer move away this phase (they have moved, or may
-    not move: Suez 11.3 inactive units) are already too many with it: the phase could never end.
-    """
-    staying = [u for u in pos.units_in(label) if u != uid and why_not_move(pos, u) is not None]
-    why = overstack(pos, label, [*staying, uid])
-    if why is None:
-        return None
-    return Refusal(f"{uid} would overstack {label} with units that may not move away: {why.message}",
-                   why.rule)
-
-
 class _Unscaled(Exception):
     """A cost that is not a whole number of the search's units: search in fractions instead."""
 
@@ -168,18 +152,23 @@ class _Unscaled(Exception):
 UNIT_DENOMINATOR = 2520
 
 
-def reach(pos: Position, uid: str, start: str | None = None,
+def paths(pos: Position, uid: str, start: str | None = None,
           entry: tuple[str, ...] = ()) -> dict[str, tuple[Fraction, list[str]]]:
-    """Every hex `uid` may end its move in, with the cheapest cost and path (F&M 5.0, 6.1).
+    """Every hex `uid`'s movement reaches, with the cheapest cost and path (F&M 5.0, 6.1), before the
+    stacking house rule (F&M 5.3: `ending.reach`); found once a Position.
 
     From the map: start at the unit's hex. Entering (F&M reinforcements): `entry`
     lists the entry hexes and the path begins with one of them.
     """
-    try:
-        found = _search(pos, uid, start, entry, UNIT_DENOMINATOR)
-    except _Unscaled:
-        found = _search(pos, uid, start, entry, None)
-    return {label: found for label, found in found.items() if beyond_repair(pos, uid, label) is None}
+    key = (uid, start, entry)
+    found = pos.paths_cache.get(key)
+    if found is None:
+        try:
+            found = _search(pos, uid, start, entry, UNIT_DENOMINATOR)
+        except _Unscaled:
+            found = _search(pos, uid, start, entry, None)
+        pos.paths_cache[key] = found
+    return found
 
 
 def _search(pos: Position, uid: str, start: str | None, entry: tuple[str, ...],
@@ -254,7 +243,8 @@ def _search(pos: Position, uid: str, start: str | None, entry: tuple[str, ...],
 
 def path_cost(pos: Position, uid: str, path: list[str], start: str | None,
               entry: tuple[str, ...] = ()) -> Fraction:
-    """F&M 5.0: check every step of `path` and return its cost; IllegalOrder naming the rule."""
+    """F&M 5.0: check every step of `path` and return its cost; IllegalOrder naming the rule. (Where
+    the path may end under the stacking house rule is `ending.beyond_repair`'s.)"""
     if not path:
         raise IllegalOrder("a move needs at least one hex", "F&M 5.0")
     grid = pos.scenario.grid
@@ -283,7 +273,4 @@ def path_cost(pos: Position, uid: str, path: list[str], start: str | None,
         if total > mp and not (i == 0 and full):
             raise IllegalOrder(f"the path costs {total} MP, more than {uid}'s {mp}", "F&M 5.1")
         here = there
-    why = beyond_repair(pos, uid, path[-1])
-    if why is not None:
-        raise IllegalOrder(why)
     return total

@@ -6,7 +6,9 @@ so that each reads like the rulebook: whose unit, which hex, what terrain.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import cached_property
+from typing import Any
 
 from tui_wargame.hexgrid import distance
 from tui_wargame.model import Scenario, State, Turn, UnitSpec
@@ -22,6 +24,9 @@ class Position:
         self.hooks: Hooks = hooks_named(self.rules.hooks)
         self.zoc_cache: dict[str, frozenset[str]] = {}  # side -> hexes in its ZOC (zoc.zoc_of_side)
         self.observed_cache: dict[str, frozenset[str]] = {}  # side -> hexes it observes (fire_support)
+        # (unit, start, entry hexes) -> hex -> (cost, path): where its movement reaches (movement.paths)
+        self.paths_cache: dict[tuple[str, str | None, tuple[str, ...]], dict[str, tuple[Fraction, list[str]]]] = {}
+        self.ending_cache: dict[str, Any] = {}  # side -> its units that can no longer leave (ending.Staying)
 
     def at(self, state: State) -> Position:
         """The same scenario at another State (after events folded locally)."""

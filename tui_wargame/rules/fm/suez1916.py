@@ -28,8 +28,9 @@ from fractions import Fraction
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Scenario, State, Verdict
 from tui_wargame.rules.capabilities import Line
+from tui_wargame.rules.fm.ending import beyond_repair
 from tui_wargame.rules.fm.hooks import Hooks
-from tui_wargame.rules.fm.movement import beyond_repair, route_only
+from tui_wargame.rules.fm.movement import route_only
 from tui_wargame.rules.fm.position import Position
 from tui_wargame.rules.fm.sequence import MOVEMENT
 from tui_wargame.rules.fm.stacking import overstack

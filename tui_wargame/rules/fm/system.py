@@ -23,7 +23,8 @@ from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Scenario, State, fold
 from tui_wargame.rules import Resolution
 from tui_wargame.rules.capabilities import Decision, Explanation, GameOption, HelpPage, Layer, Line, OrderMenu
-from tui_wargame.rules.fm import combat, commander, decisions, fire_support, movement, results, sequence, words, zoc
+from tui_wargame.rules.fm import (combat, commander, decisions, ending, fire_support, movement, results, sequence,
+                                  words, zoc)
 from tui_wargame.rules.fm.data import FmRules, check, remember, rules_of
 from tui_wargame.rules.fm.hooks import hooks_named, known_hooks
 from tui_wargame.rules.fm.position import Position
@@ -101,10 +102,10 @@ class FireAndMovement:
                     continue
                 entry = self._entry(pos, uid)
                 if pos.on_map(uid):
-                    for _, (_, path) in sorted(movement.reach(pos, uid, pos.location(uid)).items()):
+                    for _, (_, path) in sorted(ending.reach(pos, uid, pos.location(uid)).items()):
                         orders.append(Order("move", (uid, *path)))
                 elif entry:
-                    for _, (_, path) in sorted(movement.reach(pos, uid, None, entry).items()):
+                    for _, (_, path) in sorted(ending.reach(pos, uid, None, entry).items()):
                         orders.append(Order("enter", (uid, *path)))
             if not overstacked_hexes(pos, state.active):
                 orders.append(Order("end"))
@@ -174,13 +175,14 @@ class FireAndMovement:
 
     def _order_move(self, pos: Position, order: Order, dice: Dice) -> list[Event]:
         """F&M 5.0: move one unit along a path; `move UNIT HEX` to a hex not next to it goes by the
-        cheapest path (`movement.reach`, ties broken by the search's fixed order)."""
+        cheapest path (`ending.reach`, ties broken by the search's fixed order)."""
         if len(order.args) < 2:
             raise IllegalOrder("move UNIT HEX...: a unit and its path", "F&M 5.0")
         uid, path = order.args[0], list(order.args[1:])
         self._may_move(pos, uid, on_map=True)
         path = self._cheapest(pos, uid, path)
         cost = movement.path_cost(pos, uid, path, pos.location(uid))
+        self._may_end(pos, uid, path[-1])
         return self._moved(pos, uid, path, cost, dice)
 
     def _order_enter(self, pos: Position, order: Order, dice: Dice) -> list[Event]:
@@ -193,6 +195,7 @@ class FireAndMovement:
         if not entry:
             raise IllegalOrder(f"{uid} is not due to enter yet", "F&M 5.4")
         cost = movement.path_cost(pos, uid, path, None, entry)
+        self._may_end(pos, uid, path[-1])
         return self._moved(pos, uid, path, cost, dice)
 
     def _cheapest(self, pos: Position, uid: str, path: list[str]) -> list[str]:
@@ -218,6 +221,12 @@ class FireAndMovement:
             raise IllegalOrder(f"no unit {uid!r} {'on the map' if on_map else 'waiting to enter'}", "F&M 5.0")
         why = movement.why_not_move(pos, uid)
         if why:
+            raise IllegalOrder(why)
+
+    def _may_end(self, pos: Position, uid: str, label: str) -> None:
+        """F&M 5.3 (house rule): no move ends where the phase could never end (`ending`)."""
+        why = ending.beyond_repair(pos, uid, label)
+        if why is not None:
             raise IllegalOrder(why)
 
     def _moved(self, pos: Position, uid: str, path: list[str], cost: Fraction, dice: Dice) -> list[Event]:
@@ -305,9 +314,9 @@ class FireAndMovement:
         if state.pending or state.result or unit not in state.units or movement.why_not_move(pos, unit):
             return {}
         if pos.on_map(unit):
-            return movement.reach(pos, unit, pos.location(unit))
+            return ending.reach(pos, unit, pos.location(unit))
         entry = self._entry(pos, unit)
-        return movement.reach(pos, unit, None, entry) if entry else {}
+        return ending.reach(pos, unit, None, entry) if entry else {}
 
     # --- capabilities (rules.capabilities): what the screens and the narrative are told ---
 
