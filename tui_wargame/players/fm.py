@@ -33,7 +33,7 @@ from tui_wargame.rules.fm import combat, fire_support, sequence
 from tui_wargame.rules.fm.combat import column_index, shifted
 from tui_wargame.rules.fm.data import ResultEffect
 from tui_wargame.rules.fm.position import Position
-from tui_wargame.rules.fm.movement import reach
+from tui_wargame.rules.fm.movement import paths
 from tui_wargame.rules.fm.results import lose_step
 from tui_wargame.rules.fm.retreat import retreat_paths
 from tui_wargame.rules.fm.stacking import overstack
@@ -96,11 +96,11 @@ _THREATS: dict[tuple[object, ...], dict[str, frozenset[str]]] = {}
 
 def threat_map(pos: Position, enemy: str, *, moving: bool) -> dict[str, frozenset[str]]:
     """Each combat unit of `enemy` on the map and the hexes it can attack next turn: those beside
-    where it stands, or, `moving`, beside any hex its movement (F&M 5.0-6.1, on this turn's
-    allowance, from a fresh start) can end in; a unit that may not move (Suez 11.3) attacks from
-    where it stands. The other side's units are left out of the search, so the answer depends on
-    the enemy's placement alone and no move of ours changes it: where they would stop the enemy
-    (zones of control) counts as open."""
+    where it stands, or, `moving`, beside any hex its movement can end in (F&M 5.0-6.1,
+    `movement.paths`, on this turn's allowance from a fresh start); a unit that may not move
+    (Suez 11.3) attacks from where it stands. The other side's units are left out of the search,
+    so the answer depends on the enemy's placement alone and no move of ours changes it: where
+    they would stop the enemy (zones of control) counts as open."""
     state = pos.state
     on_map = pos.scenario.grid.on_map
     theirs = {u: s for u, s in state.units.items() if pos.side_of(u) == enemy}
@@ -113,7 +113,7 @@ def threat_map(pos: Position, enemy: str, *, moving: bool) -> dict[str, frozense
             continue
         ends = {unit.location}
         if moving and alone.hooks.may_move(alone, uid) is None:
-            ends.update(reach(alone, uid, unit.location))
+            ends.update(paths(alone, uid, unit.location))
         found[uid] = frozenset(n for end in ends for n in alone.neighbours(end))
     return found
 
