@@ -84,7 +84,9 @@ def _one(view: SideView, ass: Assessor, target: str, free: dict[str, dict[str, O
     """The best attack on `target` this movement can make: the stacks beside it now (in hexes no
     other assault uses), then the strongest free units one at a time, each to the hex beside it
     that shelters it best with room to stack; the number of them that gains most, the fewest of
-    near-equals (F&M 7.2: least force for the column)."""
+    near-equals (F&M 7.2: least force for the column). Retreats are assumed to find a path (the
+    combat phase's plan checks each, F&M 7.7): a plan is made again after every move, so it must be
+    cheap."""
     pos, side = ass.pos, ass.side
     beside = [h for h in pos.scenario.grid.adjacent(target)
               if h not in taken and pos.occupant(h) != ass.enemy and not combat.combat_blocked(pos, h, target)]
@@ -98,7 +100,7 @@ def _one(view: SideView, ass: Assessor, target: str, free: dict[str, dict[str, O
     moves: list[tuple[str, Order]] = []
     best: tuple[float, int, Assault] | None = None
     if there:
-        gain, leaves, column = ass.attack(target, there)
+        gain, leaves, column = ass.attack(target, there, exact=False)
         best = (gain, 0, Assault(target, (), tuple(there), gain, leaves, column))
     for uid in movers[:MOST_MOVERS]:
         hexes = [h for h in shelter if h in free[uid] and overstack(pos, h, [*placed[h], uid]) is None]
@@ -107,7 +109,7 @@ def _one(view: SideView, ass: Assessor, target: str, free: dict[str, dict[str, O
         placed[hexes[0]].append(uid)
         moves.append((uid, free[uid][hexes[0]]))
         attackers = [*there, *(u for u, _ in moves)]
-        gain, leaves, column = assess(_moved_to(pos.state, moves)).attack(target, attackers)
+        gain, leaves, column = assess(_moved_to(pos.state, moves)).attack(target, attackers, exact=False)
         view.work += 1
         if best is None or gain > best[0] + 0.25:
             best = (gain, len(moves), Assault(target, tuple(moves), tuple(attackers), gain, leaves, column))
@@ -121,17 +123,24 @@ def assaults(view: SideView, ass: Assessor, least: float, assess: Callable[[Stat
     pos, side = ass.pos, ass.side
     free = {u: d for u, d in _destinations(view, pos).items() if not _holds(pos, u, side)}
     targets = sorted(h for h, us in pos.occupied_hexes().items() if pos.side_of(us[0]) == ass.enemy)
+    adjacent = pos.scenario.grid.adjacent
     taken: set[str] = set()
     plan: list[Assault] = []
+    known: dict[str, Assault | None] = {}  # each target's best, until a taken unit or hex touches it
     while targets:
-        rated = [a for t in targets if (a := _one(view, ass, t, free, taken, assess)) is not None and a.gain >= least]
+        for t in targets:
+            if t not in known:
+                known[t] = _one(view, ass, t, free, taken, assess)
+        rated = [a for t in targets if (a := known[t]) is not None and a.gain >= least]
         if not rated:
             break
         chosen = max(rated, key=lambda a: (a.gain, a.target))
         plan.append(chosen)
         targets.remove(chosen.target)
-        for uid, order in chosen.moves:
-            free.pop(uid, None)
-            taken.add(order.args[-1])
-        taken.update(pos.location(u) for u in chosen.attackers)
+        reached = {h for uid, _ in chosen.moves for h in free.pop(uid)}  # where the spent units could go
+        hexes = {order.args[-1] for _, order in chosen.moves} | {pos.location(u) for u in chosen.attackers}
+        taken |= hexes
+        for t in targets:  # plan again only the targets beside which a taken unit could go, or a hex was taken
+            if not (hexes | reached).isdisjoint(adjacent(t)):
+                known.pop(t, None)
     return plan
