@@ -32,12 +32,13 @@ def near_misses(pos: Position, side: str) -> list[Order]:
     return orders
 
 
+@pytest.mark.slow  # a minute each: every position of two games, every order asked both ways
 @pytest.mark.parametrize(("name", "seed"), [("suez1916", 3), ("gaza1917", 4)])
 def test_allows_agrees_with_legal(name: str, seed: int, tmp_path: Path) -> None:
     sc = scenario_file.load(ROOT / "scenarios" / f"{name}.toml")
     game = Game.new(sc, tmp_path / "g.toml", seed=seed)
     player, looked = RandomPlayer(), 0
-    for _ in range(400):
+    for _ in range(300):
         if game.state.over:
             break
         pos = Position(sc, game.state)
@@ -45,7 +46,7 @@ def test_allows_agrees_with_legal(name: str, seed: int, tmp_path: Path) -> None:
             for side in (s.id for s in sc.sides):
                 legal = fire_support.legal(pos, side)
                 misses = near_misses(pos, side)
-                for order in [*legal, *(misses if legal else misses[::25])]:  # fewer when none is legal
+                for order in [*legal, *misses[:: 5 if legal else 50]]:  # a sample: every one is slow
                     assert fire_support.allows(pos, side, order) == (order in legal), (order, side, game.seq)
                 looked += bool(legal)
         side = game.state.to_act
