@@ -183,10 +183,22 @@ def _places(pos: Position) -> list[tuple[str, int]]:
     return [(p.hex, p.vp) for p in pos.scenario.map.place if p.vp]
 
 
+_LEVEL_WORTH: dict[tuple[str, str, str, int, int], float] = {}
+
+
 def level_worth(pos: Position, side: str, total: int) -> float:
     """What the scoring side's `total` is worth to `side` by the level table (Suez/Gaza 12.3): one
     W_LEVEL a level away from the draw, more as the last turn nears. Points alone are linear, so a
-    side one point short of the next level would never know the step is worth more than its VP."""
+    side one point short of the next level would never know the step is worth more than its VP.
+    Kept per scenario, side, total and turn: every look at a position asks it."""
+    key = (*scenario_key(pos), side, total, pos.state.turn)
+    found = _LEVEL_WORTH.get(key)
+    if found is None:
+        found = _LEVEL_WORTH[key] = _level_worth(pos, side, total)
+    return found
+
+
+def _level_worth(pos: Position, side: str, total: int) -> float:
     v = pos.rules.victory
     if not v.side or not v.levels:
         return 0.0

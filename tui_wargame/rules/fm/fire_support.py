@@ -81,11 +81,24 @@ def _observed(pos: Position, side: str) -> set[str]:
     return found
 
 
-def _in_hex(pos: Position, side: str, label: str) -> int:
-    air = sum(1 for uid, u in pos.state.units.items()
-              if u.location == label and pos.spec(uid).kind == AIR and pos.side_of(uid) == side
-              and u.has(BOMBARDING))
-    return placed(pos, side).count(label) + air
+def _fire_in_hexes(pos: Position, side: str) -> dict[str, int]:
+    """Hex -> the fire support `side` has placed there this phase: face-down markers and
+    bombarding air units (counted against the limits per hex, 18.1). One pass over the units."""
+    found: dict[str, int] = {}
+    for label in placed(pos, side):
+        found[label] = found.get(label, 0) + 1
+    spec = pos.scenario.unit
+    for uid, u in pos.state.units.items():
+        if spec[uid].kind == AIR and spec[uid].side == side and u.has(BOMBARDING):
+            found[u.location] = found.get(u.location, 0) + 1
+    return found
+
+
+def _target_hexes(pos: Position, side: str) -> set[str]:
+    """The attacker any enemy hex, the defender (house rule) the hexes holding units that attack."""
+    if side == pos.state.active:
+        return {h for h, units in pos.occupied_hexes().items() if pos.side_of(units[0]) != side}
+    return {pos.location(u) for us in declared(pos).values() for u in us}
 
 
 def targets(pos: Position, side: str) -> list[str]:
@@ -93,12 +106,8 @@ def targets(pos: Position, side: str) -> list[str]:
     hexes holding units that attack; limits per hex (18.1) respected."""
     fs = pos.rules.fire_support
     assert fs is not None
-    if side == pos.state.active:
-        hexes = {h for h, units in pos.occupied_hexes().items() if pos.side_of(units[0]) != side}
-    else:
-        hexes = {pos.location(u) for us in declared(pos).values() for u in us}
-    limit = fs.limits.get(side, 0)
-    return sorted(h for h in hexes if _in_hex(pos, side, h) < limit)
+    limit, fired = fs.limits.get(side, 0), _fire_in_hexes(pos, side)
+    return sorted(h for h in _target_hexes(pos, side) if fired.get(h, 0) < limit)
 
 
 def why_not(pos: Position, side: str) -> Refusal | None:
@@ -130,12 +139,41 @@ def legal(pos: Position, side: str) -> list[Order]:
     return orders
 
 
+def allows(pos: Position, side: str, order: Order) -> bool:
+    """Whether `order` is one of `legal(pos, side)`, asked of that one order rather than by
+    listing them all (a computer player resolves each of them in turn)."""
+    if why_not(pos, side) or order.verb not in ("bombard", "air", "observe"):
+        return False
+    args = order.args
+    if order.verb == "bombard":
+        if len(args) != 1 or len(placed(pos, side)) >= len(pool(pos, side)):
+            return False
+        label = args[0]
+        return label in observed(pos, side) and _is_target(pos, side, label)
+    if len(args) != 2 or args[0] not in air_units(pos, side):
+        return False
+    uid, label = args
+    if order.verb == "air":
+        return _is_target(pos, side, label) and pos.hooks.may_place_air(pos, uid, label, "air") is None
+    if side != pos.state.active or not pos.scenario.grid.on_map(label):
+        return False
+    near = any(pos.occupant(n) not in (None, side) for n in (label, *pos.neighbours(label)))
+    return near and pos.hooks.may_place_air(pos, uid, label, "observe") is None
+
+
+def _is_target(pos: Position, side: str, label: str) -> bool:
+    """Whether `label` is one of `targets(pos, side)`."""
+    fs = pos.rules.fire_support
+    assert fs is not None
+    return label in _target_hexes(pos, side) and _fire_in_hexes(pos, side).get(label, 0) < fs.limits.get(side, 0)
+
+
 def place(pos: Position, side: str, order: Order) -> list[Event]:
     """Place one face-down marker, or an air unit (Suez 18.1, 18.5)."""
     why = why_not(pos, side)
     if why:
         raise IllegalOrder(why)
-    if order not in legal(pos, side):
+    if not allows(pos, side, order):
         raise IllegalOrder(f"`{order.text}` is not a fire support order allowed now (observation, "
                            f"limits per hex, markers left in the pool)", rule_of(pos))
     if order.verb == "bombard":

@@ -77,9 +77,9 @@ class Position:
     @cached_property
     def _by_hex(self) -> dict[str, list[str]]:
         found: dict[str, list[str]] = {}
-        on_map, spec, non_combat = self.scenario.grid.on_map, self.scenario.unit, self.rules.non_combat_kinds
-        for uid, u in self.state.units.items():  # is_combat inlined: asked for every look at a position
-            if on_map(u.location) and spec[uid].kind not in non_combat:
+        hexes, combat = _standing(self.scenario, self.rules)
+        for uid, u in self.state.units.items():  # on_map and is_combat as set lookups: every look at a position
+            if uid in combat and u.location in hexes:
                 found.setdefault(u.location, []).append(uid)
         return found
 
@@ -93,7 +93,7 @@ class Position:
     def occupant(self, label: str) -> str | None:
         """The side holding a hex with combat units, if any."""
         units = self._by_hex.get(label)
-        return self.side_of(units[0]) if units else None
+        return self.scenario.unit[units[0]].side if units else None
 
     def on_map(self, uid: str) -> bool:
         """Whether the unit is on a hex of the map, not in a box."""
@@ -118,3 +118,18 @@ class Position:
 
     def terrain_id(self, label: str) -> str:
         return self.scenario.terrain_at(label).id
+
+
+_STANDING: dict[int, tuple[Scenario, frozenset[str], frozenset[str]]] = {}
+
+
+def _standing(scenario: Scenario, rules: FmRules) -> tuple[frozenset[str], frozenset[str]]:
+    """The labels of the map's hexes and the ids of the combat units (not markers or air units),
+    kept per scenario (held with it, so that its id is not reused while kept)."""
+    hit = _STANDING.get(id(scenario))
+    if hit is None or hit[0] is not scenario:
+        if len(_STANDING) > 16:
+            _STANDING.clear()
+        combat = frozenset(uid for uid, spec in scenario.unit.items() if spec.kind not in rules.non_combat_kinds)
+        hit = _STANDING[id(scenario)] = (scenario, frozenset(scenario.grid.labels()), combat)
+    return hit[1], hit[2]

@@ -142,7 +142,7 @@ class FireAndMovement:
         if state.result is not None:
             raise IllegalOrder("the game is over", "F&M 4.0")
         if state.pending and state.pending.kind == fire_support.DEFENSIVE_FIRE:
-            if order not in fire_support.answers(pos):
+            if order != Order("done") and not fire_support.allows(pos, state.pending.side, order):
                 raise IllegalOrder(f"`{order.text}` is not an answer to: {state.pending.prompt}",
                                    fire_support.rule_of(pos))
             events = fire_support.answer(pos, order, dice)
