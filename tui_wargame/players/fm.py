@@ -35,7 +35,7 @@ from tui_wargame.rules.fm.data import ResultEffect
 from tui_wargame.rules.fm.position import Position
 from tui_wargame.rules.fm.movement import paths
 from tui_wargame.rules.fm.results import lose_step
-from tui_wargame.rules.fm.retreat import retreat_paths
+from tui_wargame.rules.fm.retreat import can_retreat
 from tui_wargame.rules.fm.stacking import overstack
 from tui_wargame.rules.fm.victory import control_events, held_by, victory_points
 from tui_wargame.rules.fm.zoc import in_enemy_zoc
@@ -231,7 +231,7 @@ class Assessor:
     def _retreat_blocked(self, uid: str, hexes: int) -> bool:
         key = (uid, hexes)
         if key not in self._paths:
-            self._paths[key] = not retreat_paths(self.pos, uid, hexes)
+            self._paths[key] = not can_retreat(self.pos, uid, hexes)
         return self._paths[key]
 
     def effect_cost(self, effect: ResultEffect, units: Sequence[str], *, exact: bool) -> tuple[float, bool]:

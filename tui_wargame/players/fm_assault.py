@@ -84,9 +84,8 @@ def _one(view: SideView, ass: Assessor, target: str, free: dict[str, dict[str, O
     """The best attack on `target` this movement can make: the stacks beside it now (in hexes no
     other assault uses), then the strongest free units one at a time, each to the hex beside it
     that shelters it best with room to stack; the number of them that gains most, the fewest of
-    near-equals (F&M 7.2: least force for the column). Retreats are assumed to find a path (the
-    combat phase's plan checks each, F&M 7.7): a plan is made again after every move, so it must be
-    cheap."""
+    near-equals (F&M 7.2: least force for the column). Each retreat is checked for a path (F&M
+    7.7) with the units where they would stand: a target they surround is worth more."""
     pos, side = ass.pos, ass.side
     beside = [h for h in pos.scenario.grid.adjacent(target)
               if h not in taken and pos.occupant(h) != ass.enemy and not combat.combat_blocked(pos, h, target)]
@@ -100,7 +99,7 @@ def _one(view: SideView, ass: Assessor, target: str, free: dict[str, dict[str, O
     moves: list[tuple[str, Order]] = []
     best: tuple[float, int, Assault] | None = None
     if there:
-        gain, leaves, column = ass.attack(target, there, exact=False)
+        gain, leaves, column = ass.attack(target, there)
         best = (gain, 0, Assault(target, (), tuple(there), gain, leaves, column))
     for uid in movers[:MOST_MOVERS]:
         hexes = [h for h in shelter if h in free[uid] and overstack(pos, h, [*placed[h], uid]) is None]
@@ -109,7 +108,7 @@ def _one(view: SideView, ass: Assessor, target: str, free: dict[str, dict[str, O
         placed[hexes[0]].append(uid)
         moves.append((uid, free[uid][hexes[0]]))
         attackers = [*there, *(u for u, _ in moves)]
-        gain, leaves, column = assess(_moved_to(pos.state, moves)).attack(target, attackers, exact=False)
+        gain, leaves, column = assess(_moved_to(pos.state, moves)).attack(target, attackers)
         view.work += 1
         if best is None or gain > best[0] + 0.25:
             best = (gain, len(moves), Assault(target, tuple(moves), tuple(attackers), gain, leaves, column))

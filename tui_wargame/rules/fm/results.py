@@ -25,7 +25,7 @@ from tui_wargame.model import Event, IllegalOrder, Order, apply
 from tui_wargame.rules.fm.advance import advance_paths
 from tui_wargame.rules.fm.data import ResultKey
 from tui_wargame.rules.fm.position import Position
-from tui_wargame.rules.fm.retreat import displacements, retreat_paths
+from tui_wargame.rules.fm.retreat import can_retreat, displacements, retreat_paths
 from tui_wargame.rules.fm.stacking import limit_of, overstack
 from tui_wargame.rules.fm.victory import control_events
 
@@ -139,7 +139,7 @@ class Flow:
         may_deplete = step["instead"] and not step["started"]
         if not may_deplete:
             for uid in remaining:
-                if not retreat_paths(self.pos, uid, step["hexes"]):
+                if not can_retreat(self.pos, uid, step["hexes"]):
                     self.emit(eliminate(self.pos, uid))
                     step["done"].append(uid)
                     step["started"] = True

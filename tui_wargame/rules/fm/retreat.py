@@ -40,6 +40,20 @@ def retreat_paths(pos: Position, uid: str, hexes: int) -> list[list[str]]:
     return paths
 
 
+def can_retreat(pos: Position, uid: str, hexes: int) -> bool:
+    """F&M 7.7: whether `uid` has any full-length retreat path (`retreat_paths` not empty). Each
+    step goes one hex farther from the start, so the hexes a path can reach at each step are found
+    layer by layer, never path by path."""
+    start = pos.location(uid)
+    layer = {start}
+    for step in range(1, hexes + 1):
+        layer = {n for here in layer for n in pos.neighbours(here)
+                 if pos.distance(start, n) == step and may_retreat_into(pos, uid, here, n)}
+        if not layer:
+            return False
+    return True
+
+
 def displacements(pos: Position, label: str) -> list[tuple[str, str]]:
     """Suez 17.1 / Gaza 16.1 (house rule: one hex): (unit, hex) moves that take one unit out of an
     overstacked hex to an adjacent hex it may retreat into without overstacking that hex."""

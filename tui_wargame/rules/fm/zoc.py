@@ -7,12 +7,30 @@ an enemy ZOC. Markers and air units have none.
 
 from __future__ import annotations
 
+from tui_wargame.model import Scenario
 from tui_wargame.rules.fm.position import Position
 
 
 def zoc_blocked(pos: Position, a: str, b: str) -> bool:
     """F&M 6.1: no ZOC across a hexside whose feature blocks it."""
     return any(pos.rules.hexside[f.feature].blocks_zoc for f in pos.scenario.features_between(a, b))
+
+
+def zoc_into(pos: Position, label: str) -> tuple[str, ...]:
+    """F&M 6.1: the neighbours of `label` a unit there exerts its ZOC into. Kept per scenario (the
+    hexsides never change): every look at a position asks it of every stack."""
+    hit = _INTO.get(id(pos.scenario))
+    if hit is None or hit[0] is not pos.scenario:
+        if len(_INTO) > 16:
+            _INTO.clear()
+        hit = _INTO[id(pos.scenario)] = (pos.scenario, {})
+    found = hit[1].get(label)
+    if found is None:
+        found = hit[1][label] = tuple(n for n in pos.neighbours(label) if not zoc_blocked(pos, label, n))
+    return found
+
+
+_INTO: dict[int, tuple[Scenario, dict[str, tuple[str, ...]]]] = {}
 
 
 def zoc_of_side(pos: Position, side: str) -> frozenset[str]:
@@ -22,9 +40,8 @@ def zoc_of_side(pos: Position, side: str) -> frozenset[str]:
         return cached
     found: set[str] = set()
     for label, units in pos.occupied_hexes().items():
-        if pos.side_of(units[0]) != side:
-            continue
-        found.update(n for n in pos.neighbours(label) if not zoc_blocked(pos, label, n))
+        if pos.side_of(units[0]) == side:
+            found.update(zoc_into(pos, label))
     pos.zoc_cache[side] = frozenset(found)
     return pos.zoc_cache[side]
 

@@ -1,0 +1,50 @@
+"""F&M 7.7: `can_retreat` (layer by layer, for the computer and the results' elimination check)
+answers as `retreat_paths` (path by path) does, on positions of random Suez 1916 and Gaza 1917 play."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.players.test_blunders import suez_position
+from tui_wargame import scenario_file
+from tui_wargame.engine import Game
+from tui_wargame.players import RandomPlayer
+from tui_wargame.rules.fm.position import Position
+from tui_wargame.rules.fm.retreat import can_retreat, retreat_paths
+
+ROOT = Path(__file__).parents[3]
+
+
+@pytest.mark.parametrize("name", ["suez1916", "gaza1917"])
+def test_f_m_7_7_can_retreat_agrees_with_every_retreat_path(name: str, tmp_path: Path) -> None:
+    sc = scenario_file.load(ROOT / "scenarios" / f"{name}.toml")
+    game = Game.new(sc, tmp_path / "g.toml", seed=3)
+    player, checked = RandomPlayer(), 0
+    for n in range(100):
+        if game.state.over:
+            break
+        if n % 25 == 0:
+            pos = Position(sc, game.state)
+            for uid in game.state.units:
+                if pos.on_map(uid) and pos.is_combat(uid):
+                    for hexes in (1, 2, 3):
+                        found = can_retreat(pos, uid, hexes)
+                        assert found == bool(retreat_paths(pos, uid, hexes)), (uid, hexes, game.seq)
+                        checked += 1
+        side = game.state.to_act
+        game.submit(player.choose(game, side).order, side)
+    game.close()
+    assert checked > 100
+
+
+def test_f_m_7_7_a_battalion_ringed_by_zones_of_control_cannot_retreat() -> None:
+    """A Central Powers battalion in the oasis at 2230, three British stacks around it whose zones
+    of control cover every hex it could step to: no retreat of any length; the British can."""
+    sc = scenario_file.load(ROOT / "scenarios" / "suez1916.toml")
+    ring = {"155a": "2229", "155b": "2229", "156a": "2331", "156b": "2331", "157a": "2131", "157b": "2131"}
+    pos = Position(sc, suez_position({"31-1": "2230", **ring}, phase="combat", active="british"))
+    for hexes in (1, 2, 3):
+        assert not can_retreat(pos, "31-1", hexes) and not retreat_paths(pos, "31-1", hexes)
+        assert can_retreat(pos, "157a", hexes) and retreat_paths(pos, "157a", hexes)
