@@ -8,7 +8,9 @@ from pathlib import Path
 from tests.tui.helpers import press, screen_text, sync
 from tui_wargame import scenario_file
 from tui_wargame.engine import Game
+from tui_wargame.tui.answers import Confirm
 from tui_wargame.tui.app import WargameApp
+from tui_wargame.tui.controller import MapController
 
 
 def utah(path: Path, seed: int = 1) -> Game:
@@ -25,3 +27,25 @@ async def test_newcomer_the_key_bar_names_o_beside_the_barrage_menu(tmp_path: Pa
             bar = screen_text(pilot.app).splitlines()[-1]
     for key in ("o Orders", "f Barrage", ": Order", "e End", "q Quit", "? Help"):
         assert key in bar, bar
+
+
+def test_newcomer_the_dawn_briefings_end_question_leaves_out_an_arrival_already_timed(tmp_path: Path) -> None:
+    """R23.A, R16.B: the Axis times FJ6, its one reinforcement, for the Afternoon; ending the
+    Briefing then no longer says FJ6 could still act (its orders to time it again stay legal). So
+    with a landing the Allies aim."""
+    with utah(tmp_path / "u.toml") as game:
+        control = MapController(game)
+        before = control.end_phase()
+        game.submit("reinforce FJ6 1pm")
+        control = MapController(game)
+        after = control.end_phase()
+        assert "reinforce FJ6 1am" in {o.text for o in game.legal_orders()}
+        game.submit("end")  # R16.B: the Allies aim one landing of the 21 units due today
+        unaimed = MapController(game).end_phase()
+        game.submit("aim B8 A-1104")
+        aimed = MapController(game).end_phase()
+    assert isinstance(before, Confirm) and "1 unit could still act: FJ6" in before.question
+    assert isinstance(after, Confirm) and "FJ6" not in after.question
+    assert "1 order could still be given (e.g. support azeville 1pm)" in after.question
+    assert isinstance(unaimed, Confirm) and "21 units could still act: A8, B8," in unaimed.question
+    assert isinstance(aimed, Confirm) and "20 units could still act: A8, C8," in aimed.question

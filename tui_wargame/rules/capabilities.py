@@ -164,7 +164,7 @@ class Capabilities:
     NAMES: tuple[str, ...] = ("options", "describe", "headline", "explain", "layers", "unit_notes",
                               "help_pages", "concealed", "order_menus", "reach", "move_order",
                               "decision", "order_note", "formation_name", "unit_face", "unit_card",
-                              "hex_notes", "conditions", "track")
+                              "hex_notes", "conditions", "track", "settled")
 
     def __init__(self, system: RuleSystem) -> None:
         self.system = system
@@ -243,6 +243,12 @@ class Capabilities:
         """One line saying what `order` does, for a menu of orders ("" when it speaks for itself,
         as every order does by default). For `end`: what it really ends ("end the Red movement")."""
         return ""
+
+    def settled(self, scenario: Scenario, state: State) -> frozenset[str]:
+        """The acting side's units whose choice this phase is made, though an order could still
+        change it (an arrival timed at a Briefing): the question before a phase ends does not
+        name them among those that could still act. None by default."""
+        return frozenset()
 
     def formation_name(self, scenario: Scenario, formation: str) -> str:
         """A unit's formation as players know it ("3rd Division"); by default its id as the

@@ -422,6 +422,15 @@ def orders(pos: Position) -> list[Order]:
     return found
 
 
+def settled(pos: Position) -> frozenset[str]:
+    """R23.A, R16.A-B: the acting side's arrivals the Briefing has dealt with: a reinforcement
+    moved from the Day's first Full Turn (where an untimed one comes), a drop or landing aimed
+    (each could still be changed, so its orders stay legal)."""
+    p = plan(pos, pos.acting)
+    first = day_turns(pos)[0]
+    return frozenset({u for u, turn in p["reinforcements"].items() if turn != first} | set(p["aims"]))
+
+
 def begin(pos: Position, dice: Dice) -> list[Event]:
     """R23: a fresh plan for the Day."""
     return [_set(pos.acting, _new_plan(pos, pos.acting))]
