@@ -11,6 +11,9 @@ from tui_wargame.engine import Game
 from tui_wargame.tui.answers import Confirm
 from tui_wargame.tui.app import WargameApp
 from tui_wargame.tui.controller import MapController
+from tui_wargame.tui.glyphs import ASCII
+from tui_wargame.tui.info import Namer
+from tui_wargame.tui.status import cut, header_line
 
 
 def utah(path: Path, seed: int = 1) -> Game:
@@ -49,3 +52,20 @@ def test_newcomer_the_dawn_briefings_end_question_leaves_out_an_arrival_already_
     assert "1 order could still be given (e.g. support azeville 1pm)" in after.question
     assert isinstance(unaimed, Confirm) and "21 units could still act: A8, B8," in unaimed.question
     assert isinstance(aimed, Confirm) and "20 units could still act: A8, C8," in aimed.question
+
+
+def test_newcomer_the_track_cuts_a_step_with_a_full_stop_and_names_the_sides_in_full_where_they_fit(
+        tmp_path: Path) -> None:
+    """R15: from 60 to 120 columns the Dawn Briefing's track never shows "Weathe" (a name cut
+    short ends "."), and the sides' full names, in the label and the track alike, wherever they fit
+    (at 80: "Axis: [Dawn] > Weather > Allies turn > Axis turn", not "Ge: ... US turn Ge turn")."""
+    with utah(tmp_path / "utah1944-1.toml") as game:
+        names = Namer(game, ASCII)
+        heads = {w: header_line(game, game.state, names, width=w).plain for w in range(60, 121)}
+    for width, head in heads.items():
+        track = head.split(" | ")[-2]
+        assert len(head) <= width and "Weathe " not in track and "Weat " not in track, head
+        assert track.startswith("Axis: ") != ("US" in track), head  # one form of the names throughout
+    assert cut("Weather", 6) == "Weath." and cut("Allies turn", 6) == "Allies" and cut("V.Assault", 4) == "V.A."
+    assert heads[80] == "T1/3 | Axis: [Dawn] > Weather > Allies turn > Axis turn | utah1944-1.toml"
+    assert "Axis: [Dawn] Weath. Allies Axis" in heads[64] and "Ge: [Dawn] Weather US turn Ge turn" in heads[60]

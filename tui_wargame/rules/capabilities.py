@@ -149,6 +149,7 @@ class Track:
     steps: tuple[str, ...]  # each step's short name, in order: "Barrage", "Combat"
     at: int  # index in `steps` of the step being played; -1 when none is
     rule: str = ""
+    short: tuple[str, ...] = ()  # the steps with the sides' short names ("US turn"), if any differ
 
 
 def flag_words(flag: str) -> str:
