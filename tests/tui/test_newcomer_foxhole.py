@@ -8,6 +8,8 @@ from pathlib import Path
 from tests.tui.helpers import press, screen_text, sync
 from tui_wargame import scenario_file
 from tui_wargame.engine import Game
+from tui_wargame.model import Order
+from tui_wargame.rules.foxhole import arrivals
 from tui_wargame.tui.answers import Confirm
 from tui_wargame.tui.app import WargameApp
 from tui_wargame.tui.controller import MapController
@@ -69,3 +71,22 @@ def test_newcomer_the_track_cuts_a_step_with_a_full_stop_and_names_the_sides_in_
     assert cut("Weather", 6) == "Weath." and cut("Allies turn", 6) == "Allies" and cut("V.Assault", 4) == "V.A."
     assert heads[80] == "T1/3 | Axis: [Dawn] > Weather > Allies turn > Axis turn | utah1944-1.toml"
     assert "Axis: [Dawn] Weath. Allies Axis" in heads[64] and "Ge: [Dawn] Weather US turn Ge turn" in heads[60]
+
+
+def test_newcomer_sorties_support_and_full_turns_are_told_by_the_names_a_player_reads(tmp_path: Path) -> None:
+    """R23.B-C: Utah's Sorties and Support by their names ("B-26 Marauders", not "b26"), each
+    Full Turn by its part of the Day ("the Afternoon", not "1pm", which reads like a clock time);
+    the ids stay the orders' words."""
+    with utah(tmp_path / "u.toml") as game:
+        sc = game.scenario
+        axis = game.prompt()
+        support = game.capabilities.order_note(sc, game.state, Order.parse("support azeville 1pm"))
+        game.submit("end")
+        allies = game.prompt()
+        sortie = game.capabilities.order_note(sc, game.state, Order.parse("sortie b26 1pm"))
+    assert "Today: Morning, Afternoon (in orders 1am, 1pm); untimed arrivals come in the Morning." in axis
+    assert "Support Azeville battery Morning" in axis and "azeville" not in axis
+    assert support == "Support Azeville battery may fire its barrage in the Afternoon (R23.B)"
+    assert sortie == "Sortie B-26 Marauders flies in the Afternoon (R23.C)"
+    assert "Sorties B-26 Marauders Morning, USS Nevada Morning, Force U cruisers Morning" in allies
+    assert arrivals.element_name(sc, "b26") == "B-26 Marauders" and arrivals.element_name(sc, "WN5") == "WN5"
