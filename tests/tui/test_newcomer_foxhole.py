@@ -14,7 +14,7 @@ from tui_wargame.tui.answers import Confirm
 from tui_wargame.tui.app import WargameApp
 from tui_wargame.tui.controller import MapController
 from tui_wargame.tui.glyphs import ASCII
-from tui_wargame.tui.info import Namer
+from tui_wargame.tui.info import Namer, unit_panel
 from tui_wargame.tui.status import cut, header_line
 
 
@@ -90,3 +90,20 @@ def test_newcomer_sorties_support_and_full_turns_are_told_by_the_names_a_player_
     assert sortie == "Sortie B-26 Marauders flies in the Afternoon (R23.C)"
     assert "Sorties B-26 Marauders Morning, USS Nevada Morning, Force U cruisers Morning" in allies
     assert arrivals.element_name(sc, "b26") == "B-26 Marauders" and arrivals.element_name(sc, "WN5") == "WN5"
+
+
+def test_newcomer_the_unit_panel_says_a_move_once_and_the_traits_once(tmp_path: Path) -> None:
+    """R11.B, R7, R25.A.5: after A8 moves in the Supply-Movement Phase the panel says once that it
+    has moved and may not again this phase (not a card line and a note both), and tells its
+    special types and attributes once each, with no "traits:" line repeating the card."""
+    with utah(tmp_path / "u.toml") as game:
+        while not any(o.verb == "move" and o.args[0] == "A8" for o in game.legal_orders()):
+            game.submit(next(o.text for o in game.legal_orders() if o.verb in ("end", "pass")))
+        game.submit(next(o.text for o in game.legal_orders() if o.verb == "move" and o.args[0] == "A8"))
+        panel = unit_panel(game, game.state, "A8", Namer(game, ASCII), concealed=frozenset(), reach={},
+                           orders=game.legal_orders()).plain
+        para = unit_panel(game, game.state, "P501", Namer(game, ASCII), concealed=frozenset(), reach={}).plain
+    assert panel.count("moved") == 1 and "has moved this phase: it may not move again in it (R11.B)" in panel
+    assert "traits:" not in panel and panel.count("english") == 1
+    assert "service army, language english (R25.A.5)" in panel
+    assert "traits:" not in para and para.count("Parachute:") == 1 and "parachute" not in para

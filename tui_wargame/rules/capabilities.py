@@ -264,14 +264,16 @@ class Capabilities:
         return "-".join(str(v) for v in spec.factors[lost].values()) if spec.factors else ""
 
     def unit_card(self, scenario: Scenario, state: State, unit: str) -> Sequence[Line]:
-        """The selected unit's values and condition in words, for the unit panel; by default its
-        factors by name ("attack 5, defence 4") and its flags as they are ("status: ready")."""
+        """The selected unit's values, condition and traits in words, for the unit panel; by default
+        its factors by name ("attack 5, defence 4"), its flags as they are ("status: ready") and its
+        traits ("traits: cavalry"). A system's own card says each trait its own way, or not at all."""
         spec, u = scenario.unit[unit], state.units[unit]
         lost = min(max(spec.steps - u.steps, 0), len(spec.factors) - 1)
         factors = spec.factors[lost] if spec.factors else {}
         words = [flag_words(f) for f in sorted(u.flags | u.phase_flags)]
+        traits = (Line("traits: " + ", ".join(flag_words(t) for t in spec.traits)),) if spec.traits else ()
         return (Line(", ".join(f"{k} {v}" for k, v in factors.items())),
-                Line("status: " + (", ".join(words) if words else "ready")))
+                Line("status: " + (", ".join(words) if words else "ready")), *traits)
 
     def hex_notes(self, scenario: Scenario, state: State, hex: str) -> Sequence[Line]:
         """What lies in `hex` besides its units (markers, works, smoke), one line each with what

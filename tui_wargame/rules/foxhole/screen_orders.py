@@ -94,6 +94,8 @@ def unit_notes(pos: Position, uid: str) -> list[Line]:
     if pos.state.phase not in MOVING_PHASES or uid not in pos.state.units or pos.side_of(uid) != pos.acting \
             or not pos.on_map(uid):
         return []
+    if pos.has(uid, movement.MOVED_NOW):
+        return []  # the card says it has moved this phase, and so may not again (R11.B)
     now = movement.acting(pos, uid)
     why = movement.may_move(now, uid)
     if why is not None:
