@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.rules.foxhole.helpers import load
 from tests.tui.helpers import press, screen_text, sync
 from tui_wargame import scenario_file
 from tui_wargame.engine import Game
@@ -13,8 +14,9 @@ from tui_wargame.rules.foxhole import arrivals
 from tui_wargame.tui.answers import Confirm
 from tui_wargame.tui.app import WargameApp
 from tui_wargame.tui.controller import MapController
-from tui_wargame.tui.glyphs import ASCII
+from tui_wargame.tui.glyphs import ASCII, UNICODE
 from tui_wargame.tui.info import Namer, unit_panel
+from tui_wargame.tui.mapdraw import COMPACT, Overlay, Painter
 from tui_wargame.tui.status import cut, header_line
 
 
@@ -107,3 +109,23 @@ def test_newcomer_the_unit_panel_says_a_move_once_and_the_traits_once(tmp_path: 
     assert "traits:" not in panel and panel.count("english") == 1
     assert "service army, language english (R25.A.5)" in panel
     assert "traits:" not in para and para.count("Parachute:") == 1 and "parachute" not in para
+
+
+def test_newcomer_an_allied_stack_no_longer_reads_as_the_axis_short_name(tmp_path: Path) -> None:
+    """R10 stacks on a generated scenario's sides, Allies ("Al") and Axis ("Ax"): the compact map
+    counted an Allied stack "Ax4", the Axis' short name; now "A*4" (ASCII) or "A×4", the Axis' "X*2"."""
+    scenario = load()  # the proving ground: sides Allies "Al" and Axis "Ax", as a generated scenario's
+    with Game.new(scenario, tmp_path / "p.toml", seed=1) as game:
+        state = game.state
+    allied = [u for u, s in state.units.items() if scenario.unit[u].side == "allied"][:3]
+    axis = [u for u, s in state.units.items() if scenario.unit[u].side == "axis"][:2]
+    units = dict(state.units)
+    for uid, where in [*((u, "A-0303") for u in allied), *((u, "A-0305") for u in axis)]:
+        units[uid] = type(units[uid])(location=where, steps=units[uid].steps)
+    shown = state.replace(units=units)
+    ascii_map = "\n".join("".join(ch for ch, _ in row) for row in Painter(scenario, ASCII, COMPACT).paint(
+        shown, Overlay()))
+    unicode_map = "\n".join("".join(ch for ch, _ in row) for row in Painter(scenario, UNICODE, COMPACT).paint(
+        shown, Overlay()))
+    assert "A*3" in ascii_map and "X*2" in ascii_map and "Ax3" not in ascii_map
+    assert "A×3" in unicode_map and "X×2" in unicode_map
