@@ -129,3 +129,15 @@ def test_newcomer_an_allied_stack_no_longer_reads_as_the_axis_short_name(tmp_pat
         shown, Overlay()))
     assert "A*3" in ascii_map and "X*2" in ascii_map and "Ax3" not in ascii_map
     assert "A×3" in unicode_map and "X×2" in unicode_map
+
+
+@sync
+async def test_newcomer_with_two_order_menus_the_typed_order_gives_way_on_the_key_bar(tmp_path: Path) -> None:
+    """F&M's `f Fire` and `R Resolve` beside `o Orders` at 80 columns: `: Order` gives way (the help
+    lists it) so that no key is cut at the edge."""
+    with Game.new(scenario_file.find("suez1916"), tmp_path / "s.toml", seed=1) as game:
+        async with WargameApp(start="play", game=game, ascii_only=True).run_test(size=(80, 24)) as pilot:
+            await press(pilot)
+            bar = screen_text(pilot.app).splitlines()[-1]
+    assert bar.rstrip().endswith("f Fire R Resolve") and "o Orders" in bar and "q Quit" in bar, bar
+    assert ": Order" not in bar

@@ -94,11 +94,12 @@ def header_line(game: Game, state: State, names: Namer, *, where: str = "", widt
     def rank(c: tuple[bool, int | str, bool, Callable[[str], str]]) -> tuple[object, ...]:
         """While the steps keep a word each: the sides' full names first (a newcomer knows "Axis",
         not "Ge"), the steps whole, the title, the steps' names as long as they fit, the turn's
-        name. Cut to initials: the longest steps first, then the full names."""
+        name. Cut to initials: the longest steps first, with the short names made for narrow
+        places ("Ax", not "Axi")."""
         titled, shape, named, form = c
         short, initials = form == names.short_side, isinstance(shape, int) and shape < CUT_MARKED
         if initials:
-            return (1, FORMS.index(shape), short, not titled, not named)
+            return (1, FORMS.index(shape), not short, not titled, not named)
         return (0, short, isinstance(shape, int), not titled, FORMS.index(shape), not named)
 
     candidates = sorted(((titled, shape, named, form) for titled in (True, False)
