@@ -141,3 +141,12 @@ async def test_newcomer_with_two_order_menus_the_typed_order_gives_way_on_the_ke
             bar = screen_text(pilot.app).splitlines()[-1]
     assert bar.rstrip().endswith("f Fire R Resolve") and "o Orders" in bar and "q Quit" in bar, bar
     assert ": Order" not in bar
+
+
+
+def test_newcomer_three_firers_are_told_as_a_list_not_joined_by_and_twice(tmp_path: Path) -> None:
+    """R18.D: Utah's three Sorties on WN5 read "B-26 Marauders, Force U cruisers and USS Nevada"."""
+    with utah(tmp_path / "u.toml") as game:
+        note = game.capabilities.order_note(game.scenario, game.state,
+                                            Order.parse("barrage A-1006 b26 cruisers nevada"))
+    assert note.startswith("B-26 Marauders, Force U cruisers and USS Nevada fire into A-1006"), note

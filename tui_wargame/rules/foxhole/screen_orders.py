@@ -195,7 +195,8 @@ def _barrage_note(pos: Position, order: Order) -> str:
     held = [u for u in pos.state.units_at(hex_) if pos.side_of(u) != side]
     at = f" on {', '.join(held)}" if held else ""
     named = [arrivals.element_name(pos.scenario, f) for f in firers]
-    return f"{' and '.join(named)} fire{'s' if len(firers) == 1 else ''} into {hex_}{at} (R18.D)"
+    who = " and ".join([", ".join(named[:-1]), named[-1]] if len(named) > 2 else named)
+    return f"{who} fire{'s' if len(firers) == 1 else ''} into {hex_}{at} (R18.D)"
 
 
 #: R7.B.1: what each mode of an AA Battery does.
