@@ -44,7 +44,8 @@ async def test_r15_r8_the_track_is_in_the_header_and_the_conditions_under_it_at_
         await press(pilot)
         lines = screen_text(app).splitlines()
         # each step cut at four, marked with a full stop; the sides' short names in the label and the track
-        assert "T1/6 │ Al: Dawn Wea. [Transport] Sup. Bar. Act." in lines[0] and lines[0].endswith("V.A. Ax │ fx.toml")
+        assert "T1/6 │ Al: Dawn Wea. [Transport] Sup. Bar. Act." in lines[0]
+        assert lines[0].endswith("V.A. Ax │ fx.toml")
         assert lines[1].startswith("Day 1 Morning: ") and "; ground Dry 4; then " in lines[1]
         assert app.screen.query_one("#conditions").display
 

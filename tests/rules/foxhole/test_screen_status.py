@@ -86,7 +86,8 @@ def test_r2_h_1_the_defensive_player_turn_comes_second() -> None:
 
 def test_r14_r23_the_dawn_briefing_opens_a_days_first_full_turn_both_player_turns_ahead() -> None:
     found = track(SCENARIO, position(SCENARIO, phase=sequence.DAWN, active="axis", turn=3))
-    assert found is not None and found.steps == ("Dawn", "Weather", "Allies turn", "Axis turn") and found.at == 0
+    assert found is not None and found.at == 0
+    assert found.steps == ("Dawn", "Weather", "Allies turn", "Axis turn")
     assert found.short == ("Dawn", "Weather", "Al turn", "Ax turn")
 
 

@@ -625,7 +625,8 @@ def use(pos: Position, side: str, ident: str) -> list[Event]:
 
 def _grounded(pos: Position, event: Event) -> str:
     who = side_name(pos.scenario, event["side"])
-    return (f"{who}'s Air Sortie {arrivals.element_name(pos.scenario, event['sortie'])} is grounded by the Storm "
+    sortie = arrivals.element_name(pos.scenario, event["sortie"])
+    return (f"{who}'s Air Sortie {sortie} is grounded by the Storm "
             f"for the rest of the Day (R8.C.4)")
 
 

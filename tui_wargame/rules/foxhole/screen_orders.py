@@ -148,7 +148,8 @@ def _dawn_note(pos: Position, order: Order) -> str:
     said = {
         "reinforce": lambda: f"{args[0]} enters at its map edge in {when} (R23.A)",
         "support": lambda: f"Support {named[0]} may fire its barrage in {when} (R23.B)",
-        "siege": lambda: f"{named[0]} fires as Siege Artillery; {' and '.join(named[1:])} are given up (R23.B)",
+        "siege": lambda: f"{named[0]} fires as Siege Artillery; {' and '.join(named[1:])} are given up "
+                         f"(R23.B)",
         "sortie": lambda: f"Sortie {named[0]} flies in {when} (R23.C)",
         "supply": lambda: f"{args[0]} Supply Point(s) of the allowance come in {when} (R23.D)",
         "buy": lambda: f"buy {args[0]} with Supply Points of the allowance, arriving in {when} (R23.D)",

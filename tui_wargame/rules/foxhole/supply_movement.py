@@ -252,8 +252,9 @@ def _explain_trace(pos: Position, order: Order) -> Explanation | Refusal:
     found = supply.trace(pos, uid)
     if found.ok:
         to_hq, onward = found.legs(pos)
-        if not onward:
-            return Explanation(f"{uid} would trace supply", (Line(" ".join(found.path), "R12.A", strong=True),))
+        if not onward:  # R25.D: to Supply Points, one path
+            return Explanation(f"{uid} would trace supply",
+                               (Line(" ".join(found.path), "R12.A", strong=True),))
         hq = found.headquarters
         first = f"{uid} to {hq}: {' '.join(to_hq)}" if len(to_hq) > 1 else f"{uid} is with {hq} in {to_hq[0]}"
         return Explanation(f"{uid} would trace supply through {hq}", (
