@@ -17,7 +17,7 @@ from tui_wargame.tui.linepanel import LinePanel
 
 
 #: The actions whose keys give way, in this order, when even the close-set bar is wider than the
-#: screen (F&M's two order menus at 80 columns): the typed order (`o` lists every order in
+#: screen (a system's two order menus at 80 columns): the typed order (`o` lists every order in
 #: words), then quitting; the help's key page lists them all.
 GIVE_WAY = ("command", "leave")
 
