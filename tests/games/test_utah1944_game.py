@@ -48,7 +48,7 @@ def test_utah1944_plays_to_an_allied_decisive_victory_at_the_end_of_the_night(
     assert "A Co, 1/8th Infantry comes ashore in A-1106" in morning
     assert "I Co, 3/8th Infantry comes ashore" in afternoon
     # R18: the B-26s and the Nevada on WN5; R20.C: WN5 and the Exit 3 strongpoint seized that Morning
-    assert "Allies barrage A-1006 with b26" in morning
+    assert "Allies barrage A-1006 with B-26 Marauders" in morning
     assert "A-1006: assaulters' Defence 9 against 5: the hex is seized (R20.C)" in morning
     assert "Exit 3 strongpoint, 3./GR 919 (WNN) is eliminated" in morning
     # the Afternoon: WN5's men caught in the floods, the Exit 1 strongpoint taken, the tanks up

@@ -43,7 +43,9 @@ async def test_r15_r8_the_track_is_in_the_header_and_the_conditions_under_it_at_
     async with app.run_test(size=(80, 24)) as pilot:
         await press(pilot)
         lines = screen_text(app).splitlines()
-        assert "T1/6 │ Allies: Dawn Weat [Transport] Supp Barr Acti" in lines[0] and lines[0].endswith("V.As Ax │ fx.toml")
+        # each step cut at four, marked with a full stop; the sides' short names in the label and the track
+        assert "T1/6 │ Al: Dawn Wea. [Transport] Sup. Bar. Act." in lines[0]
+        assert lines[0].endswith("V.A. Ax │ fx.toml")
         assert lines[1].startswith("Day 1 Morning: ") and "; ground Dry 4; then " in lines[1]
         assert app.screen.query_one("#conditions").display
 
@@ -235,5 +237,5 @@ async def test_r13_r3_b_4_utah_opens_on_its_dawn_briefing_with_the_fixed_opening
     async with app.run_test(size=(80, 24)) as pilot:
         await press(pilot)
         header, conditions = screen_text(app).splitlines()[:2]
-        assert "Axis: [Dawn] Weather US turn Ge turn" in header and header.endswith("utah.toml")
+        assert "Axis: [Dawn] > Weather > Allies turn > Axis turn" in header and header.endswith("utah.toml")
         assert conditions.startswith("6 June Morning: Overcast (scenario); ground ")

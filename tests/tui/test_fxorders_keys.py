@@ -80,7 +80,7 @@ async def test_fxorders_the_barrage_key_lists_each_barrage_in_words_and_fires_on
         chooser = pilot.app.screen
         assert isinstance(chooser, OrderChooser)
         text = dialog_text(pilot.app)
-        assert "navy and jabo fire into B-0307 on X1 (R18.D)" in text and "once both players pass" in text
+        assert "Navy and Jabo fire into B-0307 on X1 (R18.D)" in text and "once both players pass" in text
         await press(pilot, "enter")
         assert game.records[-1].order.startswith("barrage ")
         assert game.state.pending is not None and game.state.pending.side == "axis"
@@ -126,7 +126,7 @@ async def test_fxorders_the_dawn_briefing_prompt_fits_and_its_orders_say_what_th
         assert lines[-3].startswith(INSTRUCTION)
         await press(pilot, "o")
         assert isinstance(pilot.app.screen, OrderChooser)
-        note = "reinforce AR1 1pm AR1 enters at its map edge in 1pm (Afternoon) (R23.A)"
+        note = "reinforce AR1 1pm AR1 enters at its map edge in the Afternoon (R23.A)"
         assert note in dialog_text(pilot.app)
         await press(pilot, "enter")
         assert game.records[-1].order == "reinforce AR1 1pm"

@@ -71,7 +71,7 @@ def test_reduced_units_are_lower_case_and_stacks_counted(testbed: Scenario, game
     units["r1"] = type(r1)(location="0102", steps=1)
     painter = Painter(testbed, ASCII, COMPACT)
     joined = "\n".join(text(painter.paint(state.replace(units=units), Overlay())))
-    assert "Rx2" in joined
+    assert "R*2" in joined  # "x" would spell a side's short name ("Ax": an Allied stack read as Axis)
     units["r2"] = type(r1)(location="0103", steps=2)
     joined = "\n".join(text(painter.paint(state.replace(units=units), Overlay())))
     assert "r2-4" in joined  # r1 reduced: attack 2, lower-case side letter

@@ -149,6 +149,7 @@ class Track:
     steps: tuple[str, ...]  # each step's short name, in order: "Barrage", "Combat"
     at: int  # index in `steps` of the step being played; -1 when none is
     rule: str = ""
+    short: tuple[str, ...] = ()  # the steps with the sides' short names ("US turn"), if any differ
 
 
 def flag_words(flag: str) -> str:
@@ -164,7 +165,7 @@ class Capabilities:
     NAMES: tuple[str, ...] = ("options", "describe", "headline", "explain", "layers", "unit_notes",
                               "help_pages", "concealed", "order_menus", "reach", "move_order",
                               "decision", "order_note", "formation_name", "unit_face", "unit_card",
-                              "hex_notes", "conditions", "track")
+                              "hex_notes", "conditions", "track", "settled")
 
     def __init__(self, system: RuleSystem) -> None:
         self.system = system
@@ -244,6 +245,12 @@ class Capabilities:
         as every order does by default). For `end`: what it really ends ("end the Red movement")."""
         return ""
 
+    def settled(self, scenario: Scenario, state: State) -> frozenset[str]:
+        """The acting side's units whose choice this phase is made, though an order could still
+        change it (an arrival timed at a Briefing): the question before a phase ends does not
+        name them among those that could still act. None by default."""
+        return frozenset()
+
     def formation_name(self, scenario: Scenario, formation: str) -> str:
         """A unit's formation as players know it ("3rd Division"); by default its id as the
         scenario gives it."""
@@ -257,14 +264,16 @@ class Capabilities:
         return "-".join(str(v) for v in spec.factors[lost].values()) if spec.factors else ""
 
     def unit_card(self, scenario: Scenario, state: State, unit: str) -> Sequence[Line]:
-        """The selected unit's values and condition in words, for the unit panel; by default its
-        factors by name ("attack 5, defence 4") and its flags as they are ("status: ready")."""
+        """The selected unit's values, condition and traits in words, for the unit panel; by default
+        its factors by name ("attack 5, defence 4"), its flags as they are ("status: ready") and its
+        traits ("traits: cavalry"). A system's own card says each trait its own way, or not at all."""
         spec, u = scenario.unit[unit], state.units[unit]
         lost = min(max(spec.steps - u.steps, 0), len(spec.factors) - 1)
         factors = spec.factors[lost] if spec.factors else {}
         words = [flag_words(f) for f in sorted(u.flags | u.phase_flags)]
+        traits = (Line("traits: " + ", ".join(flag_words(t) for t in spec.traits)),) if spec.traits else ()
         return (Line(", ".join(f"{k} {v}" for k, v in factors.items())),
-                Line("status: " + (", ".join(words) if words else "ready")))
+                Line("status: " + (", ".join(words) if words else "ready")), *traits)
 
     def hex_notes(self, scenario: Scenario, state: State, hex: str) -> Sequence[Line]:
         """What lies in `hex` besides its units (markers, works, smoke), one line each with what

@@ -517,13 +517,16 @@ class MapController:
         ending = ending[0].upper() + ending[1:]
         named = {a for o in acting for a in o.args if a in sc.unit}
         hexes = {a for o in acting if not any(a in sc.unit for a in o.args) for a in o.args}
+        settled = self.game.capabilities.settled(sc, state)  # dealt with, though orders could change it
         idle = sorted(uid for uid, u in state.units.items()  # named, or in a hex an order names alone
-                      if sc.unit[uid].side == self.acting and (uid in named or u.location in hexes))
+                      if sc.unit[uid].side == self.acting and (uid in named or u.location in hexes)
+                      and uid not in settled)
         if idle:
             more = f" and {len(idle) - NAMED_IDLE} more" if len(idle) > NAMED_IDLE else ""
             what = f"{plural(len(idle), 'unit')} could still act: {', '.join(idle[:NAMED_IDLE])}{more}"
         else:
-            what = f"{plural(len(acting), 'order')} could still be given (e.g. {acting[0].text})"
+            fresh = [o for o in acting if not settled.intersection(o.args)] or acting  # not a choice made
+            what = f"{plural(len(fresh), 'order')} could still be given (e.g. {fresh[0].text})"
         # what ends, who could still act, then the question: each its own paragraph in the dialog
         return Confirm(f"{ending}.\n\n{what}.\n\nEnd it anyway?", ends[0].text)
 

@@ -77,7 +77,7 @@ class GameScreen(Screen[None]):
         Binding("m", "move", "Move", show=False, id="game.move"),  # Enter moves too (the key bar is full)
         Binding("w", "waypoint", "Path step", show=False, id="game.waypoint"),
         Binding("a", "attack", "Attack", id="game.attack"),
-        Binding("o", "orders", "Orders", show=False, id="game.orders"),
+        Binding("o", "orders", "Orders", id="game.orders"),  # every order in plain English
         Binding("e", "end_phase", "End", id="game.end_phase"),
         Binding("u", "undo", "Undo", id="game.undo"),
         # not on the key bar, which is full at 80 columns: the prompt's line of keys names them

@@ -21,6 +21,7 @@ class Glyphs:
     vp: str  # a victory hex
     threat: str  # a hex the enemy threatens (a layer of style "threat")
     hidden: str  # a concealed unit's factors
+    stack: str  # between a stack's side letter and its count: "A×4" (a letter would spell "Ax", Axis)
     marker: str  # something placed in a hex (a layer of style "marker")
     info: str  # anything else a layer marks (style "info")
     water: str  # canal, river: a hexside feature
@@ -60,10 +61,10 @@ class Glyphs:
         return self.road
 
 
-UNICODE = Glyphs(ascii=False, sep="│", reach="•", path="◆", vp="★", threat="z", hidden="?",
+UNICODE = Glyphs(ascii=False, sep="│", reach="•", path="◆", vp="★", threat="z", hidden="?", stack="×",
                  marker="✸", info="◦", water="≈", trench="#", wadi=":", feature="*", road="═", track="┄",
                  railway="╫", rule="─")
-ASCII = Glyphs(ascii=True, sep="|", reach="*", path="+", vp="$", threat="z", hidden="?",
+ASCII = Glyphs(ascii=True, sep="|", reach="*", path="+", vp="$", threat="z", hidden="?", stack="*",
                marker="!", info="o", water="~", trench="#", wadi=":", feature="*", road="=", track="-",
                railway="#", rule="-")
 

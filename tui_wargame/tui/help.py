@@ -209,7 +209,7 @@ def map_text(game: Game, names: Namer, g: Glyphs, layers: Sequence[Layer] = ()) 
     out.append("Map marks\n", style="bold")
     out.append(f"  R4-4 a unit: side letter (lower case: lost steps), then what fits of the values on its\n"
                f"       counter (the panel's stack list shows them all)\n"
-               f"  Rx2  a stack of two (the panel lists it)\n"
+               f"  R{g.stack}2  a stack of two (the panel lists it)\n"
                f"  R??  a hidden unit\n"
                f"  NamR a victory hex and who holds it\n"
                f"  {g.path}    on the path being built (w)\n"

@@ -16,7 +16,7 @@ from rich.text import Text
 from tui_wargame.engine import Game
 from tui_wargame.hexgrid import DIRECTION_NAMES
 from tui_wargame.model import Event, Order, Refusal, State, apply
-from tui_wargame.rules.capabilities import Explanation, Layer, Line, flag_words
+from tui_wargame.rules.capabilities import Explanation, Layer, Line
 from tui_wargame.text import names_any, plural
 from tui_wargame.tui.glyphs import Glyphs, layer_glyph
 from tui_wargame.views import turn_name
@@ -248,10 +248,8 @@ def unit_panel(game: Game, state: State, uid: str, names: Namer, *, concealed: f
     out.append(f"steps {u.steps} of {spec.steps}  at {names.text(u.location)}{what}\n")
     for note in game.capabilities.unit_notes(sc, state, uid) if state.phase else ():
         out.append_text(line_text(note, names))
-    for line in card[1:]:
+    for line in card[1:]:  # the system's card tells the traits (the default: "traits: ...")
         out.append_text(line_text(line, names))
-    if spec.traits:
-        out.append("traits: " + ", ".join(flag_words(names.text(t)) for t in spec.traits) + "\n")
     if reach:
         out.append(f"reach: {plural(len(reach), 'hex')}\n", style="bold")
     # orders naming the unit, and those naming its hex but no unit (a system may order hex to hex)

@@ -16,6 +16,12 @@ from textual.screen import Screen
 from tui_wargame.tui.linepanel import LinePanel
 
 
+#: The actions whose keys give way, in this order, when even the close-set bar is wider than the
+#: screen (a system's two order menus at 80 columns): the typed order (`o` lists every order in
+#: words), then quitting; the help's key page lists them all.
+GIVE_WAY = ("command", "leave")
+
+
 class KeyBar(LinePanel):
     DEFAULT_CSS = """
     KeyBar { dock: bottom; height: 1; background: $panel; }
@@ -38,16 +44,22 @@ class KeyBar(LinePanel):
 
     def show_keys(self) -> None:
         """One entry per action, as the Footer shows them: the key, then what it does; closer
-        together when they would not fit the width (ASCII key names are longer)."""
+        together when they would not fit the width (ASCII key names are longer), and without the
+        keys that give way (`GIVE_WAY`) when even that is too wide."""
         entries, seen = [], set()
         for _, binding, enabled, _ in self.screen.active_bindings.values():
             if binding.show and binding.action not in seen:
                 seen.add(binding.action)
                 entries.append((self.app.get_key_display(binding), binding.description, enabled,
-                                binding.key.split(",")[0]))
-        wide = sum(len(k) + len(d) + 3 for k, d, _, _ in entries) <= (self.size.width or 80)
+                                binding.key.split(",")[0], binding.action))
+        width = self.size.width or 80
+        for action in GIVE_WAY:
+            if sum(len(k) + len(d) + 2 for k, d, *_ in entries) <= width:
+                break
+            entries = [e for e in entries if e[4] != action]
+        wide = sum(len(k) + len(d) + 3 for k, d, *_ in entries) <= width
         text, self._keys = Text(no_wrap=True, overflow="crop"), []
-        for shown, description, enabled, key in entries:
+        for shown, description, enabled, key, _ in entries:
             start = text.cell_len
             text.append(f" {shown} " if wide else f" {shown}", style="bold" if enabled else "dim")
             text.append(f"{description} " if wide else f" {description}", style="" if enabled else "dim")

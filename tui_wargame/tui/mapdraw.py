@@ -450,7 +450,7 @@ class Painter:
             if marked and len(widths) == 2:  # the counter covers the label that would show the mark
                 style = style + Style(underline=True)
             if len(shown) > 1 and widths[-1] < 7:
-                code = self.side_char(side) + "x" + str(len(shown))
+                code = self.side_char(side) + self.g.stack + str(len(shown))
             else:
                 code = self.unit_code(state, top, ov.concealed, widths[min(1, len(widths) - 1)])
             unit_line = cells(code, style, max(widths))

@@ -125,8 +125,25 @@ def test_r17_idle_only_when_nobody_may_trace_move_or_go_on_overwatch():
 
 def test_r12_explain_trace_gives_the_path_or_why_not():
     state = begun()
-    assert SYSTEM.explain(SCENARIO, state, Order.parse("trace AE")).lines[0].text == \
-        "A-0502 A-0503 A-0504 A-0505 A-0506"
+    told = SYSTEM.explain(SCENARIO, state, Order.parse("trace AE"))
+    assert [line.text for line in told.lines] == ["AE to AHQ: A-0502 A-0503 A-0504",
+                                                  "AHQ on to its supply source: A-0504 A-0505 A-0506"]
+    assert told.summary == "AE would trace supply through AHQ"
     lonely = begun(at={"AE": "A-0204"})
     assert "fail" in SYSTEM.explain(SCENARIO, lonely, Order.parse("trace AE")).summary
     assert SYSTEM.explain(SCENARIO, state, Order.parse("trace A1")).rule == "R17.A"
+
+
+def test_r12_a_a_trace_that_passes_its_own_hex_again_is_told_as_two_legs_neither_doubling_back():
+    """R12.A.1-2: AE at A-0505 traces back to AHQ at A-0504, and AHQ on through A-0505 to the source:
+    one run of hexes would double back (A-0505 A-0504 A-0505 A-0506); each leg is told on its own
+    line; a unit with its Headquarters traces no hexes to it."""
+    told = SYSTEM.explain(SCENARIO, begun(at={"AE": "A-0505"}), Order.parse("trace AE"))
+    legs = [line.text for line in told.lines]
+    assert legs == ["AE to AHQ: A-0505 A-0504", "AHQ on to its supply source: A-0504 A-0505 A-0506"]
+    assert [line.rule for line in told.lines] == ["R12.A.1", "R12.A.2"]
+    for leg in legs:
+        hexes = leg.split(": ")[1].split()
+        assert len(hexes) == len(set(hexes))
+    together = SYSTEM.explain(SCENARIO, begun(at={"AE": "A-0504"}), Order.parse("trace AE"))
+    assert together.lines[0].text == "AE is with AHQ in A-0504"

@@ -244,16 +244,18 @@ def test_r23_the_prompt_gives_the_plan_and_each_order_says_what_it_changes():
     state = _dawn()
     prompt = SYSTEM.prompt(SCENARIO, state)
     assert prompt.startswith("Allies, Day 1 Morning: Dawn Briefing (R23): time the arrivals, then end.")
-    assert "1am (Morning), 1pm (Afternoon), 1nt (Night)" in prompt and "reinforcements AR1 1am" in prompt
-    assert "; untimed arrivals come 1am. Plan: " in prompt  # what happens to the rest, in words
+    # the Full Turns by name, their ids (which read like clock times) only as the orders' words
+    assert "Today: Morning, Afternoon, Night (in orders 1am, 1pm, 1nt)" in prompt
+    assert "reinforcements AR1 Morning; Support Navy Morning; Sorties Jabo Morning" in prompt
+    assert "; untimed arrivals come in the Morning. Plan: " in prompt  # what happens to the rest, in words
     assert "reinforce UNIT TURN" not in prompt  # the forms are the orders' notes, for a prompt that fits
     note = SYSTEM.order_note(SCENARIO, state, Order.parse("reinforce AR1 1pm"))
-    assert note == "AR1 enters at its map edge in 1pm (Afternoon) (R23.A)"
+    assert note == "AR1 enters at its map edge in the Afternoon (R23.A)"
     assert SYSTEM.order_note(SCENARIO, state, Order.parse("load R1 supply")) == "put supply aboard R1 (R16.C.2)"
     assert not [o for o in legal(SCENARIO, state) if o.startswith("siege")]  # one Support: nothing to sacrifice
     with pytest.raises(IllegalOrder) as err:
         run(SCENARIO, _dawn(), "support navy 3am")
-    assert "1nt (Night)" in err.value.reason
+    assert "Night (in orders 1am, 1pm, 1nt)" in err.value.reason
 
 
 def test_r25_d_5_the_prompt_says_what_is_delayed_and_what_is_still_coming():
@@ -263,7 +265,7 @@ def test_r25_d_5_the_prompt_says_what_is_delayed_and_what_is_still_coming():
     assert "reinforcements come 1 Full Turn after the one chosen" in SYSTEM.prompt(one, _dawn(one))  # not Turns
     after = fold(state, dawn.finish(Position(DELAYED, state), None))
     day2 = fold(after, [Event.of("phase_began", turn=3, phase="dawn-briefing", side="allied")])
-    assert "still coming: AR1 2nt" in SYSTEM.prompt(DELAYED, day2)
+    assert "still coming: AR1 Night" in SYSTEM.prompt(DELAYED, day2)
 
 
 def test_r9_r23_without_night_player_turns_nothing_is_sent_in_the_night():
@@ -272,7 +274,7 @@ def test_r9_r23_without_night_player_turns_nothing_is_sent_in_the_night():
     with pytest.raises(IllegalOrder) as err:
         run(SCENARIO, state, "sortie jabo 1nt")
     assert err.value.rule == "R9" and "night-turns" in err.value.reason
-    assert "Today: 1am (Morning), 1pm (Afternoon);" in SYSTEM.prompt(SCENARIO, state)
+    assert "Today: Morning, Afternoon (in orders 1am, 1pm);" in SYSTEM.prompt(SCENARIO, state)
     rich = _dawn(RICH, options={})
     events = dawn.finish(Position(RICH, rich), None)  # 45 points: 15 and 15 ride, 15 do not come
     assert _plan(RICH, fold(rich, events))["supply"] == {"1am": 15, "1pm": 15}

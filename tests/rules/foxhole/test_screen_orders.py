@@ -75,7 +75,7 @@ def test_r18_each_barrage_order_says_who_fires_into_which_hex_and_at_whom():
     notes = {o: CAPS.order_note(SCENARIO, state, Order.parse(o))
              for o in ("barrage B-0307 navy jabo", "barrage B-0407 AART", "barrage A-0502 smoke AART",
                        "pass")}
-    assert notes["barrage B-0307 navy jabo"] == "navy and jabo fire into B-0307 on X1 (R18.D)"
+    assert notes["barrage B-0307 navy jabo"] == "Navy and Jabo fire into B-0307 on X1 (R18.D)"  # by name
     assert notes["barrage B-0407 AART"] == "AART fires into B-0407 (R18.D)"  # nobody there
     assert notes["barrage A-0502 smoke AART"] == "AART lays a Smoke Barrage on A-0502 (R18.D.2)"
     assert notes["pass"].endswith("once both players pass in turn (R18.C)")

@@ -71,21 +71,24 @@ def test_r15_the_offensive_players_turn_in_its_phases_then_the_defensive_players
     found = track(SCENARIO, state)
     assert found is not None and found.rule == "R15"
     assert found.steps == ("Dawn", "Weather", "Transport", "Supply", "Barrage", "Activities", "Combat",
-                           "Motorized", "V.Assault", "Ax turn")
+                           "Motorized", "V.Assault", "Axis turn")
+    assert found.short[-1] == "Ax turn" and found.short[:-1] == found.steps[:-1]  # the short names
     assert found.steps[found.at] == "Barrage" and found.title == "Day 1 Morning, Allies"
 
 
 def test_r2_h_1_the_defensive_player_turn_comes_second() -> None:
     found = track(SCENARIO, position(SCENARIO, phase=sequence.VEHICLE_ASSAULT, active="axis", turn=1))
     assert found is not None
-    assert found.steps == ("Weather", "Al turn", "Transport", "Supply", "Barrage", "Activities", "Combat",
+    assert found.steps == ("Weather", "Allies turn", "Transport", "Supply", "Barrage", "Activities", "Combat",
                            "Motorized", "V.Assault")  # no Dawn Briefing in the afternoon (R14)
     assert found.at == len(found.steps) - 1
 
 
 def test_r14_r23_the_dawn_briefing_opens_a_days_first_full_turn_both_player_turns_ahead() -> None:
     found = track(SCENARIO, position(SCENARIO, phase=sequence.DAWN, active="axis", turn=3))
-    assert found is not None and found.steps == ("Dawn", "Weather", "Al turn", "Ax turn") and found.at == 0
+    assert found is not None and found.at == 0
+    assert found.steps == ("Dawn", "Weather", "Allies turn", "Axis turn")
+    assert found.short == ("Dawn", "Weather", "Al turn", "Ax turn")
 
 
 def test_r3_b_3c_a_free_set_up_comes_before_the_first_dawn_briefing() -> None:

@@ -54,8 +54,8 @@ _KEYS: Mapping[str, frozenset[str]] = {
     "setup_area": frozenset({"side", "maphexes", "sectors", "hexes"}),
     "permitted_markers": frozenset({"side", "kind", "number"}),
     "reinforcements": frozenset({"side", "day", "units", "entry", "delay"}),
-    "support": frozenset({"id", "side", "days"}),
-    "sorties": frozenset({"id", "side", "kind", "range", "days", "airfield"}),
+    "support": frozenset({"id", "name", "side", "days"}),
+    "sorties": frozenset({"id", "name", "side", "kind", "range", "days", "airfield"}),
     "allowance": frozenset({"side", "day", "points", "entry", "delay"}),
     "transports": frozenset({"id", "side", "kind", "cars", "entry", "exit", "days"}),
     "drops": frozenset({"side", "units", "target", "turn"}),
@@ -67,6 +67,17 @@ def tables(scenario: Scenario, name: str) -> list[Mapping[str, Any]]:
     """The `[[rules.NAME]]` tables (those that are tables: `problems` reports the rest)."""
     found = scenario.rules.get(name, [])
     return [t for t in found if isinstance(t, Mapping)] if isinstance(found, list) else []
+
+
+def element_name(scenario: Scenario, ident: str) -> str:
+    """A Support's or Sortie's name as a player reads it (R23.B-C): its table's `name`, else its id
+    with a capital ("b26" as "B26"); anything else (a unit) as it is."""
+    for name in ("support", "sorties"):
+        for t in tables(scenario, name):
+            if t.get("id") == ident:
+                given = t.get("name")
+                return given if isinstance(given, str) and given else ident[:1].upper() + ident[1:]
+    return ident
 
 
 def days(scenario: Scenario) -> list[int]:
@@ -115,6 +126,8 @@ def problems(scenario: Scenario) -> list[str]:
                 found.append(f"{where}.{key}: not a key of rules.{name} ({', '.join(sorted(keys))})")
             if t.get("side") not in sides:
                 found.append(f"{where}.side: no side {t.get('side')!r}")
+            if "name" in t and (not isinstance(t["name"], str) or not t["name"]):
+                found.append(f"{where}.name: must be words (the name a player reads)")
             if "id" in keys:
                 if not isinstance(t.get("id"), str) or not t.get("id"):
                     found.append(f"{where}.id: needs an id (a word)")

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, fold
 from tui_wargame.rules.capabilities import Explanation, Line
-from tui_wargame.rules.foxhole import benefits, bridge_fire, charts, firing, resolve, sorties
+from tui_wargame.rules.foxhole import arrivals, benefits, bridge_fire, charts, firing, resolve, sorties
 from tui_wargame.rules.foxhole.position import Position
 from tui_wargame.rules.foxhole.sequence import Handler
 from tui_wargame.text import side_name
@@ -235,7 +235,8 @@ def explain(pos: Position, order: Order) -> Explanation | Refusal:
         for kind in ("hard", "soft"):
             calc = resolve.firepower(pos, side, plan.hex, f, kind)
             terms = ", ".join(f"{t.what} ({t.rule})" for t in calc.terms) or "as printed"
-            lines.append(Line(f"{f} {kind} {calc.base} -> {calc.value} [{terms}]; FVT x{low} to x{high}",
+            lines.append(Line(f"{arrivals.element_name(pos.scenario, f)} {kind} {calc.base} -> {calc.value} "
+                              f"[{terms}]; FVT x{low} to x{high}",
                               "R18.D.1"))
     for u in plan.smoke:
         lines.append(Line(f"{u}: a Smoke Barrage marker instead of its Firepower", "R18.D.2"))

@@ -422,6 +422,15 @@ def orders(pos: Position) -> list[Order]:
     return found
 
 
+def settled(pos: Position) -> frozenset[str]:
+    """R23.A, R16.A-B: the acting side's arrivals the Briefing has dealt with: a reinforcement
+    moved from the Day's first Full Turn (where an untimed one comes), a drop or landing aimed
+    (each could still be changed, so its orders stay legal)."""
+    p = plan(pos, pos.acting)
+    first = day_turns(pos)[0]
+    return frozenset({u for u, turn in p["reinforcements"].items() if turn != first} | set(p["aims"]))
+
+
 def begin(pos: Position, dice: Dice) -> list[Event]:
     """R23: a fresh plan for the Day."""
     return [_set(pos.acting, _new_plan(pos, pos.acting))]
@@ -478,16 +487,28 @@ def idle(pos: Position) -> bool:
     return not orders(pos)
 
 
+def part(pos: Position, turn_id: str) -> str:
+    """A Full Turn of the Day as a player reads it, its part of the Day ("Afternoon"); one of
+    another Day by its name ("Day 2 Morning"). Its id ("1pm") reads like a clock time."""
+    turn = next((t for t in pos.scenario.turns if t.id == turn_id), None)
+    if turn is None:
+        return turn_id
+    return turn.time.capitalize() if turn.day == pos.turn.day and turn.time else turn.name
+
+
 def turn_words(pos: Position) -> str:
-    """Today's Full Turns as the orders name them: "1am (Morning), 1pm (Afternoon), 1nt (Night)"."""
-    names = {t.id: t.time.capitalize() for t in pos.scenario.turns}
-    return ", ".join(f"{t} ({names[t]})" for t in day_turns(pos))
+    """Today's Full Turns by name, then as the orders name them: "Morning, Afternoon, Night (in
+    orders 1am, 1pm, 1nt)"."""
+    today = day_turns(pos)
+    return f"{', '.join(part(pos, t) for t in today)} (in orders {', '.join(today)})"
 
 
 def _plan_words(pos: Position, p: Mapping[str, Any]) -> list[str]:
-    """The plan as it stands, one short phrase per kind of arrival."""
+    """The plan as it stands, one short phrase per kind of arrival, each Full Turn by its part of
+    the Day and each Support and Sortie by its name."""
     def at(items: Mapping[str, str], marked: Sequence[str] = ()) -> str:
-        return ", ".join(f"{k}{' (Siege)' if k in marked else ''} {t}" for k, t in items.items())
+        return ", ".join(f"{arrivals.element_name(pos.scenario, k)}{' (Siege)' if k in marked else ''} "
+                         f"{part(pos, t)}" for k, t in items.items())
 
     found = []
     if p["reinforcements"]:
@@ -497,8 +518,10 @@ def _plan_words(pos: Position, p: Mapping[str, Any]) -> list[str]:
     if p["sorties"]:
         found.append(f"Sorties {at(p['sorties'])}")
     for sortie, lift in p["airlifts"].items():
-        found.append(f"airlift {sortie} {lift['load']} to {lift['hex']} {lift['turn']}")
-    sent = [f"{n} {t}" for t, n in p["supply"].items()] + [f"{b['kind']} {b['turn']}" for b in p["bridging"]]
+        found.append(f"airlift {arrivals.element_name(pos.scenario, sortie)} {lift['load']} to {lift['hex']} "
+                     f"{part(pos, lift['turn'])}")
+    sent = ([f"{n} {part(pos, t)}" for t, n in p["supply"].items()]
+            + [f"{b['kind']} {part(pos, b['turn'])}" for b in p["bridging"]])
     if sent:
         found.append(f"Supply Points {', '.join(sent)}")
     if p["left"]:
@@ -506,7 +529,7 @@ def _plan_words(pos: Position, p: Mapping[str, Any]) -> list[str]:
     kinds = {t["id"]: t["kind"].capitalize() for t in arrivals.tables(pos.scenario, "transports")}
     for tid, turn in p["transports"].items():
         aboard = ", ".join(f"{n}" if k == "unit" else f"{k}" for k, n in p["cargo"].get(tid, [])) or "empty"
-        found.append(f"{kinds[tid]} {tid} {turn} ({aboard})")
+        found.append(f"{kinds[tid]} {tid} {part(pos, turn)} ({aboard})")
     found += [f"{u} aims at {h}" for u, h in {**aimed(pos, pos.acting), **p["aims"]}.items()]
     for name, what in (("reinforcements", "reinforcements"), ("allowance", "Supply Points")):
         if _delay(pos, pos.acting, name):
@@ -514,7 +537,7 @@ def _plan_words(pos: Position, p: Mapping[str, Any]) -> list[str]:
             found.append(f"{what} come {plural(by, 'Full Turn')} after the one chosen (R25.D.5)")
     if p["coming"]:
         found.append("still coming: " + ", ".join(
-            f"{c['unit'] or str(c['n']) + ' ' + c['kind']} {c['turn']}" for c in p["coming"]))
+            f"{c['unit'] or str(c['n']) + ' ' + c['kind']} {part(pos, c['turn'])}" for c in p["coming"]))
     return found
 
 
@@ -541,7 +564,7 @@ def prompt(pos: Position) -> str:
     first = day_turns(pos)[0]
     plan_now = "; ".join(_plan_words(pos, p)) or "nothing arrives today"
     return (f"Dawn Briefing (R23): time the arrivals, then end. Today: {turn_words(pos)}; "
-            f"untimed arrivals come {first}. Plan: {plan_now}")
+            f"untimed arrivals come in the {part(pos, first)}. Plan: {plan_now}")
 
 
 # --- what the Barrage Phase may fire now (R18.A.e, R23.B-C) ---
@@ -602,7 +625,8 @@ def use(pos: Position, side: str, ident: str) -> list[Event]:
 
 def _grounded(pos: Position, event: Event) -> str:
     who = side_name(pos.scenario, event["side"])
-    return (f"{who}'s Air Sortie {event['sortie']} is grounded by the Storm "
+    sortie = arrivals.element_name(pos.scenario, event["sortie"])
+    return (f"{who}'s Air Sortie {sortie} is grounded by the Storm "
             f"for the rest of the Day (R8.C.4)")
 
 

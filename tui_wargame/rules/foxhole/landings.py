@@ -472,7 +472,8 @@ def _effect(pos: Position, e: Event) -> str:
 
 def _airlift(pos: Position, e: Event) -> str:
     where = f"lands in {e['hex']}" if e["hex"] else "is lost off the map or in water"
-    return (f"Air Sortie {e['sortie']}'s {e['n']} {e['load']} {where}, {_hexes(e['off'])} off "
+    sortie = arrivals.element_name(pos.scenario, e["sortie"])
+    return (f"Air Sortie {sortie}'s {e['n']} {e['load']} {where}, {_hexes(e['off'])} off "
             f"(roll {e['roll']}; R16.A.2c)")
 
 

@@ -31,7 +31,8 @@ from tui_wargame.dice import Dice
 from tui_wargame.frozen import frozen
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, fold
 from tui_wargame.rules.foxhole import (
-    allocation, benefits, bridge_fire, charts, effects, firing, refugees, sorties, stacking, weather,
+    allocation, arrivals, benefits, bridge_fire, charts, effects, firing, refugees, sorties, stacking,
+    weather,
 )
 from tui_wargame.rules.foxhole import fire as fires  # R25.C.1b (`fire` here fires a barrage)
 from tui_wargame.rules.foxhole.arith import Calculation, Term, d10
@@ -471,7 +472,8 @@ ANSWERS = {APPLY: _apply_answers, CHOOSE: _works_answers}
 
 
 def _barrage_words(pos: Position, e: Event) -> str:
-    firers = ", ".join(f"{f['firer']} (FVT {f['die']}: {f['hard']} hard, {f['soft']} soft)" for f in e["firers"])
+    firers = ", ".join(f"{arrivals.element_name(pos.scenario, f['firer'])} (FVT {f['die']}: "
+                       f"{f['hard']} hard, {f['soft']} soft)" for f in e["firers"])
     text = f"{side_name(pos.scenario, e['side'])} barrage {e['hex']}" + (f" with {firers}" if firers else "")
     if e.get("machineguns"):
         text += f", machineguns +{len(e['machineguns'])} soft (R7.A.9)"

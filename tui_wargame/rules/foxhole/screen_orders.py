@@ -16,6 +16,7 @@ from tui_wargame.model import Event, Order, Refusal
 from tui_wargame.rules.capabilities import Decision, Explanation, Layer, Line, OrderMenu, Reply
 from tui_wargame.rules.foxhole import (
     allocation,
+    arrivals,
     barrage,
     charts,
     dawn,
@@ -93,6 +94,8 @@ def unit_notes(pos: Position, uid: str) -> list[Line]:
     if pos.state.phase not in MOVING_PHASES or uid not in pos.state.units or pos.side_of(uid) != pos.acting \
             or not pos.on_map(uid):
         return []
+    if pos.has(uid, movement.MOVED_NOW):
+        return []  # the card says it has moved this phase, and so may not again (R11.B)
     now = movement.acting(pos, uid)
     why = movement.may_move(now, uid)
     if why is not None:
@@ -136,26 +139,24 @@ def _form_meaning(forms: Mapping[str, str], verb: str) -> str:
     return form.split(": ", 1)[1] if ": " in form else ""
 
 
-def _turn_name(pos: Position, turn_id: str) -> str:
-    """A Full Turn as the Briefing names it: "1pm (Afternoon)" (`dawn.turn_words`)."""
-    return next((f"{t.id} ({t.time.capitalize()})" for t in pos.scenario.turns if t.id == turn_id), turn_id)
-
-
 def _dawn_note(pos: Position, order: Order) -> str:
-    """R23: a Briefing order as the change it makes to the plan."""
+    """R23: a Briefing order as the change it makes to the plan, each Full Turn by its part of the
+    Day and each Support and Sortie by its name (`dawn.part`, `arrivals.element_name`)."""
     args, verb = order.args, order.verb
-    when = _turn_name(pos, args[-1]) if args else ""
+    when = f"the {dawn.part(pos, args[-1])}" if args else ""
+    named = [arrivals.element_name(pos.scenario, a) for a in args]
     said = {
         "reinforce": lambda: f"{args[0]} enters at its map edge in {when} (R23.A)",
-        "support": lambda: f"Support {args[0]} may fire its barrage in {when} (R23.B)",
-        "siege": lambda: f"{args[0]} fires as Siege Artillery; {', '.join(args[1:])} are given up (R23.B)",
-        "sortie": lambda: f"Sortie {args[0]} flies in {when} (R23.C)",
+        "support": lambda: f"Support {named[0]} may fire its barrage in {when} (R23.B)",
+        "siege": lambda: f"{named[0]} fires as Siege Artillery; {' and '.join(named[1:])} are given up "
+                         f"(R23.B)",
+        "sortie": lambda: f"Sortie {named[0]} flies in {when} (R23.C)",
         "supply": lambda: f"{args[0]} Supply Point(s) of the allowance come in {when} (R23.D)",
-        "buy": lambda: f"buy {args[0]} with Supply Points of the allowance, arriving {when} (R23.D)",
+        "buy": lambda: f"buy {args[0]} with Supply Points of the allowance, arriving in {when} (R23.D)",
         "transport": lambda: f"{args[0]} arrives in {when} (R16)",
         "load": lambda: f"put {args[1]} aboard {args[0]} (R16.C.2)",
         "aim": lambda: f"{args[0]}'s drop or landing aims at {args[1]} (R16.A-B)",
-        "airlift": lambda: f"Sortie {args[0]} drops {args[1]} on {args[2]} instead of attacking (R16.A.1)",
+        "airlift": lambda: f"Sortie {named[0]} drops {args[1]} on {args[2]} instead of attacking (R16.A.1)",
     }
     try:
         return said[verb]() if verb in said else ""
@@ -194,7 +195,9 @@ def _barrage_note(pos: Position, order: Order) -> str:
     side = barrage.side_to_fire(pos)
     held = [u for u in pos.state.units_at(hex_) if pos.side_of(u) != side]
     at = f" on {', '.join(held)}" if held else ""
-    return f"{' and '.join(firers)} fire{'s' if len(firers) == 1 else ''} into {hex_}{at} (R18.D)"
+    named = [arrivals.element_name(pos.scenario, f) for f in firers]
+    who = " and ".join([", ".join(named[:-1]), named[-1]] if len(named) > 2 else named)
+    return f"{who} fire{'s' if len(firers) == 1 else ''} into {hex_}{at} (R18.D)"
 
 
 #: R7.B.1: what each mode of an AA Battery does.

@@ -107,7 +107,8 @@ def _short(scenario: Scenario, side: str) -> str:
 def track(scenario: Scenario, state: State) -> Track | None:
     """Chart 5 (R13-R15): the current Full Turn's steps and the one being played. The acting
     player's turn is shown in its phases, the other player's as one step (the Offensive player's
-    turn comes first, R2.H.1; before the player turns, both are one step each). The set-up (R3.B)
+    turn comes first, R2.H.1; before the player turns, both are one step each), by the side's
+    name ("Allies turn"), and in `short` by its short name ("US turn"). The set-up (R3.B)
     comes before the first Day; a Day's first Full Turn begins with the Dawn Briefing (R14). None
     once the game is over."""
     if not state.phase or state.result is not None or state.turn >= len(scenario.turns):
@@ -117,11 +118,13 @@ def track(scenario: Scenario, state: State) -> Track | None:
     steps = [SETUP_STEP] if state.phase == sequence.SETUP else []
     steps += [DAWN_STEP] if first else []
     steps.append(WEATHER_STEP)
+    short = list(steps)
     if sequence.phases_of(pos):  # the acting player's turn in its phases, the other's as one step
-        turns = {side: [f"{_short(scenario, side)} turn"] for side in (pos.offensive, pos.defensive)}
-        if state.phase in PHASE_STEPS:
-            turns[pos.acting] = [PHASE_STEPS[p] for p in sequence.PLAYER_TURN]
-        steps += turns[pos.offensive] + turns[pos.defensive]
+        for named, into in ((side_name, steps), (_short, short)):
+            turns = {side: [f"{named(scenario, side)} turn"] for side in (pos.offensive, pos.defensive)}
+            if state.phase in PHASE_STEPS:
+                turns[pos.acting] = [PHASE_STEPS[p] for p in sequence.PLAYER_TURN]
+            into += turns[pos.offensive] + turns[pos.defensive]
     if state.phase == sequence.SETUP:
         at = 0
     elif state.phase == sequence.DAWN:
@@ -129,4 +132,4 @@ def track(scenario: Scenario, state: State) -> Track | None:
     else:
         at = steps.index(PHASE_STEPS[state.phase]) if state.phase in PHASE_STEPS else -1
     title = f"{_part_of_day(pos)}, {side_name(scenario, state.active)}"
-    return Track(title, tuple(steps), at, "R15")
+    return Track(title, tuple(steps), at, "R15", tuple(short) if short != steps else ())

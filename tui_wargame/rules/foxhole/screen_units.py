@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 
 from tui_wargame.model import UnitSpec
 from tui_wargame.rules.capabilities import Line
-from tui_wargame.rules.foxhole import counters, effects, landings, marching, participants, supply
+from tui_wargame.rules.foxhole import counters, effects, landings, marching, movement, participants, supply
 from tui_wargame.rules.foxhole.narration import CONDITION_WORDS
 from tui_wargame.rules.foxhole.position import (ACTED, CONDITIONS, EXHAUSTED, EXPENDED, FATIGUED, FIRED,
                                                  MOVED, OVERWATCH, PINNED, SUPPLIED, SUPPLY_DEPLETED,
@@ -131,7 +131,9 @@ def card(pos: Position, uid: str) -> Sequence[Line]:
     if not conditions:
         lines.append(Line("no condition markers: fit to act", "R5.B"))
     for flag, (words, rule) in FACTS.items():
-        if flag in u.flags or flag in u.phase_flags:
+        if flag == MOVED and pos.has(uid, movement.MOVED_NOW):  # said once, with why it stays put
+            lines.append(Line("has moved this phase: it may not move again in it", "R11.B"))
+        elif flag in u.flags or flag in u.phase_flags:
             lines.append(Line(words, rule))
     hardness = counters.hardness(spec)
     if spec.kind == counters.VEHICLE or hardness == counters.HARD:
@@ -145,4 +147,8 @@ def card(pos: Position, uid: str) -> Sequence[Line]:
         special = counters.SPECIALS.get(trait) or counters.MARKS.get(trait)
         if special is not None and trait not in ("hard", "open-top", "mounted", "infantry"):
             lines.append(Line(f"{special.name}: {special.means}", special.rule))
+    named = {name: counters.attribute(spec, name) for name in counters.ATTRIBUTES}
+    if any(named.values()):  # the optional rules' attributes, once: every other trait is told above
+        rules = ", ".join(dict.fromkeys(counters.ATTRIBUTES[n] for n, v in named.items() if v))
+        lines.append(Line(", ".join(f"{n} {v}" for n, v in named.items() if v), rules))
     return tuple(lines)

@@ -38,13 +38,24 @@ IMPLEMENTS = ("boats", "rafts", "bridge-bailey", "bridge-foot", "bridge-vehicle"
 class Trace:
     """The outcome of a trace: whether it reached supply, the hexes it went through (unit first),
     why not if it failed, the hex of the Supply Points it used (R25.D.3) and the Headquarters whose
-    full MPs it needed to get there (R25.D.3.c)."""
+    full MPs it needed to get there (R25.D.3.c); under R12.A, the Headquarters traced to, whose
+    hex ends the unit's leg and begins the Headquarters' (the two may cross the same hexes)."""
 
     ok: bool
     path: tuple[str, ...] = ()
     reason: str = ""
     supply_points: str = ""
     lender: str = ""
+    headquarters: str = ""
+
+    def legs(self, pos: Position) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """R12.A.1-2: the unit's leg to its Headquarters and the Headquarters' leg on to the source,
+        each a path of its own (both share the Headquarters' hex); the whole path and () when no
+        Headquarters was traced to."""
+        if not self.headquarters:
+            return self.path, ()
+        at = self.path.index(pos.location(self.headquarters))
+        return self.path[:at + 1], self.path[at:]
 
 
 def sources(scenario: Scenario, side: str) -> tuple[str, ...]:
@@ -127,7 +138,7 @@ def trace(pos: Position, uid: str) -> Trace:
         onward = _search(pos, hq, there, movement.mp_of(pos, hq) / 2, keep_clear=True)
         for source in own:
             if source in onward:
-                return Trace(True, reached[there][1] + onward[source][1][1:])
+                return Trace(True, reached[there][1] + onward[source][1][1:], headquarters=hq)
     if not own:
         return Trace(False, reason=f"{side} has no supply source in this scenario (R12.A.2)")
     return Trace(False, reason="no unmoved Headquarters within half its MPs traces on to a supply source "

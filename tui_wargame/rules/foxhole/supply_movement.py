@@ -251,7 +251,15 @@ def _explain_trace(pos: Position, order: Order) -> Explanation | Refusal:
                        f"moved this turn", "R17.A")
     found = supply.trace(pos, uid)
     if found.ok:
-        return Explanation(f"{uid} would trace supply", (Line(" ".join(found.path), "R12.A", strong=True),))
+        to_hq, onward = found.legs(pos)
+        if not onward:  # R25.D: to Supply Points, one path
+            return Explanation(f"{uid} would trace supply",
+                               (Line(" ".join(found.path), "R12.A", strong=True),))
+        hq = found.headquarters
+        first = f"{uid} to {hq}: {' '.join(to_hq)}" if len(to_hq) > 1 else f"{uid} is with {hq} in {to_hq[0]}"
+        return Explanation(f"{uid} would trace supply through {hq}", (
+            Line(first, "R12.A.1", strong=True),
+            Line(f"{hq} on to its supply source: {' '.join(onward)}", "R12.A.2", strong=True)))
     return Explanation(f"{uid} would fail to trace supply", (Line(found.reason, "R12.B", strong=True),))
 
 

@@ -32,6 +32,7 @@ from tui_wargame.rules.foxhole import (
     charts,
     command,
     counters,
+    dawn,
     optional,
     screen_charts,
     screen_map,
@@ -256,6 +257,9 @@ class Foxhole:
         if state.pending is not None or state.phase not in sequence.NAMES:
             return ""
         return f"end the {side_name(scenario, state.active)} {sequence.NAMES[state.phase]}"
+
+    def settled(self, scenario: Scenario, state: State) -> frozenset[str]:
+        return dawn.settled(Position(scenario, state)) if state.phase == sequence.DAWN else frozenset()
 
     def unit_face(self, scenario: Scenario, state: State, unit: str) -> str:
         return screen_units.face(Position(scenario, state), unit)
