@@ -447,9 +447,7 @@ def reach(pos: Position, uid: str) -> dict[str, tuple[Fraction, tuple[str, ...]]
     """R11.A, R11.C: each hex the unit may end its move in now -> (the cheapest cost, its path
     from the hex it is in, excluded). A unit stops on moving next to an enemy (a Commando may try
     to go on, at 1 MP more: R7.A.4); a hex reached along a line is a stop only as R11.C allows."""
-    side = pos.side_of(uid)
-    walk = _Walk(pos.location(uid), left(pos, uid), enemy_near(pos, side), frozenset(), frozenset())
-    return _searched(pos, uid, walk)
+    return _searched(pos, uid, _own_move(pos, uid))
 
 
 def retreat_reach(pos: Position, uid: str, origin: str, avoid: frozenset[str], halt: frozenset[str]
@@ -477,6 +475,11 @@ class _Walk:
     stops: frozenset[str]
 
 
+def _own_move(pos: Position, uid: str) -> _Walk:
+    """The unit's move in its own phase (`reach`): from its hex, with the MPs it has left."""
+    return _Walk(pos.location(uid), left(pos, uid), enemy_near(pos, pos.side_of(uid)), frozenset(), frozenset())
+
+
 def _searched(pos: Position, uid: str, walk: _Walk) -> dict[str, tuple[Fraction, tuple[str, ...]]]:
     try:
         return _reach(pos, uid, SCALE, walk)
@@ -484,9 +487,12 @@ def _searched(pos: Position, uid: str, walk: _Walk) -> dict[str, tuple[Fraction,
         return _reach(pos, uid, 1, walk)
 
 
-def _reach(pos: Position, uid: str, scale: int, walk: _Walk) -> dict[str, tuple[Fraction, tuple[str, ...]]]:
-    """`reach` counting in 1/`scale` MPs: ints when `scale` > 1 (refused with _Unscaled if a cost
-    does not divide), Fractions when it is 1."""
+def _reach(pos: Position, uid: str, scale: int, walk: _Walk | None = None
+           ) -> dict[str, tuple[Fraction, tuple[str, ...]]]:
+    """`reach` (or the search `walk` sets) counting in 1/`scale` MPs: ints when `scale` > 1
+    (refused with _Unscaled if a cost does not divide), Fractions when it is 1."""
+    walk = walk or _own_move(pos, uid)
+
     def scaled(x: Fraction) -> Fraction | int:
         if scale == 1:
             return x
