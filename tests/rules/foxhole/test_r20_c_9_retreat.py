@@ -16,8 +16,8 @@ ORIGIN = "A-0503"  # a Buildings hex on the north road, X1 and XAG two hexes off
 
 
 def _pos(flags=None, at=None) -> Position:
-    return Position(SCENARIO, position(SCENARIO, phase="combat", active="axis", at={"A1": ORIGIN, **(at or {})},
-                                       flags=flags))
+    units = {"A1": ORIGIN, **(at or {})}
+    return Position(SCENARIO, position(SCENARIO, phase="combat", active="axis", at=units, flags=flags))
 
 
 def _eng(uid: str, origin: str) -> dict:
@@ -51,7 +51,8 @@ def test_r20_c_9_a_one_mp_battery_cannot_retreat_two_hexes_and_is_eliminated():
     assert seizure.retreat_hexes(pos, "AART", "A-0604", []) == []
     events, decision = seizure.retreats(pos, _eng("AART", "A-0604"))
     assert decision is None and fold(pos.state, events).units["AART"].location == "eliminated"
-    assert [(e["unit"], e["to"], e["rule"]) for e in events if e.kind == "retreat"] == [("AART", "", "R20.C.9")]
+    told = [(e["unit"], e["to"], e["rule"]) for e in events if e.kind == "retreat"]
+    assert told == [("AART", "", "R20.C.9")]
 
 
 def test_r20_c_9_a_one_mp_battery_on_a_road_retreats_along_it():
@@ -64,7 +65,8 @@ def test_r20_c_9_a_one_mp_battery_on_a_road_retreats_along_it():
 def test_r20_c_9_a_unit_whose_movement_points_reach_no_open_hex_is_eliminated():
     enemies = {"X2": "A-0305", "XMG": "A-0506", "XE": "A-0705", "XHQ": "A-0702"}
     fresh = _pos(at=enemies)
-    assert seizure.retreat_hexes(fresh, "A1", ORIGIN, []) == ["A-0104", "A-0202", "A-0203", "A-0302", "A-0303"]
+    assert seizure.retreat_hexes(fresh, "A1", ORIGIN, []) == [
+        "A-0104", "A-0202", "A-0203", "A-0302", "A-0303"]
     pos = _pos(flags={"A1": [EXHAUSTED]}, at=enemies)  # 2 MPs: A-0303 only, two away through A-0402
     assert seizure.retreat_hexes(pos, "A1", ORIGIN, []) == ["A-0303"]
     blocked = _pos(flags={"A1": [EXHAUSTED]}, at={**enemies, "XV": "A-0203"})
@@ -76,5 +78,6 @@ def test_r20_c_9_the_engagements_enemies_neither_bar_nor_stop_the_retreat():
     assaulters = {"X1": ORIGIN, "X2": ORIGIN}  # they seized the hex: every hex next to it is next to them
     pos = _pos(at=assaulters)
     engaged = seizure.retreat_hexes(pos, "A1", ORIGIN, ["X1", "X2"])
-    assert "A-0303" in engaged and seizure.walks(pos, "A1", ORIGIN, ["X1", "X2"])["A-0303"] == ("A-0402", "A-0303")
+    assert "A-0303" in engaged
+    assert seizure.walks(pos, "A1", ORIGIN, ["X1", "X2"])["A-0303"] == ("A-0402", "A-0303")
     assert seizure.retreat_hexes(pos, "A1", ORIGIN, []) == []  # no exception: nowhere to go

@@ -456,9 +456,9 @@ def retreat_reach(pos: Position, uid: str, origin: str, avoid: frozenset[str], h
     (the cheapest cost, its path from `origin`, excluded), within its whole MPs for the phase
     (`mp_of`: R11.A counts them per phase, and the retreat is the unit's move in the enemy's
     phase or after its assault), never entering a hex of `avoid` (next to an enemy the rule does
-    not except) nor one without room (R10.A). The enemies next to the hexes of `halt` (those of
-    the engagement, which the rule lets it pass) neither stop it nor keep it from going on, but
-    it may end a move along a line there as beside any enemy (R11.C)."""
+    not except) nor one without room (R10.A). `halt` are the hexes next to the engagement's
+    enemies, which the rule lets it pass: they do not stop it (R11.A), but it may end a move along
+    a line there as beside any enemy (R11.C)."""
     return _searched(pos, uid, _Walk(origin, mp_of(pos, uid), frozenset(), avoid, halt))
 
 
@@ -477,7 +477,8 @@ class _Walk:
 
 def _own_move(pos: Position, uid: str) -> _Walk:
     """The unit's move in its own phase (`reach`): from its hex, with the MPs it has left."""
-    return _Walk(pos.location(uid), left(pos, uid), enemy_near(pos, pos.side_of(uid)), frozenset(), frozenset())
+    near = enemy_near(pos, pos.side_of(uid))
+    return _Walk(pos.location(uid), left(pos, uid), near, frozenset(), frozenset())
 
 
 def _searched(pos: Position, uid: str, walk: _Walk) -> dict[str, tuple[Fraction, tuple[str, ...]]]:
