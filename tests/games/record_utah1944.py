@@ -11,9 +11,12 @@ The player follows the historical plan and nothing cleverer. The Allies keep the
 plan (every Sortie in the Morning), trace supply with every unit that can, put the B-26s and
 the Nevada on WN5 and the cruisers on the Exit 3 strongpoint, and march each unit on the nearest
 of the enemies on the coast (sectors NE and SE) and the causeways' inland ends not yet theirs;
-they Assault a hex when two or more units are next to it, else Fight it. The Axis hold
+they Assault a hex when two or more units are next to it, else Fight it; in the Vehicle Assault
+Phase a Vehicle assaults alone a hex its Defence outweighs. The Axis hold
 their ground: they trace supply, barrage the most crowded beach hex, Fight every hex of enemies
-next to them, and march the Fallschirmjäger to Houdienville. Decisions take the first answer.
+next to them, and march the Fallschirmjäger to Houdienville. A retreat goes where the units
+leaving the hex with it may go too, and then to the nearest hex it may (both sides keep together
+and give up as little ground as they can); other decisions take the first answer.
 """
 
 from __future__ import annotations
@@ -25,9 +28,10 @@ from pathlib import Path
 from tui_wargame import scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.model import Order
+from tui_wargame.rules.foxhole import engagement, seizure
 from tui_wargame.rules.foxhole.position import Position
 
-SEED = 12
+SEED = 26
 ROOT = Path(__file__).parents[2]
 COAST = ("NE", "SE")  # the victory's sectors (docs/scenarios/utah1944.md)
 INLAND_ENDS = ("A-0706", "A-0710", "A-0703")  # Houdienville, Pouppeville, Exit 3's inland end
@@ -134,7 +138,7 @@ def combat_phase(game: Game, orders: list[str], verb_filter: tuple[str, ...]) ->
             units = order.args[1:]
             wants = "assault" if side == "allied" and len(units) >= 2 else "fight"
             if game.state.phase == "vehicle-assault":
-                wants = "assault" if len(units) >= 2 else ""
+                wants = "assault" if len(units) >= 2 or outweighs(game, order) else ""
             if order.verb == wants:
                 pick = order
                 break
@@ -146,10 +150,36 @@ def combat_phase(game: Game, orders: list[str], verb_filter: tuple[str, ...]) ->
         give(game, orders, str(pick))
 
 
+def outweighs(game: Game, order: Order) -> bool:
+    """Whether the Vehicles' Defence beats the hex's, so that they would seize it (R22.C.6)."""
+    pos = Position(game.scenario, game.state)
+    enemy = pos.enemy(game.state.active)
+    held = pos.units_in(order.args[0], enemy)
+    return seizure.strength(pos, order.args[1:], False) > seizure.strength(pos, held, True)
+
+
 def answer_all(game: Game, orders: list[str]) -> None:
     while game.state.pending is not None and not game.state.over:
-        legal = [str(o) for o in game.legal_orders() if o.verb != "undo"]
-        give(game, orders, "done" if "done" in legal else legal[0])
+        legal = [o for o in game.legal_orders() if o.verb != "undo"]
+        retreats = [o for o in legal if o.verb == "retreat"]
+        if retreats:
+            give(game, orders, str(min(retreats, key=lambda o: shortest(game, o))))
+            continue
+        texts = [str(o) for o in legal]
+        give(game, orders, "done" if "done" in texts else texts[0])
+
+
+def shortest(game: Game, order: Order) -> tuple[bool, int, str]:
+    """A retreat keeps the units leaving one hex together where the others may go too, and gives
+    up as little ground as it may (R20.C.9 lets it go farther): the hex nearest the one it leaves,
+    then the first by label."""
+    pos = Position(game.scenario, game.state)
+    eng = engagement.current(pos)
+    exempt = [*eng["attackers"], *eng["defenders"]]
+    _, origin = eng["retreat"][0]
+    others = [u for u, there in eng["retreat"][1:] if there == origin]
+    apart = any(order.args[1] not in seizure.retreat_hexes(pos, u, origin, exempt) for u in others)
+    return (apart, pos.distance(origin, order.args[1]), order.args[1])
 
 
 def simple_phase(game: Game, orders: list[str], verbs: tuple[str, ...]) -> None:

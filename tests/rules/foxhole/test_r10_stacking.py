@@ -299,9 +299,10 @@ def test_r10_a_a_retreat_passes_only_through_a_hex_with_room():
 
     full = {u: "A-0304" for u in ("A2", "AE", "AHQ", "AMC")}
     pos = Position(SCENARIO, position(SCENARIO, phase="combat", active="allied", at={"A1": "A-0303", **full}))
-    ends = seizure.retreat_hexes(pos, "A1", "A-0303", [])
-    assert "A-0305" not in ends  # only by A-0304
-    assert "A-0204" in ends  # by A-0203 instead, the way it is walked
+    ways = seizure.walks(pos, "A1", "A-0303", [])
+    assert "A-0304" not in ways and all("A-0304" not in way for way in ways.values())
+    assert ways["A-0305"] == ("A-0203", "A-0204", "A-0305")  # round A-0304, not through it
+    assert ways["A-0204"] == ("A-0203", "A-0204")  # by A-0203 instead, the way it is walked
     moved = next(e for e in seizure.move_back(pos, "A1", "A-0303", "A-0204") if e.kind == "unit_moved")
     assert moved["path"] == ["A-0203", "A-0204"]
 

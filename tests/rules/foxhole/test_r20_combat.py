@@ -154,14 +154,16 @@ def test_r20_e_1_ambush_reacting_fires_first_and_adds_d5_minus_1():
     assert state.pending.kind == seizure.RETREAT  # 2 against 3: thrown back
 
 
-def test_r20_c_9_retreat_is_two_hexes_and_optionally_tires():
+def test_r20_c_9_retreat_is_two_hexes_or_more_and_optionally_tires():
     state = _state(flags={"A1": [AMBUSHED]}, options={"retreat-fatigue": "on"})
     state, _ = run(SCENARIO, state, "assault B-0307 A1", dice=[5, 4, 5])
     choices = legal(SCENARIO, state)
     assert choices and all(o.startswith("retreat A1 ") for o in choices)
+    away = {SCENARIO.grid.distance(o.split()[-1], "A-0401") for o in choices}
+    assert min(away) == 2 and max(away) == 5  # 4 MPs, the road's hexes 1/2 MP each
     dest = choices[0].split()[-1]
-    assert SCENARIO.grid.distance(dest, "A-0401") == 2
-    assert _refused(state, "retreat A1 A-0501").rule == "R20.C.9"
+    refusal = _refused(state, "retreat A1 A-0501")  # next to the hex left
+    assert refusal.rule == "R20.C.9" and "within its 4 MPs" in refusal.message
     state, events = run(SCENARIO, state, choices[0])
     assert state.units["A1"].location == dest and state.units["A1"].has(FATIGUED)
     assert state.pending is None and _kinds(events, "retreat")

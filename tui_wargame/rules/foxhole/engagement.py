@@ -26,7 +26,7 @@ from typing import Any
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, fold
 from tui_wargame.rules.foxhole import (allocation, benefits, charts, crossings, effects, fire, firepower,
-                                      refugees, stacking)
+                                      movement, refugees, stacking)
 from tui_wargame.rules.foxhole.participants import (
     ENGAGED, STACK, artillery_or_mortar, in_overstack, mixed_services, specialist, target_types,
 )
@@ -605,8 +605,9 @@ def answer_retreat(pos: Position, order: Order, dice: Dice) -> list[Event]:
     if len(order.args) != 2 or order.args[0] != u:
         raise IllegalOrder(f"retreat {u} first: `retreat {u} HEX`", "R20.C.9")
     if order.args[1] not in legal:
-        raise IllegalOrder(f"{u} may retreat only to {', '.join(legal)}: two hexes from {origin}, "
-                           f"never next to an enemy", "R20.C.9")
+        mps = movement_points(movement.mp_of(pos, u))
+        raise IllegalOrder(f"{u} may retreat only to {', '.join(legal) or 'nowhere'}: two hexes or more "
+                           f"from {origin} within its {mps} MPs, never next to an enemy", "R20.C.9")
     eng["retreat"].pop(0)
     events = [Event.of("decision_made"), *move_back(pos, u, origin, order.args[1], retreat_rule(eng), exempt)]
     return events + run(pos.at(fold(pos.state, events)), dice, eng)

@@ -3,7 +3,8 @@ Activities-Movement R19, Motorized-Movement R21, retreats), with the special mov
 
 - `mp_of`: a unit's movement points now (printed, weather R8.C, Fatigued/Exhausted, R12.B);
 - `step_cost`: what one hex costs, off or along a transportation line (Chart 2, R8.D, R9.B);
-- `reach`: the cheapest legal stop in each hex within the MPs left (R11.A, R11.C);
+- `reach`: the cheapest legal stop in each hex within the MPs left (R11.A, R11.C); `retreat_reach`
+  the same for a Retreat (R20.C.9, R22.C.7);
 - `move_orders`, `resolve_move`: the `move UNIT HEX HEX...` order, with Motorized Pins rolled on
   leaving each hex and crossing each hexside (R11.A.2-3), Ambushes flagged (R11.C.2), the Commando's
   attempt to go on (R7.A.4), Night and Frost Fatigue (R9.A, R8.D.4).
@@ -17,6 +18,7 @@ from __future__ import annotations
 import heapq
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 
 from tui_wargame.dice import Dice
@@ -445,15 +447,53 @@ def reach(pos: Position, uid: str) -> dict[str, tuple[Fraction, tuple[str, ...]]
     """R11.A, R11.C: each hex the unit may end its move in now -> (the cheapest cost, its path
     from the hex it is in, excluded). A unit stops on moving next to an enemy (a Commando may try
     to go on, at 1 MP more: R7.A.4); a hex reached along a line is a stop only as R11.C allows."""
+    return _searched(pos, uid, _own_move(pos, uid))
+
+
+def retreat_reach(pos: Position, uid: str, origin: str, avoid: frozenset[str], halt: frozenset[str]
+                  ) -> dict[str, tuple[Fraction, tuple[str, ...]]]:
+    """R20.C.9, R22.C.7: a Retreat moves "as per Movement": each hex the unit may end it in ->
+    (the cheapest cost, its path from `origin`, excluded), within its whole MPs for the phase
+    (`mp_of`: R11.A counts them per phase, and the retreat is the unit's move in the enemy's
+    phase or after its assault), never entering a hex of `avoid` (next to an enemy the rule does
+    not except) nor one without room (R10.A). `halt` are the hexes next to the engagement's
+    enemies, which the rule lets it pass: they do not stop it (R11.A), but it may end a move along
+    a line there as beside any enemy (R11.C)."""
+    return _searched(pos, uid, _Walk(origin, mp_of(pos, uid), frozenset(), avoid, halt))
+
+
+@dataclass(frozen=True)
+class _Walk:
+    """What one search weighs: where it starts, the MPs it has, the hexes where the unit must stop
+    (next to an enemy), those it may not enter beside the full ones, and those where it may end a
+    move along a line though it need not stop (R11.C)."""
+
+    start: str
+    budget: Fraction
+    near: frozenset[str]
+    barred: frozenset[str]
+    stops: frozenset[str]
+
+
+def _own_move(pos: Position, uid: str) -> _Walk:
+    """The unit's move in its own phase (`reach`): from its hex, with the MPs it has left."""
+    near = enemy_near(pos, pos.side_of(uid))
+    return _Walk(pos.location(uid), left(pos, uid), near, frozenset(), frozenset())
+
+
+def _searched(pos: Position, uid: str, walk: _Walk) -> dict[str, tuple[Fraction, tuple[str, ...]]]:
     try:
-        return _reach(pos, uid, SCALE)
+        return _reach(pos, uid, SCALE, walk)
     except _Unscaled:
-        return _reach(pos, uid, 1)
+        return _reach(pos, uid, 1, walk)
 
 
-def _reach(pos: Position, uid: str, scale: int) -> dict[str, tuple[Fraction, tuple[str, ...]]]:
-    """`reach` counting in 1/`scale` MPs: ints when `scale` > 1 (refused with _Unscaled if a cost
-    does not divide), Fractions when it is 1."""
+def _reach(pos: Position, uid: str, scale: int, walk: _Walk | None = None
+           ) -> dict[str, tuple[Fraction, tuple[str, ...]]]:
+    """`reach` (or the search `walk` sets) counting in 1/`scale` MPs: ints when `scale` > 1
+    (refused with _Unscaled if a cost does not divide), Fractions when it is 1."""
+    walk = walk or _own_move(pos, uid)
+
     def scaled(x: Fraction) -> Fraction | int:
         if scale == 1:
             return x
@@ -461,13 +501,14 @@ def _reach(pos: Position, uid: str, scale: int) -> dict[str, tuple[Fraction, tup
             raise _Unscaled
         return x.numerator * (scale // x.denominator)
 
-    budget = scaled(left(pos, uid))
-    start = pos.location(uid)
-    side = pos.side_of(uid)
+    budget = scaled(walk.budget)
+    start = walk.start
     cost_of = coster(pos, uid)
-    near = enemy_near(pos, side)
+    near = walk.near
     found: dict[str, tuple[Fraction | int, tuple[str, ...]]] = {}
     full = _full_hexes(pos, uid)  # R10.A-B, R10.D: no room even to pass through
+    if walk.barred:
+        full = full | walk.barred
     steps = _scaled_steps(pos, cost_of, scale)
     best: dict[tuple[str, bool], Fraction | int] = {(start, False): 0}
     queue: list[tuple[Fraction | int, tuple[str, ...], bool]] = [(0, (start,), False)]
@@ -477,8 +518,8 @@ def _reach(pos: Position, uid: str, scale: int) -> dict[str, tuple[Fraction, tup
         if best.get((here, along), cost) < cost:
             continue
         if len(path) > 1:
-            stop = not along or here in near or _other_stop(pos, uid, path[-2], here,
-                                                            Fraction(budget - cost, scale), cost_of)
+            stop = not along or here in near or here in walk.stops or \
+                _other_stop(pos, uid, path[-2], here, Fraction(budget - cost, scale), cost_of)
             if stop and (here not in found or found[here][0] > cost):
                 found[here] = (cost, path[1:])
             if here in near:

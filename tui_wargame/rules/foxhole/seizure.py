@@ -8,8 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tui_wargame.model import Event, fold
-from tui_wargame.rules.foxhole import effects, sapping, stacking
-from tui_wargame.rules.foxhole.participants import enterable
+from tui_wargame.rules.foxhole import effects, movement, sapping, stacking
 from tui_wargame.rules.foxhole.position import EXHAUSTED, FATIGUED, PINNED, Position
 
 RETREAT = "combat-retreat"  # the decision of a side whose unit has several ways back
@@ -64,15 +63,11 @@ def seize(pos: Position, eng: dict[str, Any], act: Sequence[str], react: Sequenc
 
 
 def retreat_hexes(pos: Position, uid: str, origin: str, exempt: Sequence[str]) -> list[str]:
-    """R20.C.9: hexes two away from `origin`, through a neighbour, neither holding an enemy nor
-    next to one (but the units of this engagement), on land the unit may enter, across hexsides it
-    may cross, with room to stack in both, the hex passed through too (R10.A-B, `stacking.room`:
-    the limit holds while units retreat). (A smallest private version of movement: the rule's two
-    hexes are walked, Movement Points are not counted.) A non-Motorized Company may instead go
+    """R20.C.9: the hexes the unit may retreat to (`walks`); a non-Motorized Company may instead go
     through a tunnel of its side to the exit (R19.B.6.h, `sapping.exits`), even an enemy-held one."""
     side = pos.side_of(uid)
     foe_hexes = _foe_hexes(pos, side, exempt)
-    found = list(_walks(pos, uid, origin, exempt))
+    found = list(walks(pos, uid, origin, exempt))
     for end in sapping.exits(pos, uid, origin):
         if end not in found and (end in foe_hexes or stacking.room(pos, end, side, [uid]) is None):
             found.append(end)
@@ -83,24 +78,19 @@ def _foe_hexes(pos: Position, side: str, exempt: Sequence[str]) -> set[str]:
     return {pos.location(u) for u in pos.units_of(pos.enemy(side)) if u not in exempt}
 
 
-def _walks(pos: Position, uid: str, origin: str, exempt: Sequence[str]) -> dict[str, str]:
-    """R20.C.9: each hex two away the unit may retreat to on foot -> the first hex it passes
-    through on the way (`retreat_hexes`)."""
+def walks(pos: Position, uid: str, origin: str, exempt: Sequence[str]) -> dict[str, tuple[str, ...]]:
+    """R20.C.9: each hex the unit may retreat to -> the way it goes there (the cheapest). The
+    Retreat moves as per Movement (`movement.retreat_reach`: Chart 2's costs within its MPs,
+    R11.C's stops along a line, room to stack in every hex entered, R10.A), never into or next to
+    an enemy but the units of this engagement (`exempt`), and ends neither in nor next to
+    `origin`: at least two hexes away."""
     side = pos.side_of(uid)
-    foe_hexes = _foe_hexes(pos, side, exempt)
-
-    def open_(h: str) -> bool:
-        return (h not in foe_hexes and not any(n in foe_hexes for n in pos.neighbours(h))
-                and stacking.room(pos, h, side, [uid]) is None)
-
-    found: dict[str, str] = {}
-    for mid in pos.neighbours(origin):
-        if not (open_(mid) and enterable(pos, uid, origin, mid)):
-            continue
-        for end in pos.neighbours(mid):
-            if end not in found and pos.distance(end, origin) == 2 and open_(end) and enterable(pos, uid, mid, end):
-                found[end] = mid
-    return found
+    foes = _foe_hexes(pos, side, exempt)
+    engaged = {pos.location(u) for u in exempt if pos.on_map(u) and pos.side_of(u) != side}
+    avoid = frozenset(n for h in foes for n in pos.neighbours(h))
+    halt = frozenset(n for h in engaged for n in pos.neighbours(h))
+    found = movement.retreat_reach(pos, uid, origin, avoid, halt)
+    return {end: path for end, (_, path) in found.items() if pos.distance(end, origin) >= 2}
 
 
 def retreats(pos: Position, eng: dict[str, Any]) -> tuple[list[Event], Event | None]:
@@ -128,7 +118,7 @@ def retreats(pos: Position, eng: dict[str, Any]) -> tuple[list[Event], Event | N
         options = retreat_hexes(here, u, origin, exempt)
         if len(options) > 1:
             return events, Event.of("decision_required", side=here.side_of(u), decision=RETREAT,
-                                    prompt=f"retreat {u} from {origin} two hexes: "
+                                    prompt=f"retreat {u} from {origin}, two hexes or more: "
                                            f"{', '.join(options)} ({rule})",
                                     data={})
         eng["retreat"].pop(0)
@@ -147,7 +137,7 @@ def retreat_rule(eng: dict[str, Any]) -> str:
 
 def move_back(pos: Position, uid: str, origin: str, end: str, rule: str = "R20.C.9",
               exempt: Sequence[str] = ()) -> list[Event]:
-    """The retreat walked (two hexes, through a hex `retreat_hexes` allows, `exempt` as there), or
+    """The retreat walked (the way `walks` finds, `exempt` as there), or
     through a tunnel to its exit (R19.B.6.h: into an enemy-held exit the unit is removed, read as
     eliminated); with retreat fatigue (R20.C.9, optional) the unit tires."""
     if end in sapping.exits(pos, uid, origin):
@@ -156,9 +146,8 @@ def move_back(pos: Position, uid: str, origin: str, end: str, rule: str = "R20.C
             return events + effects.eliminate(pos, uid)
         events.append(Event.of("unit_moved", unit=uid, path=[end], cost=0))
     else:
-        mid = _walks(pos, uid, origin, exempt)[end]
         events = [Event.of("retreat", unit=uid, hex=origin, to=end, rule=rule),
-                  Event.of("unit_moved", unit=uid, path=[mid, end], cost=0)]
+                  Event.of("unit_moved", unit=uid, path=list(walks(pos, uid, origin, exempt)[end]), cost=0)]
     if pos.option("retreat-fatigue"):
         if pos.has(uid, FATIGUED):
             events += [Event.of("unit_flagged", unit=uid, flag=FATIGUED, on=False),
