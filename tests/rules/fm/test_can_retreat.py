@@ -17,6 +17,7 @@ from tui_wargame.rules.fm.retreat import can_retreat, retreat_paths
 ROOT = Path(__file__).parents[3]
 
 
+@pytest.mark.slow  # seconds a scenario: every unit's every retreat at several positions
 @pytest.mark.parametrize("name", ["suez1916", "gaza1917"])
 def test_f_m_7_7_can_retreat_agrees_with_every_retreat_path(name: str, tmp_path: Path) -> None:
     sc = scenario_file.load(ROOT / "scenarios" / f"{name}.toml")
