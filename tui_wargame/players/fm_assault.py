@@ -11,7 +11,6 @@ same plan), and the units already moved beside a target count towards its attack
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from tui_wargame.frozen import frozen
@@ -34,14 +33,13 @@ MOST_MOVERS = 6  # units brought against one target, at most, beside those alrea
 @frozen
 class Assault:
     """One planned attack: its target, the moves still to make for it (unit, order), every
-    attacker (those beside it already included), and its expected gain, chance to drive the
-    defenders out and column (F&M 7.2-7.6, as `Assessor.attack` reckons them)."""
+    attacker (those beside it already included), and its expected gain and column (F&M 7.2-7.6,
+    as `Assessor.attack` reckons them)."""
 
     target: str
     moves: tuple[tuple[str, Order], ...]
     attackers: tuple[str, ...]
     gain: float
-    leaves: Fraction
     column: str
 
 
@@ -97,10 +95,10 @@ def _one(view: SideView, ass: Assessor, target: str, free: dict[str, dict[str, O
     shelter = sorted(beside, key=lambda h: (_defence_rank(pos, h, side), h))
     placed: dict[str, list[str]] = {h: list(pos.units_in(h)) if pos.occupant(h) == side else [] for h in beside}
     moves: list[tuple[str, Order]] = []
-    best: tuple[float, int, Assault] | None = None
+    best: Assault | None = None
     if there:
-        gain, leaves, column = ass.attack(target, there)
-        best = (gain, 0, Assault(target, (), tuple(there), gain, leaves, column))
+        gain, _, column = ass.attack(target, there)
+        best = Assault(target, (), tuple(there), gain, column)
     for uid in movers[:MOST_MOVERS]:
         hexes = [h for h in shelter if h in free[uid] and overstack(pos, h, [*placed[h], uid]) is None]
         if not hexes:
@@ -108,11 +106,11 @@ def _one(view: SideView, ass: Assessor, target: str, free: dict[str, dict[str, O
         placed[hexes[0]].append(uid)
         moves.append((uid, free[uid][hexes[0]]))
         attackers = [*there, *(u for u, _ in moves)]
-        gain, leaves, column = assess(_moved_to(pos.state, moves)).attack(target, attackers)
+        gain, _, column = assess(_moved_to(pos.state, moves)).attack(target, attackers)
         view.work += 1
-        if best is None or gain > best[0] + 0.25:
-            best = (gain, len(moves), Assault(target, tuple(moves), tuple(attackers), gain, leaves, column))
-    return best[2] if best is not None else None
+        if best is None or gain > best.gain + 0.25:
+            best = Assault(target, tuple(moves), tuple(attackers), gain, column)
+    return best
 
 
 def assaults(view: SideView, ass: Assessor, least: float, assess: Callable[[State], Assessor]) -> list[Assault]:
