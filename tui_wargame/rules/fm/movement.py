@@ -7,6 +7,7 @@ checked. `paths` finds the cheapest legal path to every hex a unit's movement re
 from __future__ import annotations
 
 import heapq
+from collections import OrderedDict
 from fractions import Fraction
 from math import lcm
 from typing import Any
@@ -155,7 +156,7 @@ UNIT_DENOMINATOR = 2520
 def paths(pos: Position, uid: str, start: str | None = None,
           entry: tuple[str, ...] = ()) -> dict[str, tuple[Fraction, list[str]]]:
     """Every hex `uid`'s movement reaches, with the cheapest cost and path (F&M 5.0, 6.1), before the
-    stacking house rule (F&M 5.3: `ending.reach`); found once a Position.
+    stacking house rule (F&M 5.3: `ending.reach`). The answer is shared: do not change it.
 
     From the map: start at the unit's hex. Entering (F&M reinforcements): `entry`
     lists the entry hexes and the path begins with one of them.
@@ -163,11 +164,40 @@ def paths(pos: Position, uid: str, start: str | None = None,
     key = (uid, start, entry)
     found = pos.paths_cache.get(key)
     if found is None:
-        try:
-            found = _search(pos, uid, start, entry, UNIT_DENOMINATOR)
-        except _Unscaled:
-            found = _search(pos, uid, start, entry, None)
-        pos.paths_cache[key] = found
+        found = pos.paths_cache[key] = _kept(pos, uid, start, entry)
+    return found
+
+
+# A search depends on the map and rules (the scenario), the unit's own state (allowance spent, steps,
+# Suez 14.1's start in the crossing hex), the turn (Suez 15.1 zero hour, night's free exit) and the
+# hexes the enemy holds (F&M 5.1 no entry, 6.1 their ZOC): never on the unit's own side. So one move
+# leaves every other unit's search as it was, and each is kept across the Positions of a phase.
+REACH_KEPT = 256  # searches kept, newest last: a phase of both sides' units (about 20 KB each)
+# scenario (by the hash of its file; a scenario built in code, by its id and held) -> its searches
+_REACH: dict[object, tuple[Scenario, OrderedDict[tuple[Any, ...], dict[str, tuple[Fraction, list[str]]]]]] = {}
+
+
+def _kept(pos: Position, uid: str, start: str | None,
+          entry: tuple[str, ...]) -> dict[str, tuple[Fraction, list[str]]]:
+    scenario = pos.scenario
+    hit = _REACH.get(scenario.content_hash or id(scenario))
+    if hit is None or (not scenario.content_hash and hit[0] is not scenario):
+        if len(_REACH) > 16:
+            _REACH.clear()
+        hit = _REACH[scenario.content_hash or id(scenario)] = (scenario, OrderedDict())
+    kept = hit[1]
+    key = (uid, start, entry, pos.state.units[uid], pos.state.turn, pos.held_by(pos.enemy(pos.side_of(uid))))
+    found = kept.get(key)
+    if found is not None:
+        kept.move_to_end(key)
+        return found
+    try:
+        found = _search(pos, uid, start, entry, UNIT_DENOMINATOR)
+    except _Unscaled:
+        found = _search(pos, uid, start, entry, None)
+    kept[key] = found
+    if len(kept) > REACH_KEPT:
+        kept.popitem(last=False)
     return found
 
 

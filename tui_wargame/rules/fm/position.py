@@ -27,6 +27,7 @@ class Position:
         # (unit, start, entry hexes) -> hex -> (cost, path): where its movement reaches (movement.paths)
         self.paths_cache: dict[tuple[str, str | None, tuple[str, ...]], dict[str, tuple[Fraction, list[str]]]] = {}
         self.ending_cache: dict[str, Any] = {}  # side -> its units that can no longer leave (ending.Staying)
+        self._held: dict[str, frozenset[str]] = {}
 
     def at(self, state: State) -> Position:
         """The same scenario at another State (after events folded locally)."""
@@ -94,6 +95,14 @@ class Position:
         """The side holding a hex with combat units, if any."""
         units = self._by_hex.get(label)
         return self.scenario.unit[units[0]].side if units else None
+
+    def held_by(self, side: str) -> frozenset[str]:
+        """The hexes `side`'s combat units stand in."""
+        found = self._held.get(side)
+        if found is None:
+            found = self._held[side] = frozenset(h for h, units in self._by_hex.items()
+                                                 if self.scenario.unit[units[0]].side == side)
+        return found
 
     def on_map(self, uid: str) -> bool:
         """Whether the unit is on a hex of the map, not in a box."""
