@@ -1,5 +1,6 @@
 """F&M 5.0/6.1: a unit's movement search kept across Positions (`movement.paths`) answers as a fresh
-search does, on every Position of random Suez 1916 and Gaza 1917 play, both sides' units."""
+search does, and its first steps (F&M 5.1, `movement.first_steps`) are among the hexes it reaches, on
+Positions of random Suez 1916 and Gaza 1917 play, both sides' units."""
 
 from __future__ import annotations
 
@@ -25,8 +26,10 @@ def fresh(pos: Position, uid: str) -> dict[str, tuple[object, list[str]]]:
 
 @pytest.mark.parametrize(("name", "records", "every"), [
     ("suez1916", 60, 4), ("gaza1917", 50, 4),
-    pytest.param("suez1916", 300, 2, marks=pytest.mark.slow), pytest.param("gaza1917", 300, 2, marks=pytest.mark.slow)])
-def test_f_m_5_0_a_kept_search_equals_a_fresh_one(name: str, records: int, every: int, tmp_path: Path) -> None:
+    pytest.param("suez1916", 300, 2, marks=pytest.mark.slow),
+    pytest.param("gaza1917", 300, 2, marks=pytest.mark.slow)])
+def test_f_m_5_0_a_kept_search_equals_a_fresh_one(name: str, records: int, every: int,
+                                                  tmp_path: Path) -> None:
     """Every `every`th record of `records`, each unit on the map: kept and fresh agree, and the kept
     search outlives the Position (the next order's Position is given the same one)."""
     sc = scenario_file.load(ROOT / "scenarios" / f"{name}.toml")
@@ -42,6 +45,7 @@ def test_f_m_5_0_a_kept_search_equals_a_fresh_one(name: str, records: int, every
                 if pos.on_map(uid) and pos.is_combat(uid):
                     found = movement.paths(pos, uid, pos.location(uid))
                     assert found == fresh(pos, uid), (uid, game.seq)
+                    assert set(movement.first_steps(pos, uid)) <= set(found), (uid, game.seq)  # F&M 5.1
                     assert movement.paths(Position(sc, game.state), uid, pos.location(uid)) is found
                     kept_hits += found is last.get(uid)
                     last[uid] = found

@@ -11,32 +11,28 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tui_wargame.model import Scenario
 from tui_wargame.rules.fm.data import fraction
 from tui_wargame.rules.fm.movement import route_only
 from tui_wargame.rules.fm.position import Position
 from tui_wargame.rules.fm.stacking import overstack
+from tui_wargame.rules.kept import PerScenario
 
 
 def may_advance_into(pos: Position, uid: str, a: str, b: str) -> bool:
     """F&M 7.9: no enemy unit, no prohibited terrain or hexside; ZOCs are ignored."""
     if pos.occupant(b) not in (None, pos.side_of(uid)):
         return False
-    hit = _OPEN.get(id(pos.scenario))
-    if hit is None or hit[0] is not pos.scenario:
-        if len(_OPEN) > 16:
-            _OPEN.clear()
-        hit = _OPEN[id(pos.scenario)] = (pos.scenario, {})
+    kept = _OPEN(pos.scenario)
     key = (pos.spec(uid).traits, a, b)
-    found = hit[1].get(key)
+    found = kept.get(key)
     if found is None:
-        found = hit[1][key] = _open_step(pos, uid, a, b)
+        found = kept[key] = _open_step(pos, uid, a, b)
     return found
 
 
-# id(scenario) -> (scenario, (traits, a, b) -> whether the map lets a unit with those traits step
-# from a to b): the part of 7.9 that never changes, asked for every retreat the computer weighs.
-_OPEN: dict[int, tuple[Scenario, dict[tuple[Any, ...], bool]]] = {}
+# (traits, a, b) -> whether the map lets a unit with those traits step from a to b: the part of 7.9
+# that never changes, asked for every retreat the computer weighs.
+_OPEN: PerScenario[dict[tuple[Any, ...], bool]] = PerScenario(lambda _: {})
 
 
 def _open_step(pos: Position, uid: str, a: str, b: str) -> bool:

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from tui_wargame.model import HexsideFeature, IllegalOrder, Refusal, Scenario
+from tui_wargame.model import HexsideFeature, IllegalOrder, Refusal
 from tui_wargame.rules.capabilities import Explanation, Line
 from tui_wargame.rules.fm.data import differential_range
 from tui_wargame.rules.fm.position import Position
 from tui_wargame.rules.fm.words import explain_odds, row_label
+from tui_wargame.rules.kept import PerScenario
 
 ATTACKS = "attacks:"  # phase flag on a declared attacker: "attacks:0405"
 RESOLVED = "fm.resolved"  # value: hexes whose attack was resolved this combat phase, comma-separated
@@ -36,18 +37,14 @@ def resolved(pos: Position) -> list[str]:
 def combat_blocked(pos: Position, a: str, b: str) -> bool:
     """F&M 7.1 / Suez 14.1: no combat across a hexside whose feature forbids it. Kept per scenario
     (the hexsides never change): the computer asks it for every stack on every look."""
-    hit = _BLOCKED.get(id(pos.scenario))
-    if hit is None or hit[0] is not pos.scenario:
-        if len(_BLOCKED) > 16:
-            _BLOCKED.clear()
-        hit = _BLOCKED[id(pos.scenario)] = (pos.scenario, {})
-    found = hit[1].get((a, b))
+    kept = _BLOCKED(pos.scenario)
+    found = kept.get((a, b))
     if found is None:
-        found = hit[1][(a, b)] = bool(_blocking(pos, a, b))
+        found = kept[(a, b)] = bool(_blocking(pos, a, b))
     return found
 
 
-_BLOCKED: dict[int, tuple[Scenario, dict[tuple[str, str], bool]]] = {}
+_BLOCKED: PerScenario[dict[tuple[str, str], bool]] = PerScenario(lambda _: {})
 
 
 def _blocking(pos: Position, a: str, b: str) -> list[str]:

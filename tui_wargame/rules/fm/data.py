@@ -18,6 +18,7 @@ from attrs import field
 
 from tui_wargame.frozen import frozen
 from tui_wargame.model import Scenario
+from tui_wargame.rules.kept import PerScenario
 from tui_wargame.scenario_file import strict_converter, structure_problems
 
 PROHIBITED = "P"
@@ -216,9 +217,6 @@ class FmRules:
     formations: Mapping[str, str] = field(factory=dict)  # a formation's id -> its name for players
 
 
-_CACHE: dict[int, tuple[Scenario, FmRules]] = {}
-
-
 @functools.cache
 def fraction(text: str) -> Fraction | None:
     """A cost from the chart: "1/3" -> Fraction(1, 3); "P" (prohibited) -> None. Cached: the
@@ -250,22 +248,23 @@ def structure(raw: Mapping[str, Any]) -> tuple[FmRules | None, list[str]]:
 
 
 def rules_of(scenario: Scenario) -> FmRules:
-    """The structured rules of a scenario already checked by `check`, cached per scenario."""
-    hit = _CACHE.get(id(scenario))
-    if hit is not None and hit[0] is scenario:
-        return hit[1]
+    """The structured rules of a scenario already checked by `check`, kept per scenario."""
+    return _RULES(scenario)
+
+
+def _structured(scenario: Scenario) -> FmRules:
     data, problems = structure(scenario.rules)
     if data is None:
         raise ValueError("; ".join(problems))
-    remember(scenario, data)
     return data
 
 
 def remember(scenario: Scenario, data: FmRules) -> None:
     """Keep `data` as the structured rules of `scenario` for `rules_of`."""
-    if len(_CACHE) > 16:
-        _CACHE.clear()
-    _CACHE[id(scenario)] = (scenario, data)
+    _RULES.put(scenario, data)
+
+
+_RULES: PerScenario[FmRules] = PerScenario(_structured)
 
 
 def differential_range(label: str) -> tuple[int, int]:

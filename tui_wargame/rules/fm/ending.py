@@ -11,13 +11,13 @@ never end.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from collections.abc import Set as AbstractSet
 from fractions import Fraction
 from functools import cached_property
 
 from tui_wargame.model import Refusal
-from tui_wargame.rules.fm.movement import paths, why_not_move
+from tui_wargame.rules.fm.movement import first_steps, paths, why_not_move
 from tui_wargame.rules.fm.position import Position
 from tui_wargame.rules.fm.stacking import overstack, overstacked_hexes
 
@@ -60,27 +60,23 @@ class Staying:
         return frozenset(overstacked_hexes(self.pos, self.side))
 
     @cached_property
-    def exits(self) -> dict[str, frozenset[str]]:
-        """Each unit that may still move: the hexes its movement reaches (F&M 5.0), before 5.3."""
-        pos = self.pos
-        return {uid: frozenset(paths(pos, uid, pos.location(uid))) for uid in pos.on_map_units(self.side)
-                if why_not_move(pos, uid) is None}
+    def movers(self) -> list[str]:
+        """The units that may still move (F&M 5.0)."""
+        return [uid for uid in self.pos.on_map_units(self.side) if why_not_move(self.pos, uid) is None]
 
-    @cached_property
-    def via(self) -> dict[str, list[str]]:
-        """Hex -> the units that may still move and could end a move there."""
-        found: dict[str, list[str]] = {}
-        for uid, hexes in self.exits.items():
-            for label in hexes:
-                found.setdefault(label, []).append(uid)
-        return found
+    def exits(self, uid: str) -> Iterator[str]:
+        """The hexes `uid`'s movement reaches (F&M 5.0), before 5.3: the hexes beside it first (no
+        search), so that a unit with room there is answered without the rest."""
+        yield from first_steps(self.pos, uid)
+        yield from paths(self.pos, uid, self.pos.location(uid))
 
     @cached_property
     def units(self) -> frozenset[str]:
         """The units that can no longer leave: moved or may not move, then every unit left with
         no hex to end in, until none is (the least such set)."""
-        staying = {uid for uid in self.pos.on_map_units(self.side) if uid not in self.exits}
-        self._close(staying, list(self.exits), None, self.witness)
+        movers = set(self.movers)
+        staying = {uid for uid in self.pos.on_map_units(self.side) if uid not in movers}
+        self._close(staying, list(self.movers), None, self.witness)
         return frozenset(staying)
 
     def held(self, label: str, staying: AbstractSet[str], moved: tuple[str, str] | None) -> list[str]:
@@ -104,7 +100,7 @@ class Staying:
             known = witness.get(uid) or self.witness.get(uid)
             if known is not None and known not in grown:
                 continue
-            to = next((to for to in self.exits[uid]
+            to = next((to for to in self.exits(uid)
                        if overstack(self.pos, to, [*self.held(to, staying, moved), uid]) is None), None)
             if to is not None:
                 witness[uid] = to
@@ -112,7 +108,7 @@ class Staying:
             staying.add(uid)
             added.append(uid)
             grown.add(self.pos.location(uid))
-            todo += self.via.get(self.pos.location(uid), ())
+            todo += self.movers  # any whose hex to end in was there; the others pass on their witness
         return added
 
     def refusal(self, uid: str, label: str) -> Refusal | None:
@@ -128,14 +124,14 @@ class Staying:
             return None if why is None else _refusal(uid, label, why)
         moved = (uid, label)
         staying = set(self.units)
-        stuck = self._close(staying, list(self.via.get(label, ())), moved, {})
+        stuck = self._close(staying, list(self.movers), moved, {})
         why = overstack(pos, label, self.held(label, staying, moved))
         if why is not None:
             return _refusal(uid, label, why)
         for here in _hexes(pos, stuck):
             why = overstack(pos, here, self.held(here, staying, moved))
             if why is not None:
-                names = ", ".join(u for u in stuck if pos.location(u) == here)
+                names = ", ".join(sorted(u for u in stuck if pos.location(u) == here))
                 return Refusal(f"{uid} in {label} would leave {names} no hex to move to, and {here} "
                                f"overstacked: {why.message}", why.rule)
         return None

@@ -12,10 +12,11 @@ from fractions import Fraction
 from math import lcm
 from typing import Any
 
-from tui_wargame.model import IllegalOrder, Refusal, Scenario
+from tui_wargame.model import IllegalOrder, Refusal
 from tui_wargame.rules.fm.data import fraction
 from tui_wargame.rules.fm.position import Position
 from tui_wargame.rules.fm.zoc import free_exit_rule, in_enemy_zoc, zoc_of_side
+from tui_wargame.rules.kept import PerScenario
 
 ROUTE_ONLY = "route-only:"  # trait prefix: the unit moves only along this route kind (Suez 13.3)
 
@@ -56,7 +57,7 @@ def _chart_cost(pos: Position, uid: str, a: str | None, b: str) -> Fraction | No
     if pos.occupant(b) not in (None, pos.side_of(uid)):
         return None
     spec = pos.spec(uid)
-    table = _static_costs(pos.scenario)
+    table = _STATIC(pos.scenario)
     key = (spec.side, spec.kind, spec.traits, a, b)
     try:
         return table[key]
@@ -65,18 +66,9 @@ def _chart_cost(pos: Position, uid: str, a: str | None, b: str) -> Fraction | No
         return cost
 
 
-# id(scenario) -> (scenario, (side, kind, traits, a, b) -> cost): the chart's part of a step's cost
-# depends only on the map and the unit's side, kind and traits, and movement asks for it often.
-_STATIC: dict[int, tuple[Scenario, dict[tuple[Any, ...], Fraction | None]]] = {}
-
-
-def _static_costs(scenario: Scenario) -> dict[tuple[Any, ...], Fraction | None]:
-    hit = _STATIC.get(id(scenario))
-    if hit is None or hit[0] is not scenario:
-        if len(_STATIC) > 16:
-            _STATIC.clear()
-        hit = _STATIC[id(scenario)] = (scenario, {})
-    return hit[1]
+# (side, kind, traits, a, b) -> cost: the chart's part of a step's cost depends only on the map and
+# the unit's side, kind and traits, and movement asks for it often.
+_STATIC: PerScenario[dict[tuple[Any, ...], Fraction | None]] = PerScenario(lambda _: {})
 
 
 def _static_cost(pos: Position, uid: str, a: str | None, b: str) -> Fraction | None:
@@ -168,24 +160,27 @@ def paths(pos: Position, uid: str, start: str | None = None,
     return found
 
 
+def first_steps(pos: Position, uid: str) -> list[str]:
+    """The hexes beside `uid` it may enter with nothing spent yet: F&M 5.1's one-hex minimum makes
+    each reachable whatever its cost, so they are a part of `paths` found without the search."""
+    if pos.state.units[uid].spent != 0:
+        return []
+    here = pos.location(uid)
+    return [n for n in pos.neighbours(here) if enter_cost(pos, uid, here, n) is not None]
+
+
 # A search depends on the map and rules (the scenario), the unit's own state (allowance spent, steps,
 # Suez 14.1's start in the crossing hex), the turn (Suez 15.1 zero hour, night's free exit) and the
 # hexes the enemy holds (F&M 5.1 no entry, 6.1 their ZOC): never on the unit's own side. So one move
 # leaves every other unit's search as it was, and each is kept across the Positions of a phase.
 REACH_KEPT = 256  # searches kept, newest last: a phase of both sides' units (about 20 KB each)
-# scenario (by the hash of its file; a scenario built in code, by its id and held) -> its searches
-_REACH: dict[object, tuple[Scenario, OrderedDict[tuple[Any, ...], dict[str, tuple[Fraction, list[str]]]]]] = {}
+_REACH: PerScenario[OrderedDict[tuple[Any, ...], dict[str, tuple[Fraction, list[str]]]]] = \
+    PerScenario(lambda _: OrderedDict())
 
 
 def _kept(pos: Position, uid: str, start: str | None,
           entry: tuple[str, ...]) -> dict[str, tuple[Fraction, list[str]]]:
-    scenario = pos.scenario
-    hit = _REACH.get(scenario.content_hash or id(scenario))
-    if hit is None or (not scenario.content_hash and hit[0] is not scenario):
-        if len(_REACH) > 16:
-            _REACH.clear()
-        hit = _REACH[scenario.content_hash or id(scenario)] = (scenario, OrderedDict())
-    kept = hit[1]
+    kept = _REACH(pos.scenario)
     key = (uid, start, entry, pos.state.units[uid], pos.state.turn, pos.held_by(pos.enemy(pos.side_of(uid))))
     found = kept.get(key)
     if found is not None:

@@ -14,6 +14,7 @@ from tui_wargame.hexgrid import distance
 from tui_wargame.model import Scenario, State, Turn, UnitSpec
 from tui_wargame.rules.fm.data import FmRules, TerrainEffect, rules_of
 from tui_wargame.rules.fm.hooks import Hooks, hooks_named
+from tui_wargame.rules.kept import PerScenario
 
 
 class Position:
@@ -78,7 +79,7 @@ class Position:
     @cached_property
     def _by_hex(self) -> dict[str, list[str]]:
         found: dict[str, list[str]] = {}
-        hexes, combat = _standing(self.scenario, self.rules)
+        hexes, combat = _STANDING(self.scenario)
         for uid, u in self.state.units.items():  # on_map and is_combat as set lookups: every look at a position
             if uid in combat and u.location in hexes:
                 found.setdefault(u.location, []).append(uid)
@@ -129,16 +130,11 @@ class Position:
         return self.scenario.terrain_at(label).id
 
 
-_STANDING: dict[int, tuple[Scenario, frozenset[str], frozenset[str]]] = {}
+def _standing_of(scenario: Scenario) -> tuple[frozenset[str], frozenset[str]]:
+    """The labels of the map's hexes and the ids of the combat units (not markers or air units)."""
+    non_combat = rules_of(scenario).non_combat_kinds
+    return (frozenset(scenario.grid.labels()),
+            frozenset(uid for uid, spec in scenario.unit.items() if spec.kind not in non_combat))
 
 
-def _standing(scenario: Scenario, rules: FmRules) -> tuple[frozenset[str], frozenset[str]]:
-    """The labels of the map's hexes and the ids of the combat units (not markers or air units),
-    kept per scenario (held with it, so that its id is not reused while kept)."""
-    hit = _STANDING.get(id(scenario))
-    if hit is None or hit[0] is not scenario:
-        if len(_STANDING) > 16:
-            _STANDING.clear()
-        combat = frozenset(uid for uid, spec in scenario.unit.items() if spec.kind not in rules.non_combat_kinds)
-        hit = _STANDING[id(scenario)] = (scenario, frozenset(scenario.grid.labels()), combat)
-    return hit[1], hit[2]
+_STANDING: PerScenario[tuple[frozenset[str], frozenset[str]]] = PerScenario(_standing_of)

@@ -7,8 +7,8 @@ an enemy ZOC. Markers and air units have none.
 
 from __future__ import annotations
 
-from tui_wargame.model import Scenario
 from tui_wargame.rules.fm.position import Position
+from tui_wargame.rules.kept import PerScenario
 
 
 def zoc_blocked(pos: Position, a: str, b: str) -> bool:
@@ -19,18 +19,14 @@ def zoc_blocked(pos: Position, a: str, b: str) -> bool:
 def zoc_into(pos: Position, label: str) -> tuple[str, ...]:
     """F&M 6.1: the neighbours of `label` a unit there exerts its ZOC into. Kept per scenario (the
     hexsides never change): every look at a position asks it of every stack."""
-    hit = _INTO.get(id(pos.scenario))
-    if hit is None or hit[0] is not pos.scenario:
-        if len(_INTO) > 16:
-            _INTO.clear()
-        hit = _INTO[id(pos.scenario)] = (pos.scenario, {})
-    found = hit[1].get(label)
+    kept = _INTO(pos.scenario)
+    found = kept.get(label)
     if found is None:
-        found = hit[1][label] = tuple(n for n in pos.neighbours(label) if not zoc_blocked(pos, label, n))
+        found = kept[label] = tuple(n for n in pos.neighbours(label) if not zoc_blocked(pos, label, n))
     return found
 
 
-_INTO: dict[int, tuple[Scenario, dict[str, tuple[str, ...]]]] = {}
+_INTO: PerScenario[dict[str, tuple[str, ...]]] = PerScenario(lambda _: {})
 
 
 def zoc_of_side(pos: Position, side: str) -> frozenset[str]:
