@@ -211,14 +211,24 @@ class Suez1916(Hooks):
         if (why := self.misfit(pos, uid, label, {})) is not None:
             return why
         placed = {label: [uid]}
-        for other, st in sorted(state.units.items()):
-            if other == uid or st.location != DEPLOY_BOX or pos.side_of(other) != side:
+        for other in self.cornered(pos, side):
+            if other == uid:
                 continue
             fits = self.fitting(pos, other)
             if not any(h != label for h in fits) and not (
                     label in fits and self.misfit(pos, other, label, placed) is None):
                 return Refusal(f"{uid} in {label} would leave {other} nowhere to be placed", rule)
         return None
+
+    def cornered(self, pos: Position, side: str) -> list[str]:
+        """`side`'s units waiting to be deployed with at most one hex to go to: only a placement
+        there could leave one of them nowhere (Suez 11.1), so only these are asked; once a position."""
+        cache: dict[str, list[str]] = pos.__dict__.setdefault("suez.cornered", {})
+        if side not in cache:
+            cache[side] = [uid for uid, st in sorted(pos.state.units.items())
+                           if st.location == DEPLOY_BOX and pos.side_of(uid) == side
+                           and len(self.fitting(pos, uid)) <= 1]
+        return cache[side]
 
     def fitting(self, pos: Position, uid: str) -> list[str]:
         """The hexes where `uid` may be placed now, computed once per position."""
