@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
@@ -17,9 +18,15 @@ __all__ = ["HERE", "FixedDice", "legal", "load", "position", "run"]
 
 
 def load(name: str = "proving.toml", edit: Mapping[str, str] | None = None) -> Scenario:
-    """The proving ground (or another test scenario here), with text replacements for a variant."""
+    """The proving ground (or another test scenario here), with text replacements for a variant;
+    parsed once a process (a Scenario is frozen, so the modules that ask for one share it)."""
+    return _parsed(name, tuple((edit or {}).items()))
+
+
+@functools.cache
+def _parsed(name: str, edit: tuple[tuple[str, str], ...]) -> Scenario:
     text = (HERE / name).read_text()
-    for old, new in (edit or {}).items():
+    for old, new in edit:
         assert old in text, old
         text = text.replace(old, new)
     return scenario_file.parse(text, HERE / name)
