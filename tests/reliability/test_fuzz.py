@@ -204,12 +204,12 @@ def test_fuzzed_scenarios_quick(tmp_path: Path, capsys: pytest.CaptureFixture[st
 
 @pytest.mark.slow
 def test_fuzzed_saves(saves: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    fuzz_saves(saves, tmp_path, capsys, 2000, 1918)
+    fuzz_saves(saves, tmp_path, capsys, 1000, 1918)
 
 
 @pytest.mark.slow
 def test_fuzzed_scenarios(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    fuzz_scenarios(tmp_path, capsys, 2000, 1918, SCENARIO_FILES)
+    fuzz_scenarios(tmp_path, capsys, 1000, 1918, SCENARIO_FILES)
 
 
 def _capped() -> None:

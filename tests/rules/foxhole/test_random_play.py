@@ -10,15 +10,15 @@ from tests.rules.foxhole.random_play import play
 
 
 def test_random_play_reaches_the_end(tmp_path):
-    """One game in the default run; the fifty seeds are the slow run's."""
+    """One game in the default run; twenty-five seeds are the slow run's."""
     seed = 0
     game = play(load(), tmp_path / "g.toml", seed)
     assert game.state.result is not None
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(1, 50))
-def test_random_play_fifty_seeds(tmp_path, seed):
+@pytest.mark.parametrize("seed", range(1, 26))  # 49 seeds were 2 of CI's 20 minutes, for no finding
+def test_random_play_many_seeds(tmp_path, seed):
     play(load(), tmp_path / "g.toml", seed)
 
 
