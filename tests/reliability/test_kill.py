@@ -42,6 +42,15 @@ def start_appender(save: Path, scenarios: Path, seed: int) -> tuple[subprocess.P
     return proc, ready
 
 
+def first_accepted(proc: subprocess.Popen[str]) -> str:
+    """The appender's first "accepted" line (or its last line, should it end first)."""
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    while line and not line.startswith("accepted"):
+        line = proc.stdout.readline()
+    return line.rstrip("\n")
+
+
 def kill_rounds(save: Path, rounds: int, seed: int, writers: int = 1) -> int:
     """Start `writers` appenders on one save, kill them at random moments, check, and start again;
     the number of records kept."""
@@ -57,15 +66,18 @@ def kill_rounds(save: Path, rounds: int, seed: int, writers: int = 1) -> int:
     begin(save)
     for round_no in range(rounds):
         procs = [start_appender(save, scenarios, seed * 1000 + round_no * 10 + k) for k in range(writers)]
+        # the kill comes at a random moment after each writer's first accepted order, so that a round
+        # always writes, however slowly a loaded machine starts the processes
+        seen = {proc.pid: [ready, first_accepted(proc)] for proc, ready in procs}
         time.sleep(rng.uniform(0.0, 0.08))
         for proc, _ in procs:
             os.kill(proc.pid, signal.SIGKILL)
             time.sleep(rng.uniform(0.0, 0.01))
         accepted: dict[int, str] = {}
-        for proc, ready in procs:
+        for proc, _ in procs:
             out, err = proc.communicate()
             assert "Traceback" not in err, err
-            for line in [ready, *out.splitlines()]:
+            for line in [*seen[proc.pid], *out.splitlines()]:
                 if line.startswith("accepted"):
                     _, number, order = line.split(" ", 2)
                     assert int(number) not in accepted, f"round {round_no}: two writers took seq {number}"
