@@ -103,3 +103,17 @@ def test_r25_d_4_a_trace_picks_up_the_bridging_implements_lying_there():
     pos = pos_at(options=ADVANCED, events=[points("A-0402", 2), boats])
     after = fold(pos.state, supply.trace_events(pos, "A2"))
     assert after.marker("A-0402", "boats") is None and after.marker("A-0501", "boats").value == 2
+
+
+def test_r12_a_1_r17_a_the_headquarters_traced_to_is_the_one_held_not_the_first_passed():
+    """A1 made a slow Headquarters (1 MP: half of it takes it nowhere) stands on AE's way to AHQ: AE's
+    trace passes A1 and goes on through AHQ, so AHQ is held for this phase (R17.A), not A1."""
+    a1 = ('traits = ["infantry"]\nstart = "A-0401"\n'
+          'factors = [{ defence = 3, heavy = 1, soft = 4, mp = 4 }, '
+          '{ defence = 2, heavy = 0, soft = 2, mp = 4 }]')
+    slow_hq = load(edit={a1: a1.replace('"infantry"', '"hq"').replace("mp = 4", "mp = 1")})
+    pos = pos_at(slow_hq, at={"A1": "A-0503"})
+    found = supply.trace(pos, "AE")
+    assert found.ok and found.headquarters == "AHQ" and "A-0503" in found.path
+    after = fold(pos.state, supply.trace_events(pos, "AE"))
+    assert after.units["AHQ"].has(supply.ANCHOR) and not after.units["A1"].has(supply.ANCHOR)

@@ -207,8 +207,7 @@ def trace_events(pos: Position, uid: str, *, forced: bool = False) -> list[Event
         if result.supply_points:
             events += use_supply_point(pos, result.supply_points, side)
             events += pick_up_implements(pos, result.supply_points, pos.location(uid))
-        anchors = [result.lender] if result.lender else [] if pos.option("advanced-supply") \
-            else _anchors(pos, result.path, side)
+        anchors = [h for h in (result.lender, result.headquarters) if h]  # R25.D.3.c; R12.A.1
         events += [Event.of("unit_flagged", unit=h, flag=ANCHOR, scope="phase")
                    for h in anchors if not pos.state.units[h].has(ANCHOR)]
     elif pos.option("advanced-supply") and pos.has(uid, SUPPLY_REDUCED):
@@ -217,16 +216,6 @@ def trace_events(pos: Position, uid: str, *, forced: bool = False) -> list[Event
     elif forced or pos.option("advanced-supply"):
         events.append(Event.of("unit_flagged", unit=uid, flag=SUPPLY_REDUCED))
     return events
-
-
-def _anchors(pos: Position, path: tuple[str, ...], side: str) -> list[str]:
-    """The Headquarters the trace went through: the first unmoved one on its path (R12.A.1)."""
-    hqs = headquarters(pos, side)
-    for label in path:
-        here = [h for h in hqs if pos.location(h) == label]
-        if here:
-            return here[:1]
-    return []
 
 
 def _trace_words(pos: Position, event: Event) -> str:
