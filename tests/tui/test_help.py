@@ -127,6 +127,9 @@ async def test_c_opens_the_systems_first_page_and_the_keys_when_it_has_none(tmp_
             await press(pilot, "c")
             assert isinstance(pilot.app.screen, HelpScreen) and pilot.app.screen.page == first.id
             assert first.title in screen_text(pilot.app)
+            tabs = "\n".join(screen_text(pilot.app).splitlines()[:2])  # the titles wrap to a second line
+            pages = pilot.app.screen.pages
+            assert all(f" {n} {title}" in tabs for n, (_, title) in enumerate(pages, 1)), tabs
     async with WargameApp(start="play", game=game).run_test(size=(80, 24)) as pilot:
         await press(pilot, "c")
         screen = pilot.app.screen

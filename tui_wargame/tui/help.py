@@ -38,6 +38,7 @@ KEY_NAMES = {"question_mark": "?", "colon": ":", "left_square_bracket": "[", "ri
              "home": "Home", "end": "End"}
 KEY_COLUMN = 16  # where what a key does begins
 GAP = 2  # spaces between a table's columns
+TAB_ROWS = 3  # lines the page titles may take above a page
 
 
 #: What each key does, in words, by its binding's id; a binding not listed shows its description.
@@ -298,12 +299,22 @@ class HelpScreen(Screen[None]):
         self.query_one("#page").focus()
 
     def _tabs(self, width: int) -> Text:
-        """The page numbers and titles; only the shown page's title when they would not fit."""
-        full = sum(len(f" {i} {title} ") for i, (_, title) in enumerate(self.pages, 1)) <= width
+        """The page numbers and titles, on a second line where one is too narrow (80 columns); where
+        two are, the numbers alone but the shown page's title."""
+        cells = [(f" {i} {title} ", pid == self.page) for i, (pid, title) in enumerate(self.pages, 1)]
+        rows: list[list[tuple[str, bool]]] = [[]]
+        for cell in cells:
+            if rows[-1] and sum(len(text) for text, _ in rows[-1]) + len(cell[0]) > width:
+                rows.append([])
+            rows[-1].append(cell)
+        if len(rows) > TAB_ROWS:
+            rows = [[(text if here else f" {i} ", here) for i, (text, here) in enumerate(cells, 1)]]
         bar = Text(no_wrap=True, overflow="crop")
-        for i, (pid, title) in enumerate(self.pages, 1):
-            here = pid == self.page
-            bar.append(f" {i} {title} " if full or here else f" {i} ", style="reverse bold" if here else "")
+        for n, row in enumerate(rows):
+            if n:
+                bar.append("\n")
+            for text, here in row:
+                bar.append(text, style="reverse bold" if here else "")
         return bar
 
     def show(self) -> None:
