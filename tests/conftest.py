@@ -43,8 +43,8 @@ def on_a_ram_disk() -> None:
     shm = Path("/dev/shm")
     if "TUI_WARGAME_TEST_TMP" in os.environ or not (shm.is_dir() and os.access(shm, os.W_OK)):
         return
-    os.environ["TUI_WARGAME_TEST_TMP"] = os.environ["TMPDIR"] = tempfile.mkdtemp(prefix="tui-wargame-tests-",
-                                                                                   dir=shm)
+    # a short name: a Unix socket's path (tmux's, in the SSH test) may not pass 107 characters
+    os.environ["TUI_WARGAME_TEST_TMP"] = os.environ["TMPDIR"] = tempfile.mkdtemp(prefix="tw", dir=shm)
     tempfile.tempdir = None  # asked again, of TMPDIR
 
 
