@@ -44,7 +44,7 @@ def test_the_start_of_a_random_game(tmp_path: Path, name: str, setup: str) -> No
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(1, 14))
+@pytest.mark.parametrize("seed", range(1, 9))  # 13 seeds were 8 of CI's minutes
 @pytest.mark.parametrize(("name", "setup"), GAMES)
 def test_many_random_games_to_the_end(tmp_path: Path, name: str, setup: str, seed: int) -> None:
     orders = play(scenario(name), tmp_path / "g.toml", seed=seed, setup=setup)
