@@ -62,8 +62,8 @@ TEMPO = 2.0  # ... and this many times more on the last, when the points held ar
 #: next movement can end beside it: `threat_map`), how much their expected
 #: damage weighs (caution), the smallest expected gain an attack must promise, the most
 #: attacking hexes weighed per target, destinations weighed per unit, units whose best move is
-#: weighed against each other per order, whether fire support is used, and the risk that an
-#: unguarded victory hex is taken by an enemy unit at most so many hexes away.
+#: weighed against each other per order, whether fire support (and a Gaza 13.1 charge) is used,
+#: and the risk that an unguarded victory hex is taken by an enemy unit at most so many hexes away.
 LEVEL: dict[str, dict[str, Any]] = {
     "easy": {"reach": "beside", "caution": 0.3, "threshold": -0.6, "sources": 2, "destinations": 3, "movers": 1,
              "fire": False, "risk": ((2, 0.6),), "assault": None},
@@ -80,6 +80,7 @@ MOVE_GAIN = 0.05  # a move must improve the position by more than this to be wor
 PLAN_OPTIONS = 6  # ways kept per target when planning a turn's attacks together
 PLAN_BUDGET = 4000  # looks at partial plans before the best found is taken
 FIRE_GAIN = 0.1  # a fire support marker must add this much to its attack's expected gain
+CHARGE_GAIN = 2.0  # a once-a-game charge (Gaza 13.1) must add this much to the turn's attacks
 
 
 def scenario_key(pos: Position) -> tuple[str, str]:
@@ -218,7 +219,7 @@ class Assessor:
         self.enemy = self.pos.enemy(self.side)
         self._paths: dict[tuple[str, int], bool] = {}
         self._enemy_key: tuple[tuple[str, str, int], ...] | None = None
-        self._exposures: dict[tuple[str, int, tuple[tuple[str, int], ...]], float] | None = None
+        self._exposures: dict[tuple[str, int, tuple[tuple[str, int], ...]], tuple[float, float]] | None = None
         self._pressure: dict[str, float] | None = None
         self._total: int | None = None  # the scoring side's victory points, once asked
         scorer = self.pos.rules.victory.side
@@ -281,8 +282,7 @@ class Assessor:
     def vp_gain(self, label: str) -> float:
         """What taking `label` is worth to the attacker in victory points, and in the level table
         (Suez/Gaza 12.3) if the scoring side's total crosses a level by it."""
-        vp = next((vp for h, vp in _places(self.pos) if h == label), 0)
-        return self.take_worth(label, vp)
+        return self.take_worth(label, self._vp_of(label))
 
     def take_worth(self, label: str, vp: int) -> float:
         """`vp_gain` of the victory hex `label`, worth `vp`: nothing if this side holds it."""
@@ -302,7 +302,9 @@ class Assessor:
     def exposure(self, label: str, units: Sequence[str]) -> float:
         """Expected strength lost by the stack in `label` if the enemy attacks it with its share of
         the units that can reach it (`pressure`), on its terrain row (F&M 7.4), less half what it
-        would cost them."""
+        would cost them; and, on a victory hex this side holds, the chance the stack is driven
+        out (F&M 7.7, the enemy advancing in, 7.8) times what losing the hex costs (`hold_worth`):
+        a hex taken and left to one weak unit is taken back."""
         attack = round(self.pressure().get(label, 0.0))
         if not attack:
             return 0.0
@@ -314,7 +316,28 @@ class Assessor:
         found = self._exposures.get(key)
         if found is None:
             found = self._exposures[key] = self._exposure(label, units, attack)
-        return float(found)
+        lost, leaves = found
+        return lost + (leaves * self.hold_worth(label) if leaves else 0.0)
+
+    def hold_worth(self, label: str) -> float:
+        """What losing the victory hex `label` costs this side (Suez/Gaza 12.3-12.4): its points
+        and the step of the level table they cross; nothing if it is no victory hex or not held."""
+        vp = self._vp_of(label)
+        if not vp or held_by(self.pos, label) != self.side:
+            return 0.0
+        return self._loss_worth(vp)
+
+    def _loss_worth(self, vp: int) -> float:
+        """What `vp` points lost to the enemy cost this side, the level table's step included."""
+        v = self.pos.rules.victory
+        if self._total is None:
+            self._total = victory_points(self.pos).get(v.side, 0)
+        total = self._total
+        after = total - vp if v.side == self.side else total + vp if v.side == self.enemy else total
+        return W_VP * vp + level_worth(self.pos, self.side, total) - level_worth(self.pos, self.side, after)
+
+    def _vp_of(self, label: str) -> int:
+        return next((vp for h, vp in _places(self.pos) if h == label), 0)
 
     @property
     def enemy_key(self) -> tuple[tuple[str, str, int], ...]:
@@ -325,19 +348,21 @@ class Assessor:
                                            if specs[uid].side == enemy and on_map(u.location)))
         return self._enemy_key
 
-    def _exposure(self, label: str, units: Sequence[str], attack: int) -> float:
+    def _exposure(self, label: str, units: Sequence[str], attack: int) -> tuple[float, float]:
+        """(strength lost less half the attacker's cost, chance the stack leaves the hex)."""
         pos = self.pos
         defence = sum(pos.factor(u, "defence") for u in units)
         eff = pos.terrain(label)
         labels = pos.rules.crt.rows[eff.row_by_side.get(self.side, eff.row)]
         col = column_index(labels, attack - defence)
         crt = pos.rules.crt
-        total = 0.0
+        total, leaves = 0.0, 0
         for line in crt.results:
             key = crt.key[line[col]]
-            lost, _ = self.effect_cost(key.defender, units, exact=False)
+            lost, left = self.effect_cost(key.defender, units, exact=False)
             total += lost - 0.5 * sum(step_value(pos, u) for u in units[:1]) * key.attacker.loss
-        return max(0.0, total / len(crt.results))
+            leaves += left
+        return max(0.0, total / len(crt.results)), leaves / len(crt.results)
 
     def pressure(self) -> dict[str, float]:
         """The attack strength the enemy can bring on each of our stacks next turn: each enemy unit's
@@ -427,10 +452,6 @@ class Assessor:
         a hex that keeps a winning level is guarded as the level is worth, not as its points."""
         pos, side, cost = self.pos, self.side, 0.0
         v = pos.rules.victory
-        risk = self.level["risk"]
-        theirs = [h for h, us in pos.occupied_hexes().items() if pos.side_of(us[0]) == self.enemy]
-        if not theirs:
-            return 0.0
         for label, vp in _places(pos):
             if pos.occupant(label) == side:
                 continue
@@ -438,19 +459,20 @@ class Assessor:
                 at_stake = v.side == self.enemy
             else:
                 at_stake = pos.state.control.get(label) == side
-            if not at_stake:
-                continue
-            field = field_of(pos, label)
-            near = min(map(field.__getitem__, theirs))
-            chance = next((r for d, r in risk if near <= d), 0.0)
-            if chance:
-                if self._total is None:
-                    self._total = victory_points(pos).get(v.side, 0)
-                total = self._total
-                after = total - vp if v.side == side else total + vp if v.side == self.enemy else total
-                lost = W_VP * vp + level_worth(pos, side, total) - level_worth(pos, side, after)
-                cost += lost * chance
+            if at_stake and (chance := self.walk_in_risk(label)):
+                cost += self._loss_worth(vp) * chance
         return cost
+
+    def walk_in_risk(self, label: str) -> float:
+        """The chance (LEVEL["risk"], by the nearest enemy stack's distance) that the enemy walks
+        into `label` if nobody of ours stands on it."""
+        pos = self.pos
+        theirs = [h for h, us in pos.occupied_hexes().items() if pos.side_of(us[0]) == self.enemy]
+        if not theirs:
+            return 0.0
+        field = field_of(pos, label)
+        near = min(map(field.__getitem__, theirs))
+        return next((r for d, r in self.level["risk"] if near <= d), 0.0)
 
     def _distances(self, mine: list[str]) -> float:
         """The pull of the victory hexes: those to take, for the side that scores them (or that
@@ -757,7 +779,8 @@ class FmPlanner:
         if pending is not None or not declaring:
             return None
         ass = Assessor(view, state)
-        return self._declare(view, ass) or self._commander(view, ass) or self._fire(view, ass) or (
+        return self._charge(view, ass) or self._declare(view, ass) or self._commander(view, ass) \
+            or self._fire(view, ass) or (
             Choice("end", "no other attack promises enough; attacks declared, on to their resolution")
             if Order("end") in view.orders else None)
 
@@ -776,6 +799,29 @@ class FmPlanner:
                                           f"{f' with {others} other unit' + ('s' if others > 1 else '') if others else ''}"
                                           f" at column {a.column}: expected gain {a.gain:+.1f}")
         return None
+
+    def _charge(self, view: SideView, ass: Assessor) -> Choice | None:
+        """Gaza 13.1: a division's charge (once a game, before the phase's first attack) where the
+        turn's attacks planned again with it (`attack_plan`) gain CHARGE_GAIN more than without;
+        on the last turn, any gain: the marker is worth nothing afterwards."""
+        charges = [o for o in view.orders if o.verb == "charge"]
+        if not charges or not ass.level["fire"]:
+            return None
+        before = sum(a.marginal for a in attack_plan(view, ass))
+        rated = []
+        for order in charges:
+            outcomes = view.outcomes(view.state, order)
+            if len(outcomes) == 1:
+                after = attack_plan(view, Assessor(view, outcomes[0].state))
+                rated.append((sum(a.marginal for a in after) - before, order))
+        if not rated:
+            return None
+        gain, order = _best(rated)
+        last = view.state.turn == len(view.scenario.turns) - 1
+        if gain < CHARGE_GAIN and not (last and gain > 0):
+            return None
+        return Choice(order.text, f"the {order.args[0].upper()} charges: one column more on this turn's "
+                                  f"attacks adds {gain:+.1f} to them (Gaza 13.1)")
 
     def _declare(self, view: SideView, ass: Assessor) -> Choice | None:
         """The next attack to declare or strengthen (F&M 7.1) of the whole turn's plan
