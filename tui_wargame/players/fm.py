@@ -63,14 +63,18 @@ TEMPO = 2.0  # ... and this many times more on the last, when the points held ar
 #: damage weighs (caution), the smallest expected gain an attack must promise, the most
 #: attacking hexes weighed per target, destinations weighed per unit, units whose best move is
 #: weighed against each other per order, whether fire support (and a Gaza 13.1 charge) is used,
-#: and the risk that an unguarded victory hex is taken by an enemy unit at most so many hexes away.
+#: the risk that an unguarded victory hex is taken by an enemy unit at most so many hexes away,
+#: whether the loss of a held victory hex counts in its stack's exposure (stake), and how far the
+#: enemy is reckoned to pick our weak stacks for its attacks (focus, `Assessor.pressure`).
 LEVEL: dict[str, dict[str, Any]] = {
     "easy": {"reach": "beside", "caution": 0.3, "threshold": -0.6, "sources": 2, "destinations": 3, "movers": 1,
-             "fire": False, "risk": ((2, 0.6),), "assault": None},
+             "fire": False, "risk": ((2, 0.6),), "assault": None, "stake": False, "focus": 0.0},
     "normal": {"reach": "movement", "caution": 0.6, "threshold": 0.3, "sources": 3, "destinations": 5, "movers": 2,
-               "fire": True, "risk": ((2, 0.8), (4, 0.5), (6, 0.2)), "assault": 1.0},
+               "fire": True, "risk": ((2, 0.8), (4, 0.5), (6, 0.2)), "assault": 1.0, "stake": False,
+               "focus": 0.0},
     "hard": {"reach": "movement", "caution": 0.8, "threshold": 0.3, "sources": 4, "destinations": 7, "movers": 3,
-             "fire": True, "risk": ((2, 0.8), (4, 0.5), (6, 0.2)), "assault": 1.0},
+             "fire": True, "risk": ((2, 0.8), (4, 0.5), (6, 0.2)), "assault": 1.0, "stake": True,
+             "focus": 1.0},
 }
 #: Where a unit counts for nothing in the balance of strength: a unit waiting among the
 #: reinforcements (Suez 11.5, Gaza 11.3) fights nobody until it enters, so entering is a gain.
@@ -80,7 +84,9 @@ MOVE_GAIN = 0.05  # a move must improve the position by more than this to be wor
 PLAN_OPTIONS = 6  # ways kept per target when planning a turn's attacks together
 PLAN_BUDGET = 4000  # looks at partial plans before the best found is taken
 FIRE_GAIN = 0.1  # a fire support marker must add this much to its attack's expected gain
-CHARGE_GAIN = 2.0  # a once-a-game charge (Gaza 13.1) must add this much to the turn's attacks
+HOLD_CAUTION = 1.0  # the caution of a side that holds a winning total (`Campaign.holding`) ...
+HOLD_LEAST = 2.0  # ... and the least expected gain of an assault it still marches for
+CHARGE_GAIN = 1.0  # a once-a-game charge (Gaza 13.1) must add this much to the turn's attacks
 
 
 def scenario_key(pos: Position) -> tuple[str, str]:
@@ -225,7 +231,8 @@ class Assessor:
         scorer = self.pos.rules.victory.side
         self.taker = scorer == self.side  # the side that must take the victory hexes
         self.campaign = campaign(view) if self.taker else None
-        self.caution = self.level["caution"]
+        holding = self.campaign is not None and self.campaign.holding
+        self.caution = max(self.level["caution"], HOLD_CAUTION) if holding else self.level["caution"]
 
     # --- what a combat result costs each side (F&M 7.6-7.8) ---
 
@@ -271,13 +278,25 @@ class Assessor:
         defenders = facts["defenders"]
         gain, leaves = 0.0, Fraction(0)
         taken = TAKEN + self.vp_gain(target)
+        given = self._given_up(attackers)
         for line in crt.results:
             key = crt.key[line[col]]
             won, left = self.effect_cost(key.defender, defenders, exact=exact)
-            lost, _ = self.effect_cost(key.attacker, attackers, exact=exact)
-            gain += won - lost + (taken if left else 0.0)
+            lost, driven = self.effect_cost(key.attacker, attackers, exact=exact)
+            gain += won - lost + (taken if left else 0.0) - (given if driven else 0.0)
             leaves += Fraction(1, len(crt.results)) if left else 0
         return gain / len(crt.results), leaves, crt.columns[col]
+
+    def _given_up(self, attackers: Sequence[str]) -> float:
+        """What the attackers' own retreat (F&M 7.7) would give up: each held victory hex all of
+        whose units attack, at the chance the enemy beside it walks in (`walk_in_risk`)."""
+        if not self.level["stake"]:
+            return 0.0
+        pos, cost = self.pos, 0.0
+        for label in {pos.location(u) for u in attackers}:
+            if set(pos.units_in(label)) <= set(attackers) and (worth := self.hold_worth(label)):
+                cost += worth * self.walk_in_risk(label)
+        return cost
 
     def vp_gain(self, label: str) -> float:
         """What taking `label` is worth to the attacker in victory points, and in the level table
@@ -317,7 +336,7 @@ class Assessor:
         if found is None:
             found = self._exposures[key] = self._exposure(label, units, attack)
         lost, leaves = found
-        return lost + (leaves * self.hold_worth(label) if leaves else 0.0)
+        return lost + (leaves * self.hold_worth(label) if leaves and self.level["stake"] else 0.0)
 
     def hold_worth(self, label: str) -> float:
         """What losing the victory hex `label` costs this side (Suez/Gaza 12.3-12.4): its points
@@ -366,18 +385,23 @@ class Assessor:
 
     def pressure(self) -> dict[str, float]:
         """The attack strength the enemy can bring on each of our stacks next turn: each enemy unit's
-        attack factor shared equally among our stacks it can reach (`threat_map`), since a unit
-        attacks once (F&M 7.1). A lone stack out in front takes the whole of what can reach it; a
-        stack in a line shares it with its neighbours."""
+        attack factor shared among our stacks it can reach (`threat_map`), since a unit attacks
+        once (F&M 7.1), in proportion to each stack's defence to the power -focus: the enemy picks
+        the weak stacks first. A lone stack out in front takes the whole of what can reach it; a
+        stack in a line shares it with its neighbours, a weak one beside strong ones the most."""
         if self._pressure is None:
             pos, side = self.pos, self.side
-            ours = [h for h, us in pos.occupied_hexes().items() if pos.side_of(us[0]) == side]
+            focus = self.level["focus"]
+            ours = {h: max(1, sum(pos.factor(u, "defence") for u in us)) ** -focus
+                    for h, us in pos.occupied_hexes().items() if pos.side_of(us[0]) == side}
             found: dict[str, float] = {}
             for uid, hexes in self.threats().items():
                 targets = [h for h in ours if h in hexes]
-                share = pos.factor(uid, "attack") / len(targets) if targets else 0.0
+                if not targets:
+                    continue
+                share = pos.factor(uid, "attack") / sum(ours[h] for h in targets)
                 for h in targets:
-                    found[h] = found.get(h, 0.0) + share
+                    found[h] = found.get(h, 0.0) + share * ours[h]
             self._pressure = found
         return self._pressure
 
@@ -791,6 +815,8 @@ class FmPlanner:
         ass = Assessor(view, view.state)
         if least is None or not ass.taker:
             return None
+        if ass.campaign is not None and ass.campaign.holding:
+            least = max(least, HOLD_LEAST)
         for a in assaults(view, ass, least, lambda state: Assessor(view, state)):
             if a.moves:
                 uid, order = a.moves[0]
