@@ -186,8 +186,20 @@ def hex_distance(pos: Position, a: str, b: str) -> int:
     return field_of(pos, a)[b]
 
 
+_PLACES: dict[tuple[str, str], dict[str, int]] = {}
+
+
 def _places(pos: Position) -> list[tuple[str, int]]:
-    return [(p.hex, p.vp) for p in pos.scenario.map.place if p.vp]
+    return list(victory_hexes(pos).items())
+
+
+def victory_hexes(pos: Position) -> dict[str, int]:
+    """The scenario's victory hexes and their points (Suez/Gaza 12.4), kept per scenario."""
+    key = scenario_key(pos)
+    found = _PLACES.get(key)
+    if found is None:
+        found = _PLACES[key] = {p.hex: p.vp for p in pos.scenario.map.place if p.vp}
+    return found
 
 
 _LEVEL_WORTH: dict[tuple[str, str, str, int, int], float] = {}
@@ -292,8 +304,8 @@ class Assessor:
         whose units attack, at the chance the enemy beside it walks in (`walk_in_risk`)."""
         if not self.level["stake"]:
             return 0.0
-        pos, cost = self.pos, 0.0
-        for label in {pos.location(u) for u in attackers}:
+        pos, cost, places = self.pos, 0.0, victory_hexes(self.pos)
+        for label in {pos.location(u) for u in attackers} & places.keys():
             if set(pos.units_in(label)) <= set(attackers) and (worth := self.hold_worth(label)):
                 cost += worth * self.walk_in_risk(label)
         return cost
@@ -356,7 +368,7 @@ class Assessor:
         return W_VP * vp + level_worth(self.pos, self.side, total) - level_worth(self.pos, self.side, after)
 
     def _vp_of(self, label: str) -> int:
-        return next((vp for h, vp in _places(self.pos) if h == label), 0)
+        return victory_hexes(self.pos).get(label, 0)
 
     @property
     def enemy_key(self) -> tuple[tuple[str, str, int], ...]:
