@@ -63,18 +63,14 @@ TEMPO = 2.0  # ... and this many times more on the last, when the points held ar
 #: damage weighs (caution), the smallest expected gain an attack must promise, the most
 #: attacking hexes weighed per target, destinations weighed per unit, units whose best move is
 #: weighed against each other per order, whether fire support (and a Gaza 13.1 charge) is used,
-#: the risk that an unguarded victory hex is taken by an enemy unit at most so many hexes away,
-#: whether the loss of a held victory hex counts in its stack's exposure (stake), and how far the
-#: enemy is reckoned to pick our weak stacks for its attacks (focus, `Assessor.pressure`).
+#: and the risk that an unguarded victory hex is taken by an enemy unit at most so many hexes away.
 LEVEL: dict[str, dict[str, Any]] = {
     "easy": {"reach": "beside", "caution": 0.3, "threshold": -0.6, "sources": 2, "destinations": 3, "movers": 1,
-             "fire": False, "risk": ((2, 0.6),), "assault": None, "stake": False, "focus": 0.0},
+             "fire": False, "risk": ((2, 0.6),), "assault": None},
     "normal": {"reach": "movement", "caution": 0.6, "threshold": 0.3, "sources": 3, "destinations": 5, "movers": 2,
-               "fire": True, "risk": ((2, 0.8), (4, 0.5), (6, 0.2)), "assault": 1.0, "stake": False,
-               "focus": 0.0},
+               "fire": True, "risk": ((2, 0.8), (4, 0.5), (6, 0.2)), "assault": 1.0},
     "hard": {"reach": "movement", "caution": 0.8, "threshold": 0.3, "sources": 4, "destinations": 7, "movers": 3,
-             "fire": True, "risk": ((2, 0.8), (4, 0.5), (6, 0.2)), "assault": 1.0, "stake": True,
-             "focus": 1.0},
+             "fire": True, "risk": ((2, 0.8), (4, 0.5), (6, 0.2)), "assault": 1.0},
 }
 #: Where a unit counts for nothing in the balance of strength: a unit waiting among the
 #: reinforcements (Suez 11.5, Gaza 11.3) fights nobody until it enters, so entering is a gain.
@@ -84,8 +80,6 @@ MOVE_GAIN = 0.05  # a move must improve the position by more than this to be wor
 PLAN_OPTIONS = 6  # ways kept per target when planning a turn's attacks together
 PLAN_BUDGET = 4000  # looks at partial plans before the best found is taken
 FIRE_GAIN = 0.1  # a fire support marker must add this much to its attack's expected gain
-HOLD_CAUTION = 1.0  # the caution of a side that holds a winning total (`Campaign.holding`) ...
-HOLD_LEAST = 2.0  # ... and the least expected gain of an assault it still marches for
 CHARGE_GAIN = 1.0  # a once-a-game charge (Gaza 13.1) must add this much to the turn's attacks
 
 
@@ -186,20 +180,8 @@ def hex_distance(pos: Position, a: str, b: str) -> int:
     return field_of(pos, a)[b]
 
 
-_PLACES: dict[tuple[str, str], dict[str, int]] = {}
-
-
 def _places(pos: Position) -> list[tuple[str, int]]:
-    return list(victory_hexes(pos).items())
-
-
-def victory_hexes(pos: Position) -> dict[str, int]:
-    """The scenario's victory hexes and their points (Suez/Gaza 12.4), kept per scenario."""
-    key = scenario_key(pos)
-    found = _PLACES.get(key)
-    if found is None:
-        found = _PLACES[key] = {p.hex: p.vp for p in pos.scenario.map.place if p.vp}
-    return found
+    return [(p.hex, p.vp) for p in pos.scenario.map.place if p.vp]
 
 
 _LEVEL_WORTH: dict[tuple[str, str, str, int, int], float] = {}
@@ -237,14 +219,13 @@ class Assessor:
         self.enemy = self.pos.enemy(self.side)
         self._paths: dict[tuple[str, int], bool] = {}
         self._enemy_key: tuple[tuple[str, str, int], ...] | None = None
-        self._exposures: dict[tuple[str, int, tuple[tuple[str, int], ...]], tuple[float, float]] | None = None
+        self._exposures: dict[tuple[str, int, tuple[tuple[str, int], ...]], float] | None = None
         self._pressure: dict[str, float] | None = None
         self._total: int | None = None  # the scoring side's victory points, once asked
         scorer = self.pos.rules.victory.side
         self.taker = scorer == self.side  # the side that must take the victory hexes
         self.campaign = campaign(view) if self.taker else None
-        holding = self.campaign is not None and self.campaign.holding
-        self.caution = max(self.level["caution"], HOLD_CAUTION) if holding else self.level["caution"]
+        self.caution = self.level["caution"]
 
     # --- what a combat result costs each side (F&M 7.6-7.8) ---
 
@@ -290,30 +271,19 @@ class Assessor:
         defenders = facts["defenders"]
         gain, leaves = 0.0, Fraction(0)
         taken = TAKEN + self.vp_gain(target)
-        given = self._given_up(attackers)
         for line in crt.results:
             key = crt.key[line[col]]
             won, left = self.effect_cost(key.defender, defenders, exact=exact)
-            lost, driven = self.effect_cost(key.attacker, attackers, exact=exact)
-            gain += won - lost + (taken if left else 0.0) - (given if driven else 0.0)
+            lost, _ = self.effect_cost(key.attacker, attackers, exact=exact)
+            gain += won - lost + (taken if left else 0.0)
             leaves += Fraction(1, len(crt.results)) if left else 0
         return gain / len(crt.results), leaves, crt.columns[col]
-
-    def _given_up(self, attackers: Sequence[str]) -> float:
-        """What the attackers' own retreat (F&M 7.7) would give up: each held victory hex all of
-        whose units attack, at the chance the enemy beside it walks in (`walk_in_risk`)."""
-        if not self.level["stake"]:
-            return 0.0
-        pos, cost, places = self.pos, 0.0, victory_hexes(self.pos)
-        for label in {pos.location(u) for u in attackers} & places.keys():
-            if set(pos.units_in(label)) <= set(attackers) and (worth := self.hold_worth(label)):
-                cost += worth * self.walk_in_risk(label)
-        return cost
 
     def vp_gain(self, label: str) -> float:
         """What taking `label` is worth to the attacker in victory points, and in the level table
         (Suez/Gaza 12.3) if the scoring side's total crosses a level by it."""
-        return self.take_worth(label, self._vp_of(label))
+        vp = next((vp for h, vp in _places(self.pos) if h == label), 0)
+        return self.take_worth(label, vp)
 
     def take_worth(self, label: str, vp: int) -> float:
         """`vp_gain` of the victory hex `label`, worth `vp`: nothing if this side holds it."""
@@ -333,9 +303,7 @@ class Assessor:
     def exposure(self, label: str, units: Sequence[str]) -> float:
         """Expected strength lost by the stack in `label` if the enemy attacks it with its share of
         the units that can reach it (`pressure`), on its terrain row (F&M 7.4), less half what it
-        would cost them; and, on a victory hex this side holds, the chance the stack is driven
-        out (F&M 7.7, the enemy advancing in, 7.8) times what losing the hex costs (`hold_worth`):
-        a hex taken and left to one weak unit is taken back."""
+        would cost them."""
         attack = round(self.pressure().get(label, 0.0))
         if not attack:
             return 0.0
@@ -347,28 +315,7 @@ class Assessor:
         found = self._exposures.get(key)
         if found is None:
             found = self._exposures[key] = self._exposure(label, units, attack)
-        lost, leaves = found
-        return lost + (leaves * self.hold_worth(label) if leaves and self.level["stake"] else 0.0)
-
-    def hold_worth(self, label: str) -> float:
-        """What losing the victory hex `label` costs this side (Suez/Gaza 12.3-12.4): its points
-        and the step of the level table they cross; nothing if it is no victory hex or not held."""
-        vp = self._vp_of(label)
-        if not vp or held_by(self.pos, label) != self.side:
-            return 0.0
-        return self._loss_worth(vp)
-
-    def _loss_worth(self, vp: int) -> float:
-        """What `vp` points lost to the enemy cost this side, the level table's step included."""
-        v = self.pos.rules.victory
-        if self._total is None:
-            self._total = victory_points(self.pos).get(v.side, 0)
-        total = self._total
-        after = total - vp if v.side == self.side else total + vp if v.side == self.enemy else total
-        return W_VP * vp + level_worth(self.pos, self.side, total) - level_worth(self.pos, self.side, after)
-
-    def _vp_of(self, label: str) -> int:
-        return victory_hexes(self.pos).get(label, 0)
+        return float(found)
 
     @property
     def enemy_key(self) -> tuple[tuple[str, str, int], ...]:
@@ -379,41 +326,34 @@ class Assessor:
                                            if specs[uid].side == enemy and on_map(u.location)))
         return self._enemy_key
 
-    def _exposure(self, label: str, units: Sequence[str], attack: int) -> tuple[float, float]:
-        """(strength lost less half the attacker's cost, chance the stack leaves the hex)."""
+    def _exposure(self, label: str, units: Sequence[str], attack: int) -> float:
         pos = self.pos
         defence = sum(pos.factor(u, "defence") for u in units)
         eff = pos.terrain(label)
         labels = pos.rules.crt.rows[eff.row_by_side.get(self.side, eff.row)]
         col = column_index(labels, attack - defence)
         crt = pos.rules.crt
-        total, leaves = 0.0, 0
+        total = 0.0
         for line in crt.results:
             key = crt.key[line[col]]
-            lost, left = self.effect_cost(key.defender, units, exact=False)
+            lost, _ = self.effect_cost(key.defender, units, exact=False)
             total += lost - 0.5 * sum(step_value(pos, u) for u in units[:1]) * key.attacker.loss
-            leaves += left
-        return max(0.0, total / len(crt.results)), leaves / len(crt.results)
+        return max(0.0, total / len(crt.results))
 
     def pressure(self) -> dict[str, float]:
         """The attack strength the enemy can bring on each of our stacks next turn: each enemy unit's
-        attack factor shared among our stacks it can reach (`threat_map`), since a unit attacks
-        once (F&M 7.1), in proportion to each stack's defence to the power -focus: the enemy picks
-        the weak stacks first. A lone stack out in front takes the whole of what can reach it; a
-        stack in a line shares it with its neighbours, a weak one beside strong ones the most."""
+        attack factor shared equally among our stacks it can reach (`threat_map`), since a unit
+        attacks once (F&M 7.1). A lone stack out in front takes the whole of what can reach it; a
+        stack in a line shares it with its neighbours."""
         if self._pressure is None:
             pos, side = self.pos, self.side
-            focus = self.level["focus"]
-            ours = {h: max(1, sum(pos.factor(u, "defence") for u in us)) ** -focus
-                    for h, us in pos.occupied_hexes().items() if pos.side_of(us[0]) == side}
+            ours = [h for h, us in pos.occupied_hexes().items() if pos.side_of(us[0]) == side]
             found: dict[str, float] = {}
             for uid, hexes in self.threats().items():
                 targets = [h for h in ours if h in hexes]
-                if not targets:
-                    continue
-                share = pos.factor(uid, "attack") / sum(ours[h] for h in targets)
+                share = pos.factor(uid, "attack") / len(targets) if targets else 0.0
                 for h in targets:
-                    found[h] = found.get(h, 0.0) + share * ours[h]
+                    found[h] = found.get(h, 0.0) + share
             self._pressure = found
         return self._pressure
 
@@ -488,6 +428,10 @@ class Assessor:
         a hex that keeps a winning level is guarded as the level is worth, not as its points."""
         pos, side, cost = self.pos, self.side, 0.0
         v = pos.rules.victory
+        risk = self.level["risk"]
+        theirs = [h for h, us in pos.occupied_hexes().items() if pos.side_of(us[0]) == self.enemy]
+        if not theirs:
+            return 0.0
         for label, vp in _places(pos):
             if pos.occupant(label) == side:
                 continue
@@ -495,20 +439,19 @@ class Assessor:
                 at_stake = v.side == self.enemy
             else:
                 at_stake = pos.state.control.get(label) == side
-            if at_stake and (chance := self.walk_in_risk(label)):
-                cost += self._loss_worth(vp) * chance
+            if not at_stake:
+                continue
+            field = field_of(pos, label)
+            near = min(map(field.__getitem__, theirs))
+            chance = next((r for d, r in risk if near <= d), 0.0)
+            if chance:
+                if self._total is None:
+                    self._total = victory_points(pos).get(v.side, 0)
+                total = self._total
+                after = total - vp if v.side == side else total + vp if v.side == self.enemy else total
+                lost = W_VP * vp + level_worth(pos, side, total) - level_worth(pos, side, after)
+                cost += lost * chance
         return cost
-
-    def walk_in_risk(self, label: str) -> float:
-        """The chance (LEVEL["risk"], by the nearest enemy stack's distance) that the enemy walks
-        into `label` if nobody of ours stands on it."""
-        pos = self.pos
-        theirs = [h for h, us in pos.occupied_hexes().items() if pos.side_of(us[0]) == self.enemy]
-        if not theirs:
-            return 0.0
-        field = field_of(pos, label)
-        near = min(map(field.__getitem__, theirs))
-        return next((r for d, r in self.level["risk"] if near <= d), 0.0)
 
     def _distances(self, mine: list[str]) -> float:
         """The pull of the victory hexes: those to take, for the side that scores them (or that
@@ -827,8 +770,6 @@ class FmPlanner:
         ass = Assessor(view, view.state)
         if least is None or not ass.taker:
             return None
-        if ass.campaign is not None and ass.campaign.holding:
-            least = max(least, HOLD_LEAST)
         for a in assaults(view, ass, least, lambda state: Assessor(view, state)):
             if a.moves:
                 uid, order = a.moves[0]

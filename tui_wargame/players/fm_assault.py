@@ -70,22 +70,6 @@ def _holds(pos: Position, uid: str, side: str) -> bool:
     return vp and held_by(pos, here) == side and len(pos.units_in(here)) == 1
 
 
-def _garrisons_weakened(ass: Assessor, after: Assessor, moves: Sequence[tuple[str, Order]]) -> float:
-    """What the units moved away cost the victory hexes they leave (Suez/Gaza 12.4): the rise of
-    each garrison's exposure (`Assessor.exposure`, the hex's loss included), or, left empty, the
-    chance the enemy walks in, at the level's caution; a hex taken is kept by the stack left on
-    it, not by the one that marched on."""
-    left = {ass.pos.location(uid) for uid, _ in moves} - {order.args[-1] for _, order in moves}
-    cost = 0.0
-    for label in left:
-        if not ass.hold_worth(label):
-            continue
-        staying = after.pos.units_in(label)
-        weak = after.exposure(label, staying) if staying else after.walk_in_risk(label) * ass.hold_worth(label)
-        cost += weak - ass.exposure(label, ass.pos.units_in(label))
-    return ass.caution * max(0.0, cost)
-
-
 def _moved_to(state: State, moves: Sequence[tuple[str, Order]]) -> State:
     """`state` with each unit put on its order's last hex (F&M 5.0), as the shortcut folds a move."""
     if not moves:
@@ -122,9 +106,7 @@ def _one(view: SideView, ass: Assessor, target: str, free: dict[str, dict[str, O
         placed[hexes[0]].append(uid)
         moves.append((uid, free[uid][hexes[0]]))
         attackers = [*there, *(u for u, _ in moves)]
-        after = assess(_moved_to(pos.state, moves))
-        gain, _, column = after.attack(target, attackers)
-        gain -= _garrisons_weakened(ass, after, moves)
+        gain, _, column = assess(_moved_to(pos.state, moves)).attack(target, attackers)
         view.work += 1
         if best is None or gain > best.gain + 0.25:
             best = Assault(target, tuple(moves), tuple(attackers), gain, column)
