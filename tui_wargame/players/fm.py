@@ -6,8 +6,8 @@ stacks to the enemy's next attacks (the CRT read at the strength that can reach 
 terrain row), and, before its own attacks, the attacks its stacks are placed for. The combat
 planner weighs every attack by exact expectation over the die faces of the CRT, with
 retreats blocked into elimination (F&M 7.7), hexes taken, its own losses, least force for the
-column it wants; fire support (Suez/Gaza 18.0) and the commander (Suez 13.1, Gaza 13.4) go
-where they change most. The side that must take the victory hexes marches its whole army on
+column it wants; fire support (Suez/Gaza 18.0), the commander (Suez 13.1, Gaza 13.4) and the
+cavalry charge (Gaza 13.1) go where they change most. The side that must take the victory hexes marches its whole army on
 them, and plans each movement for the attacks that follow it (`fm_assault`), bringing force
 beside a target together rather than one unit at a time. The rules are asked of `rules.fm`'s own functions, never
 re-made here.
