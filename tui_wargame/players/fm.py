@@ -6,8 +6,8 @@ stacks to the enemy's next attacks (the CRT read at the strength that can reach 
 terrain row), and, before its own attacks, the attacks its stacks are placed for. The combat
 planner weighs every attack by exact expectation over the die faces of the CRT, with
 retreats blocked into elimination (F&M 7.7), hexes taken, its own losses, least force for the
-column it wants; fire support (Suez/Gaza 18.0), the commander (Suez 13.1, Gaza 13.4) and the
-cavalry charge (Gaza 13.1) go where they change most. The side that must take the victory hexes marches its whole army on
+column it wants; fire support (Suez/Gaza 18.0) and the commander (Suez 13.1, Gaza 13.4) go
+where they change most. The side that must take the victory hexes marches its whole army on
 them, and plans each movement for the attacks that follow it (`fm_assault`), bringing force
 beside a target together rather than one unit at a time. The rules are asked of `rules.fm`'s own functions, never
 re-made here.
@@ -62,8 +62,8 @@ TEMPO = 2.0  # ... and this many times more on the last, when the points held ar
 #: next movement can end beside it: `threat_map`), how much their expected
 #: damage weighs (caution), the smallest expected gain an attack must promise, the most
 #: attacking hexes weighed per target, destinations weighed per unit, units whose best move is
-#: weighed against each other per order, whether fire support (and a Gaza 13.1 charge) is used,
-#: and the risk that an unguarded victory hex is taken by an enemy unit at most so many hexes away.
+#: weighed against each other per order, whether fire support is used, and the risk that an
+#: unguarded victory hex is taken by an enemy unit at most so many hexes away.
 LEVEL: dict[str, dict[str, Any]] = {
     "easy": {"reach": "beside", "caution": 0.3, "threshold": -0.6, "sources": 2, "destinations": 3, "movers": 1,
              "fire": False, "risk": ((2, 0.6),), "assault": None},
@@ -80,7 +80,6 @@ MOVE_GAIN = 0.05  # a move must improve the position by more than this to be wor
 PLAN_OPTIONS = 6  # ways kept per target when planning a turn's attacks together
 PLAN_BUDGET = 4000  # looks at partial plans before the best found is taken
 FIRE_GAIN = 0.1  # a fire support marker must add this much to its attack's expected gain
-CHARGE_GAIN = 1.0  # a once-a-game charge (Gaza 13.1) must add this much to the turn's attacks
 
 
 def scenario_key(pos: Position) -> tuple[str, str]:
@@ -758,8 +757,7 @@ class FmPlanner:
         if pending is not None or not declaring:
             return None
         ass = Assessor(view, state)
-        return self._charge(view, ass) or self._declare(view, ass) or self._commander(view, ass) \
-            or self._fire(view, ass) or (
+        return self._declare(view, ass) or self._commander(view, ass) or self._fire(view, ass) or (
             Choice("end", "no other attack promises enough; attacks declared, on to their resolution")
             if Order("end") in view.orders else None)
 
@@ -778,29 +776,6 @@ class FmPlanner:
                                           f"{f' with {others} other unit' + ('s' if others > 1 else '') if others else ''}"
                                           f" at column {a.column}: expected gain {a.gain:+.1f}")
         return None
-
-    def _charge(self, view: SideView, ass: Assessor) -> Choice | None:
-        """Gaza 13.1: a division's charge (once a game, before the phase's first attack) where the
-        turn's attacks planned again with it (`attack_plan`) gain CHARGE_GAIN more than without;
-        on the last turn, any gain: the marker is worth nothing afterwards."""
-        charges = [o for o in view.orders if o.verb == "charge"]
-        if not charges or not ass.level["fire"]:
-            return None
-        before = sum(a.marginal for a in attack_plan(view, ass))
-        rated = []
-        for order in charges:
-            outcomes = view.outcomes(view.state, order)
-            if len(outcomes) == 1:
-                after = attack_plan(view, Assessor(view, outcomes[0].state))
-                rated.append((sum(a.marginal for a in after) - before, order))
-        if not rated:
-            return None
-        gain, order = _best(rated)
-        last = view.state.turn == len(view.scenario.turns) - 1
-        if gain < CHARGE_GAIN and not (last and gain > 0):
-            return None
-        return Choice(order.text, f"the {order.args[0].upper()} charges: one column more on this turn's "
-                                  f"attacks adds {gain:+.1f} to them (Gaza 13.1)")
 
     def _declare(self, view: SideView, ass: Assessor) -> Choice | None:
         """The next attack to declare or strengthen (F&M 7.1) of the whole turn's plan
