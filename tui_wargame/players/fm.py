@@ -498,8 +498,9 @@ class Assessor:
 @frozen
 class Campaign:
     """The operational plan of the side that must take the victory hexes, over the turns left
-    (Suez/Gaza 12.3-12.4): the lowest total it wins at, the hexes it goes for to reach it, and
-    whether it already holds that total (then it holds: full caution, no more risk for points)."""
+    (Suez/Gaza 12.3-12.4): the total it goes for, the hexes it goes for to reach it, and whether it
+    already holds the lowest winning total (then it goes for the next level up; the planner does
+    not turn more cautious for it: a trial that did measured no better, docs/architecture.md)."""
 
     goal: int
     objectives: frozenset[str]
