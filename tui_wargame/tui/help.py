@@ -299,8 +299,8 @@ class HelpScreen(Screen[None]):
         self.query_one("#page").focus()
 
     def _tabs(self, width: int) -> Text:
-        """The page numbers and titles, on a second line where one is too narrow (80 columns); where
-        two are, the numbers alone but the shown page's title."""
+        """The page numbers and titles, on up to TAB_ROWS lines where one is too narrow (80 columns);
+        where even those are, the numbers alone but the shown page's title."""
         cells = [(f" {i} {title} ", pid == self.page) for i, (pid, title) in enumerate(self.pages, 1)]
         rows: list[list[tuple[str, bool]]] = [[]]
         for cell in cells:

@@ -97,7 +97,7 @@ def _fire_in_hexes(pos: Position, side: str) -> dict[str, int]:
 def _target_hexes(pos: Position, side: str) -> set[str]:
     """The attacker any enemy hex, the defender (house rule) the hexes holding units that attack."""
     if side == pos.state.active:
-        return {h for h, units in pos.occupied_hexes().items() if pos.side_of(units[0]) != side}
+        return set(pos.held_by(pos.enemy(side)))
     return {pos.location(u) for us in declared(pos).values() for u in us}
 
 
@@ -129,7 +129,7 @@ def legal(pos: Position, side: str) -> list[Order]:
     if len(placed(pos, side)) < len(pool(pos, side)):
         seen = observed(pos, side)
         orders += [Order("bombard", (h,)) for h in hexes if h in seen]
-    enemy_hexes = sorted(h for h, us in pos.occupied_hexes().items() if pos.side_of(us[0]) != side)
+    enemy_hexes = sorted(pos.held_by(pos.enemy(side)))
     near = sorted({n for h in enemy_hexes for n in (h, *pos.neighbours(h))})
     may = pos.hooks.may_place_air
     for uid in air_units(pos, side):

@@ -38,5 +38,4 @@ def overstack(pos: Position, label: str, units: list[str] | None = None) -> Refu
 
 def overstacked_hexes(pos: Position, side: str) -> list[str]:
     """Every hex where `side` breaks its stacking limit."""
-    return sorted(label for label, units in pos.occupied_hexes().items()
-                  if pos.side_of(units[0]) == side and overstack(pos, label))
+    return sorted(label for label in pos.held_by(side) if overstack(pos, label))

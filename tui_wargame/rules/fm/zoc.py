@@ -34,12 +34,8 @@ def zoc_of_side(pos: Position, side: str) -> frozenset[str]:
     cached = pos.zoc_cache.get(side)
     if cached is not None:
         return cached
-    found: set[str] = set()
-    for label, units in pos.occupied_hexes().items():
-        if pos.side_of(units[0]) == side:
-            found.update(zoc_into(pos, label))
-    pos.zoc_cache[side] = frozenset(found)
-    return pos.zoc_cache[side]
+    found = pos.zoc_cache[side] = frozenset(n for label in pos.held_by(side) for n in zoc_into(pos, label))
+    return found
 
 
 def in_enemy_zoc(pos: Position, side: str, label: str) -> bool:
