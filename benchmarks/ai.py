@@ -93,7 +93,8 @@ def fixtures(matches: list[str], scenarios: list[str], sides: list[str] | None, 
 
 
 def play(fixture: Fixture, folder: Path) -> Record:
-    """One whole game: its winner (a side, DRAW or STUCK), orders, a digest of them (the same
+    """One whole game: its winner (a side, DRAW or STUCK), the victory points at its end (a
+    measure finer than the verdict, for comparing two versions of a player on the same seeds), orders, a digest of them (the same
     digest, the same game: how runs with different --jobs are compared) and each player turn's seconds.
     A player turn is a player's orders while its side is the active one, timed in wall-clock and in
     CPU seconds (the CPU figure is the one a loaded, shared machine does not inflate)."""
@@ -126,12 +127,14 @@ def play(fixture: Fixture, folder: Path) -> Record:
         if problems:
             raise VerifyFailed(f"{fixture.scenario} seed {fixture.seed}: verify found {problems[0]}")
         winner = (game.state.result.winner if game.state.result else "") or DRAW
+    points = dict(game.victory_points())
     game.close()
     turns: dict[str, dict[str, list[float]]] = defaultdict(lambda: {"wall": [], "cpu": []})
     for turn in wall:
         turns[turn[2]]["wall"].append(round(wall[turn], 4))
         turns[turn[2]]["cpu"].append(round(cpu[turn], 4))
-    return {"winner": winner, "orders": orders, "digest": digest.hexdigest()[:16], "turns": dict(turns)}
+    return {"winner": winner, "points": points, "orders": orders, "digest": digest.hexdigest()[:16],
+            "turns": dict(turns)}
 
 
 def play_one(fixture: Fixture, commit: str) -> Record:

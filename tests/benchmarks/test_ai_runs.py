@@ -65,4 +65,5 @@ def test_a_whole_game_in_two_workers_is_recorded_and_reported(tmp_path: Path) ->
     for record in results(out).values():
         assert record["winner"] in ("cp", "br", "draw") and 0 < record["orders"] < 6000
         assert record["turns"].keys() == {"hard", "random"} and record["commit"].startswith(commit)
+        assert record["points"].keys() == {"cp", "br"} and all(p >= 0 for p in record["points"].values())
     assert "| hard vs random | gaza1917 | cp | 2 |" in text and f"commit {commit}" in text
