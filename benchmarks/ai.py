@@ -9,9 +9,9 @@ Each match (hard vs random, hard vs greedy, hard vs normal, normal vs easy) is p
 scenarios, the first-named player taking each side in turn, over fixed seeds 0..N-1 (K..K+N-1
 from --first-seed K; the historical set-up). Games are independent: --jobs N plays them in N
 worker processes, with the same results whatever N (the players and dice are deterministic).
---out appends one JSON line per game as soon as it ends (winner, orders, each player turn's wall
-and CPU seconds, the worker's peak memory, the commit and date); run again with the same file,
-it skips the games already there, so a killed run resumes. At the end (or with --report, from
+--out appends one JSON line per game as soon as it ends (winner, final victory points, orders,
+each player turn's wall and CPU seconds, the worker's peak memory, the commit and date); run
+again with the same file, it skips the games already there, so a killed run resumes. At the end (or with --report, from
 files alone) it prints the report of ai_report.py: win rates with 95% Wilson intervals, time
 per computer player turn and peak memory. Figures, not assertions: nothing here can fail a build.
 """
@@ -93,9 +93,10 @@ def fixtures(matches: list[str], scenarios: list[str], sides: list[str] | None, 
 
 
 def play(fixture: Fixture, folder: Path) -> Record:
-    """One whole game: its winner (a side, DRAW or STUCK), the victory points at its end (a
-    measure finer than the verdict, for comparing two versions of a player on the same seeds), orders, a digest of them (the same
-    digest, the same game: how runs with different --jobs are compared) and each player turn's seconds.
+    """One whole game: its winner (a side, DRAW or STUCK), the victory points at its end (finer
+    than the verdict, for comparing two versions of a player on the same seeds), orders, a digest
+    of them (the same digest, the same game: how runs with different --jobs are compared) and each
+    player turn's seconds.
     A player turn is a player's orders while its side is the active one, timed in wall-clock and in
     CPU seconds (the CPU figure is the one a loaded, shared machine does not inflate)."""
     first, second = fixture.match.split(":")
