@@ -13,7 +13,8 @@ worker processes, with the same results whatever N (the players and dice are det
 each player turn's wall and CPU seconds, the worker's peak memory, the commit and date); run
 again with the same file, it skips the games already there, so a killed run resumes. At the end
 (or with --report, from files alone) it prints the report of ai_report.py: win rates with 95%
-Wilson intervals, time per computer player turn and peak memory. Figures, not assertions: nothing here can fail a build.
+Wilson intervals, time per computer player turn and peak memory. Figures, not assertions:
+nothing here can fail a build.
 """
 
 from __future__ import annotations
