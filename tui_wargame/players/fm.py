@@ -59,18 +59,22 @@ W_LEVEL = 12.0  # one step of the victory level table (Suez/Gaza 12.3) on the fi
 TEMPO = 2.0  # ... and this many times more on the last, when the points held are nearly final
 
 #: By level: which enemy units are counted as a threat to a hex (those beside it, or those whose
-#: next movement can end beside it: `threat_map`), how much their expected
-#: damage weighs (caution), the smallest expected gain an attack must promise, the most
-#: attacking hexes weighed per target, destinations weighed per unit, units whose best move is
-#: weighed against each other per order, whether fire support is used, and the risk that an
-#: unguarded victory hex is taken by an enemy unit at most so many hexes away.
+#: next movement can end beside it: `threat_map`), how much their expected damage weighs
+#: (caution; taker_caution for the side that must take the victory hexes: an attacker that weighs
+#: it as fully as a defender holds back from the fights its win needs, docs/architecture.md), the
+#: smallest expected gain an attack must promise, the most attacking hexes weighed per target,
+#: destinations weighed per unit, units whose best move is weighed against each other per order,
+#: whether fire support is used, and the risk that an unguarded victory hex is taken by an enemy
+#: unit at most so many hexes away.
 LEVEL: dict[str, dict[str, Any]] = {
-    "easy": {"reach": "beside", "caution": 0.3, "threshold": -0.6, "sources": 2, "destinations": 3, "movers": 1,
-             "fire": False, "risk": ((2, 0.6),), "assault": None},
-    "normal": {"reach": "movement", "caution": 0.6, "threshold": 0.3, "sources": 3, "destinations": 5, "movers": 2,
-               "fire": True, "risk": ((2, 0.8), (4, 0.5), (6, 0.2)), "assault": 1.0},
-    "hard": {"reach": "movement", "caution": 0.8, "threshold": 0.3, "sources": 4, "destinations": 7, "movers": 3,
-             "fire": True, "risk": ((2, 0.8), (4, 0.5), (6, 0.2)), "assault": 1.0},
+    "easy": {"reach": "beside", "caution": 0.3, "taker_caution": 0.3, "threshold": -0.6, "sources": 2,
+             "destinations": 3, "movers": 1, "fire": False, "risk": ((2, 0.6),), "assault": None},
+    "normal": {"reach": "movement", "caution": 0.6, "taker_caution": 0.6, "threshold": 0.3, "sources": 3,
+               "destinations": 5, "movers": 2, "fire": True, "risk": ((2, 0.8), (4, 0.5), (6, 0.2)),
+               "assault": 1.0},
+    "hard": {"reach": "movement", "caution": 0.8, "taker_caution": 0.5, "threshold": 0.3, "sources": 4,
+             "destinations": 7, "movers": 3, "fire": True, "risk": ((2, 0.8), (4, 0.5), (6, 0.2)),
+             "assault": 1.0},
 }
 #: Where a unit counts for nothing in the balance of strength: a unit waiting among the
 #: reinforcements (Suez 11.5, Gaza 11.3) fights nobody until it enters, so entering is a gain.
@@ -224,7 +228,7 @@ class Assessor:
         scorer = self.pos.rules.victory.side
         self.taker = scorer == self.side  # the side that must take the victory hexes
         self.campaign = campaign(view) if self.taker else None
-        self.caution = self.level["caution"]
+        self.caution = self.level["taker_caution" if self.taker else "caution"]
 
     # --- what a combat result costs each side (F&M 7.6-7.8) ---
 
