@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib
 import json
 import multiprocessing
 import resource
@@ -57,6 +58,44 @@ MAKERS: dict[str, Callable[[], Player]] = {
 
 class VerifyFailed(Exception):
     """A finished game's record does not replay to its state: an engine bug, which stops the run."""
+
+
+class BadSetting(Exception):
+    """A --set that does not name a constant of a computer player's module, or whose value is not JSON."""
+
+
+def apply_setting(setting: str) -> None:
+    """Change, in this process, the constant a --set names: `MODULE:NAME[.KEY...]=JSON`, MODULE one
+    of tui_wargame.players (`fm:LEVEL.hard.caution=0.6`, `fm:W_PULL=0.3`), so that a version of a
+    player can be measured on the same seeds without editing its code. Only a name or key that
+    exists may be set: a misspelt one would measure nothing."""
+    target, equals, raw = setting.partition("=")
+    module_name, colon, path = target.partition(":")
+    if not (equals and colon and module_name and path):
+        raise BadSetting(f"--set {setting}: write MODULE:NAME[.KEY...]=VALUE, e.g. fm:LEVEL.hard.caution=0.6")
+    try:
+        value = json.loads(raw)
+    except json.JSONDecodeError:
+        raise BadSetting(f"--set {setting}: the value {raw!r} is not JSON "
+                         '(a number, true, false, null or "text")') from None
+    try:
+        module = importlib.import_module(f"tui_wargame.players.{module_name}")
+    except ImportError:
+        raise BadSetting(f"--set {setting}: tui_wargame.players has no module {module_name!r}") from None
+    name, *keys = path.split(".")
+    if not hasattr(module, name):
+        raise BadSetting(f"--set {setting}: tui_wargame.players.{module_name} has no {name}")
+    if not keys:
+        setattr(module, name, value)
+        return
+    holder = getattr(module, name)
+    for n, k in enumerate(keys):
+        if not isinstance(holder, dict) or k not in holder:
+            raise BadSetting(f"--set {setting}: {'.'.join([name, *keys[:n]])} has no key {k!r}")
+        if n == len(keys) - 1:
+            holder[k] = value
+        else:
+            holder = holder[k]
 
 
 @dataclass(frozen=True)
@@ -139,8 +178,11 @@ def play(fixture: Fixture, folder: Path) -> Record:
             "turns": dict(turns)}
 
 
-def play_one(fixture: Fixture, commit: str) -> Record:
-    """A game as its result line: what was played, how it ended, and where and when it ran."""
+def play_one(fixture: Fixture, commit: str, settings: tuple[str, ...] = ()) -> Record:
+    """A game as its result line: what was played, how it ended, and where and when it ran (the
+    commit, and the --set settings played with after a "+")."""
+    for setting in settings:  # a spawned worker starts from the code as committed
+        apply_setting(setting)
     with tempfile.TemporaryDirectory() as tmp:
         outcome = play(fixture, Path(tmp))
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
@@ -150,9 +192,9 @@ def play_one(fixture: Fixture, commit: str) -> Record:
             "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")}
 
 
-def played(todo: list[Fixture], jobs: int, commit: str) -> Iterator[Record]:
+def played(todo: list[Fixture], jobs: int, commit: str, settings: tuple[str, ...]) -> Iterator[Record]:
     """The games' records as each ends: in this process, or in `jobs` spawned worker processes."""
-    task = partial(play_one, commit=commit)
+    task = partial(play_one, commit=commit, settings=settings)
     if jobs == 1:
         yield from map(task, todo)
         return
@@ -214,9 +256,11 @@ def progress(record: Record, done: int, total: int) -> str:
             f"{first} as {record['side']:8} seed {record['seed']:3}: {outcome} in {record['orders']} orders")
 
 
-def run(todo: list[Fixture], jobs: int, out: Path | None) -> list[Record]:
-    """Play the fixtures not yet in `out`, writing each game's line as it ends; every record."""
-    commit = current_commit()
+def run(todo: list[Fixture], jobs: int, out: Path | None, settings: tuple[str, ...] = ()) -> list[Record]:
+    """Play the fixtures not yet in `out`, writing each game's line as it ends; every record. Games
+    played with --set settings are recorded as of the commit "+" the settings, so a report refuses
+    to mix them with the code as committed unless --mixed."""
+    commit = current_commit() + "".join(f"+{s}" for s in settings)
     done = recorded(out)
     records = [done[f.key] for f in todo if f.key in done]
     others = sorted({str(r["commit"]) for r in records} - {commit})
@@ -224,7 +268,7 @@ def run(todo: list[Fixture], jobs: int, out: Path | None) -> list[Record]:
         print(f"{out}: {len(records)} of the {len(todo)} games already played, skipped"
               + (f" (at commit {', '.join(others)}; now {commit})" if others else ""), flush=True)
     remaining = [f for f in todo if f.key not in done]
-    for record in played(remaining, jobs, commit):
+    for record in played(remaining, jobs, commit, settings):
         if out is not None:
             append(out, record)
         records.append(record)
@@ -248,6 +292,9 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--report", type=Path, nargs="+", metavar="FILE",
                         help="play nothing: print the report of these result files")
     parser.add_argument("--mixed", action="store_true", help="report games of different commits together")
+    parser.add_argument("--set", action="append", default=[], metavar="MODULE:NAME[.KEY...]=VALUE",
+                        help="play with a computer player's constant changed, e.g. fm:LEVEL.hard.caution=0.6 "
+                        "(recorded with the commit)")
     args = parser.parse_args()
     for name in ("games", "jobs", "max_orders"):
         if getattr(args, name) < 1:
@@ -267,10 +314,12 @@ def main() -> None:
                             range(args.first_seed, args.first_seed + games), args.max_orders)
             if not todo:
                 sys.exit(f"{sys.argv[0]}: no games: no scenario has the side(s) {', '.join(args.side)}")
-            records = run(todo, args.jobs, args.out)
+            for setting in args.set:  # checked here, before any game, and again in each worker
+                apply_setting(setting)
+            records = run(todo, args.jobs, args.out, tuple(args.set))
             print()
         print(report(records, args.mixed))
-    except (ReportError, VerifyFailed, OSError) as error:
+    except (ReportError, VerifyFailed, BadSetting, OSError) as error:
         sys.exit(f"{sys.argv[0]}: {error}")
     except KeyboardInterrupt:
         resume = f"; the same command resumes from {args.out}" if args.out else ""

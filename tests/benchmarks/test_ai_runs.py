@@ -67,3 +67,24 @@ def test_a_whole_game_in_two_workers_is_recorded_and_reported(tmp_path: Path) ->
         assert record["turns"].keys() == {"hard", "random"} and record["commit"].startswith(commit)
         assert record["points"].keys() == {"cp", "br"} and all(p >= 0 for p in record["points"].values())
     assert "| hard vs random | gaza1917 | cp | 2 |" in text and f"commit {commit}" in text
+
+
+@pytest.mark.slow  # three runs of the script, one with worker processes
+def test_set_plays_a_changed_constant_in_every_worker_and_records_it(tmp_path: Path) -> None:
+    """--set changes a computer player's constant in the spawned workers too (the first ten orders
+    of hard as the Suez Central Powers differ without its movement-phase assaults) and the result
+    line's commit names it, so a report will not mix it with the code as committed; a misspelt key
+    stops the run before any game, naming it."""
+    plain, changed = tmp_path / "plain.jsonl", tmp_path / "changed.jsonl"
+    suez = ["--match", "hard:random", "--scenario", "suez1916", "--side", "cp", "--games", "1",
+            "--max-orders", "10"]
+    bench(*suez, "--jobs", "1", "--out", str(plain))
+    bench(*suez, "--jobs", "2", "--set", "fm:LEVEL.hard.assault=null", "--out", str(changed))
+    before, after = results(plain)[0], results(changed)[0]
+    assert after["commit"] == before["commit"] + "+fm:LEVEL.hard.assault=null"
+    assert after["digest"] != before["digest"]
+    wrong = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "ai.py"), *suez, "--set",
+                            "fm:LEVEL.hard.cuation=0.6", "--out", str(tmp_path / "wrong.jsonl")],
+                           cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert wrong.returncode != 0 and "LEVEL.hard has no key 'cuation'" in wrong.stderr
+    assert not (tmp_path / "wrong.jsonl").exists()
