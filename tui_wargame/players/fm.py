@@ -350,10 +350,10 @@ class Assessor:
         stack in a line shares it with its neighbours."""
         if self._pressure is None:
             pos, side = self.pos, self.side
-            ours = [h for h, us in pos.occupied_hexes().items() if pos.side_of(us[0]) == side]
+            ours = pos.held_by(side)
             found: dict[str, float] = {}
             for uid, hexes in self.threats().items():
-                targets = [h for h in ours if h in hexes]
+                targets = ours & hexes
                 share = pos.factor(uid, "attack") / len(targets) if targets else 0.0
                 for h in targets:
                     found[h] = found.get(h, 0.0) + share
@@ -432,7 +432,7 @@ class Assessor:
         pos, side, cost = self.pos, self.side, 0.0
         v = pos.rules.victory
         risk = self.level["risk"]
-        theirs = [h for h, us in pos.occupied_hexes().items() if pos.side_of(us[0]) == self.enemy]
+        theirs = pos.held_by(self.enemy)
         if not theirs:
             return 0.0
         for label, vp in _places(pos):
@@ -696,8 +696,7 @@ class FmPlanner:
             return view.orders
         ass = Assessor(view, state)
         pos, lv = ass.pos, LEVEL[level]
-        goals = [h for h, _ in _places(pos)] + [
-            h for h, us in pos.occupied_hexes().items() if pos.side_of(us[0]) == ass.enemy]
+        goals = [h for h, _ in _places(pos)] + [*pos.held_by(ass.enemy)]
         nearest: dict[str, int] = {}
 
         def near(label: str) -> int:

@@ -119,7 +119,7 @@ def assaults(view: SideView, ass: Assessor, least: float, assess: Callable[[Stat
     without them, until no target is worth it."""
     pos, side = ass.pos, ass.side
     free = {u: d for u, d in _destinations(view, pos).items() if not _holds(pos, u, side)}
-    targets = sorted(h for h, us in pos.occupied_hexes().items() if pos.side_of(us[0]) == ass.enemy)
+    targets = sorted(pos.held_by(ass.enemy))
     adjacent = pos.scenario.grid.adjacent
     taken: set[str] = set()
     plan: list[Assault] = []
