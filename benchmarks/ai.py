@@ -178,11 +178,9 @@ def play(fixture: Fixture, folder: Path) -> Record:
             "turns": dict(turns)}
 
 
-def play_one(fixture: Fixture, commit: str, settings: tuple[str, ...] = ()) -> Record:
+def play_one(fixture: Fixture, commit: str) -> Record:
     """A game as its result line: what was played, how it ended, and where and when it ran (the
-    commit, and the --set settings played with after a "+")."""
-    for setting in settings:  # a spawned worker starts from the code as committed
-        apply_setting(setting)
+    commit, with the --set settings played with after a "+")."""
     with tempfile.TemporaryDirectory() as tmp:
         outcome = play(fixture, Path(tmp))
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
@@ -193,18 +191,23 @@ def play_one(fixture: Fixture, commit: str, settings: tuple[str, ...] = ()) -> R
 
 
 def played(todo: list[Fixture], jobs: int, commit: str, settings: tuple[str, ...]) -> Iterator[Record]:
-    """The games' records as each ends: in this process, or in `jobs` spawned worker processes."""
-    task = partial(play_one, commit=commit, settings=settings)
+    """The games' records as each ends: in this process (its --set settings already applied), or
+    in `jobs` spawned worker processes, which start from the code as committed."""
+    task = partial(play_one, commit=commit)
     if jobs == 1:
         yield from map(task, todo)
         return
-    with multiprocessing.get_context("spawn").Pool(jobs, initializer=leave_interrupts_to_the_run) as pool:
+    spawn = multiprocessing.get_context("spawn")
+    with spawn.Pool(jobs, initializer=start_worker, initargs=(settings,)) as pool:
         yield from pool.imap_unordered(task, todo)  # leaving the block (end, error, stop) ends the workers
 
 
-def leave_interrupts_to_the_run() -> None:
-    """A worker ignores ^C: the run stops, and its pool ends the workers without their tracebacks."""
+def start_worker(settings: tuple[str, ...]) -> None:
+    """A worker ignores ^C (the run stops, and its pool ends the workers without their tracebacks)
+    and plays with the run's --set settings, applied once."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for setting in settings:
+        apply_setting(setting)
 
 
 def stop_on_kill() -> None:
@@ -314,7 +317,7 @@ def main() -> None:
                             range(args.first_seed, args.first_seed + games), args.max_orders)
             if not todo:
                 sys.exit(f"{sys.argv[0]}: no games: no scenario has the side(s) {', '.join(args.side)}")
-            for setting in args.set:  # checked here, before any game, and again in each worker
+            for setting in args.set:  # here, before any game, so a wrong one plays nothing
                 apply_setting(setting)
             records = run(todo, args.jobs, args.out, tuple(args.set))
             print()
