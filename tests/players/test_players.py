@@ -139,3 +139,33 @@ class Concealing:
 
     def concealed(self, scenario: Scenario, state: State, viewer: str) -> frozenset[str]:
         return frozenset(u for u in self._hidden if scenario.unit[u].side != viewer)
+
+
+def test_a_forced_end_says_which_rule_holds_the_units(tmp_path: Path) -> None:
+    """Suez 15.2: at the zero hour the British may not move, so `end` is the only order; the hint
+    says why, citing the rule, rather than only that nothing else is open."""
+    sc = scenario("suez1916")
+    state = fold(positions.set_up(sc), [Event.of("phase_began", turn=0, phase="movement", side="british")])
+    game = game_at(sc, state, tmp_path, seed=3)
+    assert [o.text for o in game.legal_orders()] == ["end"]
+    for player in (computer("hard"), GreedyPlayer()):
+        choice = player.choose(game, "british")
+        assert choice.order == "end"
+        assert choice.reason == "end: no unit may move now: no British unit moves in the zero hour turn (Suez 15.2)"
+
+
+def test_an_end_the_planner_picks_is_not_called_the_only_order(tmp_path: Path) -> None:
+    """F&M 5.0: hard moves the British units that gain by moving, then ends the phase while other
+    moves are still legal; the hint says nothing improves the position, not that `end` is forced."""
+    sc = scenario("suez1916")
+    state = fold(positions.set_up(sc), [Event.of("phase_began", turn=1, phase="movement", side="british")])
+    game = game_at(sc, state, tmp_path, seed=3)
+    player = computer("hard")
+    for _ in range(30):
+        choice = player.choose(game, "british")
+        if choice.order == "end":
+            break
+        game.submit(choice.order, "british")
+    assert choice.order == "end"
+    assert any(o.verb == "move" for o in game.legal_orders())
+    assert choice.reason == "nothing left that improves the position: end the phase"

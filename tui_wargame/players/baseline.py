@@ -33,9 +33,9 @@ class GreedyPlayer:
 
     def choose(self, game: Game, side: str) -> Choice:
         view = SideView(game, side)
-        if len(view.orders) == 1:
-            return Choice(view.orders[0].text, f"{view.orders[0].text}: the only order to give now")
         planner = planner_for(game.scenario.system)
+        if len(view.orders) == 1:
+            return Choice(view.orders[0].text, planner.reason(view, view.orders[0], None))
         view.shortcut = getattr(planner, "shortcut", None)
         now = planner.value(view, view.state)
         best, best_value = view.orders[0], float("-inf")

@@ -25,7 +25,7 @@ from attrs import evolve
 
 from tui_wargame.frozen import frozen
 from tui_wargame.hexgrid import Board
-from tui_wargame.model import Event, Order, State, fold
+from tui_wargame.model import Event, Order, Refusal, State, fold
 from tui_wargame.players.base import Choice
 from tui_wargame.players.fm_assault import assaults
 from tui_wargame.players.view import SideView
@@ -33,7 +33,7 @@ from tui_wargame.rules.fm import combat, fire_support, sequence
 from tui_wargame.rules.fm.combat import column_index, shifted
 from tui_wargame.rules.fm.data import ResultEffect
 from tui_wargame.rules.fm.position import Position
-from tui_wargame.rules.fm.movement import paths
+from tui_wargame.rules.fm.movement import paths, why_not_move
 from tui_wargame.rules.fm.results import lose_step
 from tui_wargame.rules.fm.retreat import can_retreat
 from tui_wargame.rules.fm.stacking import overstack
@@ -854,8 +854,10 @@ class FmPlanner:
 
     # --- hints ---
 
-    def reason(self, view: SideView, order: Order, gain: float) -> str:
+    def reason(self, view: SideView, order: Order, gain: float | None) -> str:
         pos = Position(view.scenario, view.state)
+        if gain is None:
+            return f"{order.text}: {_only_order(pos, view.side, order)}"
         if order.verb in MOVES and len(order.args) >= 2:
             dest = order.args[-1]
             zoc = ", into the enemy's zone of control" if in_enemy_zoc(pos, view.side, dest) else ""
@@ -865,6 +867,24 @@ class FmPlanner:
         if order.verb == "end":
             return "nothing left that improves the position: end the phase"
         return f"{order.text}: the best answer, expected {gain:+.1f} on the position"
+
+
+def _only_order(pos: Position, side: str, order: Order) -> str:
+    """Why `order` is the only one: at the end of a movement phase, what keeps the units that have
+    not moved still (a scenario's rule such as Suez 11.3 or 15.2), so a hint never just says "end"."""
+    if order.verb != "end" or pos.state.phase != sequence.MOVEMENT:
+        return "the only order the rules allow now"
+    still = [u for u in sorted(pos.on_map_units(side)) if pos.is_combat(u) and not pos.state.units[u].has("moved")]
+    refusals = [why_not_move(pos, u) for u in still]
+    if not still:
+        return "every unit has moved (F&M 5.0: once a phase)"
+    if any(r is None for r in refusals):
+        return "no unit that may still move has a hex to go to"
+    first: dict[str, Refusal] = {}
+    for r in refusals:
+        if r is not None:
+            first.setdefault(r.rule, r)
+    return "no unit may move now: " + "; ".join(map(str, first.values()))
 
 
 PLANNER = FmPlanner()

@@ -34,8 +34,9 @@ class Planner(Protocol):
         declaring an attack), with its reason; None leaves the choice to the search."""
         ...
 
-    def reason(self, view: SideView, order: Order, gain: float) -> str:
-        """One sentence a player reads in a hint: why `order`, whose expected gain is `gain`."""
+    def reason(self, view: SideView, order: Order, gain: float | None) -> str:
+        """One sentence a player reads in a hint: why `order`, whose expected gain is `gain`;
+        `gain` None when it is the only order there is (then why nothing else is open)."""
         ...
 
 
@@ -54,7 +55,9 @@ class VictoryPlanner:
     def decide(self, view: SideView) -> Choice | None:
         return None
 
-    def reason(self, view: SideView, order: Order, gain: float) -> str:
+    def reason(self, view: SideView, order: Order, gain: float | None) -> str:
+        if gain is None:
+            return f"{order.text}: the only order the rules allow now"
         return f"{order.text}: the best expected victory points ({gain:+.1f})"
 
 

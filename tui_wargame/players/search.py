@@ -39,7 +39,8 @@ class ComputerPlayer:
             return settled
         candidates = planner.candidates(view, self.level)
         if len(candidates) == 1:  # nothing to weigh: the dice of a forced order need no counting
-            return Choice(candidates[0].text, f"{candidates[0].text}: the only order to give now")
+            only = len(view.orders) == 1  # the rules' only order, not the planner's only pick
+            return Choice(candidates[0].text, planner.reason(view, candidates[0], None if only else 0.0))
         now = planner.value(view, view.state)
         rated = []
         for n, order in enumerate(candidates):
