@@ -68,13 +68,14 @@ TEMPO = 2.0  # ... and this many times more on the last, when the points held ar
 #: unit at most so many hexes away.
 LEVEL: dict[str, dict[str, Any]] = {
     "easy": {"reach": "beside", "caution": 0.3, "taker_caution": 0.3, "threshold": -0.6, "sources": 2,
-             "destinations": 3, "movers": 1, "fire": False, "risk": ((2, 0.6),), "assault": None},
+             "destinations": 3, "movers": 1, "fire": False, "risk": ((2, 0.6),), "assault": None,
+             "held": 0.0},
     "normal": {"reach": "movement", "caution": 0.6, "taker_caution": 0.6, "threshold": 0.3, "sources": 3,
                "destinations": 5, "movers": 2, "fire": True, "risk": ((2, 0.8), (4, 0.5), (6, 0.2)),
-               "assault": 1.0},
+               "assault": 1.0, "held": 0.0},
     "hard": {"reach": "movement", "caution": 0.8, "taker_caution": 0.5, "threshold": 0.3, "sources": 4,
              "destinations": 7, "movers": 3, "fire": True, "risk": ((2, 0.8), (4, 0.5), (6, 0.2)),
-             "assault": 1.0},
+             "assault": 1.0, "held": 1.0},
 }
 #: Where a unit counts for nothing in the balance of strength: a unit waiting among the
 #: reinforcements (Suez 11.5, Gaza 11.3) fights nobody until it enters, so entering is a gain.
@@ -187,6 +188,17 @@ def _places(pos: Position) -> list[tuple[str, int]]:
     return [(p.hex, p.vp) for p in pos.scenario.map.place if p.vp]
 
 
+_VP_AT: dict[tuple[str, str], dict[str, int]] = {}
+
+
+def vp_at(pos: Position, label: str) -> int:
+    """The victory points of hex `label` (Suez/Gaza 12.4), 0 for any other; kept per scenario."""
+    table = _VP_AT.get(scenario_key(pos))
+    if table is None:
+        table = _VP_AT[scenario_key(pos)] = dict(_places(pos))
+    return table.get(label, 0)
+
+
 _LEVEL_WORTH: dict[tuple[str, str, str, int, int], float] = {}
 
 
@@ -285,8 +297,7 @@ class Assessor:
     def vp_gain(self, label: str) -> float:
         """What taking `label` is worth to the attacker in victory points, and in the level table
         (Suez/Gaza 12.3) if the scoring side's total crosses a level by it."""
-        vp = next((vp for h, vp in _places(self.pos) if h == label), 0)
-        return self.take_worth(label, vp)
+        return self.take_worth(label, vp_at(self.pos, label))
 
     def take_worth(self, label: str, vp: int) -> float:
         """`vp_gain` of the victory hex `label`, worth `vp`: nothing if this side holds it."""
@@ -314,11 +325,29 @@ class Assessor:
             table = self.view.memo.setdefault(("exposure", self.enemy_key), {})
             assert isinstance(table, dict)
             self._exposures = table
-        key = (label, attack, tuple((u, self.pos.state.units[u].steps) for u in units))
+        at_stake = self.hex_at_stake(label)
+        key = (label, attack, at_stake, tuple((u, self.pos.state.units[u].steps) for u in units))
         found = self._exposures.get(key)
         if found is None:
-            found = self._exposures[key] = self._exposure(label, units, attack)
+            found = self._exposures[key] = self._exposure(label, units, attack, at_stake)
         return float(found)
+
+    def hex_at_stake(self, label: str) -> float:
+        """What losing the victory hex `label`, which our stack holds, would cost (`losing_worth`),
+        times the level's weight of it (nothing below hard); 0 for any other hex."""
+        vp = vp_at(self.pos, label)
+        return self.losing_worth(vp) * self.level["held"] if vp else 0.0
+
+    def losing_worth(self, vp: int) -> float:
+        """What this side loses when the enemy gains a victory hex worth `vp` from it (Suez 12.4
+        control by entry, Gaza 12.4 occupation): its points and the step of the level table
+        (Suez/Gaza 12.3) they take the scoring side's total across."""
+        pos, side, v = self.pos, self.side, self.pos.rules.victory
+        if self._total is None:
+            self._total = victory_points(pos).get(v.side, 0)
+        total = self._total
+        after = total - vp if v.side == side else total + vp if v.side == self.enemy else total
+        return W_VP * vp + level_worth(pos, side, total) - level_worth(pos, side, after)
 
     @property
     def enemy_key(self) -> tuple[tuple[str, str, int], ...]:
@@ -329,7 +358,7 @@ class Assessor:
                                            if specs[uid].side == enemy and on_map(u.location)))
         return self._enemy_key
 
-    def _exposure(self, label: str, units: Sequence[str], attack: int) -> float:
+    def _exposure(self, label: str, units: Sequence[str], attack: int, at_stake: float) -> float:
         pos = self.pos
         defence = sum(pos.factor(u, "defence") for u in units)
         eff = pos.terrain(label)
@@ -339,8 +368,8 @@ class Assessor:
         total = 0.0
         for line in crt.results:
             key = crt.key[line[col]]
-            lost, _ = self.effect_cost(key.defender, units, exact=False)
-            total += lost - 0.5 * sum(step_value(pos, u) for u in units[:1]) * key.attacker.loss
+            lost, left = self.effect_cost(key.defender, units, exact=False)
+            total += lost + (at_stake if left else 0.0) - 0.5 * sum(step_value(pos, u) for u in units[:1]) * key.attacker.loss
         return max(0.0, total / len(crt.results))
 
     def pressure(self) -> dict[str, float]:
@@ -448,12 +477,7 @@ class Assessor:
             near = min(map(field.__getitem__, theirs))
             chance = next((r for d, r in risk if near <= d), 0.0)
             if chance:
-                if self._total is None:
-                    self._total = victory_points(pos).get(v.side, 0)
-                total = self._total
-                after = total - vp if v.side == side else total + vp if v.side == self.enemy else total
-                lost = W_VP * vp + level_worth(pos, side, total) - level_worth(pos, side, after)
-                cost += lost * chance
+                cost += self.losing_worth(vp) * chance
         return cost
 
     def _distances(self, mine: list[str]) -> float:
