@@ -64,8 +64,9 @@ TEMPO = 2.0  # ... and this many times more on the last, when the points held ar
 #: it as fully as a defender holds back from the fights its win needs, docs/architecture.md), the
 #: smallest expected gain an attack must promise, the most attacking hexes weighed per target,
 #: destinations weighed per unit, units whose best move is weighed against each other per order,
-#: whether fire support is used, and the risk that an unguarded victory hex is taken by an enemy
-#: unit at most so many hexes away.
+#: whether fire support is used, the risk that an unguarded victory hex is taken by an enemy
+#: unit at most so many hexes away, and how much of a held victory hex's worth a stack on it counts
+#: as exposed with it (held: the hex goes with a result that drives the stack out).
 LEVEL: dict[str, dict[str, Any]] = {
     "easy": {"reach": "beside", "caution": 0.3, "taker_caution": 0.3, "threshold": -0.6, "sources": 2,
              "destinations": 3, "movers": 1, "fire": False, "risk": ((2, 0.6),), "assault": None,
@@ -84,6 +85,7 @@ MOVES = ("move", "enter", "rail", "deploy")  # orders that take their first argu
 MOVE_GAIN = 0.05  # a move must improve the position by more than this to be worth giving
 PLAN_OPTIONS = 6  # ways kept per target when planning a turn's attacks together
 PLAN_BUDGET = 4000  # looks at partial plans before the best found is taken
+MARKER_KEEP = 1.5  # a marker used in defence must gain this much while our own attacks today could use it
 FIRE_GAIN = 0.1  # a fire support marker must add this much to its attack's expected gain
 
 
@@ -369,7 +371,8 @@ class Assessor:
         for line in crt.results:
             key = crt.key[line[col]]
             lost, left = self.effect_cost(key.defender, units, exact=False)
-            total += lost + (at_stake if left else 0.0) - 0.5 * sum(step_value(pos, u) for u in units[:1]) * key.attacker.loss
+            total += lost + (at_stake if left else 0.0)
+            total -= 0.5 * sum(step_value(pos, u) for u in units[:1]) * key.attacker.loss
         return max(0.0, total / len(crt.results))
 
     def pressure(self) -> dict[str, float]:
@@ -661,33 +664,39 @@ def _bombard_strength(view: SideView, ass: Assessor, order: Order) -> float:
     return sum(pos.factor(m, "attack") for m in markers) / len(markers) if markers else 0.0
 
 
+def _hit_chance(pos: Position, label: str, uid: str, strength: float) -> float:
+    """The chance a bombardment at `strength` costs `uid`, in `label`, a step (Suez/Gaza 18.4: the
+    CRT's `bombard` results, on the row of the unit's terrain for its side)."""
+    if strength <= 0:
+        return 0.0
+    crt, eff = pos.rules.crt, pos.terrain(label)
+    col = column_index(crt.rows[eff.row_by_side.get(pos.side_of(uid), eff.row)], round(strength))
+    return sum(1 for line in crt.results if crt.key[line[col]].bombard) / len(crt.results)
+
+
+def _placed_strength(view: SideView, ass: Assessor, label: str) -> float:
+    """The bombardment `ass.side` has already placed on `label` this phase: its markers (each at
+    the pool's mean) and its bombarding air units."""
+    pos = ass.pos
+    found = sum(_bombard_strength(view, ass, Order("bombard", (label,)))
+                for h in fire_support.placed(pos, ass.side) if h == label)
+    return found + sum(pos.factor(u, "attack") for u in pos.state.units if pos.location(u) == label
+                       and pos.spec(u).kind == fire_support.AIR and pos.side_of(u) == ass.side)
+
+
 def bombard_gain(view: SideView, ass: Assessor, order: Order, attackers: Sequence[str]) -> float:
     """What `order` adds to the declared attack by `attackers` on its hex: each defender hit by
-    the bombardment (the CRT's `bombard` results at the markers' total on its row, 18.4) loses a
-    step before the attack, which is worth that step and the better attack after it; the gain
-    of this marker over those already placed there."""
+    the bombardment (18.4) loses a step before the attack, which is worth that step and the
+    better attack after it; the gain of this marker over those already placed there."""
     pos, target = ass.pos, order.args[-1]
-    crt = pos.rules.crt
-    before = sum(_bombard_strength(view, ass, Order("bombard", (target,)))
-                 for h in fire_support.placed(pos, ass.side) if h == target)
-    before += sum(pos.factor(u, "attack") for u in pos.state.units if pos.location(u) == target
-                  and pos.spec(u).kind == fire_support.AIR and pos.side_of(u) == ass.side)
+    before = _placed_strength(view, ass, target)
     after = before + _bombard_strength(view, ass, order)
     now = ass.attack(target, attackers)[0]
     total = 0.0
     for uid in pos.units_in(target):
         if pos.side_of(uid) == ass.side:
             continue
-        eff = pos.terrain(target)
-        labels = crt.rows[eff.row_by_side.get(pos.side_of(uid), eff.row)]
-
-        def hit(strength: float) -> float:
-            if strength <= 0:
-                return 0.0
-            col = column_index(labels, round(strength))
-            return sum(1 for line in crt.results if crt.key[line[col]].bombard) / len(crt.results)
-
-        chance = hit(after) - hit(before)
+        chance = _hit_chance(pos, target, uid, after) - _hit_chance(pos, target, uid, before)
         if chance <= 0:
             continue
         weaker = Assessor(view, fold(pos.state, lose_step(pos, uid)))
@@ -695,6 +704,25 @@ def bombard_gain(view: SideView, ass: Assessor, order: Order, attackers: Sequenc
         total += chance * (step_value(pos, uid) + max(0.0, shifted_gain - now))
     view.work += 1
     return total
+
+
+def defensive_gain(view: SideView, ass: Assessor, order: Order) -> float:
+    """What defensive fire `order` (house rule on Suez/Gaza 18.1) is worth: each enemy attacker in
+    its hex that the bombardment hits (18.4, on that hex's row) loses a step before it attacks."""
+    pos, label = ass.pos, order.args[-1]
+    before = _placed_strength(view, ass, label)
+    after = before + _bombard_strength(view, ass, order)
+    return sum((_hit_chance(pos, label, u, after) - _hit_chance(pos, label, u, before)) * step_value(pos, u)
+               for u in pos.units_in(label) if pos.side_of(u) != ass.side)
+
+
+def own_attacks_before_reuse(pos: Position, side: str) -> bool:
+    """Whether `side` has a combat phase of its own before today's used markers come back (Suez/Gaza
+    18.3: at the next day's Morning): later in this turn, or in a later turn of the same day."""
+    turns, now = pos.scenario.turns, pos.state.turn
+    if pos.state.active != side and side != pos.first:
+        return True
+    return any(t.day == turns[now].day for t in turns[now + 1:])
 
 
 def _best(rated: Sequence[tuple[Any, Order]]) -> tuple[Any, Order]:
@@ -861,20 +889,27 @@ class FmPlanner:
                                   f"it is resolved is worth {why[0]:+.1f} to it ({rule})")
 
     def _defensive_fire(self, view: SideView) -> Choice:
-        """Suez 18.1 (house rule): defensive fire on the strongest attacking stack; easy forgets."""
+        """Suez/Gaza 18.1 (house rule): defensive fire where it is likeliest to cost the attackers
+        steps (`defensive_gain`); a marker only where that beats MARKER_KEEP while our own attacks
+        still come before the markers return (18.3), since one used now is gone for them. Air
+        units come back every turn (18.5) and go wherever they gain at all; easy forgets."""
         ass = Assessor(view, view.state)
         pos = ass.pos
-        rated = []
+        rated, kept = [], False
         if ass.level["fire"]:
+            keep = MARKER_KEEP if own_attacks_before_reuse(pos, view.side) else FIRE_GAIN
             for o in view.orders:
                 if o.verb in ("bombard", "air"):
-                    attack = sum(pos.factor(u, "attack") for u in pos.units_in(o.args[-1]))
-                    rated.append(((attack, o.verb == "bombard"), o))
+                    gain = defensive_gain(view, ass, o)
+                    if gain > (keep if o.verb == "bombard" else FIRE_GAIN):
+                        rated.append(((gain, o.verb == "bombard"), o))
+                    kept = kept or gain > FIRE_GAIN
         if not rated:
-            return Choice("done", "no defensive fire worth placing")
-        _, order = _best(rated)
-        return Choice(order.text, f"defensive fire on the attackers in {order.args[-1]}, the strongest "
-                                  f"({fire_support.rule_of(pos)})")
+            return Choice("done", "no defensive fire worth placing" + (
+                ": the markers are kept for our own attacks today" if kept else ""))
+        why, order = _best(rated)
+        return Choice(order.text, f"defensive fire on the attackers in {order.args[-1]}: a step they lose "
+                                  f"before attacking is worth {why[0]:+.1f} ({fire_support.rule_of(pos)})")
 
     # --- hints ---
 
