@@ -40,16 +40,18 @@ def test_gaza_18_4_no_defensive_fire_on_attackers_in_a_trench(turn: int, tmp_pat
     assert _defensive_fire(turn, {"1LH": "1114"}, ["attack 1114 1113"], tmp_path) == ["done"]
 
 
-@pytest.mark.parametrize(("turn", "second"), [(ZERO_HOUR, "air brAir 1510"), (EVENING_17, "bombard 1510")])
-def test_gaza_18_3_a_marker_is_kept_for_the_days_own_attacks(turn: int, second: str, tmp_path: Path) -> None:
-    """Two attacks from the clear (39R from 1014 beside the coast, 32R from 1510). The naval unit
-    fires on 1014 (18.6). On 1510, at Zero Hour, the British keep their markers for their three
-    attacks still to come on 17 April, since a marker used today is back only on 18 April Morning
-    (18.3), and send the air unit, which is back every turn (18.5); on 17 April Evening, the day's
-    last turn, nothing of theirs comes before the markers return, and a marker fires."""
-    at = {"1LH": "1114", "39R": "1014", "NZMR": "1609", "32R": "1510"}
-    answers = _defensive_fire(turn, at, ["attack 1114 1014", "attack 1609 1510"], tmp_path)
-    assert answers == ["air brNaval 1014", second, "done"]
+@pytest.mark.parametrize(("turn", "third"), [(ZERO_HOUR, []), (EVENING_17, ["bombard 1510"])])
+def test_gaza_18_3_a_marker_is_kept_for_the_days_own_attacks(turn: int, third: list[str],
+                                                             tmp_path: Path) -> None:
+    """Three attacks from the clear (39R from 1014 beside the coast, 32R from 1510, 31R from 1211).
+    The naval unit fires on 1014 (18.6) and the air unit on 1211 (18.5): both are back next turn.
+    At Zero Hour the British keep their markers for their three attacks still to come on 17 April,
+    since a marker used today is back only on 18 April Morning (18.3); on 17 April Evening, the
+    day's last turn, nothing of theirs comes before the markers return, and a marker fires on 1510."""
+    at = {"1LH": "1114", "39R": "1014", "NZMR": "1609", "32R": "1510", "2LH": "1212", "31R": "1211"}
+    attacks = ["attack 1114 1014", "attack 1609 1510", "attack 1212 1211"]
+    answers = _defensive_fire(turn, at, attacks, tmp_path)
+    assert answers == ["air brNaval 1014", "air brAir 1211", *third, "done"]
 
 
 @pytest.mark.parametrize(("turn", "active", "side", "expected"), [
@@ -62,3 +64,15 @@ def test_gaza_18_3_own_attacks_before_the_markers_return(turn: int, active: str,
     sc = scenario("gaza1917")
     pos = Position(sc, positions.position(sc, turn=turn, phase="combat", active=active))
     assert own_attacks_before_reuse(pos, side) is expected
+
+
+@pytest.mark.parametrize(("turn", "expected"), [(1, True), (2, False)])
+def test_suez_19_0_a_night_without_bombardment_is_no_reason_to_keep_a_marker(turn: int,
+                                                                            expected: bool) -> None:
+    """Suez: the Central Powers play first. Defending in the British half of 4 August Morning, they
+    still attack on 4 August Afternoon; in the British half of the Afternoon, only 4 August Night
+    is left of the day, and there is no bombardment at night (19.0)."""
+    sc = scenario("suez1916")
+    assert [sc.turns[t].time for t in (1, 2, 3)] == ["morning", "afternoon", "night"]
+    pos = Position(sc, positions.position(sc, turn=turn, phase="combat", active="british"))
+    assert own_attacks_before_reuse(pos, "cp") is expected

@@ -15,7 +15,8 @@ from tui_wargame.dice import Dice
 from tui_wargame.engine import Game
 from tui_wargame.errors import WargameError
 from tui_wargame.model import Event, Order, Scenario, State, fold
-from tui_wargame.players import LEVELS, GreedyPlayer, NothingToDo, RandomPlayer, computer
+from tui_wargame.players import LEVELS, Choice, GreedyPlayer, NothingToDo, RandomPlayer, computer
+from tui_wargame.players.fm import PLANNER
 from tui_wargame.players.view import SideView
 
 ROOT = Path(__file__).parents[2]
@@ -145,27 +146,24 @@ def test_a_forced_end_says_which_rule_holds_the_units(tmp_path: Path) -> None:
     """Suez 15.2: at the zero hour the British may not move, so `end` is the only order; the hint
     says why, citing the rule, rather than only that nothing else is open."""
     sc = scenario("suez1916")
-    state = fold(positions.set_up(sc), [Event.of("phase_began", turn=0, phase="movement", side="british")])
-    game = game_at(sc, state, tmp_path, seed=3)
+    zero_hour = Event.of("phase_began", turn=0, phase="movement", side="british")
+    game = game_at(sc, fold(positions.set_up(sc), [zero_hour]), tmp_path, seed=3)
     assert [o.text for o in game.legal_orders()] == ["end"]
     for player in (computer("hard"), GreedyPlayer()):
         choice = player.choose(game, "british")
         assert choice.order == "end"
-        assert choice.reason == "end: no unit may move now: no British unit moves in the zero hour turn (Suez 15.2)"
+        assert choice.reason == ("end: no unit may move now: no British unit moves in the zero hour turn"
+                                 " (Suez 15.2)")
 
 
-def test_an_end_the_planner_picks_is_not_called_the_only_order(tmp_path: Path) -> None:
-    """F&M 5.0: hard moves the British units that gain by moving, then ends the phase while other
-    moves are still legal; the hint says nothing improves the position, not that `end` is forced."""
+def test_an_end_the_planner_picks_is_not_called_the_only_order(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """F&M 5.0: when the planner offers only `end` while moves are still legal (none gains enough),
+    the hint says nothing improves the position; it does not call `end` the only order."""
     sc = scenario("suez1916")
     state = fold(positions.set_up(sc), [Event.of("phase_began", turn=1, phase="movement", side="british")])
     game = game_at(sc, state, tmp_path, seed=3)
-    player = computer("hard")
-    for _ in range(30):
-        choice = player.choose(game, "british")
-        if choice.order == "end":
-            break
-        game.submit(choice.order, "british")
-    assert choice.order == "end"
     assert any(o.verb == "move" for o in game.legal_orders())
-    assert choice.reason == "nothing left that improves the position: end the phase"
+    monkeypatch.setattr(PLANNER, "candidates", lambda view, level: [Order.parse("end")])
+    choice = computer("hard").choose(game, "british")
+    assert choice == Choice("end", "nothing left that improves the position: end the phase")

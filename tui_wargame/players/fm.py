@@ -236,7 +236,7 @@ class Assessor:
         self.enemy = self.pos.enemy(self.side)
         self._paths: dict[tuple[str, int], bool] = {}
         self._enemy_key: tuple[tuple[str, str, int], ...] | None = None
-        self._exposures: dict[tuple[str, int, tuple[tuple[str, int], ...]], float] | None = None
+        self._exposures: dict[tuple[str, int, float, tuple[tuple[str, int], ...]], float] | None = None
         self._pressure: dict[str, float] | None = None
         self._total: int | None = None  # the scoring side's victory points, once asked
         scorer = self.pos.rules.victory.side
@@ -252,9 +252,11 @@ class Assessor:
             self._paths[key] = not can_retreat(self.pos, uid, hexes)
         return self._paths[key]
 
-    def effect_cost(self, effect: ResultEffect, units: Sequence[str], *, exact: bool) -> tuple[float, bool]:
+    def effect_cost(self, effect: ResultEffect, units: Sequence[str], *, exact: bool,
+                    hold: float = 0.0) -> tuple[float, bool]:
         """What `effect` costs the owner of `units` (strength), and whether their hex is left;
-        `exact` checks each retreat for a path (F&M 7.7), else assumes one."""
+        `exact` checks each retreat for a path (F&M 7.7), else assumes one. Given a choice between
+        a step and the hex (F&M 7.8), the owner weighs the hex at `hold` besides the retreat."""
         if not units:
             return 0.0, False
         pos = self.pos
@@ -266,7 +268,7 @@ class Assessor:
             cheapest = min(step_value(pos, u) for u in units)
             if effect.deplete_instead:  # the owner loses a step instead of the whole stack retreating
                 drive = sum(strength(pos, u) for u in units) * RETREAT_COST
-                cost, left = (cheapest, False) if blocked or cheapest < drive else (drive, True)
+                cost, left = (cheapest, False) if blocked or cheapest < drive + hold else (drive, True)
             elif blocked:
                 return sum(strength(pos, u) + ELIMINATED_PREMIUM for u in units), True
             else:
@@ -337,8 +339,8 @@ class Assessor:
     def hex_at_stake(self, label: str) -> float:
         """What losing the victory hex `label`, which our stack holds, would cost (`losing_worth`),
         times the level's weight of it (nothing below hard); 0 for any other hex."""
-        vp = vp_at(self.pos, label)
-        return self.losing_worth(vp) * self.level["held"] if vp else 0.0
+        vp, weight = vp_at(self.pos, label), self.level["held"]
+        return self.losing_worth(vp) * weight if vp and weight else 0.0
 
     def losing_worth(self, vp: int) -> float:
         """What this side loses when the enemy gains a victory hex worth `vp` from it (Suez 12.4
@@ -370,7 +372,7 @@ class Assessor:
         total = 0.0
         for line in crt.results:
             key = crt.key[line[col]]
-            lost, left = self.effect_cost(key.defender, units, exact=False)
+            lost, left = self.effect_cost(key.defender, units, exact=False, hold=at_stake)
             total += lost + (at_stake if left else 0.0)
             total -= 0.5 * sum(step_value(pos, u) for u in units[:1]) * key.attacker.loss
         return max(0.0, total / len(crt.results))
@@ -708,7 +710,8 @@ def bombard_gain(view: SideView, ass: Assessor, order: Order, attackers: Sequenc
 
 def defensive_gain(view: SideView, ass: Assessor, order: Order) -> float:
     """What defensive fire `order` (house rule on Suez/Gaza 18.1) is worth: each enemy attacker in
-    its hex that the bombardment hits (18.4, on that hex's row) loses a step before it attacks."""
+    its hex that the bombardment hits (18.4, on that hex's row) loses a step before it attacks,
+    counted at that step's value (the weaker attack that follows is not weighed)."""
     pos, label = ass.pos, order.args[-1]
     before = _placed_strength(view, ass, label)
     after = before + _bombard_strength(view, ass, order)
@@ -717,12 +720,15 @@ def defensive_gain(view: SideView, ass: Assessor, order: Order) -> float:
 
 
 def own_attacks_before_reuse(pos: Position, side: str) -> bool:
-    """Whether `side` has a combat phase of its own before today's used markers come back (Suez/Gaza
-    18.3: at the next day's Morning): later in this turn, or in a later turn of the same day."""
+    """Whether `side` has a combat phase of its own, with fire support allowed, before today's used
+    markers come back (Suez/Gaza 18.3: at the next day's Morning): later in this turn, or in a later
+    turn of the same day that is not a night without bombardment (Suez 19.0)."""
     turns, now = pos.scenario.turns, pos.state.turn
     if pos.state.active != side and side != pos.first:
         return True
-    return any(t.day == turns[now].day for t in turns[now + 1:])
+    fs = pos.rules.fire_support
+    at_night = fs is None or fs.at_night
+    return any(t.day == turns[now].day and (at_night or not t.night) for t in turns[now + 1:])
 
 
 def _best(rated: Sequence[tuple[Any, Order]]) -> tuple[Any, Order]:
@@ -892,7 +898,8 @@ class FmPlanner:
         """Suez/Gaza 18.1 (house rule): defensive fire where it is likeliest to cost the attackers
         steps (`defensive_gain`); a marker only where that beats MARKER_KEEP while our own attacks
         still come before the markers return (18.3), since one used now is gone for them. Air
-        units come back every turn (18.5) and go wherever they gain at all; easy forgets."""
+        units (18.5) and Gaza's naval unit (18.6) come back every turn and go wherever they gain
+        at all, before a marker of equal gain; easy forgets."""
         ass = Assessor(view, view.state)
         pos = ass.pos
         rated, kept = [], False
@@ -902,7 +909,7 @@ class FmPlanner:
                 if o.verb in ("bombard", "air"):
                     gain = defensive_gain(view, ass, o)
                     if gain > (keep if o.verb == "bombard" else FIRE_GAIN):
-                        rated.append(((gain, o.verb == "bombard"), o))
+                        rated.append(((gain, o.verb == "air"), o))  # of equals, the unit back next turn
                     kept = kept or gain > FIRE_GAIN
         if not rated:
             return Choice("done", "no defensive fire worth placing" + (
@@ -933,10 +940,11 @@ def _only_order(pos: Position, side: str, order: Order) -> str:
     not moved still (a scenario's rule such as Suez 11.3 or 15.2), so a hint never just says "end"."""
     if order.verb != "end" or pos.state.phase != sequence.MOVEMENT:
         return "the only order the rules allow now"
-    still = [u for u in sorted(pos.on_map_units(side)) if pos.is_combat(u) and not pos.state.units[u].has("moved")]
-    refusals = [why_not_move(pos, u) for u in still]
+    still = [u for u in sorted(pos.on_map_units(side))
+             if pos.is_combat(u) and not pos.state.units[u].has("moved")]
     if not still:
-        return "every unit has moved (F&M 5.0: once a phase)"
+        return "every unit on the map has moved (F&M 5.0: once a phase)"
+    refusals = [why_not_move(pos, u) for u in still]
     if any(r is None for r in refusals):
         return "no unit that may still move has a hex to go to"
     first: dict[str, Refusal] = {}

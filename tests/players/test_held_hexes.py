@@ -1,0 +1,56 @@
+"""A garrison's hex counted with it (issue 15, docs/architecture.md, 2 December late morning): at
+hard, each result that drives a stack off a victory hex also costs the hex, its points and the
+step of the level table its loss crosses (Suez/Gaza 12.3-12.4); given the choice of F&M 7.8, the
+garrison is reckoned to lose a step rather than give up a hex worth more."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests import positions
+from tests.players.helpers import game_at
+from tests.players.test_kept_choices import scenario
+from tui_wargame.model import Event, fold
+from tui_wargame.players.fm import W_VP, Assessor
+from tui_wargame.players.view import SideView
+
+ROMANI, PELUSIUM = "2031", "1532"  # Suez 12.4: 6 and 2 victory points
+
+
+def _assessor(tmp_path: Path, level: str, at: dict[str, str]) -> Assessor:
+    """Suez, the Central Powers' movement of 4 August Morning, `at` placed and Romani under their
+    control (12.4, control by entry)."""
+    sc = scenario("suez1916")
+    state = positions.position(sc, at=at, turn=1, phase="movement", active="cp")
+    state = fold(state, [Event.of("control_changed", hex=ROMANI, side="cp")])
+    return Assessor(SideView(game_at(sc, state, tmp_path), "cp", level=level), state)
+
+
+def test_suez_12_4_a_garrison_counts_the_hex_it_would_lose(tmp_path: Path) -> None:
+    """ak-1 alone on Romani with British brigades beside it: under the same enemy attack, hard
+    counts it more exposed than normal does, by the 6 points and the level step it would lose."""
+    at = {"ak-1": ROMANI, "155a": "2131", "155b": "2030"}
+    hard = _assessor(tmp_path, "hard", at)
+    normal = _assessor(tmp_path, "normal", at)
+    assert hard.pressure()[ROMANI] > 0
+    assert hard.pressure()[ROMANI] == normal.pressure()[ROMANI]
+    assert hard.exposure(ROMANI, ["ak-1"]) > normal.exposure(ROMANI, ["ak-1"])
+    assert hard.hex_at_stake(ROMANI) >= W_VP * 6
+    assert normal.hex_at_stake(ROMANI) == 0 and hard.hex_at_stake("2131") == 0
+
+
+@pytest.mark.parametrize(("hold", "left"), [(0.0, True), (100.0, False)])
+def test_f_m_7_8_a_step_rather_than_a_hex_worth_more(tmp_path: Path, hold: float, left: bool) -> None:
+    """D2 (retreat two hexes, or one unit loses a step instead, F&M 7.8): a battalion at full
+    strength alone is cheaper driven back than depleted, unless the hex it would give up is worth
+    more than the step; then it stays, losing the step."""
+    at = {"ak-1": ROMANI}
+    ass = _assessor(tmp_path, "hard", at)
+    d2 = ass.pos.rules.crt.key["D2"].defender
+    assert d2.deplete_instead
+    cost, gone = ass.effect_cost(d2, ["ak-1"], exact=False, hold=hold)
+    assert gone is left
+    drive, _ = ass.effect_cost(d2, ["ak-1"], exact=False)
+    assert (cost == drive) is left
