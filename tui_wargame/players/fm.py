@@ -85,7 +85,7 @@ MOVES = ("move", "enter", "rail", "deploy")  # orders that take their first argu
 MOVE_GAIN = 0.05  # a move must improve the position by more than this to be worth giving
 PLAN_OPTIONS = 6  # ways kept per target when planning a turn's attacks together
 PLAN_BUDGET = 4000  # looks at partial plans before the best found is taken
-MARKER_KEEP = 1.5  # a marker used in defence must gain this much while our own attacks today could use it
+MARKER_KEEP = 1.5  # what a marker spent in defence must gain while the attacker's own attacks could use it
 FIRE_GAIN = 0.1  # a fire support marker must add this much to its attack's expected gain
 
 
@@ -896,15 +896,16 @@ class FmPlanner:
 
     def _defensive_fire(self, view: SideView) -> Choice:
         """Suez/Gaza 18.1 (house rule): defensive fire where it is likeliest to cost the attackers
-        steps (`defensive_gain`); a marker only where that beats MARKER_KEEP while our own attacks
-        still come before the markers return (18.3), since one used now is gone for them. Air
+        steps (`defensive_gain`). The side that must take the victory hexes spends a marker only
+        where that beats MARKER_KEEP while its own attacks still come before the markers return
+        (18.3), since its assaults need them; the defender fires wherever it can hit. Air
         units (18.5) and Gaza's naval unit (18.6) come back every turn and go wherever they gain
         at all, before a marker of equal gain; easy forgets."""
         ass = Assessor(view, view.state)
         pos = ass.pos
         rated, kept = [], False
         if ass.level["fire"]:
-            keep = MARKER_KEEP if own_attacks_before_reuse(pos, view.side) else FIRE_GAIN
+            keep = MARKER_KEEP if ass.taker and own_attacks_before_reuse(pos, view.side) else FIRE_GAIN
             for o in view.orders:
                 if o.verb in ("bombard", "air"):
                     gain = defensive_gain(view, ass, o)
