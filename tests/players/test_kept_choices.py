@@ -5,8 +5,8 @@ the same prefix with the same players and write each order on a line (the ai-att
 for its whole-turn attack plan, level steps and reinforcements, before it commit 2e56fc3's code;
 the ai branch again, for the attacker's campaign, the guarded level and fire support only on
 declared attacks; the attacker branch again, for planned assaults and the enemy's reach read from
-its movement; the attacker-held branch, for Gaza, where hard as the Central Powers now keeps most
-of its markers for its own attacks of the day rather than spending them all in defensive fire)."""
+its movement; the attacker-held and marker-keep-taker branches, for Gaza, where hard as the
+Central Powers fires defensively only where a bombardment can cost the attackers a step)."""
 
 from __future__ import annotations
 
