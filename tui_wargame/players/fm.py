@@ -190,15 +190,10 @@ def _places(pos: Position) -> list[tuple[str, int]]:
     return [(p.hex, p.vp) for p in pos.scenario.map.place if p.vp]
 
 
-_VP_AT: dict[tuple[str, str], dict[str, int]] = {}
-
-
 def vp_at(pos: Position, label: str) -> int:
-    """The victory points of hex `label` (Suez/Gaza 12.4), 0 for any other; kept per scenario."""
-    table = _VP_AT.get(scenario_key(pos))
-    if table is None:
-        table = _VP_AT[scenario_key(pos)] = dict(_places(pos))
-    return table.get(label, 0)
+    """The victory points of hex `label` (Suez/Gaza 12.4), 0 for any other."""
+    place = pos.scenario.places.get(label)
+    return place.vp if place is not None else 0
 
 
 _LEVEL_WORTH: dict[tuple[str, str, str, int, int], float] = {}
@@ -680,8 +675,8 @@ def _placed_strength(view: SideView, ass: Assessor, label: str) -> float:
     """The bombardment `ass.side` has already placed on `label` this phase: its markers (each at
     the pool's mean) and its bombarding air units."""
     pos = ass.pos
-    found = sum(_bombard_strength(view, ass, Order("bombard", (label,)))
-                for h in fire_support.placed(pos, ass.side) if h == label)
+    markers = fire_support.placed(pos, ass.side).count(label)
+    found = markers * _bombard_strength(view, ass, Order("bombard", (label,))) if markers else 0.0
     return found + sum(pos.factor(u, "attack") for u in pos.state.units if pos.location(u) == label
                        and pos.spec(u).kind == fire_support.AIR and pos.side_of(u) == ass.side)
 
@@ -949,9 +944,8 @@ def _only_order(pos: Position, side: str, order: Order) -> str:
     if any(r is None for r in refusals):
         return "no unit that may still move has a hex to go to"
     first: dict[str, Refusal] = {}
-    for r in refusals:
-        if r is not None:
-            first.setdefault(r.rule, r)
+    for r in filter(None, refusals):
+        first.setdefault(r.rule, r)
     return "no unit may move now: " + "; ".join(map(str, first.values()))
 
 
