@@ -13,17 +13,18 @@ from tests import positions
 from tests.players.helpers import game_at
 from tests.players.test_kept_choices import scenario
 from tui_wargame.model import Event, fold
-from tui_wargame.players.fm import LEVEL, W_VP, Assessor
+from tui_wargame.players import fm
+from tui_wargame.players.fm import LEVEL, W_VP, Assessor, step_value
 from tui_wargame.players.view import SideView
 
 ROMANI, PELUSIUM = "2031", "1532"  # Suez 12.4: 6 and 2 victory points
 
 
-def _assessor(tmp_path: Path, level: str, at: dict[str, str]) -> Assessor:
-    """Suez, the Central Powers' movement of 4 August Morning, `at` placed and Romani under their
-    control (12.4, control by entry)."""
+def _assessor(tmp_path: Path, level: str, at: dict[str, str], steps: dict[str, int] | None = None) -> Assessor:
+    """Suez, the Central Powers' movement of 4 August Morning, `at` placed, `steps` lost and Romani
+    under their control (12.4, control by entry)."""
     sc = scenario("suez1916")
-    state = positions.position(sc, at=at, turn=1, phase="movement", active="cp")
+    state = positions.position(sc, at=at, steps=steps, turn=1, phase="movement", active="cp")
     state = fold(state, [Event.of("control_changed", hex=ROMANI, side="cp")])
     return Assessor(SideView(game_at(sc, state, tmp_path), "cp", level=level), state)
 
@@ -56,3 +57,19 @@ def test_f_m_7_8_a_step_rather_than_a_hex_worth_more(tmp_path: Path, hold: float
     assert gone is left
     drive, _ = ass.effect_cost(d2, ["ak-1"], exact=False)
     assert (cost == drive) is left
+
+
+@pytest.mark.parametrize("blocked", [False, True])
+def test_f_m_7_8_a_lone_units_last_step_is_the_hex_too(tmp_path: Path, blocked: bool,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """D2 on ak-1 alone at its last step: losing the step eliminates it (F&M 7.6) and the hex goes
+    with it, so however much the hex is worth the unit is driven back, and only with no way back
+    (`exact`, retreat blocked, F&M 7.7) is it counted lost, and the hex left either way."""
+    ass = _assessor(tmp_path, "hard", {"ak-1": ROMANI}, steps={"ak-1": 1})
+    d2 = ass.pos.rules.crt.key["D2"].defender
+    monkeypatch.setattr(fm, "can_retreat", lambda *_: not blocked)  # F&M 7.7, a way back or none
+    cost, gone = ass.effect_cost(d2, ["ak-1"], exact=blocked, hold=100.0)
+    assert gone
+    drive, _ = ass.effect_cost(d2, ["ak-1"], exact=False)
+    assert cost == (step_value(ass.pos, "ak-1") if blocked else drive)
+    assert step_value(ass.pos, "ak-1") > drive
