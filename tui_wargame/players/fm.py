@@ -251,7 +251,8 @@ class Assessor:
                     hold: float = 0.0) -> tuple[float, bool]:
         """What `effect` costs the owner of `units` (strength), and whether their hex is left;
         `exact` checks each retreat for a path (F&M 7.7), else assumes one. Given a choice between
-        a step and the hex (F&M 7.8), the owner weighs the hex at `hold` besides the retreat."""
+        a step and the hex (F&M 7.8), the owner weighs the hex at `hold` besides the retreat, unless
+        the step is a lone unit's last: losing it leaves the hex too."""
         if not units:
             return 0.0, False
         pos = self.pos
@@ -263,7 +264,9 @@ class Assessor:
             cheapest = min(step_value(pos, u) for u in units)
             if effect.deplete_instead:  # the owner loses a step instead of the whole stack retreating
                 drive = sum(strength(pos, u) for u in units) * RETREAT_COST
-                cost, left = (cheapest, False) if blocked or cheapest < drive + hold else (drive, True)
+                last = len(units) == 1 and pos.state.units[units[0]].steps <= 1  # the step is the stack
+                kept = 0.0 if last else hold
+                cost, left = (cheapest, last) if blocked or cheapest < drive + kept else (drive, True)
             elif blocked:
                 return sum(strength(pos, u) + ELIMINATED_PREMIUM for u in units), True
             else:
