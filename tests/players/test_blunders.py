@@ -14,6 +14,8 @@ from tests.players.helpers import game_at
 from tests.players.test_players import scenario
 from tui_wargame.model import Order, Scenario, State
 from tui_wargame.players import computer
+from tui_wargame.players.fm import INSTANT, Assessor
+from tui_wargame.players.view import SideView
 from tui_wargame.rules.fm.combat import odds
 from tui_wargame.rules.fm.data import rules_of
 from tui_wargame.rules.fm.position import Position
@@ -82,3 +84,30 @@ def test_the_victory_town_is_not_left_empty_before_the_enemy(level: str, tmp_pat
         game.submit(player.choose(game, "british").order, "british")
     assert game.state.phase != "movement" or game.state.active != "british"
     assert game.state.units["158a"].location == "2031"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_an_engineer_beside_the_canal_is_attacked(level: str, tmp_path: Path) -> None:
+    """Suez 12.1: a Central Powers engineer beside the canal at the end of a British turn wins the
+    game. The one British regiment beside it attacks, though at poor odds: ending the combat
+    phase without an attack loses at once."""
+    sc = scenario("suez1916")
+    state = suez_position({"pioneers": "0230", "3lh": "0330", "31-1": "2833"}, phase="combat",
+                          active="british", turn=3)
+    game = game_at(sc, state, tmp_path)
+    assert computer(level).choose(game, "british").order == "attack 0230 0330"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_engineers_road_to_the_canal_is_weighed(level: str, tmp_path: Path) -> None:
+    """Suez 12.1 for the planner: the British reckon an engineer's threat by its distance to the
+    nearest canal hex they do not hold, certain on the canal; the Central Powers reckon none."""
+    sc = scenario("suez1916")
+
+    def threat(at: dict[str, str], side: str) -> float:
+        state = suez_position({**at, "31-1": "2833"}, phase="movement", active=side, turn=3)
+        return Assessor(SideView(game_at(sc, state, tmp_path), side, level=level), state).instant_threats()
+
+    far, near, on = (threat({"pioneers": h}, "british") for h in ("2832", "0430", "0230"))
+    assert far == 0 < near < on == INSTANT
+    assert threat({"pioneers": "0230"}, "cp") == 0

@@ -32,6 +32,7 @@ from tui_wargame.players.view import SideView
 from tui_wargame.rules.fm import combat, fire_support, sequence
 from tui_wargame.rules.fm.combat import column_index, shifted
 from tui_wargame.rules.fm.data import ResultEffect
+from tui_wargame.rules.fm.hooks import InstantGoal
 from tui_wargame.rules.fm.position import Position
 from tui_wargame.rules.fm.movement import paths, why_not_move
 from tui_wargame.rules.fm.results import lose_step
@@ -57,6 +58,7 @@ RETREAT_COST = 0.25  # share of a stack's strength lost by being driven back
 TAKEN = 0.8  # a hex won by a retreat or an elimination, before any victory point in it
 W_LEVEL = 12.0  # one step of the victory level table (Suez/Gaza 12.3) on the first turn ...
 TEMPO = 2.0  # ... and this many times more on the last, when the points held are nearly final
+INSTANT = 10 * W_VP  # an instant loss (Suez 12.1, Gaza 12.2) the enemy is placed for, at its risk
 
 #: By level: which enemy units are counted as a threat to a hex (those beside it, or those whose
 #: next movement can end beside it: `threat_map`), how much their expected damage weighs
@@ -233,6 +235,7 @@ class Assessor:
         self._enemy_key: tuple[tuple[str, str, int], ...] | None = None
         self._exposures: dict[tuple[str, int, float, tuple[tuple[str, int], ...]], float] | None = None
         self._pressure: dict[str, float] | None = None
+        self._goals: list[InstantGoal] | None = None
         self._total: int | None = None  # the scoring side's victory points, once asked
         scorer = self.pos.rules.victory.side
         self.taker = scorer == self.side  # the side that must take the victory hexes
@@ -278,8 +281,8 @@ class Assessor:
     def attack(self, target: str, attackers: Sequence[str], shift: int = 0,
                *, exact: bool = True) -> tuple[float, Fraction, str]:
         """The attack on `target` by `attackers` (F&M 7.2-7.6, shifts included): the expected
-        gain to the attacker over the six faces, the chance the defender leaves the hex, and
-        the final column."""
+        gain to the attacker over the six faces (with an enemy instant win's threat driven back
+        or removed, `instant_risk`), the chance the defender leaves the hex, and the final column."""
         pos = self.pos
         facts = combat.odds(pos, target, list(attackers))
         crt = pos.rules.crt
@@ -288,11 +291,16 @@ class Assessor:
         defenders = facts["defenders"]
         gain, leaves = 0.0, Fraction(0)
         taken = TAKEN + self.vp_gain(target)
+        near = min((self.goal_distance(g, target) for g in self.enemy_goals() if g.units.intersection(defenders)),
+                   default=FAR)
         for line in crt.results:
             key = crt.key[line[col]]
             won, left = self.effect_cost(key.defender, defenders, exact=exact)
             lost, _ = self.effect_cost(key.attacker, attackers, exact=exact)
             gain += won - lost + (taken if left else 0.0)
+            if left and near < FAR:  # an instant win's threat driven back, or gone (Suez 12.1, Gaza 12.2)
+                gain += self.instant_risk(near) - (0.0 if key.defender.eliminate else
+                                                   self.instant_risk(near + key.defender.retreat))
             leaves += Fraction(1, len(crt.results)) if left else 0
         return gain / len(crt.results), leaves, crt.columns[col]
 
@@ -471,6 +479,7 @@ class Assessor:
                 mine.append(u.location)
         total -= self._distances(mine)
         total -= self._open_objectives()
+        total -= self.instant_threats()
         for label, units in pos.occupied_hexes().items():
             if pos.side_of(units[0]) == side:
                 total -= self.caution * self.exposure(label, units)
@@ -505,6 +514,41 @@ class Assessor:
             if chance:
                 cost += self.losing_worth(vp) * chance
         return cost
+
+    def instant_threats(self) -> float:
+        """Enemy units that would win at once by standing on a hex (Suez 12.1 an engineer beside
+        the canal, Gaza 12.2 an Ottoman unit on the railway): `instant_risk` of the nearest."""
+        pos, cost = self.pos, 0.0
+        for goal in self.enemy_goals():
+            near = min((self.goal_distance(goal, pos.location(u)) for u in goal.units), default=FAR)
+            cost += self.instant_risk(near)
+        return cost
+
+    def enemy_goals(self) -> Sequence[InstantGoal]:
+        """The enemy's instant wins by reaching a hex (`Hooks.instant_goals`)."""
+        if self._goals is None:
+            self._goals = [g for g in self.pos.hooks.instant_goals(self.pos) if g.side == self.enemy]
+        return self._goals
+
+    def goal_distance(self, goal: InstantGoal, where: str) -> int:
+        """Hexes from `where` to the nearest of the goal's hexes none of our units holds; FAR if
+        none is within the level's `risk` table."""
+        pos, far = self.pos, self.level["risk"][-1][0]
+        ranked = self.view.memo.setdefault(("instant", goal.hexes), {})
+        assert isinstance(ranked, dict)
+        if where not in ranked:  # the goal's hexes nearest first, once per place
+            ranked[where] = sorted((field_of(pos, h)[where], h) for h in goal.hexes)
+        for d, h in ranked[where]:
+            if d > far:
+                break
+            if pos.occupant(h) != self.side:
+                return d
+        return FAR
+
+    def instant_risk(self, near: int) -> float:
+        """The game lost at once, at INSTANT, times the chance that an enemy unit `near` hexes from
+        its goal reaches it and stays: certain on the hex, else the level's `risk` by distance."""
+        return INSTANT * (1.0 if near == 0 else next((r for d, r in self.level["risk"] if near <= d), 0.0))
 
     def _distances(self, mine: list[str]) -> float:
         """The pull of the victory hexes: those to take, for the side that scores them (or that

@@ -46,6 +46,15 @@ def test_gaza_12_2_german_units_do_not_count() -> None:
     assert state.result is None
 
 
+def test_gaza_12_2_the_ottoman_units_and_the_railway_as_the_planners_goal() -> None:
+    """`instant_goals` states 12.2 as data: Ottoman units (not German) and the railway from Dir el
+    Belah south."""
+    pos = Position(SCENARIO, position({"3Cav1": "1922", "1AK": "2021"}))
+    (goal,) = pos.hooks.instant_goals(pos)
+    assert goal.side == "cp" and "3Cav1" in goal.units and "1AK" not in goal.units
+    assert "1821" in goal.hexes and "1820" not in goal.hexes
+
+
 def test_gaza_12_4_a_british_unit_on_the_hex_scores_its_vp() -> None:
     state = position({"155Bde": "0702", "156Bde": "1210", "3Cav1": "0107"})
     assert SYSTEM.victory_points(SCENARIO, state)["br"] == 3

@@ -30,6 +30,18 @@ def test_12_1_not_at_the_end_of_a_central_powers_turn_nor_for_other_units() -> N
     assert state.result is None
 
 
+def test_12_1_the_engineers_and_the_canal_as_the_planners_goal() -> None:
+    """`instant_goals` states 12.1 as data: the engineers on the map and the hexes beside the canal
+    (those where `instant_victory` finds them)."""
+    pos = Position(SUEZ, position({"engineers": "0236", "31-1": "0235", "155a": "2128"}, clear=True,
+                                  turn="4am", active="british", phase="combat"))
+    (goal,) = pos.hooks.instant_goals(pos)
+    assert goal.side == "cp" and goal.units == {"engineers"}
+    assert {"0236", "0239", "0122"} <= goal.hexes and "0336" not in goal.hexes
+    none = Position(SUEZ, position({"31-1": "0235"}, clear=True, turn="4am", active="british", phase="combat"))
+    assert none.hooks.instant_goals(none) == ()
+
+
 def test_12_2_british_instant_victory_when_no_central_powers_unit_is_on_the_map() -> None:
     state = position({"arab-cav": "0842", "1lh": "0843", "2lh": "0943"}, clear=True, turn="4am",
                      active="british", phase="combat")

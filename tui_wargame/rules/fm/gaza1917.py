@@ -17,7 +17,7 @@ from tui_wargame.rules.capabilities import Line
 from tui_wargame.rules.fm.combat import STEP, declared
 from tui_wargame.rules.fm.ending import beyond_repair
 from tui_wargame.rules.fm.fire_support import observed
-from tui_wargame.rules.fm.hooks import Hooks
+from tui_wargame.rules.fm.hooks import Hooks, InstantGoal
 from tui_wargame.rules.fm.stacking import overstacked_hexes
 from tui_wargame.rules.fm.victory import control_events
 from tui_wargame.rules.fm.zoc import in_enemy_zoc
@@ -412,6 +412,13 @@ class Gaza1917(Hooks):
                     return Verdict(CENTRAL_POWERS, "instant",
                                    f"an Ottoman unit holds the railway at {label} (Gaza 12.2)")
         return None
+
+    def instant_goals(self, pos: Position) -> tuple[InstantGoal, ...]:
+        """Gaza 12.2: the Ottoman units on the map, and the railway on or south of Dir el Belah
+        (12.1 is the two Gaza hexes, victory hexes the planner already weighs)."""
+        ottomans = frozenset(u for u in pos.on_map_units(CENTRAL_POWERS)
+                             if pos.spec(u).formation not in GERMAN_FORMATIONS)
+        return (InstantGoal(CENTRAL_POWERS, ottomans, railway_on_or_south_of_dir_el_belah(pos)),) if ottomans else ()
 
     # --- 17.0 Coordination ---
 

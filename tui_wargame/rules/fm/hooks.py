@@ -13,12 +13,23 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from tui_wargame.frozen import frozen
 from tui_wargame.model import Event, Order, Refusal, Scenario, State, Verdict
 from tui_wargame.rules.capabilities import Line
 
 if TYPE_CHECKING:
     from tui_wargame.dice import Dice
     from tui_wargame.rules.fm.position import Position
+
+
+@frozen
+class InstantGoal:
+    """Hexes where one of `units` standing wins `side` the game at once (Suez 12.1, Gaza 12.2):
+    what a computer player of the other side guards."""
+
+    side: str
+    units: frozenset[str]
+    hexes: frozenset[str]
 
 
 class Hooks:
@@ -133,6 +144,10 @@ class Hooks:
     def instant_victory(self, pos: Position, moment: str) -> Verdict | None:
         """An instant win at `moment`: "order" (after any order), "end-of-player-turn", "end-of-turn"."""
         return None
+
+    def instant_goals(self, pos: Position) -> Sequence[InstantGoal]:
+        """The instant wins of `instant_victory` won by a unit reaching a hex, as data for a planner."""
+        return ()
 
 
 _HOOKS: dict[str, type[Hooks] | str] = {

@@ -29,7 +29,7 @@ from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Scenario, State, Verdict
 from tui_wargame.rules.capabilities import Line
 from tui_wargame.rules.fm.ending import beyond_repair
-from tui_wargame.rules.fm.hooks import Hooks
+from tui_wargame.rules.fm.hooks import Hooks, InstantGoal
 from tui_wargame.rules.fm.movement import route_only
 from tui_wargame.rules.fm.position import Position
 from tui_wargame.rules.fm.sequence import MOVEMENT
@@ -95,6 +95,7 @@ class Suez1916(Hooks):
     def __init__(self) -> None:
         self._areas: dict[tuple[str, str], frozenset[str]] = {}
         self._crossings: dict[str, frozenset[str]] = {}  # content hash -> the crossing's two hexes
+        self._canal: dict[str, frozenset[str]] = {}  # content hash -> the hexes beside the canal
 
     # --- 11.1-11.4 free set-up ---
 
@@ -582,8 +583,17 @@ class Suez1916(Hooks):
 
     # --- 12.1, 12.2 instant victory ---
 
-    def canal_hexes(self, pos: Position) -> set[str]:
-        return {h for f in pos.scenario.map.hexside if f.feature in CANAL_FEATURES for h in f.hexes}
+    def canal_hexes(self, pos: Position) -> frozenset[str]:
+        key = pos.scenario.content_hash
+        if key not in self._canal:
+            self._canal[key] = frozenset(h for f in pos.scenario.map.hexside if f.feature in CANAL_FEATURES
+                                         for h in f.hexes)
+        return self._canal[key]
+
+    def instant_goals(self, pos: Position) -> tuple[InstantGoal, ...]:
+        """Suez 12.1: the Central Powers' engineers on the map, and the hexes beside the canal."""
+        engineers = frozenset(u for u in pos.on_map_units(CP) if pos.spec(u).kind == ENGINEER)
+        return (InstantGoal(CP, engineers, self.canal_hexes(pos)),) if engineers else ()
 
     def instant_victory(self, pos: Position, moment: str) -> Verdict | None:
         """Suez 12.2: no Central Powers unit on the map, the instant it happens; Suez 12.1: a
