@@ -6,7 +6,9 @@ for its whole-turn attack plan, level steps and reinforcements, before it commit
 the ai branch again, for the attacker's campaign, the guarded level and fire support only on
 declared attacks; the attacker branch again, for planned assaults and the enemy's reach read from
 its movement; the attacker-held and marker-keep-taker branches, for Gaza, where hard as the
-Central Powers fires defensively only where a bombardment can cost the attackers a step)."""
+Central Powers fires defensively only where a bombardment can cost the attackers a step; the
+lone-last-step fix of 2 December afternoon, for Gaza, where a D2 on a lone unit at its last step
+now counts the hex as lost with it)."""
 
 from __future__ import annotations
 
