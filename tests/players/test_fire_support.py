@@ -12,7 +12,7 @@ from tests import positions
 from tests.players.helpers import game_at
 from tests.players.test_kept_choices import scenario
 from tui_wargame.players import computer
-from tui_wargame.players.fm import own_attacks_before_reuse
+from tui_wargame.players.fm_fire import own_attacks_before_reuse
 from tui_wargame.rules.fm.position import Position
 
 #: Gaza's turn track: Zero Hour and 17 April Morning, Afternoon, Evening are one day (10.4, 18.3).

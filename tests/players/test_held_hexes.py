@@ -14,7 +14,8 @@ from tests.players.helpers import game_at
 from tests.players.test_kept_choices import scenario
 from tui_wargame.model import Event, fold
 from tui_wargame.players import fm
-from tui_wargame.players.fm import LEVEL, W_VP, Assessor, step_value
+from tui_wargame.players.fm import LEVEL, W_VP, Assessor
+from tui_wargame.players.fm_worth import step_value
 from tui_wargame.players.view import SideView
 
 ROMANI, PELUSIUM = "2031", "1532"  # Suez 12.4: 6 and 2 victory points

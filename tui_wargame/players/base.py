@@ -5,10 +5,12 @@ Kept free of any one rule system: a system's own knowledge plugs in through `pla
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tui_wargame.errors import WargameError
 from tui_wargame.frozen import frozen
+from tui_wargame.model import Order
 
 if TYPE_CHECKING:
     from tui_wargame.engine import Game
@@ -52,3 +54,9 @@ def check_level(level: str) -> str:
     if level not in LEVELS:
         raise UnknownLevel(f"no computer level {level!r}; the levels are {', '.join(LEVELS)}")
     return level
+
+
+def best_rated(rated: Sequence[tuple[Any, Order]]) -> tuple[Any, Order]:
+    """The highest rated (rating, order); of equal ratings, the order first in text order, so that
+    the same position always gives the same order."""
+    return max(rated, key=lambda r: (r[0], [-ord(c) for c in r[1].text]))

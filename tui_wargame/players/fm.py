@@ -26,16 +26,18 @@ from attrs import evolve
 from tui_wargame.frozen import frozen
 from tui_wargame.hexgrid import Board
 from tui_wargame.model import Event, Order, Refusal, State, fold
-from tui_wargame.players.base import Choice
+from tui_wargame.players.base import Choice, best_rated
 from tui_wargame.players.fm_assault import assaults
+from tui_wargame.players.fm_fire import defensive_fire, fire
+from tui_wargame.players.fm_worth import (ELIMINATED_PREMIUM, TAKEN, scenario_key, step_value, strength, unit_worth,
+                                         worth_table)
 from tui_wargame.players.view import SideView
 from tui_wargame.rules.fm import combat, fire_support, sequence
 from tui_wargame.rules.fm.combat import column_index, shifted
 from tui_wargame.rules.fm.data import ResultEffect
 from tui_wargame.rules.fm.hooks import InstantGoal
-from tui_wargame.rules.fm.position import Position
 from tui_wargame.rules.fm.movement import paths, why_not_move
-from tui_wargame.rules.fm.results import lose_step
+from tui_wargame.rules.fm.position import Position
 from tui_wargame.rules.fm.retreat import can_retreat
 from tui_wargame.rules.fm.stacking import overstack
 from tui_wargame.rules.fm.victory import control_events, held_by, victory_points
@@ -53,9 +55,7 @@ OFF_PLAN = 0.2  # the pull of a victory hex outside the campaign's objectives, o
 W_OPPORTUNITY = 0.4  # share of a placed attack's expected gain counted before it is declared
 GATHERING = 3.0  # an attack still short of paying counts from this far below zero, so that
 #                  units gather against a strong hex one by one rather than never start
-ELIMINATED_PREMIUM = 1.0  # a counter gone is worth more than its factors: it holds no hex
 RETREAT_COST = 0.25  # share of a stack's strength lost by being driven back
-TAKEN = 0.8  # a hex won by a retreat or an elimination, before any victory point in it
 W_LEVEL = 12.0  # one step of the victory level table (Suez/Gaza 12.3) on the first turn ...
 TEMPO = 2.0  # ... and this many times more on the last, when the points held are nearly final
 INSTANT = 10 * W_VP  # an instant loss (Suez 12.1, Gaza 12.2) the enemy is placed for, at its risk
@@ -87,17 +87,6 @@ MOVES = ("move", "enter", "rail", "deploy")  # orders that take their first argu
 MOVE_GAIN = 0.05  # a move must improve the position by more than this to be worth giving
 PLAN_OPTIONS = 6  # ways kept per target when planning a turn's attacks together
 PLAN_BUDGET = 4000  # looks at partial plans before the best found is taken
-MARKER_KEEP = 1.5  # what a marker spent in defence must gain while the attacker's own attacks could use it
-FIRE_GAIN = 0.1  # a fire support marker must add this much to its attack's expected gain
-
-
-def scenario_key(pos: Position) -> tuple[str, str]:
-    """What the planner's lasting tables are kept by: the scenario's id and the hash of its
-    text, so that games of one scenario share them and two scenarios never do."""
-    return pos.scenario.id, pos.scenario.content_hash
-
-
-_WORTH: dict[tuple[str, str], dict[tuple[str, int], tuple[float, float]]] = {}
 
 THREAT_MAPS = 64  # threat maps kept, newest last: one per enemy placement, a few per turn
 _THREATS: dict[tuple[object, ...], dict[str, frozenset[str]]] = {}
@@ -125,39 +114,6 @@ def threat_map(pos: Position, enemy: str, *, moving: bool) -> dict[str, frozense
             ends.update(paths(alone, uid, unit.location))
         found[uid] = frozenset(n for end in ends for n in alone.neighbours(end))
     return found
-
-
-def _worth_table(pos: Position) -> dict[tuple[str, int], tuple[float, float]]:
-    """The scenario's (unit, steps) -> (strength, step value) table, filled in by `_worth`."""
-    return _WORTH.setdefault(scenario_key(pos), {})
-
-
-def _worth(pos: Position, uid: str) -> tuple[float, float]:
-    """(strength, step value) of `uid` at its steps now, kept per scenario, unit and steps."""
-    steps = pos.state.units[uid].steps
-    table = _worth_table(pos)
-    key = (uid, steps)
-    found = table.get(key)
-    if found is None:
-        spec = pos.spec(uid)
-        now = float(pos.factor(uid, "attack") + pos.factor(uid, "defence"))
-        if steps <= 1:
-            step = now + ELIMINATED_PREMIUM
-        else:
-            after = spec.factors[min(spec.steps - steps + 1, spec.steps - 1)]
-            step = now - float(int(after["attack"]) + int(after["defence"]))
-        found = table[key] = (now, step)
-    return found
-
-
-def strength(pos: Position, uid: str) -> float:
-    """A unit's worth in combat now: its attack and defence factors on its current side."""
-    return _worth(pos, uid)[0]
-
-
-def step_value(pos: Position, uid: str) -> float:
-    """What one more lost step costs (F&M 7.6): the factors it takes, or the whole unit."""
-    return _worth(pos, uid)[1]
 
 
 class _Field(dict[str, int]):
@@ -241,6 +197,10 @@ class Assessor:
         self.taker = scorer == self.side  # the side that must take the victory hexes
         self.campaign = campaign(view) if self.taker else None
         self.caution = self.level["taker_caution" if self.taker else "caution"]
+
+    def at(self, state: State) -> Assessor:
+        """The same side's and level's look at another position."""
+        return Assessor(self.view, state)
 
     # --- what a combat result costs each side (F&M 7.6-7.8) ---
 
@@ -466,14 +426,14 @@ class Assessor:
             total += W_VP * points.get(scorer, 0) * (1 if scorer == side else -1)
             total += level_worth(pos, side, points.get(scorer, 0))
         on_map = pos.scenario.grid.on_map
-        specs, non_combat, worth = pos.scenario.unit, pos.rules.non_combat_kinds, _worth_table(pos)
+        specs, non_combat, worth = pos.scenario.unit, pos.rules.non_combat_kinds, worth_table(pos)
         mine: list[str] = []
         for uid, u in state.units.items():  # strength() and is_combat() inlined: every look at a position
             spec = specs[uid]
             if u.location == "eliminated" or spec.kind in non_combat:
                 continue
             if u.location not in NOT_FIGHTING:
-                now = worth.get((uid, u.steps)) or _worth(pos, uid)
+                now = worth.get((uid, u.steps)) or unit_worth(pos, uid)
                 total += now[0] if spec.side == side else -now[0]
             if spec.side == side and on_map(u.location):
                 mine.append(u.location)
@@ -721,86 +681,6 @@ def attack_plan(view: SideView, ass: Assessor) -> list[PlannedAttack]:
     return best[2]
 
 
-def _bombard_strength(view: SideView, ass: Assessor, order: Order) -> float:
-    """The strength `order` adds to its hex's bombardment (Suez/Gaza 18.4): an air unit's own; a
-    marker's, the mean of the pool's not yet placed (markers are drawn only at the reveal)."""
-    pos = ass.pos
-    if order.verb == "air":
-        return float(pos.factor(order.args[0], "attack"))
-    markers = fire_support.pool(pos, ass.side)
-    return sum(pos.factor(m, "attack") for m in markers) / len(markers) if markers else 0.0
-
-
-def _hit_chance(pos: Position, label: str, uid: str, strength: float) -> float:
-    """The chance a bombardment at `strength` costs `uid`, in `label`, a step (Suez/Gaza 18.4: the
-    CRT's `bombard` results, on the row of the unit's terrain for its side)."""
-    if strength <= 0:
-        return 0.0
-    crt, eff = pos.rules.crt, pos.terrain(label)
-    col = column_index(crt.rows[eff.row_by_side.get(pos.side_of(uid), eff.row)], round(strength))
-    return sum(1 for line in crt.results if crt.key[line[col]].bombard) / len(crt.results)
-
-
-def _placed_strength(view: SideView, ass: Assessor, label: str) -> float:
-    """The bombardment `ass.side` has already placed on `label` this phase: its markers (each at
-    the pool's mean) and its bombarding air units."""
-    pos = ass.pos
-    markers = fire_support.placed(pos, ass.side).count(label)
-    found = markers * _bombard_strength(view, ass, Order("bombard", (label,))) if markers else 0.0
-    return found + sum(pos.factor(u, "attack") for u in pos.state.units if pos.location(u) == label
-                       and pos.spec(u).kind == fire_support.AIR and pos.side_of(u) == ass.side)
-
-
-def bombard_gain(view: SideView, ass: Assessor, order: Order, attackers: Sequence[str]) -> float:
-    """What `order` adds to the declared attack by `attackers` on its hex: each defender hit by
-    the bombardment (18.4) loses a step before the attack, which is worth that step and the
-    better attack after it; the gain of this marker over those already placed there."""
-    pos, target = ass.pos, order.args[-1]
-    before = _placed_strength(view, ass, target)
-    after = before + _bombard_strength(view, ass, order)
-    now = ass.attack(target, attackers)[0]
-    total = 0.0
-    for uid in pos.units_in(target):
-        if pos.side_of(uid) == ass.side:
-            continue
-        chance = _hit_chance(pos, target, uid, after) - _hit_chance(pos, target, uid, before)
-        if chance <= 0:
-            continue
-        weaker = Assessor(view, fold(pos.state, lose_step(pos, uid)))
-        shifted_gain = weaker.attack(target, attackers)[0] if weaker.pos.units_in(target) else now + TAKEN
-        total += chance * (step_value(pos, uid) + max(0.0, shifted_gain - now))
-    view.work += 1
-    return total
-
-
-def defensive_gain(view: SideView, ass: Assessor, order: Order) -> float:
-    """What defensive fire `order` (house rule on Suez/Gaza 18.1) is worth: each enemy attacker in
-    its hex that the bombardment hits (18.4, on that hex's row) loses a step before it attacks,
-    counted at that step's value (the weaker attack that follows is not weighed)."""
-    pos, label = ass.pos, order.args[-1]
-    before = _placed_strength(view, ass, label)
-    after = before + _bombard_strength(view, ass, order)
-    return sum((_hit_chance(pos, label, u, after) - _hit_chance(pos, label, u, before)) * step_value(pos, u)
-               for u in pos.units_in(label) if pos.side_of(u) != ass.side)
-
-
-def own_attacks_before_reuse(pos: Position, side: str) -> bool:
-    """Whether `side` has a combat phase of its own, with fire support allowed, before today's used
-    markers come back (Suez/Gaza 18.3: at the next day's Morning): later in this turn, or in a later
-    turn of the same day that is not a night without bombardment (Suez 19.0)."""
-    turns, now = pos.scenario.turns, pos.state.turn
-    if pos.state.active != side and side != pos.first:
-        return True
-    fs = pos.rules.fire_support
-    at_night = fs is None or fs.at_night
-    return any(t.day == turns[now].day and (at_night or not t.night) for t in turns[now + 1:])
-
-
-def _best(rated: Sequence[tuple[Any, Order]]) -> tuple[Any, Order]:
-    """The highest rated (rating, order); of equal ratings, the order first in text order."""
-    return max(rated, key=lambda r: (r[0], [-ord(c) for c in r[1].text]))
-
-
 class FmPlanner:
     """The Planner of Fire & Movement: see the module's docstring."""
 
@@ -877,14 +757,14 @@ class FmPlanner:
         state = view.state
         pending = state.pending
         if pending is not None and pending.kind == fire_support.DEFENSIVE_FIRE:
-            return self._defensive_fire(view)
+            return defensive_fire(view, Assessor(view, state))
         if pending is None and state.phase == sequence.MOVEMENT and state.active == view.side:
             return self._assault(view)
         declaring = state.phase == sequence.COMBAT and state.values.get(combat.STEP) == sequence.DECLARE
         if pending is not None or not declaring:
             return None
         ass = Assessor(view, state)
-        return self._declare(view, ass) or self._commander(view, ass) or self._fire(view, ass) or (
+        return self._declare(view, ass) or self._commander(view, ass) or fire(view, ass) or (
             Choice("end", "no other attack promises enough; attacks declared, on to their resolution")
             if Order("end") in view.orders else None)
 
@@ -933,56 +813,11 @@ class FmPlanner:
                 rated.append((shifted_gain - ass.attack(o.args[0], units)[0], o))
         if not rated:
             return None
-        gain, order = _best(rated)
+        gain, order = best_rated(rated)
         if gain <= 0.05:
             return None
         return Choice(order.text, f"{cmd.name} to the attack on {order.args[0]}: one column better, "
                                   f"expected gain {gain:+.1f} ({cmd.rule})")
-
-    def _fire(self, view: SideView, ass: Assessor) -> Choice | None:
-        """Suez/Gaza 18.1: fire support only on a declared attack's hex, where its expected
-        bombardment (`bombard_gain`) adds most to that attack; never on a stack nobody attacks,
-        which spends the marker for the day (18.3) and, in Suez, wakes inactive units (11.3)."""
-        if not ass.level["fire"]:
-            return None
-        declared = combat.declared(ass.pos)
-        rated = []
-        for o in view.orders:
-            if o.verb in ("bombard", "air") and o.args[-1] in declared:
-                gain = bombard_gain(view, ass, o, declared[o.args[-1]])
-                if gain > FIRE_GAIN:
-                    rated.append(((gain, o.verb == "bombard"), o))
-        if not rated:
-            return None
-        why, order = _best(rated)
-        rule = fire_support.rule_of(ass.pos)
-        return Choice(order.text, f"fire support on the attack on {order.args[-1]}: a step lost there before "
-                                  f"it is resolved is worth {why[0]:+.1f} to it ({rule})")
-
-    def _defensive_fire(self, view: SideView) -> Choice:
-        """Suez/Gaza 18.1 (house rule): defensive fire where it is likeliest to cost the attackers
-        steps (`defensive_gain`). The side that must take the victory hexes spends a marker only
-        where that beats MARKER_KEEP while its own attacks still come before the markers return
-        (18.3), since its assaults need them; the defender fires wherever it can hit. Air
-        units (18.5) and Gaza's naval unit (18.6) come back every turn and go wherever they gain
-        at all, before a marker of equal gain; easy forgets."""
-        ass = Assessor(view, view.state)
-        pos = ass.pos
-        rated, kept = [], False
-        if ass.level["fire"]:
-            keep = MARKER_KEEP if ass.taker and own_attacks_before_reuse(pos, view.side) else FIRE_GAIN
-            for o in view.orders:
-                if o.verb in ("bombard", "air"):
-                    gain = defensive_gain(view, ass, o)
-                    if gain > (keep if o.verb == "bombard" else FIRE_GAIN):
-                        rated.append(((gain, o.verb == "air"), o))  # of equals, the unit back next turn
-                    kept = kept or gain > FIRE_GAIN
-        if not rated:
-            return Choice("done", "no defensive fire worth placing" + (
-                ": the markers are kept for our own attacks today" if kept else ""))
-        why, order = _best(rated)
-        return Choice(order.text, f"defensive fire on the attackers in {order.args[-1]}: a step they lose "
-                                  f"before attacking is worth {why[0]:+.1f} ({fire_support.rule_of(pos)})")
 
     # --- hints ---
 
