@@ -14,7 +14,7 @@ from tests.players.helpers import game_at
 from tests.players.test_kept_choices import scenario
 from tui_wargame.model import Event, fold
 from tui_wargame.players import fm
-from tui_wargame.players.fm import LEVEL, W_VP, Assessor
+from tui_wargame.players.fm import W_VP, Assessor
 from tui_wargame.players.fm_worth import step_value
 from tui_wargame.players.view import SideView
 
@@ -30,11 +30,9 @@ def _assessor(tmp_path: Path, level: str, at: dict[str, str], steps: dict[str, i
     return Assessor(SideView(game_at(sc, state, tmp_path), "cp", level=level), state)
 
 
-def test_suez_12_4_a_garrison_counts_the_hex_it_would_lose(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """ak-1 alone on Romani with British brigades beside it: under the same enemy attack (hard's
-    concentration of it turned off), hard counts it more exposed than normal does, by the 6
-    points and the level step it would lose."""
-    monkeypatch.setitem(LEVEL, "hard", {**LEVEL["hard"], "concentrate": False})
+def test_suez_12_4_a_garrison_counts_the_hex_it_would_lose(tmp_path: Path) -> None:
+    """ak-1 alone on Romani with British brigades beside it: under the same enemy attack, hard
+    counts it more exposed than normal does, by the 6 points and the level step it would lose."""
     at = {"ak-1": ROMANI, "155a": "2131", "155b": "2030"}
     hard = _assessor(tmp_path, "hard", at)
     normal = _assessor(tmp_path, "normal", at)

@@ -22,15 +22,13 @@ def test_f_m_7_8_hard_as_the_attacker_advances_into_the_hex_its_attack_emptied(
         caution: float, order: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """4 August morning: the attack on 1932 drove the 1st Light Horse out through Romani. Hard as
     the Central Powers advances a company into 1932 (F&M 7.8), a hex nearer Romani; weighing its
-    exposure there with the defender's caution, it would stop where it stood. The enemy's attacks
-    are shared here (hard's concentration of them off, `test_pressure`): with all of them on the
-    company, it stops at either caution."""
+    exposure there with the defender's caution, it would stop where it stood."""
     sc = scenario("suez1916")
     game = Game.new(sc, tmp_path / "g.toml", seed=1)
     for line in (KEPT / "suez1916-1-cp-advance.txt").read_text().splitlines():
         side, given = line.split(": ", 1)
         game.submit(given, side)
-    monkeypatch.setitem(LEVEL, "hard", {**LEVEL["hard"], "taker_caution": caution, "concentrate": False})
+    monkeypatch.setitem(LEVEL["hard"], "taker_caution", caution)
     assert game.state.pending is not None and game.state.to_act == "cp"
     assert computer("hard").choose(game, "cp").order == order
     game.close()

@@ -72,13 +72,13 @@ INSTANT = 10 * W_VP  # an instant loss (Suez 12.1, Gaza 12.2) the enemy is place
 LEVEL: dict[str, dict[str, Any]] = {
     "easy": {"reach": "beside", "caution": 0.3, "taker_caution": 0.3, "threshold": -0.6, "sources": 2,
              "destinations": 3, "movers": 1, "fire": False, "risk": ((2, 0.6),), "assault": None,
-             "held": 0.0, "concentrate": False},
+             "held": 0.0},
     "normal": {"reach": "movement", "caution": 0.6, "taker_caution": 0.6, "threshold": 0.3, "sources": 3,
                "destinations": 5, "movers": 2, "fire": True, "risk": ((2, 0.8), (4, 0.5), (6, 0.2)),
-               "assault": 1.0, "held": 0.0, "concentrate": False},
+               "assault": 1.0, "held": 0.0},
     "hard": {"reach": "movement", "caution": 0.8, "taker_caution": 0.5, "threshold": 0.3, "sources": 4,
              "destinations": 7, "movers": 3, "fire": True, "risk": ((2, 0.8), (4, 0.5), (6, 0.2)),
-             "assault": 1.0, "held": 1.0, "concentrate": True},
+             "assault": 1.0, "held": 1.0},
 }
 #: Where a unit counts for nothing in the balance of strength: a unit waiting among the
 #: reinforcements (Suez 11.5, Gaza 11.3) fights nobody until it enters, so entering is a gain.
@@ -289,10 +289,8 @@ class Assessor:
         the units that can reach it (`pressure`), on its terrain row (F&M 7.4), less half what it
         would cost them."""
         attack = round(self.pressure().get(label, 0.0))
-        return self._exposure_at(label, units, attack) if attack else 0.0
-
-    def _exposure_at(self, label: str, units: Sequence[str], attack: int) -> float:
-        """`_exposure` of the stack in `label` to `attack` factors, from one table per enemy placement."""
+        if not attack:
+            return 0.0
         if self._exposures is None:  # one table per enemy placement: its long key hashed once per look
             table = self.view.memo.setdefault(("exposure", self.enemy_key), {})
             assert isinstance(table, dict)
@@ -346,42 +344,21 @@ class Assessor:
         return max(0.0, total / len(crt.results))
 
     def pressure(self) -> dict[str, float]:
-        """The attack strength the enemy can bring on each of our stacks next turn, since a unit
-        attacks once (F&M 7.1). At levels that concentrate (`LEVEL`, the side that must take the
-        victory hexes), each enemy unit, strongest first, puts its whole attack factor on the one
-        stack it can reach (`threat_map`) where it adds most to the expected damage, as a player
-        picks his attacks; else it is shared equally among them, so that a stack in a line shares
-        the threat with its neighbours."""
+        """The attack strength the enemy can bring on each of our stacks next turn: each enemy unit's
+        attack factor shared equally among our stacks it can reach (`threat_map`), since a unit
+        attacks once (F&M 7.1). A lone stack out in front takes the whole of what can reach it; a
+        stack in a line shares it with its neighbours."""
         if self._pressure is None:
             pos, side = self.pos, self.side
             ours = pos.held_by(side)
-            reach = {uid: ours & hexes for uid, hexes in self.threats().items()}
-            if self.taker and self.level["concentrate"]:
-                self._pressure = self._concentrated(reach)
-            else:
-                found: dict[str, float] = {}
-                for uid, targets in reach.items():
-                    share = pos.factor(uid, "attack") / len(targets) if targets else 0.0
-                    for h in targets:
-                        found[h] = found.get(h, 0.0) + share
-                self._pressure = found
+            found: dict[str, float] = {}
+            for uid, hexes in self.threats().items():
+                targets = ours & hexes
+                share = pos.factor(uid, "attack") / len(targets) if targets else 0.0
+                for h in targets:
+                    found[h] = found.get(h, 0.0) + share
+            self._pressure = found
         return self._pressure
-
-    def _concentrated(self, reach: dict[str, frozenset[str]]) -> dict[str, float]:
-        """Each enemy unit's whole attack on the stack where it adds most to its expected damage
-        (`_exposure_at`), the strongest placed first; a tie goes to the first hex by label."""
-        pos, stacks = self.pos, self.pos.occupied_hexes()
-        found: dict[str, float] = {}
-        for minus, uid in sorted((-pos.factor(uid, "attack"), uid) for uid, t in reach.items() if t):
-            best, pick = -1.0, ""
-            for h in sorted(reach[uid]):
-                now = round(found.get(h, 0.0))
-                before = self._exposure_at(h, stacks[h], now) if now else 0.0
-                added = self._exposure_at(h, stacks[h], round(now - minus)) - before
-                if added > best:
-                    best, pick = added, h
-            found[pick] = found.get(pick, 0.0) - minus
-        return found
 
     def threats(self) -> dict[str, frozenset[str]]:
         """Each enemy unit and the hexes it can attack in its next turn: at easy only those beside
