@@ -22,7 +22,7 @@ from tui_wargame.rules.foxhole import movement, stacking, weather
 from tui_wargame.rules.foxhole.arith import DOUBLE, HALF, Calculation, Term
 from tui_wargame.rules.foxhole.counters import COMPANY
 from tui_wargame.rules.foxhole.marching import FORCED_MARCH
-from tui_wargame.rules.foxhole.movement import left, mp_of
+from tui_wargame.rules.foxhole.movement import left
 from tui_wargame.rules.foxhole.position import ACTED, AMBUSHED, FIRED, MOVED, TRACED, Position
 
 PROGRESS = "activities.progress"
