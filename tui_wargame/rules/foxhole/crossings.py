@@ -23,7 +23,8 @@ from tui_wargame.rules.foxhole import landings as sea
 from tui_wargame.rules.foxhole import stacking
 from tui_wargame.rules.foxhole.engineering import count, set_count
 from tui_wargame.rules.foxhole.position import ACTED, MOVED, Position
-from tui_wargame.rules.foxhole.tasks import at_night, cannot_act, left, mp_of, refuse
+from tui_wargame.rules.foxhole.movement import mp_of
+from tui_wargame.rules.foxhole.tasks import at_night, cannot_act, left, refuse
 
 LANDINGS = "activities.landings"  # unit -> [turn, side, hex, boats|rafts, from]: to Assault (R19.B.8.a)
 NO_FIGHT = "activities.no-fight"  # unit -> [turn, side]: crossed as a Mortar does (R19.B.8.a)
