@@ -23,10 +23,11 @@ from tui_wargame.rules.fm.position import Position
 LEVELS = ("normal", "hard")
 
 
-def suez_position(at: Mapping[str, str], *, phase: str, active: str, turn: int = 1) -> State:
+def suez_position(at: Mapping[str, str], *, phase: str, active: str, turn: int = 1,
+                  steps: Mapping[str, int] | None = None) -> State:
     sc = scenario("suez1916")
     return positions.position(sc, at=at, aside=[u.id for u in sc.units if u.id not in at],
-                              off_map=[], turn=turn, phase=phase, active=active)
+                              off_map=[], steps=steps, turn=turn, phase=phase, active=active)
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -89,11 +90,12 @@ def test_the_victory_town_is_not_left_empty_before_the_enemy(level: str, tmp_pat
 @pytest.mark.parametrize("level", LEVELS)
 def test_an_engineer_beside_the_canal_is_attacked(level: str, tmp_path: Path) -> None:
     """Suez 12.1: a Central Powers engineer beside the canal at the end of a British turn wins the
-    game. The one British regiment beside it attacks, though at poor odds: ending the combat
-    phase without an attack loses at once."""
+    game. The Pioneer Battalion there is down to its last step, so half the faces of the one
+    British regiment's attack remove it (a step lost is the unit, F&M 7.6, 7.8); for the strength
+    alone the attack does not pay, but ending the combat phase without it loses at once."""
     sc = scenario("suez1916")
     state = suez_position({"pioneers": "0230", "3lh": "0330", "31-1": "2833"}, phase="combat",
-                          active="british", turn=3)
+                          active="british", turn=3, steps={"pioneers": 1})
     game = game_at(sc, state, tmp_path)
     assert computer(level).choose(game, "british").order == "attack 0230 0330"
 
@@ -111,3 +113,20 @@ def test_the_engineers_road_to_the_canal_is_weighed(level: str, tmp_path: Path) 
     far, near, on = (threat({"pioneers": h}, "british") for h in ("2832", "0430", "0230"))
     assert far == 0 < near < on == INSTANT
     assert threat({"pioneers": "0230"}, "cp") == 0
+
+
+def test_a_canal_hex_held_is_no_road_for_the_engineer(tmp_path: Path) -> None:
+    """Suez 12.1: an engineer cannot stand where a British unit stands, so the distance that
+    counts is to the nearest canal hex the British do not hold: from 0330, 0229 and 0230 are one
+    hex off; with both held, the next is two."""
+    sc = scenario("suez1916")
+
+    def distance(at: dict[str, str]) -> int:
+        state = suez_position({"pioneers": "0330", "31-1": "2833", **at}, phase="movement", active="british", turn=3)
+        ass = Assessor(SideView(game_at(sc, state, tmp_path), "british", level="hard"), state)
+        (goal,) = ass.enemy_goals()
+        return ass.goal_distance(goal, "0330")
+
+    assert distance({}) == 1
+    assert distance({"125a": "0230"}) == 1
+    assert distance({"125a": "0230", "125b": "0229"}) == 2

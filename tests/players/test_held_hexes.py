@@ -21,7 +21,8 @@ from tui_wargame.players.view import SideView
 ROMANI, PELUSIUM = "2031", "1532"  # Suez 12.4: 6 and 2 victory points
 
 
-def _assessor(tmp_path: Path, level: str, at: dict[str, str], steps: dict[str, int] | None = None) -> Assessor:
+def _assessor(tmp_path: Path, level: str, at: dict[str, str],
+              steps: dict[str, int] | None = None) -> Assessor:
     """Suez, the Central Powers' movement of 4 August Morning, `at` placed, `steps` lost and Romani
     under their control (12.4, control by entry)."""
     sc = scenario("suez1916")
@@ -52,10 +53,21 @@ def test_f_m_7_8_a_step_rather_than_a_hex_worth_more(tmp_path: Path, hold: float
     ass = _assessor(tmp_path, "hard", at)
     d2 = ass.pos.rules.crt.key["D2"].defender
     assert d2.deplete_instead
-    cost, gone = ass.effect_cost(d2, ["ak-1"], exact=False, hold=hold)
+    cost, gone, _ = ass.effect_cost(d2, ["ak-1"], exact=False, hold=hold)
     assert gone is left
-    drive, _ = ass.effect_cost(d2, ["ak-1"], exact=False)
+    drive, _, _ = ass.effect_cost(d2, ["ak-1"], exact=False)
     assert (cost == drive) is left
+
+
+@pytest.mark.parametrize("result", ["Ex", "De"])
+def test_f_m_7_6_a_lone_units_last_step_lost_is_the_unit_and_the_hex(tmp_path: Path, result: str) -> None:
+    """A step lost (Ex) or every unit eliminated (De) by ak-1 alone at its last step: the unit is
+    gone and the hex with it, at the unit's whole worth."""
+    ass = _assessor(tmp_path, "hard", {"ak-1": ROMANI}, steps={"ak-1": 1})
+    effect = ass.pos.rules.crt.key[result].defender
+    assert ass.effect_cost(effect, ["ak-1"], exact=False) == (step_value(ass.pos, "ak-1"), True, True)
+    full = _assessor(tmp_path, "hard", {"ak-1": ROMANI})
+    assert full.effect_cost(effect, ["ak-1"], exact=False)[1:] == ((False, False) if result == "Ex" else (True, True))
 
 
 @pytest.mark.parametrize("blocked", [False, True])
@@ -67,8 +79,8 @@ def test_f_m_7_8_a_lone_units_last_step_is_the_hex_too(tmp_path: Path, blocked: 
     ass = _assessor(tmp_path, "hard", {"ak-1": ROMANI}, steps={"ak-1": 1})
     d2 = ass.pos.rules.crt.key["D2"].defender
     monkeypatch.setattr(fm, "can_retreat", lambda *_: not blocked)  # F&M 7.7, a way back or none
-    cost, gone = ass.effect_cost(d2, ["ak-1"], exact=blocked, hold=100.0)
-    assert gone
-    drive, _ = ass.effect_cost(d2, ["ak-1"], exact=False)
+    cost, gone, eliminated = ass.effect_cost(d2, ["ak-1"], exact=blocked, hold=100.0)
+    assert gone and eliminated is blocked
+    drive, _, _ = ass.effect_cost(d2, ["ak-1"], exact=False)
     assert cost == (step_value(ass.pos, "ak-1") if blocked else drive)
     assert step_value(ass.pos, "ak-1") > drive

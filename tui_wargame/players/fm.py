@@ -29,8 +29,8 @@ from tui_wargame.model import Event, Order, Refusal, State, fold
 from tui_wargame.players.base import Choice, best_rated
 from tui_wargame.players.fm_assault import assaults
 from tui_wargame.players.fm_fire import defensive_fire, fire
-from tui_wargame.players.fm_worth import (ELIMINATED_PREMIUM, TAKEN, scenario_key, step_value, strength, unit_worth,
-                                         worth_table)
+from tui_wargame.players.fm_worth import (ELIMINATED_PREMIUM, TAKEN, scenario_key, step_value, strength,
+                                         unit_worth, worth_table)
 from tui_wargame.players.view import SideView
 from tui_wargame.rules.fm import combat, fire_support, sequence
 from tui_wargame.rules.fm.combat import column_index, shifted
@@ -211,32 +211,38 @@ class Assessor:
         return self._paths[key]
 
     def effect_cost(self, effect: ResultEffect, units: Sequence[str], *, exact: bool,
-                    hold: float = 0.0) -> tuple[float, bool]:
-        """What `effect` costs the owner of `units` (strength), and whether their hex is left;
-        `exact` checks each retreat for a path (F&M 7.7), else assumes one. Given a choice between
-        a step and the hex (F&M 7.8), the owner weighs the hex at `hold` besides the retreat, unless
-        the step is a lone unit's last: losing it leaves the hex too."""
+                    hold: float = 0.0) -> tuple[float, bool, bool]:
+        """What `effect` costs the owner of `units` (strength), whether their hex is left, and
+        whether every unit is gone; `exact` checks each retreat for a path (F&M 7.7), else assumes
+        one. Given a choice between a step and the hex (F&M 7.8), the owner weighs the hex at
+        `hold` besides the retreat, unless the step is a lone unit's last: losing it leaves the
+        hex too. Steps lost beyond those the stack has eliminate it (F&M 7.6)."""
         if not units:
-            return 0.0, False
+            return 0.0, False, False
         pos = self.pos
+        whole = sum(strength(pos, u) + ELIMINATED_PREMIUM for u in units)
         if effect.eliminate:
-            return sum(strength(pos, u) + ELIMINATED_PREMIUM for u in units), True
-        cost, left = 0.0, False
+            return whole, True, True
+        cost, left, steps = 0.0, False, sum(pos.state.units[u].steps for u in units)
         if effect.retreat:
             blocked = exact and any(self._retreat_blocked(u, effect.retreat) for u in units)
             cheapest = min(step_value(pos, u) for u in units)
             if effect.deplete_instead:  # the owner loses a step instead of the whole stack retreating
                 drive = sum(strength(pos, u) for u in units) * RETREAT_COST
-                last = len(units) == 1 and pos.state.units[units[0]].steps <= 1  # the step is the stack
+                last = steps <= 1  # the step is the stack
                 kept = 0.0 if last else hold
-                cost, left = (cheapest, last) if blocked or cheapest < drive + kept else (drive, True)
+                if blocked or cheapest < drive + kept:
+                    return (whole, True, True) if last else (cheapest, False, False)
+                cost, left = drive, True
             elif blocked:
-                return sum(strength(pos, u) + ELIMINATED_PREMIUM for u in units), True
+                return whole, True, True
             else:
                 cost, left = sum(strength(pos, u) for u in units) * RETREAT_COST, True
         if effect.loss:
+            if effect.loss >= steps:
+                return whole, True, True
             cost += effect.loss * min(step_value(pos, u) for u in units)
-        return cost, left
+        return cost, left, False
 
     def attack(self, target: str, attackers: Sequence[str], shift: int = 0,
                *, exact: bool = True) -> tuple[float, Fraction, str]:
@@ -251,16 +257,18 @@ class Assessor:
         defenders = facts["defenders"]
         gain, leaves = 0.0, Fraction(0)
         taken = TAKEN + self.vp_gain(target)
-        near = min((self.goal_distance(g, target) for g in self.enemy_goals() if g.units.intersection(defenders)),
-                   default=FAR)
+        near, others = self.goal_nearness(target, defenders)
+        now = self.instant_risk(min(near, others)) if near < FAR else 0.0
         for line in crt.results:
             key = crt.key[line[col]]
-            won, left = self.effect_cost(key.defender, defenders, exact=exact)
-            lost, _ = self.effect_cost(key.attacker, attackers, exact=exact)
-            gain += won - lost + (taken if left else 0.0)
-            if left and near < FAR:  # an instant win's threat driven back, or gone (Suez 12.1, Gaza 12.2)
-                gain += self.instant_risk(near) - (0.0 if key.defender.eliminate else
-                                                   self.instant_risk(near + key.defender.retreat))
+            stake = relief = 0.0
+            if near < FAR:  # an instant win's threat driven back, or gone (Suez 12.1, Gaza 12.2)
+                stake = now - self.instant_risk(min(near + key.defender.retreat, others))
+            won, left, gone = self.effect_cost(key.defender, defenders, exact=exact, hold=stake)
+            lost, _, _ = self.effect_cost(key.attacker, attackers, exact=exact)
+            if left and near < FAR:
+                relief = now - self.instant_risk(others) if gone else stake
+            gain += won - lost + (taken if left else 0.0) + relief
             leaves += Fraction(1, len(crt.results)) if left else 0
         return gain / len(crt.results), leaves, crt.columns[col]
 
@@ -338,7 +346,7 @@ class Assessor:
         total = 0.0
         for line in crt.results:
             key = crt.key[line[col]]
-            lost, left = self.effect_cost(key.defender, units, exact=False, hold=at_stake)
+            lost, left, _ = self.effect_cost(key.defender, units, exact=False, hold=at_stake)
             total += lost + (at_stake if left else 0.0)
             total -= 0.5 * sum(step_value(pos, u) for u in units[:1]) * key.attacker.loss
         return max(0.0, total / len(crt.results))
@@ -381,8 +389,8 @@ class Assessor:
             ours = [u for n in adjacent(target) for u in by_hex.get(n, ())
                     if specs[u].side == self.side and not combat.combat_blocked(pos, n, target)]
             if ours:
-                key = ("opportunity", target, held_by(pos, target), tuple(sorted(
-                    (u, pos.state.units[u].steps) for u in [*ours, *them])))
+                key = ("opportunity", target, held_by(pos, target), self.goal_nearness(target, them),
+                       tuple(sorted((u, pos.state.units[u].steps) for u in [*ours, *them])))
                 found = self.view.memo.get(key)
                 if found is None:
                     gain = self.attack(target, ours, exact=False)[0]
@@ -462,10 +470,31 @@ class Assessor:
         return cost
 
     def enemy_goals(self) -> Sequence[InstantGoal]:
-        """The enemy's instant wins by reaching a hex (`Hooks.instant_goals`)."""
+        """The enemy's instant wins by reaching a hex (`Hooks.instant_goals`), asked once per enemy
+        placement in a decision."""
         if self._goals is None:
-            self._goals = [g for g in self.pos.hooks.instant_goals(self.pos) if g.side == self.enemy]
+            key = ("goals", self.enemy_key)
+            found = self.view.memo.get(key)
+            if found is None:
+                found = self.view.memo[key] = [g for g in self.pos.hooks.instant_goals(self.pos)
+                                               if g.side == self.enemy]
+            assert isinstance(found, list)
+            self._goals = found
         return self._goals
+
+    def goal_nearness(self, label: str, units: Sequence[str]) -> tuple[int, int]:
+        """How near the enemy's `units` in `label` stand to an instant win's hex (`goal_distance`),
+        and how near the nearest other unit that could win it: FAR for none within reach."""
+        goals = [g for g in self.enemy_goals() if g.units.intersection(units)]
+        if not goals:
+            return FAR, FAR
+        near = min(self.goal_distance(g, label) for g in goals)
+        if near == FAR:
+            return FAR, FAR
+        pos = self.pos
+        others = min((self.goal_distance(g, pos.location(u))
+                      for g in goals for u in g.units if u not in units), default=FAR)
+        return near, others
 
     def goal_distance(self, goal: InstantGoal, where: str) -> int:
         """Hexes from `where` to the nearest of the goal's hexes none of our units holds; FAR if

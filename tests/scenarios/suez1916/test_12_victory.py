@@ -38,7 +38,13 @@ def test_12_1_the_engineers_and_the_canal_as_the_planners_goal() -> None:
     (goal,) = pos.hooks.instant_goals(pos)
     assert goal.side == "cp" and goal.units == {"engineers"}
     assert {"0236", "0239", "0122"} <= goal.hexes and "0336" not in goal.hexes
-    none = Position(SUEZ, position({"31-1": "0235"}, clear=True, turn="4am", active="british", phase="combat"))
+    for label in sorted(goal.hexes | {"0336", "0337"}):  # each goal hex wins, a hex beside them does not
+        there = pos.at(position({"engineers": label, "155a": "2128"}, clear=True, turn="4am",
+                                active="british", phase="combat"))
+        verdict = there.hooks.instant_victory(there, "end-of-player-turn")
+        assert (verdict is not None) == (label in goal.hexes), label
+    none = Position(SUEZ, position({"31-1": "0235"}, clear=True, turn="4am", active="british",
+                                   phase="combat"))
     assert none.hooks.instant_goals(none) == ()
 
 

@@ -418,7 +418,9 @@ class Gaza1917(Hooks):
         (12.1 is the two Gaza hexes, victory hexes the planner already weighs)."""
         ottomans = frozenset(u for u in pos.on_map_units(CENTRAL_POWERS)
                              if pos.spec(u).formation not in GERMAN_FORMATIONS)
-        return (InstantGoal(CENTRAL_POWERS, ottomans, railway_on_or_south_of_dir_el_belah(pos)),) if ottomans else ()
+        if not ottomans:
+            return ()
+        return (InstantGoal(CENTRAL_POWERS, ottomans, railway_on_or_south_of_dir_el_belah(pos)),)
 
     # --- 17.0 Coordination ---
 

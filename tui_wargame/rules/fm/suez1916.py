@@ -591,7 +591,10 @@ class Suez1916(Hooks):
         return self._canal[key]
 
     def instant_goals(self, pos: Position) -> tuple[InstantGoal, ...]:
-        """Suez 12.1: the Central Powers' engineers on the map, and the hexes beside the canal."""
+        """Suez 12.1: the Central Powers' engineers on the map, and the hexes beside the canal
+        (none while the set-up runs, as in `instant_victory`)."""
+        if pos.state.phase == SETUP:
+            return ()
         engineers = frozenset(u for u in pos.on_map_units(CP) if pos.spec(u).kind == ENGINEER)
         return (InstantGoal(CP, engineers, self.canal_hexes(pos)),) if engineers else ()
 
