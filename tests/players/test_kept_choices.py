@@ -7,8 +7,8 @@ the ai branch again, for the attacker's campaign, the guarded level and fire sup
 declared attacks; the attacker branch again, for planned assaults and the enemy's reach read from
 its movement; the attacker-held and marker-keep-taker branches, for Gaza, where hard as the
 Central Powers fires defensively only where a bombardment can cost the attackers a step; the
-lone-last-step fixes of 2 December afternoon, for Gaza, where a D2 or a step lost by a lone unit
-at its last step counts the hex as lost with it)."""
+lone-last-step fix of 2 December afternoon, for Gaza, where a D2 on a lone unit at its last
+step counts the hex as lost with it)."""
 
 from __future__ import annotations
 

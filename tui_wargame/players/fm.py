@@ -216,7 +216,8 @@ class Assessor:
         whether every unit is gone; `exact` checks each retreat for a path (F&M 7.7), else assumes
         one. Given a choice between a step and the hex (F&M 7.8), the owner weighs the hex at
         `hold` besides the retreat, unless the step is a lone unit's last: losing it leaves the
-        hex too. Steps lost beyond those the stack has eliminate it (F&M 7.6)."""
+        hex too. A step loss (F&M 7.6) is costed at the cheapest step, a last step at the whole
+        unit, but the hex is counted held (docs/architecture.md: counting it left played worse)."""
         if not units:
             return 0.0, False, False
         pos = self.pos
@@ -239,8 +240,6 @@ class Assessor:
             else:
                 cost, left = sum(strength(pos, u) for u in units) * RETREAT_COST, True
         if effect.loss:
-            if effect.loss >= steps:
-                return whole, True, True
             cost += effect.loss * min(step_value(pos, u) for u in units)
         return cost, left, False
 
