@@ -9,34 +9,18 @@ from pathlib import Path
 
 import pytest
 
-from tests import positions
-from tests.players.helpers import game_at
-from tests.players.test_kept_choices import scenario
-from tui_wargame.model import Event, fold
+from tests.players.helpers import ROMANI, romani_assessor
 from tui_wargame.players import fm
-from tui_wargame.players.fm import W_VP, Assessor
+from tui_wargame.players.fm import W_VP
 from tui_wargame.players.fm_worth import step_value
-from tui_wargame.players.view import SideView
-
-ROMANI, PELUSIUM = "2031", "1532"  # Suez 12.4: 6 and 2 victory points
-
-
-def _assessor(tmp_path: Path, level: str, at: dict[str, str],
-              steps: dict[str, int] | None = None) -> Assessor:
-    """Suez, the Central Powers' movement of 4 August Morning, `at` placed, `steps` lost and Romani
-    under their control (12.4, control by entry)."""
-    sc = scenario("suez1916")
-    state = positions.position(sc, at=at, steps=steps, turn=1, phase="movement", active="cp")
-    state = fold(state, [Event.of("control_changed", hex=ROMANI, side="cp")])
-    return Assessor(SideView(game_at(sc, state, tmp_path), "cp", level=level), state)
 
 
 def test_suez_12_4_a_garrison_counts_the_hex_it_would_lose(tmp_path: Path) -> None:
     """ak-1 alone on Romani with British brigades beside it: under the same enemy attack, hard
     counts it more exposed than normal does, by the 6 points and the level step it would lose."""
     at = {"ak-1": ROMANI, "155a": "2131", "155b": "2030"}
-    hard = _assessor(tmp_path, "hard", at)
-    normal = _assessor(tmp_path, "normal", at)
+    hard = romani_assessor(tmp_path, "hard", at)
+    normal = romani_assessor(tmp_path, "normal", at)
     assert hard.pressure()[ROMANI] > 0
     assert hard.pressure()[ROMANI] == normal.pressure()[ROMANI]
     assert hard.exposure(ROMANI, ["ak-1"]) > normal.exposure(ROMANI, ["ak-1"])
@@ -50,7 +34,7 @@ def test_f_m_7_8_a_step_rather_than_a_hex_worth_more(tmp_path: Path, hold: float
     strength alone is cheaper driven back than depleted, unless the hex it would give up is worth
     more than the step; then it stays, losing the step."""
     at = {"ak-1": ROMANI}
-    ass = _assessor(tmp_path, "hard", at)
+    ass = romani_assessor(tmp_path, "hard", at)
     d2 = ass.pos.rules.crt.key["D2"].defender
     assert d2.deplete_instead
     cost, gone, _ = ass.effect_cost(d2, ["ak-1"], exact=False, hold=hold)
@@ -64,7 +48,7 @@ def test_f_m_7_6_a_lone_units_last_step_lost_costs_the_whole_unit(tmp_path: Path
     """A step lost (Ex) or every unit eliminated (De) by ak-1 alone at its last step costs the
     unit's whole worth. Eliminated, the hex is left; the step loss is reckoned as keeping it
     (counting it left played worse against greedy, docs/architecture.md)."""
-    ass = _assessor(tmp_path, "hard", {"ak-1": ROMANI}, steps={"ak-1": 1})
+    ass = romani_assessor(tmp_path, "hard", {"ak-1": ROMANI}, steps={"ak-1": 1})
     effect = ass.pos.rules.crt.key[result].defender
     gone = result == "De"
     assert ass.effect_cost(effect, ["ak-1"], exact=False) == (step_value(ass.pos, "ak-1"), gone, gone)
@@ -76,7 +60,7 @@ def test_f_m_7_8_a_lone_units_last_step_is_the_hex_too(tmp_path: Path, blocked: 
     """D2 on ak-1 alone at its last step: losing the step eliminates it (F&M 7.6) and the hex goes
     with it, so however much the hex is worth the unit is driven back, and only with no way back
     (`exact`, retreat blocked, F&M 7.7) is it counted lost, and the hex left either way."""
-    ass = _assessor(tmp_path, "hard", {"ak-1": ROMANI}, steps={"ak-1": 1})
+    ass = romani_assessor(tmp_path, "hard", {"ak-1": ROMANI}, steps={"ak-1": 1})
     d2 = ass.pos.rules.crt.key["D2"].defender
     monkeypatch.setattr(fm, "can_retreat", lambda *_: not blocked)  # F&M 7.7, a way back or none
     cost, gone, eliminated = ass.effect_cost(d2, ["ak-1"], exact=blocked, hold=100.0)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.players.test_held_hexes import ROMANI, _assessor
+from tests.players.helpers import ROMANI, romani_assessor
 
 # Romani held by a lone battalion, two British brigades beside it, the rest of the armies at start.
 AT = {"ak-1": ROMANI, "155a": "2131", "155b": "2030"}
@@ -17,7 +17,7 @@ AT = {"ak-1": ROMANI, "155a": "2131", "155b": "2030"}
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_f_m_7_1_each_enemy_units_attack_is_shared_among_the_stacks_it_can_reach(tmp_path: Path,
                                                                                 level: str) -> None:
-    ass = _assessor(tmp_path, level, AT)
+    ass = romani_assessor(tmp_path, level, AT)
     ours = ass.pos.held_by("cp")
     reach = {uid: hexes & ours for uid, hexes in ass.threats().items() if hexes & ours}
     pressure = ass.pressure()
