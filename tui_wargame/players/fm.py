@@ -439,7 +439,6 @@ class Assessor:
         a hex that keeps a winning level is guarded as the level is worth, not as its points."""
         pos, side, cost = self.pos, self.side, 0.0
         v = pos.rules.victory
-        risk = self.level["risk"]
         theirs = pos.held_by(self.enemy)
         if not theirs:
             return 0.0
@@ -454,7 +453,7 @@ class Assessor:
                 continue
             field = field_of(pos, label)
             near = min(map(field.__getitem__, theirs))
-            chance = next((r for d, r in risk if near <= d), 0.0)
+            chance = self.risk_at(near)
             if chance:
                 cost += self.losing_worth(vp) * chance
         return cost
@@ -469,14 +468,22 @@ class Assessor:
         return cost
 
     def enemy_goals(self) -> Sequence[InstantGoal]:
-        """The enemy's instant wins by reaching a hex (`Hooks.instant_goals`), asked once per enemy
-        placement in a decision."""
+        """The enemy's instant wins by reaching a hex (`Hooks.instant_goals`), each with only its
+        units within the level's `risk` table of a goal hex (our units on goal hexes only make
+        the road longer), asked once per enemy placement in a decision."""
         if self._goals is None:
             key = ("goals", self.enemy_key)
             found = self.view.memo.get(key)
             if found is None:
-                found = self.view.memo[key] = [g for g in self.pos.hooks.instant_goals(self.pos)
-                                               if g.side == self.enemy]
+                found = []
+                pos, far = self.pos, self._far
+                for g in pos.hooks.instant_goals(pos):
+                    if g.side != self.enemy:
+                        continue
+                    near = frozenset(u for u in g.units if self._ranked(g, pos.location(u))[0][0] <= far)
+                    if near:
+                        found.append(evolve(g, units=near))
+                self.view.memo[key] = found
             assert isinstance(found, list)
             self._goals = found
         return self._goals
@@ -498,22 +505,34 @@ class Assessor:
     def goal_distance(self, goal: InstantGoal, where: str) -> int:
         """Hexes from `where` to the nearest of the goal's hexes none of our units holds; FAR if
         none is within the level's `risk` table."""
-        pos, far = self.pos, self.level["risk"][-1][0]
-        ranked = self.view.memo.setdefault(("instant", goal.hexes), {})
-        assert isinstance(ranked, dict)
-        if where not in ranked:  # the goal's hexes nearest first, once per place
-            ranked[where] = sorted((field_of(pos, h)[where], h) for h in goal.hexes)
-        for d, h in ranked[where]:
-            if d > far:
+        for d, h in self._ranked(goal, where):
+            if d > self._far:
                 break
-            if pos.occupant(h) != self.side:
+            if self.pos.occupant(h) != self.side:
                 return d
         return FAR
 
+    @property
+    def _far(self) -> int:
+        """The most hexes off at which the level's `risk` table sees a threat."""
+        return int(self.level["risk"][-1][0])
+
+    def _ranked(self, goal: InstantGoal, where: str) -> list[tuple[int, str]]:
+        """The goal's hexes by distance from `where`, nearest first, kept per place for the decision."""
+        ranked = self.view.memo.setdefault(("instant", goal.hexes), {})
+        assert isinstance(ranked, dict)
+        if where not in ranked:
+            ranked[where] = sorted((field_of(self.pos, h)[where], h) for h in goal.hexes)
+        return ranked[where]
+
     def instant_risk(self, near: int) -> float:
         """The game lost at once, at INSTANT, times the chance that an enemy unit `near` hexes from
-        its goal reaches it and stays: certain on the hex, else the level's `risk` by distance."""
-        return INSTANT * (1.0 if near == 0 else next((r for d, r in self.level["risk"] if near <= d), 0.0))
+        its goal reaches it and stays: certain on the hex, else `risk_at`."""
+        return INSTANT * (1.0 if near == 0 else self.risk_at(near))
+
+    def risk_at(self, near: int) -> float:
+        """The level's chance that an enemy unit `near` hexes from an unguarded hex walks into it."""
+        return next((r for d, r in self.level["risk"] if near <= d), 0.0)
 
     def _distances(self, mine: list[str]) -> float:
         """The pull of the victory hexes: those to take, for the side that scores them (or that

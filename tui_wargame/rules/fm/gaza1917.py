@@ -45,6 +45,11 @@ DEPLOYMENT = "deployment"  # the free set-up's phase (11.1): the Central Powers 
 NORTH_CORNER = "0101"  # a hex north-east of Wadi el Ghuzze, where the Central Powers' set-up area is found
 
 
+def ottoman(pos: Position, uid: str) -> bool:
+    """Gaza 12.2 speaks of Ottoman units: the Central Powers' units but the German Asienkorps."""
+    return pos.side_of(uid) == CENTRAL_POWERS and pos.spec(uid).formation not in GERMAN_FORMATIONS
+
+
 def railway_on_or_south_of_dir_el_belah(pos: Position) -> frozenset[str]:
     """Gaza 12.2: the railway hexes from Dir el Belah (1821) to the south edge.
 
@@ -407,8 +412,7 @@ class Gaza1917(Hooks):
             return Verdict(BRITISH, "instant", "British units hold both hexes of Gaza (Gaza 12.1)")
         if moment == "end-of-turn":
             for label in sorted(railway_on_or_south_of_dir_el_belah(pos)):
-                if any(pos.side_of(u) == CENTRAL_POWERS and pos.spec(u).formation not in GERMAN_FORMATIONS
-                       for u in pos.units_in(label)):
+                if any(ottoman(pos, u) for u in pos.units_in(label)):
                     return Verdict(CENTRAL_POWERS, "instant",
                                    f"an Ottoman unit holds the railway at {label} (Gaza 12.2)")
         return None
@@ -416,8 +420,7 @@ class Gaza1917(Hooks):
     def instant_goals(self, pos: Position) -> tuple[InstantGoal, ...]:
         """Gaza 12.2: the Ottoman units on the map, and the railway on or south of Dir el Belah
         (12.1 is the two Gaza hexes, victory hexes the planner already weighs)."""
-        ottomans = frozenset(u for u in pos.on_map_units(CENTRAL_POWERS)
-                             if pos.spec(u).formation not in GERMAN_FORMATIONS)
+        ottomans = frozenset(u for u in pos.on_map_units(CENTRAL_POWERS) if ottoman(pos, u))
         if not ottomans:
             return ()
         return (InstantGoal(CENTRAL_POWERS, ottomans, railway_on_or_south_of_dir_el_belah(pos)),)

@@ -606,9 +606,9 @@ class Suez1916(Hooks):
         if not pos.on_map_units(CP):
             return Verdict(BRITISH, "instant", "no Central Powers unit is on the map (Suez 12.2)")
         if moment == "end-of-player-turn" and pos.state.active == BRITISH:
-            canal = self.canal_hexes(pos)
-            for uid in sorted(pos.on_map_units(CP)):
-                if pos.spec(uid).kind == ENGINEER and pos.location(uid) in canal:
-                    return Verdict(CP, "instant", f"{uid} stands beside the Suez Canal at "
-                                                  f"{pos.location(uid)} (Suez 12.1)")
+            for goal in self.instant_goals(pos):
+                for uid in sorted(goal.units):
+                    if pos.location(uid) in goal.hexes:
+                        return Verdict(CP, "instant", f"{uid} stands beside the Suez Canal at "
+                                                      f"{pos.location(uid)} (Suez 12.1)")
         return None
