@@ -23,6 +23,7 @@ from tui_wargame.views import side_named
 
 COMPUTER = "computer"
 DEFAULT_LEVEL = "normal"
+HINT_LEVEL = "hard"  # the H key's suggestions, whatever the opponent: the best the computer knows, not easy's slips
 
 
 @frozen

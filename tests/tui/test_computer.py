@@ -12,14 +12,14 @@ import pytest
 from textual.widgets import OptionList
 
 from tests.conftest import TESTBED_DIR
-from tests.tui.helpers import press, screen_text, sync
+from tests.tui.helpers import press, screen_text, suez, sync
 from tui_wargame import opponent, players, scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.model import Scenario
 from tui_wargame.players import Choice
 from tui_wargame.tui import computer
 from tui_wargame.tui.app import WargameApp
-from tui_wargame.tui.dialogs import ChoiceScreen, ConfirmScreen
+from tui_wargame.tui.dialogs import ChoiceScreen, ConfirmScreen, OrderChooser
 from tui_wargame.tui.game import GameScreen
 from tui_wargame.tui.hexmap import HexMap
 from tui_wargame.tui.touched import touched_hexes
@@ -177,17 +177,37 @@ async def test_a_decision_the_computers_side_owes_in_the_players_turn_is_answere
 async def test_H_suggests_the_computers_order_with_its_reason_and_y_gives_it(
         testbed: Scenario, tmp_path: Path) -> None:
     game = Game.new(testbed, tmp_path / "g.toml", seed=11)
-    expected = players.computer("normal").choose(game.branch(game.seq), "red")
+    expected = players.computer("hard").choose(game.branch(game.seq), "red")
     async with WargameApp(start="play", game=game, ascii_only=True).run_test(size=(80, 24)) as pilot:
         await press(pilot, "enter")  # hot-seat: Red takes the keyboard
         await press(pilot, "H")
         await until(pilot, lambda: isinstance(pilot.app.screen, ConfirmScreen))
         text = screen_text(pilot.app)
-        assert f"The computer (normal) suggests: {expected.order}" in text
+        assert f"The computer (hard) suggests: {expected.order}" in text
         assert expected.reason[:40] in text.replace("\n", " ").replace("|", "")
         await press(pilot, "y")
         (given,) = game.records[1:]
         assert (given.order, given.side, given.by) == (expected.order, "red", "")  # the player's order
+
+
+@sync
+async def test_H_in_a_decisions_menu_closes_it_for_the_suggestion(tmp_path: Path) -> None:
+    """Suez 18.1: the British owe defensive fire; its menu opens by itself, and H there asks the
+    computer (hard, whatever the opponent) as it does on the map; y gives its order."""
+    with suez(tmp_path, "move 31-1 2228", "end", "end") as game:
+        while not (game.state.active == "cp" and game.state.phase == "combat"):
+            game.submit("end")
+        game.submit("attack 2128 2228")
+        game.submit("end")
+        expected = players.computer("hard").choose(game.branch(game.seq), "british")
+        async with WargameApp(start="play", game=game, ascii_only=True).run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(pilot.app.screen, OrderChooser))
+            assert "H: hint" in screen_text(pilot.app)
+            await press(pilot, "H")
+            await until(pilot, lambda: isinstance(pilot.app.screen, ConfirmScreen))
+            assert f"The computer (hard) suggests: {expected.order}" in screen_text(pilot.app)
+            await press(pilot, "y")
+            assert (game.records[-1].order, game.records[-1].side) == (expected.order, "british")
 
 
 @sync
@@ -208,6 +228,7 @@ async def test_title_against_the_computer_then_continued_the_same_way(tmp_path: 
         await press(pilot, "a")
         assert isinstance(pilot.app.screen, ChoiceScreen)
         assert "Blue (the computer plays Red)" in screen_text(pilot.app)
+        assert "rules:" not in screen_text(pilot.app)  # the title behind hidden: no cut words beside the box
         await press(pilot, "down", "enter")  # Blue
         choices = pilot.app.screen.query_one(OptionList)
         assert choices.highlighted == 1  # normal, the default

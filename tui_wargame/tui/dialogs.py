@@ -96,14 +96,20 @@ class HandOverScreen(Dialog[None]):
         self.dismiss(None)
 
 
-class OrderChooser(Dialog[str | Pick | None]):
+class HintAsked:
+    """What the order chooser returns when H is pressed in it: its screen asks the computer."""
+
+
+class OrderChooser(Dialog[str | Pick | HintAsked | None]):
     """Pick one of the legal orders offered, each with its line of words and any warning (bold);
     the highlighted one is previewed live. `picks` follow the orders: answers chosen on the map,
-    returned as they are for the screen to mark their hexes."""
+    returned as they are for the screen to mark their hexes. H closes the list for the computer's
+    suggestion, as it asks for one on the map."""
 
     BINDINGS = [
         Binding("escape,q,x", "cancel", "Cancel", id="chooser.cancel"),
         Binding("e", "finish", "Finish", id="chooser.finish"),
+        Binding("H", "hint", "Hint", id="chooser.hint"),
     ]
 
     def __init__(self, title: str, orders: list[Order], preview: Callable[[Order], Text], *,
@@ -149,7 +155,7 @@ class OrderChooser(Dialog[str | Pick | None]):
                              id="choices")
             yield Static(id="preview")
             finish = f"e: {self.finish.text}  " if self.finish else ""
-            yield Static(Text(f"Up/Down: choose  Enter: this one  {finish}q/Esc: cancel", style="dim"))
+            yield Static(Text(f"Up/Down: choose  Enter: this one  {finish}H: hint  q/Esc: cancel", style="dim"))
 
     def on_mount(self) -> None:
         self.query_one(OptionList).highlighted = 0
@@ -158,6 +164,9 @@ class OrderChooser(Dialog[str | Pick | None]):
     def action_finish(self) -> None:
         if self.finish is not None:
             self.dismiss(self.finish.text)
+
+    def action_hint(self) -> None:
+        self.dismiss(HintAsked())
 
     @on(OptionList.OptionHighlighted)
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:

@@ -29,12 +29,12 @@ from tui_wargame.errors import WargameError
 from tui_wargame.model import Order
 from tui_wargame.rules.capabilities import OrderMenu
 from tui_wargame.savefile import Record
-from tui_wargame.opponent import DEFAULT_LEVEL, Opponent
+from tui_wargame.opponent import HINT_LEVEL, Opponent
 from tui_wargame.text import attributive, tidy
 from tui_wargame.tui.answers import Answer, Choose, Confirm, Give, GiveEach, Note, Pick
 from tui_wargame.tui.controller import MapController
 from tui_wargame.tui.cropped import crop_updates
-from tui_wargame.tui.dialogs import CommandBar, ConfirmScreen, HandOverScreen, OrderChooser
+from tui_wargame.tui.dialogs import CommandBar, ConfirmScreen, HandOverScreen, HintAsked, OrderChooser
 from tui_wargame.tui.glyphs import Glyphs
 from tui_wargame.tui.hexmap import HexMap
 from tui_wargame.tui.info import (
@@ -151,7 +151,6 @@ class GameScreen(Screen[None]):
         self._follow: tuple[str, ...] = ()  # hexes the other side's last order touched, to bring into view
         self._asked_at = -1  # the last record after which this live side was asked something (a pop-up)
         self._watch: SaveWatch | None = None  # a live game: woken as soon as the other side writes
-        self._hint_level = DEFAULT_LEVEL  # the level of the suggestion being thought of
         self._computer_from: tuple[int, str, str] | None = None  # the phase the computer took the game in
         self.log_lines: list[str] = []  # the narrative of those records
         self.log_written = 0  # lines of it in the log panel
@@ -457,8 +456,10 @@ class GameScreen(Screen[None]):
         if isinstance(answer, Give):
             self.submit(answer.text)
         elif isinstance(answer, Choose):
-            def chosen(choice: str | Pick | None) -> None:
-                if isinstance(choice, Pick):
+            def chosen(choice: str | Pick | HintAsked | None) -> None:
+                if isinstance(choice, HintAsked):
+                    self.action_suggest()
+                elif isinstance(choice, Pick):
                     self._say(self.control.start_pick(choice))
                     self._mirror()
                 elif choice:
@@ -627,11 +628,9 @@ class GameScreen(Screen[None]):
             return
         from tui_wargame.tui.computer import hint
 
-        level = self.opponent.level if self.opponent else DEFAULT_LEVEL
-        self._say(Note(f"The computer ({level}) is thinking of an order for "
+        self._say(Note(f"The computer ({HINT_LEVEL}) is thinking of an order for "
                        f"{self.names.side(state.to_act)}..."))
-        self._hint_level = level
-        hint(self, self.game, state.to_act, level)
+        hint(self, self.game, state.to_act, HINT_LEVEL)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """The computer's thinking is done: its order to give, or a suggestion to offer."""
@@ -654,7 +653,7 @@ class GameScreen(Screen[None]):
         if seq != self.game.seq:  # an order was given meanwhile: the suggestion is out of date
             self._say(Note("The suggestion came too late: the game has moved on (H asks again)"))
             return
-        question = (f"The computer ({self._hint_level}) suggests: {choice.order}\n"
+        question = (f"The computer ({HINT_LEVEL}) suggests: {choice.order}\n"
                     f"{self.names.text(choice.reason)}\n\nGive this order?")
 
         def answered(yes: bool | None) -> None:
