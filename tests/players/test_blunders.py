@@ -1,6 +1,6 @@
 """Positions where a blunder is obvious, which the computer at normal and hard must not make
 (issue 15): an attack at hopeless odds, a retreat into elimination, an objective left empty.
-Each is a small Suez 1916 position built by `tests.positions`, every other counter set aside."""
+Each is a small Suez 1916 or Gaza 1917 position built by `tests.positions`, every other counter set aside."""
 
 from __future__ import annotations
 
@@ -14,13 +14,24 @@ from tests.players.helpers import game_at
 from tests.players.test_players import scenario
 from tui_wargame.model import Order, Scenario, State
 from tui_wargame.players import computer
-from tui_wargame.players.fm import INSTANT, Assessor
+from tui_wargame.players.fm import INSTANT, W_VP, Assessor
 from tui_wargame.players.view import SideView
 from tui_wargame.rules.fm.combat import odds
 from tui_wargame.rules.fm.data import rules_of
 from tui_wargame.rules.fm.position import Position
 
 LEVELS = ("normal", "hard")
+
+
+def gaza_scenario() -> Scenario:
+    return scenario("gaza1917")
+
+
+def gaza_position(at: Mapping[str, str], *, phase: str, active: str, turn: int = 1,
+                  steps: Mapping[str, int] | None = None) -> State:
+    sc = gaza_scenario()
+    return positions.position(sc, at=at, aside=[u.id for u in sc.units if u.id not in at and u.kind not in ("marker", "air")],
+                              off_map=[], steps=steps, turn=turn, phase=phase, active=active)
 
 
 def suez_position(at: Mapping[str, str], *, phase: str, active: str, turn: int = 1,
@@ -130,3 +141,25 @@ def test_a_canal_hex_held_is_no_road_for_the_engineer(tmp_path: Path) -> None:
     assert distance({}) == 1
     assert distance({"125a": "0230"}) == 1
     assert distance({"125a": "0230", "125b": "0229"}) == 2
+
+
+def test_the_last_gaza_hex_is_the_game(tmp_path: Path) -> None:
+    """Gaza 12.1 for the planner (`Hooks.instant_holds`): with British units in Gaza east, the
+    Central Powers' machine guns in Gaza west, at their last step, guard the game, not only its 3
+    points, and each face of a British attack that removes them wins it (a D2 takes the last
+    step, F&M 7.8); with Gaza east empty, neither."""
+    sc = gaza_scenario()
+
+    def looks(at: dict[str, str]) -> tuple[float, float, float]:
+        found = []
+        for side in ("cp", "br"):
+            state = gaza_position({"3MG": "0914", "157Bde": "1014", "158Bde": "0915", "159Bde": "1013", **at},
+                                  phase="movement", active=side, turn=2, steps={"3MG": 1})
+            found.append(Assessor(SideView(game_at(sc, state, tmp_path), side, level="hard"), state))
+        cp, br = found
+        gain, leaves, _ = br.attack("0914", ["157Bde", "158Bde", "159Bde"])
+        return cp.hex_at_stake("0914"), gain, float(leaves)
+
+    (stake_held, gain_held, leaves), (stake_empty, gain_empty, _) = looks({"156Bde": "0913"}), looks({"156Bde": "1114"})
+    assert stake_held >= stake_empty + INSTANT
+    assert leaves > 0 and gain_held >= gain_empty + INSTANT * leaves

@@ -247,7 +247,8 @@ class Assessor:
                *, exact: bool = True) -> tuple[float, Fraction, str]:
         """The attack on `target` by `attackers` (F&M 7.2-7.6, shifts included): the expected
         gain to the attacker over the six faces (with an enemy instant win's threat driven back
-        or removed, `instant_risk`), the chance the defender leaves the hex, and the final column."""
+        or removed, `instant_risk`; the hex that completes our own instant hold, `completes`,
+        worth INSTANT more), the chance the defender leaves the hex, and the final column."""
         pos = self.pos
         facts = combat.odds(pos, target, list(attackers))
         crt = pos.rules.crt
@@ -255,7 +256,7 @@ class Assessor:
         col = shifted(labels, facts["column_index"], shift)
         defenders = facts["defenders"]
         gain, leaves = 0.0, Fraction(0)
-        taken = TAKEN + self.vp_gain(target)
+        taken = TAKEN + self.vp_gain(target) + (INSTANT if self.completes(target, self.side) else 0.0)
         near, others = self.goal_nearness(target, defenders)
         now = self.instant_risk(min(near, others)) if near < FAR else 0.0
         for line in crt.results:
@@ -270,6 +271,13 @@ class Assessor:
             gain += won - lost + (taken if left else 0.0) + relief
             leaves += Fraction(1, len(crt.results)) if left else 0
         return gain / len(crt.results), leaves, crt.columns[col]
+
+    def completes(self, label: str, side: str) -> bool:
+        """Whether `side` taking `label` wins the game at once (`Hooks.instant_holds`, Gaza 12.1):
+        its units already stand in every other hex of a hold that includes `label`."""
+        pos = self.pos
+        return any(h.side == side and label in h.hexes and all(pos.occupant(x) == side for x in h.hexes if x != label)
+                   for h in pos.hooks.instant_holds(pos))
 
     def vp_gain(self, label: str) -> float:
         """What taking `label` is worth to the attacker in victory points, and in the level table
@@ -310,10 +318,13 @@ class Assessor:
         return float(found)
 
     def hex_at_stake(self, label: str) -> float:
-        """What losing the victory hex `label`, which our stack holds, would cost (`losing_worth`),
+        """What losing the victory hex `label`, which our stack holds, would cost (`losing_worth`,
+        and the game lost at INSTANT if the enemy then holds a whole `instant_holds` set, Gaza 12.1),
         times the level's weight of it (nothing below hard); 0 for any other hex."""
         vp, weight = vp_at(self.pos, label), self.level["held"]
-        return self.losing_worth(vp) * weight if vp and weight else 0.0
+        if not vp or not weight:
+            return 0.0
+        return (self.losing_worth(vp) + (INSTANT if self.completes(label, self.enemy) else 0.0)) * weight
 
     def losing_worth(self, vp: int) -> float:
         """What this side loses when the enemy gains a victory hex worth `vp` from it (Suez 12.4
@@ -436,7 +447,8 @@ class Assessor:
         """Victory hexes the enemy could take by walking in (Suez 12.4 control by entry, Gaza 12.4
         occupation) with none of our units on them, by how near its nearest unit stands; each
         worth its points and the step of the level table (Suez/Gaza 12.3) its loss would cost, so
-        a hex that keeps a winning level is guarded as the level is worth, not as its points."""
+        a hex that keeps a winning level is guarded as the level is worth, not as its points, and
+        one whose loss completes the enemy's instant hold (Gaza 12.1) as the game."""
         pos, side, cost = self.pos, self.side, 0.0
         v = pos.rules.victory
         theirs = pos.held_by(self.enemy)
@@ -455,7 +467,7 @@ class Assessor:
             near = min(map(field.__getitem__, theirs))
             chance = self.risk_at(near)
             if chance:
-                cost += self.losing_worth(vp) * chance
+                cost += (self.losing_worth(vp) + (INSTANT if self.completes(label, self.enemy) else 0.0)) * chance
         return cost
 
     def instant_threats(self) -> float:

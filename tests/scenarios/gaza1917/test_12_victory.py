@@ -24,6 +24,13 @@ def test_gaza_12_1_one_gaza_hex_is_not_enough() -> None:
     assert state.result is None
 
 
+def test_gaza_12_1_both_gaza_hexes_as_the_planners_hold() -> None:
+    """`instant_holds` states 12.1 as data: the British win holding both Gaza hexes."""
+    pos = Position(SCENARIO, position({}))
+    (hold,) = pos.hooks.instant_holds(pos)
+    assert hold.side == "br" and hold.hexes == {"0913", "0914"}
+
+
 def test_gaza_12_2_an_ottoman_unit_on_the_railway_at_dir_el_belah_wins_at_the_end_of_the_turn() -> None:
     state = position({"3Cav1": "1821"}, phase="combat", active="cp")
     state, events = run(SCENARIO, state, "end")

@@ -17,7 +17,7 @@ from tui_wargame.rules.capabilities import Line
 from tui_wargame.rules.fm.combat import STEP, declared
 from tui_wargame.rules.fm.ending import beyond_repair
 from tui_wargame.rules.fm.fire_support import observed
-from tui_wargame.rules.fm.hooks import Hooks, InstantGoal
+from tui_wargame.rules.fm.hooks import Hooks, InstantGoal, InstantHold
 from tui_wargame.rules.fm.stacking import overstacked_hexes
 from tui_wargame.rules.fm.victory import control_events
 from tui_wargame.rules.fm.zoc import in_enemy_zoc
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from tui_wargame.rules.fm.position import Position
 
 BRITISH, CENTRAL_POWERS = "br", "cp"
-GAZA = ("0913", "0914")  # 12.1: Gaza east and Gaza west
+GAZA_HOLD = InstantHold(BRITISH, frozenset({"0913", "0914"}))  # 12.1: Gaza east and Gaza west
 DIR_EL_BELAH = "1821"
 BRITISH_RAILWAY = "the Sinai Military Railway (railhead beyond Deir el Belah)"
 GERMAN_FORMATIONS = frozenset({"ak"})  # 12.2 speaks of Ottoman units: the Asienkorps is German
@@ -408,7 +408,7 @@ class Gaza1917(Hooks):
     def instant_victory(self, pos: Position, moment: str) -> Verdict | None:
         """Gaza 12.1 (British units in both Gaza hexes, at once) and 12.2 (an Ottoman unit on a
         railway hex on or south of Dir el Belah at the end of a game turn)."""
-        if moment == "order" and all(pos.occupant(h) == BRITISH for h in GAZA):
+        if moment == "order" and all(pos.occupant(h) == BRITISH for h in GAZA_HOLD.hexes):
             return Verdict(BRITISH, "instant", "British units hold both hexes of Gaza (Gaza 12.1)")
         if moment == "end-of-turn":
             for label in sorted(railway_on_or_south_of_dir_el_belah(pos)):
@@ -418,12 +418,15 @@ class Gaza1917(Hooks):
         return None
 
     def instant_goals(self, pos: Position) -> tuple[InstantGoal, ...]:
-        """Gaza 12.2: the Ottoman units on the map, and the railway on or south of Dir el Belah
-        (12.1 is the two Gaza hexes, victory hexes the planner already weighs)."""
+        """Gaza 12.2: the Ottoman units on the map, and the railway on or south of Dir el Belah."""
         ottomans = frozenset(u for u in pos.on_map_units(CENTRAL_POWERS) if ottoman(pos, u))
         if not ottomans:
             return ()
         return (InstantGoal(CENTRAL_POWERS, ottomans, railway_on_or_south_of_dir_el_belah(pos)),)
+
+    def instant_holds(self, pos: Position) -> tuple[InstantHold, ...]:
+        """Gaza 12.1: both hexes of Gaza, for the British."""
+        return (GAZA_HOLD,)
 
     # --- 17.0 Coordination ---
 

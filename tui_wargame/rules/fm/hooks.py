@@ -32,6 +32,15 @@ class InstantGoal:
     hexes: frozenset[str]
 
 
+@frozen
+class InstantHold:
+    """Hexes that win `side` the game at once when its units stand in every one of them (Gaza
+    12.1): what a computer player of that side goes for, and the other side's guards."""
+
+    side: str
+    hexes: frozenset[str]
+
+
 class Hooks:
     """The standard rules: no exclusive rule changes anything."""
 
@@ -147,6 +156,10 @@ class Hooks:
 
     def instant_goals(self, pos: Position) -> Sequence[InstantGoal]:
         """The instant wins of `instant_victory` won by a unit reaching a hex, as data for a planner."""
+        return ()
+
+    def instant_holds(self, pos: Position) -> Sequence[InstantHold]:
+        """The instant wins of `instant_victory` won by holding every hex of a set, as data for a planner."""
         return ()
 
 
