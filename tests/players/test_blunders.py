@@ -14,7 +14,7 @@ from tests.players.helpers import game_at
 from tests.players.test_players import scenario
 from tui_wargame.model import Order, Scenario, State
 from tui_wargame.players import computer
-from tui_wargame.players.fm import INSTANT, W_VP, Assessor
+from tui_wargame.players.fm import INSTANT, Assessor
 from tui_wargame.players.view import SideView
 from tui_wargame.rules.fm.combat import odds
 from tui_wargame.rules.fm.data import rules_of
