@@ -147,7 +147,7 @@ def test_the_last_gaza_hex_is_the_game(tmp_path: Path) -> None:
     """Gaza 12.1 for the planner (`Hooks.instant_holds`): with British units in Gaza east, the
     Central Powers' machine guns in Gaza west, at their last step, guard the game, not only its 3
     points, and each face of a British attack that removes them wins it (a D2 takes the last
-    step, F&M 7.8); with Gaza east empty, neither."""
+    step, F&M 7.8); with Gaza east empty, neither; nor when Gaza east's garrison is all attacking."""
     sc = gaza_scenario()
 
     def looks(at: dict[str, str]) -> tuple[float, float, float]:
@@ -163,3 +163,8 @@ def test_the_last_gaza_hex_is_the_game(tmp_path: Path) -> None:
     (stake_held, gain_held, leaves), (stake_empty, gain_empty, _) = looks({"156Bde": "0913"}), looks({"156Bde": "1114"})
     assert stake_held >= stake_empty + INSTANT
     assert leaves > 0 and gain_held >= gain_empty + INSTANT * leaves
+    # Gaza east's whole garrison joining the attack may be driven out or advance: no win counted
+    state = gaza_position({"3MG": "0914", "156Bde": "0913", "157Bde": "1014"}, phase="movement", active="br",
+                          turn=2, steps={"3MG": 1})
+    br = Assessor(SideView(game_at(sc, state, tmp_path), "br", level="hard"), state)
+    assert br.completes("0914", "br") and not br.completes("0914", "br", ["156Bde", "157Bde"])

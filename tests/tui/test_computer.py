@@ -193,7 +193,8 @@ async def test_H_suggests_the_computers_order_with_its_reason_and_y_gives_it(
 @sync
 async def test_H_in_a_decisions_menu_closes_it_for_the_suggestion(tmp_path: Path) -> None:
     """Suez 18.1: the British owe defensive fire; its menu opens by itself, and H there asks the
-    computer (hard, whatever the opponent) as it does on the map; y gives its order."""
+    computer (hard, whatever the opponent) as it does on the map; n brings the menu back, y gives
+    the suggested order."""
     with suez(tmp_path, "move 31-1 2228", "end", "end") as game:
         while not (game.state.active == "cp" and game.state.phase == "combat"):
             game.submit("end")
@@ -206,6 +207,10 @@ async def test_H_in_a_decisions_menu_closes_it_for_the_suggestion(tmp_path: Path
             await press(pilot, "H")
             await until(pilot, lambda: isinstance(pilot.app.screen, ConfirmScreen))
             assert f"The computer (hard) suggests: {expected.order}" in screen_text(pilot.app)
+            await press(pilot, "n")  # declined: the menu is back, nothing given
+            assert isinstance(pilot.app.screen, OrderChooser) and game.records[-1].order == "end"
+            await press(pilot, "H")
+            await until(pilot, lambda: isinstance(pilot.app.screen, ConfirmScreen))
             await press(pilot, "y")
             assert (game.records[-1].order, game.records[-1].side) == (expected.order, "british")
 

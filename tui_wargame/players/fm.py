@@ -58,7 +58,7 @@ GATHERING = 3.0  # an attack still short of paying counts from this far below ze
 RETREAT_COST = 0.25  # share of a stack's strength lost by being driven back
 W_LEVEL = 12.0  # one step of the victory level table (Suez/Gaza 12.3) on the first turn ...
 TEMPO = 2.0  # ... and this many times more on the last, when the points held are nearly final
-INSTANT = 10 * W_VP  # an instant loss (Suez 12.1, Gaza 12.2) the enemy is placed for, at its risk
+INSTANT = 10 * W_VP  # an instant win or loss (Suez 12.1, Gaza 12.1-12.2), times its chance
 
 #: By level: which enemy units are counted as a threat to a hex (those beside it, or those whose
 #: next movement can end beside it: `threat_map`), how much their expected damage weighs
@@ -256,7 +256,7 @@ class Assessor:
         col = shifted(labels, facts["column_index"], shift)
         defenders = facts["defenders"]
         gain, leaves = 0.0, Fraction(0)
-        taken = TAKEN + self.vp_gain(target) + (INSTANT if self.completes(target, self.side) else 0.0)
+        taken = TAKEN + self.vp_gain(target) + (INSTANT if self.completes(target, self.side, attackers) else 0.0)
         near, others = self.goal_nearness(target, defenders)
         now = self.instant_risk(min(near, others)) if near < FAR else 0.0
         for line in crt.results:
@@ -272,11 +272,14 @@ class Assessor:
             leaves += Fraction(1, len(crt.results)) if left else 0
         return gain / len(crt.results), leaves, crt.columns[col]
 
-    def completes(self, label: str, side: str) -> bool:
+    def completes(self, label: str, side: str, attackers: Sequence[str] = ()) -> bool:
         """Whether `side` taking `label` wins the game at once (`Hooks.instant_holds`, Gaza 12.1):
-        its units already stand in every other hex of a hold that includes `label`."""
-        pos = self.pos
-        return any(h.side == side and label in h.hexes and all(pos.occupant(x) == side for x in h.hexes if x != label)
+        its units already stand in every other hex of a hold that includes `label`, units other
+        than `attackers`, which may retreat, fall or advance out of theirs (F&M 7.6-7.9)."""
+        pos, moving = self.pos, set(attackers)
+        return any(h.side == side and label in h.hexes
+                   and all(pos.occupant(x) == side and not moving.issuperset(pos.units_in(x))
+                           for x in h.hexes if x != label)
                    for h in pos.hooks.instant_holds(pos))
 
     def vp_gain(self, label: str) -> float:
@@ -448,7 +451,8 @@ class Assessor:
         occupation) with none of our units on them, by how near its nearest unit stands; each
         worth its points and the step of the level table (Suez/Gaza 12.3) its loss would cost, so
         a hex that keeps a winning level is guarded as the level is worth, not as its points, and
-        one whose loss completes the enemy's instant hold (Gaza 12.1) as the game."""
+        one whose loss completes the enemy's instant hold (Gaza 12.1) as the game (only the last
+        hex of the hold: with more of it open, each counts its points)."""
         pos, side, cost = self.pos, self.side, 0.0
         v = pos.rules.victory
         theirs = pos.held_by(self.enemy)

@@ -152,6 +152,7 @@ class GameScreen(Screen[None]):
         self._asked_at = -1  # the last record after which this live side was asked something (a pop-up)
         self._watch: SaveWatch | None = None  # a live game: woken as soon as the other side writes
         self._computer_from: tuple[int, str, str] | None = None  # the phase the computer took the game in
+        self._menu_before_hint: Choose | None = None  # the menu H closed for a suggestion
         self.log_lines: list[str] = []  # the narrative of those records
         self.log_written = 0  # lines of it in the log panel
 
@@ -456,9 +457,11 @@ class GameScreen(Screen[None]):
         if isinstance(answer, Give):
             self.submit(answer.text)
         elif isinstance(answer, Choose):
+            menu = answer
+
             def chosen(choice: str | Pick | HintAsked | None) -> None:
                 if isinstance(choice, HintAsked):
-                    self.action_suggest()
+                    self._suggest(menu)
                 elif isinstance(choice, Pick):
                     self._say(self.control.start_pick(choice))
                     self._mirror()
@@ -617,7 +620,12 @@ class GameScreen(Screen[None]):
             self.autopilot.skip()
 
     def action_suggest(self) -> None:
-        """Think of the computer's order for the side at the keyboard, then offer it with its reason."""
+        self._suggest(None)
+
+    def _suggest(self, menu: Choose | None) -> None:
+        """Think of the computer's order for the side at the keyboard, then offer it with its
+        reason; `menu`, the menu H was pressed in, opens again if the suggestion is declined."""
+        self._menu_before_hint = menu
         state = self.game.state
         if state.over:
             self._say(Note("The game is over: there is nothing to suggest"))
@@ -643,11 +651,14 @@ class GameScreen(Screen[None]):
             self._suggested(worker)
 
     def _suggested(self, worker: Worker[tuple[int, Choice]]) -> None:
-        if worker.state == WorkerState.ERROR:
+        """Offer the computer's suggestion; declined, the menu H was pressed in opens again. A
+        worker cancelled by a newer H says nothing and leaves that one's menu."""
+        if worker.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
+            return
+        menu, self._menu_before_hint = self._menu_before_hint, None
+        if worker.state == WorkerState.ERROR or worker.result is None:
             self._say(Note(f"No suggestion: the computer failed ({worker.error}); please report it",
                            refused=True))
-            return
-        if worker.state != WorkerState.SUCCESS or worker.result is None:
             return
         seq, choice = worker.result
         if seq != self.game.seq:  # an order was given meanwhile: the suggestion is out of date
@@ -657,8 +668,12 @@ class GameScreen(Screen[None]):
                     f"{self.names.text(choice.reason)}\n\nGive this order?")
 
         def answered(yes: bool | None) -> None:
-            if yes and self.game.seq == seq:
+            if self.game.seq != seq:
+                return
+            if yes:
                 self.submit(choice.order)
+            elif menu is not None:
+                self._carry_out(menu)
 
         self.message = ("", "")
         self.app.push_screen(ConfirmScreen(question), answered)
