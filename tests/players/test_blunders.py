@@ -12,6 +12,7 @@ import pytest
 from tests import positions
 from tests.players.helpers import game_at
 from tests.players.test_players import scenario
+from tests.scenarios.gaza1917 import helpers as gaza
 from tui_wargame.model import Order, Scenario, State
 from tui_wargame.players import computer
 from tui_wargame.players.fm import INSTANT, Assessor
@@ -21,17 +22,6 @@ from tui_wargame.rules.fm.data import rules_of
 from tui_wargame.rules.fm.position import Position
 
 LEVELS = ("normal", "hard")
-
-
-def gaza_scenario() -> Scenario:
-    return scenario("gaza1917")
-
-
-def gaza_position(at: Mapping[str, str], *, phase: str, active: str, turn: int = 1,
-                  steps: Mapping[str, int] | None = None) -> State:
-    sc = gaza_scenario()
-    return positions.position(sc, at=at, aside=[u.id for u in sc.units if u.id not in at and u.kind not in ("marker", "air")],
-                              off_map=[], steps=steps, turn=turn, phase=phase, active=active)
 
 
 def suez_position(at: Mapping[str, str], *, phase: str, active: str, turn: int = 1,
@@ -148,13 +138,13 @@ def test_the_last_gaza_hex_is_the_game(tmp_path: Path) -> None:
     Central Powers' machine guns in Gaza west, at their last step, guard the game, not only its 3
     points, and each face of a British attack that removes them wins it (a D2 takes the last
     step, F&M 7.8); with Gaza east empty, neither; nor when Gaza east's garrison is all attacking."""
-    sc = gaza_scenario()
+    sc = gaza.SCENARIO
 
     def looks(at: dict[str, str]) -> tuple[float, float, float]:
         found = []
         for side in ("cp", "br"):
-            state = gaza_position({"3MG": "0914", "157Bde": "1014", "158Bde": "0915", "159Bde": "1013", **at},
-                                  phase="movement", active=side, turn=2, steps={"3MG": 1})
+            state = gaza.position({"3MG": "0914", "157Bde": "1014", "158Bde": "0915", "159Bde": "1013", **at},
+                                  active=side, turn=2, steps={"3MG": 1})
             found.append(Assessor(SideView(game_at(sc, state, tmp_path), side, level="hard"), state))
         cp, br = found
         gain, leaves, _ = br.attack("0914", ["157Bde", "158Bde", "159Bde"])
@@ -164,7 +154,6 @@ def test_the_last_gaza_hex_is_the_game(tmp_path: Path) -> None:
     assert stake_held >= stake_empty + INSTANT
     assert leaves > 0 and gain_held >= gain_empty + INSTANT * leaves
     # Gaza east's whole garrison joining the attack may be driven out or advance: no win counted
-    state = gaza_position({"3MG": "0914", "156Bde": "0913", "157Bde": "1014"}, phase="movement", active="br",
-                          turn=2, steps={"3MG": 1})
+    state = gaza.position({"3MG": "0914", "156Bde": "0913", "157Bde": "1014"}, turn=2, steps={"3MG": 1})
     br = Assessor(SideView(game_at(sc, state, tmp_path), "br", level="hard"), state)
     assert br.completes("0914", "br") and not br.completes("0914", "br", ["156Bde", "157Bde"])

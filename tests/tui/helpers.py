@@ -74,6 +74,18 @@ def suez(tmp_path: Path, *orders: str, seed: int = 4) -> Game:
     return game
 
 
+def suez_defensive_fire(tmp_path: Path) -> Game:
+    """Suez 18.1: a Central Powers battalion attacks 2128 from 2228 on the 4 August Morning turn,
+    and the British owe their defensive fire (seed 4)."""
+    game = suez(tmp_path, "move 31-1 2228", "end", "end")
+    while not (game.state.active == "cp" and game.state.phase == "combat"):
+        game.submit("end")
+    game.submit("attack 2128 2228")
+    game.submit("end")
+    assert game.state.pending is not None and game.state.pending.kind == "defensive_fire"
+    return game
+
+
 async def lobby_listed(pilot) -> None:  # noqa: ANN001
     """Let the lobby's thread worker read the hosted saves and list them (within two seconds)."""
     import asyncio

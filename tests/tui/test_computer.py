@@ -12,7 +12,7 @@ import pytest
 from textual.widgets import OptionList
 
 from tests.conftest import TESTBED_DIR
-from tests.tui.helpers import press, screen_text, suez, sync
+from tests.tui.helpers import press, screen_text, suez_defensive_fire, sync
 from tui_wargame import opponent, players, scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.model import Scenario
@@ -195,11 +195,7 @@ async def test_H_in_a_decisions_menu_closes_it_for_the_suggestion(tmp_path: Path
     """Suez 18.1: the British owe defensive fire; its menu opens by itself, and H there asks the
     computer (hard, whatever the opponent) as it does on the map; n brings the menu back, y gives
     the suggested order."""
-    with suez(tmp_path, "move 31-1 2228", "end", "end") as game:
-        while not (game.state.active == "cp" and game.state.phase == "combat"):
-            game.submit("end")
-        game.submit("attack 2128 2228")
-        game.submit("end")
+    with suez_defensive_fire(tmp_path) as game:
         expected = players.computer("hard").choose(game.branch(game.seq), "british")
         async with WargameApp(start="play", game=game, ascii_only=True).run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: isinstance(pilot.app.screen, OrderChooser))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.tui.helpers import press, screen_text, suez, sync
+from tests.tui.helpers import press, screen_text, suez, suez_defensive_fire, sync
 from tui_wargame.engine import Game
 from tui_wargame.tui.app import WargameApp
 from tui_wargame.tui.answers import Pick
@@ -72,12 +72,7 @@ async def test_a_retreat_is_picked_on_the_map_then_the_advance_menu_opens_and_e_
 @sync
 async def test_defensive_fire_opens_by_itself_and_f_offers_done(tmp_path: Path) -> None:
     """Suez 18.1: on the morning turn the British may place fire support against the attackers."""
-    with suez(tmp_path, "move 31-1 2228", "end", "end") as game:
-        while not (game.state.active == "cp" and game.state.phase == "combat"):
-            game.submit("end")
-        game.submit("attack 2128 2228")
-        game.submit("end")
-        assert game.state.pending is not None and game.state.pending.kind == "defensive_fire"
+    with suez_defensive_fire(tmp_path) as game:
         async with app_for(game).run_test(size=(80, 24)) as pilot:
             await pilot.pause()  # opened on the British, who owe it: their answers open by themselves
             await pilot.pause()

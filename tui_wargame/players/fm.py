@@ -321,13 +321,17 @@ class Assessor:
         return float(found)
 
     def hex_at_stake(self, label: str) -> float:
-        """What losing the victory hex `label`, which our stack holds, would cost (`losing_worth`,
-        and the game lost at INSTANT if the enemy then holds a whole `instant_holds` set, Gaza 12.1),
+        """What losing the victory hex `label`, which our stack holds, would cost (`hex_loss`),
         times the level's weight of it (nothing below hard); 0 for any other hex."""
         vp, weight = vp_at(self.pos, label), self.level["held"]
         if not vp or not weight:
             return 0.0
-        return (self.losing_worth(vp) + (INSTANT if self.completes(label, self.enemy) else 0.0)) * weight
+        return self.hex_loss(label, vp) * weight
+
+    def hex_loss(self, label: str, vp: int) -> float:
+        """What the enemy taking our victory hex `label`, worth `vp`, costs: `losing_worth`, and the
+        game at INSTANT if it completes the enemy's instant hold (Gaza 12.1)."""
+        return self.losing_worth(vp) + (INSTANT if self.completes(label, self.enemy) else 0.0)
 
     def losing_worth(self, vp: int) -> float:
         """What this side loses when the enemy gains a victory hex worth `vp` from it (Suez 12.4
@@ -471,7 +475,7 @@ class Assessor:
             near = min(map(field.__getitem__, theirs))
             chance = self.risk_at(near)
             if chance:
-                cost += (self.losing_worth(vp) + (INSTANT if self.completes(label, self.enemy) else 0.0)) * chance
+                cost += self.hex_loss(label, vp) * chance
         return cost
 
     def instant_threats(self) -> float:
