@@ -87,6 +87,7 @@ MOVES = ("move", "enter", "rail", "deploy")  # orders that take their first argu
 MOVE_GAIN = 0.05  # a move must improve the position by more than this to be worth giving
 PLAN_OPTIONS = 6  # ways kept per target when planning a turn's attacks together
 PLAN_BUDGET = 4000  # looks at partial plans before the best found is taken
+OWN_ORDER_GAIN = 1.0  # what a scenario's once-a-game order (Gaza 13.1) must add to a turn's attacks
 
 THREAT_MAPS = 64  # threat maps kept, newest last: one per enemy placement, a few per turn
 _THREATS: dict[tuple[object, ...], dict[str, frozenset[str]]] = {}
@@ -808,7 +809,8 @@ class FmPlanner:
         if pending is not None or not declaring:
             return None
         ass = Assessor(view, state)
-        return self._declare(view, ass) or self._commander(view, ass) or fire(view, ass) or (
+        return self._own_order(view, ass) or self._declare(view, ass) or self._commander(view, ass) \
+            or fire(view, ass) or (
             Choice("end", "no other attack promises enough; attacks declared, on to their resolution")
             if Order("end") in view.orders else None)
 
@@ -827,6 +829,32 @@ class FmPlanner:
                                           f"{f' with {others} other unit' + ('s' if others > 1 else '') if others else ''}"
                                           f" at column {a.column}: expected gain {a.gain:+.1f}")
         return None
+
+    def _own_order(self, view: SideView, ass: Assessor) -> Choice | None:
+        """A scenario's own order at the start of the declarations (Gaza 13.1: a cavalry division's
+        charge, once a game, one column better for its attacks this phase), given when the turn's
+        attack plan (`attack_plan`) gains by it at least OWN_ORDER_GAIN, or anything in our last
+        combat phase of the game, since an order kept then is wasted."""
+        pos = ass.pos
+        own = [o for o in pos.hooks.extra_orders(pos) if o in view.orders]
+        if not own or combat.declared(pos):
+            return None
+        now = sum(a.marginal for a in attack_plan(view, ass))
+        rated = []
+        for order in own:
+            after = view.outcomes(view.state, order)
+            if len(after) != 1:  # an order with dice is not one whose worth the plan alone tells
+                continue
+            planned = sum(a.marginal for a in attack_plan(view, ass.at(after[0].state)))
+            rated.append((planned - now, order))
+        if not rated:
+            return None
+        gain, order = best_rated(rated)
+        last = pos.state.turn == len(pos.scenario.turns) - 1
+        if gain < (MOVE_GAIN if last else OWN_ORDER_GAIN):
+            return None
+        note = pos.hooks.order_note(pos, order)
+        return Choice(order.text, f"{note or order.text}: this phase's attacks gain {gain:+.1f} by it")
 
     def _declare(self, view: SideView, ass: Assessor) -> Choice | None:
         """The next attack to declare or strengthen (F&M 7.1) of the whole turn's plan
