@@ -29,10 +29,15 @@ def charge_gain(at: dict[str, str], turn: int, tmp_path: Path) -> tuple[float, s
 
 def test_gaza_13_1_the_charge_is_made_where_it_improves_the_attacks(tmp_path: Path) -> None:
     """The 79th Regiment in the open, three IMD brigades beside it: one column right is worth the
-    once-a-game charge, which comes before the attack it helps is declared."""
-    gain, order = charge_gain({"79R": "1608", "3LH": "1607", "4LH": "1708", "5Mtd": "1709"}, 2, tmp_path)
+    once-a-game charge, which comes before the attack it helps is declared. Below hard the
+    charge is forgotten (LEVEL own_orders), as a hurried player forgets it."""
+    at = {"79R": "1608", "3LH": "1607", "4LH": "1708", "5Mtd": "1709"}
+    gain, order = charge_gain(at, 2, tmp_path)
     assert gain >= OWN_ORDER_GAIN
     assert order == "charge imd"
+    state = gaza.position(at, phase="combat", active="br", turn=2)
+    assert computer("normal").choose(game_at(gaza.SCENARIO, state, tmp_path / "normal"), "br").order \
+        .startswith("attack 1608")
 
 
 def test_gaza_13_1_the_charge_is_kept_for_a_better_attack_but_not_past_the_last_turn(tmp_path: Path) -> None:

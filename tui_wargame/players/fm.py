@@ -67,18 +67,19 @@ INSTANT = 10 * W_VP  # an instant win or loss (Suez 12.1, Gaza 12.1-12.2), times
 #: smallest expected gain an attack must promise, the most attacking hexes weighed per target,
 #: destinations weighed per unit, units whose best move is weighed against each other per order,
 #: whether fire support is used, the risk that an unguarded victory hex is taken by an enemy
-#: unit at most so many hexes away, and how much of a held victory hex's worth a stack on it counts
-#: as exposed with it (held: the hex goes with a result that drives the stack out).
+#: unit at most so many hexes away, how much of a held victory hex's worth a stack on it counts
+#: as exposed with it (held: the hex goes with a result that drives the stack out), and whether a
+#: scenario's own orders at the declarations are weighed (own_orders: Gaza 13.1 charges).
 LEVEL: dict[str, dict[str, Any]] = {
     "easy": {"reach": "beside", "caution": 0.3, "taker_caution": 0.3, "threshold": -0.6, "sources": 2,
              "destinations": 3, "movers": 1, "fire": False, "risk": ((2, 0.6),), "assault": None,
-             "held": 0.0},
+             "held": 0.0, "own_orders": False},
     "normal": {"reach": "movement", "caution": 0.6, "taker_caution": 0.6, "threshold": 0.3, "sources": 3,
                "destinations": 5, "movers": 2, "fire": True, "risk": ((2, 0.8), (4, 0.5), (6, 0.2)),
-               "assault": 1.0, "held": 0.0},
+               "assault": 1.0, "held": 0.0, "own_orders": False},
     "hard": {"reach": "movement", "caution": 0.8, "taker_caution": 0.5, "threshold": 0.3, "sources": 4,
              "destinations": 7, "movers": 3, "fire": True, "risk": ((2, 0.8), (4, 0.5), (6, 0.2)),
-             "assault": 1.0, "held": 1.0},
+             "assault": 1.0, "held": 1.0, "own_orders": True},
 }
 #: Where a unit counts for nothing in the balance of strength: a unit waiting among the
 #: reinforcements (Suez 11.5, Gaza 11.3) fights nobody until it enters, so entering is a gain.
@@ -834,8 +835,11 @@ class FmPlanner:
         """A scenario's own order at the start of the declarations (Gaza 13.1: a cavalry division's
         charge, once a game, one column better for its attacks this phase), given when the turn's
         attack plan (`attack_plan`) gains by it at least OWN_ORDER_GAIN, or anything in our last
-        combat phase of the game, since an order kept then is wasted."""
+        combat phase of the game, since an order kept then is wasted. Hard only: below it such an
+        order is forgotten, as a hurried player forgets it."""
         pos = ass.pos
+        if not ass.level["own_orders"]:
+            return None
         own = [o for o in pos.hooks.extra_orders(pos) if o in view.orders]
         if not own or combat.declared(pos):
             return None
