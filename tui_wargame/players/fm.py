@@ -858,7 +858,8 @@ class FmPlanner:
         if gain < (MOVE_GAIN if last else OWN_ORDER_GAIN):
             return None
         note = pos.hooks.order_note(pos, order)
-        return Choice(order.text, f"{note or order.text}: this phase's attacks gain {gain:+.1f} by it")
+        return Choice(order.text,
+                      f"{note or order.text}; this phase's planned attacks gain {gain:+.1f} by it")
 
     def _declare(self, view: SideView, ass: Assessor) -> Choice | None:
         """The next attack to declare or strengthen (F&M 7.1) of the whole turn's plan
