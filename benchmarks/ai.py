@@ -7,7 +7,8 @@ Run from the repository root:
 
 Each match (hard vs random, hard vs greedy, hard vs normal, normal vs easy) is played on both
 scenarios, the first-named player taking each side in turn, over fixed seeds 0..N-1 (K..K+N-1
-from --first-seed K; the historical set-up). Games are independent: --jobs N plays them in N
+from --first-seed K; the historical set-up); hard vs hard, the scenario's balance between equal
+players, only when named by --match. Games are independent: --jobs N plays them in N
 worker processes, with the same results whatever N (the players and dice are deterministic).
 --out appends one JSON line per game as soon as it ends (winner, final victory points, orders,
 each player turn's wall and CPU seconds, the worker's peak memory, the commit and date); run
@@ -49,6 +50,9 @@ from tui_wargame.engine import Game  # noqa: E402
 from tui_wargame.players import GreedyPlayer, NothingToDo, Player, RandomPlayer, computer  # noqa: E402
 
 MAX_ORDERS = 6000  # a game still running after this many orders is stopped and counted a draw
+#: Matches played only when named by --match: hard against itself, each side in turn, measures the
+#: scenario's balance between equal players rather than a player.
+ON_REQUEST = ("hard:hard",)
 
 MAKERS: dict[str, Callable[[], Player]] = {
     "random": RandomPlayer, "greedy": GreedyPlayer,
@@ -284,7 +288,8 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--games", type=int, default=100, help="games per scenario and side (default 100)")
     parser.add_argument("--quick", action="store_true", help="2 games per scenario and side")
     parser.add_argument("--first-seed", type=int, default=0, help="seeds from this one (default 0)")
-    parser.add_argument("--match", action="append", choices=MATCHES, help="only these matches")
+    parser.add_argument("--match", action="append", choices=MATCHES + ON_REQUEST,
+                        help=f"only these matches ({', '.join(ON_REQUEST)} only when named)")
     parser.add_argument("--scenario", action="append", choices=SCENARIOS, help="only these scenarios")
     parser.add_argument("--side", action="append", help="only these sides for the first player (by id)")
     parser.add_argument("--max-orders", type=int, default=MAX_ORDERS,

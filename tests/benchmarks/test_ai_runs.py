@@ -88,3 +88,17 @@ def test_set_plays_a_changed_constant_in_every_worker_and_records_it(tmp_path: P
                            cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert wrong.returncode != 0 and "LEVEL.hard has no key 'cuation'" in wrong.stderr
     assert not (tmp_path / "wrong.jsonl").exists()
+
+
+def test_hard_against_hard_is_played_only_when_named(tmp_path: Path) -> None:
+    """The scenario's balance between equal players (`--match hard:hard`): each side in turn, the
+    same player on both, and never in a run that names no match."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import ai
+
+    assert "hard:hard" not in ai.MATCHES and "hard:hard" in ai.ON_REQUEST
+    named = ai.fixtures(["hard:hard"], ["gaza1917"], None, range(1), 8)
+    assert [(f.match, f.side, f.other) for f in named] == [("hard:hard", "br", "cp"),
+                                                           ("hard:hard", "cp", "br")]
+    record = ai.play(named[0], tmp_path)
+    assert record["winner"] == ai.DRAW and record["orders"] == 8 and set(record["turns"]) == {"hard"}
