@@ -8,8 +8,9 @@ Run from the repository root:
 Each match (hard vs random, hard vs greedy, hard vs normal, normal vs easy) is played on both
 scenarios, the first-named player taking each side in turn, over fixed seeds 0..N-1 (K..K+N-1
 from --first-seed K; the historical set-up); hard vs hard, the scenario's balance between equal
-players, only when named by --match. Games are independent: --jobs N plays them in N
-worker processes, with the same results whatever N (the players and dice are deterministic).
+players, only when named by --match, each seed once (the sides swapped, the same game). Games
+are independent: --jobs N plays them in N worker processes, with the same results whatever N
+(the players and dice are deterministic).
 --out appends one JSON line per game as soon as it ends (winner, final victory points, orders,
 each player turn's wall and CPU seconds, the worker's peak memory, the commit and date); run
 again with the same file, it skips the games already there, so a killed run resumes. At the end
@@ -50,8 +51,8 @@ from tui_wargame.engine import Game  # noqa: E402
 from tui_wargame.players import GreedyPlayer, NothingToDo, Player, RandomPlayer, computer  # noqa: E402
 
 MAX_ORDERS = 6000  # a game still running after this many orders is stopped and counted a draw
-#: Matches played only when named by --match: hard against itself, each side in turn, measures the
-#: scenario's balance between equal players rather than a player.
+#: Matches played only when named by --match: hard against itself (each seed once, the first side
+#: named hard's) measures the scenario's balance between equal players rather than a player.
 ON_REQUEST = ("hard:hard",)
 
 MAKERS: dict[str, Callable[[], Player]] = {
@@ -123,12 +124,14 @@ def scenario_path(scenario_id: str) -> Path:
 
 def fixtures(matches: list[str], scenarios: list[str], sides: list[str] | None, seeds: range,
              max_orders: int) -> list[Fixture]:
-    """Every game of the run, in the order the report lists them."""
+    """Every game of the run, in the order the report lists them. A player against itself plays
+    each seed once, as the scenario's first side: with the sides swapped it is the same game."""
     found = []
     for match in matches:
+        first, second = match.split(":")
         for scenario_id in scenarios:
             ids = [s.id for s in scenario_file.load(scenario_path(scenario_id)).sides]
-            for side in ids:
+            for side in ids[:1] if first == second else ids:
                 if sides and side not in sides:
                     continue
                 other = next(s for s in ids if s != side)

@@ -91,14 +91,15 @@ def test_set_plays_a_changed_constant_in_every_worker_and_records_it(tmp_path: P
 
 
 def test_hard_against_hard_is_played_only_when_named(tmp_path: Path) -> None:
-    """The scenario's balance between equal players (`--match hard:hard`): each side in turn, the
-    same player on both, and never in a run that names no match."""
+    """The scenario's balance between equal players (`--match hard:hard`): each seed once (with the
+    sides swapped the same player plays the same game), and never in a run that names no match."""
     sys.path.insert(0, str(ROOT / "benchmarks"))
     import ai
 
     assert "hard:hard" not in ai.MATCHES and "hard:hard" in ai.ON_REQUEST
-    named = ai.fixtures(["hard:hard"], ["gaza1917"], None, range(1), 8)
-    assert [(f.match, f.side, f.other) for f in named] == [("hard:hard", "br", "cp"),
-                                                           ("hard:hard", "cp", "br")]
+    named = ai.fixtures(["hard:hard"], ["gaza1917"], None, range(2), 8)
+    assert [(f.match, f.side, f.other, f.seed) for f in named] == [("hard:hard", "br", "cp", 0),
+                                                                   ("hard:hard", "br", "cp", 1)]
+    assert len(ai.fixtures(["hard:greedy"], ["gaza1917"], None, range(2), 8)) == 4
     record = ai.play(named[0], tmp_path)
     assert record["winner"] == ai.DRAW and record["orders"] == 8 and set(record["turns"]) == {"hard"}
