@@ -125,15 +125,14 @@ def scenario_path(scenario_id: str) -> Path:
 def fixtures(matches: list[str], scenarios: list[str], sides: list[str] | None, seeds: range,
              max_orders: int) -> list[Fixture]:
     """Every game of the run, in the order the report lists them. A player against itself plays
-    each seed once, as the scenario's first side: with the sides swapped it is the same game."""
+    each seed once, as the first side asked for: with the sides swapped it is the same game."""
     found = []
     for match in matches:
         first, second = match.split(":")
         for scenario_id in scenarios:
             ids = [s.id for s in scenario_file.load(scenario_path(scenario_id)).sides]
-            for side in ids[:1] if first == second else ids:
-                if sides and side not in sides:
-                    continue
+            chosen = [side for side in ids if not sides or side in sides]
+            for side in chosen[:1] if first == second else chosen:
                 other = next(s for s in ids if s != side)
                 found += [Fixture(match, scenario_id, side, other, seed, max_orders) for seed in seeds]
     return found
@@ -288,7 +287,8 @@ def run(todo: list[Fixture], jobs: int, out: Path | None, settings: tuple[str, .
 
 def arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--games", type=int, default=100, help="games per scenario and side (default 100)")
+    parser.add_argument("--games", type=int, default=100,
+                        help="games per scenario and side, or per scenario for hard:hard (default 100)")
     parser.add_argument("--quick", action="store_true", help="2 games per scenario and side")
     parser.add_argument("--first-seed", type=int, default=0, help="seeds from this one (default 0)")
     parser.add_argument("--match", action="append", choices=MATCHES + ON_REQUEST,

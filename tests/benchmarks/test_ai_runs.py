@@ -3,6 +3,7 @@ it ends, the same results whatever the number of workers, and a killed run resum
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import subprocess
 import sys
@@ -90,16 +91,22 @@ def test_set_plays_a_changed_constant_in_every_worker_and_records_it(tmp_path: P
     assert not (tmp_path / "wrong.jsonl").exists()
 
 
-def test_hard_against_hard_is_played_only_when_named(tmp_path: Path) -> None:
-    """The scenario's balance between equal players (`--match hard:hard`): each seed once (with the
-    sides swapped the same player plays the same game), and never in a run that names no match."""
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    import ai
+def test_hard_against_hard_is_played_only_when_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The scenario's balance between equal players (`--match hard:hard`): not among the matches a
+    run plays when it names none; each seed once (with the sides swapped the same player plays
+    the same game), as the side asked for if one is."""
+    spec = importlib.util.spec_from_file_location("ai_bench", ROOT / "benchmarks" / "ai.py")
+    assert spec is not None and spec.loader is not None
+    ai = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, spec.name, ai)  # a dataclass looks its module up there
+    monkeypatch.setattr(sys, "path", list(sys.path))  # the script puts its folders first: undone after
+    spec.loader.exec_module(ai)
 
     assert "hard:hard" not in ai.MATCHES and "hard:hard" in ai.ON_REQUEST
     named = ai.fixtures(["hard:hard"], ["gaza1917"], None, range(2), 8)
     assert [(f.match, f.side, f.other, f.seed) for f in named] == [("hard:hard", "br", "cp", 0),
                                                                    ("hard:hard", "br", "cp", 1)]
+    assert [f.side for f in ai.fixtures(["hard:hard"], ["gaza1917"], ["cp"], range(1), 8)] == ["cp"]
     assert len(ai.fixtures(["hard:greedy"], ["gaza1917"], None, range(2), 8)) == 4
     record = ai.play(named[0], tmp_path)
-    assert record["winner"] == ai.DRAW and record["orders"] == 8 and set(record["turns"]) == {"hard"}
+    assert record["winner"] == ai.DRAW and record["orders"] == 8

@@ -29,13 +29,17 @@ def charge_gain(at: dict[str, str], turn: int, tmp_path: Path) -> tuple[float, C
 
 def test_gaza_13_1_the_charge_is_made_where_it_improves_the_attacks(tmp_path: Path) -> None:
     """The 79th Regiment in the open, three IMD brigades beside it: one column right is worth the
-    once-a-game charge, which comes before the attack it helps is declared. Below hard the
-    charge is forgotten (LEVEL own_orders), as a hurried player forgets it."""
+    once-a-game charge, which comes before the attack it helps is declared, and once. Below hard
+    the charge is forgotten (LEVEL own_orders), as a hurried player forgets it."""
     at = {"79R": "1608", "3LH": "1607", "4LH": "1708", "5Mtd": "1709"}
     gain, choice = charge_gain(at, 2, tmp_path)
     assert gain >= OWN_ORDER_GAIN
     assert choice.order == "charge imd"
     assert "(Gaza 13.1)" in choice.reason and f"gain {gain:+.1f}" in choice.reason
+    state = gaza.position(at, phase="combat", active="br", turn=2)
+    game = game_at(gaza.SCENARIO, state, tmp_path / "charged")
+    game.submit("charge imd", "br")
+    assert computer("hard").choose(game, "br").order.startswith("attack 1608")
     state = gaza.position(at, phase="combat", active="br", turn=2)
     assert computer("normal").choose(game_at(gaza.SCENARIO, state, tmp_path / "normal"), "br").order \
         .startswith("attack 1608")
@@ -52,10 +56,20 @@ def test_gaza_13_1_the_charge_is_kept_for_a_better_attack_but_not_past_the_last_
     assert last.order == "charge imd"
 
 
-def test_gaza_13_1_one_division_charging_does_not_shift_an_attack_with_the_other(tmp_path: Path) -> None:
-    """An attack with brigades of both divisions is a charge only with both markers played: the
-    IMD's alone adds nothing, even in the last turn, and is not made."""
+def test_gaza_13_1_an_attack_by_both_divisions_needs_both_charges(tmp_path: Path) -> None:
+    """An attack with brigades of both divisions is a charge only with both markers played
+    (13.1): the IMD's alone adds nothing. Both together add less than two charges are worth
+    keeping for, so early they are kept; in the last British combat phase both are made, one
+    after the other, before the attack."""
     at = {"79R": "1608", "3LH": "1607", "4LH": "1708", "1LH": "1709", "2LH": "1609"}
-    gain, choice = charge_gain(at, LAST, tmp_path)
+    gain, early = charge_gain(at, 2, tmp_path / "early")
     assert gain == 0
-    assert choice.order == "attack 1608 1607"
+    assert early.order == "attack 1608 1607"
+    state = gaza.position(at, phase="combat", active="br", turn=LAST)
+    game = game_at(gaza.SCENARIO, state, tmp_path / "last")
+    first = computer("hard").choose(game, "br")
+    assert first.order == "charge anzmd" and "with charge imd after it" in first.reason
+    game.submit(first.order, "br")
+    assert computer("hard").choose(game, "br").order == "charge imd"
+    game.submit("charge imd", "br")
+    assert computer("hard").choose(game, "br").order == "attack 1608 1607"

@@ -25,7 +25,7 @@ from attrs import evolve
 
 from tui_wargame.frozen import frozen
 from tui_wargame.hexgrid import Board
-from tui_wargame.model import Event, Order, Refusal, State, fold
+from tui_wargame.model import Event, IllegalOrder, Order, Refusal, State, fold
 from tui_wargame.players.base import Choice, best_rated
 from tui_wargame.players.fm_assault import assaults
 from tui_wargame.players.fm_fire import defensive_fire, fire
@@ -89,6 +89,7 @@ MOVE_GAIN = 0.05  # a move must improve the position by more than this to be wor
 PLAN_OPTIONS = 6  # ways kept per target when planning a turn's attacks together
 PLAN_BUDGET = 4000  # looks at partial plans before the best found is taken
 OWN_ORDER_GAIN = 1.0  # what a scenario's once-a-game order (Gaza 13.1) must add to a turn's attacks
+OWN_ORDERS_TOGETHER = 3  # the most of them weighed as given together in one phase
 
 THREAT_MAPS = 64  # threat maps kept, newest last: one per enemy placement, a few per turn
 _THREATS: dict[tuple[object, ...], dict[str, frozenset[str]]] = {}
@@ -834,32 +835,36 @@ class FmPlanner:
     def _own_order(self, view: SideView, ass: Assessor) -> Choice | None:
         """A scenario's own order at the start of the declarations (Gaza 13.1: a cavalry division's
         charge, once a game, one column better for its attacks this phase), given when the turn's
-        attack plan (`attack_plan`) gains by it at least OWN_ORDER_GAIN, or anything in our last
-        combat phase of the game, since an order kept then is wasted. Hard only: below it such an
-        order is forgotten, as a hurried player forgets it."""
+        attack plan (`attack_plan`) gains by it, alone or with others given after it (an attack by
+        both Gaza divisions shifts only when both charge), at least OWN_ORDER_GAIN for each order
+        spent; in our last combat phase of the game more than MOVE_GAIN is enough, since an order
+        kept then is wasted. Only orders that roll no die and move no unit on the map are weighed:
+        the plan is made of the attacks legal now. Hard only: below it such an order is
+        forgotten, as a hurried player forgets it."""
         pos = ass.pos
-        if not ass.level["own_orders"]:
+        if not ass.level["own_orders"] or combat.declared(pos):
             return None
-        own = [o for o in pos.hooks.extra_orders(pos) if o in view.orders]
-        if not own or combat.declared(pos):
+        own = pos.hooks.extra_orders(pos)
+        if not own:
             return None
         now = sum(a.marginal for a in attack_plan(view, ass))
-        rated = []
-        for order in own:
-            after = view.outcomes(view.state, order)
-            if len(after) != 1:  # an order with dice is not one whose worth the plan alone tells
-                continue
-            planned = sum(a.marginal for a in attack_plan(view, ass.at(after[0].state)))
-            rated.append((planned - now, order))
-        if not rated:
-            return None
-        gain, order = best_rated(rated)
         last = pos.state.turn == len(pos.scenario.turns) - 1
-        if gain < (MOVE_GAIN if last else OWN_ORDER_GAIN):
+        best: tuple[float, tuple[Order, ...]] | None = None  # the fewest, first listed, of equals
+        for size in range(1, min(len(own), OWN_ORDERS_TOGETHER) + 1):
+            for orders in combinations(own, size):
+                after = _given(view, orders)
+                if after is None:
+                    continue
+                gain = sum(a.marginal for a in attack_plan(view, ass.at(after))) - now
+                enough = gain > MOVE_GAIN if last else gain >= OWN_ORDER_GAIN * size
+                if enough and (best is None or gain > best[0]):
+                    best = (gain, orders)
+        if best is None:
             return None
-        note = pos.hooks.order_note(pos, order)
-        return Choice(order.text,
-                      f"{note or order.text}; this phase's planned attacks gain {gain:+.1f} by it")
+        gain, (order, *then) = best
+        note = pos.hooks.order_note(pos, order) or order.text
+        with_ = f", with {' and '.join(o.text for o in then)} after it" if then else ""
+        return Choice(order.text, f"{note}; this phase's planned attacks gain {gain:+.1f} by it{with_}")
 
     def _declare(self, view: SideView, ass: Assessor) -> Choice | None:
         """The next attack to declare or strengthen (F&M 7.1) of the whole turn's plan
@@ -911,6 +916,23 @@ class FmPlanner:
         if order.verb == "end":
             return "nothing left that improves the position: end the phase"
         return f"{order.text}: the best answer, expected {gain:+.1f} on the position"
+
+
+def _given(view: SideView, orders: Sequence[Order]) -> State | None:
+    """The State after `orders`, given one after another from the view's, if each is legal there,
+    rolls no die and moves no unit on the map (a marker played, as Gaza 13.1's, is no move:
+    `FmPlanner._own_order`); else None."""
+    state, on_map = view.state, view.scenario.grid.on_map
+    for order in orders:
+        try:
+            after = view.outcomes(state, order)
+        except IllegalOrder:
+            return None
+        if len(after) != 1 or any(after[0].state.units[u].location != s.location
+                                  for u, s in state.units.items() if on_map(s.location)):
+            return None
+        state = after[0].state
+    return state
 
 
 def _only_order(pos: Position, side: str, order: Order) -> str:

@@ -84,7 +84,9 @@ class Hooks:
         return []
 
     def extra_orders(self, pos: Position) -> list[Order]:
-        """The exclusive rules' own orders legal now (Suez 13.1 Kress, Gaza 13.1 charge, rail moves)."""
+        """The exclusive rules' own orders legal now (Suez 11.1 and Gaza 11.1 deployment, Gaza 13.1
+        charges, Suez 16.0 and Gaza 15.0 rail moves); the commander's are the system's (Suez 13.1
+        Kress, `rules.commander`)."""
         return []
 
     def resolve_extra(self, pos: Position, order: Order, dice: Dice) -> list[Event] | None:
