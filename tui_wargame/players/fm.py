@@ -835,10 +835,10 @@ class FmPlanner:
     def _own_order(self, view: SideView, ass: Assessor) -> Choice | None:
         """A scenario's own order at the start of the declarations (Gaza 13.1: a cavalry division's
         charge, once a game, one column better for its attacks this phase), given when the turn's
-        attack plan (`attack_plan`) gains by it, alone or with others given after it (an attack by
-        both Gaza divisions shifts only when both charge), at least OWN_ORDER_GAIN for each order
-        spent; in our last combat phase of the game more than MOVE_GAIN is enough, since an order
-        kept then is wasted. Only orders that roll no die and move no unit on the map are weighed:
+        attack plan (`attack_plan`) gains at least OWN_ORDER_GAIN by it; in our last combat phase
+        of the game, more than MOVE_GAIN by it alone or with others given after it (an attack by
+        both Gaza divisions shifts only when both charge), since an order kept then is wasted.
+        Pairs spent earlier played worse (docs/architecture.md). Only orders that roll no die and move no unit on the map are weighed:
         the plan is made of the attacks legal now. Hard only: below it such an order is
         forgotten, as a hurried player forgets it."""
         pos = ass.pos
@@ -850,7 +850,7 @@ class FmPlanner:
         now = sum(a.marginal for a in attack_plan(view, ass))
         last = pos.state.turn == len(pos.scenario.turns) - 1
         best: tuple[float, tuple[Order, ...]] | None = None  # the fewest, first listed, of equals
-        for size in range(1, min(len(own), OWN_ORDERS_TOGETHER) + 1):
+        for size in range(1, (min(len(own), OWN_ORDERS_TOGETHER) if last else 1) + 1):
             for orders in combinations(own, size):
                 after = _given(view, orders)
                 if after is None:
