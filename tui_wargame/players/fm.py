@@ -196,6 +196,7 @@ class Assessor:
         self._pressure: dict[str, float] | None = None
         self._goals: list[InstantGoal] | None = None
         self._total: int | None = None  # the scoring side's victory points, once asked
+        self._plan: list[PlannedAttack] | None = None  # `attack_plan` of this position, once made
         scorer = self.pos.rules.victory.side
         self.taker = scorer == self.side  # the side that must take the victory hexes
         self.campaign = campaign(view) if self.taker else None
@@ -699,7 +700,10 @@ def attack_plan(view: SideView, ass: Assessor) -> list[PlannedAttack]:
     disjoint choice of attacking hexes per target of greatest total expected gain, so that a stack
     two targets could use goes where it adds most, and a target needing two stacks for its column
     gets both. A depth-first search over the targets, best options first, within PLAN_BUDGET
-    looks (counted in `view.work`); past it, the best plan found so far."""
+    looks (counted in `view.work`); past it, the best plan found so far. Kept on `ass`: the
+    declarations ask it again after weighing a scenario's own orders against it."""
+    if ass._plan is not None:
+        return ass._plan
     legal = sorted({(o.args[0], o.args[1]) for o in view.orders if o.verb == "attack"})
     options = [opts for target in sorted({t for t, _ in legal})
                if (opts := _options(view, ass, target, [s for t, s in legal if t == target]))]
@@ -725,7 +729,8 @@ def attack_plan(view: SideView, ass: Assessor) -> list[PlannedAttack]:
 
     search(0, frozenset(), [], 0.0, 0)
     view.work += looks
-    return best[2]
+    ass._plan = best[2]
+    return ass._plan
 
 
 class FmPlanner:
@@ -837,10 +842,10 @@ class FmPlanner:
         charge, once a game, one column better for its attacks this phase), given when the turn's
         attack plan (`attack_plan`) gains at least OWN_ORDER_GAIN by it; in our last combat phase
         of the game, more than MOVE_GAIN by it alone or with others given after it (an attack by
-        both Gaza divisions shifts only when both charge), since an order kept then is wasted.
-        Pairs spent earlier played worse (docs/architecture.md). Only orders that roll no die and move no unit on the map are weighed:
-        the plan is made of the attacks legal now. Hard only: below it such an order is
-        forgotten, as a hurried player forgets it."""
+        both Gaza divisions shifts only when both charge), since an order kept then is wasted;
+        pairs spent earlier played worse (docs/architecture.md). Only orders that roll no die and
+        move no unit on the map are weighed: the plan is made of the attacks legal now. Hard only:
+        below it such an order is forgotten, as a hurried player forgets it."""
         pos = ass.pos
         if not ass.level["own_orders"] or combat.declared(pos):
             return None
