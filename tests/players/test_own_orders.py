@@ -8,6 +8,7 @@ from pathlib import Path
 
 from tests.players.helpers import game_at
 from tests.scenarios.gaza1917 import helpers as gaza
+from tui_wargame.engine import Game
 from tui_wargame.players import Choice, computer
 from tui_wargame.players.fm import OWN_ORDER_GAIN, Assessor, attack_plan
 from tui_wargame.players.view import SideView
@@ -15,10 +16,14 @@ from tui_wargame.players.view import SideView
 LAST = len(gaza.SCENARIO.turns) - 1  # 19 April Evening
 
 
+def declaring(at: dict[str, str], turn: int, folder: Path) -> Game:
+    """A Gaza game at the start of the British declarations of `turn`, the units of `at` placed."""
+    return game_at(gaza.SCENARIO, gaza.position(at, phase="combat", active="br", turn=turn), folder)
+
+
 def charge_gain(at: dict[str, str], turn: int, tmp_path: Path) -> tuple[float, Choice]:
     """What the IMD's charge adds to the turn's planned attacks, and hard's first choice there."""
-    state = gaza.position(at, phase="combat", active="br", turn=turn)
-    game = game_at(gaza.SCENARIO, state, tmp_path)
+    game = declaring(at, turn, tmp_path)
     view = SideView(game, "br", level="hard")
     ass = Assessor(view, view.state)
     (charged,) = view.outcomes(view.state, next(o for o in view.orders if o.text == "charge imd"))
@@ -36,13 +41,11 @@ def test_gaza_13_1_the_charge_is_made_where_it_improves_the_attacks(tmp_path: Pa
     assert gain >= OWN_ORDER_GAIN
     assert choice.order == "charge imd"
     assert "(Gaza 13.1)" in choice.reason and f"gain {gain:+.1f}" in choice.reason
-    state = gaza.position(at, phase="combat", active="br", turn=2)
-    game = game_at(gaza.SCENARIO, state, tmp_path / "charged")
+    game = declaring(at, 2, tmp_path / "charged")
     game.submit("charge imd", "br")
     assert computer("hard").choose(game, "br").order.startswith("attack 1608")
-    state = gaza.position(at, phase="combat", active="br", turn=2)
-    assert computer("normal").choose(game_at(gaza.SCENARIO, state, tmp_path / "normal"), "br").order \
-        .startswith("attack 1608")
+    normal = computer("normal").choose(declaring(at, 2, tmp_path / "normal"), "br")
+    assert normal.order.startswith("attack 1608")
 
 
 def test_gaza_13_1_the_charge_is_kept_for_a_better_attack_but_not_past_the_last_turn(tmp_path: Path) -> None:
@@ -65,8 +68,7 @@ def test_gaza_13_1_an_attack_by_both_divisions_needs_both_charges(tmp_path: Path
     gain, early = charge_gain(at, 2, tmp_path / "early")
     assert gain == 0
     assert early.order == "attack 1608 1607"
-    state = gaza.position(at, phase="combat", active="br", turn=LAST)
-    game = game_at(gaza.SCENARIO, state, tmp_path / "last")
+    game = declaring(at, LAST, tmp_path / "last")
     first = computer("hard").choose(game, "br")
     assert first.order == "charge anzmd" and "with charge imd after it" in first.reason
     game.submit(first.order, "br")
