@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from tests.rules.foxhole.helpers import legal, load, position, run
+from tests.rules.foxhole.helpers import FixedDice, legal, load, position, run
 from tests.rules.foxhole.test_r05_counters import appended, markers_at
 from tui_wargame.model import Event, IllegalOrder, fold
 from tui_wargame.rules.foxhole import SYSTEM, benefits, participants, stacking
@@ -303,7 +303,7 @@ def test_r10_a_a_retreat_passes_only_through_a_hex_with_room():
     assert "A-0304" not in ways and all("A-0304" not in way for way in ways.values())
     assert ways["A-0305"] == ("A-0203", "A-0204", "A-0305")  # round A-0304, not through it
     assert ways["A-0204"] == ("A-0203", "A-0204")  # by A-0203 instead, the way it is walked
-    moved = next(e for e in seizure.move_back(pos, "A1", "A-0303", "A-0204") if e.kind == "unit_moved")
+    moved = next(e for e in seizure.move_back(pos, "A1", "A-0303", "A-0204", FixedDice([])) if e.kind == "unit_moved")
     assert moved["path"] == ["A-0203", "A-0204"]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.rules.foxhole.activity_helpers import QUIET, SCENARIO, act, mark
-from tests.rules.foxhole.helpers import legal, run
+from tests.rules.foxhole.helpers import FixedDice, legal, run
 from tui_wargame.model import Event, IllegalOrder, State, fold
 from tui_wargame.rules.foxhole import sapping, seizure
 from tui_wargame.rules.foxhole.position import Position
@@ -97,12 +97,12 @@ def test_r19_b_6_h_a_company_retreats_through_its_tunnel_and_is_lost_into_an_ene
     pos = Position(SCENARIO, state)
     assert pos.distance(QUIET, exit_) > 2
     assert exit_ in seizure.retreat_hexes(pos, "A1", QUIET, [])
-    events = seizure.move_back(pos, "A1", QUIET, exit_)
+    events = seizure.move_back(pos, "A1", QUIET, exit_, FixedDice([]))
     after = fold(state, events)
     assert after.units["A1"].location == exit_ and events[0]["rule"] == "R19.B.6.h"  # the retreat ends there
     held = _occupy(state, "X1", exit_)
     pos = Position(SCENARIO, held)
     assert exit_ in seizure.retreat_hexes(pos, "A1", QUIET, [])
-    assert fold(held, seizure.move_back(pos, "A1", QUIET, exit_)).units["A1"].location == "eliminated"
+    assert fold(held, seizure.move_back(pos, "A1", QUIET, exit_, FixedDice([]))).units["A1"].location == "eliminated"
     enemy = _with(act({"X1": QUIET}, active="axis"), **{sapping.TUNNELS: [[QUIET, exit_, "allied"]]})
     assert exit_ not in seizure.retreat_hexes(Position(SCENARIO, enemy), "X1", QUIET, [])  # not its side's

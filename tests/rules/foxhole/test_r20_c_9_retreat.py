@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from tests.rules.foxhole.helpers import load, position
+from tests.rules.foxhole.helpers import FixedDice, load, position
 from tui_wargame.model import fold
-from tui_wargame.rules.foxhole import movement, seizure
-from tui_wargame.rules.foxhole.position import EXHAUSTED, Position
+from tui_wargame.rules.foxhole import SYSTEM, movement, seizure
+from tui_wargame.rules.foxhole.position import EXHAUSTED, PINNED, Position
 
 SCENARIO = load()
 ORIGIN = "A-0503"  # a Buildings hex on the north road, X1 and XAG two hexes off
@@ -41,7 +41,7 @@ def test_r20_c_9_the_retreat_walks_its_cheapest_way():
     pos = _pos(flags={"A1": [EXHAUSTED]})
     assert movement.retreat_reach(pos, "A1", ORIGIN, frozenset(), frozenset())["A-0506"] == (
         Fraction(7, 6), ("A-0504", "A-0505", "A-0506"))
-    events = seizure.move_back(pos, "A1", ORIGIN, "A-0506")
+    events = seizure.move_back(pos, "A1", ORIGIN, "A-0506", FixedDice([]))
     assert [e["path"] for e in events if e.kind == "unit_moved"] == [["A-0504", "A-0505", "A-0506"]]
     assert fold(pos.state, events).units["A1"].location == "A-0506"
 
@@ -49,7 +49,7 @@ def test_r20_c_9_the_retreat_walks_its_cheapest_way():
 def test_r20_c_9_a_one_mp_battery_cannot_retreat_two_hexes_and_is_eliminated():
     pos = _pos(at={"AART": "A-0604"})  # 1 MP: one clear hex, never two
     assert seizure.retreat_hexes(pos, "AART", "A-0604", []) == []
-    events, decision = seizure.retreats(pos, _eng("AART", "A-0604"))
+    events, decision = seizure.retreats(pos, _eng("AART", "A-0604"), FixedDice([]))
     assert decision is None and fold(pos.state, events).units["AART"].location == "eliminated"
     told = [(e["unit"], e["to"], e["rule"]) for e in events if e.kind == "retreat"]
     assert told == [("AART", "", "R20.C.9")]
@@ -57,7 +57,7 @@ def test_r20_c_9_a_one_mp_battery_cannot_retreat_two_hexes_and_is_eliminated():
 
 def test_r20_c_9_a_one_mp_battery_on_a_road_retreats_along_it():
     pos = _pos(at={"AART": "A-0502", "A1": "A-0401"})  # 1/2 MP a road hex (Chart 2)
-    events, decision = seizure.retreats(pos, _eng("AART", "A-0502"))
+    events, decision = seizure.retreats(pos, _eng("AART", "A-0502"), FixedDice([]))
     assert decision is None
     assert [e["path"] for e in events if e.kind == "unit_moved"] == [["A-0503", "A-0504"]]
 
@@ -70,7 +70,7 @@ def test_r20_c_9_a_unit_whose_movement_points_reach_no_open_hex_is_eliminated():
     pos = _pos(flags={"A1": [EXHAUSTED]}, at=enemies)  # 2 MPs: A-0303 only, two away through A-0402
     assert seizure.retreat_hexes(pos, "A1", ORIGIN, []) == ["A-0303"]
     blocked = _pos(flags={"A1": [EXHAUSTED]}, at={**enemies, "XV": "A-0203"})
-    events, decision = seizure.retreats(blocked, _eng("A1", ORIGIN))
+    events, decision = seizure.retreats(blocked, _eng("A1", ORIGIN), FixedDice([]))
     assert decision is None and fold(blocked.state, events).units["A1"].location == "eliminated"
 
 
@@ -81,3 +81,53 @@ def test_r20_c_9_the_engagements_enemies_neither_bar_nor_stop_the_retreat():
     assert "A-0303" in engaged
     assert seizure.walks(pos, "A1", ORIGIN, ["X1", "X2"])["A-0303"] == ("A-0402", "A-0303")
     assert seizure.retreat_hexes(pos, "A1", ORIGIN, []) == []  # no exception: nowhere to go
+
+
+# --- Motorized Pins on the way back (R20.C.9 "as per Movement", R11.A.2-3) ---
+
+def _tank(origin: str, steps: dict | None = None) -> Position:
+    """AT1, a Motorized Vehicle of 8 MPs (proving.toml), where it must retreat from."""
+    return Position(SCENARIO, position(SCENARIO, phase="combat", active="axis", at={"AT1": origin}, steps=steps))
+
+
+def _kinds(events, kind):
+    return [e for e in events if e.kind == kind]
+
+
+def test_r20_c_9_r11_a_2_a_motorized_retreat_rolls_the_pins_of_its_way():
+    pos = _tank("A-0604")  # the road through the Buildings hex A-0503 (Pin 1 in 10) to A-0402
+    assert movement.way_pins(pos, "AT1", ("A-0604", "A-0504", "A-0503", "A-0402")) == [
+        [], [], [("leaving Buildings A-0503", 1)]]
+    events = seizure.move_back(pos, "AT1", "A-0604", "A-0402", FixedDice([2]))
+    assert [(e["hex"], e["die"], e["pinned"]) for e in _kinds(events, "pin_roll")] == [("A-0503", 2, False)]
+    after = fold(pos.state, events).units["AT1"]
+    assert after.location == "A-0402" and not after.has(PINNED)
+
+
+def test_r20_c_9_r11_a_2_pinned_two_hexes_off_the_retreat_ends_there_pinned():
+    pos = _tank("A-0604")
+    events = seizure.move_back(pos, "AT1", "A-0604", "A-0402", FixedDice([1]))
+    after = fold(pos.state, events).units["AT1"]
+    assert after.location == "A-0503" and after.has(PINNED)  # two hexes from A-0604
+    told = [SYSTEM.describe(SCENARIO, pos.state, e) for e in events if e.kind in ("pin_roll", "retreat")]
+    assert "Pinned: it stays where it was" in told[0] and "retreats from A-0604 to A-0503" in told[1]
+
+
+def test_r20_c_9_r11_a_2_pinned_next_to_the_hex_left_the_unit_cannot_retreat_and_is_eliminated():
+    pos = _tank("A-0503")  # by A-0602 and over the Embankment (Pin 2 in 10) to A-0702
+    events = seizure.move_back(pos, "AT1", "A-0503", "A-0702", FixedDice([5, 2]))
+    assert [e["pinned"] for e in _kinds(events, "pin_roll")] == [False, True]
+    assert fold(pos.state, events).units["AT1"].location == "eliminated"
+    assert [(e["to"], e["rule"]) for e in _kinds(events, "retreat")] == [("", "R20.C.9")]
+
+
+def test_r20_c_9_pinned_in_the_hex_it_leaves_the_unit_is_reduced_and_goes_on():
+    pos = _tank("A-0503")
+    events = seizure.move_back(pos, "AT1", "A-0503", "A-0702", FixedDice([1, 3]))
+    after = fold(pos.state, events).units["AT1"]
+    assert after.location == "A-0702" and after.steps == 1 and not after.has(PINNED)
+    assert len(_kinds(events, "pin_roll")) == 2  # the first step is not rolled again: A-0602's Embankment is
+    cadre = _tank("A-0503", steps={"AT1": 1})
+    events = seizure.move_back(cadre, "AT1", "A-0503", "A-0702", FixedDice([1]))
+    assert fold(cadre.state, events).units["AT1"].location == "eliminated"  # a Cadre Reduced is lost
+    assert not _kinds(events, "retreat")

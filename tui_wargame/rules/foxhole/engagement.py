@@ -266,7 +266,7 @@ def run(pos: Position, dice: Dice, eng: dict[str, Any]) -> list[Event]:
             act, react = _group(here, eng, eng["acting"]), _group(here, eng, eng["reacting"])
             events += seize(here, eng, act, react)
         elif stage == "retreat":
-            more, waiting = retreats(here, eng)
+            more, waiting = retreats(here, eng, dice)
             events += more
             if waiting is not None:
                 eng["stages"].insert(0, "retreat")
@@ -609,7 +609,8 @@ def answer_retreat(pos: Position, order: Order, dice: Dice) -> list[Event]:
         raise IllegalOrder(f"{u} may retreat only to {', '.join(legal) or 'nowhere'}: two hexes or more "
                            f"from {origin} within its {mps} MPs, never next to an enemy", "R20.C.9")
     eng["retreat"].pop(0)
-    events = [Event.of("decision_made"), *move_back(pos, u, origin, order.args[1], retreat_rule(eng), exempt)]
+    events = [Event.of("decision_made"),
+              *move_back(pos, u, origin, order.args[1], dice, retreat_rule(eng), exempt)]
     return events + run(pos.at(fold(pos.state, events)), dice, eng)
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import heapq
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -355,6 +355,40 @@ def pin_chances(pos: Position, uid: str, a: str, b: str, along_line: bool, road_
     return found
 
 
+def roll_pins(uid: str, here: str, chances: Iterable[tuple[str, int]], dice: Dice
+              ) -> tuple[list[Event], bool]:
+    """R11.A.2-3: the unit leaving `here` rolls its Pin chances (`pin_chances`) in turn until one
+    Pins it; the rolls, and whether it was Pinned (it then stays in `here`)."""
+    events = []
+    for why, in_ten in chances:
+        hit, die = chance(dice, in_ten)
+        events.append(Event.of("pin_roll", unit=uid, hex=here, why=why, chance=in_ten, die=die, pinned=hit))
+        if hit:
+            return events, True
+    return events, False
+
+
+def way_pins(pos: Position, uid: str, hexes: Sequence[str]) -> list[list[tuple[str, int]]]:
+    """The Pin chances of each step of a way already found (a Retreat's, R20.C.9 "as per
+    Movement"), on the unit's whole MPs for the phase: each step along a line where that is the
+    cheaper way and the unit may stop on it, as `_plan` reads a path; a Road's Wet Pin on every
+    second Road step."""
+    cost_of = coster(pos, uid)
+    budget = mp_of(pos, uid)
+    found, road_steps = [], 0
+    for i, (a, b) in enumerate(zip(hexes, hexes[1:])):
+        off, on = cost_of(a, b, False), cost_of(a, b, True)
+        line = on is not None and (off is None or on <= off)
+        if line and off is not None and i == len(hexes) - 2 \
+                and not _stops_along_line(pos, uid, a, b, budget - on, cost_of):  # type: ignore[operator]
+            line = False
+        budget -= (on if line else off) or Fraction(0)
+        on_road = line and usable_lines(pos, a, b, pos.side_of(uid))[0].id == "road"
+        road_steps = road_steps + 1 if on_road else 0
+        found.append(pin_chances(pos, uid, a, b, line, road_rolls=road_steps % 2 == 1))
+    return found
+
+
 # --- where a unit may go (R11.A, R11.C) ---
 
 def may_move(pos: Position, uid: str) -> Refusal | None:
@@ -677,13 +711,10 @@ def resolve_move(pos: Position, order: Order, dice: Dice, rule: str) -> list[Eve
         road_steps = road_steps + 1 if on_road else 0
         chances = [] if spared and i == len(along) - 1 else \
             pin_chances(pos, uid, a, b, line, road_rolls=road_steps % 2 == 1)
-        for why, in_ten in chances:
-            hit, die = chance(dice, in_ten)
-            events.append(Event.of("pin_roll", unit=uid, hex=a, why=why, chance=in_ten, die=die, pinned=hit))
-            if hit:
-                stopped = pinned = True
-                break
-        if stopped:
+        rolls, pinned = roll_pins(uid, a, chances, dice)
+        events += rolls
+        if pinned:
+            stopped = True
             break
         cost += step_cost(pos, uid, a, b, line) or Fraction(0)
         moved.append(b)

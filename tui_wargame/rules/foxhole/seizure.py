@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tui_wargame.dice import Dice
 from tui_wargame.model import Event, fold
 from tui_wargame.rules.foxhole import effects, movement, sapping, stacking
 from tui_wargame.rules.foxhole.position import EXHAUSTED, FATIGUED, PINNED, Position
@@ -93,10 +94,10 @@ def walks(pos: Position, uid: str, origin: str, exempt: Sequence[str]) -> dict[s
     return {end: path for end, (_, path) in found.items() if pos.distance(end, origin) >= 2}
 
 
-def retreats(pos: Position, eng: dict[str, Any]) -> tuple[list[Event], Event | None]:
+def retreats(pos: Position, eng: dict[str, Any], dice: Dice) -> tuple[list[Event], Event | None]:
     """Each retreating unit in turn: a Pinned one Reduced first (its Pin goes); one printing 0 MPs
     Reduced, or eliminated if its Cadre cannot move either (R5.A.7); one with nowhere to go
-    eliminated; one with one way moved; otherwise its owner chooses (a decision)."""
+    eliminated; one with one way moved (`move_back`); otherwise its owner chooses (a decision)."""
     events: list[Event] = []
     exempt = [*eng["attackers"], *eng["defenders"]]
     rule = retreat_rule(eng)
@@ -123,10 +124,9 @@ def retreats(pos: Position, eng: dict[str, Any]) -> tuple[list[Event], Event | N
                                     data={})
         eng["retreat"].pop(0)
         if not options:
-            events.append(Event.of("retreat", unit=u, hex=origin, to="", rule=rule))
-            events += effects.eliminate(here, u)
+            events += _lost(here, u, origin, rule)
         else:
-            events += move_back(here, u, origin, options[0], rule, exempt)
+            events += move_back(here, u, origin, options[0], dice, rule, exempt)
     return events, None
 
 
@@ -135,19 +135,20 @@ def retreat_rule(eng: dict[str, Any]) -> str:
     return "R20.C.9" if eng["rule"] == "R20" else "R22.C.7"
 
 
-def move_back(pos: Position, uid: str, origin: str, end: str, rule: str = "R20.C.9",
+def move_back(pos: Position, uid: str, origin: str, end: str, dice: Dice, rule: str = "R20.C.9",
               exempt: Sequence[str] = ()) -> list[Event]:
-    """The retreat walked (the way `walks` finds, `exempt` as there), or
-    through a tunnel to its exit (R19.B.6.h: into an enemy-held exit the unit is removed, read as
-    eliminated); with retreat fatigue (R20.C.9, optional) the unit tires."""
+    """The retreat walked (`walk_back`), or through a tunnel to its exit (R19.B.6.h: into an
+    enemy-held exit the unit is removed, read as eliminated); with retreat fatigue (R20.C.9,
+    optional) the unit, if it survives, tires."""
     if end in sapping.exits(pos, uid, origin):
         events = [Event.of("retreat", unit=uid, hex=origin, to=end, tunnel=True, rule="R19.B.6.h")]
         if pos.units_in(end, pos.enemy(pos.side_of(uid))):
             return events + effects.eliminate(pos, uid)
         events.append(Event.of("unit_moved", unit=uid, path=[end], cost=0))
     else:
-        events = [Event.of("retreat", unit=uid, hex=origin, to=end, rule=rule),
-                  Event.of("unit_moved", unit=uid, path=list(walks(pos, uid, origin, exempt)[end]), cost=0)]
+        events = walk_back(pos, uid, origin, end, dice, rule, exempt)
+        if not pos.at(fold(pos.state, events)).on_map(uid):
+            return events
     if pos.option("retreat-fatigue"):
         if pos.has(uid, FATIGUED):
             events += [Event.of("unit_flagged", unit=uid, flag=FATIGUED, on=False),
@@ -155,3 +156,48 @@ def move_back(pos: Position, uid: str, origin: str, end: str, rule: str = "R20.C
         elif not pos.has(uid, EXHAUSTED):
             events.append(Event.of("unit_flagged", unit=uid, flag=FATIGUED))
     return events
+
+
+def walk_back(pos: Position, uid: str, origin: str, end: str, dice: Dice, rule: str = "R20.C.9",
+              exempt: Sequence[str] = ()) -> list[Event]:
+    """The way `walks` finds to `end` (`exempt` as there), walked "as per Movement": a Motorized
+    unit rolls its Pin chances on leaving each hex (R11.A.2-3, `movement.way_pins`). Pinned in the
+    hex it retreats from, it is a Pinned unit that must retreat: Reduced, its Pin gone, it goes on
+    (R20.C.9) by the way its Cadre's MPs find to `end`, that first step not rolled again. Pinned
+    further on, it stays where it was, Pinned: the retreat ends there if that hex is two or more
+    from `origin`, or else the unit cannot retreat and is eliminated (R20.C.9)."""
+    def now() -> Position:
+        return pos.at(fold(pos.state, events))
+
+    way = (origin, *walks(pos, uid, origin, exempt)[end])
+    pins = movement.way_pins(pos, uid, way)
+    events, pinned = movement.roll_pins(uid, origin, pins[0], dice)
+    if pinned:
+        events += effects.pin(pos, uid)
+        events += effects.reduce(now(), uid)
+        if not now().on_map(uid):
+            return events
+        found = walks(now(), uid, origin, exempt).get(end)
+        if found is None:
+            return events + _lost(now(), uid, origin, rule)
+        way = (origin, *found)
+        pins = movement.way_pins(now(), uid, way)
+    stop = len(way) - 1
+    for i in range(1, len(way) - 1):
+        rolls, pinned = movement.roll_pins(uid, way[i], pins[i], dice)
+        events += rolls
+        if pinned:
+            stop = i
+            break
+    if pos.distance(way[stop], origin) < 2:
+        return events + _lost(now(), uid, origin, rule)
+    events += [Event.of("retreat", unit=uid, hex=origin, to=way[stop], rule=rule),
+               Event.of("unit_moved", unit=uid, path=list(way[1:stop + 1]), cost=0)]
+    if stop < len(way) - 1:
+        events += effects.pin(now(), uid)
+    return events
+
+
+def _lost(pos: Position, uid: str, origin: str, rule: str) -> list[Event]:
+    """R20.C.9: a unit that cannot retreat two hexes is eliminated."""
+    return [Event.of("retreat", unit=uid, hex=origin, to="", rule=rule), *effects.eliminate(pos, uid)]
