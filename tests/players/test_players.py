@@ -167,3 +167,20 @@ def test_an_end_the_planner_picks_is_not_called_the_only_order(tmp_path: Path,
     monkeypatch.setattr(PLANNER, "candidates", lambda view, level: [Order.parse("end")])
     choice = computer("hard").choose(game, "british")
     assert choice == Choice("end", "nothing left that improves the position: end the phase")
+
+
+def test_a_hints_number_says_its_currency(tmp_path: Path) -> None:
+    """The hint's reason gives the planner's gain in strength points with the victory point's rate,
+    so a player can read it (docs/playing.md): a move, an attack resolved, any other answer."""
+    sc = scenario("suez1916")
+    state = fold(positions.set_up(sc), [Event.of("phase_began", turn=1, phase="movement", side="british")])
+    view = SideView(game_at(sc, state, tmp_path, seed=3), "british", level="hard")
+    move = next(o for o in view.orders if o.verb == "move")
+    told = PLANNER.reason(view, move, 1.3)
+    assert told.startswith(f"move {move.args[0]} to {move.args[-1]}") and told.endswith(
+        ": the position gains +1.3 strength points (a victory point is 6)")
+    assert PLANNER.reason(view, Order.parse("resolve 2132"), -0.25).endswith(
+        "on average the position changes by -0.2 strength points (a victory point is 6)")
+    assert PLANNER.reason(view, Order.parse("lose 2lh"), 2.0) == (
+        "lose 2lh: the best answer; on average the position changes by +2.0 strength points "
+        "(a victory point is 6)")

@@ -29,8 +29,8 @@ from tui_wargame.model import Event, IllegalOrder, Order, Refusal, State, fold
 from tui_wargame.players.base import Choice, best_rated
 from tui_wargame.players.fm_assault import assaults
 from tui_wargame.players.fm_fire import defensive_fire, fire
-from tui_wargame.players.fm_worth import (ELIMINATED_PREMIUM, TAKEN, scenario_key, step_value, strength,
-                                         unit_worth, worth_table)
+from tui_wargame.players.fm_worth import (ELIMINATED_PREMIUM, TAKEN, W_VP, scenario_key, step_value,
+                                         strength, unit_worth, worth_table, worth_words)
 from tui_wargame.players.view import SideView
 from tui_wargame.rules.fm import combat, fire_support, sequence
 from tui_wargame.rules.fm.combat import column_index, shifted
@@ -44,7 +44,6 @@ from tui_wargame.rules.fm.victory import control_events, held_by, victory_points
 from tui_wargame.rules.fm.zoc import in_enemy_zoc
 
 WIN = 1e6
-W_VP = 6.0  # one victory point, in combat strength points
 W_PULL = 0.35  # per hex between a victory hex to take (or guard) and the nearest own unit, per VP
 GROUP = 3  # units whose distances to an enemy-held victory hex make its pull
 FAR = 30  # hexes counted for each of those units a side has not got on the map
@@ -834,7 +833,7 @@ class FmPlanner:
                 others = len(a.attackers) - 1
                 return Choice(order.text, f"move {uid} to {order.args[-1]} for the attack on {a.target}"
                                           f"{f' with {others} other unit' + ('s' if others > 1 else '') if others else ''}"
-                                          f" at column {a.column}: expected gain {a.gain:+.1f}")
+                                          f" at column {a.column}: expected gain {worth_words(a.gain)}")
         return None
 
     def _own_order(self, view: SideView, ass: Assessor) -> Choice | None:
@@ -869,7 +868,8 @@ class FmPlanner:
         gain, (order, *then) = best
         note = pos.hooks.order_note(pos, order) or order.text
         with_ = f", with {' and '.join(o.text for o in then)} after it" if then else ""
-        return Choice(order.text, f"{note}; this phase's planned attacks gain {gain:+.1f} by it{with_}")
+        return Choice(order.text,
+                      f"{note}; this phase's planned attacks gain {worth_words(gain)} by it{with_}")
 
     def _declare(self, view: SideView, ass: Assessor) -> Choice | None:
         """The next attack to declare or strengthen (F&M 7.1) of the whole turn's plan
@@ -884,7 +884,7 @@ class FmPlanner:
         others = f"; {more} more attack{'s' if more > 1 else ''} planned this turn" if more else ""
         return Choice(f"attack {attack.target} {attack.sources[0]}",
                       f"attack {attack.target} from {', '.join(attack.sources)} at column {attack.column}: "
-                      f"{words}, expected gain {attack.gain:+.1f}{others}")
+                      f"{words}, expected gain {worth_words(attack.gain)}{others}")
 
     def _commander(self, view: SideView, ass: Assessor) -> Choice | None:
         """Suez 13.1 / Gaza 13.4: the commander where his column shift gains most."""
@@ -904,7 +904,7 @@ class FmPlanner:
         if gain <= 0.05:
             return None
         return Choice(order.text, f"{cmd.name} to the attack on {order.args[0]}: one column better, "
-                                  f"expected gain {gain:+.1f} ({cmd.rule})")
+                                  f"expected gain {worth_words(gain)} ({cmd.rule})")
 
     # --- hints ---
 
@@ -915,12 +915,13 @@ class FmPlanner:
         if order.verb in MOVES and len(order.args) >= 2:
             dest = order.args[-1]
             zoc = ", into the enemy's zone of control" if in_enemy_zoc(pos, view.side, dest) else ""
-            return f"{order.verb} {order.args[0]} to {dest}{zoc}: the position improves by {gain:+.1f}"
+            return f"{order.verb} {order.args[0]} to {dest}{zoc}: the position gains {worth_words(gain)}"
         if order.verb == "resolve":
-            return f"resolve the attack on {order.args[0]} now: expected {gain:+.1f} on the position"
+            return (f"resolve the attack on {order.args[0]} now: on average the position changes by "
+                    f"{worth_words(gain)}")
         if order.verb == "end":
             return "nothing left that improves the position: end the phase"
-        return f"{order.text}: the best answer, expected {gain:+.1f} on the position"
+        return f"{order.text}: the best answer; on average the position changes by {worth_words(gain)}"
 
 
 def _given(view: SideView, orders: Sequence[Order]) -> State | None:

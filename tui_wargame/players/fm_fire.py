@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from tui_wargame.model import Order, fold
 from tui_wargame.players.base import Choice, best_rated
-from tui_wargame.players.fm_worth import TAKEN, step_value
+from tui_wargame.players.fm_worth import TAKEN, step_value, worth_words
 from tui_wargame.rules.fm import combat, fire_support
 from tui_wargame.rules.fm.combat import column_index
 from tui_wargame.rules.fm.results import lose_step
@@ -118,7 +118,7 @@ def fire(view: SideView, ass: Assessor) -> Choice | None:
     why, order = best_rated(rated)
     rule = fire_support.rule_of(ass.pos)
     return Choice(order.text, f"fire support on the attack on {order.args[-1]}: a step lost there before "
-                              f"it is resolved is worth {why[0]:+.1f} to it ({rule})")
+                              f"it is resolved is worth {worth_words(why[0])} to it ({rule})")
 
 
 def defensive_fire(view: SideView, ass: Assessor) -> Choice:
@@ -142,5 +142,6 @@ def defensive_fire(view: SideView, ass: Assessor) -> Choice:
         return Choice("done", "no defensive fire worth placing" + (
             ": the markers are kept for our own attacks today" if kept else ""))
     why, order = best_rated(rated)
+    rule = fire_support.rule_of(pos)
     return Choice(order.text, f"defensive fire on the attackers in {order.args[-1]}: a step they lose "
-                              f"before attacking is worth {why[0]:+.1f} ({fire_support.rule_of(pos)})")
+                              f"before attacking is worth {worth_words(why[0])} ({rule})")

@@ -7,8 +7,15 @@ from __future__ import annotations
 
 from tui_wargame.rules.fm.position import Position
 
+W_VP = 6.0  # one victory point, in combat strength points
 ELIMINATED_PREMIUM = 1.0  # a counter gone is worth more than its factors: it holds no hex
 TAKEN = 0.8  # a hex won by a retreat or an elimination, before any victory point in it
+
+
+def worth_words(gain: float) -> str:
+    """A gain as a hint tells it (`Choice.reason`): in its currency, with the victory point's
+    rate, so the number means something to a player."""
+    return f"{gain:+.1f} strength points (a victory point is {W_VP:g})"
 
 
 def scenario_key(pos: Position) -> tuple[str, str]:
