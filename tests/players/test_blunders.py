@@ -43,6 +43,15 @@ def test_no_attack_at_hopeless_odds(level: str, tmp_path: Path) -> None:
     assert computer(level).choose(game, "cp").order == "end"
 
 
+def test_no_attack_declared_the_hint_says_none_was(tmp_path: Path) -> None:
+    """F&M 7.1: ending the declarations with none declared, the hint says so, not that the attacks
+    declared go on to their resolution."""
+    sc = scenario("suez1916")
+    state = suez_position({"31-1": "2131", "157a": "2132"}, phase="combat", active="cp")
+    choice = computer("hard").choose(game_at(sc, state, tmp_path), "cp")
+    assert choice.reason == "no attack promises enough at the odds on offer: none declared this phase"
+
+
 def blocked_retreat() -> tuple[State, Scenario]:
     """Suez: a Central Powers battalion in the oasis at 2230 ringed by three British stacks whose
     zones of control cover every hex around it (F&M 7.7: no retreat path), attacked at the

@@ -816,9 +816,15 @@ class FmPlanner:
             return None
         ass = Assessor(view, state)
         return self._own_order(view, ass) or self._declare(view, ass) or self._commander(view, ass) \
-            or fire(view, ass) or (
-            Choice("end", "no other attack promises enough; attacks declared, on to their resolution")
-            if Order("end") in view.orders else None)
+            or fire(view, ass) or (self._declared(ass) if Order("end") in view.orders else None)
+
+    @staticmethod
+    def _declared(ass: Assessor) -> Choice:
+        """`end` of the declarations (F&M 7.1), said as it is: the attacks declared go on to their
+        resolution, or none was worth declaring."""
+        if combat.declared(ass.pos):
+            return Choice("end", "no other attack promises enough; attacks declared, on to their resolution")
+        return Choice("end", "no attack promises enough at the odds on offer: none declared this phase")
 
     def _assault(self, view: SideView) -> Choice | None:
         """F&M 5.0 for 7.0: the next move of this movement's best planned assault (`fm_assault`),
