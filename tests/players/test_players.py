@@ -184,4 +184,3 @@ def test_a_hints_number_says_its_currency(tmp_path: Path) -> None:
     assert PLANNER.reason(view, Order.parse("lose 2lh"), 2.0) == (
         "lose 2lh: the best answer; on average the position changes by +2.0 strength points "
         "(a victory point is 6)")
-
