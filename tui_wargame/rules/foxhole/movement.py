@@ -375,18 +375,26 @@ def way_pins(pos: Position, uid: str, hexes: Sequence[str]) -> list[list[tuple[s
     second Road step."""
     cost_of = coster(pos, uid)
     budget = mp_of(pos, uid)
-    found, road_steps = [], 0
+    found: list[list[tuple[str, int]]] = []
+    road_steps = 0
     for i, (a, b) in enumerate(zip(hexes, hexes[1:])):
-        off, on = cost_of(a, b, False), cost_of(a, b, True)
-        line = on is not None and (off is None or on <= off)
-        if line and off is not None and i == len(hexes) - 2 \
-                and not _stops_along_line(pos, uid, a, b, budget - on, cost_of):  # type: ignore[operator]
-            line = False
-        budget -= (on if line else off) or Fraction(0)
+        line = _along(pos, uid, a, b, budget, i == len(hexes) - 2, cost_of)
+        budget -= cost_of(a, b, line) or Fraction(0)
         on_road = line and usable_lines(pos, a, b, pos.side_of(uid))[0].id == "road"
         road_steps = road_steps + 1 if on_road else 0
         found.append(pin_chances(pos, uid, a, b, line, road_rolls=road_steps % 2 == 1))
     return found
+
+
+def _along(pos: Position, uid: str, a: str, b: str, left: Fraction, last: bool,
+           cost_of: Callable[[str, str, bool], Fraction | None]) -> bool:
+    """Whether a step of a path goes along a line (R11.C): where that is the cheaper way, `left`
+    MPs before it; but not the `last` step of a move that may not stop on the line there (it
+    goes off it)."""
+    off, on = cost_of(a, b, False), cost_of(a, b, True)
+    if on is None or (off is not None and on > off):
+        return False
+    return not last or off is None or _stops_along_line(pos, uid, a, b, left - on, cost_of)
 
 
 # --- where a unit may go (R11.A, R11.C) ---
@@ -642,11 +650,7 @@ def _plan(pos: Position, order: Order) -> tuple[str, list[str], list[bool]]:
         if crowded is not None:  # R10.A-B, R10.D: no room in the hex, even to pass through it
             raise IllegalOrder(crowded if b == hexes[-1] else Refusal(
                 f"{uid} may not pass through {b}: {crowded.message}", crowded.rule))
-        line = on is not None and (off is None or on <= off)
-        last = i == len(hexes) - 2
-        if line and last and off is not None \
-                and not _stops_along_line(pos, uid, a, b, budget - spent - on, cost_of):
-            line = False  # R11.C: it may not stop on the line there, so it goes off it
+        line = _along(pos, uid, a, b, budget - spent, i == len(hexes) - 2, cost_of)
         spent += on if line and on is not None else off  # type: ignore[operator]
         along.append(line)
     if spent > budget:
