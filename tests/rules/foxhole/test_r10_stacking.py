@@ -303,7 +303,8 @@ def test_r10_a_a_retreat_passes_only_through_a_hex_with_room():
     assert "A-0304" not in ways and all("A-0304" not in way for way in ways.values())
     assert ways["A-0305"] == ("A-0203", "A-0204", "A-0305")  # round A-0304, not through it
     assert ways["A-0204"] == ("A-0203", "A-0204")  # by A-0203 instead, the way it is walked
-    moved = next(e for e in seizure.move_back(pos, "A1", "A-0303", "A-0204", FixedDice([])) if e.kind == "unit_moved")
+    events = seizure.move_back(pos, "A1", "A-0303", "A-0204", FixedDice([]))
+    moved = next(e for e in events if e.kind == "unit_moved")
     assert moved["path"] == ["A-0203", "A-0204"]
 
 

@@ -103,6 +103,7 @@ def test_r19_b_6_h_a_company_retreats_through_its_tunnel_and_is_lost_into_an_ene
     held = _occupy(state, "X1", exit_)
     pos = Position(SCENARIO, held)
     assert exit_ in seizure.retreat_hexes(pos, "A1", QUIET, [])
-    assert fold(held, seizure.move_back(pos, "A1", QUIET, exit_, FixedDice([]))).units["A1"].location == "eliminated"
+    events = seizure.move_back(pos, "A1", QUIET, exit_, FixedDice([]))
+    assert fold(held, events).units["A1"].location == "eliminated"
     enemy = _with(act({"X1": QUIET}, active="axis"), **{sapping.TUNNELS: [[QUIET, exit_, "allied"]]})
     assert exit_ not in seizure.retreat_hexes(Position(SCENARIO, enemy), "X1", QUIET, [])  # not its side's

@@ -7,9 +7,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from tests.rules.foxhole.helpers import FixedDice, load, position
-from tui_wargame.model import fold
-from tui_wargame.rules.foxhole import SYSTEM, movement, seizure
-from tui_wargame.rules.foxhole.position import EXHAUSTED, PINNED, Position
+from tui_wargame.model import Event, Order, fold
+from tui_wargame.rules.foxhole import SYSTEM, engagement, movement, screen_orders, seizure
+from tui_wargame.rules.foxhole.position import EXHAUSTED, FATIGUED, PINNED, Position
 
 SCENARIO = load()
 ORIGIN = "A-0503"  # a Buildings hex on the north road, X1 and XAG two hexes off
@@ -85,9 +85,10 @@ def test_r20_c_9_the_engagements_enemies_neither_bar_nor_stop_the_retreat():
 
 # --- Motorized Pins on the way back (R20.C.9 "as per Movement", R11.A.2-3) ---
 
-def _tank(origin: str, steps: dict | None = None) -> Position:
+def _tank(origin: str, steps: dict | None = None, **kw) -> Position:
     """AT1, a Motorized Vehicle of 8 MPs (proving.toml), where it must retreat from."""
-    return Position(SCENARIO, position(SCENARIO, phase="combat", active="axis", at={"AT1": origin}, steps=steps))
+    state = position(SCENARIO, phase="combat", active="axis", at={"AT1": origin}, steps=steps, **kw)
+    return Position(SCENARIO, state)
 
 
 def _kinds(events, kind):
@@ -127,7 +128,40 @@ def test_r20_c_9_pinned_in_the_hex_it_leaves_the_unit_is_reduced_and_goes_on():
     after = fold(pos.state, events).units["AT1"]
     assert after.location == "A-0702" and after.steps == 1 and not after.has(PINNED)
     assert len(_kinds(events, "pin_roll")) == 2  # the first step is not rolled again: A-0602's Embankment is
+    told = SYSTEM.describe(SCENARIO, pos.state, _kinds(events, "pin_roll")[0])
+    assert "Pinned in the hex it retreats from: Reduced to retreat (R20.C.9)" in told
     cadre = _tank("A-0503", steps={"AT1": 1})
     events = seizure.move_back(cadre, "AT1", "A-0503", "A-0702", FixedDice([1]))
     assert fold(cadre.state, events).units["AT1"].location == "eliminated"  # a Cadre Reduced is lost
-    assert not _kinds(events, "retreat")
+    assert [e["to"] for e in _kinds(events, "retreat")] == [""]  # told: it cannot retreat
+
+
+def test_r20_c_9_r8_d_2_a_retreat_along_a_road_in_wet_rolls_every_second_road_step():
+    wet = [Event.of("value_set", key="weather", value={"ground": "wet"})]
+    pos = _tank("A-0501", events=wet)
+    way = ("A-0501", *seizure.walks(pos, "AT1", "A-0501", [])["A-0305"])
+    assert way == ("A-0501", "A-0502", "A-0503", "A-0504", "A-0404", "A-0305")
+    assert movement.way_pins(pos, "AT1", way) == [
+        [("leaving A-0501 along the Road in Wet", 1)], [], [("leaving A-0503 along the Road in Wet", 1)],
+        [("leaving Clear A-0504", 1)], [("leaving Clear A-0404", 1)]]
+    events = seizure.move_back(pos, "AT1", "A-0501", "A-0305", FixedDice([5, 5, 5, 5]))
+    assert len(_kinds(events, "pin_roll")) == 4
+    assert fold(pos.state, events).units["AT1"].location == "A-0305"
+
+
+def test_r20_c_9_a_unit_a_pin_eliminates_does_not_tire():
+    pos = _tank("A-0503", options={"retreat-fatigue": "on"})
+    events = seizure.move_back(pos, "AT1", "A-0503", "A-0702", FixedDice([5, 2]))
+    assert fold(pos.state, events).units["AT1"].location == "eliminated"
+    assert not [e for e in events if e.kind == "unit_flagged" and e["flag"] == FATIGUED]
+
+
+def test_r22_c_7_the_retreat_menu_names_the_pins_of_each_way():
+    """A player weighs the Pins before choosing: the menu's answer for a Motorized unit lists those
+    its way rolls, and cites the Vehicle Assault Phase's own Retreat rule."""
+    eng = {"retreat": [["AT1", "A-0604"]], "attackers": [], "defenders": [], "rule": "R22"}
+    pos = _tank("A-0604", events=[Event.of("value_set", key=engagement.KEY, value=eng)])
+    worded = screen_orders.WORDED[engagement.RETREAT]
+    assert worded(pos, Order("retreat", ("AT1", "A-0402"))) == (
+        "AT1 retreats to A-0402 (R22.C.7)", "Motorized Pins on the way: leaving Buildings A-0503 1 in 10")
+    assert worded(pos, Order("retreat", ("AT1", "A-0805")))[1] == ""  # no Pin on that way

@@ -355,14 +355,17 @@ def pin_chances(pos: Position, uid: str, a: str, b: str, along_line: bool, road_
     return found
 
 
-def roll_pins(uid: str, here: str, chances: Iterable[tuple[str, int]], dice: Dice
+def roll_pins(uid: str, here: str, chances: Iterable[tuple[str, int]], dice: Dice, retreating: bool = False
               ) -> tuple[list[Event], bool]:
     """R11.A.2-3: the unit leaving `here` rolls its Pin chances (`pin_chances`) in turn until one
-    Pins it; the rolls, and whether it was Pinned (it then stays in `here`)."""
+    Pins it; the rolls, and whether it was Pinned (it then stays in `here`; `retreating` from
+    `here`, it is Reduced to retreat instead, R20.C.9: the report says which)."""
     events = []
+    extra = {"retreating": True} if retreating else {}
     for why, in_ten in chances:
         hit, die = chance(dice, in_ten)
-        events.append(Event.of("pin_roll", unit=uid, hex=here, why=why, chance=in_ten, die=die, pinned=hit))
+        events.append(Event.of("pin_roll", unit=uid, hex=here, why=why, chance=in_ten, die=die, pinned=hit,
+                               **extra))
         if hit:
             return events, True
     return events, False
@@ -781,7 +784,12 @@ def _ambushed(pos: Position, uid: str, moved: list[str], budget: Fraction) -> bo
 # --- words and explanations ---
 
 def _pin_words(pos: Position, event: Event) -> str:
-    result = "Pinned: it stays where it was" if event["pinned"] else "no Pin"
+    if not event["pinned"]:
+        result = "no Pin"
+    elif event.get("retreating"):
+        result = "Pinned in the hex it retreats from: Reduced to retreat (R20.C.9)"
+    else:
+        result = "Pinned: it stays where it was"
     return (f"{event['unit']} rolls for a Motorized Pin {event['why']}: {event['die']} against "
             f"{event['chance']} in 10, {result} (R11.A.2-3)")
 

@@ -23,6 +23,8 @@ from tui_wargame.rules.foxhole import (
     engagement,
     movement,
     resolve,
+    sapping,
+    seizure,
     transport,
 )
 from tui_wargame.rules.foxhole.narration import movement_points
@@ -305,7 +307,16 @@ def _heavy(pos: Position, order: Order) -> tuple[str, str]:
 
 
 def _retreat(pos: Position, order: Order) -> tuple[str, str]:
-    return f"{order.args[0]} retreats to {order.args[1]} (R20.C.9)", ""
+    """R20.C.9: the hex, and the Motorized Pins its way rolls (`seizure.way_pins`; none through a
+    tunnel, R19.B.6.h)."""
+    uid, end = order.args[0], order.args[1]
+    eng = engagement.current(pos)
+    origin = pos.location(uid)
+    exempt = [*eng["attackers"], *eng["defenders"]]
+    pins = [] if end in sapping.exits(pos, uid, origin) else seizure.way_pins(pos, uid, origin, end, exempt)
+    said = ", ".join(f"{why} {in_ten} in 10" for why, in_ten in pins)
+    return (f"{uid} retreats to {end} ({seizure.retreat_rule(eng)})",
+            f"Motorized Pins on the way: {said}" if said else "")
 
 
 def _flee(pos: Position, order: Order) -> tuple[str, str]:

@@ -163,20 +163,22 @@ def walk_back(pos: Position, uid: str, origin: str, end: str, dice: Dice, rule: 
     """The way `walks` finds to `end` (`exempt` as there), walked "as per Movement": a Motorized
     unit rolls its Pin chances on leaving each hex (R11.A.2-3, `movement.way_pins`). Pinned in the
     hex it retreats from, it is a Pinned unit that must retreat: Reduced, its Pin gone, it goes on
-    (R20.C.9) by the way its Cadre's MPs find to `end`, that first step not rolled again. Pinned
-    further on, it stays where it was, Pinned: the retreat ends there if that hex is two or more
-    from `origin`, or else the unit cannot retreat and is eliminated (R20.C.9)."""
+    (R20.C.9) by the way its Cadre's MPs find to `end` (none: eliminated), that first step not
+    rolled again; a Cadre is eliminated. Pinned further on, it stays where it was, Pinned: the
+    retreat ends there if that hex is two or more from `origin`, or else the unit cannot retreat
+    and is eliminated (R20.C.9)."""
     def now() -> Position:
         return pos.at(fold(pos.state, events))
 
     way = (origin, *walks(pos, uid, origin, exempt)[end])
     pins = movement.way_pins(pos, uid, way)
-    events, pinned = movement.roll_pins(uid, origin, pins[0], dice)
+    events, pinned = movement.roll_pins(uid, origin, pins[0], dice, retreating=True)
     if pinned:
         events += effects.pin(pos, uid)
-        events += effects.reduce(now(), uid)
-        if not now().on_map(uid):
-            return events
+        reduced = effects.reduce(now(), uid)
+        if not pos.at(fold(now().state, reduced)).on_map(uid):  # a Cadre: no step to give
+            return events + [Event.of("retreat", unit=uid, hex=origin, to="", rule=rule), *reduced]
+        events += reduced
         found = walks(now(), uid, origin, exempt).get(end)
         if found is None:
             return events + _lost(now(), uid, origin, rule)
@@ -196,6 +198,13 @@ def walk_back(pos: Position, uid: str, origin: str, end: str, dice: Dice, rule: 
     if stop < len(way) - 1:
         events += effects.pin(now(), uid)
     return events
+
+
+def way_pins(pos: Position, uid: str, origin: str, end: str, exempt: Sequence[str]) -> list[tuple[str, int]]:
+    """The Pin chances a retreat to `end` rolls on its way (`walk_back`), for the menu that offers
+    it: a player weighs them before choosing."""
+    return [c for step in movement.way_pins(pos, uid, (origin, *walks(pos, uid, origin, exempt)[end]))
+            for c in step]
 
 
 def _lost(pos: Position, uid: str, origin: str, rule: str) -> list[Event]:
