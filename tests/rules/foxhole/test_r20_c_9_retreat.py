@@ -163,5 +163,5 @@ def test_r22_c_7_the_retreat_menu_names_the_pins_of_each_way():
     pos = _tank("A-0604", events=[Event.of("value_set", key=engagement.KEY, value=eng)])
     worded = screen_orders.WORDED[engagement.RETREAT]
     assert worded(pos, Order("retreat", ("AT1", "A-0402"))) == (
-        "AT1 retreats to A-0402 (R22.C.7)", "Motorized Pins on the way: leaving Buildings A-0503 1 in 10")
-    assert worded(pos, Order("retreat", ("AT1", "A-0805")))[1] == ""  # no Pin on that way
+        "AT1 retreats to A-0402 (R22.C.7); Pins on the way: leaving Buildings A-0503 1 in 10", "")
+    assert worded(pos, Order("retreat", ("AT1", "A-0805"))) == ("AT1 retreats to A-0805 (R22.C.7)", "")

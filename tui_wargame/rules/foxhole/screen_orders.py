@@ -308,15 +308,14 @@ def _heavy(pos: Position, order: Order) -> tuple[str, str]:
 
 def _retreat(pos: Position, order: Order) -> tuple[str, str]:
     """R20.C.9: the hex, and the Motorized Pins its way rolls (`seizure.way_pins`; none through a
-    tunnel, R19.B.6.h)."""
+    tunnel, R19.B.6.h): the words the map shows on the hex while the answer is picked there."""
     uid, end = order.args[0], order.args[1]
     eng = engagement.current(pos)
     origin = pos.location(uid)
     exempt = [*eng["attackers"], *eng["defenders"]]
     pins = [] if end in sapping.exits(pos, uid, origin) else seizure.way_pins(pos, uid, origin, end, exempt)
-    said = ", ".join(f"{why} {in_ten} in 10" for why, in_ten in pins)
-    return (f"{uid} retreats to {end} ({seizure.retreat_rule(eng)})",
-            f"Motorized Pins on the way: {said}" if said else "")
+    said = "; Pins on the way: " + ", ".join(f"{why} {in_ten} in 10" for why, in_ten in pins) if pins else ""
+    return f"{uid} retreats to {end} ({seizure.retreat_rule(eng)}){said}", ""
 
 
 def _flee(pos: Position, order: Order) -> tuple[str, str]:
