@@ -79,7 +79,7 @@ class Term:
 
     what: str
     rule: str
-    add: Fraction = Fraction(0)
+    add: Fraction | int = Fraction(0)
     steps: int = 0
     times: Fraction = Fraction(1)
 

@@ -166,7 +166,7 @@ def _aa(pos: Position, order: Order, dice: Dice) -> list[Event]:
     if mode not in sorties.aa_modes(pos, uid):
         raise IllegalOrder(f"{uid} may be {' or '.join(sorties.aa_modes(pos, uid)) or 'Down only'} "
                            f"(a Reduced Battery has fewer modes)", "R7.B.1")
-    modes = pos.state.values.get(sorties.AA, {})
+    modes = pos.table(sorties.AA)
     return [Event.of("value_set", key=sorties.AA, value={**dict(modes), uid: mode})]
 
 
@@ -178,7 +178,7 @@ def _barrage(pos: Position, order: Order, dice: Dice) -> list[Event]:
     if isinstance(plan, Refusal):
         raise IllegalOrder(plan)
     events = [Event.of("decision_made", side=side, decision=REPLY)] if side != pos.acting else []
-    done = {k: list(v) for k, v in dict(pos.state.values.get(HEXES, {})).items()}
+    done = {k: list(v) for k, v in dict(pos.table(HEXES)).items()}
     done[side] = [*done.get(side, []), plan.hex]
     events.append(Event.of("value_set", key=HEXES, value=done))
     return events + resolve.fire(pos.at(fold(pos.state, events)), plan, dice)

@@ -56,7 +56,7 @@ def echelon(pos: Position, uid: str) -> int:
 
 def _record(pos: Position) -> Mapping[str, Any]:
     """This player turn's activations, or an empty record if the value is from another one."""
-    found = pos.state.values.get(KEY, {})
+    found: object = pos.state.values.get(KEY, {})
     if (not isinstance(found, Mapping) or found.get("turn") != pos.state.turn
             or found.get("side") != pos.acting):
         return {"by": {}, "holding": ()}

@@ -103,7 +103,7 @@ def cross(pos: Position, uid: str, args: tuple[str, ...]) -> list[Event]:
 
 
 def _table(pos: Position, key: str) -> dict[str, object]:
-    found = pos.state.values.get(key, {})
+    found: object = pos.state.values.get(key, {})
     return dict(found) if isinstance(found, Mapping) else {}
 
 

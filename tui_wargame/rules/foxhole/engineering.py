@@ -201,12 +201,12 @@ def demolish(pos: Position, uid: str, args: tuple[str, ...]) -> Plan:
         place = pos.hexside_place(hex, to)
         if "railline" not in {h.id for h in pos.hexside_types(hex, to)} or pos.marker(place, "rail-break"):
             raise refuse(f"no unbroken railline hexside between {hex} and {to}", "R19.B.6.c")
-        mp = _rail_cost(pos, uid)
-        if mp is None:
+        cost = _rail_cost(pos, uid)
+        if cost is None:
             raise refuse(f"{uid} may not demolish railline: Engineers do, or a Company with a friendly "
                          f"Engineer in or next to its hex", "R19.B.6.c")
         return Plan(f"{place}/rail-break", f"demolish railline {to}", "breaking the railline", "R19.B.6.c",
-                    hex, Fraction(mp),
+                    hex, Fraction(cost),
                     lambda p: [Event.of("marker_placed", place=place, marker="rail-break", side=side)],
                     assist=frozenset({ANY_COMPANY}))
     if what == "port" and len(args) == 1:
@@ -235,7 +235,7 @@ def _rail_cost(pos: Position, uid: str) -> int | None:
 
 
 def _charges(pos: Position) -> Mapping[str, object]:
-    found = pos.state.values.get(CHARGES, {})
+    found: object = pos.state.values.get(CHARGES, {})
     return found if isinstance(found, Mapping) else {}
 
 
@@ -278,9 +278,9 @@ def blown(pos: Position, uid: str, place: str, roll: int) -> list[Event]:
 # --- R19.B.6.e-f: burning ---
 
 #: R19.B.6.e-f: (who, MPs) to Burn Out a Building feature, a Buildings hex, a woodland hex.
-BURN_FEATURE = ((ASSAULT, COMBAT, CONSTRUCTION, MAINTENANCE), 2)
-BURN_BUILDINGS = ((ASSAULT, COMBAT, CONSTRUCTION, MAINTENANCE), 6)
-BURN_WOODS = ((ANY_COMPANY,), 15)
+BURN_FEATURE: tuple[tuple[str, ...], int] = ((ASSAULT, COMBAT, CONSTRUCTION, MAINTENANCE), 2)
+BURN_BUILDINGS: tuple[tuple[str, ...], int] = ((ASSAULT, COMBAT, CONSTRUCTION, MAINTENANCE), 6)
+BURN_WOODS: tuple[tuple[str, ...], int] = ((ANY_COMPANY,), 15)
 
 
 def burn(pos: Position, uid: str, args: tuple[str, ...]) -> Plan:

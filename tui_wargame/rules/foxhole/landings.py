@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from tui_wargame.dice import Dice
 from tui_wargame.hexgrid import DIRECTION_NAMES, Hex, ring, sectors
@@ -92,7 +92,7 @@ def check(scenario: Scenario) -> list[str]:
                              f"Batteries, Amphibious Tanks, or one Motorized unit per LVT: R16.B.1)")
         target = t.get("target")
         on_map = isinstance(target, str) and scenario.grid.on_map(target)
-        if on_map and not arrivals.shore(scenario, target):
+        if on_map and not arrivals.shore(scenario, cast(str, target)):
             found.append(f"rules.landings[{i}].target: {target} is not a land hex on the shore (R16.B)")
     return found
 
@@ -172,6 +172,7 @@ def drift(pos: Position, target: str, roll: int, dice: Dice) -> tuple[int, str |
 def drop(pos: Position, uid: str, target: str, dice: Dice) -> list[Event]:
     """R16.A.2a: where one unit comes down, and at zero strength (R16.A.2b)."""
     glider = "parachute" not in pos.spec(uid).traits
+    label: str | None
     if glider and pos.hex_type(target).id == "airfield":
         roll, off, label = 0, 0, target  # gliders landing on an airfield arrive on target
     else:
@@ -347,7 +348,7 @@ def come_ashore(pos: Position, uid: str, target: str, way: int, dice: Dice) -> l
         shift = next(v for top, v in LANDING_WIND if roll <= top)
         toward = ways[0] if shift > 0 else ways[1]
         off = abs(shift) if toward is not None else 0
-        label = _shore_walk(pos, target, off, toward) if off else target
+        label = _shore_walk(pos, target, off, cast(int, toward)) if off else target  # off only with a way
     side = pos.side_of(uid)
     if stacking.room(pos, label, side, [uid]) is not None:
         return _lost(pos, uid, f"off {label}, where there is no room", roll, off)
@@ -369,7 +370,7 @@ def come_ashore(pos: Position, uid: str, target: str, way: int, dice: Dice) -> l
         events.append(_landed(pos, uid, label))
         here = pos.at(fold(pos.state, events))
         return events + effects.apply(here, uid, hit)
-    ashore = dict(pos.state.values.get(ASHORE, {}))
+    ashore = dict(pos.table(ASHORE))
     ashore[uid] = label
     return events + [Event.of("value_set", key=ASHORE, value=ashore), _landed(pos, uid, label)]
 
@@ -385,7 +386,7 @@ def _landed(pos: Position, uid: str, label: str) -> Event:
 def landing_mp_terms(pos: Position, uid: str) -> list[Term]:
     """R16.B.2: in the player turn it lands, a unit may spend half its MPs, none if it landed on
     or next to an enemy (for the Activities-Movement Phase, where the text lands it)."""
-    found = pos.state.values.get(LANDED, {}).get(uid)
+    found = pos.table(LANDED).get(uid)
     if found is None or found[0] != pos.state.turn or pos.side_of(uid) != pos.acting:
         return []
     if found[1]:
@@ -395,7 +396,7 @@ def landing_mp_terms(pos: Position, uid: str) -> list[Term]:
 
 def _forget_left(pos: Position) -> list[Event]:
     """R16.B.2c: a landed unit that has left its landing hex loses the landing's effects for good."""
-    ashore = dict(pos.state.values.get(ASHORE, {}))
+    ashore = dict(pos.table(ASHORE))
     kept = {u: h for u, h in ashore.items() if pos.location(u) == h}
     return [] if kept == ashore else [Event.of("value_set", key=ASHORE, value=kept)]
 
@@ -404,7 +405,7 @@ def landing_terms(pos: Position, uid: str) -> list[Term]:
     """R16.B.2c, R7.A.10: what a landing does to the Firepower and Defence of a Company or Mortar
     Battery still in the hex it landed in: halved, or -1 for a Marine (its Defence never below 1:
     the caller's final value)."""
-    ashore = pos.state.values.get(ASHORE, {})
+    ashore = pos.table(ASHORE)
     if ashore.get(uid) != pos.location(uid):
         return []
     if "marine" in pos.spec(uid).traits:

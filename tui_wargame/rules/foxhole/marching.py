@@ -25,7 +25,7 @@ def forced_march(pos: Position, uid: str) -> bool:
 
 def equipped(pos: Position, uid: str) -> str | None:
     """R25.C.4: the requisitioned item the unit uses this player turn, if any."""
-    table = pos.state.values.get(EQUIPPED, {})
+    table: object = pos.state.values.get(EQUIPPED, {})
     rec = table.get(uid) if isinstance(table, Mapping) else None
     if isinstance(rec, tuple | list) and len(rec) == 3 and list(rec[:2]) == [pos.state.turn, pos.acting]:
         return str(rec[2])

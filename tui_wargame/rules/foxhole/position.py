@@ -9,7 +9,9 @@ a hex or a hexside are `State.markers`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cached_property
+from typing import Any, cast
 
 from tui_wargame.model import Marker, Scenario, State, Turn, UnitSpec
 from tui_wargame.rules.foxhole import charts, counters
@@ -101,6 +103,11 @@ class Position:
     def option(self, name: str) -> bool:
         """Whether the optional rule `name` (R25, R2.K) is in play in this game."""
         return bool(self.state.values.get(f"option.{name}", False))
+
+    def table(self, key: str) -> Mapping[str, Any]:
+        """The State value `key` as the table its rule keeps there, empty when unset (the rule
+        knows the shape; this only tells the type checker)."""
+        return cast("Mapping[str, Any]", self.state.values.get(key, {}))
 
     # --- units ---
 

@@ -42,7 +42,7 @@ def chance_in(pos: Position, hex: str) -> tuple[int, bool]:
 
 
 def _searched(pos: Position) -> tuple[str, ...]:
-    found = pos.state.values.get(SEARCHED, ())
+    found: object = pos.state.values.get(SEARCHED, ())
     return tuple(found) if isinstance(found, tuple | list) else ()
 
 
@@ -83,7 +83,7 @@ def search(pos: Position, uid: str, dice: Dice) -> list[Event]:
 
 
 def _finds(pos: Position) -> dict[str, object]:
-    found = pos.state.values.get(FINDS, {})
+    found: object = pos.state.values.get(FINDS, {})
     return {k: list(v) for k, v in found.items()} if isinstance(found, Mapping) else {}
 
 
@@ -131,8 +131,8 @@ def equip(pos: Position, uid: str, item: str) -> list[Event]:
                        value={**_finds(pos), hex: [pos.state.turn, side, finds - ITEM_FINDS[item], port]})]
     if item in ("boats", "rafts"):
         return events + set_count(pos, hex, item, count(pos, hex, item) + 1, side)
-    table = pos.state.values.get(EQUIPPED, {})
-    table = {k: list(v) for k, v in table.items()} if isinstance(table, Mapping) else {}
+    kept: object = pos.state.values.get(EQUIPPED, {})
+    table = {k: list(v) for k, v in kept.items()} if isinstance(kept, Mapping) else {}
     table[uid] = [pos.state.turn, side, item]
     return [*events, Event.of("value_set", key=EQUIPPED, value=table),
             Event.of("equipped", unit=uid, item=item)]

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
+from typing import Any
 
 from tui_wargame.dice import Dice
 from tui_wargame.frozen import frozen
@@ -131,7 +132,7 @@ def _reach_rule(pos: Position, uid: str) -> str:
 
 def barraged(pos: Position, side: str) -> tuple[str, ...]:
     """The hexes `side` has barraged this phase (R18.C: once each)."""
-    table = pos.state.values.get(HEXES, {})
+    table: object = pos.state.values.get(HEXES, {})
     return tuple(table.get(side, ())) if isinstance(table, Mapping) else ()
 
 
@@ -249,7 +250,7 @@ def _pools(pos: Position, side: str, target: str, totals: Mapping[str, Fraction]
     """R18.D.1a-b: who lays how much of which kind, in the order they lay it."""
     share = charts.COMBAT_EFFECTS[charts.BARRAGE]
     enemy = pos.enemy(side)
-    found = []
+    found: list[dict[str, object]] = []
     both = bool(pos.units_in(target, side)) and bool(pos.units_in(target, enemy))
     owner = enemy if pos.units_in(target, enemy) or not pos.units_in(target, side) else side
     for kind in (HARD, SOFT):
@@ -272,8 +273,8 @@ def pool_targets(pos: Position, hex_: str, whose: str, kind: str) -> dict[str, F
             if u not in crowd and _is_hard(pos, u) == (kind == HARD)}
 
 
-def _table(pos: Position) -> Mapping[str, object]:
-    found = pos.state.values.get(FIRE, {})
+def _table(pos: Position) -> Mapping[str, Any]:
+    found: object = pos.state.values.get(FIRE, {})
     return found if isinstance(found, Mapping) else {}
 
 
@@ -282,8 +283,8 @@ def proceed(pos: Position, dice: Dice) -> list[Event]:
     hits, then the works; then the next opportunity of the phase."""
     events: list[Event] = []
     table = dict(_table(pos))
-    pools = [dict(p) for p in table.get("pools", ())]  # type: ignore[union-attr]
-    applied = {u: Fraction(str(v)) for u, v in dict(table.get("applied", {})).items()}  # type: ignore[call-overload]
+    pools = [dict(p) for p in table.get("pools", ())]
+    applied = {u: Fraction(str(v)) for u, v in dict(table.get("applied", {})).items()}
     cap = charts.COMBAT_EFFECTS[charts.BARRAGE].cap
     while pools:
         p = pools[0]
@@ -354,7 +355,7 @@ def _works_due(pos: Position, table: Mapping[str, object]) -> list[str]:
     done = pos.state.values.get(WORKS, ())
     if hex_ in tuple(done if isinstance(done, tuple | list) else ()):
         return []
-    guns = pos.state.values.get(GUNS, {})
+    guns: object = pos.state.values.get(GUNS, {})
     before = int(guns.get(hex_, 0)) if isinstance(guns, Mapping) else 0
     gun = int(str(table.get("gun", 0)))
     second = (before + gun) // 2 > before // 2
@@ -383,7 +384,7 @@ def _close(pos: Position, table: Mapping[str, object], dice: Dice) -> list[Event
     events = []
     gun = int(str(table.get("gun", 0)))
     if gun:
-        guns = dict(pos.state.values.get(GUNS, {}))
+        guns = dict(pos.table(GUNS))
         events.append(Event.of("value_set", key=GUNS, value={**guns, hex_: int(guns.get(hex_, 0)) + gun}))
     events += _shellholes(pos, table)
     events.append(Event.of("value_set", key=FIRE, value={}))
@@ -416,7 +417,7 @@ def _shellholes(pos: Position, table: Mapping[str, object]) -> list[Event]:
 
 def _apply_answers(pos: Position) -> list[Order]:
     table = _table(pos)
-    p = dict(table["pools"][0])  # type: ignore[index]
+    p = dict(table["pools"][0])
     targets = pool_targets(pos, str(table["hex"]), str(p["whose"]), str(p["kind"]))
     cap = charts.COMBAT_EFFECTS[charts.BARRAGE].cap
     return [allocation.order(plan) for plan in allocation.plans(Fraction(str(p["amount"])), targets, cap)]
@@ -428,7 +429,7 @@ def apply_order(pos: Position, order: Order, dice: Dice) -> list[Event]:
     if pending is None or pending.kind != APPLY:
         raise IllegalOrder("no barrage Firepower is waiting to be laid", "R18.D.1")
     table = dict(_table(pos))
-    pools = [dict(p) for p in table["pools"]]  # type: ignore[union-attr]
+    pools = [dict(p) for p in table["pools"]]
     p = pools[0]
     plan = allocation.parse(order, "R18.D.1")
     if isinstance(plan, Refusal):
@@ -438,7 +439,7 @@ def apply_order(pos: Position, order: Order, dice: Dice) -> list[Event]:
     refusal = allocation.valid(plan, Fraction(str(p["amount"])), targets, cap, "R18.D.1a")
     if refusal is not None:
         raise IllegalOrder(refusal)
-    applied = {u: Fraction(str(v)) for u, v in dict(table.get("applied", {})).items()}  # type: ignore[call-overload]
+    applied = {u: Fraction(str(v)) for u, v in dict(table.get("applied", {})).items()}
     for u, v in plan.items():
         applied[u] = applied.get(u, Fraction(0)) + v
     table.update(pools=pools[1:], applied={u: str(v) for u, v in applied.items()})

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
+from typing import cast
 
 from tui_wargame.model import Event, fold
 from tui_wargame.rules.foxhole import effects, supply, tasks
@@ -41,7 +42,7 @@ HELPERS = frozenset({COMBAT, CONSTRUCTION, MAINTENANCE})  # R19.B.6.g
 
 
 def saps(pos: Position) -> dict[str, Mapping[str, object]]:
-    found = pos.state.values.get(SAPS, {})
+    found: object = pos.state.values.get(SAPS, {})
     return {k: v for k, v in found.items() if isinstance(v, Mapping)} if isinstance(found, Mapping) else {}
 
 
@@ -110,7 +111,7 @@ def _undermined(pos: Position, end: str, side: str) -> list[Event]:
     for key, rec in tasks.progress(pos).items():
         words = str(rec.get("order", "")).split()
         origin = str(rec.get("hex"))
-        diggers = [u for u in rec.get("units", ()) if u in pos.state.units]  # type: ignore[union-attr]
+        diggers = [u for u in cast("tuple[str, ...]", rec.get("units", ())) if u in pos.state.units]
         if words[:1] == ["sap"] and diggers and pos.side_of(diggers[0]) != side \
                 and end in _line(pos, origin, words[1]):
             events.append(tasks.forget(pos, key))

@@ -276,7 +276,7 @@ def _combat_apply(pos: Position, order: Order) -> tuple[str, str]:
 
 def _barrage_apply(pos: Position, order: Order) -> tuple[str, str]:
     """R18.D.1, R18.E: a share of a barrage laid (the owner lays first: the firer sees the owner's share)."""
-    table = pos.state.values.get(resolve.FIRE, {})
+    table = pos.table(resolve.FIRE)
     pool = table["pools"][0]
     defences = resolve.pool_targets(pos, str(table["hex"]), str(pool["whose"]), str(pool["kind"]))
     return _laid(_plan_of(order), table.get("applied", {}), defences,

@@ -95,7 +95,7 @@ LEVELLED = frozenset({"trenches", "mines", "tank-traps"})  # a marker whose valu
 
 def permitted(pos: Position, side: str) -> dict[str, int]:
     """R3.B.3a: kind -> how many more of it `side` may still place."""
-    used = pos.state.values.get(f"setup.marked.{side}", {})
+    used = pos.table(f"setup.marked.{side}")
     found: dict[str, int] = {}
     for t in arrivals.tables(pos.scenario, "permitted_markers"):
         if t["side"] == side:
@@ -145,7 +145,7 @@ def mark(pos: Position, order: Order, dice: Dice) -> list[Event]:
     why = _why_not(pos, kind, label)
     if why:
         raise IllegalOrder(Refusal(why, "R3.B.3a"))
-    used = dict(pos.state.values.get(f"setup.marked.{pos.acting}", {}))
+    used = dict(pos.table(f"setup.marked.{pos.acting}"))
     used[kind] = int(used.get(kind, 0)) + 1
     events = [Event.of("value_set", key=f"setup.marked.{pos.acting}", value=used)]
     if pos.marker(label, kind) is not None:

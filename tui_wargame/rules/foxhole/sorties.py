@@ -40,7 +40,7 @@ RUNWAY = frozenset({"tarmac", "airfield"})
 def available(pos: Position, side: str) -> list[Mapping[str, object]]:
     """The Support and Sorties `side` may fire now: those published for this Full Turn (an entry's
     `turn`, if it has one), Air Sorties not grounded by a Storm (R8.C.4)."""
-    table = pos.state.values.get(AVAILABLE, {})
+    table: object = pos.state.values.get(AVAILABLE, {})
     found = table.get(side, ()) if isinstance(table, Mapping) else ()
     storm = weather.atmosphere(pos) == weather.STORM
     return _maintained(pos, side, [
@@ -88,7 +88,7 @@ def spend(pos: Position, side: str, ids: list[str]) -> list[Event]:
     """The Support and Sorties `ids` fired: each struck from `dawn.available` (once per Day, R5.D,
     R23.B-C), but an on-map Air Sortie (R25.A.1) only at its second flight of the Day, its flights
     counted in `barrage.flown` (id@day -> flights)."""
-    flown = dict(pos.state.values.get(FLOWN, {}))
+    flown = dict(pos.table(FLOWN))
     events = []
     struck = []
     for sid in ids:
@@ -99,7 +99,7 @@ def spend(pos: Position, side: str, ids: list[str]) -> list[Event]:
             events.append(Event.of("value_set", key=FLOWN, value=flown))
         else:
             struck.append(sid)
-    table = pos.state.values.get(AVAILABLE, {})
+    table: object = pos.state.values.get(AVAILABLE, {})
     entries = table.items() if isinstance(table, Mapping) else ()
     left = {s: [dict(e) for e in found if isinstance(e, Mapping) and not (s == side and e.get("id") in struck)]
             for s, found in entries if isinstance(found, tuple | list)}
@@ -133,7 +133,7 @@ def air_weather(pos: Position) -> list[Term]:
 def aa_mode(pos: Position, uid: str) -> str:
     """R7.B.1: the mode of an AA Battery; a Reduced Light AA is always Down (R7.B.1.a), a Reduced
     Heavy AA is Up or Down (R7.B.1.b: a Mixed one counts as Down)."""
-    modes = pos.state.values.get(AA, {})
+    modes: object = pos.state.values.get(AA, {})
     mode = str(modes.get(uid, "down")) if isinstance(modes, Mapping) else "down"
     traits = pos.spec(uid).traits
     if pos.reduced(uid) and (LIGHT_AA in traits or mode == "mixed"):

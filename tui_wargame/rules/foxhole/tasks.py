@@ -154,7 +154,7 @@ def cost(pos: Position, uid: str, plan: Plan, assisting: bool = False) -> Calcul
 
 def progress(pos: Position) -> Mapping[str, Mapping[str, object]]:
     """The Activities under way whose units are still in their hex."""
-    found = pos.state.values.get(PROGRESS, {})
+    found: object = pos.state.values.get(PROGRESS, {})
     if not isinstance(found, Mapping):
         return {}
     return {k: v for k, v in found.items() if isinstance(v, Mapping) and _alive(pos, v)}
@@ -187,7 +187,7 @@ def working_on(pos: Position, uid: str) -> str | None:
 
 def pruned(pos: Position) -> list[Event]:
     """R19.B.1.d: forget the Activities whose units all left their hex."""
-    raw = pos.state.values.get(PROGRESS, {})
+    raw: object = pos.state.values.get(PROGRESS, {})
     if not isinstance(raw, Mapping) or len(progress(pos)) == len(raw):
         return []
     return [Event.of("value_set", key=PROGRESS, value={k: dict(v) for k, v in progress(pos).items()})]

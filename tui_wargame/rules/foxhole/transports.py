@@ -321,7 +321,7 @@ def _port(pos: Position, label: str) -> bool:
 
 
 def _unloaded_now(pos: Position, tid: str) -> bool:
-    return pos.state.values.get(SAILED, {}).get(tid) == pos.state.turn
+    return pos.table(SAILED).get(tid) == pos.state.turn
 
 
 def sea_reach(pos: Position, start: str) -> list[str]:

@@ -267,7 +267,7 @@ def remember(pos: Position) -> list[Event]:
 
 def ever(pos: Position) -> dict[str, dict[str, list[str]]]:
     """side -> status -> the "MAPHEX:SECTOR"s it has had that status in (for `sectors-ever`)."""
-    table = pos.state.values.get(EVER, {})
+    table: object = pos.state.values.get(EVER, {})
     return {side: {st: sorted(v) for st, v in by.items()} for side, by in table.items()} \
         if isinstance(table, Mapping) else {}
 

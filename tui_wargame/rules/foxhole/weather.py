@@ -38,7 +38,7 @@ CONFIG_KEYS = ("prevailing", "moisture", "frozen", "arctic", "opening")
 
 
 def _weather(pos: Position) -> Mapping[str, Any]:
-    found = pos.state.values.get("weather", {})
+    found: object = pos.state.values.get("weather", {})
     return found if isinstance(found, Mapping) else {}
 
 
