@@ -44,6 +44,7 @@ ACTIVITY_VERBS = ("dig", "build", "trap", "remove", "bridge", "demolish", "burn"
 
 def plan_for(pos: Position, verb: str, uid: str, args: tuple[str, ...]) -> Plan:
     """The Activity `verb UNIT args` names, for that unit (refused if it cannot do it)."""
+    maker: Callable[[Position, str, tuple[str, ...]], Plan]
     if verb == "build":
         maker = works.fortify if args[:1] and args[0] in works.FORTS else engineering.construct
     elif verb == "remove" and args[:1] == ("bridge",):

@@ -20,6 +20,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import cast
 
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, fold
@@ -311,7 +312,8 @@ def _crowding(pos: Position, side: str, a: str, b: str, along_line: bool) -> int
     """What the units make a step from a to b cost `side` beyond the terrain: Refugees (R25.C.2.b)
     and an overstacked hex (R10.D.1); None if they close the line. Kept for the State, as every
     unit of the side weighs the same steps."""
-    memo = pos.memo.setdefault(("movement.crowding", side), {})
+    memo = cast("dict[tuple[str, str, bool], int | None]",
+                pos.memo.setdefault(("movement.crowding", side), {}))
     key = (a, b, along_line)
     if key not in memo:
         if along_line:
@@ -320,7 +322,7 @@ def _crowding(pos: Position, side: str, a: str, b: str, along_line: bool) -> int
                 refugees.extra_mp(pos, b, side, lines[0].id) + int(stacking.entry_cost(pos, b))
         else:
             memo[key] = refugees.extra_mp(pos, b, side) + int(stacking.entry_cost(pos, b))
-    return memo[key]  # type: ignore[index, no-any-return]
+    return memo[key]
 
 
 def step_cost(pos: Position, uid: str, a: str, b: str, along_line: bool) -> Fraction | None:
@@ -577,8 +579,8 @@ def _reach(pos: Position, uid: str, scale: int, walk: _Walk | None = None
             for line in (False, True):
                 step_key = (here, nxt, line)
                 if step_key not in steps:
-                    step = cost_of(here, nxt, line)
-                    steps[step_key] = None if step is None else scaled(step)
+                    unscaled = cost_of(here, nxt, line)
+                    steps[step_key] = None if unscaled is None else scaled(unscaled)
                 step = steps[step_key]
                 if step is None:
                     continue

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
-from tui_wargame.model import Scenario, State
+from tui_wargame.model import Scenario, State, Value
 from tui_wargame.rules.capabilities import HelpPage, Table
 from tui_wargame.rules.foxhole import arrivals, charts, dawn, sequence, standing, victory, weather
 from tui_wargame.rules.foxhole.arith import Term, multiple
@@ -158,7 +158,7 @@ def _in(scenario: Scenario, kept: Mapping[str, Any], night: bool = False) -> Pos
     rules what they do then."""
     index = next((i for i, t in enumerate(scenario.turns) if t.night == night), 0)
     return Position(scenario, State(turn=index, phase=sequence.TRANSPORT, active="", units={},
-                                    values={"weather": dict(kept)}))
+                                    values={"weather": cast("Value", dict(kept))}))
 
 
 def _terms(terms: Iterable[Term]) -> str:
@@ -199,9 +199,9 @@ def weather_page(scenario: Scenario) -> HelpPage:
     sky = Table("Atmosphere (R8.C)", ("Weather", "Unit MP", "Unit FP", "Air Sorties", "Moisture"),
                 tuple(atm_rows), note="Moisture: the change at the start of the next Full Turn (0-12).")
     ground_rows = []
-    for ground in (weather.DRY, weather.WET, weather.FLOODING, weather.FROST, weather.SNOW):
-        pos = _in(scenario, {"ground": ground})
-        ground_rows.append((_name(ground), _terms(weather.step_terms(pos, False)),
+    for condition in (weather.DRY, weather.WET, weather.FLOODING, weather.FROST, weather.SNOW):
+        pos = _in(scenario, {"ground": condition})
+        ground_rows.append((_name(condition), _terms(weather.step_terms(pos, False)),
                             _terms(weather.activity_terms(pos)), _terms(weather.activity_terms(pos, works=True))))
     ground_rows.append(("Night (R9)", _terms(weather.step_terms(night, False) + weather.hexside_terms(night)),
                         _terms(weather.activity_terms(night)), _terms(weather.activity_terms(night, works=True))))

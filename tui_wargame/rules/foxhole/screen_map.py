@@ -176,8 +176,8 @@ def hex_notes(pos: Position, label: str) -> list[Line]:
         said = f"{mark(m)} {_name(m)} to {other}" + (f": {effect(m)}" if effect else "")
         lines.append((_RANK.get(m.kind, len(IMPORTANCE)), Line(said, kind.rule if kind else "R5.B")))
     for flag, units in _conditions(pos, label).items():
-        name, effect, rule = CONDITION_WORDS[flag]
-        lines.append((_RANK[flag], Line(f"{CONDITION_MARKS[flag]} {name}: {', '.join(units)}: {effect}", rule)))
+        name, words, rule = CONDITION_WORDS[flag]
+        lines.append((_RANK[flag], Line(f"{CONDITION_MARKS[flag]} {name}: {', '.join(units)}: {words}", rule)))
     return [line for _, line in sorted(lines, key=lambda pair: pair[0])]
 
 

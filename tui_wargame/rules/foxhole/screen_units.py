@@ -147,8 +147,8 @@ def card(pos: Position, uid: str) -> Sequence[Line]:
         special = counters.SPECIALS.get(trait) or counters.MARKS.get(trait)
         if special is not None and trait not in ("hard", "open-top", "mounted", "infantry"):
             lines.append(Line(f"{special.name}: {special.means}", special.rule))
-    named = {name: counters.attribute(spec, name) for name in counters.ATTRIBUTES}
-    if any(named.values()):  # the optional rules' attributes, once: every other trait is told above
-        rules = ", ".join(dict.fromkeys(counters.ATTRIBUTES[n] for n, v in named.items() if v))
-        lines.append(Line(", ".join(f"{n} {v}" for n, v in named.items() if v), rules))
+    attributes = {name: counters.attribute(spec, name) for name in counters.ATTRIBUTES}
+    if any(attributes.values()):  # the optional rules' attributes, once: every other trait is told above
+        rules = ", ".join(dict.fromkeys(counters.ATTRIBUTES[n] for n, v in attributes.items() if v))
+        lines.append(Line(", ".join(f"{n} {v}" for n, v in attributes.items() if v), rules))
     return tuple(lines)

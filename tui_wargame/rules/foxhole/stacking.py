@@ -162,7 +162,7 @@ def ordered(pos: Position, label: str, side: str) -> list[str]:
     after in id order: the first four are out of overstack (R10.D) and fill the hex's limited
     places first (R20.F.2)."""
     here = pos.units_in(label, side)
-    chosen = pos.state.values.get(order_key(label), ())
+    chosen: object = pos.state.values.get(order_key(label), ())
     first = [u for u in chosen if u in here] if isinstance(chosen, (list, tuple)) else []
     return first + [u for u in here if u not in first]
 

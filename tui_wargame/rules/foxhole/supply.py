@@ -98,8 +98,8 @@ def _search(pos: Position, uid: str, start: str, budget: Fraction, *, keep_clear
     side = pos.side_of(uid)
     cost_of = movement.coster(pos, uid)
     near = movement.enemy_near(pos, side)
-    found = {start: (Fraction(0), (start,))}
-    queue = [(Fraction(0), (start,))]
+    found: dict[str, tuple[Fraction, tuple[str, ...]]] = {start: (Fraction(0), (start,))}
+    queue: list[tuple[Fraction, tuple[str, ...]]] = [(Fraction(0), (start,))]
     while queue:
         cost, path = heapq.heappop(queue)
         here = path[-1]

@@ -114,7 +114,7 @@ def _layout(dice: Dice, p: Plan, placed: Sequence[Placed], sides: Mapping[str, s
         objective = ""
         keep: tuple[str, ...] = ()
         if mid == "last-stand":
-            towns = [h for h in board.buildings(b.maphex) if board.on_line(b.maphex, h)]
+            towns: Sequence[str] = [h for h in board.buildings(b.maphex) if board.on_line(b.maphex, h)]
             local = min(towns, key=lambda h: (along(board._hex(h), DIRECTION_NAMES.index(b.facing)), h))
             objective = b.label(local)
             sources = {**sources, DEFENSIVE: tuple(sorted({*sources[DEFENSIVE], objective}))}

@@ -14,6 +14,7 @@ R24.D.2: the lines leaving a side's far edge are its supply sources (`[rules.sup
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import cast
 
 import attrs
 
@@ -67,7 +68,8 @@ def turned(m: LibraryMaphex, k: int) -> LibraryMaphex:
     return attrs.evolve(
         m, coast=tuple(turn_edge(e, k) for e in m.coast),
         terrain={t: tuple(lb(h) for h in hexes) for t, hexes in m.terrain.items()},
-        hexsides=tuple(attrs.evolve(hs, hexes=tuple(lb(h) for h in hs.hexes)) for hs in m.hexsides),
+        hexsides=tuple(attrs.evolve(hs, hexes=cast("tuple[str, str]", tuple(lb(h) for h in hs.hexes)))
+                       for hs in m.hexsides),
         routes=tuple(attrs.evolve(r, hexes=tuple(lb(h) for h in r.hexes)) for r in m.routes),
         places=tuple(attrs.evolve(p, hex=lb(p.hex)) for p in m.places),
         markers=tuple(attrs.evolve(mk, place=place(mk.place)) for mk in m.markers))
