@@ -159,8 +159,8 @@ def order_as_seen(order: str, hidden: frozenset[str]) -> str:
     return f"{words[0]} (hidden)" if hidden and names_any(words, hidden) else order
 
 
-def event_as_seen(game: Game, state: State, event: Event, hidden: frozenset[str]) -> str:
-    """`event` in words for a reader who may not see the units in `hidden`."""
+def event_as_seen(game: Game, state: State, event: Event, hidden: frozenset[str]) -> str | None:
+    """`event` in words for a reader who may not see the units in `hidden`; None as `describe`."""
     line = describe(game, state, event)
     return "a hidden unit acts" if line and hidden and names_any(dict(event.facts), hidden) else line
 

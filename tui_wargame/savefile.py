@@ -28,7 +28,7 @@ import secrets
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import tomli_w
 
@@ -398,13 +398,13 @@ def parse(data: bytes, path: Path) -> SaveFile:
     header_hash = digest(head)
     prev = header_hash
     records = []
-    for index, (raw, line, own) in enumerate(zip(raw_records, found, owns)):
+    for index, (raw, hash_line, own) in enumerate(zip(raw_records, found, owns)):
         record = _record(raw, index, path, own, suspect)
         if (record.kind == "setup") != (index == 0):
             raise SaveError(f"{path}: record {index}: the set-up record, and only it, comes first")
-        if not line:
+        if not hash_line:
             problems.append(f"record {index}: its hash line is missing")
-        elif line.group(1).decode() != own:
+        elif hash_line.group(1).decode() != own:
             problems.append(f"record {index}: its content does not match its hash (edited after writing)")
         if record.prev != prev:
             problems.append(f"record {index}: 'prev' does not match the hash of the record before it")
@@ -426,7 +426,8 @@ def _read_fast(text: str, head_length: int, chunks: list[bytes], as_written: boo
         return None
     records = (record_reader.read_records([c.decode() for c in chunks], repeats_possible=not as_written)
                if header is not None else None)
-    return None if records is None else {**header, "record": records}
+    # records are read only with a header
+    return None if records is None else {**cast("dict[str, Any]", header), "record": records}
 
 
 def _read_toml(text: str, path: Path, records: Sequence[str] = (), first: int = 0) -> dict[str, Any]:
@@ -786,6 +787,8 @@ class Writer(Log):
     def _check_still_there(self) -> None:
         """Refuse to append to a file no longer at the save's path: an order written to it would be
         lost (`remove_if_unplayed` removed it under the lock, or the file was replaced)."""
+        here: os.stat_result | None
+        ours: os.stat_result | None
         try:
             here, ours = os.stat(self.path), os.fstat(self._fd)
         except OSError:

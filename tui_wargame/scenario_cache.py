@@ -33,7 +33,8 @@ import pickle
 import stat
 import sys
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import Any, cast
 
 from tui_wargame import rules
 from tui_wargame.model import Scenario
@@ -94,7 +95,8 @@ def systems_fingerprint() -> bytes | None:
         file = getattr(module, "__file__", None)
         if not file:
             return None
-        in_package = bool(module.__spec__ and module.__spec__.parent)
+        spec = cast(ModuleType, module).__spec__  # a module, as it has a file
+        in_package = bool(spec and spec.parent)
         code = Path(file).resolve().parent if in_package else Path(file).resolve()
         parts.append(system_id.encode() + b"\0" + _sources(code))
     return b"".join(parts)

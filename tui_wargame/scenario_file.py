@@ -23,7 +23,7 @@ from tui_wargame import rules, scenario_cache
 from tui_wargame.errors import WargameError
 from tui_wargame.files import SCENARIO_LIMIT, FileUnreadable, read_limited
 from tui_wargame.hexgrid import DIRECTION_NAMES, distance, placement_problems
-from tui_wargame.model.scenario import MapSpec, Scenario, placed_maphexes
+from tui_wargame.model.scenario import MapSpec, Scenario, Side, Terrain, Turn, placed_maphexes
 from tui_wargame.text import clean, clean_all
 
 if TYPE_CHECKING:
@@ -199,7 +199,9 @@ def _duplicates(kind: str, ids: Iterable[str]) -> Iterator[str]:
 
 def _meaning(s: Scenario) -> Iterator[str]:
     """Problems of meaning: references that point nowhere, hexes off the map."""
-    for table, items in (("side", s.sides), ("turn", s.turns), ("terrain", s.terrain)):
+    named: tuple[tuple[str, tuple[Side | Turn | Terrain, ...]], ...] = (
+        ("side", s.sides), ("turn", s.turns), ("terrain", s.terrain))
+    for table, items in named:
         for i, item in enumerate(items):
             if not item.id or any(c.isspace() for c in item.id):
                 yield f"{table}[{i}].id: an id is one word, without spaces"

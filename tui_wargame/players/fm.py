@@ -19,7 +19,7 @@ import heapq
 from collections.abc import Sequence
 from fractions import Fraction
 from itertools import combinations
-from typing import Any
+from typing import Any, cast
 
 from attrs import evolve
 
@@ -496,7 +496,7 @@ class Assessor:
         the road longer), asked once per enemy placement in a decision."""
         if self._goals is None:
             key = ("goals", self.enemy_key)
-            found = self.view.memo.get(key)
+            found = cast("list[InstantGoal] | None", self.view.memo.get(key))
             if found is None:
                 found = []
                 pos, far = self.pos, self._far

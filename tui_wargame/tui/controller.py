@@ -424,10 +424,10 @@ class MapController:
                 if isinstance(why, Refusal):
                     return Note(f"{menu.title}: none now: {why}")
         bare = [o for o in orders if not o.args]
-        listed = self.choose(menu.title, near + bare if near else orders)
-        if isinstance(listed, Choose) and len(bare) == 1 and bare[0] in listed.orders:
-            return attrs.evolve(listed, finish=bare[0])  # e gives it (a pass), wherever the list is scrolled
-        return listed
+        chosen = self.choose(menu.title, near + bare if near else orders)
+        if isinstance(chosen, Choose) and len(bare) == 1 and bare[0] in chosen.orders:
+            return attrs.evolve(chosen, finish=bare[0])  # e gives it (a pass), wherever the list is scrolled
+        return chosen
 
     def next_of(self, verbs: frozenset[str]) -> Order | None:
         """The first legal order of `verbs`, while no decision is owed (GiveEach)."""

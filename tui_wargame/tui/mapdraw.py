@@ -344,10 +344,10 @@ class Painter:
             a, b = hs.hexes
             if a not in self.origin or b not in self.origin:
                 continue
-            d = direction(parse(a), parse(b))
-            if d is None:
+            way = direction(parse(a), parse(b))
+            if way is None:
                 continue
-            for cell in self._side_cells(a, d):
+            for cell in self._side_cells(a, way):
                 at[cell] = (self.g.for_feature(hs.feature), FEATURE)
         return at
 
@@ -365,10 +365,10 @@ class Painter:
             for cx, cy, ch in cells:
                 if 0 <= cy < self.height and 0 <= cx < self.width:
                     grid[cy][cx] = (ch, edge)
-        for (cx, cy), (ch, look) in self._features.items():  # where no hex's content covers the edge
+        for (cx, cy), (mark, look) in self._features.items():  # where no hex's content covers the edge
             old, style = grid[cy][cx]
             if old in _EDGES:
-                grid[cy][cx] = (ch or old, self._shown(style + look))
+                grid[cy][cx] = (mark or old, self._shown(style + look))
         empty, bare = State(0, "", "", {}), Overlay()
         for label in self.origin:  # contents after all edges: a top edge is a bottom line
             self._draw_hex(grid, label, empty, bare, [])

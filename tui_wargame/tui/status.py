@@ -78,7 +78,7 @@ def header_line(game: Game, state: State, names: Namer, *, where: str = "", widt
     turn = f"T{state.turn + 1}/{len(sc.turns)}"
     longest = max((len(names.text(t.name)) for t in sc.turns), default=0)
     owed = f" {g.sep} {{}} to decide" if state.to_act != state.active else ""
-    forms = (names.side, names.short_side)
+    forms: tuple[Callable[[str], str], ...] = (names.side, names.short_side)
     widest = {(shape, form): _widest(track, names, shape, form == names.short_side)
               for shape in FORMS for form in forms}
     sides = {form: max(len(form(s)) for s in sc.side) for form in forms}

@@ -312,8 +312,8 @@ def check(scenario: Scenario) -> list[str]:
     for route in scenario.map.route:
         if route.kind not in data.route:
             problems.append(f"rules.route: no entry for route kind {route.kind!r}")
-    for kind, r in data.route.items():
-        for i, text in enumerate((r.cost, *(s.cost for s in r.special))):
+    for kind, effect in data.route.items():
+        for i, text in enumerate((effect.cost, *(s.cost for s in effect.special))):
             if (err := _fraction_problem(text)) or text == PROHIBITED:
                 where = "cost" if i == 0 else f"special[{i - 1}].cost"
                 problems.append(f"rules.route.{kind}.{where}: {err or 'a route cannot be prohibited'}")
@@ -345,9 +345,9 @@ def check(scenario: Scenario) -> list[str]:
     for s in data.shift:
         if s.side and s.side not in sides:
             problems.append(f"rules.shift: no side {s.side!r}")
-        for t in s.turns:
-            if t not in {x.id for x in scenario.turns}:
-                problems.append(f"rules.shift.turns: no turn {t!r}")
+        for turn in s.turns:
+            if turn not in {x.id for x in scenario.turns}:
+                problems.append(f"rules.shift.turns: no turn {turn!r}")
     for i, r in enumerate(data.reinforcement):
         for uid in r.units:
             if uid not in scenario.unit:
