@@ -43,8 +43,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from ai_report import (  # noqa: E402
-    DRAW, MATCHES, SCENARIOS, STUCK, Key, Record, ReportError, key, read_records, report)
+from ai_report import DRAW, MATCHES, SCENARIOS, STUCK, Key, Record, ReportError, key, read_records, report  # noqa: E402
 
 from tui_wargame import scenario_file  # noqa: E402
 from tui_wargame.engine import Game  # noqa: E402

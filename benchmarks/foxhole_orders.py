@@ -30,7 +30,7 @@ from tui_wargame.engine import Game  # noqa: E402
 from tui_wargame.rules.foxhole.optional import OPTIONAL_RULES  # noqa: E402
 
 
-def play(seed: int, options: dict[str, str], digest: "hashlib._Hash", screen: bool = False
+def play(seed: int, options: dict[str, str], digest: hashlib._Hash, screen: bool = False
          ) -> tuple[int, float, float]:
     """One game by random play's policy: (positions, CPU seconds in legal_orders, CPU seconds in
     the screen's prompt and explanations when `screen`)."""

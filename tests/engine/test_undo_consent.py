@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import TESTBED_DIR
-
 from tui_wargame.engine import ALLOW_UNDO, ASK_UNDO, REFUSE_UNDO, Game
 from tui_wargame.model import IllegalOrder, Scenario
 from tui_wargame.narrative import narrate

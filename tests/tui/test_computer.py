@@ -22,8 +22,8 @@ from tui_wargame.tui.app import WargameApp
 from tui_wargame.tui.dialogs import ChoiceScreen, ConfirmScreen, OrderChooser
 from tui_wargame.tui.game import GameScreen
 from tui_wargame.tui.hexmap import HexMap
-from tui_wargame.tui.touched import touched_hexes
 from tui_wargame.tui.title import TitleScreen
+from tui_wargame.tui.touched import touched_hexes
 
 #: Red's first turn and Blue's moves up to the attack that leaves Red a decision (Testbed 4), seed 11.
 TO_THE_ATTACK = ["move r1 0102 0103", "move r2 0101", "end", "end", "move b1 0401 0301 0201 0102",

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from tests.tui.helpers import press, screen_text, suez, suez_defensive_fire, sync
 from tui_wargame.engine import Game
-from tui_wargame.tui.app import WargameApp
 from tui_wargame.tui.answers import Pick
+from tui_wargame.tui.app import WargameApp
 from tui_wargame.tui.dialogs import ConfirmScreen, HandOverScreen, OrderChooser
 from tui_wargame.tui.game import GameScreen
 

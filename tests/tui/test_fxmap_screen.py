@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-
 from tests.rules.foxhole.helpers import load
 from tests.tui.helpers import screen_text, sync
 from tui_wargame.engine import Game

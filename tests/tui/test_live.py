@@ -13,11 +13,11 @@ import pytest
 from tests.tui.helpers import press, screen_text, sync
 from tests.tui.test_hidden import fog_game
 from tui_wargame.engine import Game
+from tui_wargame.tui import game as game_screen
+from tui_wargame.tui import watch
 from tui_wargame.tui.app import WargameApp
 from tui_wargame.tui.dialogs import ConfirmScreen, OrderChooser
 from tui_wargame.tui.game import GameScreen
-from tui_wargame.tui import game as game_screen
-from tui_wargame.tui import watch
 from tui_wargame.tui.watch import WatchScreen
 
 

@@ -24,8 +24,8 @@ from tui_wargame import cli, scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.model import Scenario
 from tui_wargame.tui.app import WargameApp
-from tui_wargame.tui.hexmap import HexMap
 from tui_wargame.tui.glyphs import wants_ascii
+from tui_wargame.tui.hexmap import HexMap
 from tui_wargame.tui.mapdraw import SIDE_STYLES
 
 

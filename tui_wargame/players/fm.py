@@ -29,8 +29,17 @@ from tui_wargame.model import Event, IllegalOrder, Order, Refusal, State, fold
 from tui_wargame.players.base import Choice, best_rated
 from tui_wargame.players.fm_assault import assaults
 from tui_wargame.players.fm_fire import defensive_fire, fire
-from tui_wargame.players.fm_worth import (ELIMINATED_PREMIUM, TAKEN, W_VP, scenario_key, step_value,
-                                         strength, unit_worth, worth_table, worth_words)
+from tui_wargame.players.fm_worth import (
+    ELIMINATED_PREMIUM,
+    TAKEN,
+    W_VP,
+    scenario_key,
+    step_value,
+    strength,
+    unit_worth,
+    worth_table,
+    worth_words,
+)
 from tui_wargame.players.view import SideView
 from tui_wargame.rules.fm import combat, fire_support, sequence
 from tui_wargame.rules.fm.combat import column_index, shifted

@@ -21,9 +21,9 @@ from textual.worker import Worker, WorkerState
 
 from tui_wargame.engine import Game
 from tui_wargame.model import IllegalOrder
+from tui_wargame.opponent import Opponent
 from tui_wargame.players import Choice, computer
 from tui_wargame.savefile import Record
-from tui_wargame.opponent import Opponent
 from tui_wargame.tui.info import names_any
 from tui_wargame.tui.touched import touched_hexes
 

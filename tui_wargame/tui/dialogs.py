@@ -16,8 +16,7 @@ from collections.abc import Callable, Sequence
 from rich.text import Text
 from textual import _time, events, on
 from textual._context import active_message_pump  # private: Textual is pinned below 9 (pyproject)
-from textual.app import App
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message

@@ -27,9 +27,9 @@ from textual.worker import Worker, WorkerState
 from tui_wargame.engine import ALLOW_UNDO, REFUSE_UNDO, Game
 from tui_wargame.errors import WargameError
 from tui_wargame.model import Order
+from tui_wargame.opponent import HINT_LEVEL, Opponent
 from tui_wargame.rules.capabilities import OrderMenu
 from tui_wargame.savefile import Record
-from tui_wargame.opponent import HINT_LEVEL, Opponent
 from tui_wargame.text import attributive, tidy
 from tui_wargame.tui.answers import Answer, Choose, Confirm, Give, GiveEach, Note, Pick
 from tui_wargame.tui.controller import MapController

@@ -15,7 +15,6 @@ from textual.screen import Screen
 
 from tui_wargame.tui.linepanel import LinePanel
 
-
 #: The actions whose keys give way, in this order, when even the close-set bar is wider than the
 #: screen (a system's two order menus at 80 columns): the typed order (`o` lists every order in
 #: words), then quitting; the help's key page lists them all.

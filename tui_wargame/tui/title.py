@@ -21,8 +21,8 @@ from tui_wargame.errors import WargameError
 from tui_wargame.files import first_free
 from tui_wargame.glance import Glance, glance
 from tui_wargame.model import Scenario
-from tui_wargame.rules.capabilities import Capabilities, GameOption
 from tui_wargame.opponent import DEFAULT_LEVEL, Opponent, against
+from tui_wargame.rules.capabilities import Capabilities, GameOption
 from tui_wargame.text import side_name
 from tui_wargame.tui.dialogs import ChoiceScreen
 from tui_wargame.tui.glyphs import Glyphs

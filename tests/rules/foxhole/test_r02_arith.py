@@ -5,8 +5,18 @@ from __future__ import annotations
 from fractions import Fraction
 
 from tests.positions import FixedDice
-from tui_wargame.rules.foxhole.arith import (HALF, THIRD, Calculation, Term, chance, d5, d10, d100, final,
-                                             multiple)
+from tui_wargame.rules.foxhole.arith import (
+    HALF,
+    THIRD,
+    Calculation,
+    Term,
+    chance,
+    d5,
+    d10,
+    d100,
+    final,
+    multiple,
+)
 
 
 def test_r2_c_d10_reads_zero_as_ten_and_d5_is_half_a_d10():

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from tests.rules.foxhole.helpers import load, position
-from tui_wargame.scenario_file import ScenarioError
 from tui_wargame.model import Event, fold
 from tui_wargame.rules.foxhole import SYSTEM, supply
 from tui_wargame.rules.foxhole.position import MOVED, SUPPLIED, SUPPLY_DEPLETED, SUPPLY_REDUCED, Position
+from tui_wargame.scenario_file import ScenarioError
 
 SCENARIO = load()
 SM = "supply-movement"

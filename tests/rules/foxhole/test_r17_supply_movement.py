@@ -8,7 +8,15 @@ from tests.rules.foxhole.helpers import FixedDice, legal, load, position, run
 from tui_wargame.model import Event, IllegalOrder, Order, fold
 from tui_wargame.rules.foxhole import SYSTEM, supply_movement
 from tui_wargame.rules.foxhole.position import (
-    FATIGUED, MOVED, OVERWATCH, PINNED, SUPPLIED, SUPPLY_REDUCED, TRACED, TRACED_FORCED, Position,
+    FATIGUED,
+    MOVED,
+    OVERWATCH,
+    PINNED,
+    SUPPLIED,
+    SUPPLY_REDUCED,
+    TRACED,
+    TRACED_FORCED,
+    Position,
 )
 
 SCENARIO = load()

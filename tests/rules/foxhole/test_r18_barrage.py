@@ -7,7 +7,15 @@ import pytest
 
 from tests.rules.foxhole.helpers import legal, load, position, run
 from tui_wargame.model import Event, IllegalOrder
-from tui_wargame.rules.foxhole.position import EXPENDED, FIRED, OVERWATCH, PINNED, SUPPLIED, SUPPRESSED, TRACED
+from tui_wargame.rules.foxhole.position import (
+    EXPENDED,
+    FIRED,
+    OVERWATCH,
+    PINNED,
+    SUPPLIED,
+    SUPPRESSED,
+    TRACED,
+)
 
 SCENARIO = load()
 READY = [TRACED, SUPPLIED]  # chose to Trace Supply and did (R18.A.1)

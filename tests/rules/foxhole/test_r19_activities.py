@@ -11,8 +11,8 @@ from tests.rules.foxhole.activity_helpers import QUIET, SCENARIO, act
 from tests.rules.foxhole.helpers import legal, run
 from tui_wargame.model import IllegalOrder, Order, fold
 from tui_wargame.rules.foxhole import SYSTEM, movement
-from tui_wargame.rules.foxhole.position import Position
-from tui_wargame.rules.foxhole.position import ACTED, FATIGUED, FIRED, MOVED, PINNED
+from tui_wargame.rules.foxhole.position import ACTED, FATIGUED, FIRED, MOVED, PINNED, Position
+
 
 def _kinds(state, place):
     return {m.kind: m.value for m in state.markers.get(place, ())}

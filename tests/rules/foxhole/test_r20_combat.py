@@ -12,7 +12,13 @@ from tui_wargame.model import Event, IllegalOrder, Order
 from tui_wargame.rules.capabilities import Explanation
 from tui_wargame.rules.foxhole import SYSTEM, benefits, combat, engagement, firepower, participants, seizure
 from tui_wargame.rules.foxhole.position import (
-    AMBUSHED, EXPENDED, FATIGUED, OVERWATCH, PINNED, SUPPRESSED, Position,
+    AMBUSHED,
+    EXPENDED,
+    FATIGUED,
+    OVERWATCH,
+    PINNED,
+    SUPPRESSED,
+    Position,
 )
 
 EXTRA = '''

@@ -6,11 +6,11 @@ import pytest
 
 from tests.rules.foxhole.helpers import HERE, FixedDice, load, position, run
 from tui_wargame import scenario_file
-from tui_wargame.scenario_file import ScenarioError
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, Order, fold
 from tui_wargame.rules.foxhole import SYSTEM, effects, standing, victory
 from tui_wargame.rules.foxhole.position import Position
+from tui_wargame.scenario_file import ScenarioError
 
 SCENARIO = load()
 AWAY = "reinforcements"  # a box, to clear units off the map without counting losses

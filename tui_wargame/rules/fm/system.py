@@ -23,8 +23,18 @@ from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Scenario, State, fold
 from tui_wargame.rules import Resolution
 from tui_wargame.rules.capabilities import Decision, Explanation, GameOption, HelpPage, Layer, Line, OrderMenu
-from tui_wargame.rules.fm import (combat, commander, decisions, ending, fire_support, movement, results, sequence,
-                                  words, zoc)
+from tui_wargame.rules.fm import (
+    combat,
+    commander,
+    decisions,
+    ending,
+    fire_support,
+    movement,
+    results,
+    sequence,
+    words,
+    zoc,
+)
 from tui_wargame.rules.fm.data import FmRules, check, remember, rules_of
 from tui_wargame.rules.fm.hooks import hooks_named, known_hooks
 from tui_wargame.rules.fm.position import Position

@@ -20,7 +20,14 @@ from tui_wargame.rules.foxhole.benefits import HARD, SOFT
 from tui_wargame.rules.foxhole.counters import BATTERY, VEHICLE, attribute, is_motorized, kind_of
 from tui_wargame.rules.foxhole.engagement import done
 from tui_wargame.rules.foxhole.participants import (
-    ASSAULT, FIGHT, STACK, artillery_or_mortar, enterable, may_act, mixed_services, target_types,
+    ASSAULT,
+    FIGHT,
+    STACK,
+    artillery_or_mortar,
+    enterable,
+    may_act,
+    mixed_services,
+    target_types,
 )
 from tui_wargame.rules.foxhole.position import AMBUSHED, FIRED, OVERWATCH, PINNED, Position
 from tui_wargame.rules.foxhole.sequence import Handler

@@ -31,9 +31,9 @@ from tui_wargame.model import Event, IllegalOrder, Order, Refusal
 from tui_wargame.rules.capabilities import Explanation, Line
 from tui_wargame.rules.foxhole import counters, movement, supply
 from tui_wargame.rules.foxhole.arith import DOUBLE, HALF, THIRD, Calculation, Term
-from tui_wargame.rules.foxhole.sequence import PLAYER_TURN
 from tui_wargame.rules.foxhole.counters import VEHICLE
 from tui_wargame.rules.foxhole.position import MOVED, PINNED, SUPPRESSED, Position
+from tui_wargame.rules.foxhole.sequence import PLAYER_TURN
 
 if TYPE_CHECKING:
     from tui_wargame.rules.foxhole.sequence import Handler

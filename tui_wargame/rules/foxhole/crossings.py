@@ -17,13 +17,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tui_wargame.model import Event, fold
-from tui_wargame.rules.foxhole.arith import HALF, QUARTER, Term
-from tui_wargame.rules.foxhole.counters import BATTERY, COMPANY, is_motorized
 from tui_wargame.rules.foxhole import landings as sea
 from tui_wargame.rules.foxhole import stacking
+from tui_wargame.rules.foxhole.arith import HALF, QUARTER, Term
+from tui_wargame.rules.foxhole.counters import BATTERY, COMPANY, is_motorized
 from tui_wargame.rules.foxhole.engineering import count, set_count
-from tui_wargame.rules.foxhole.position import ACTED, MOVED, Position
 from tui_wargame.rules.foxhole.movement import mp_of
+from tui_wargame.rules.foxhole.position import ACTED, MOVED, Position
 from tui_wargame.rules.foxhole.tasks import at_night, cannot_act, left, refuse
 
 LANDINGS = "activities.landings"  # unit -> [turn, side, hex, boats|rafts, from]: to Assault (R19.B.8.a)

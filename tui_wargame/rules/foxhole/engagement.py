@@ -25,18 +25,34 @@ from typing import Any
 
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, fold
-from tui_wargame.rules.foxhole import (allocation, benefits, charts, crossings, effects, fire, firepower,
-                                      movement, refugees, stacking)
-from tui_wargame.rules.foxhole.participants import (
-    ENGAGED, STACK, artillery_or_mortar, in_overstack, mixed_services, specialist, target_types,
+from tui_wargame.rules.foxhole import (
+    allocation,
+    benefits,
+    charts,
+    crossings,
+    effects,
+    fire,
+    firepower,
+    movement,
+    refugees,
+    stacking,
 )
-from tui_wargame.rules.foxhole.participants import services  # noqa: F401 (fx-barrage reads it here)
-from tui_wargame.rules.foxhole.seizure import RETREAT, move_back, retreat_hexes, retreat_rule, retreats, seize
 from tui_wargame.rules.foxhole.arith import Calculation, chance, d5, d10, final
 from tui_wargame.rules.foxhole.benefits import HARD, SOFT
 from tui_wargame.rules.foxhole.counters import BATTERY, VEHICLE, is_motorized, kind_of
 from tui_wargame.rules.foxhole.narration import movement_points
+from tui_wargame.rules.foxhole.participants import (
+    ENGAGED,
+    STACK,
+    artillery_or_mortar,
+    in_overstack,
+    mixed_services,
+    services,  # noqa: F401 (fx-barrage reads it here)
+    specialist,
+    target_types,
+)
 from tui_wargame.rules.foxhole.position import AMBUSHED, EXHAUSTED, EXPENDED, OVERWATCH, Position
+from tui_wargame.rules.foxhole.seizure import RETREAT, move_back, retreat_hexes, retreat_rule, retreats, seize
 
 KEY = "combat.current"
 DONE = "combat.done"  # the hexes Assaulted or Fought this phase (R20.B, R22.B)

@@ -15,8 +15,19 @@ from fractions import Fraction
 from tui_wargame.model import Event
 from tui_wargame.rules.foxhole import charts, movement
 from tui_wargame.rules.foxhole.position import Position
-from tui_wargame.rules.foxhole.tasks import (ANY_COMPANY, ASSAULT, COMBAT, CONSTRUCTION, ENGINEERS,
-                                             MAINTENANCE, PORT, RAILROAD, Plan, qualifies, refuse)
+from tui_wargame.rules.foxhole.tasks import (
+    ANY_COMPANY,
+    ASSAULT,
+    COMBAT,
+    CONSTRUCTION,
+    ENGINEERS,
+    MAINTENANCE,
+    PORT,
+    RAILROAD,
+    Plan,
+    qualifies,
+    refuse,
+)
 from tui_wargame.rules.foxhole.works import Maker
 
 BAILEY, FOOT, VEHICLE_BRIDGE, PRINTED = "bridge-bailey", "bridge-foot", "bridge-vehicle", "bridge-printed"

@@ -18,7 +18,13 @@ from tui_wargame.rules.foxhole.arith import HALF, QUARTER, THIRD, Calculation, T
 from tui_wargame.rules.foxhole.benefits import HARD, SOFT, cohesive
 from tui_wargame.rules.foxhole.counters import BATTERY, COMPANY, VEHICLE
 from tui_wargame.rules.foxhole.position import (
-    EXHAUSTED, FATIGUED, PINNED, SUPPLY_DEPLETED, SUPPLY_REDUCED, SUPPRESSED, Position,
+    EXHAUSTED,
+    FATIGUED,
+    PINNED,
+    SUPPLY_DEPLETED,
+    SUPPLY_REDUCED,
+    SUPPRESSED,
+    Position,
 )
 
 ASSAULTING, DEFENDING, FIGHTING, COVERING = "assaulting", "defending", "fighting", "covering"

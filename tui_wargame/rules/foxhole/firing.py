@@ -21,7 +21,16 @@ from tui_wargame.rules.foxhole import benefits, engagement, firepower, sorties, 
 from tui_wargame.rules.foxhole.arith import HALF, Calculation, Term
 from tui_wargame.rules.foxhole.counters import BATTERY, COMPANY, VEHICLE, kind_of
 from tui_wargame.rules.foxhole.position import (
-    AMBUSHED, EXHAUSTED, EXPENDED, FIRED, OVERWATCH, SUPPLIED, SUPPLY_DEPLETED, TRACED, TRACED_FORCED, Position,
+    AMBUSHED,
+    EXHAUSTED,
+    EXPENDED,
+    FIRED,
+    OVERWATCH,
+    SUPPLIED,
+    SUPPLY_DEPLETED,
+    TRACED,
+    TRACED_FORCED,
+    Position,
 )
 
 ARTILLERY, MORTAR, SP_ARTILLERY = "artillery", "mortar", "sp-artillery"

@@ -29,7 +29,15 @@ from tui_wargame.rules.foxhole import charts, effects, marching, partisans, refu
 from tui_wargame.rules.foxhole.arith import DOUBLE, HALF, Calculation, Term, chance, d10
 from tui_wargame.rules.foxhole.counters import MOUNTED_TYPES, VEHICLE, is_motorized
 from tui_wargame.rules.foxhole.position import (
-    AMBUSHED, EXHAUSTED, FATIGUED, MOVED, OVERWATCH, PINNED, SUPPLIED, SUPPLY_DEPLETED, TRACED,
+    AMBUSHED,
+    EXHAUSTED,
+    FATIGUED,
+    MOVED,
+    OVERWATCH,
+    PINNED,
+    SUPPLIED,
+    SUPPLY_DEPLETED,
+    TRACED,
     Position,
 )
 

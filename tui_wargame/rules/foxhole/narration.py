@@ -10,8 +10,17 @@ from fractions import Fraction
 
 from tui_wargame.model import Event
 from tui_wargame.model.events import fraction
-from tui_wargame.rules.foxhole.position import (EXHAUSTED, EXPENDED, FATIGUED, OVERWATCH, PINNED,
-                                                 SUPPLY_DEPLETED, SUPPLY_REDUCED, SUPPRESSED, Position)
+from tui_wargame.rules.foxhole.position import (
+    EXHAUSTED,
+    EXPENDED,
+    FATIGUED,
+    OVERWATCH,
+    PINNED,
+    SUPPLY_DEPLETED,
+    SUPPLY_REDUCED,
+    SUPPRESSED,
+    Position,
+)
 from tui_wargame.text import hex_name, unit_name
 
 #: condition -> (its marker's name, what it does, its rule).

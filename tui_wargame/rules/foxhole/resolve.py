@@ -32,7 +32,16 @@ from tui_wargame.dice import Dice
 from tui_wargame.frozen import frozen
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, fold
 from tui_wargame.rules.foxhole import (
-    allocation, arrivals, benefits, bridge_fire, charts, effects, firing, refugees, sorties, stacking,
+    allocation,
+    arrivals,
+    benefits,
+    bridge_fire,
+    charts,
+    effects,
+    firing,
+    refugees,
+    sorties,
+    stacking,
     weather,
 )
 from tui_wargame.rules.foxhole import fire as fires  # R25.C.1b (`fire` here fires a barrage)

@@ -20,9 +20,22 @@ from tui_wargame.model import UnitSpec
 from tui_wargame.rules.capabilities import Line
 from tui_wargame.rules.foxhole import counters, effects, landings, marching, movement, participants, supply
 from tui_wargame.rules.foxhole.narration import CONDITION_WORDS
-from tui_wargame.rules.foxhole.position import (ACTED, CONDITIONS, EXHAUSTED, EXPENDED, FATIGUED, FIRED,
-                                                 MOVED, OVERWATCH, PINNED, SUPPLIED, SUPPLY_DEPLETED,
-                                                 SUPPLY_REDUCED, SUPPRESSED, Position)
+from tui_wargame.rules.foxhole.position import (
+    ACTED,
+    CONDITIONS,
+    EXHAUSTED,
+    EXPENDED,
+    FATIGUED,
+    FIRED,
+    MOVED,
+    OVERWATCH,
+    PINNED,
+    SUPPLIED,
+    SUPPLY_DEPLETED,
+    SUPPLY_REDUCED,
+    SUPPRESSED,
+    Position,
+)
 
 #: The counter's type letter, by the first special type (R7) a unit has in this order, else by
 #: its kind (R6): what it is matters more at a glance than any one number.

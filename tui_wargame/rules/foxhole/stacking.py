@@ -18,8 +18,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 
-from tui_wargame.frozen import frozen
 from tui_wargame.dice import Dice
+from tui_wargame.frozen import frozen
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Scenario, UnitSpec
 from tui_wargame.rules.foxhole import charts, counters, effects
 from tui_wargame.rules.foxhole.position import Position

@@ -24,7 +24,14 @@ from tui_wargame.model import Event, Scenario
 from tui_wargame.rules.foxhole import movement
 from tui_wargame.rules.foxhole.movement import SUPPLY_POINTS
 from tui_wargame.rules.foxhole.position import (
-    ACTED, MOVED, SUPPLIED, SUPPLY_DEPLETED, SUPPLY_REDUCED, TRACED, TRACED_FORCED, Position,
+    ACTED,
+    MOVED,
+    SUPPLIED,
+    SUPPLY_DEPLETED,
+    SUPPLY_REDUCED,
+    TRACED,
+    TRACED_FORCED,
+    Position,
 )
 
 #: A phase flag on a Headquarters traced to this phase: it may no longer move (R17.A, R12.A.1).

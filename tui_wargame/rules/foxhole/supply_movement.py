@@ -23,8 +23,18 @@ from tui_wargame.rules.capabilities import Explanation, Line
 from tui_wargame.rules.foxhole import effects, movement, removal, supply, weather
 from tui_wargame.rules.foxhole.counters import COMPANY, ELIMINATED
 from tui_wargame.rules.foxhole.position import (
-    EXHAUSTED, FATIGUED, MOVED, OVERWATCH, PINNED, SUPPLIED, SUPPRESSED, SUPPLY_DEPLETED, SUPPLY_REDUCED,
-    TRACED, TRACED_FORCED, Position,
+    EXHAUSTED,
+    FATIGUED,
+    MOVED,
+    OVERWATCH,
+    PINNED,
+    SUPPLIED,
+    SUPPLY_DEPLETED,
+    SUPPLY_REDUCED,
+    SUPPRESSED,
+    TRACED,
+    TRACED_FORCED,
+    Position,
 )
 from tui_wargame.rules.foxhole.sequence import Handler
 

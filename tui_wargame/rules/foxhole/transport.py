@@ -22,9 +22,9 @@ from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, fold
 from tui_wargame.rules.capabilities import Explanation
 from tui_wargame.rules.foxhole import arrivals, dawn, landings, stacking, transports, weather
-from tui_wargame.rules.foxhole.transports import add_marker
 from tui_wargame.rules.foxhole.position import Position
 from tui_wargame.rules.foxhole.sequence import Handler
+from tui_wargame.rules.foxhole.transports import add_marker
 from tui_wargame.text import side_name
 
 RULE = "R16"

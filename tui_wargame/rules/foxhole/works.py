@@ -15,8 +15,17 @@ from fractions import Fraction
 from tui_wargame.model import Event
 from tui_wargame.rules.foxhole import charts
 from tui_wargame.rules.foxhole.position import Position
-from tui_wargame.rules.foxhole.tasks import (ANY_COMPANY, ANY_ENGINEER, ASSAULT, COMBAT, CONSTRUCTION,
-                                             ENGINEER_TANK, Plan, qualifies, refuse)
+from tui_wargame.rules.foxhole.tasks import (
+    ANY_COMPANY,
+    ANY_ENGINEER,
+    ASSAULT,
+    COMBAT,
+    CONSTRUCTION,
+    ENGINEER_TANK,
+    Plan,
+    qualifies,
+    refuse,
+)
 
 TRENCHES = "trenches"
 FORTS = ("pillbox", "fort-unimproved", "fort-improved")
