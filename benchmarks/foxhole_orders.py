@@ -76,10 +76,12 @@ def main() -> None:
             total_spent += spent
             total_shown += shown
             screen = f", prompt and explanations {shown:.2f} s CPU" if args.screen else ""
-            print(f"seed {seed} {label:>12}: {positions:4d} positions, legal_orders {spent:.2f} s CPU{screen}")
+            print(f"seed {seed} {label:>12}: {positions:4d} positions, "
+                  f"legal_orders {spent:.2f} s CPU{screen}")
     each = 1000 * total_spent / max(1, total_positions)
     screen = f", prompt and explanations {total_shown:.2f} s CPU" if args.screen else ""
-    print(f"all: {total_positions} positions, legal_orders {total_spent:.2f} s CPU ({each:.2f} ms each){screen}; "
+    print(f"all: {total_positions} positions, legal_orders {total_spent:.2f} s CPU "
+          f"({each:.2f} ms each){screen}; "
           f"{'answers' if args.screen else 'orders'} digest {digest.hexdigest()[:16]}")
 
 

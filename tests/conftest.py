@@ -63,7 +63,8 @@ CACHE = pytest.StashKey[str]()
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--runslow", action="store_true",
-                     help="also run the long tests (marked slow), and property tests with the thorough profile")
+                     help="also run the long tests (marked slow), and property tests with the thorough "
+                          "profile")
 
 
 def pytest_configure(config: pytest.Config) -> None:

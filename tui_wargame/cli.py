@@ -511,7 +511,8 @@ def parser() -> argparse.ArgumentParser:
                         "with --vs, the side you play against the computer")
     s.set_defaults(run=cmd_play)
 
-    s = sub.add_parser("watch", parents=[common], help="follow a game being played, read-only, as a spectator")
+    s = sub.add_parser("watch", parents=[common],
+                       help="follow a game being played, read-only, as a spectator")
     s.add_argument("file")
     s.set_defaults(run=cmd_watch)
 

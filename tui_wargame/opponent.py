@@ -23,7 +23,8 @@ from tui_wargame.views import side_named
 
 COMPUTER = "computer"
 DEFAULT_LEVEL = "normal"
-HINT_LEVEL = "hard"  # the H key's suggestions, whatever the opponent: the best the computer knows, not easy's slips
+# the H key's suggestions, whatever the opponent: the best the computer knows, not easy's slips
+HINT_LEVEL = "hard"
 
 
 @frozen
@@ -96,7 +97,8 @@ def from_arguments(scenario: Scenario, vs: str | None, side: str | None) -> Oppo
 
 
 def from_options(scenario: Scenario, options: Mapping[str, Any], where: str) -> Opponent | None:
-    """The opponent a save's header keeps (None: hot-seat); a WargameError naming `where` (the save) if wrong."""
+    """The opponent a save's header keeps (None: hot-seat); a WargameError naming `where` (the save)
+    if wrong."""
     opponent, player = options.get(OPPONENT), options.get(PLAYER)
     if opponent is None and player is None:
         return None

@@ -188,7 +188,8 @@ def test_log_carries_the_combat_explanation(save: Path, capsys: pytest.CaptureFi
     assert "[3] red order: attack r1 0402" in out and "    combat attackers=[\"r1\"]" in out
 
 
-def test_log_says_who_gave_an_order_when_the_record_knows(save: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_log_says_who_gave_an_order_when_the_record_knows(save: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
     with Game.open(save, write=True, scenario_dirs=[TESTBED_DIR]) as game:
         game.submit("move r1 0201 0301 0401", by="computer:hard")
     code, out, _ = run(capsys, "log", str(save))

@@ -128,8 +128,10 @@ def test_play_refuses_a_bad_opponent_before_making_a_save(tmp_path: Path, capsys
     assert not (tmp_path / "saves").exists()
 
 
-def test_opponent_side_by_id_or_name_in_any_case_kept_in_the_header(testbed: Scenario, tmp_path: Path) -> None:
-    assert opponent.from_arguments(testbed, "computer", "BLUE") == opponent.Opponent("blue", "normal", ("red",))
+def test_opponent_side_by_id_or_name_in_any_case_kept_in_the_header(testbed: Scenario,
+                                                                    tmp_path: Path) -> None:
+    assert (opponent.from_arguments(testbed, "computer", "BLUE")
+            == opponent.Opponent("blue", "normal", ("red",)))
     chosen = opponent.from_arguments(testbed, "Computer:Hard", "Red")
     assert chosen == opponent.Opponent("red", "hard", ("blue",)) and chosen.by == "computer:hard"
     assert opponent.from_arguments(testbed, None, None) is None
@@ -159,7 +161,8 @@ def test_the_opponent_options_are_named_in_one_place() -> None:
     assert spelt == ["tui_wargame.engine"]
 
 
-def test_play_takes_the_opponent_from_the_save_unless_given(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+def test_play_takes_the_opponent_from_the_save_unless_given(tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str],
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """`play SCENARIO --vs --as` writes the opponent in the new save; `play SAVE` plays it the same
     way, and `--vs`/`--as` given with a save hold for that session only (`--as` alone: live)."""
@@ -181,6 +184,7 @@ def test_play_takes_the_opponent_from_the_save_unless_given(tmp_path: Path, caps
     assert run(capsys, "play", str(save), "--vs", "computer:hard", "--as", "red")[0] == 0
     assert run(capsys, "play", str(save), "--as", "red")[0] == 0
     blue_easy = (None, opponent.Opponent("blue", "easy", ("red",)))
-    assert seated == [blue_easy, blue_easy, (None, opponent.Opponent("red", "hard", ("blue",))), ("red", None)]
+    assert seated == [blue_easy, blue_easy, (None, opponent.Opponent("red", "hard", ("blue",))),
+                      ("red", None)]
     with opened(save) as game:
         assert game.header.options["opponent"] == "computer:easy" and game.header.options["player"] == "blue"

@@ -29,9 +29,11 @@ def test_a_refusal_cites_its_rule_once() -> None:
 
     assert str(Refusal("off its railway", "Suez 13.3")) == "off its railway (Suez 13.3)"
     assert str(Refusal("off its railway (Suez 13.3)", "Suez 13.3")) == "off its railway (Suez 13.3)"
-    assert str(Refusal("the column (F&M 7.6) is off the table", "F&M 7.6")) == "the column (F&M 7.6) is off the table"
+    assert (str(Refusal("the column (F&M 7.6) is off the table", "F&M 7.6"))
+            == "the column (F&M 7.6) is off the table")
 
 
 def test_attributive_gives_a_plural_side_its_apostrophe_before_turn() -> None:
-    assert [attributive(n) for n in ("Central Powers", "British", "Blue")] == ["Central Powers'", "British", "Blue"]
+    assert ([attributive(n) for n in ("Central Powers", "British", "Blue")]
+            == ["Central Powers'", "British", "Blue"])
     assert attributive("Axis") == "Axis" and attributive("Allies") == "Allies'"  # "the Axis turn"

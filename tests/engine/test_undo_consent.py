@@ -150,7 +150,8 @@ def test_a_bare_command_line_undo_is_asked_while_a_terminal_plays_live(
         capsys.readouterr()
         assert main([*sc, *command]) == 0
         out = capsys.readouterr().out
-        assert "Red: undo ask" in out and "until Blue allows it, on their screen where it is asked now, or with: tui-wargame" in out
+        assert "Red: undo ask" in out and ("until Blue allows it, on their screen where it is asked now, "
+                                           "or with: tui-wargame") in out
         assert main([*sc, "order", str(path), "--as", "blue", "undo refuse"]) == 0
     assert main([*sc, "order", str(path), "undo ask"]) == 0
     assert main([*sc, "order", str(path), "undo allow"]) == 1

@@ -45,7 +45,8 @@ def test_suez1916_plays_to_a_british_instant_victory_on_5_august_night(tmp_path:
     assert "== Zero Hour, 4 August (night) ==" in story
     assert "The 80th Regiment may enter on the east edge (Suez 11.5)" in story
     assert "activates (Suez 11.3)" in story and "Kress von Kressenstein assists the attack on" in story
-    assert "activates: rolled" not in story and "is activated (Suez 11.3)" not in story  # told once, by its roll
+    # told once, by its roll
+    assert "activates: rolled" not in story and "is activated (Suez 11.3)" not in story
     assert story.rstrip().endswith(
         "The game ends in an instant victory for the British: no Central Powers unit is on the map "
         "(Suez 12.2)")

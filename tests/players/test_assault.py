@@ -48,7 +48,8 @@ def test_f_m_7_2_no_assault_where_the_force_that_can_come_is_too_weak(tmp_path: 
     state = suez_position({"157a": "2132", "31-1": "2334"}, phase="movement", active="cp")
     game = game_at(sc, state, tmp_path)
     view = SideView(game, "cp", level="hard")
-    assert assaults(view, Assessor(view, view.state), LEVEL["hard"]["assault"], lambda s: Assessor(view, s)) == []
+    assert assaults(view, Assessor(view, view.state), LEVEL["hard"]["assault"],
+                    lambda s: Assessor(view, s)) == []
     assert "for the attack on" not in computer("hard").choose(game, "cp").reason
 
 

@@ -132,7 +132,8 @@ def test_a_canal_hex_held_is_no_road_for_the_engineer(tmp_path: Path) -> None:
     sc = scenario("suez1916")
 
     def distance(at: dict[str, str]) -> int:
-        state = suez_position({"pioneers": "0330", "31-1": "2833", **at}, phase="movement", active="british", turn=3)
+        state = suez_position({"pioneers": "0330", "31-1": "2833", **at}, phase="movement", active="british",
+                              turn=3)
         ass = Assessor(SideView(game_at(sc, state, tmp_path), "british", level="hard"), state)
         (goal,) = ass.enemy_goals()
         return ass.goal_distance(goal, "0330")
@@ -159,7 +160,8 @@ def test_the_last_gaza_hex_is_the_game(tmp_path: Path) -> None:
         gain, leaves, _ = br.attack("0914", ["157Bde", "158Bde", "159Bde"])
         return cp.hex_at_stake("0914"), gain, float(leaves)
 
-    (stake_held, gain_held, leaves), (stake_empty, gain_empty, _) = looks({"156Bde": "0913"}), looks({"156Bde": "1114"})
+    (stake_held, gain_held, leaves), (stake_empty, gain_empty, _) = (looks({"156Bde": "0913"}),
+                                                                     looks({"156Bde": "1114"}))
     assert stake_held >= stake_empty + INSTANT
     assert leaves > 0 and gain_held >= gain_empty + INSTANT * leaves
     # Gaza east's whole garrison joining the attack may be driven out or advance: no win counted

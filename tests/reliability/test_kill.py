@@ -106,7 +106,8 @@ def test_kill_nine_loses_no_accepted_order(tmp_path: Path) -> None:
     assert kept > 4
 
 
-@pytest.mark.slow  # the quick run keeps one writer's kill; two writers', with the many-times runs, in --runslow
+# the quick run keeps one writer's kill; two writers', with the many-times runs, in --runslow
+@pytest.mark.slow
 def test_kill_nine_of_two_writers_loses_no_accepted_order(tmp_path: Path) -> None:
     kept = kill_rounds(tmp_path / "killed.toml", rounds=3, seed=1, writers=2)
     assert kept > 3

@@ -235,7 +235,8 @@ async def test_title_against_the_computer_then_continued_the_same_way(tmp_path: 
         assert choices.highlighted == 1  # normal, the default
         await press(pilot, "down", "enter")  # hard
         screen = pilot.app.screen
-        assert isinstance(screen, GameScreen) and screen.opponent == opponent.Opponent("blue", "hard", ("red",))
+        assert (isinstance(screen, GameScreen)
+                and screen.opponent == opponent.Opponent("blue", "hard", ("red",)))
         await until(pilot, lambda: screen.game.state.to_act == "blue")
         await press(pilot, "q")
         assert isinstance(pilot.app.screen, TitleScreen)

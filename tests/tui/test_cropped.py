@@ -213,7 +213,8 @@ async def test_the_game_screen_leaves_the_cells_textual_would(big_game: Game) ->
 class Note(ModalScreen[None]):
     """A small dialog over the lines, not dimming them (as the game's dialogs)."""
 
-    DEFAULT_CSS = "Note { align: center middle; background: transparent; } Note Static { width: 6; height: 1; }"
+    DEFAULT_CSS = ("Note { align: center middle; background: transparent; } "
+                   "Note Static { width: 6; height: 1; }")
 
     def __init__(self) -> None:
         super().__init__()

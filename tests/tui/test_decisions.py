@@ -39,7 +39,8 @@ async def test_a_retreat_is_picked_on_the_map_then_the_advance_menu_opens_and_e_
             assert [p.text for p in chooser.picks] == [
                 "retreat 52nd Division Machine-Gun Companies: choose on the map (5 hexes marked)"]
             assert [o.text for o in chooser.orders] == ["deplete 52mg"]
-            assert "deplete 52mg  52nd Division Machine-Gun Companies (52mg) loses a" in screen_text(pilot.app)
+            assert ("deplete 52mg  52nd Division Machine-Gun Companies (52mg) loses a"
+                    in screen_text(pilot.app))
             await press(pilot, "enter")  # the retreat, first: its hexes are marked on the map
             screen = pilot.app.screen
             assert isinstance(screen, GameScreen) and isinstance(screen.picking, Pick)
@@ -77,7 +78,8 @@ async def test_defensive_fire_opens_by_itself_and_f_offers_done(tmp_path: Path) 
             await pilot.pause()  # opened on the British, who owe it: their answers open by themselves
             await pilot.pause()
             chooser = pilot.app.screen
-            assert isinstance(chooser, OrderChooser) and [o.text for o in chooser.orders] == ["bombard 2228", "done"]
+            assert (isinstance(chooser, OrderChooser)
+                    and [o.text for o in chooser.orders] == ["bombard 2228", "done"])
             assert "no more defensive fire support" in screen_text(pilot.app)
             await press(pilot, "escape", "f")
             chooser = pilot.app.screen
@@ -87,14 +89,16 @@ async def test_defensive_fire_opens_by_itself_and_f_offers_done(tmp_path: Path) 
 
 
 @sync
-async def test_the_order_menu_concerns_the_selected_unit_and_says_what_each_order_does(tmp_path: Path) -> None:
+async def test_the_order_menu_concerns_the_selected_unit_and_says_what_each_order_does(
+        tmp_path: Path) -> None:
     with suez(tmp_path, "move 31-1 2228", "move 31-2 2229", "end") as game:
         async with app_for(game).run_test(size=(80, 24)) as pilot:
             screen = pilot.app.screen
             screen.move_cursor("2228")
             await press(pilot, "s", "o")
             chooser = pilot.app.screen
-            assert isinstance(chooser, OrderChooser) and chooser.title_text == "Orders for 1/31st Infantry Regiment"
+            assert (isinstance(chooser, OrderChooser)
+                    and chooser.title_text == "Orders for 1/31st Infantry Regiment")
             assert [o.text for o in chooser.orders] == ["attack 2128 2228", "attack 2129 2228"]
             assert "the units in 2228 join the attack on 2128" in screen_text(pilot.app)
             await press(pilot, "escape", "x", "o")
@@ -124,14 +128,16 @@ async def test_enter_moves_onto_a_friend_and_s_selects(tmp_path: Path) -> None:
 async def test_a_retreat_that_the_step_loss_after_it_ends_is_warned_of(tmp_path: Path) -> None:
     """Suez 10.3, F&M 7.6: the Arab Cavalry (one step) attacks at zero hour and rolls A3: retreat
     three hexes, then lose a step. The warning shows in the answers and while picking the hex."""
-    with suez(tmp_path, "move arab-cav 1436", "end", "attack 1336 1436", "end", "resolve 1336", seed=3) as game:
+    with suez(tmp_path, "move arab-cav 1436", "end", "attack 1336 1436", "end", "resolve 1336",
+              seed=3) as game:
         assert game.state.pending is not None and game.state.pending.kind == "retreat"
         async with app_for(game).run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             await pilot.pause()
             chooser = pilot.app.screen
             assert isinstance(chooser, OrderChooser)
-            warning = "the step loss that follows eliminates Arab Cavalry (arab-cav): it has 1 step left (F&M 7.6)"
+            warning = ("the step loss that follows eliminates Arab Cavalry (arab-cav): it has 1 step left "
+                       "(F&M 7.6)")
             assert [p.warning for p in chooser.picks] == [warning]
             assert "! the step loss that follows eliminates Arab Cavalry" in screen_text(pilot.app)
             await press(pilot, "enter")

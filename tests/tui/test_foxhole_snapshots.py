@@ -45,7 +45,8 @@ def test_fxstatus_replay_ascii(snap_compare, tmp_path: Path) -> None:  # noqa: A
 
 @pytest.mark.parametrize(("page", "size"), [pytest.param("1", (80, 24), id="terrain-80x24"),
                                             pytest.param("4", (80, 24), id="weather-80x24"),
-                                            pytest.param("3", (160, 48), id="combat-160x48", marks=pytest.mark.slow)])
+                                            pytest.param("3", (160, 48), id="combat-160x48",
+                                                         marks=pytest.mark.slow)])
 def test_fxstatus_chart_pages(snap_compare, tmp_path: Path, page: str, size: tuple[int, int]) -> None:  # noqa: ANN001
     """The reconstructed charts as tables (c opens the first; the number keys count the key page)."""
     app = WargameApp(start="play", game=fxstatus_game(tmp_path), hotseat=False)
@@ -143,7 +144,8 @@ def test_fxmap_markers_and_counters(snap_compare, tmp_path: Path, size: tuple[in
 
 @pytest.mark.parametrize("size", SIZES)
 def test_fxmap_sea_and_a_unit_card(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:  # noqa: ANN001
-    """Maphex A's southern coast and sea (R3.A) in ASCII, and the artillery battery's card (R5.A.6: Range, Defence 1)."""
+    """Maphex A's southern coast and sea (R3.A) in ASCII, and the artillery battery's card
+    (R5.A.6: Range, Defence 1)."""
     app = WargameApp(start="play", game=fxmap_proving(tmp_path), ascii_only=True)
     assert snap_compare(app, run_before=fxmap_cursor_on("A-0604", select="AART"), terminal_size=size)
 

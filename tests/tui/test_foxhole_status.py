@@ -232,7 +232,8 @@ def test_r15_a_decision_owed_by_the_other_side_is_said_after_the_track_the_save_
 
 
 @sync
-async def test_r13_r3_b_4_utah_opens_on_its_dawn_briefing_with_the_fixed_opening_weather(tmp_path: Path) -> None:
+async def test_r13_r3_b_4_utah_opens_on_its_dawn_briefing_with_the_fixed_opening_weather(
+        tmp_path: Path) -> None:
     game = Game.new(scenario_file.find("utah1944"), tmp_path / "utah.toml", seed=1)
     app = WargameApp(start="play", game=game, hotseat=False)
     async with app.run_test(size=(80, 24)) as pilot:

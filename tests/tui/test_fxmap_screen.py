@@ -47,7 +47,8 @@ def counter(painter: Painter, state, label: str) -> str:  # noqa: ANN001
 
 def test_a_counter_shows_type_and_defence_compact_and_its_whole_face_detailed(tmp_path: Path) -> None:
     state = proving(tmp_path).state
-    compact, detailed = Painter(SCENARIO, ASCII, COMPACT, face=face), Painter(SCENARIO, ASCII, DETAILED, face=face)
+    compact, detailed = (Painter(SCENARIO, ASCII, COMPACT, face=face),
+                         Painter(SCENARIO, ASCII, DETAILED, face=face))
     assert counter(compact, state, "A-0702") == "AT6"  # side, Tank, Defence 6 (R5.A.5)
     assert counter(detailed, state, "A-0702").startswith("AT6-5/4-8")
     assert counter(detailed, state, "A-0505") == "AI3-10"  # too long whole: Defence and MP

@@ -109,7 +109,8 @@ async def test_attack_with_preview_and_the_defenders_decision(game: Game) -> Non
         assert "Blue to decide: Retreat from 0402 or lose a step" in screen_text(pilot.app)
         await press(pilot, "enter")  # Blue takes the keyboard: the answers open by themselves
         assert isinstance(pilot.app.screen, OrderChooser)
-        assert "result D1" in screen_text(pilot.app)  # the attack's story, under them (the testbed words none)
+        # the attack's story, under them (the testbed words none)
+        assert "result D1" in screen_text(pilot.app)
         await press(pilot, "down", "enter")
         assert game.records[-1].order == "retreat b1 0502"
         assert game.state.pending is None

@@ -87,7 +87,8 @@ def test_the_unit_panel_says_what_a_declared_box_is(board_game: Game) -> None:
 
 
 def test_the_hex_panel_names_the_maphex_and_sectors_of_a_maphex_hex(board_game: Game) -> None:
-    # Foxhole R3.A, R2.I: the maphex by name; the centre borders all six sectors; a hex on the way to the north edge is in N alone
+    # Foxhole R3.A, R2.I: the maphex by name; the centre borders all six sectors; a hex on the way to the
+    # north edge is in N alone
     names = Namer(board_game, ASCII)
 
     def panel(label: str) -> str:

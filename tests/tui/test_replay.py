@@ -203,5 +203,6 @@ async def test_the_replay_opens_where_the_game_screen_would(tmp_path: Path) -> N
             state = game.state_at(0)
             cursor = hexmap.overlay.cursor
             assert pilot.app.screen.seq == 0 and state.active == "cp" and in_view(hexmap, cursor)
-            assert cursor in {u.location for uid, u in state.units.items() if game.scenario.unit[uid].side == "cp"}
+            assert cursor in {u.location for uid, u in state.units.items()
+                              if game.scenario.unit[uid].side == "cp"}
             assert not in_view(hexmap, "0122")

@@ -81,7 +81,8 @@ def test_replay_screen(snap_compare, testbed: Scenario, tmp_path: Path, size: tu
 
 @pytest.mark.parametrize(("scenario_id", "size"), [pytest.param("suez1916", (80, 24), id="suez-80x24"),
                                                    pytest.param("gaza1917", (80, 24), id="gaza-80x24"),
-                                                   pytest.param("suez1916", (160, 48), id="suez-160x48", marks=pytest.mark.slow)])
+                                                   pytest.param("suez1916", (160, 48), id="suez-160x48",
+                                                                marks=pytest.mark.slow)])
 def test_help_charts(snap_compare, tmp_path: Path, scenario_id: str,  # noqa: ANN001
                      size: tuple[int, int]) -> None:
     """F&M's first help page, the CRT as one grid (F&M 7.3): each terrain row's differentials over

@@ -64,7 +64,8 @@ async def test_stranger_e_where_the_phase_may_not_end_says_why_by_its_rule(tmp_p
 
 
 @sync
-async def test_stranger_e_after_the_verdict_says_the_game_is_over_and_where_the_verdict_is(tmp_path: Path) -> None:
+async def test_stranger_e_after_the_verdict_says_the_game_is_over_and_where_the_verdict_is(
+        tmp_path: Path) -> None:
     """R24.B: after the last Full Turn `e` said "The phase cannot be ended now"; it says the game is
     over and which key shows the verdict."""
     game = Game.new(scenario_file.load(PROVING), tmp_path / "proving.toml", seed=7)
@@ -110,7 +111,8 @@ def test_stranger_a_prompt_cut_short_says_where_it_is_whole() -> None:
     long = "Dawn Briefing (R23): time the arrivals, then end. " + "Plan: a unit comes in the Morning; " * 6
     lines = prompt_text(long, Text(""), "keys", 80, whole=" o: in full").plain.splitlines()
     assert len(lines) == 2 and lines[-1].endswith("... o: in full") and max(map(len, lines)) <= 80
-    assert prompt_text("end the phase", Text(""), "keys", 80, whole=" o: in full").plain == "end the phase\nkeys"
+    assert (prompt_text("end the phase", Text(""), "keys", 80, whole=" o: in full").plain
+            == "end the phase\nkeys")
 
 
 @sync

@@ -221,7 +221,8 @@ def test_a_phase_start_centres_on_the_front_not_the_middle_of_the_rear(tmp_path:
         assert (state.active, state.phase) == ("british", "movement")
         control = MapController(game)
         sides = {s: {u.location for uid, u in state.units.items()
-                     if grid.on_map(u.location) and game.scenario.unit[uid].side == s} for s in ("british", "cp")}
+                     if grid.on_map(u.location) and game.scenario.unit[uid].side == s}
+                 for s in ("british", "cp")}
 
         def front(h: str) -> int:
             return min(grid.distance(h, e) for e in sides["cp"])

@@ -9,8 +9,8 @@ retreats blocked into elimination (F&M 7.7), hexes taken, its own losses, least 
 column it wants; fire support (Suez/Gaza 18.0) and the commander (Suez 13.1, Gaza 13.4) go
 where they change most. The side that must take the victory hexes marches its whole army on
 them, and plans each movement for the attacks that follow it (`fm_assault`), bringing force
-beside a target together rather than one unit at a time. The rules are asked of `rules.fm`'s own functions, never
-re-made here.
+beside a target together rather than one unit at a time. The rules are asked of `rules.fm`'s own functions,
+never re-made here.
 """
 
 from __future__ import annotations
@@ -268,7 +268,8 @@ class Assessor:
         col = shifted(labels, facts["column_index"], shift)
         defenders = facts["defenders"]
         gain, leaves = 0.0, Fraction(0)
-        taken = TAKEN + self.vp_gain(target) + (INSTANT if self.completes(target, self.side, attackers) else 0.0)
+        taken = (TAKEN + self.vp_gain(target)
+                 + (INSTANT if self.completes(target, self.side, attackers) else 0.0))
         near, others = self.goal_nearness(target, defenders)
         now = self.instant_risk(min(near, others)) if near < FAR else 0.0
         for line in crt.results:
@@ -361,7 +362,8 @@ class Assessor:
         """Where the enemy's units stand and how strong: what exposure depends on besides our stacks."""
         if self._enemy_key is None:
             specs, on_map, enemy = self.pos.scenario.unit, self.pos.scenario.grid.on_map, self.enemy
-            self._enemy_key = tuple(sorted((uid, u.location, u.steps) for uid, u in self.pos.state.units.items()
+            self._enemy_key = tuple(sorted((uid, u.location, u.steps)
+                                           for uid, u in self.pos.state.units.items()
                                            if specs[uid].side == enemy and on_map(u.location)))
         return self._enemy_key
 
@@ -846,9 +848,10 @@ class FmPlanner:
             if a.moves:
                 uid, order = a.moves[0]
                 others = len(a.attackers) - 1
+                with_others = f" with {others} other unit" + ("s" if others > 1 else "") if others else ""
                 return Choice(order.text, f"move {uid} to {order.args[-1]} for the attack on {a.target}"
-                                          f"{f' with {others} other unit' + ('s' if others > 1 else '') if others else ''}"
-                                          f" at column {a.column}: expected gain {worth_words(a.gain)}")
+                                          f"{with_others} at column {a.column}: "
+                                          f"expected gain {worth_words(a.gain)}")
         return None
 
     def _own_order(self, view: SideView, ass: Assessor) -> Choice | None:

@@ -86,14 +86,16 @@ def _one(view: SideView, ass: Assessor, target: str, free: dict[str, dict[str, O
     7.7) with the units where they would stand: a target they surround is worth more."""
     pos, side = ass.pos, ass.side
     beside = [h for h in pos.scenario.grid.adjacent(target)
-              if h not in taken and pos.occupant(h) != ass.enemy and not combat.combat_blocked(pos, h, target)]
+              if h not in taken and pos.occupant(h) != ass.enemy
+              and not combat.combat_blocked(pos, h, target)]
     if not beside:
         return None
     there = [u for h in beside if pos.occupant(h) == side for u in pos.units_in(h)]
     movers = sorted((u for u, dests in free.items() if u not in there and any(h in dests for h in beside)),
                     key=lambda u: (-pos.factor(u, "attack"), u))
     shelter = sorted(beside, key=lambda h: (_defence_rank(pos, h, side), h))
-    placed: dict[str, list[str]] = {h: list(pos.units_in(h)) if pos.occupant(h) == side else [] for h in beside}
+    placed: dict[str, list[str]] = {h: list(pos.units_in(h)) if pos.occupant(h) == side else []
+                                    for h in beside}
     moves: list[tuple[str, Order]] = []
     best: Assault | None = None
     if there:
@@ -113,7 +115,8 @@ def _one(view: SideView, ass: Assessor, target: str, free: dict[str, dict[str, O
     return best
 
 
-def assaults(view: SideView, ass: Assessor, least: float, assess: Callable[[State], Assessor]) -> list[Assault]:
+def assaults(view: SideView, ass: Assessor, least: float,
+             assess: Callable[[State], Assessor]) -> list[Assault]:
     """This movement's assaults, best first: each enemy stack's best attack (`_one`) of expected
     gain `least` or more, the best taken and its units and hexes spent, the rest planned again
     without them, until no target is worth it."""
@@ -137,7 +140,8 @@ def assaults(view: SideView, ass: Assessor, least: float, assess: Callable[[Stat
         reached = {h for uid, _ in chosen.moves for h in free.pop(uid)}  # where the spent units could go
         hexes = {order.args[-1] for _, order in chosen.moves} | {pos.location(u) for u in chosen.attackers}
         taken |= hexes
-        for t in targets:  # plan again only the targets beside which a taken unit could go, or a hex was taken
+        # plan again only the targets beside which a taken unit could go, or a hex was taken
+        for t in targets:
             if not (hexes | reached).isdisjoint(adjacent(t)):
                 known.pop(t, None)
     return plan

@@ -150,11 +150,13 @@ class OrderChooser(Dialog[str | Pick | HintAsked | None]):
             yield Static(Text(self.title_text, style="bold"))
             if self.about:
                 yield Static(Text(self.about, style="dim"), id="about")
-            yield OptionList(*[Option(self._line(i), id=str(i)) for i in range(len(self.orders) + len(self.picks))],
+            yield OptionList(*[Option(self._line(i), id=str(i))
+                               for i in range(len(self.orders) + len(self.picks))],
                              id="choices")
             yield Static(id="preview")
             finish = f"e: {self.finish.text}  " if self.finish else ""
-            yield Static(Text(f"Up/Down: choose  Enter: this one  {finish}H: hint  q/Esc: cancel", style="dim"))
+            yield Static(Text(f"Up/Down: choose  Enter: this one  {finish}H: hint  q/Esc: cancel",
+                              style="dim"))
 
     def on_mount(self) -> None:
         self.query_one(OptionList).highlighted = 0
@@ -176,7 +178,8 @@ class OrderChooser(Dialog[str | Pick | HintAsked | None]):
             return
         entry, preview = self._entry(index), self.query_one("#preview", Static)
         if isinstance(entry, Pick):
-            preview.update(Text(f"Marks {', '.join(entry.hexes)} on the map; Enter on one of them chooses it."))
+            preview.update(Text(f"Marks {', '.join(entry.hexes)} on the map; "
+                                "Enter on one of them chooses it."))
         else:
             preview.update(self.preview(entry))
 

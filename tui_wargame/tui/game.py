@@ -168,7 +168,8 @@ class GameScreen(Screen[None]):
         yield Static(id="conditions")  # shown only while the rule system says something there
         with Horizontal(id="body"):
             yield HexMap(self.game.scenario, self.g, id="map",
-                         face=lambda state, uid: self.game.capabilities.unit_face(self.game.scenario, state, uid))
+                         face=lambda state, uid: self.game.capabilities.unit_face(
+                             self.game.scenario, state, uid))
             with Vertical(id="side"):
                 yield LinePanel(id="panel")
                 yield RichLog(id="log", wrap=True, markup=False, max_lines=2000, min_width=20)
@@ -286,8 +287,9 @@ class GameScreen(Screen[None]):
             self._update("#prompt", prompt_text(self.names.text(waiting or game.prompt()),
                                                 Text(text, style=style), keys, width,
                                                 keys_first=control.keys_first(), keep=bool(waiting),
-                                                whole="" if waiting or control.selected or state.pending or state.over
-                                                else " o: in full"))  # o's list shows the whole prompt
+                                                whole=("" if waiting or control.selected or state.pending
+                                                       or state.over  # o's list shows the whole prompt
+                                                       else " o: in full")))
 
     def _update(self, selector: str, text: Text) -> None:
         """Replace a panel's text only when it differs, so an unchanged line is not sent again."""

@@ -124,7 +124,8 @@ class ReplayScreen(Screen[None]):
         yield Static(id="conditions")  # shown only while the rule system says something there
         with Horizontal(id="body"):
             yield HexMap(self.game.scenario, self.g, id="map",
-                         face=lambda state, uid: self.game.capabilities.unit_face(self.game.scenario, state, uid))
+                         face=lambda state, uid: self.game.capabilities.unit_face(
+                             self.game.scenario, state, uid))
             yield Static(id="events")
         yield JumpBar(placeholder="record N, or tN for turn N (empty Enter or Esc cancels)", id="jump")
         yield Static(id="prompt")

@@ -87,7 +87,8 @@ def header_line(game: Game, state: State, names: Namer, *, where: str = "", widt
     def used(titled: bool, shape: int | str, named: bool, form: Callable[[str], str]) -> int:
         title = len(short_title(names.text(sc.title), width)) + len(sep) if titled else 0
         turn_room = full_turn + (1 + longest if named else 0)
-        decide = len(owed.format(form(state.to_act))) if owed else 0  # an owed decision may force a later form
+        # an owed decision may force a later form
+        decide = len(owed.format(form(state.to_act))) if owed else 0
         return (title + turn_room + len(sep) * 2 + sides[form] + len(": ") + widest[shape, form] + decide
                 + len(tail))
 

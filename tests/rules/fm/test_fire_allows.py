@@ -22,7 +22,8 @@ def near_misses(pos: Position, side: str) -> list[Order]:
     """Fire support orders that may or may not be legal: every air unit of `side` and every hex
     next to a unit, with each verb; the wrong number of words; a hex off the map."""
     hexes = sorted({n for h in pos.occupied_hexes() for n in (h, *pos.neighbours(h))})
-    air = sorted(u for u in pos.state.units if pos.spec(u).kind == fire_support.AIR and pos.side_of(u) == side)
+    air = sorted(u for u in pos.state.units
+                 if pos.spec(u).kind == fire_support.AIR and pos.side_of(u) == side)
     orders = [Order("bombard", (h,)) for h in hexes]
     orders += [Order(verb, (u, h)) for u in air for h in hexes for verb in ("air", "observe")]
     orders += [Order("bombard", ()), Order("bombard", (hexes[0], hexes[0])), Order("bombard", ("pool",))]

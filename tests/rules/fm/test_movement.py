@@ -108,7 +108,8 @@ def test_5_0_a_move_to_one_hex_not_next_to_the_unit_takes_the_cheapest_path() ->
     assert run(scenario, state, "move r1 0403")[1] == events  # ties broken the same way each time
     _, own = run(scenario, state, "move r1 0402 0403")
     assert own[0]["path"] == ["0402", "0403"]
-    with pytest.raises(IllegalOrder, match="r1 cannot reach 0406 this phase: no legal path with its 4 MP left"):
+    with pytest.raises(IllegalOrder,
+                       match="r1 cannot reach 0406 this phase: no legal path with its 4 MP left"):
         run(scenario, state, "move r1 0406")  # out of reach: told so, not "0406 is not next to 0401"
     with pytest.raises(IllegalOrder, match="off the map"):
         run(scenario, state, "move r1 0408")

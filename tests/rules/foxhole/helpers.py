@@ -47,7 +47,8 @@ def position(scenario: Scenario, *, phase: str, active: str, turn: int = 0,
     return fold(state, more)
 
 
-def run(scenario: Scenario, state: State, *orders: str, dice: Iterable[int] = ()) -> tuple[State, list[Event]]:
+def run(scenario: Scenario, state: State, *orders: str,
+        dice: Iterable[int] = ()) -> tuple[State, list[Event]]:
     """Resolve `orders` one after another with dice that roll the given faces (all must be used)."""
     return positions.run(scenario, state, *orders, dice=list(dice), system=SYSTEM)
 

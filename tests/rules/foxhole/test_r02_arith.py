@@ -36,7 +36,8 @@ def test_r2_c_chance_in_ten_succeeds_at_or_under():
 
 
 def test_r2_d_additions_before_multiplications():
-    calc = Calculation(Fraction(6), (Term("halved", "R9.D", steps=HALF), Term("minus one", "R8.C.3", add=Fraction(-1))))
+    calc = Calculation(Fraction(6), (Term("halved", "R9.D", steps=HALF),
+                                     Term("minus one", "R8.C.3", add=Fraction(-1))))
     assert calc.value == Fraction(5, 2)  # (6 - 1) / 2, not 6 / 2 - 1
 
 

@@ -79,7 +79,8 @@ def test_r7_b_3_a_mortar_fires_next_door_at_half():
 
 def test_r7_c_4_sp_artillery_barrages_as_artillery():
     scenario = load(edit={'traits = ["hard"]': 'traits = ["sp-artillery"]',
-                          "{ defence = 6, hard = 5, soft = 4, mp = 8 }": "{ defence = 6, range = 5, hard = 5, soft = 4, mp = 8 }"})
+                          "{ defence = 6, hard = 5, soft = 4, mp = 8 }":
+                              "{ defence = 6, range = 5, hard = 5, soft = 4, mp = 8 }"})
     state = _state(scenario, flags={"AT1": READY})
     assert "barrage A-0402 AT1" in legal(scenario, state)  # 3 hexes away, not the adjacent hex only
 
@@ -109,13 +110,14 @@ def test_r23_b_a_siege_support_reduces_works():
 
 def test_r5_d_2_the_second_gun_sortie_into_a_hex_reduces_its_works():
     scenario = load()
-    works = [_available({"kind": "gun", "id": "G1", "siege": False}, {"kind": "gun", "id": "G2", "siege": False}),
+    works = [_available({"kind": "gun", "id": "G1", "siege": False},
+                        {"kind": "gun", "id": "G2", "siege": False}),
              Event.of("marker_placed", place="A-0402", marker="fort-improved")]
     state, _ = run(scenario, _state(scenario, events=works), "barrage A-0402 G1", dice=[5])
     state = _lay(scenario, state)
     assert state.marker("A-0402", "fort-improved") is not None and state.values["barrage.guns"]["A-0402"] == 1
-    state, _ = run(scenario, state.replace(values={**state.values, "barrage.hexes": {}}), "pass", "barrage A-0402 G2",
-                   dice=[5])
+    state, _ = run(scenario, state.replace(values={**state.values, "barrage.hexes": {}}), "pass",
+                   "barrage A-0402 G2", dice=[5])
     state = _lay(scenario, state)
     assert state.marker("A-0402", "fort-unimproved") is not None
 

@@ -147,7 +147,8 @@ def test_r10_d_without_the_optional_rule_no_unit_is_in_overstack_anywhere():
 
 
 def test_r10_d_the_owner_chooses_in_his_player_turn_who_is_in_overstack():
-    state = position(SCENARIO, phase="supply-movement", active="allied", at=FIVE, options={"overstacking": "on"})
+    state = position(SCENARIO, phase="supply-movement", active="allied", at=FIVE,
+                     options={"overstacking": "on"})
     orders = legal(SCENARIO, state)
     assert f"stack {HEX} AMC" in orders and not any(o.startswith(f"stack {HEX} A1") for o in orders)
     state, events = run(SCENARIO, state, f"stack {HEX} AMC")

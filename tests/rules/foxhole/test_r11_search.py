@@ -24,7 +24,9 @@ def _movers(pos: Position) -> list[str]:
     return [u for u in pos.units_of("allied") if movement.may_move(pos, u) is None]
 
 
-@pytest.mark.parametrize("facts", [{}, {"events": [Event.of("value_set", key="weather", value={"ground": "wet"})]},
+@pytest.mark.parametrize("facts", [{},
+                                   {"events": [Event.of("value_set", key="weather",
+                                                        value={"ground": "wet"})]},
                                    {"turn": 2}, {"flags": {"A2": [EXHAUSTED], "AT1": [EXHAUSTED]}}])
 def test_r11_a_reach_counted_in_ints_is_the_reach_counted_in_fractions(facts):
     pos = _pos(**facts)

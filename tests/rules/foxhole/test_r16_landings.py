@@ -238,7 +238,8 @@ def test_r16_a_1_r8_c_4_a_storm_grounds_the_airlift_with_its_sortie():
         state = _at(events=[plan, Event.of("value_set", key="weather", value={"atmosphere": atmosphere})])
         events = landings.land(Position(SCENARIO, state), FixedDice([1] * 12))
         assert [e["sortie"] for e in events if e.kind == "sortie_grounded"] == (["jabo"] if grounded else [])
-        assert [e["load"] for e in events if e.kind == "airlift"] == ([] if grounded else ["supply-points", "rafts"])
+        assert ([e["load"] for e in events if e.kind == "airlift"]
+                == ([] if grounded else ["supply-points", "rafts"]))
         assert any(e.kind == "unit_placed" and e["unit"] == "APA" for e in events)  # the drop goes ahead
 
 

@@ -143,7 +143,8 @@ def test_r16_d_3_a_truck_entering_next_to_an_enemy_is_removed_with_its_cargo():
 def test_r16_r23_a_the_prompt_fits_a_line_and_each_order_says_what_it_does():
     scenario = _quiet()
     state = _begun(scenario)
-    assert SYSTEM.prompt(scenario, state) == "Allies, Day 1 Morning: bring on this Full Turn's arrivals, then end (R16)"
+    assert (SYSTEM.prompt(scenario, state)
+            == "Allies, Day 1 Morning: bring on this Full Turn's arrivals, then end (R16)")
     assert SYSTEM.order_note(scenario, state, Order.parse("enter AR1 A-0104")) == (
         "AR1 comes on at A-0104, an entry hex of its map edge (R23.A)")
     note = SYSTEM.order_note(scenario, state, Order.parse("rail R1 A-0604|A-0704"))

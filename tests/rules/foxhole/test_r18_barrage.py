@@ -209,7 +209,8 @@ def test_r18_f_an_empty_bridge_hex_is_listed_and_its_barrage_may_wreck_the_bridg
                  events=[Event.of("marker_placed", place="A-0306", marker="bridge-foot", side="allied")])
     assert "barrage A-0306 AART" not in legal(SCENARIO, own)  # one's own bridge is not a target
     bailey = _state(at={"A1": "A-0305"}, options={"bridge-barrages": "on"},
-                    events=[Event.of("marker_placed", place="A-0305|A-0306", marker="bridge-bailey", side="axis")])
+                    events=[Event.of("marker_placed", place="A-0305|A-0306", marker="bridge-bailey",
+                                     side="axis")])
     assert "barrage A-0306 AART" in legal(SCENARIO, bailey)  # next to a Bailey Bridge (R18.F.1)
 
 
@@ -223,7 +224,8 @@ def test_r18_d_explain_shows_each_firers_firepower_the_fvt_and_the_defence():
     assert "X2 (Axis) Defence against a barrage 3 (printed 3); at most 6" in text  # the side by name
     trench = [Event.of("marker_placed", place="A-0402", marker="trenches", value=2)]
     found = SYSTEM.explain(SCENARIO, _state(events=trench), Order.parse("barrage A-0402 AART"))
-    assert any("Defence against a barrage 5 (printed 3, Trenches level 2" in line.text for line in found.lines)
+    assert any("Defence against a barrage 5 (printed 3, Trenches level 2" in line.text
+               for line in found.lines)
     refused = SYSTEM.explain(SCENARIO, _state(), Order.parse("barrage A-0503 AART"))
     assert isinstance(refused, Refusal) and refused.rule == "R18.A.1a"
 
@@ -234,7 +236,8 @@ def test_r18_d_words_say_what_the_barrage_did_and_cite_the_rule():
     state = _state()
     _, events = run(SCENARIO, state, "barrage A-0402 AART", dice=[5])
     said = [SYSTEM.describe(SCENARIO, state, e) for e in events if e.kind in ("barrage", "barrage_hits")]
-    assert said[0] == "Allies barrage A-0402 with AART (FVT 5: 2 hard, 8 soft): 2 hard, 8 soft in all (R18.D.1)"
+    assert said[0] == ("Allies barrage A-0402 with AART (FVT 5: 2 hard, 8 soft): 2 hard, 8 soft in all "
+                       "(R18.D.1)")
     assert said[1] == "barrage on A-0402: X2 took 8 against Defence 3: Pinned (R18.E)"
 
 

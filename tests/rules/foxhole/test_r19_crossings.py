@@ -107,7 +107,8 @@ def test_r19_b_8_a_the_landing_is_an_assault_owed_in_the_combat_phase_from_acros
     explained = combat.explain(Position(SCENARIO, combat_state), Order("assault", ("B-0104", "X1")))
     mine = [line.text for line in explained.lines if line.text.startswith("X1 ") and "firepower" in line.text]
     assert mine and all("halved x1 landing from boats (R19.B.8.a)" in text for text in mine)
-    defence = [line.text for line in explained.lines if line.text.startswith("X1 Defence")]  # under return fire
+    # under return fire
+    defence = [line.text for line in explained.lines if line.text.startswith("X1 Defence")]
     assert defence and all("landing from boats (R19.B.8.a)" in text for text in defence)
     eng = {"kind": "assault", "target": "B-0104", "attackers": ["X1"], "reacting": "allied"}
     defence = engagement.defence_calc(Position(SCENARIO, combat_state), eng, "X1", "soft")

@@ -400,7 +400,8 @@ def test_r7_c_4_sp_artillery_is_an_artillery_battery_in_combat_r20_a_1_b():
     assert "ASP" not in " ".join(legal(SCENARIO, pos.state))
     eng = {"reacting": "allied", "target": "B-0307", "attackers": ["X1"]}
     ready = {"ASP": [OVERWATCH], "A1": [OVERWATCH]}
-    cover = engagement.cover_candidates(Position(SCENARIO, _state(active="axis", at={"ASP": "A-0401"}, flags=ready)), eng)
+    cover = engagement.cover_candidates(
+        Position(SCENARIO, _state(active="axis", at={"ASP": "A-0401"}, flags=ready)), eng)
     assert "ASP" not in cover and "A1" in cover
 
 
@@ -436,10 +437,12 @@ def test_r20_a_1_r10_b_a_unit_on_a_foot_bridge_may_be_assaulted_by_as_many_as_it
 
 def test_r7_c_1_b_an_engineer_tank_rolls_no_mines_pin():
     """R7.C.1.b: Engineer Tanks ignore Mines: assaulting a mined hex they roll only the Tank Traps."""
-    tanks = load(edit={'traits = ["hard"]\nstart = "A-0702"': 'traits = ["hard", "engineer-tank"]\nstart = "A-0702"',
+    tanks = load(edit={'traits = ["hard"]\nstart = "A-0702"':
+                           'traits = ["hard", "engineer-tank"]\nstart = "A-0702"',
                        '[rules]\noffensive = "allied"': EXTRA})
     state = position(tanks, phase="combat", active="allied", at={
-        "AT1": "B-0507", "A1": "A-0301", "AAE": "reinforcements", "XAG": "reinforcements", "XH": "reinforcements"})
+        "AT1": "B-0507", "A1": "A-0301", "AAE": "reinforcements", "XAG": "reinforcements",
+        "XH": "reinforcements"})
     state, events = run(tanks, state, "assault B-0506 AT1", dice=[4, 5, 5])
     assert [(p["what"], p["pinned"]) for p in _kinds(events, "assault_pin")] == [("entering", False)]
     assert not state.units["AT1"].has(PINNED)
@@ -455,7 +458,8 @@ def test_r10_d_4_a_unit_in_overstack_neither_fights_nor_covers():
     axis = Position(SCENARIO, _state(active="axis", at=crowd, options={"overstacking": "on"},
                                      flags={u: [OVERWATCH] for u in crowd}))
     eng = {"reacting": "allied", "target": "B-0307", "attackers": ["X1"]}
-    assert "AMC" not in engagement.cover_candidates(axis, eng) and "A1" in engagement.cover_candidates(axis, eng)
+    assert ("AMC" not in engagement.cover_candidates(axis, eng)
+            and "A1" in engagement.cover_candidates(axis, eng))
 
 
 def test_r20_g_overwatch_placed_this_turn_survives_the_offensive_players_own_combat_phase():

@@ -251,8 +251,10 @@ def test_r23_the_prompt_gives_the_plan_and_each_order_says_what_it_changes():
     assert "reinforce UNIT TURN" not in prompt  # the forms are the orders' notes, for a prompt that fits
     note = SYSTEM.order_note(SCENARIO, state, Order.parse("reinforce AR1 1pm"))
     assert note == "AR1 enters at its map edge in the Afternoon (R23.A)"
-    assert SYSTEM.order_note(SCENARIO, state, Order.parse("load R1 supply")) == "put supply aboard R1 (R16.C.2)"
-    assert not [o for o in legal(SCENARIO, state) if o.startswith("siege")]  # one Support: nothing to sacrifice
+    assert (SYSTEM.order_note(SCENARIO, state, Order.parse("load R1 supply"))
+            == "put supply aboard R1 (R16.C.2)")
+    # one Support: nothing to sacrifice
+    assert not [o for o in legal(SCENARIO, state) if o.startswith("siege")]
     with pytest.raises(IllegalOrder) as err:
         run(SCENARIO, _dawn(), "support navy 3am")
     assert "Night (in orders 1am, 1pm, 1nt)" in err.value.reason
@@ -262,7 +264,8 @@ def test_r25_d_5_the_prompt_says_what_is_delayed_and_what_is_still_coming():
     state, _ = run(DELAYED, _dawn(DELAYED), "reinforce AR1 1pm")
     assert "reinforcements come 4 Full Turns after the one chosen (R25.D.5)" in SYSTEM.prompt(DELAYED, state)
     one = load(edit={'units = ["AR1"]\n': 'units = ["AR1"]\ndelay = 1\n'})
-    assert "reinforcements come 1 Full Turn after the one chosen" in SYSTEM.prompt(one, _dawn(one))  # not Turns
+    # not Turns
+    assert "reinforcements come 1 Full Turn after the one chosen" in SYSTEM.prompt(one, _dawn(one))
     after = fold(state, dawn.finish(Position(DELAYED, state), None))
     day2 = fold(after, [Event.of("phase_began", turn=3, phase="dawn-briefing", side="allied")])
     assert "still coming: AR1 Night" in SYSTEM.prompt(DELAYED, day2)

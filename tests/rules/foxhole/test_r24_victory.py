@@ -101,7 +101,8 @@ def test_r24_b_no_goal_met_the_otherwise_side_wins():
 def test_r24_b_without_conditions_a_draw():
     scenario = with_victory("")
     ended = next(e for e in victory.at_end(_pos(scenario), FixedDice([])) if e.kind == "game_ended")
-    assert ended["winner"] == "" and ended["level"] == "draw" and ended["reason"].startswith("The last Full Turn")
+    assert (ended["winner"] == "" and ended["level"] == "draw"
+            and ended["reason"].startswith("The last Full Turn"))
 
 
 def test_r24_d_5_a_goal_met_at_any_time_ends_the_game_at_a_player_turns_end():

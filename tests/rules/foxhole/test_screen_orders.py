@@ -180,8 +180,8 @@ def test_r20_c_1_r20_c_7_r7_b_the_other_answers_in_words():
                                             "it loses a step")
     assert said("barrage:works", "reduce foxholes")[0] == "take a level off the foxholes (R7.B.2c)"
     reduced = Event("works_reduced", {"hex": "A-0505", "work": "pillbox"})
-    assert SYSTEM.describe(SCENARIO, _combat(), reduced) == (
-        "a level comes off the pillbox in A-0505 under the barrage (R7.B.2c, R5.D.2)")  # one verb for any work
+    assert SYSTEM.describe(SCENARIO, _combat(), reduced) == (  # one verb for any work
+        "a level comes off the pillbox in A-0505 under the barrage (R7.B.2c, R5.D.2)")
 
 
 def test_r3_b_2_in_a_free_set_up_the_cursor_places_a_unit_in_its_area():

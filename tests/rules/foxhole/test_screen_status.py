@@ -34,7 +34,8 @@ def test_r13_r8_c_conditions_give_the_part_of_the_day_the_weather_wind_ground_an
         atmosphere="precipitation", wind="breeze", direction="NE", ground="wet", moisture=6,
         forecast={"1nt": {"atmosphere": "storm", "wind": "gale", "direction": "NE"},
                   "2am": {"atmosphere": "clear", "wind": "calm", "direction": "N"}})])
-    assert conditions(SCENARIO, state) == "Day 1 Afternoon: Precipitation, breeze NE; ground Wet 6; then Storm, Clear"
+    assert (conditions(SCENARIO, state)
+            == "Day 1 Afternoon: Precipitation, breeze NE; ground Wet 6; then Storm, Clear")
 
 
 def test_r25_c_1a_r8_d_6_fog_and_frozen_ground_are_said_and_a_calm_has_no_direction() -> None:
@@ -157,7 +158,8 @@ def test_chart_3_the_weather_effects_are_asked_of_the_weather_rules() -> None:
     assert _rows(forecast)["a forecast for Night"] == ("-1",)
     assert _rows(bands) == {"1 or less": ("Storm",), "2-3": ("Precipitation",), "4-6": ("Overcast",),
                             "7 or more": ("Clear",)}
-    assert _rows(resolution) == {"1-2": ("one step better",), "3-8": ("as forecast",), "9-10": ("one step worse",)}
+    assert _rows(resolution) == {"1-2": ("one step better",), "3-8": ("as forecast",),
+                                 "9-10": ("one step worse",)}
     assert "Calm" in _rows(wind)["1-4"]
 
 
@@ -179,7 +181,8 @@ def test_chart_4_and_5_list_the_cars_prices_and_every_phase_with_its_rule() -> N
 def test_r24_the_victory_page_gives_statuses_and_the_scenarios_goals() -> None:
     status, goals = _tables("victory")
     assert _rows(status)["Secure"][1] == "7"
-    assert [r[:3] for r in goals.rows] == [("Allies", "Decisive", "at the end"), ("Allies", "Marginal", "at the end")]
+    assert [r[:3] for r in goals.rows] == [("Allies", "Decisive", "at the end"),
+                                           ("Allies", "Marginal", "at the end")]
     page = next(p for p in help_pages(SCENARIO) if p.id == "victory")
     assert page.blocks[-1] == "Otherwise: Axis wins."
 

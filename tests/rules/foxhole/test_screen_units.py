@@ -39,7 +39,8 @@ def test_r5_b_face_carries_a_letter_for_each_condition_marker() -> None:
 
 
 def test_r7_type_letters_follow_special_types_before_kinds() -> None:
-    letters = {uid: screen_units.type_letter(SCENARIO.unit[uid]) for uid in ("A1", "AE", "AHQ", "AMO", "AART", "AT1")}
+    letters = {uid: screen_units.type_letter(SCENARIO.unit[uid])
+               for uid in ("A1", "AE", "AHQ", "AMO", "AART", "AT1")}
     assert letters == {"A1": "I", "AE": "E", "AHQ": "H", "AMO": "M", "AART": "A", "AT1": "T"}
     assert set(letter for _, letter in screen_units.TYPE_LETTERS) <= set(screen_units.LETTER_NAMES)
 

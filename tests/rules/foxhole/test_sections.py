@@ -13,7 +13,8 @@ DOC = HERE.parents[2] / "docs" / "rules" / "foxhole.md"
 
 
 def _tested_rules() -> set[int]:
-    names = re.findall(r"^def (test_r(\d+)_\w*)", "\n".join(p.read_text() for p in HERE.glob("test_*.py")), re.M)
+    names = re.findall(r"^def (test_r(\d+)_\w*)", "\n".join(p.read_text() for p in HERE.glob("test_*.py")),
+                       re.M)
     return {int(n) for _, n in names}
 
 

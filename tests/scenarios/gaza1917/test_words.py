@@ -25,7 +25,8 @@ def test_13_1_11_3_13_3_gaza_reports_in_words() -> None:
 def test_15_0_the_ottoman_rail_move_is_told_as_one_not_as_a_move_of_0_mp() -> None:
     state = historical()
     uid = next(u for u, s in state.units.items() if SCENARIO.grid.on_map(s.location))
-    at, name = state.units[uid].location, CAPS.describe(SCENARIO, state, Event.of("step_lost", unit=uid, steps=1))
+    at, name = state.units[uid].location, CAPS.describe(SCENARIO, state,
+                                                        Event.of("step_lost", unit=uid, steps=1))
     railed = Event.of("unit_moved", unit=uid, path=["0101"], cost="0", rail=True)
     assert name is not None and CAPS.describe(SCENARIO, state, railed) == (
         f"{name.split(' loses ')[0]} goes by railway {at} - 0101")

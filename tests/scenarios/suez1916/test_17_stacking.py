@@ -98,7 +98,8 @@ def test_5_3_no_move_takes_the_last_way_out_of_an_overstacked_hex() -> None:
     assert "move 157a 1831" not in legal(state) and "move 157a 1830" in legal(state)
     with pytest.raises(IllegalOrder) as refused:
         run(state, "move 157a 1831")
-    assert refused.value.rule == "Suez 17.1" and "train" in str(refused.value) and "2031" in str(refused.value)
+    assert (refused.value.rule == "Suez 17.1" and "train" in str(refused.value)
+            and "2031" in str(refused.value))
     state, _ = run(state, "move train 1932 1831")
     assert "end" in legal(state)
 

@@ -126,12 +126,14 @@ def test_describe_and_headline_of_a_combat_and_a_bombardment() -> None:
     shot = Event.of("bombardment", side="cp", hex="0843", markers=["m1"], strength=4, unit="yeo", row="clear",
                     column="4", die=5, result="D2", loss=True)
     assert CAPS.describe(suez(), start(), shot).endswith("column 4, die 5, result D2: a step lost")
-    assert CAPS.headline(suez(), start(), shot) == "Bombardment at 0843: column 4, die 5, result D2: a step lost"
-    missed = Event.of("bombardment", side="cp", hex="0843", markers=["m1"], strength=4, unit="yeo", row="clear",
-                      column="4", die=5, result="Ex", loss=False)  # Suez 18.4: an Ex costs it nothing
+    assert (CAPS.headline(suez(), start(), shot)
+            == "Bombardment at 0843: column 4, die 5, result D2: a step lost")
+    # Suez 18.4: an Ex costs it nothing
+    missed = Event.of("bombardment", side="cp", hex="0843", markers=["m1"], strength=4, unit="yeo",
+                      row="clear", column="4", die=5, result="Ex", loss=False)
     assert CAPS.headline(suez(), start(), missed) == (
-        "Bombardment at 0843: column 4, die 5, result Ex: no loss, as only De, D3 or D2 costs a bombarded unit "
-        "a step (Suez 18.0)")
+        "Bombardment at 0843: column 4, die 5, result Ex: no loss, as only De, D3 or D2 costs a bombarded "
+        "unit a step (Suez 18.0)")
     assert CAPS.describe(suez(), start(), missed).endswith("result Ex: no loss, as only De, D3 or D2 costs a "
                                                            "bombarded unit a step (Suez 18.0)")
     moved = Event.of("unit_moved", unit="31-1", path=["0843"], cost=Fraction(3, 2))
@@ -155,7 +157,8 @@ def test_f_m_7_7_7_9_a_retreat_and_an_advance_are_told_as_such_not_as_a_move_of_
     moved = Event.of("unit_moved", unit="31-1", path=["0843", "0844"], cost="0")
     for kind, verb in (("retreat", "retreats"), ("advance", "advances"), ("displace", "is displaced")):
         asked = state.replace(pending=Decision("cp", kind, "?"))
-        assert CAPS.describe(suez(), asked, moved) == f"1/31st Infantry Regiment (31-1) {verb} {at} - 0843 - 0844"
+        assert (CAPS.describe(suez(), asked, moved)
+                == f"1/31st Infantry Regiment (31-1) {verb} {at} - 0843 - 0844")
 
 
 def test_16_0_the_british_rail_move_is_told_as_one_not_as_a_move_of_0_mp() -> None:

@@ -94,7 +94,8 @@ def test_the_line_of_each_order_names_what_end_really_ends_and_the_unfamiliar_or
     movement = position({"31-1": "0842", "yeo": "0843"}, clear=True)
     assert note(suez(), movement, Order("end")) == ("end the Central Powers movement phase; the combat "
                                                    "phase follows (F&M 4.0)")
-    declaring, _ = run(position({"31-1": "0842", "yeo": "0843"}, clear=True, phase="combat"), "attack 0843 0842")
+    declaring, _ = run(position({"31-1": "0842", "yeo": "0843"}, clear=True, phase="combat"),
+                       "attack 0843 0842")
     assert note(suez(), declaring, Order("end")).startswith("end the declaration of Central Powers attacks")
     assert note(suez(), declaring, Order("kress", ("0843",))) == (
         "Kress von Kressenstein assists the attack on 0843: one column right (Suez 13.1)")

@@ -165,7 +165,8 @@ def _is_target(pos: Position, side: str, label: str) -> bool:
     """Whether `label` is one of `targets(pos, side)`."""
     fs = pos.rules.fire_support
     assert fs is not None
-    return label in _target_hexes(pos, side) and _fire_in_hexes(pos, side).get(label, 0) < fs.limits.get(side, 0)
+    return (label in _target_hexes(pos, side)
+            and _fire_in_hexes(pos, side).get(label, 0) < fs.limits.get(side, 0))
 
 
 def place(pos: Position, side: str, order: Order) -> list[Event]:

@@ -26,7 +26,8 @@ class Position:
         self.zoc_cache: dict[str, frozenset[str]] = {}  # side -> hexes in its ZOC (zoc.zoc_of_side)
         self.observed_cache: dict[str, frozenset[str]] = {}  # side -> hexes it observes (fire_support)
         # (unit, start, entry hexes) -> hex -> (cost, path): where its movement reaches (movement.paths)
-        self.paths_cache: dict[tuple[str, str | None, tuple[str, ...]], dict[str, tuple[Fraction, list[str]]]] = {}
+        self.paths_cache: dict[tuple[str, str | None, tuple[str, ...]],
+                               dict[str, tuple[Fraction, list[str]]]] = {}
         self.ending_cache: dict[str, Any] = {}  # side -> its units that can no longer leave (ending.Staying)
         self._held: dict[str, frozenset[str]] = {}
 
@@ -80,7 +81,8 @@ class Position:
     def _by_hex(self) -> dict[str, list[str]]:
         found: dict[str, list[str]] = {}
         hexes, combat = _STANDING(self.scenario)
-        for uid, u in self.state.units.items():  # on_map and is_combat as set lookups: every look at a position
+        # on_map and is_combat as set lookups: every look at a position
+        for uid, u in self.state.units.items():
             if uid in combat and u.location in hexes:
                 found.setdefault(u.location, []).append(uid)
         return found

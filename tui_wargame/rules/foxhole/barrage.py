@@ -190,7 +190,8 @@ def after_barrage(pos: Position, side: str) -> list[Event]:
 
 
 ORDERS: Mapping[str, Handler] = {
-    "barrage": _barrage, "pass": _pass, "aa": _aa, "apply": resolve.apply_order, "reduce": resolve.reduce_order,
+    "barrage": _barrage, "pass": _pass, "aa": _aa, "apply": resolve.apply_order,
+    "reduce": resolve.reduce_order,
 }
 
 ANSWERS = {REPLY: _opportunity, **resolve.ANSWERS}
@@ -245,7 +246,8 @@ def explain(pos: Position, order: Order) -> Explanation | Refusal:
         why = "".join(f", {t.what} ({t.rule})" for t in calc.terms)
         whose = side_name(pos.scenario, pos.side_of(uid))
         lines.append(Line(f"{uid} ({whose}) Defence against a barrage {calc.value} (printed "
-                          f"{calc.base}{why}); at most {2 * calc.value} laid on it unless forced", "R18.D.1a"))
+                          f"{calc.base}{why}); at most {2 * calc.value} laid on it unless forced",
+                          "R18.D.1a"))
     share = charts.COMBAT_EFFECTS[charts.BARRAGE]
     lines.append(Line(f"the firer lays {share.to_firer}, the owner {share.to_owner} of each kind; "
                       f"1 hit per Defence: Suppressed, 2: Pinned", "R18.E", strong=True))

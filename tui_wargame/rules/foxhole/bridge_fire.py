@@ -42,7 +42,8 @@ def targets(pos: Position, side: str) -> list[str]:
     for place, markers in pos.state.markers.items():
         hexes = tuple(place.split("|"))
         for m in markers:
-            if m.side == side or (m.kind == BAILEY) != (len(hexes) == 2) or m.kind not in (FOOT, VEHICLE, BAILEY):
+            if (m.side == side or (m.kind == BAILEY) != (len(hexes) == 2)
+                    or m.kind not in (FOOT, VEHICLE, BAILEY)):
                 continue
             if not _guarded(pos, hexes):
                 found.update(hexes)
@@ -95,7 +96,8 @@ def _wreck(pos: Position, hex_: str, kind: str, dice: Dice) -> list[Event]:
         if here.marker(where, RAFTS) is None:
             events.append(Event.of("marker_placed", place=where, marker=RAFTS, value=1))
         else:
-            events.append(Event.of("marker_changed", place=where, marker=RAFTS, value=here.level(where, RAFTS) + 1))
+            events.append(Event.of("marker_changed", place=where, marker=RAFTS,
+                                   value=here.level(where, RAFTS) + 1))
     for uid in leaving:
         here = pos.at(fold(pos.state, events))
         if reduce:
@@ -113,8 +115,8 @@ def _wreck(pos: Position, hex_: str, kind: str, dice: Dice) -> list[Event]:
 def _words(pos: Position, e: Event) -> str:
     names = {FOOT: "Foot Bridge", VEHICLE: "Vehicle Bridge", BAILEY: "Bailey Bridge"}
     result = "wrecked" if e["wrecked"] else "holds"
-    return f"the barrage on the {names[e['bridge']]} at {e['place']}: D10 {e['die']} for {e['chance']} in 10, " \
-           f"it {result} ({e['rule']})"
+    return f"the barrage on the {names[e['bridge']]} at {e['place']}: D10 {e['die']} " \
+           f"for {e['chance']} in 10, it {result} ({e['rule']})"
 
 
 WORDS = {"bridge_barraged": _words}

@@ -222,8 +222,10 @@ def _scheduling(key: str, what: str, rule: str, form: str) -> Handler:
 #: R23.C, R5.D the time of day a Sortie flies (once a Day).
 reinforce = _scheduling("reinforcements", "one of today's reinforcements", "R23.A",
                         "a unit and a Full Turn: reinforce UNIT TURN")
-support = _scheduling("support", "a Support of yours today", "R23.B", "a Support and a Full Turn: support ID TURN")
-sortie = _scheduling("sorties", "a Sortie of yours today", "R23.C", "a Sortie and a Full Turn: sortie ID TURN")
+support = _scheduling("support", "a Support of yours today", "R23.B",
+                      "a Support and a Full Turn: support ID TURN")
+sortie = _scheduling("sorties", "a Sortie of yours today", "R23.C",
+                     "a Sortie and a Full Turn: sortie ID TURN")
 
 
 def siege(pos: Position, order: Order, dice: Dice) -> list[Event]:

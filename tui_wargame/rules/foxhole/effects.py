@@ -24,7 +24,8 @@ def eliminate(pos: Position, uid: str) -> list[Event]:
     u = pos.state.units[uid]
     events = [Event.of("unit_flagged", unit=uid, flag=f, on=False) for f in sorted(u.flags & set(CONDITIONS))]
     events += refugees.from_hospital(pos, uid)  # R25.C.2.a (optional)
-    return events + [Event.of("step_lost", unit=uid, steps=0), Event.of("unit_placed", unit=uid, to=ELIMINATED)]
+    return events + [Event.of("step_lost", unit=uid, steps=0),
+                     Event.of("unit_placed", unit=uid, to=ELIMINATED)]
 
 
 def reduce(pos: Position, uid: str) -> list[Event]:

@@ -227,7 +227,8 @@ def run(pos: Position, dice: Dice, eng: dict[str, Any]) -> list[Event]:
                 side, amount = pool["shares"][0]
                 options = allocation.plans(_fr(amount), _defences(pool), pool["cap"])
                 if len(options) > 1:
-                    prompt = (f"lay {movement_points(_fr(amount))} {pool['fp']} firepower on {', '.join(pool['targets'])} "
+                    prompt = (f"lay {movement_points(_fr(amount))} {pool['fp']} firepower on "
+                              f"{', '.join(pool['targets'])} "
                               f"(at most {pool['cap']} x Defence each unless forced, {pool['rule']})")
                     return events + [_store(eng), Event.of("decision_required", side=side, decision=APPLY,
                                                            prompt=prompt, data={})]

@@ -95,8 +95,9 @@ def spotted(pos: Position, side: str, target: str, firer: str = "") -> bool:
 
 def unit_firepower(pos: Position, uid: str, side: str, target: str, kind: str) -> Calculation:
     """One unit's Hard or Soft Barrage Firepower into `target` before its FVT die: printed value,
-    conditions (`firepower.status_terms`), formation cohesion (R25.A.4), the reacting player's half (R18.A.2), a Mortar's short range (R7.B.3), its AA mode
-    (R7.B.1) and the weather and night (R8.C.3-4, R9.D)."""
+    conditions (`firepower.status_terms`), formation cohesion (R25.A.4), the reacting player's half
+    (R18.A.2), a Mortar's short range (R7.B.3), its AA mode (R7.B.1) and the weather and night
+    (R8.C.3-4, R9.D)."""
     terms = firepower.status_terms(pos, uid)
     if kind == "soft" and benefits.cohesive(pos, uid):
         terms.append(Term("formation cohesion", "R25.A.4", add=Fraction(1)))

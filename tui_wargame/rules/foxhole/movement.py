@@ -453,7 +453,8 @@ def _other_stop(pos: Position, uid: str, prev: str, here: str, budget: Fraction,
     if (pos.option(refugees.OPTION) and _traits(pos, uid) & refugees.GUARDS
             and pos.marker(here, refugees.REFUGEES) and pos.marker(here, SUPPLY_POINTS)):
         return True
-    return all((cost_of(here, n, True) or Fraction(0)) > budget for n in _onward(pos, pos.side_of(uid), prev, here))
+    return all((cost_of(here, n, True) or Fraction(0)) > budget
+               for n in _onward(pos, pos.side_of(uid), prev, here))
 
 
 def _onward(pos: Position, side: str, prev: str, here: str) -> list[str]:
@@ -462,7 +463,8 @@ def _onward(pos: Position, side: str, prev: str, here: str) -> list[str]:
     key = ("movement.onward", side, prev, here)
     found = pos.memo.get(key)
     if found is None:
-        found = pos.memo[key] = [n for n in pos.neighbours(here) if n != prev and usable_lines(pos, here, n, side)]
+        found = pos.memo[key] = [n for n in pos.neighbours(here)
+                                 if n != prev and usable_lines(pos, here, n, side)]
     return found  # type: ignore[return-value]
 
 
@@ -483,7 +485,8 @@ def _full_hexes(pos: Position, uid: str) -> frozenset[str]:
         bridges = stacking.bridged_hexes(pos)
         pos.memo[key] = frozenset(
             h for h, units in pos.occupied().items()
-            if h not in bridges and sum(pos.side_of(u) == side for u in units) >= stacking.limit(pos, h, side))
+            if h not in bridges
+            and sum(pos.side_of(u) == side for u in units) >= stacking.limit(pos, h, side))
     full: frozenset[str] = pos.memo[key]  # type: ignore[assignment]
     bridged = [h for h in stacking.bridged_hexes(pos) if stacking.room(pos, h, side, [uid]) is not None]
     return full.union(bridged) if bridged else full

@@ -69,4 +69,5 @@ def unit_moved(pos: Position, event: Event) -> str:
     return f"{unit_name(pos.scenario, uid)} moves {route} ({movement_points(cost)} MP, R11.A)"
 
 
-WORDS: Mapping[str, Callable[[Position, Event], str]] = {"unit_flagged": unit_flagged, "unit_moved": unit_moved}
+WORDS: Mapping[str, Callable[[Position, Event], str]] = {"unit_flagged": unit_flagged,
+                                                         "unit_moved": unit_moved}

@@ -88,7 +88,8 @@ def read(pos: Position, side: str, order: Order) -> Plan | Refusal:
     if not spotted and not pos.option(firing.UNSPOTTED):
         return Refusal(f"no Battery or Company of yours is in or next to {target}", "R18.B")
     cut = rest.index("smoke") if "smoke" in rest else len(rest)
-    alone = [u for u in rest if u != "smoke" and u in pos.scenario.unit and not firing.spotted(pos, side, target, u)]
+    alone = [u for u in rest
+             if u != "smoke" and u in pos.scenario.unit and not firing.spotted(pos, side, target, u)]
     if spotted and alone and not pos.option(firing.UNSPOTTED):
         return Refusal(f"no unit of {alone[0]}'s own service and language spots {target}", "R25.A.5")
     spotted = spotted and not alone
@@ -112,7 +113,8 @@ def _check_firer(pos: Position, side: str, target: str, f: str, smoke: bool) -> 
     if f not in pos.scenario.unit:
         entry = sorties.find(pos, side, f)
         if entry is None:
-            return Refusal(f"{f} is neither a unit nor a Support or Sortie you have this Full Turn", "R18.A.1e")
+            return Refusal(f"{f} is neither a unit nor a Support or Sortie you have this Full Turn",
+                           "R18.A.1e")
         if smoke:
             return Refusal(f"{f} has no Smoke capacity", "R23.B")
         if not sorties.reaches(pos, side, entry, target):
@@ -136,7 +138,8 @@ def _reach_words(pos: Position, uid: str) -> str:
 
 
 def _reach_rule(pos: Position, uid: str) -> str:
-    return "R18.A.1a" if firing.is_artillery(pos, uid) else ("R7.B.3" if firing.is_mortar(pos, uid) else "R18.A.1c")
+    return ("R18.A.1a" if firing.is_artillery(pos, uid)
+            else ("R7.B.3" if firing.is_mortar(pos, uid) else "R18.A.1c"))
 
 
 def barraged(pos: Position, side: str) -> tuple[str, ...]:
@@ -245,7 +248,8 @@ def _smoke(pos: Position, plan: Plan) -> list[Event]:
     events = [Event.of("smoke_barrage", side=plan.side, hex=plan.hex, batteries=list(plan.smoke), markers=n)]
     if before is None:
         return events + [Event.of("marker_placed", place=plan.hex, marker="smoke", value=n)]
-    return events + [Event.of("marker_changed", place=plan.hex, marker="smoke", value=pos.level(plan.hex, "smoke") + n)]
+    return events + [Event.of("marker_changed", place=plan.hex, marker="smoke",
+                              value=pos.level(plan.hex, "smoke") + n)]
 
 
 def _is_hard(pos: Position, uid: str) -> bool:
@@ -302,8 +306,8 @@ def proceed(pos: Position, dice: Dice) -> list[Event]:
         options = allocation.plans(amount, targets, cap) if targets else []
         if len(options) > 1:
             table.update(pools=pools, applied={u: str(v) for u, v in applied.items()})
-            prompt = (f"lay {movement_points(amount)} {p['kind']} Firepower on the units in {table['hex']}: all of it, at "
-                      f"most {cap} x Defence on one unless forced (R18.D.1)")
+            prompt = (f"lay {movement_points(amount)} {p['kind']} Firepower on the units in {table['hex']}: "
+                      f"all of it, at most {cap} x Defence on one unless forced (R18.D.1)")
             return [Event.of("value_set", key=FIRE, value=table),
                     Event.of("decision_required", side=p["by"], decision=APPLY, prompt=prompt, data={})]
         for u, v in (options[0] if options else {}).items():
@@ -376,7 +380,8 @@ def _reduce(pos: Position, hex_: str, kind: str) -> list[Event]:
     go; an Unimproved Fort over a Pillbox that still stands simply goes. Once a phase a hex."""
     done = pos.state.values.get(WORKS, ())
     events = [Event.of("works_reduced", hex=hex_, work=kind),
-              Event.of("value_set", key=WORKS, value=[*(done if isinstance(done, tuple | list) else ()), hex_])]
+              Event.of("value_set", key=WORKS,
+                       value=[*(done if isinstance(done, tuple | list) else ()), hex_])]
     if kind == "trenches" and pos.level(hex_, kind) > 1:
         return events + [Event.of("marker_changed", place=hex_, marker=kind, value=pos.level(hex_, kind) - 1)]
     after = REDUCED_WORK.get(kind)
@@ -470,7 +475,8 @@ def reduce_order(pos: Position, order: Order, dice: Dice) -> list[Event]:
     hex_ = str(table["hex"])
     if len(order.args) != 1 or order.args[0] not in _works(pos, hex_):
         raise IllegalOrder(f"reduce one of: {', '.join(_works(pos, hex_))}", "R7.B.2c")
-    events = [Event.of("decision_made", side=pending.side, decision=CHOOSE), *_reduce(pos, hex_, order.args[0]),
+    events = [Event.of("decision_made", side=pending.side, decision=CHOOSE),
+              *_reduce(pos, hex_, order.args[0]),
               Event.of("value_set", key=FIRE, value=table)]
     return events + proceed(pos.at(fold(pos.state, events)), dice)
 
@@ -510,7 +516,9 @@ WORDS = {
     "barrage": _barrage_words,
     "barrage_hits": _hits_words,
     "barrage_pass": lambda pos, e: f"{side_name(pos.scenario, e['side'])} pass their barrage (R18.C)",
-    "smoke_barrage": lambda pos, e: f"{side_name(pos.scenario, e['side'])} lay {e['markers']} Smoke Barrage marker(s) on {e['hex']} (R18.D.2)",
+    "smoke_barrage": lambda pos, e: (f"{side_name(pos.scenario, e['side'])} lay {e['markers']} "
+                                     f"Smoke Barrage marker(s) on {e['hex']} (R18.D.2)"),
     **bridge_fire.WORDS,
-    "works_reduced": lambda pos, e: f"a level comes off the {e['work']} in {e['hex']} under the barrage (R7.B.2c, R5.D.2)",
+    "works_reduced": lambda pos, e: (f"a level comes off the {e['work']} in {e['hex']} "
+                                     f"under the barrage (R7.B.2c, R5.D.2)"),
 }

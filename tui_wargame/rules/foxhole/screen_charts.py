@@ -77,8 +77,8 @@ def terrain_page() -> HelpPage:
                        "an Assault. Fire, Refug: chances in 10 (R25.C.1b, R25.C.2). Burns to: R5.B.12.")
     features = Table("Single-structure features (R20.F.2)",
                      ("Feature", "Def B/F/A", "Holds", "Fire", "Refug", "Requis"),
-                     tuple((f.name, _defence(f.defence), str(f.capacity), _chance(f.fire), _chance(f.refugees),
-                            _chance(f.requisition)) for f in charts.FEATURES.values()),
+                     tuple((f.name, _defence(f.defence), str(f.capacity), _chance(f.fire),
+                            _chance(f.refugees), _chance(f.requisition)) for f in charts.FEATURES.values()),
                      note="Holds: units sheltered; the defender chooses which (R20.F.2). Requis: chance "
                           "in 10 to requisition (R25.C.4).")
     hexsides = Table("Hexsides (R11.A.3, R20.F)",
@@ -130,12 +130,15 @@ def combat_page() -> HelpPage:
              charts.ASSAULT: "Assault (R20.C.5-6)", charts.FIGHT: "Fight (R20.D)"}
     most = max(len(c.hits) for c in charts.COMBAT_EFFECTS.values())
     effects = Table("Combat effects (Chart 2)",
-                    ("Attack", "Firer", "Owner", "Cap", *(f"{n} hit{'s' * (n > 1)}" for n in range(1, most + 1))),
-                    tuple((rules.get(c.attack, c.attack), _amount(c.to_firer), _amount(c.to_owner), f"x{c.cap}",
+                    ("Attack", "Firer", "Owner", "Cap",
+                     *(f"{n} hit{'s' * (n > 1)}" for n in range(1, most + 1))),
+                    tuple((rules.get(c.attack, c.attack), _amount(c.to_firer), _amount(c.to_owner),
+                           f"x{c.cap}",
                            *(_effects(c.hits[i]) if i < len(c.hits) else "-" for i in range(most)))
                           for c in charts.COMBAT_EFFECTS.values()),
                     note="Firer, Owner: the share of the firing side's firepower each side applies to the "
-                         "target's units. Cap: the most applied to one unit, times its Defence, unless forced.")
+                         "target's units. Cap: the most applied to one unit, times its Defence, "
+                         "unless forced.")
     ratings = max(len(v) for v in charts.HEAVY_WEAPONS.values())
     heavy = Table("Heavy Weapons against a Vehicle (R20.C.5, R22.C.5)",
                   ("Vehicle", *(str(n) for n in range(1, ratings + 1))),
@@ -191,25 +194,28 @@ def weather_page(scenario: Scenario) -> HelpPage:
         pos = _in(scenario, {"atmosphere": atm})
         air = ("grounded (R8.C.4)" if atm == weather.STORM else
                f"x{_amount(charts.AIR_SORTIE_LEFT[atm])} FP" if atm in charts.AIR_SORTIE_LEFT else "-")
-        atm_rows.append((_name(atm), _terms(weather.movement_terms(pos)), _terms(weather.firepower_terms(pos)),
-                         air, f"{charts.MOISTENING[atm]:+d}"))
+        atm_rows.append((_name(atm), _terms(weather.movement_terms(pos)),
+                         _terms(weather.firepower_terms(pos)), air, f"{charts.MOISTENING[atm]:+d}"))
     night = _in(scenario, {}, night=True)
-    atm_rows.append(("Night (R9)", _terms(weather.movement_terms(night)), _terms(weather.firepower_terms(night)),
-                     "", ""))
+    atm_rows.append(("Night (R9)", _terms(weather.movement_terms(night)),
+                     _terms(weather.firepower_terms(night)), "", ""))
     sky = Table("Atmosphere (R8.C)", ("Weather", "Unit MP", "Unit FP", "Air Sorties", "Moisture"),
                 tuple(atm_rows), note="Moisture: the change at the start of the next Full Turn (0-12).")
     ground_rows = []
     for condition in (weather.DRY, weather.WET, weather.FLOODING, weather.FROST, weather.SNOW):
         pos = _in(scenario, {"ground": condition})
         ground_rows.append((_name(condition), _terms(weather.step_terms(pos, False)),
-                            _terms(weather.activity_terms(pos)), _terms(weather.activity_terms(pos, works=True))))
+                            _terms(weather.activity_terms(pos)),
+                            _terms(weather.activity_terms(pos, works=True))))
     ground_rows.append(("Night (R9)", _terms(weather.step_terms(night, False) + weather.hexside_terms(night)),
-                        _terms(weather.activity_terms(night)), _terms(weather.activity_terms(night, works=True))))
+                        _terms(weather.activity_terms(night)),
+                        _terms(weather.activity_terms(night, works=True))))
     ground = Table("Ground and night (R8.D, R9.B)", ("Ground", "Hex MP", "Activities", "Works"),
                    tuple(ground_rows),
                    note="Moisture " + ", ".join(
                        f"{low}-{high} {_name(g)}" for (low, g), high in zip(
-                           charts.GROUND_BANDS, [b[0] - 1 for b in charts.GROUND_BANDS[1:]] + [charts.MAX_MOISTURE]))
+                           charts.GROUND_BANDS,
+                           [b[0] - 1 for b in charts.GROUND_BANDS[1:]] + [charts.MAX_MOISTURE]))
                    + "; in cold weather Dry reads as Frost and Wet as Snow. Wet: Foxholes and Scrapes go; "
                      "Flooding also turns Calm Rivers Swift and Fords, Gullies and Streams into Small "
                      "Rivers (R8.D.3). Frost and Snow: a unit that moves is Fatigued (R8.D.4).")
@@ -223,14 +229,15 @@ def weather_page(scenario: Scenario) -> HelpPage:
                   tuple(_bands(charts.FORECAST_BANDS, 1, weather.CLEAR)))
     steps = {-1: "one step better", 0: "as forecast", 1: "one step worse"}
     resolution = Table("Resolution: D10 (Chart 3A, R8.B.2)", ("D10", "Weather"),
-                       tuple((f"{dice[0]}-{dice[-1]}" if len(dice) > 1 else str(dice[0]), steps.get(s, str(s)))
+                       tuple((f"{dice[0]}-{dice[-1]}" if len(dice) > 1 else str(dice[0]),
+                              steps.get(s, str(s)))
                              for s in dict.fromkeys(charts.RESOLUTION.values())
                              for dice in [[d for d, v in charts.RESOLUTION.items() if v == s]]),
                        note="Steps run " + ", ".join(_name(a) for a in charts.ATMOSPHERES) + ".")
     wind = Table("Wind and fog (Chart 3B, R25.C.1)", ("D10", "Strength"),
                  tuple(_bands(charts.WIND_BANDS, 1, charts.GALE)),
-                 note=f"Strength: +{charts.WIND_STORM_MODIFIER} when a Storm is forecast; a Storm's wind is a "
-                      f"Gale. Direction: D10 1-{len(charts.DIRECTIONS)} "
+                 note=f"Strength: +{charts.WIND_STORM_MODIFIER} when a Storm is forecast; a Storm's wind "
+                      f"is a Gale. Direction: D10 1-{len(charts.DIRECTIONS)} "
                       + ", ".join(charts.DIRECTIONS) + ", higher unchanged. Fog (Environment rule only), "
                       "in a Calm under Clear or Overcast skies, chance in 10: "
                       + ", ".join(f"{times.get(t, t)} {n}" for t, n in charts.FOG_CHANCE.items()) + ".")
@@ -255,11 +262,13 @@ def dawn_page() -> HelpPage:
     names = {"company": "Company", "battery": "Battery", "vehicle": "Vehicle Platoon",
              "supply-5": "5 Supply Points", "railroad-artillery": "Railroad Artillery"}
     cars = Table("Cars each item takes (R16.C.2)", ("Item", "Cars"),
-                 tuple((names.get(k) or charts.MARKER_KINDS.get(k, _name(k)), str(n)) for k, n in arrivals.CARS.items()),
+                 tuple((names.get(k) or charts.MARKER_KINDS.get(k, _name(k)), str(n))
+                       for k, n in arrivals.CARS.items()),
                  note=f"A Truck carries {arrivals.TRUCK_CARS} cars' worth and no units, and moves up to "
                       f"{arrivals.TRUCK_HEXES} hexes a Transport Phase (R16.D).")
     bridging = Table("Bridging Implements for Supply Points (R23.D)", ("Implement", "Supply Points"),
-                     tuple((charts.MARKER_KINDS.get(k, k), str(n)) for k, n in arrivals.BRIDGING_PRICES.items()))
+                     tuple((charts.MARKER_KINDS.get(k, k), str(n))
+                           for k, n in arrivals.BRIDGING_PRICES.items()))
     drops = Table("An Air Sortie's drop instead of its Barrage (R16.A.1)", ("Load", "Drops"),
                   tuple((_name(load), " + ".join(f"{n} {charts.MARKER_KINDS.get(k, k)}" for k, n in items))
                         for load, items in dawn.AIRLIFTS.items()))
@@ -282,7 +291,8 @@ PHASE_WORDS = {
 
 def sequence_page() -> HelpPage:
     rows = [("Set-up", "free set-up only: each side places its units in private", "R3.B"),
-            ("Dawn Briefing", "before a Day's first Full Turn: both sides plan the Day (Chart 4)", "R14, R23"),
+            ("Dawn Briefing", "before a Day's first Full Turn: both sides plan the Day (Chart 4)",
+             "R14, R23"),
             ("Weather", "ground changes, forecast two turns ahead, this turn resolved (Chart 3)", "R14, R8")]
     rows += [(sequence.NAMES[p].removesuffix(" Phase"), PHASE_WORDS[p], sequence.module(p).RULE)
              for p in sequence.PLAYER_TURN]
@@ -290,9 +300,9 @@ def sequence_page() -> HelpPage:
                  "Expended markers come off at the end of his turn", "R22.F"))
     table = Table("Sequence of play (Chart 5)", ("Step", "What happens", "Rule"), tuple(rows),
                   note="A Day is Morning, Afternoon and Night Full Turns. Each Full Turn: the Weather, then "
-                       "the Offensive player's turn, then the Defensive player's (R13, R2.H.1); at Night only "
-                       "the Weather, unless Night player turns are in play (R9). The track in the header "
-                       "shows the steps of this Full Turn, the one being played in brackets.")
+                       "the Offensive player's turn, then the Defensive player's (R13, R2.H.1); at Night "
+                       "only the Weather, unless Night player turns are in play (R9). The track in the "
+                       "header shows the steps of this Full Turn, the one being played in brackets.")
     return HelpPage("sequence", "Sequence (Chart 5)", (table,))
 
 
@@ -300,7 +310,8 @@ def sequence_page() -> HelpPage:
 
 def victory_page(scenario: Scenario) -> HelpPage:
     status = Table("Sector status (R24.A.1) and control points (R24.C)", ("Status", "When", "Points"),
-                   (("Secure", "own units in the sector, no enemy unit", str(standing.CONTROL_POINTS[standing.SECURE])),
+                   (("Secure", "own units in the sector, no enemy unit",
+                     str(standing.CONTROL_POINTS[standing.SECURE])),
                     ("Control", "ten own units or more for each enemy unit",
                      str(standing.CONTROL_POINTS[standing.CONTROL])),
                     ("Contest", "own units, not ten fewer than the enemy's",
@@ -315,8 +326,8 @@ def victory_page(scenario: Scenario) -> HelpPage:
                  for g in goals if isinstance(g, Mapping))
     blocks: list[str | Table] = [status]
     if rows:
-        blocks.append(Table("This scenario's goals, tried in order (R24.B)", ("Winner", "Level", "When", "Needs"),
-                            rows))
+        blocks.append(Table("This scenario's goals, tried in order (R24.B)",
+                            ("Winner", "Level", "When", "Needs"), rows))
     otherwise = found.get("otherwise") if isinstance(found, Mapping) else None
     blocks.append(f"Otherwise: {side_name(scenario, str(otherwise))} wins." if otherwise
                   else "Otherwise the game is a draw.")

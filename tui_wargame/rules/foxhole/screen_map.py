@@ -177,7 +177,8 @@ def hex_notes(pos: Position, label: str) -> list[Line]:
         lines.append((_RANK.get(m.kind, len(IMPORTANCE)), Line(said, kind.rule if kind else "R5.B")))
     for flag, units in _conditions(pos, label).items():
         name, words, rule = CONDITION_WORDS[flag]
-        lines.append((_RANK[flag], Line(f"{CONDITION_MARKS[flag]} {name}: {', '.join(units)}: {words}", rule)))
+        lines.append((_RANK[flag], Line(f"{CONDITION_MARKS[flag]} {name}: {', '.join(units)}: {words}",
+                                        rule)))
     return [line for _, line in sorted(lines, key=lambda pair: pair[0])]
 
 
@@ -216,8 +217,8 @@ def _layer(name: str, found: Mapping[str, list[tuple[int, str]]], legend: str,
 
 
 def _legend(kinds: tuple[str, ...]) -> str:
-    return ", ".join(f"{MARKS[k]}{f'1-{markers.KINDS[k].levels}' if markers.KINDS[k].levels and len(MARKS[k]) == 1 else ''}"
-                     f" {markers.KINDS[k].name}" for k in kinds)
+    return ", ".join(f"{MARKS[k]}{f'1-{kind.levels}' if kind.levels and len(MARKS[k]) == 1 else ''}"
+                     f" {kind.name}" for k in kinds for kind in [markers.KINDS[k]])
 
 
 #: What is part of the map more than placed on it: drawn apart (style info), under any marker.

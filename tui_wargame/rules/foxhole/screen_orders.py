@@ -271,7 +271,8 @@ def _combat_apply(pos: Position, order: Order) -> tuple[str, str]:
     """R20.C.5: a share laid in a fight or an assault."""
     pool = engagement.current(pos)["pools"][0]
     defences = {u: Fraction(str(d)) for u, d in pool["targets"].items()}
-    return _laid(_plan_of(order), pool["applied"], defences, charts.COMBAT_EFFECTS[pool["attack"]], pool["rule"])
+    return _laid(_plan_of(order), pool["applied"], defences, charts.COMBAT_EFFECTS[pool["attack"]],
+                 pool["rule"])
 
 
 def _barrage_apply(pos: Position, order: Order) -> tuple[str, str]:

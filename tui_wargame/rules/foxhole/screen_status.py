@@ -56,7 +56,8 @@ def _sky(pos: Position) -> str:
         fixed = _opening(pos)  # R3.B.4: the scenario may fix the opening turns' weather
         if "atmosphere" in fixed:
             return f"{_word(str(fixed['atmosphere']))} (scenario)"
-        return f"forecast {_word(str(fixed['forecast']))}" if "forecast" in fixed else "weather after the Briefing"
+        return (f"forecast {_word(str(fixed['forecast']))}" if "forecast" in fixed
+                else "weather after the Briefing")
     strength, toward = weather.wind(pos)
     wind = strength if strength == charts.CALM else f"{strength} {toward}"
     return ", ".join([_word(weather.atmosphere(pos)), *(["fog"] if weather.fog(pos) else []), wind])

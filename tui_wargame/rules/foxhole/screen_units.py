@@ -93,7 +93,8 @@ FACTS: Mapping[str, tuple[str, str]] = {
 def type_letter(spec: UnitSpec) -> str:
     """The letter for the unit's type: its first special type in `TYPE_LETTERS`, else its kind's."""
     traits = set(spec.traits)
-    return next((letter for trait, letter in TYPE_LETTERS if trait in traits), KIND_LETTERS.get(spec.kind, "?"))
+    return next((letter for trait, letter in TYPE_LETTERS if trait in traits),
+                KIND_LETTERS.get(spec.kind, "?"))
 
 
 def type_name(spec: UnitSpec) -> str:

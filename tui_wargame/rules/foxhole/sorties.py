@@ -101,7 +101,8 @@ def spend(pos: Position, side: str, ids: list[str]) -> list[Event]:
             struck.append(sid)
     table: object = pos.state.values.get(AVAILABLE, {})
     entries = table.items() if isinstance(table, Mapping) else ()
-    left = {s: [dict(e) for e in found if isinstance(e, Mapping) and not (s == side and e.get("id") in struck)]
+    left = {s: [dict(e) for e in found
+                if isinstance(e, Mapping) and not (s == side and e.get("id") in struck)]
             for s, found in entries if isinstance(found, tuple | list)}
     return [*events, Event.of("value_set", key=AVAILABLE, value=left)] if struck else events
 

@@ -49,8 +49,8 @@ TIMES = ("morning", "afternoon", "night")  # R13: a Day's Full Turns
 
 #: Modules that check their own part of a scenario's `[rules]` (`check(scenario) -> problems`)
 #: and may answer decisions (`ANSWERS`) or word their reports (`WORDS`): the phases and these.
-OTHER_MODULES = ("narration", "weather", "victory", "stacking", "movement", "supply", "engagement", "markers", "fire",
-                 "refugees", "command", "partisans")
+OTHER_MODULES = ("narration", "weather", "victory", "stacking", "movement", "supply", "engagement", "markers",
+                 "fire", "refugees", "command", "partisans")
 
 
 @cache

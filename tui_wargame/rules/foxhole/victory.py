@@ -294,8 +294,9 @@ def at_end(pos: Position, dice: Dice) -> list[Event]:
         table = _table(pos.scenario)
         winner = str(table.get("otherwise", ""))
         if winner:
+            # the winner is told with it
             ended = Event.of("game_ended", winner=winner, level=str(table.get("otherwise_level", "marginal")),
-                             reason="No goal was met by the last Full Turn (R24.B)")  # the winner is told with it
+                             reason="No goal was met by the last Full Turn (R24.B)")
         else:
             ended = Event.of("game_ended", winner="", level="draw",
                              reason="The last Full Turn is over and no side met its goal (R24.B)")
