@@ -43,7 +43,8 @@ def main() -> None:
         for n in (1, 2, 4, 8):
             defences = {f"U{i}": 2 + i % 3 for i in range(n)}
             amount = Fraction(sum(defences.values()) * cap * 3, 4)
-            med, worst = timed(lambda: allocation.plans(amount, defences, cap), args.repeat)
+            med, worst = timed(lambda: allocation.plans(amount, defences, cap),  # noqa: B023 (called at once)
+                               args.repeat)
             print(f"  cap {cap}, {n} targets: {med:.2f} / {worst:.2f}")
     scenario = load()
     state = position(scenario, phase="combat", active="allied")

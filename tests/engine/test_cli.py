@@ -384,7 +384,6 @@ def test_show_never_cuts_a_name(tmp_path: Path, capsys: pytest.CaptureFixture[st
 def test_play_without_a_terminal_exits_at_once_and_writes_no_save(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[2]), "TUI_WARGAME_SAVES": str(tmp_path)}
     done = subprocess.run([sys.executable, "-m", "tui_wargame", "play", "suez1916"], env=env,
-                          stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                          text=True, timeout=30)
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=30)
     assert done.returncode == 2 and done.stderr.startswith("tui-wargame: play needs a terminal")
     assert done.stderr.count("\n") == 1 and list(tmp_path.iterdir()) == []

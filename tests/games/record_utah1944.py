@@ -104,7 +104,7 @@ def barrage_phase(game: Game, orders: list[str]) -> None:
                          if _accepts(game, t)), None)
         elif barrages:
             def crowd(o: Order) -> tuple[int, str]:
-                return (len(pos.units_in(o.args[0], "allied")), o.args[0])
+                return (len(pos.units_in(o.args[0], "allied")), o.args[0])  # noqa: B023 (called at once)
             top = max(barrages, key=crowd)
             pick = str(top) if crowd(top)[0] >= 2 else None
         if pick is None:

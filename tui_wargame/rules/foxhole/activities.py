@@ -284,11 +284,11 @@ def orders(pos: Position) -> list[Order]:
             if (supplied or movement_only(plan)) and _affordable(pos, uid, plan):
                 found.append(Order(verb, (uid, *args)))
         for other in pos.units_in(pos.location(uid), pos.acting) if supplied else ():
-            if _can(lambda: _assisted(pos, uid, other)) \
-                    and _affordable(pos, uid, _assisted(pos, uid, other), assisting=True):
+            if (_can(lambda: _assisted(pos, uid, other))  # noqa: B023 (called at once)
+                    and _affordable(pos, uid, _assisted(pos, uid, other), assisting=True)):
                 found.append(Order("assist", (uid, other)))
-            if _can(lambda: _unpin_plan(pos, uid, other)) \
-                    and _affordable(pos, uid, _unpin_plan(pos, uid, other)):
+            if (_can(lambda: _unpin_plan(pos, uid, other))  # noqa: B023 (called at once)
+                    and _affordable(pos, uid, _unpin_plan(pos, uid, other))):
                 found.append(Order("unpin", (uid, other)))
     for uid in mine:
         if tasks.participant_refusal(pos, uid) is None:
@@ -299,7 +299,7 @@ def orders(pos: Position) -> list[Order]:
         if tasks.cannot_act(pos, uid) is None and sapping.spring_refusal(pos, uid) is None:
             found.append(Order("spring", (uid,)))
         for to in crossings.landings(pos, uid) if tasks.cannot_act(pos, uid) is None else ():
-            if _can(lambda: crossings.cross(pos, uid, (to,))):
+            if _can(lambda: crossings.cross(pos, uid, (to,))):  # noqa: B023 (called at once)
                 found.append(Order("cross", (uid, to)))
         if pos.option("requisitions"):
             found += [Order("equip", (uid, item)) for item in requisitions.ITEM_FINDS

@@ -228,7 +228,7 @@ def _force(dice: Dice, role: str, side: str, p: Plan, budget: int, reserved: int
     return _Force(tuple(bought), units, area.table if area is not None else None, dep, tuple(arrivals))
 
 
-def generate(seed: int, options: Options = Options()) -> Generated:
+def generate(seed: int, options: Options = Options()) -> Generated:  # noqa: B008 (Options is frozen)
     """R24.D: the competitive scenario of `seed` (see the module's docstring)."""
     dice = Dice(seed, 0)
     rolled = mission.roll(dice, _playable)
