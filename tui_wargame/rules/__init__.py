@@ -104,7 +104,7 @@ def generator(system_id: str) -> ScenarioGenerator:
     if system_id not in GENERATORS:
         raise WargameError(f"no scenario generator for {system_id!r} (there are: {', '.join(GENERATORS)})")
     module, _, attr = GENERATORS[system_id].partition(":")
-    return getattr(importlib.import_module(module), attr)  # type: ignore[no-any-return]
+    return getattr(importlib.import_module(module), attr)
 
 _registry: dict[str, RuleSystem | Callable[[], RuleSystem]] = {}
 _replaced: set[str] = set()  # built-in ids that `register` gave another system

@@ -102,7 +102,7 @@ class WargameApp(App[None]):
         self._too_small: TooSmallScreen | None = None
         self.quitting = False  # set by `exit`: input typed ahead after it is dropped
 
-    def exit(self, *args: object, **kwargs: object) -> None:  # type: ignore[override]
+    def exit(self, *args: object, **kwargs: object) -> None:
         """Leave the program; keys already typed (a paste, a slow link) are no longer acted on,
         as the screens they would open or change are being torn down."""
         self.quitting = True

@@ -18,7 +18,7 @@ Soft, Assault Engineers and Flame Tanks, R5.A.4.c, R7.A.5.a) add up to the table
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from itertools import product
 from typing import Any
@@ -642,7 +642,8 @@ def _report(pos: Position, eng: Mapping[str, Any]) -> Event:
 
 # --- the decisions, answered (system.ANSWERS) ---
 
-def _answer(kind: str, handler):  # type: ignore[no-untyped-def]
+def _answer(kind: str, handler: Callable[[Position, Order, Dice], list[Event]]
+            ) -> Callable[[Position, Order, Dice], list[Event]]:
     def answer(pos: Position, order: Order, dice: Dice) -> list[Event]:
         if pos.state.pending is None or pos.state.pending.kind != kind:
             raise IllegalOrder(f"no decision calls for `{order.verb}` now", "R20")

@@ -82,7 +82,7 @@ class Phase(Protocol):
 
 
 def module(phase: str) -> Phase:
-    return importlib.import_module(f"tui_wargame.rules.foxhole.{MODULES[phase]}")  # type: ignore[return-value]
+    return importlib.import_module(f"tui_wargame.rules.foxhole.{MODULES[phase]}")
 
 
 def phases_of(pos: Position) -> list[str]:
