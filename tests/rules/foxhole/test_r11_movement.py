@@ -323,3 +323,16 @@ def test_r11_d_5_a_bridge_marker_next_door_comes_off_for_two_engineer_mps():
     assert "remove AE bridge-vehicle A-0403" in legal(SCENARIO, state)
     after, _ = run(SCENARIO, state, "remove AE bridge-vehicle A-0403")
     assert "A-0403" not in after.markers and after.units["AE"].spent == 2
+
+
+def test_r8_d_2_explain_tells_the_road_pins_the_move_rolls_every_second_step():
+    """R8.D.2: on a Road in Wet the Pin is rolled on the first Road step and every second one after;
+    the explanation lists the chances the move will roll, not one per Road step."""
+    state = position(SCENARIO, phase=MM, active="allied", at={"AT1": "A-0501"}, events=weather(ground="wet"))
+    pos = Position(SCENARIO, state)
+    told = movement.explain_move(pos, Order.parse("move AT1 A-0502 A-0503 A-0504"))
+    assert [line.text for line in told.lines if "Pin chance" in line.text] == [
+        "  Pin chance leaving A-0501 along the Road in Wet: 1 in 10",
+        "  Pin chance leaving A-0503 along the Road in Wet: 1 in 10"]
+    _, events = run(SCENARIO, state, "move AT1 A-0502 A-0503 A-0504", dice=[5, 5])
+    assert [e["hex"] for e in events if e.kind == "pin_roll"] == ["A-0501", "A-0503"]  # as rolled

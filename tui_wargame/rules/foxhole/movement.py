@@ -388,11 +388,19 @@ def way_pins(pos: Position, uid: str, hexes: Sequence[str]) -> list[list[tuple[s
     second Road step."""
     cost_of = coster(pos, uid)
     budget = mp_of(pos, uid)
-    found: list[list[tuple[str, int]]] = []
-    road_steps = 0
+    along = []
     for i, (a, b) in enumerate(zip(hexes, hexes[1:])):
-        line = _along(pos, uid, a, b, budget, i == len(hexes) - 2, cost_of)
-        budget -= cost_of(a, b, line) or Fraction(0)
+        along.append(_along(pos, uid, a, b, budget, i == len(hexes) - 2, cost_of))
+        budget -= cost_of(a, b, along[-1]) or Fraction(0)
+    return path_pins(pos, uid, hexes, along)
+
+
+def path_pins(pos: Position, uid: str, hexes: Sequence[str], along: Sequence[bool]
+              ) -> list[list[tuple[str, int]]]:
+    """The Pin chances (`pin_chances`) of each step of a path, `along` a line or not: a Road's Wet
+    Pin on its first Road step and every second one after (R8.D.2)."""
+    found, road_steps = [], 0
+    for a, b, line in zip(hexes, hexes[1:], along):
         on_road = line and usable_lines(pos, a, b, pos.side_of(uid))[0].id == "road"
         road_steps = road_steps + 1 if on_road else 0
         found.append(pin_chances(pos, uid, a, b, line, road_rolls=road_steps % 2 == 1))
@@ -717,7 +725,7 @@ def resolve_move(pos: Position, order: Order, dice: Dice, rule: str) -> list[Eve
     side = pos.side_of(uid)
     moved = [hexes[0]]
     cost = Fraction(0)
-    road_steps = 0
+    pins = path_pins(pos, uid, hexes, along)
     stopped = pinned = False
     for i, (a, b, line) in enumerate(zip(hexes, hexes[1:], along)):
         if i and pos.enemy_adjacent(a, side):
@@ -727,10 +735,7 @@ def resolve_move(pos: Position, order: Order, dice: Dice, rule: str) -> list[Eve
                 stopped = True
                 break
             cost += 1
-        on_road = line and usable_lines(pos, a, b, side)[0].id == "road"
-        road_steps = road_steps + 1 if on_road else 0
-        chances = [] if spared and i == len(along) - 1 else \
-            pin_chances(pos, uid, a, b, line, road_rolls=road_steps % 2 == 1)
+        chances = [] if spared and i == len(along) - 1 else pins[i]
         rolls, pinned = roll_pins(uid, a, chances, dice)
         events += rolls
         if pinned:
@@ -829,25 +834,26 @@ def explain_move(pos: Position, order: Order) -> Explanation | Refusal:
     pos = acting(pos, uid)
     lines = [Line(f"{uid}: {_plain(left(pos, uid))} MPs left of {_plain(mp_of(pos, uid))}", "R11.A")]
     total = Fraction(0)
-    for a, b, line in zip(hexes, hexes[1:], along):
-        cost, told = _step_told(pos, uid, a, b, line)
+    for a, b, line, pins in zip(hexes, hexes[1:], along, path_pins(pos, uid, hexes, along)):
+        cost, told = _step_told(pos, uid, a, b, line, tuple(pins))
         total += cost
         lines += told
     lines.append(Line(f"total {_plain(total)} MP", "R11.A", strong=True))
     return Explanation(f"move {uid} to {hexes[-1]} for {_plain(total)} MP", tuple(lines))
 
 
-def _step_told(pos: Position, uid: str, a: str, b: str, line: bool) -> tuple[Fraction, tuple[Line, ...]]:
+def _step_told(pos: Position, uid: str, a: str, b: str, line: bool, pins: tuple[tuple[str, int], ...]
+               ) -> tuple[Fraction, tuple[Line, ...]]:
     """One step of a move explained: its cost and its lines (the cost's reasons, the Pin chances
-    run). Kept for the State: the moves listed share their first steps."""
-    key = ("movement.step_told", uid, a, b, line)
+    `pins` it runs). Kept for the State: the moves listed share their first steps."""
+    key = ("movement.step_told", uid, a, b, line, pins)
     if key not in pos.memo:
         calc = cost_calculation(pos, uid, a, b, line)
         assert calc is not None
         why = ", ".join(t.what for t in calc.terms)
         told = [Line(f"{a} -> {b}: {_plain(calc.value)} MP ({why})", "R11.C" if line else "R11.A")]
         told += [Line(f"  Pin chance {what}: {in_ten} in 10", "R11.A.2")
-                 for what, in_ten in pin_chances(pos, uid, a, b, line)]
+                 for what, in_ten in pins]
         pos.memo[key] = (calc.value, tuple(told))
     return pos.memo[key]  # type: ignore[return-value]
 

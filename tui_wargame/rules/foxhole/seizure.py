@@ -177,7 +177,7 @@ def walk_back(pos: Position, uid: str, origin: str, end: str, dice: Dice, rule: 
         events += effects.pin(pos, uid)
         reduced = effects.reduce(now(), uid)
         if not pos.at(fold(now().state, reduced)).on_map(uid):  # a Cadre: no step to give
-            return events + [Event.of("retreat", unit=uid, hex=origin, to="", rule=rule), *reduced]
+            return events + _lost(now(), uid, origin, rule)
         events += reduced
         found = walks(now(), uid, origin, exempt).get(end)
         if found is None:
