@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.scenarios.gaza1917.helpers import SCENARIO, historical
-from tui_wargame.model import Event
+from tui_wargame.model import Event, fold
 from tui_wargame.rules.capabilities import Capabilities
 from tui_wargame.rules.fm import SYSTEM
 
@@ -30,3 +30,21 @@ def test_15_0_the_ottoman_rail_move_is_told_as_one_not_as_a_move_of_0_mp() -> No
     railed = Event.of("unit_moved", unit=uid, path=["0101"], cost="0", rail=True)
     assert name is not None and CAPS.describe(SCENARIO, state, railed) == (
         f"{name.split(' loses ')[0]} goes by railway {at} - 0101")
+
+
+def test_18_3_a_marker_back_from_its_bombardment_is_told_as_used_until_the_next_morning() -> None:
+    """At set-up a marker joins the pool; after its bombardment it goes back there used for the day
+    (18.3), and the words must not suggest it can be drawn again at once. An air unit (18.5),
+    usable every turn, just goes back."""
+    state = historical()
+    marker = next(u for u, s in state.units.items() if s.location == "pool" and u.startswith("cpFS"))
+    back = Event.of("unit_placed", unit=marker, to="pool")
+    assert CAPS.describe(SCENARIO, state, back) == "Fire support +2 (cpFS01) joins its side's pool"
+    state = fold(state, [Event.of("unit_placed", unit=marker, to="1114"),
+                         Event.of("unit_flagged", unit=marker, flag="used")])
+    assert CAPS.describe(SCENARIO, state, back) == (
+        "Fire support +2 (cpFS01) goes back to its side's pool, not to be drawn before the next "
+        "day's Morning (Gaza 18.0)")
+    air = fold(state, [Event.of("unit_placed", unit="cpAir1", to="1114")])
+    assert CAPS.describe(SCENARIO, air, Event.of("unit_placed", unit="cpAir1", to="pool")) == (
+        "German air unit 1 (cpAir1) goes back to its side's pool")

@@ -89,11 +89,21 @@ BOX_WORDS = {"eliminated": "is eliminated", "pool": "joins its side's pool", "se
              "deploy": "waits to be deployed"}
 
 
-def _placed(scenario: Scenario, e: Event) -> str:
-    to = str(e["to"])
+def _placed(scenario: Scenario, rules: FmRules, state: State, e: Event) -> str:
+    """A counter placed; a marker back from its bombardment is told as still used for the day
+    (Suez/Gaza 18.3), so no reader takes it for one that can be drawn again at once. `state` is
+    the state before the event."""
+    to, who = str(e["to"]), unit_name(scenario, e["unit"])
     if scenario.grid.on_map(to):
-        return f"{unit_name(scenario, e['unit'])} is placed at {hex_name(scenario, to)}"
-    return f"{unit_name(scenario, e['unit'])} {BOX_WORDS.get(to, f'goes to the {clean(to)} box')}"
+        return f"{who} is placed at {hex_name(scenario, to)}"
+    unit = state.units.get(e["unit"])  # as it was before the event
+    if to == "pool" and unit is not None and scenario.grid.on_map(unit.location):
+        fs = rules.fire_support
+        if unit.has("used") and fs is not None:
+            return f"{who} goes back to its side's pool, not to be drawn before the next day's " \
+                   f"{fs.reuse_time.capitalize()} ({fs.rule})"
+        return f"{who} goes back to its side's pool"
+    return f"{who} {BOX_WORDS.get(to, f'goes to the {clean(to)} box')}"
 
 
 def _flagged(scenario: Scenario, rules: FmRules, e: Event) -> str:
@@ -155,7 +165,7 @@ def describe(scenario: Scenario, state: State, e: Event) -> str | None:
             return f"{who} moves {start} - {route} ({mp(cost)} MP)"
         return f"{who} enters the map: {route} ({mp(cost)} MP)"
     if k == "unit_placed":
-        return _placed(scenario, e)
+        return _placed(scenario, rules, state, e)
     if k == "step_lost":
         left = int(e["steps"])
         return f"{unit_name(scenario, e['unit'])} loses " + (
