@@ -194,13 +194,13 @@ class GameScreen(Screen[None]):
             self.query_one("#log", RichLog).display = True
         hexmap.focus()
         if self.greeting:
-            self._say(Note(self.greeting))
+            self.say(Note(self.greeting))
         self._log_new()
-        self._mirror()
+        self.mirror()
         self.seq = self.game.seq
         self._repaint()  # the first frame drawn whole, not after a turn of the loop
         self.call_after_refresh(self._check_keyboard)
-        self.call_after_refresh(self._offer_decision)
+        self.call_after_refresh(self.offer_decision)
         self.set_interval(FOLLOW_EVERY_S, self._follow_save)
         if self.side is not None and self.game.path is not None:
             self._watch = SaveWatch(self.game.path, self._follow_save)
@@ -208,7 +208,7 @@ class GameScreen(Screen[None]):
 
     # --- showing: reactive fields, stale widgets, one repaint ---
 
-    def _mirror(self) -> None:
+    def mirror(self) -> None:
         """Show the controller's fields; the watchers of those that changed mark their widgets."""
         control = self.control
         self.cursor, self.selected, self.path = control.cursor, control.selected, control.path
@@ -298,7 +298,8 @@ class GameScreen(Screen[None]):
             widget = cast(Static | LinePanel, self.query_one(selector))
             widget.update(text, layout=False)  # fixed sizes: no relayout
 
-    def _say(self, note: Note) -> None:
+    def say(self, note: Note) -> None:
+        """Say `note` on the prompt line, in bold if it is a refusal."""
         self.message = (self.names.text(note.text), "bold" if note.refused else "")
 
     def _log_new(self) -> None:
@@ -315,7 +316,8 @@ class GameScreen(Screen[None]):
         self.logged = len(self.game.records)
         self.call_after_refresh(self._write_log)  # written after layout: it wraps to its width
 
-    def _reset_log(self) -> None:
+    def reset_log(self) -> None:
+        """Tell the log again from the first record, as the side now at the keyboard may see it."""
         self.logged, self.log_lines, self.log_written = 0, [], 0
         self.query_one("#log", RichLog).clear()
         self._log_new()
@@ -337,8 +339,8 @@ class GameScreen(Screen[None]):
         self.control.records_appended(event.records)
         last = event.records[-1]
         theirs_last = self.side is not None and last.side != self.side
-        self._say(event.note or Note(short_report(self.game, last.seq, self.names, self.control.concealed(),
-                                                  theirs=theirs_last)))
+        self.say(event.note or Note(short_report(self.game, last.seq, self.names, self.control.concealed(),
+                                                 theirs=theirs_last)))
         theirs = [r.seq for r in event.records if self.side is not None and r.side != self.side]
         if theirs:  # a live game: the map goes to where the other side's last order happened
             self._follow = touched_hexes(self.game, theirs[-1])
@@ -347,12 +349,12 @@ class GameScreen(Screen[None]):
         if self.autopilot is not None:  # against the computer: the map shows where it acted
             self._follow = self.autopilot.followed(event.records[-1], self.control.concealed()) or ()
         self._log_new()
-        self._mirror()
+        self.mirror()
         self.seq = self.game.seq
         self._check_keyboard()
-        self._offer_decision()
+        self.offer_decision()
 
-    def _offer_decision(self) -> None:
+    def offer_decision(self) -> None:
         """Open the answers to a decision the side at the keyboard owes, by themselves, once a
         record (closed, Enter opens them again), unless another screen is over this one."""
         seq = self.game.seq
@@ -362,7 +364,7 @@ class GameScreen(Screen[None]):
         if answer is None:
             return
         self._offered = seq
-        self._carry_out(answer)
+        self.carry_out(answer)
 
     def _follow_save(self) -> None:
         """Take in what other programs appended to the save (the CLI, another terminal): a `stat`
@@ -372,7 +374,7 @@ class GameScreen(Screen[None]):
         except WargameError as exc:
             if str(exc) != self._unfollowed:  # said once, not over every message every tick
                 self._unfollowed = str(exc)
-                self._say(Note(f"The save cannot be followed: {exc}", refused=True))
+                self.say(Note(f"The save cannot be followed: {exc}", refused=True))
             return
         self._unfollowed = ""
         if news:
@@ -393,7 +395,7 @@ class GameScreen(Screen[None]):
             return  # handing over already: records that arrive meanwhile are shown to the side taking it
         if not self.hotseat:
             self.control.viewer = state.to_act
-            self._mirror()
+            self.mirror()
             return
         side = self.names.side(state.to_act)
         if state.pending:
@@ -405,9 +407,9 @@ class GameScreen(Screen[None]):
         def taken(_: None) -> None:
             self._handing_over = False
             self.control.take_keyboard()
-            self._reset_log()  # told again, without what the new viewer may not see
-            self._mirror()
-            self._offer_decision()
+            self.reset_log()  # told again, without what the new viewer may not see
+            self.mirror()
+            self.offer_decision()
 
         self._handing_over = True
         self.app.push_screen(HandOverScreen(f"{why}\n\nHand the keyboard to the {side} player."), taken)
@@ -429,7 +431,7 @@ class GameScreen(Screen[None]):
             where = state.pending.data.get("hex")
             if isinstance(where, str) and game.scenario.grid.on_map(where):
                 self.control.cursor = where
-            self._carry_out(self.control.act())
+            self.carry_out(self.control.act())
 
     # --- giving orders ---
 
@@ -441,7 +443,7 @@ class GameScreen(Screen[None]):
         """
         refused = self._computer_plays()
         if refused:
-            self._say(refused)
+            self.say(refused)
             return
         before = self.game.seq
         given = self.control.give(text, self.by)
@@ -450,9 +452,9 @@ class GameScreen(Screen[None]):
         if news:
             self.post_message(self.RecordsAppended(news, note))
         elif note:
-            self._say(note)
+            self.say(note)
 
-    def _carry_out(self, answer: Answer | None) -> None:
+    def carry_out(self, answer: Answer | None) -> None:
         """Do what the controller answered a key with, then show it as it now is."""
         if isinstance(answer, Give | Choose | Confirm):
             answer = self._computer_plays() or answer
@@ -465,8 +467,8 @@ class GameScreen(Screen[None]):
                 if isinstance(choice, HintAsked):
                     self._suggest(menu)
                 elif isinstance(choice, Pick):
-                    self._say(self.control.start_pick(choice))
-                    self._mirror()
+                    self.say(self.control.start_pick(choice))
+                    self.mirror()
                 elif choice:
                     self.submit(choice)
 
@@ -493,8 +495,8 @@ class GameScreen(Screen[None]):
             lines = (self.names.text(line) for line in answer.question.split("\n"))  # its paragraphs kept
             self.app.push_screen(ConfirmScreen("\n".join(lines)), confirmed)
         elif isinstance(answer, Note):
-            self._say(answer)
-        self._mirror()
+            self.say(answer)
+        self.mirror()
 
     def _give_each(self, verbs: frozenset[str]) -> None:
         """Give the first legal order of `verbs` until none is left, one is refused or a decision
@@ -514,14 +516,14 @@ class GameScreen(Screen[None]):
         self.control.step(dx, dy)
         if not self.control.picking:  # while picking, what to pick stays said
             self.message = ("", "")
-        self._mirror()
+        self.mirror()
 
     def move_cursor(self, label: str) -> None:
         """Put the cursor on hex `label` (a click, a test)."""
         self.control.cursor = label
         if not self.control.picking:
             self.message = ("", "")
-        self._mirror()
+        self.mirror()
 
     @on(HexMap.Clicked)
     def _clicked(self, event: HexMap.Clicked) -> None:
@@ -531,22 +533,22 @@ class GameScreen(Screen[None]):
         answer = self.control.act()
         if answer is None and not self.game.state.over:  # a unit selected: the last note is done with
             self.message = ("", "")
-        self._carry_out(answer)
+        self.carry_out(answer)
 
     def action_next_unit(self, back: bool = False) -> None:
         answer = self.control.next_unit(back)
         if answer is None:
             self.message = ("", "")
-        self._carry_out(answer)
+        self.carry_out(answer)
 
     def action_move(self) -> None:
-        self._carry_out(self.control.move())
+        self.carry_out(self.control.move())
 
     def action_waypoint(self) -> None:
-        self._carry_out(self.control.waypoint())
+        self.carry_out(self.control.waypoint())
 
     def action_attack(self) -> None:
-        self._carry_out(self.control.attack())
+        self.carry_out(self.control.attack())
 
     def _bind_menus(self) -> dict[str, OrderMenu]:
         """A key for each of the rule system's order menus (one no other key of the screen has)."""
@@ -560,20 +562,20 @@ class GameScreen(Screen[None]):
         return menus
 
     def action_menu(self, key: str) -> None:
-        self._carry_out(self.control.menu(self.menus[key]))
+        self.carry_out(self.control.menu(self.menus[key]))
 
     def action_orders(self) -> None:
-        self._carry_out(self.control.orders())
+        self.carry_out(self.control.orders())
 
     def action_end_phase(self) -> None:
-        self._carry_out(self.control.end_phase())
+        self.carry_out(self.control.end_phase())
 
     def action_undo(self) -> None:
         """Hot-seat: take the last order back. Live: ask the other side, who has seen it, to allow it."""
         if self.side is not None and self.game.undo_asked() is not None:
-            self._say(Note("An undo is asked already; waiting for the answer", refused=True))
+            self.say(Note("An undo is asked already; waiting for the answer", refused=True))
             return
-        self._carry_out(Give("undo"))  # live: asked of the other side (MapController.give)
+        self.carry_out(Give("undo"))  # live: asked of the other side (MapController.give)
 
     # --- the computer (tui/computer.py) ---
 
@@ -612,10 +614,10 @@ class GameScreen(Screen[None]):
         took, self._computer_from = self._computer_from, None
         if took is not None and not state.over and (state.pending or took != self.control.phase_now()):
             self.control.take_keyboard()
-            self._mirror()
+            self.mirror()
 
     def _computer_failed(self, why: str) -> None:
-        self._say(Note(f"A bug to report: its side's orders are yours this turn. {why}", refused=True))
+        self.say(Note(f"A bug to report: its side's orders are yours this turn. {why}", refused=True))
 
     def action_skip(self) -> None:
         if self.autopilot is not None:
@@ -630,16 +632,16 @@ class GameScreen(Screen[None]):
         self._menu_before_hint = menu
         state = self.game.state
         if state.over:
-            self._say(Note("The game is over: there is nothing to suggest"))
+            self.say(Note("The game is over: there is nothing to suggest"))
             return
         refused = self._computer_plays() or (self.control.refusal() if self.control.waiting() else None)
         if refused:  # the computer's turn, or in a live game the other side's
-            self._say(refused)
+            self.say(refused)
             return
         from tui_wargame.tui.computer import hint
 
-        self._say(Note(f"The computer ({HINT_LEVEL}) is thinking of an order for "
-                       f"{self.names.side(state.to_act)}..."))
+        self.say(Note(f"The computer ({HINT_LEVEL}) is thinking of an order for "
+                      f"{self.names.side(state.to_act)}..."))
         hint(self, self.game, state.to_act, HINT_LEVEL)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
@@ -659,12 +661,12 @@ class GameScreen(Screen[None]):
             return
         menu, self._menu_before_hint = self._menu_before_hint, None
         if worker.state == WorkerState.ERROR or worker.result is None:
-            self._say(Note(f"No suggestion: the computer failed ({worker.error}); please report it",
-                           refused=True))
+            self.say(Note(f"No suggestion: the computer failed ({worker.error}); please report it",
+                          refused=True))
             return
         seq, choice = worker.result
         if seq != self.game.seq:  # an order was given meanwhile: the suggestion is out of date
-            self._say(Note("The suggestion came too late: the game has moved on (H asks again)"))
+            self.say(Note("The suggestion came too late: the game has moved on (H asks again)"))
             return
         question = (f"The computer ({HINT_LEVEL}) suggests: {choice.order}\n"
                     f"{self.names.text(choice.reason)}\n\nGive this order?")
@@ -675,7 +677,7 @@ class GameScreen(Screen[None]):
             if yes:
                 self.submit(choice.order)
             elif menu is not None:
-                self._carry_out(menu)
+                self.carry_out(menu)
 
         self.message = ("", "")
         self.app.push_screen(ConfirmScreen(question), answered)
@@ -697,11 +699,11 @@ class GameScreen(Screen[None]):
         answer = self.control.select()
         if answer is None:
             self.message = ("", "")
-        self._carry_out(answer)
+        self.carry_out(answer)
 
     def action_deselect(self) -> None:
         self.message = ("", "")
-        self._carry_out(self.control.deselect())
+        self.carry_out(self.control.deselect())
 
     def action_zoom(self) -> None:
         hexmap = self.query_one(HexMap)
@@ -709,7 +711,7 @@ class GameScreen(Screen[None]):
         self._stale("map")
 
     def action_layers(self) -> None:
-        self._carry_out(self.control.toggle_layers())
+        self.carry_out(self.control.toggle_layers())
 
     def action_log(self) -> None:
         log = self.query_one("#log", RichLog)
