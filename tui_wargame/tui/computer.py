@@ -7,13 +7,14 @@ so the screen stays responsive and the computer never reads what changes. Its
 order is given back on the UI thread through `Game.submit` (marked
 `by = "computer:LEVEL"`) and shown like any other record, at least `pace`
 seconds after the record before it, so that a player can follow its turn;
-`skip` gives the rest of its turn without waiting.
+`skip` gives the rest of its turn without waiting. `AgainstComputer` is the game
+screen's seating (seating.py) in such a game: the player's side keeps the keyboard.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, cast
 
 from textual.timer import Timer
@@ -24,11 +25,15 @@ from tui_wargame.model import IllegalOrder
 from tui_wargame.opponent import Opponent
 from tui_wargame.players import Choice, computer
 from tui_wargame.savefile import Record
+from tui_wargame.tui.answers import Note
 from tui_wargame.tui.info import names_any
+from tui_wargame.tui.seating import Seating
 from tui_wargame.tui.touched import touched_hexes
 
 if TYPE_CHECKING:
     from textual.screen import Screen
+
+    from tui_wargame.tui.game import GameScreen
 
 #: Seconds between two of the computer's orders on the screen: time to read each one.
 PACE_S = 0.6
@@ -126,6 +131,69 @@ class Autopilot:
             return
         self._last = time.monotonic()
         self.shown([record])  # shown, then the screen wakes it for the next order
+
+
+class AgainstComputer(Seating):
+    """The player's side at the keyboard, the computer's sides played by an `Autopilot`: while
+    one of them is to act the keyboard gives no order, and the map shows where the computer acted."""
+
+    def __init__(self, screen: GameScreen, opponent: Opponent, pace: float) -> None:
+        super().__init__(screen)
+        self.opponent = opponent
+        self.autopilot = Autopilot(screen, screen.game, opponent, pace,
+                                   lambda records: screen.post_message(screen.RecordsAppended(records)),
+                                   self._failed)
+        self._took: tuple[int, str, str] | None = None  # the phase the computer took the game in
+
+    def check_keyboard(self) -> None:
+        """Wake the computer when its side must act. When the player's side gets the game back in
+        another phase, or owes a decision, the player sits down as in hot-seat: the cursor on the
+        decision's hex or its units (not after the computer only answered a decision of its own)."""
+        screen, state = self.screen, self.screen.game.state
+        if self.autopilot.to_act():
+            if self._took is None:
+                self._took = screen.control.phase_now()
+            self.autopilot.wake()
+            return
+        took, self._took = self._took, None
+        if took is not None and not state.over and (state.pending or took != screen.control.phase_now()):
+            screen.control.take_keyboard()
+            screen.mirror()
+
+    def follow(self, records: Sequence[Record]) -> tuple[str, ...]:
+        """Where the computer acted, unless that would show what the player may not see."""
+        return self.autopilot.followed(records[-1], self.screen.control.concealed()) or ()
+
+    def refusal(self) -> Note | None:
+        """One of the computer's sides is to act (unless the computer failed this turn)."""
+        pilot = self.autopilot
+        if not pilot.to_act() or pilot.stopped:
+            return None
+        side = self.screen.names.side(self.screen.game.state.to_act)
+        return Note(f"The computer is playing {side}; wait for it, or press . to see the rest of "
+                    f"its turn at once", refused=True)
+
+    def keys(self) -> str:
+        """While the computer plays, its side and `.`; on the player's turn the usual keys with H
+        (hint); while the player owes a decision, the controller's."""
+        state = self.screen.game.state
+        if state.over:
+            return ""
+        if self.refusal() is None:
+            if state.pending:
+                return ""  # the controller's keys for answering a decision
+            return "Arrows: cursor  Enter: act  s: select  m: move  Tab: next  H: hint  ?: help"
+        return (f"The computer ({self.opponent.level}) is playing {self.screen.names.side(state.to_act)}."
+                f"  .: skip its turn")
+
+    def skip(self) -> None:
+        self.autopilot.skip()
+
+    def thought(self, worker: Worker[object]) -> None:
+        self.autopilot.thought(worker)
+
+    def _failed(self, why: str) -> None:
+        self.screen.say(Note(f"A bug to report: its side's orders are yours this turn. {why}", refused=True))
 
 
 def hint(screen: Screen[None], game: Game, side: str, level: str) -> Worker[tuple[int, Choice]]:

@@ -5,7 +5,8 @@ the keyboard) and which order a key gives live in a `MapController` (controller.
 the screen mirrors its fields into reactive attributes whose watchers mark the
 widgets that show them, repainted once per turn of the message loop. Every new
 record reaches the screen as a `RecordsAppended` message, handled in one place.
-Other screens are opened by the app (app.py).
+What differs between hot-seat, live and computer games is asked of the screen's
+`Seating` (seating.py). Other screens are opened by the app (app.py).
 """
 
 from __future__ import annotations
@@ -24,17 +25,16 @@ from textual.screen import Screen
 from textual.widgets import RichLog, Static
 from textual.worker import Worker, WorkerState
 
-from tui_wargame.engine import ALLOW_UNDO, REFUSE_UNDO, Game
+from tui_wargame.engine import Game
 from tui_wargame.errors import WargameError
 from tui_wargame.model import Order
 from tui_wargame.opponent import HINT_LEVEL, Opponent
 from tui_wargame.rules.capabilities import OrderMenu
 from tui_wargame.savefile import Record
-from tui_wargame.text import attributive, tidy
 from tui_wargame.tui.answers import Answer, Choose, Confirm, Give, GiveEach, Note, Pick
 from tui_wargame.tui.controller import MapController
 from tui_wargame.tui.cropped import crop_updates
-from tui_wargame.tui.dialogs import CommandBar, ConfirmScreen, HandOverScreen, HintAsked, OrderChooser
+from tui_wargame.tui.dialogs import CommandBar, ConfirmScreen, HintAsked, OrderChooser
 from tui_wargame.tui.glyphs import Glyphs
 from tui_wargame.tui.hexmap import HexMap
 from tui_wargame.tui.info import (
@@ -48,13 +48,12 @@ from tui_wargame.tui.info import (
 from tui_wargame.tui.keybar import KeyBar
 from tui_wargame.tui.linepanel import LinePanel
 from tui_wargame.tui.savewatch import SaveWatch
+from tui_wargame.tui.seating import seating_for
 from tui_wargame.tui.status import conditions_line, header_line
-from tui_wargame.tui.touched import touched_hexes
 
 if TYPE_CHECKING:
     from tui_wargame.players import Choice
     from tui_wargame.tui.app import WargameApp
-    from tui_wargame.tui.computer import Autopilot
 
 
 #: How often the screen looks for records other programs appended to its save: a `stat` each time.
@@ -63,7 +62,8 @@ FOLLOW_EVERY_S = 0.1
 
 class GameScreen(Screen[None]):
     """Playing a game hot-seat (the side to act has the keyboard; the other's secrets stay hidden),
-    or live for one side (`side`), the other side playing from another terminal on the same save."""
+    live for one side (`side`), the other side playing from another terminal on the same save, or
+    against the computer (`opponent`): its `seating` says what differs."""
 
     BINDINGS = [
         Binding("up,k", "cursor(0,-1)", "Up", show=False, id="map.up"),
@@ -128,30 +128,20 @@ class GameScreen(Screen[None]):
         self.game = game
         self.g = glyphs
         self.names = Namer(game, glyphs)
-        self.hotseat = hotseat and side is None
         self.side = side
         self.by = by
         self.opponent = opponent
-        self.autopilot: Autopilot | None = None
-        if opponent is not None:
-            from tui_wargame.tui.computer import PACE_S, Autopilot  # the computer loads only when it plays
-
-            self.autopilot = Autopilot(self, game, opponent, PACE_S if pace is None else pace,
-                                       lambda records: self.post_message(self.RecordsAppended(records)),
-                                       self._computer_failed)
+        self.seating = seating_for(self, hotseat=hotseat, side=side, opponent=opponent, pace=pace)
         self.control = MapController(game, opponent.player if opponent else None, side=side)
         self.menus = self._bind_menus()
         self.greeting = greeting
         self.logged = 0  # records already narrated
         self._shown: dict[str, Text] = {}
         self._stale_parts: set[str] = set()
-        self._handing_over = False  # the hand-over screen is up
         self._offered = -1  # the record after which the decision's answers were last opened by themselves
         self._unfollowed = ""  # why the save could not be followed at the last look, said once
-        self._follow: tuple[str, ...] = ()  # hexes the other side's last order touched, to bring into view
-        self._asked_at = -1  # the last record after which this live side was asked something (a pop-up)
+        self._follow: tuple[str, ...] = ()  # hexes the other side's or the computer's last order touched
         self._watch: SaveWatch | None = None  # a live game: woken as soon as the other side writes
-        self._computer_from: tuple[int, str, str] | None = None  # the phase the computer took the game in
         self._menu_before_hint: Choose | None = None  # the menu H closed for a suggestion
         self.log_lines: list[str] = []  # the narrative of those records
         self.log_written = 0  # lines of it in the log panel
@@ -178,8 +168,8 @@ class GameScreen(Screen[None]):
         yield KeyBar()
 
     def on_screen_resume(self) -> None:
-        if self.side is not None and self.seq >= 0:  # back from help or a dialog: anything asked meanwhile
-            self._check_keyboard()
+        if self.seq >= 0:  # mounted: back from help or a dialog
+            self.seating.resumed()
 
     def on_unmount(self) -> None:
         if self._watch:
@@ -199,10 +189,10 @@ class GameScreen(Screen[None]):
         self.mirror()
         self.seq = self.game.seq
         self._repaint()  # the first frame drawn whole, not after a turn of the loop
-        self.call_after_refresh(self._check_keyboard)
+        self.call_after_refresh(self.seating.check_keyboard)
         self.call_after_refresh(self.offer_decision)
         self.set_interval(FOLLOW_EVERY_S, self._follow_save)
-        if self.side is not None and self.game.path is not None:
+        if self.seating.others_write and self.game.path is not None:
             self._watch = SaveWatch(self.game.path, self._follow_save)
             self._watch.start()
 
@@ -283,7 +273,7 @@ class GameScreen(Screen[None]):
         if "prompt" in parts:
             text, style = self.message
             waiting = control.waiting()
-            keys = self._computer_keys() or control.hint()
+            keys = self.seating.keys() or control.hint()
             self._update("#prompt", prompt_text(self.names.text(waiting or game.prompt()),
                                                 Text(text, style=style), keys, width,
                                                 keys_first=control.keys_first(), keep=bool(waiting),
@@ -332,33 +322,29 @@ class GameScreen(Screen[None]):
 
     @on(RecordsAppended)
     def _records_appended(self, event: RecordsAppended) -> None:
-        """The one place new records are shown: report, log, map, panels, prompt, the keyboard's hand-over.
+        """The one place new records are shown: report, log, map, panels, prompt, then whoever
+        must act next gets the game (the seating's `check_keyboard`: a hand-over, say).
 
         A record given here arrives the same way as one appended by another process would.
         """
         self.control.records_appended(event.records)
         last = event.records[-1]
-        theirs_last = self.side is not None and last.side != self.side
         self.say(event.note or Note(short_report(self.game, last.seq, self.names, self.control.concealed(),
-                                                 theirs=theirs_last)))
-        theirs = [r.seq for r in event.records if self.side is not None and r.side != self.side]
-        if theirs:  # a live game: the map goes to where the other side's last order happened
-            self._follow = touched_hexes(self.game, theirs[-1])
-            if self._follow:
-                self.control.cursor = self._follow[0]
-        if self.autopilot is not None:  # against the computer: the map shows where it acted
-            self._follow = self.autopilot.followed(event.records[-1], self.control.concealed()) or ()
+                                                 theirs=self.seating.theirs(last))))
+        follow = self.seating.follow(event.records)  # where the other side or the computer acted
+        if follow is not None:
+            self._follow = follow
         self._log_new()
         self.mirror()
         self.seq = self.game.seq
-        self._check_keyboard()
+        self.seating.check_keyboard()
         self.offer_decision()
 
     def offer_decision(self) -> None:
         """Open the answers to a decision the side at the keyboard owes, by themselves, once a
         record (closed, Enter opens them again), unless another screen is over this one."""
         seq = self.game.seq
-        if self._handing_over or self._offered == seq or self.app.screen is not self:
+        if self.seating.handing_over or self._offered == seq or self.app.screen is not self:
             return
         answer = self.control.decision_menu()
         if answer is None:
@@ -380,59 +366,6 @@ class GameScreen(Screen[None]):
         if news:
             self.post_message(self.RecordsAppended(news))
 
-    def _check_keyboard(self) -> None:
-        """Hand the keyboard over when the other side must act (hot-seat); in a live game, put up
-        what this side is asked: its decision, or the other side's request to take an order back;
-        against the computer, wake it when one of its sides must act (a decision included)."""
-        state = self.game.state
-        if self.side is not None:
-            self._ask_live()
-            return
-        if self.autopilot is not None:
-            self._computer_or_player()
-            return
-        if state.over or state.to_act == self.control.viewer or self._handing_over:
-            return  # handing over already: records that arrive meanwhile are shown to the side taking it
-        if not self.hotseat:
-            self.control.viewer = state.to_act
-            self.mirror()
-            return
-        side = self.names.side(state.to_act)
-        if state.pending:
-            why = f"{side} to decide: {tidy(self.names.text(state.pending.prompt))}."  # no verb to agree
-        else:
-            why = f"It is the {attributive(side)} turn."
-        self.control.deselect()  # shown with the new viewer's map, once the keyboard is taken
-
-        def taken(_: None) -> None:
-            self._handing_over = False
-            self.control.take_keyboard()
-            self.reset_log()  # told again, without what the new viewer may not see
-            self.mirror()
-            self.offer_decision()
-
-        self._handing_over = True
-        self.app.push_screen(HandOverScreen(f"{why}\n\nHand the keyboard to the {side} player."), taken)
-
-    def _ask_live(self) -> None:
-        """A decision this side owes, or the other side's undo request, pops up here once a record."""
-        game, state = self.game, self.game.state
-        if state.over or self._asked_at == game.seq or not self.is_current:
-            return
-        asked = game.undo_asked()
-        if asked is not None and asked.side != self.side:
-            self._asked_at = game.seq
-            question = (f"{self.names.side(asked.side)} ask to take back "
-                        f"`{self.names.text(str(asked.events[0].get('order')))}`: allow?")
-            self.app.push_screen(ConfirmScreen(question, only_y=True),  # it comes unbidden: no stray Enter
-                                 lambda yes: self.submit(ALLOW_UNDO if yes else REFUSE_UNDO))
-        elif asked is None and state.pending and state.pending.side == self.side:
-            self._asked_at = game.seq
-            where = state.pending.data.get("hex")
-            if isinstance(where, str) and game.scenario.grid.on_map(where):
-                self.control.cursor = where
-            self.carry_out(self.control.act())
-
     # --- giving orders ---
 
     def submit(self, text: str) -> None:
@@ -441,7 +374,7 @@ class GameScreen(Screen[None]):
         Giving it may first take in what other programs appended (the save's expected-version
         check): those records are announced with it, and with a refusal if the game moved on.
         """
-        refused = self._computer_plays()
+        refused = self.seating.refusal()
         if refused:
             self.say(refused)
             return
@@ -457,7 +390,7 @@ class GameScreen(Screen[None]):
     def carry_out(self, answer: Answer | None) -> None:
         """Do what the controller answered a key with, then show it as it now is."""
         if isinstance(answer, Give | Choose | Confirm):
-            answer = self._computer_plays() or answer
+            answer = self.seating.refusal() or answer
         if isinstance(answer, Give):
             self.submit(answer.text)
         elif isinstance(answer, Choose):
@@ -572,56 +505,16 @@ class GameScreen(Screen[None]):
 
     def action_undo(self) -> None:
         """Hot-seat: take the last order back. Live: ask the other side, who has seen it, to allow it."""
-        if self.side is not None and self.game.undo_asked() is not None:
-            self.say(Note("An undo is asked already; waiting for the answer", refused=True))
+        refused = self.seating.undo_refusal()
+        if refused:
+            self.say(refused)
             return
         self.carry_out(Give("undo"))  # live: asked of the other side (MapController.give)
 
     # --- the computer (tui/computer.py) ---
 
-    def _computer_plays(self) -> Note | None:
-        """Why the keyboard may not give an order now: one of the computer's sides is to act."""
-        pilot = self.autopilot
-        if pilot is None or not pilot.to_act() or pilot.stopped:
-            return None
-        side = self.names.side(self.game.state.to_act)
-        return Note(f"The computer is playing {side}; wait for it, or press . to see the rest of "
-                    f"its turn at once", refused=True)
-
-    def _computer_keys(self) -> str:
-        """The prompt's line of keys in a game against the computer ("" in a hot-seat game)."""
-        state = self.game.state
-        if self.opponent is None or state.over:
-            return ""
-        if self._computer_plays() is None:
-            if state.pending:
-                return ""  # the controller's keys for answering a decision
-            return "Arrows: cursor  Enter: act  s: select  m: move  Tab: next  H: hint  ?: help"
-        return (f"The computer ({self.opponent.level}) is playing {self.names.side(state.to_act)}."
-                f"  .: skip its turn")
-
-    def _computer_or_player(self) -> None:
-        """Wake the computer when its side must act. When the player's side gets the game back in
-        another phase, or owes a decision, the player sits down as in hot-seat: the cursor on the
-        decision's hex or its units (not after the computer only answered a decision of its own)."""
-        assert self.autopilot is not None
-        state = self.game.state
-        if self.autopilot.to_act():
-            if self._computer_from is None:
-                self._computer_from = self.control.phase_now()
-            self.autopilot.wake()
-            return
-        took, self._computer_from = self._computer_from, None
-        if took is not None and not state.over and (state.pending or took != self.control.phase_now()):
-            self.control.take_keyboard()
-            self.mirror()
-
-    def _computer_failed(self, why: str) -> None:
-        self.say(Note(f"A bug to report: its side's orders are yours this turn. {why}", refused=True))
-
     def action_skip(self) -> None:
-        if self.autopilot is not None:
-            self.autopilot.skip()
+        self.seating.skip()
 
     def action_suggest(self) -> None:
         self._suggest(None)
@@ -634,7 +527,7 @@ class GameScreen(Screen[None]):
         if state.over:
             self.say(Note("The game is over: there is nothing to suggest"))
             return
-        refused = self._computer_plays() or (self.control.refusal() if self.control.waiting() else None)
+        refused = self.seating.refusal() or (self.control.refusal() if self.control.waiting() else None)
         if refused:  # the computer's turn, or in a live game the other side's
             self.say(refused)
             return
@@ -649,8 +542,8 @@ class GameScreen(Screen[None]):
         from tui_wargame.tui.computer import HINT, PLAY
 
         worker = event.worker
-        if worker.group == PLAY and self.autopilot is not None and worker.is_finished:
-            self.autopilot.thought(worker)
+        if worker.group == PLAY and worker.is_finished:
+            self.seating.thought(worker)
         elif worker.group == HINT and worker.is_finished:
             self._suggested(worker)
 
