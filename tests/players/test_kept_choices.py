@@ -8,7 +8,8 @@ declared attacks; the attacker branch again, for planned assaults and the enemy'
 its movement; the attacker-held and marker-keep-taker branches, for Gaza, where hard as the
 Central Powers fires defensively only where a bombardment can cost the attackers a step; the
 lone-last-step fix of 2 December afternoon, for Gaza, where a D2 on a lone unit at its last
-step counts the hex as lost with it)."""
+step counts the hex as lost with it; the enemy's flags in the threat map's key, 3 December, for
+Suez, where greedy as the Central Powers now sees the British units its move activates, 11.3)."""
 
 from __future__ import annotations
 

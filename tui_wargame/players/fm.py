@@ -85,7 +85,7 @@ LEVEL: dict[str, dict[str, Any]] = {
     "normal": {"reach": "movement", "caution": 0.6, "taker_caution": 0.6, "threshold": 0.3, "sources": 3,
                "destinations": 5, "movers": 2, "fire": True, "risk": ((2, 0.8), (4, 0.5), (6, 0.2)),
                "assault": 1.0, "held": 0.0, "own_orders": False},
-    "hard": {"reach": "movement", "caution": 0.8, "taker_caution": 0.5, "threshold": 0.3, "sources": 4,
+    "hard": {"reach": "movement", "caution": 0.8, "taker_caution": 0.3, "threshold": 0.3, "sources": 4,
              "destinations": 7, "movers": 3, "fire": True, "risk": ((2, 0.8), (4, 0.5), (6, 0.2)),
              "assault": 1.0, "held": 1.0, "own_orders": True},
 }
@@ -199,7 +199,7 @@ class Assessor:
         self.pos = Position(view.scenario, state)
         self.enemy = self.pos.enemy(self.side)
         self._paths: dict[tuple[str, int], bool] = {}
-        self._enemy_key: tuple[tuple[str, str, int], ...] | None = None
+        self._enemy_key: tuple[tuple[str, str, int, tuple[str, ...]], ...] | None = None
         self._exposures: dict[tuple[str, int, float, tuple[tuple[str, int], ...]], float] | None = None
         self._pressure: dict[str, float] | None = None
         self._goals: list[InstantGoal] | None = None
@@ -358,11 +358,14 @@ class Assessor:
         return W_VP * vp + level_worth(pos, side, total) - level_worth(pos, side, after)
 
     @property
-    def enemy_key(self) -> tuple[tuple[str, str, int], ...]:
-        """Where the enemy's units stand and how strong: what exposure depends on besides our stacks."""
+    def enemy_key(self) -> tuple[tuple[str, str, int, tuple[str, ...]], ...]:
+        """Where the enemy's units stand, how strong, and their flags (a unit's Suez 11.3
+        activation lets it move): what their threats and our exposure depend on besides our
+        stacks. An order of ours may change a flag without moving them (a Central Powers move
+        activating British units), so the flags belong in the key."""
         if self._enemy_key is None:
             specs, on_map, enemy = self.pos.scenario.unit, self.pos.scenario.grid.on_map, self.enemy
-            self._enemy_key = tuple(sorted((uid, u.location, u.steps)
+            self._enemy_key = tuple(sorted((uid, u.location, u.steps, tuple(sorted(u.flags)))
                                            for uid, u in self.pos.state.units.items()
                                            if specs[uid].side == enemy and on_map(u.location)))
         return self._enemy_key
