@@ -10,6 +10,7 @@ that it loads only when the computer plays. A live seating is not a hosted game'
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -27,8 +28,9 @@ if TYPE_CHECKING:
     from tui_wargame.tui.game import GameScreen
 
 
-class Seating:
-    """What the screen asks of a way of playing; each says only where it differs from these."""
+class Seating(ABC):
+    """What the screen asks of a way of playing: each must say who gets the keyboard
+    (`check_keyboard`), and says the rest only where it differs from these."""
 
     #: Another program writes the save while the screen is up: inotify wakes the screen at once.
     others_write = False
@@ -38,11 +40,11 @@ class Seating:
     def __init__(self, screen: GameScreen) -> None:
         self.screen = screen
 
+    @abstractmethod
     def check_keyboard(self) -> None:
         """At the start and once new records are shown: whoever must act next gets the game."""
-        raise NotImplementedError  # each way of playing has its own
 
-    def resumed(self) -> None:
+    def resumed(self) -> None:  # noqa: B027 - nothing to do, by design, in most ways of playing
         """Back on the screen from help or a dialog."""
 
     def theirs(self, record: Record) -> bool:
@@ -65,10 +67,10 @@ class Seating:
         """The prompt's line of keys ("": the controller's)."""
         return ""
 
-    def skip(self) -> None:
+    def skip(self) -> None:  # noqa: B027 - nothing to do, by design, in most ways of playing
         """`.`: see the rest of the computer's turn at once."""
 
-    def thought(self, worker: Worker[object]) -> None:
+    def thought(self, worker: Worker[object]) -> None:  # noqa: B027 - nothing to do, by design, in most ways of playing
         """A worker of the computer's play finished."""
 
 
@@ -139,7 +141,7 @@ class Live(Seating):
                 screen.control.cursor = where
             screen.carry_out(screen.control.act())
 
-    def resumed(self) -> None:
+    def resumed(self) -> None:  # noqa: B027 - nothing to do, by design, in most ways of playing
         """Anything asked while help or a dialog was up."""
         self.check_keyboard()
 

@@ -22,6 +22,7 @@ from tui_wargame.rules.kept import PerScenario
 from tui_wargame.scenario_file import strict_converter, structure_problems
 
 PROHIBITED = "P"
+USED = "used"  # game flag on a fire support marker drawn this day (Suez/Gaza 18.3)
 
 
 @frozen

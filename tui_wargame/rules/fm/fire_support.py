@@ -16,11 +16,11 @@ from __future__ import annotations
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, fold
 from tui_wargame.rules.fm.combat import STEP, column_index, declared
+from tui_wargame.rules.fm.data import USED
 from tui_wargame.rules.fm.position import Position
 from tui_wargame.rules.fm.results import lose_step
 
 MARKER, AIR = "marker", "air"
-USED = "used"  # game flag on a marker drawn this day (Suez 18.3)
 OBSERVING, BOMBARDING = "observing", "bombarding"  # phase flags on a placed air unit
 DEFENSIVE_FIRE = "defensive_fire"
 ORDERS = ("bombard", "air", "observe", "done")

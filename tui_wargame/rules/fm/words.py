@@ -14,7 +14,7 @@ from typing import Any
 
 from tui_wargame.model import Event, Scenario, State
 from tui_wargame.rules.capabilities import Explanation, HelpPage, Line, Table
-from tui_wargame.rules.fm.data import PROHIBITED, FmRules, ResultEffect, ResultKey, rules_of
+from tui_wargame.rules.fm.data import PROHIBITED, USED, FmRules, ResultEffect, ResultKey, rules_of
 from tui_wargame.rules.fm.hooks import hooks_named
 from tui_wargame.text import clean, hex_name, plural, side_name, tidy, unit_name
 
@@ -99,7 +99,7 @@ def _placed(scenario: Scenario, rules: FmRules, state: State, e: Event) -> str:
     unit = state.units.get(e["unit"])  # as it was before the event
     if to == "pool" and unit is not None and scenario.grid.on_map(unit.location):
         fs = rules.fire_support
-        if unit.has("used") and fs is not None:
+        if unit.has(USED) and fs is not None:
             return f"{who} goes back to its side's pool, not to be drawn before the next day's " \
                    f"{fs.reuse_time.capitalize()} ({fs.rule})"
         return f"{who} goes back to its side's pool"
@@ -111,7 +111,7 @@ def _flagged(scenario: Scenario, rules: FmRules, e: Event) -> str:
     if e.get("scope") == "phase":
         return ""
     who, flag, on = unit_name(scenario, e["unit"]), str(e["flag"]), e.get("on", True)
-    if flag == "used" and rules.fire_support is not None:
+    if flag == USED and rules.fire_support is not None:
         rule = rules.fire_support.rule
         return f"{who} is used for the day ({rule})" if on else f"{who} is ready again ({rule})"
     if flag == "arrived":
