@@ -16,7 +16,8 @@ import pytest
 PACKAGE = Path(__file__).parents[1] / "tui_wargame"
 
 #: The files that must be free of any one rule system's vocabulary: the seams, the generic part of
-#: the computer player (its Fire & Movement knowledge is players/fm.py), and the whole TUI.
+#: the computer player (its Fire & Movement knowledge is players/fm.py and the fm_*.py beside it),
+#: and the whole TUI.
 FILES = ("engine.py", "savefile.py", "record_reader.py", "cli.py", "narrative.py", "views.py",
          *(f"players/{name}" for name in ("__init__.py", "base.py", "baseline.py", "planner.py", "search.py",
                                           "view.py")),

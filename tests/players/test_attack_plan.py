@@ -12,7 +12,9 @@ from tests.players.helpers import game_at
 from tests.players.test_blunders import suez_position
 from tests.players.test_players import scenario
 from tui_wargame.players import computer
-from tui_wargame.players.fm import Assessor, attack_plan, level_worth
+from tui_wargame.players.fm import Assessor
+from tui_wargame.players.fm_plan import attack_plan
+from tui_wargame.players.fm_points import level_worth
 from tui_wargame.players.view import SideView
 from tui_wargame.rules.fm.position import Position
 from tui_wargame.rules.fm.suez1916 import ARRIVED

@@ -9,7 +9,9 @@ from pathlib import Path
 from tests.players.helpers import game_at
 from tests.players.test_blunders import suez_position
 from tests.players.test_players import scenario
-from tui_wargame.players.fm import Assessor, campaign, level_worth
+from tui_wargame.players.fm import Assessor
+from tui_wargame.players.fm_campaign import campaign
+from tui_wargame.players.fm_points import level_worth
 from tui_wargame.players.view import SideView
 
 BRITISH_HEXES = ("0234", "0239", "0644", "0936", "1532", "2031")

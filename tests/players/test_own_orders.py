@@ -10,7 +10,8 @@ from tests.players.helpers import game_at
 from tests.scenarios.gaza1917 import helpers as gaza
 from tui_wargame.engine import Game
 from tui_wargame.players import Choice, computer
-from tui_wargame.players.fm import OWN_ORDER_GAIN, Assessor, attack_plan
+from tui_wargame.players.fm import OWN_ORDER_GAIN, Assessor
+from tui_wargame.players.fm_plan import attack_plan
 from tui_wargame.players.view import SideView
 
 LAST = len(gaza.SCENARIO.turns) - 1  # 19 April Evening

@@ -1,18 +1,18 @@
 """Fire & Movement's knowledge for the computer player (Suez 1916, Gaza 1917).
 
-What a position is worth to a side: victory points (Suez/Gaza 12.3-12.4), the combat strength
-each side has left, the pull of the victory hexes it must take or hold, the exposure of its
-stacks to the enemy's next attacks (the CRT read at the strength that can reach them, on their
-terrain row), and, before its own attacks, the attacks its stacks are placed for. The combat
-planner weighs every attack by exact expectation over the die faces of the CRT, with
-retreats blocked into elimination (F&M 7.7), hexes taken, its own losses, least force for the
-column it wants; fire support (Suez/Gaza 18.0) and the commander (Suez 13.1, Gaza 13.4) go
-where they change most. The side that must take the victory hexes marches its whole army on
-them, and plans each movement for the attacks that follow it (`fm_assault`), bringing force
-beside a target together rather than one unit at a time. The rules are asked of `rules.fm`'s own functions,
-never re-made here.
+What a position is worth to a side: victory points (Suez/Gaza 12.3-12.4, `fm_points`), the combat
+strength each side has left (`fm_worth`), the pull of the victory hexes it must take or hold, the
+exposure of its stacks to the enemy's next attacks (the CRT read at the strength that can reach
+them, `fm_reach`, on their terrain row), and, before its own attacks, the attacks its stacks are
+placed for. The combat planner weighs every attack by exact expectation over the die faces of the
+CRT, with retreats blocked into elimination (F&M 7.7), hexes taken, its own losses, least force for
+the column it wants, and plans the turn's attacks together (`fm_plan`); fire support (Suez/Gaza
+18.0, `fm_fire`) and the commander (Suez 13.1, Gaza 13.4) go where they change most. The side that
+must take the victory hexes marches its whole army on those of its campaign (`fm_campaign`), and
+plans each movement for the attacks that follow it (`fm_assault`), bringing force beside a target
+together rather than one unit at a time. The rules are asked of `rules.fm`'s own functions, never
+re-made here.
 """
-
 from __future__ import annotations
 
 import heapq
@@ -23,12 +23,15 @@ from typing import Any, cast
 
 from attrs import evolve
 
-from tui_wargame.frozen import frozen
-from tui_wargame.hexgrid import Board
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, State, fold
+from tui_wargame.players import fm_campaign
 from tui_wargame.players.base import Choice, best_rated
 from tui_wargame.players.fm_assault import assaults
+from tui_wargame.players.fm_campaign import campaign
 from tui_wargame.players.fm_fire import defensive_fire, fire
+from tui_wargame.players.fm_plan import PlannedAttack, attack_plan
+from tui_wargame.players.fm_points import level_worth, places, vp_at
+from tui_wargame.players.fm_reach import field_of, hex_distance, threat_map
 from tui_wargame.players.fm_worth import (
     ELIMINATED_PREMIUM,
     TAKEN,
@@ -45,7 +48,7 @@ from tui_wargame.rules.fm import combat, fire_support, sequence
 from tui_wargame.rules.fm.combat import column_index, shifted
 from tui_wargame.rules.fm.data import ResultEffect
 from tui_wargame.rules.fm.hooks import InstantGoal
-from tui_wargame.rules.fm.movement import paths, why_not_move
+from tui_wargame.rules.fm.movement import why_not_move
 from tui_wargame.rules.fm.position import Position
 from tui_wargame.rules.fm.retreat import can_retreat
 from tui_wargame.rules.fm.stacking import overstack
@@ -54,18 +57,13 @@ from tui_wargame.rules.fm.zoc import in_enemy_zoc
 
 WIN = 1e6
 W_PULL = 0.35  # per hex between a victory hex to take (or guard) and the nearest own unit, per VP
-GROUP = 3  # units whose distances to an enemy-held victory hex make its pull
-FAR = 30  # hexes counted for each of those units a side has not got on the map
 W_SPREAD = 0.04  # per hex between each own unit and the nearest victory hex to take
 W_ADVANCE = 0.2  # the same for the side that must take them: the whole army marches on them
-MARCH = 3  # hexes a force is reckoned to gain a turn on the way to an objective (sand, fights, nights)
 OFF_PLAN = 0.2  # the pull of a victory hex outside the campaign's objectives, of its full pull
 W_OPPORTUNITY = 0.4  # share of a placed attack's expected gain counted before it is declared
 GATHERING = 3.0  # an attack still short of paying counts from this far below zero, so that
 #                  units gather against a strong hex one by one rather than never start
 RETREAT_COST = 0.25  # share of a stack's strength lost by being driven back
-W_LEVEL = 12.0  # one step of the victory level table (Suez/Gaza 12.3) on the first turn ...
-TEMPO = 2.0  # ... and this many times more on the last, when the points held are nearly final
 INSTANT = 10 * W_VP  # an instant win or loss (Suez 12.1, Gaza 12.1-12.2), times its chance
 
 #: By level: which enemy units are counted as a threat to a hex (those beside it, or those whose
@@ -94,101 +92,11 @@ LEVEL: dict[str, dict[str, Any]] = {
 NOT_FIGHTING = ("set-aside", "off-map", "reinforcements")
 MOVES = ("move", "enter", "rail", "deploy")  # orders that take their first argument to their last
 MOVE_GAIN = 0.05  # a move must improve the position by more than this to be worth giving
-PLAN_OPTIONS = 6  # ways kept per target when planning a turn's attacks together
-PLAN_BUDGET = 4000  # looks at partial plans before the best found is taken
 OWN_ORDER_GAIN = 1.0  # what a scenario's once-a-game order (Gaza 13.1) must add to a turn's attacks
 OWN_ORDERS_TOGETHER = 3  # the most of them weighed as given together in one phase
 
 THREAT_MAPS = 64  # threat maps kept, newest last: one per enemy placement, a few per turn
 _THREATS: dict[tuple[object, ...], dict[str, frozenset[str]]] = {}
-
-
-def threat_map(pos: Position, enemy: str, *, moving: bool) -> dict[str, frozenset[str]]:
-    """Each combat unit of `enemy` on the map and the hexes it can attack next turn: those beside
-    where it stands, or, `moving`, beside any hex its movement can end in (F&M 5.0-6.1,
-    `movement.paths`, on this turn's allowance from a fresh start); a unit that may not move
-    (Suez 11.3) attacks from where it stands. The other side's units are left out of the search,
-    so the answer depends on the enemy's placement alone and no move of ours changes it: where
-    they would stop the enemy (zones of control) counts as open."""
-    state = pos.state
-    on_map = pos.scenario.grid.on_map
-    theirs = {u: s for u, s in state.units.items() if pos.side_of(u) == enemy}
-    alone = Position(pos.scenario, state.replace(units={
-        u: evolve(s, spent=Fraction(0)) if u in theirs else evolve(s, location="eliminated")
-        for u, s in state.units.items()}))
-    found: dict[str, frozenset[str]] = {}
-    for uid, unit in sorted(theirs.items()):
-        if not on_map(unit.location) or not pos.is_combat(uid):
-            continue
-        ends = {unit.location}
-        if moving and alone.hooks.may_move(alone, uid) is None:
-            ends.update(paths(alone, uid, unit.location))
-        found[uid] = frozenset(n for end in ends for n in alone.neighbours(end))
-    return found
-
-
-class _Field(dict[str, int]):
-    """Hexes from one hex to any other, filled in as asked: the planner asks the same all game."""
-
-    def __init__(self, grid: Board, origin: str) -> None:
-        super().__init__()
-        self.grid, self.origin = grid, origin
-
-    def __missing__(self, label: str) -> int:
-        found = self[label] = self.grid.distance(self.origin, label)
-        return found
-
-
-_FIELDS: dict[tuple[str, str, str], _Field] = {}
-
-
-def field_of(pos: Position, origin: str) -> _Field:
-    """The distances from `origin`, kept per scenario."""
-    key = (*scenario_key(pos), origin)
-    found = _FIELDS.get(key)
-    if found is None:
-        found = _FIELDS[key] = _Field(pos.scenario.grid, origin)
-    return found
-
-
-def hex_distance(pos: Position, a: str, b: str) -> int:
-    return field_of(pos, a)[b]
-
-
-def _places(pos: Position) -> list[tuple[str, int]]:
-    return [(p.hex, p.vp) for p in pos.scenario.map.place if p.vp]
-
-
-def vp_at(pos: Position, label: str) -> int:
-    """The victory points of hex `label` (Suez/Gaza 12.4), 0 for any other."""
-    place = pos.scenario.places.get(label)
-    return place.vp if place is not None else 0
-
-
-_LEVEL_WORTH: dict[tuple[str, str, str, int, int], float] = {}
-
-
-def level_worth(pos: Position, side: str, total: int) -> float:
-    """What the scoring side's `total` is worth to `side` by the level table (Suez/Gaza 12.3): one
-    W_LEVEL a level away from the draw, more as the last turn nears. Points alone are linear, so a
-    side one point short of the next level would never know the step is worth more than its VP.
-    Kept per scenario, side, total and turn: every look at a position asks it."""
-    key = (*scenario_key(pos), side, total, pos.state.turn)
-    found = _LEVEL_WORTH.get(key)
-    if found is None:
-        found = _LEVEL_WORTH[key] = _level_worth(pos, side, total)
-    return found
-
-
-def _level_worth(pos: Position, side: str, total: int) -> float:
-    v = pos.rules.victory
-    if not v.side or not v.levels:
-        return 0.0
-    levels = sorted(v.levels, key=lambda lv: lv.min)
-    draw = next((i for i, lv in enumerate(levels) if not lv.winner), len(levels) // 2)
-    rank = max((i for i, lv in enumerate(levels) if total >= lv.min), default=0) - draw
-    progress = pos.state.turn / max(1, len(pos.scenario.turns) - 1)
-    return W_LEVEL * (1.0 + TEMPO * progress) * rank * (1 if side == v.side else -1)
 
 
 class Assessor:
@@ -271,15 +179,15 @@ class Assessor:
         taken = (TAKEN + self.vp_gain(target)
                  + (INSTANT if self.completes(target, self.side, attackers) else 0.0))
         near, others = self.goal_nearness(target, defenders)
-        now = self.instant_risk(min(near, others)) if near < FAR else 0.0
+        now = self.instant_risk(min(near, others)) if near < fm_campaign.FAR else 0.0
         for line in crt.results:
             key = crt.key[line[col]]
             stake = relief = 0.0
-            if near < FAR:  # an instant win's threat driven back, or gone (Suez 12.1, Gaza 12.2)
+            if near < fm_campaign.FAR:  # an instant win's threat driven back, or gone (Suez 12.1, Gaza 12.2)
                 stake = now - self.instant_risk(min(near + key.defender.retreat, others))
             won, left, gone = self.effect_cost(key.defender, defenders, exact=exact, hold=stake)
             lost, _, _ = self.effect_cost(key.attacker, attackers, exact=exact)
-            if left and near < FAR:
+            if left and near < fm_campaign.FAR:
                 relief = now - self.instant_risk(others) if gone else stake
             gain += won - lost + (taken if left else 0.0) + relief
             leaves += Fraction(1, len(crt.results)) if left else 0
@@ -479,7 +387,7 @@ class Assessor:
         theirs = pos.held_by(self.enemy)
         if not theirs:
             return 0.0
-        for label, vp in _places(pos):
+        for label, vp in places(pos):
             if pos.occupant(label) == side:
                 continue
             if v.by == "occupation":
@@ -500,7 +408,8 @@ class Assessor:
         the canal, Gaza 12.2 an Ottoman unit on the railway): `instant_risk` of the nearest."""
         pos, cost = self.pos, 0.0
         for goal in self.enemy_goals():
-            near = min((self.goal_distance(goal, pos.location(u)) for u in goal.units), default=FAR)
+            near = min((self.goal_distance(goal, pos.location(u)) for u in goal.units),
+                       default=fm_campaign.FAR)
             cost += self.instant_risk(near)
         return cost
 
@@ -530,13 +439,13 @@ class Assessor:
         and how near the nearest other unit that could win it: FAR for none within reach."""
         goals = [g for g in self.enemy_goals() if g.units.intersection(units)]
         if not goals:
-            return FAR, FAR
+            return fm_campaign.FAR, fm_campaign.FAR
         near = min(self.goal_distance(g, label) for g in goals)
-        if near == FAR:
-            return FAR, FAR
+        if near == fm_campaign.FAR:
+            return fm_campaign.FAR, fm_campaign.FAR
         pos = self.pos
         others = min((self.goal_distance(g, pos.location(u))
-                      for g in goals for u in g.units if u not in units), default=FAR)
+                      for g in goals for u in g.units if u not in units), default=fm_campaign.FAR)
         return near, others
 
     def goal_distance(self, goal: InstantGoal, where: str) -> int:
@@ -547,7 +456,7 @@ class Assessor:
                 break
             if self.pos.occupant(h) != self.side:
                 return d
-        return FAR
+        return fm_campaign.FAR
 
     @property
     def _far(self) -> int:
@@ -587,7 +496,7 @@ class Assessor:
         focus = self.campaign.objectives if self.campaign is not None and self.campaign.objectives else None
         cost = 0.0
         goals = []
-        for label, vp in _places(pos):
+        for label, vp in places(pos):
             holder = held_by(pos, label)
             if scorer == side and holder == side:
                 continue
@@ -600,8 +509,9 @@ class Assessor:
             weight = W_PULL * max(float(vp), self.take_worth(label, vp) / W_VP)  # a level's step too
             weight *= 1.0 if on_plan else OFF_PLAN
             if pos.occupant(label) == self.enemy:  # held: a force must come, not the first scout
-                group = heapq.nsmallest(GROUP, map(field.__getitem__, mine))
-                cost += weight * (sum(group) + FAR * (GROUP - len(group))) / GROUP
+                group = heapq.nsmallest(fm_campaign.GROUP, map(field.__getitem__, mine))
+                cost += weight * (sum(group) + fm_campaign.FAR * (fm_campaign.GROUP - len(group))) \
+                    / fm_campaign.GROUP
             else:
                 cost += weight * min(map(field.__getitem__, ours))
         if goals:
@@ -612,138 +522,6 @@ class Assessor:
                     nearest[h] = min(field_of(pos, g)[h] for g in goals)
             cost += (W_ADVANCE if self.taker else W_SPREAD) * sum(nearest[h] for h in mine)
         return cost
-
-
-@frozen
-class Campaign:
-    """The operational plan of the side that must take the victory hexes, over the turns left
-    (Suez/Gaza 12.3-12.4): the total it goes for, the hexes it goes for to reach it, and whether it
-    already holds the lowest winning total (then it goes for the next level up; the planner does
-    not turn more cautious for it: a trial that did measured no better, docs/architecture.md)."""
-
-    goal: int
-    objectives: frozenset[str]
-    holding: bool
-
-
-def campaign(view: SideView) -> Campaign | None:
-    """The `Campaign` of `view.side`, made once per decision from the position it is taken in
-    (kept in `view.memo`): the victory hexes it does not hold, cheapest first by the turns its
-    GROUP nearest units need to reach each (MARCH hexes a turn) per point, the nearer of equals
-    first, those that cannot be reached in the turns left dropped, taken until the total reaches
-    the lowest winning level (Suez/Gaza 12.3); once there, those that reach the next level up.
-    None if the scenario has no level table or `view.side` does not score."""
-    found = view.memo.get("campaign", False)
-    if found is not False:
-        assert found is None or isinstance(found, Campaign)
-        return found
-    pos = Position(view.scenario, view.state)
-    v, side = pos.rules.victory, view.side
-    wins = sorted(lv.min for lv in v.levels if lv.winner == side)
-    result: Campaign | None = None
-    if v.side == side and wins:
-        total = victory_points(pos).get(side, 0)
-        holding = total >= wins[0]
-        goal = next((m for m in wins if m > total), wins[-1]) if holding else wins[0]
-        mine = [pos.location(u) for u in pos.on_map_units(side) if pos.is_combat(u)]
-        turns_left = len(pos.scenario.turns) - pos.state.turn
-        ranked = []
-        for label, vp in _places(pos):
-            if held_by(pos, label) == side:
-                continue
-            field = field_of(pos, label)
-            group = heapq.nsmallest(GROUP, map(field.__getitem__, mine)) or [FAR]
-            reach = sum(group) / len(group)
-            if reach <= MARCH * turns_left:
-                ranked.append((reach / vp, reach, label, vp))
-        ranked.sort()
-        chosen, more = [], total
-        for _, _, label, vp in ranked:
-            if more >= goal:
-                break
-            chosen.append(label)
-            more += vp
-        result = Campaign(goal, frozenset(chosen), holding)
-    view.memo["campaign"] = result
-    return result
-
-
-@frozen
-class PlannedAttack:
-    """One attack of a turn's plan: its target, the stacks' hexes added to it, the gain they add
-    (`marginal`), the whole attack's expected gain, the chance the defenders leave, the column."""
-
-    target: str
-    sources: tuple[str, ...]
-    marginal: float
-    gain: float
-    leaves: Fraction
-    column: str
-    force: int
-
-
-def _options(view: SideView, ass: Assessor, target: str, sources: Sequence[str]) -> list[PlannedAttack]:
-    """The ways to attack `target` (or add to its declared attack) from `sources`, at most
-    LEVEL["sources"] hexes, each worth the threshold; a heavier way is kept only if it gains more
-    than a tenth (or 0.2) beyond every lighter one: least force for the column wanted (F&M 7.2),
-    the rest left free for other targets. The best PLAN_OPTIONS, best first."""
-    pos, lv = ass.pos, ass.level
-    base = combat.declared(pos).get(target, [])
-    before = ass.attack(target, base)[0] if base else 0.0
-    found = []
-    for size in range(1, min(len(sources), lv["sources"]) + 1):
-        for subset in combinations(sources, size):
-            units = [*base, *(u for s in subset for u in pos.units_in(s))]
-            gain, leaves, column = ass.attack(target, units)
-            force = sum(pos.factor(u, "attack") for u in units)
-            if gain - before >= lv["threshold"]:
-                found.append(PlannedAttack(target, subset, gain - before, gain, leaves, column, force))
-    view.work += len(found)
-    found.sort(key=lambda a: (a.force, -a.marginal, a.sources))
-    kept: list[PlannedAttack] = []
-    for a in found:  # lightest first: a heavier way only if it gains clearly more than each lighter one
-        if all(a.marginal > k.marginal + max(0.2, 0.1 * abs(k.marginal)) for k in kept):
-            kept.append(a)
-    kept.sort(key=lambda a: (-a.marginal, a.force, a.sources))
-    return kept[:PLAN_OPTIONS]
-
-
-def attack_plan(view: SideView, ass: Assessor) -> list[PlannedAttack]:
-    """The whole combat phase's attacks planned together (F&M 7.1: each stack attacks once): the
-    disjoint choice of attacking hexes per target of greatest total expected gain, so that a stack
-    two targets could use goes where it adds most, and a target needing two stacks for its column
-    gets both. A depth-first search over the targets, best options first, within PLAN_BUDGET
-    looks (counted in `view.work`); past it, the best plan found so far. Kept on `ass`: the
-    declarations ask it again after weighing a scenario's own orders against it."""
-    if ass._plan is not None:
-        return ass._plan
-    legal = sorted({(o.args[0], o.args[1]) for o in view.orders if o.verb == "attack"})
-    options = [opts for target in sorted({t for t, _ in legal})
-               if (opts := _options(view, ass, target, [s for t, s in legal if t == target]))]
-    options.sort(key=lambda opts: (-opts[0].marginal, opts[0].target))
-    best: tuple[float, int, list[PlannedAttack]] = (float("-inf"), 0, [])
-    looks = 0
-
-    def search(i: int, used: frozenset[str], chosen: list[PlannedAttack], total: float, force: int) -> None:
-        nonlocal best, looks
-        looks += 1
-        if (total, -force) > (best[0], -best[1]) and chosen:
-            best = (total, force, list(chosen))
-        if i == len(options) or looks > PLAN_BUDGET:
-            return
-        if total + sum(max(0.0, opts[0].marginal) for opts in options[i:]) <= best[0]:
-            return  # even every remaining target's best option cannot beat the plan found
-        for a in options[i]:
-            if used.isdisjoint(a.sources):
-                chosen.append(a)
-                search(i + 1, used | set(a.sources), chosen, total + a.marginal, force + a.force)
-                chosen.pop()
-        search(i + 1, used, chosen, total, force)
-
-    search(0, frozenset(), [], 0.0, 0)
-    view.work += looks
-    ass._plan = best[2]
-    return ass._plan
 
 
 class FmPlanner:
@@ -764,7 +542,7 @@ class FmPlanner:
             return view.orders
         ass = Assessor(view, state)
         pos, lv = ass.pos, LEVEL[level]
-        goals = [h for h, _ in _places(pos)] + [*pos.held_by(ass.enemy)]
+        goals = [h for h, _ in places(pos)] + [*pos.held_by(ass.enemy)]
         nearest: dict[str, int] = {}
 
         def near(label: str) -> int:
