@@ -32,6 +32,7 @@ from tui_wargame.players.fm_fire import defensive_fire, fire
 from tui_wargame.players.fm_plan import PlannedAttack, attack_plan
 from tui_wargame.players.fm_points import level_worth, places, vp_at
 from tui_wargame.players.fm_reach import field_of, hex_distance, threat_map
+from tui_wargame.players.fm_why import why_moved
 from tui_wargame.players.fm_worth import (
     ELIMINATED_PREMIUM,
     TAKEN,
@@ -347,11 +348,9 @@ class Assessor:
         if state.result is not None:
             return 0.0 if not state.result.winner else WIN if state.result.winner == side else -WIN
         total = 0.0
-        points = victory_points(pos)  # the rule system's own count, on this Position rather than a new one
-        scorer = pos.rules.victory.side
-        if scorer:
-            total += W_VP * points.get(scorer, 0) * (1 if scorer == side else -1)
-            total += level_worth(pos, side, points.get(scorer, 0))
+        held, level = self._score()
+        total += held
+        total += level
         on_map = pos.scenario.grid.on_map
         specs, non_combat, worth = pos.scenario.unit, pos.rules.non_combat_kinds, worth_table(pos)
         mine: list[str] = []
@@ -370,10 +369,42 @@ class Assessor:
         for label, units in pos.occupied_hexes().items():
             if pos.side_of(units[0]) == side:
                 total -= self.caution * self.exposure(label, units)
-        if state.active == side and (state.phase == sequence.MOVEMENT or (
-                state.phase == sequence.COMBAT and state.values.get(combat.STEP) == sequence.DECLARE)):
+        if self._before_attacks():
             total += W_OPPORTUNITY * self.opportunity()
         return total
+
+    def _score(self) -> tuple[float, float]:
+        """The victory points the scoring side holds (Suez/Gaza 12.4), for us or against us, and
+        the worth of the level they reach (12.3)."""
+        pos, side = self.pos, self.side
+        points = victory_points(pos)  # the rule system's own count, on this Position rather than a new one
+        scorer = pos.rules.victory.side
+        if not scorer:
+            return 0.0, 0.0
+        total = points.get(scorer, 0)
+        return W_VP * total * (1 if scorer == side else -1), level_worth(pos, side, total)
+
+    def _before_attacks(self) -> bool:
+        """Whether our attacks of this turn are still to be declared: in our movement phase, or our
+        combat phase's declarations (F&M 7.1), when the attacks our stacks stand ready for count."""
+        state = self.pos.state
+        return state.active == self.side and (state.phase == sequence.MOVEMENT or (
+            state.phase == sequence.COMBAT and state.values.get(combat.STEP) == sequence.DECLARE))
+
+    def parts(self) -> dict[str, float]:
+        """The parts of `value` a hint names a move by, each as it adds to the position's worth
+        (the balance of strength, which a move does not change, is left out): the victory points
+        and their level, the victory hexes' pull, the open ones the enemy could walk into, the
+        enemy's instant wins, our stacks' exposure, the attacks they stand ready for."""
+        pos, side = self.pos, self.side
+        held, level = self._score()
+        mine = [pos.location(u) for u in pos.on_map_units(side)]
+        ours = [(label, units) for label, units in pos.occupied_hexes().items()
+                if pos.side_of(units[0]) == side]
+        return {"points": held + level, "pull": -self._distances(mine), "open": -self._open_objectives(),
+                "instant": -self.instant_threats(),
+                "exposure": -sum(self.caution * self.exposure(label, units) for label, units in ours),
+                "ready": W_OPPORTUNITY * self.opportunity() if self._before_attacks() else 0.0}
 
     def _open_objectives(self) -> float:
         """Victory hexes the enemy could take by walking in (Suez 12.4 control by entry, Gaza 12.4
@@ -714,7 +745,10 @@ class FmPlanner:
         if order.verb in MOVES and len(order.args) >= 2:
             dest = order.args[-1]
             zoc = ", into the enemy's zone of control" if in_enemy_zoc(pos, view.side, dest) else ""
-            return f"{order.verb} {order.args[0]} to {dest}{zoc}: the position gains {worth_words(gain)}"
+            after = self.shortcut(view, view.state, order)
+            why = why_moved(Assessor(view, view.state), Assessor(view, after), dest) if after else ""
+            return (f"{order.verb} {order.args[0]} to {dest}{zoc}: {why}{'; ' if why else ''}"
+                    f"the position gains {worth_words(gain)}")
         if order.verb == "resolve":
             return (f"resolve the attack on {order.args[0]} now: on average the position changes by "
                     f"{worth_words(gain)}")
