@@ -113,7 +113,7 @@ class Assessor:
         self._pressure: dict[str, float] | None = None
         self._goals: list[InstantGoal] | None = None
         self._total: int | None = None  # the scoring side's victory points, once asked
-        self._plan: list[PlannedAttack] | None = None  # `attack_plan` of this position, once made
+        self.plan: list[PlannedAttack] | None = None  # `fm_plan.attack_plan` of this position, once made
         scorer = self.pos.rules.victory.side
         self.taker = scorer == self.side  # the side that must take the victory hexes
         self.campaign = campaign(view) if self.taker else None

@@ -68,8 +68,8 @@ def attack_plan(view: SideView, ass: Assessor) -> list[PlannedAttack]:
     gets both. A depth-first search over the targets, best options first, within PLAN_BUDGET
     looks (counted in `view.work`); past it, the best plan found so far. Kept on `ass`: the
     declarations ask it again after weighing a scenario's own orders against it."""
-    if ass._plan is not None:
-        return ass._plan
+    if ass.plan is not None:
+        return ass.plan
     legal = sorted({(o.args[0], o.args[1]) for o in view.orders if o.verb == "attack"})
     options = [opts for target in sorted({t for t, _ in legal})
                if (opts := _options(view, ass, target, [s for t, s in legal if t == target]))]
@@ -95,5 +95,5 @@ def attack_plan(view: SideView, ass: Assessor) -> list[PlannedAttack]:
 
     search(0, frozenset(), [], 0.0, 0)
     view.work += looks
-    ass._plan = best[2]
-    return ass._plan
+    ass.plan = best[2]
+    return ass.plan
