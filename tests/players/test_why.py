@@ -49,8 +49,8 @@ def test_suez_12_3_the_attackers_march_names_the_victory_hex_it_goes_for(tmp_pat
 
 
 def test_a_move_that_gains_nothing_in_any_part_gives_only_the_number(tmp_path: Path) -> None:
-    """A move that changes no part of the position's worth by WORTH_NAMING names none: the hint
-    gives the number alone rather than a reason it does not have."""
+    """A move that changes no part of the position's worth by the planner's least gain for a move
+    (MOVE_GAIN) names none: the hint gives the number alone rather than a reason it does not have."""
     sc = scenario("suez1916")
     state = suez_position({"158a": "0234", "31-1": "3331"}, phase="movement", active="british")
     view = SideView(game_at(sc, state, tmp_path), "british", level="hard")

@@ -13,6 +13,7 @@ plans each movement for the attacks that follow it (`fm_assault`), bringing forc
 together rather than one unit at a time. The rules are asked of `rules.fm`'s own functions, never
 re-made here.
 """
+
 from __future__ import annotations
 
 import heapq
@@ -746,7 +747,8 @@ class FmPlanner:
             dest = order.args[-1]
             zoc = ", into the enemy's zone of control" if in_enemy_zoc(pos, view.side, dest) else ""
             after = self.shortcut(view, view.state, order)
-            why = why_moved(Assessor(view, view.state), Assessor(view, after), dest) if after else ""
+            why = "" if after is None else why_moved(Assessor(view, view.state), Assessor(view, after), dest,
+                                                     MOVE_GAIN)
             return (f"{order.verb} {order.args[0]} to {dest}{zoc}: {why}{'; ' if why else ''}"
                     f"the position gains {worth_words(gain)}")
         if order.verb == "resolve":

@@ -9,20 +9,19 @@ from typing import TYPE_CHECKING
 from tui_wargame.players.fm_points import places
 from tui_wargame.players.fm_reach import hex_distance
 from tui_wargame.rules.fm.victory import held_by
+from tui_wargame.text import hex_name
 
 if TYPE_CHECKING:
     from tui_wargame.players.fm import Assessor
 
-WORTH_NAMING = 0.05  # the least a part must gain for a hint to name it (the planner's MOVE_GAIN)
 
-
-def why_moved(before: Assessor, after: Assessor, dest: str) -> str:
+def why_moved(before: Assessor, after: Assessor, dest: str, least: float) -> str:
     """What a move to `dest` (from the position `before` to `after`) gains most, as a clause
     ("it guards Romani (2031), a victory hex the enemy could walk into"); "" when no part gains
-    WORTH_NAMING."""
+    `least` (the planner's own least gain for a move)."""
     was, now = before.parts(), after.parts()
     part, gain = max(((k, now[k] - was[k]) for k in was), key=lambda kv: kv[1])
-    if gain < WORTH_NAMING:
+    if gain < least:
         return ""
     pos = after.pos
     if part == "points":
@@ -50,5 +49,4 @@ def why_moved(before: Assessor, after: Assessor, dest: str) -> str:
 
 
 def _named(ass: Assessor, label: str) -> str:
-    place = ass.pos.scenario.places.get(label)
-    return f"{place.name} ({label})" if place is not None and place.name else label
+    return hex_name(ass.pos.scenario, label)

@@ -141,7 +141,7 @@ class Live(Seating):
                 screen.control.cursor = where
             screen.carry_out(screen.control.act())
 
-    def resumed(self) -> None:  # noqa: B027 - nothing to do, by design, in most ways of playing
+    def resumed(self) -> None:
         """Anything asked while help or a dialog was up."""
         self.check_keyboard()
 
