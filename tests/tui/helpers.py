@@ -30,6 +30,8 @@ async def press(pilot, *keys: str) -> None:  # noqa: ANN001
     what was to run after that refresh (`call_after_refresh`) has run. (Should a Textual release
     rename its private `_wait.SLEEP_GRANULARITY`, this only sets an unused name: slower, still right.)
     """
+    if not keys:  # it pressed nothing and waited for nothing: tests that meant to wait did not
+        raise TypeError("press() needs keys; to let the app settle, pause")
     full = getattr(textual_wait, "SLEEP_GRANULARITY", None)
     textual_wait.SLEEP_GRANULARITY = KEY_SLICE
     try:

@@ -41,7 +41,7 @@ def proving(tmp_path: Path, *orders: str) -> Game:
 async def test_r15_r8_the_track_is_in_the_header_and_the_conditions_under_it_at_80x24(tmp_path: Path) -> None:
     app = WargameApp(start="play", game=proving(tmp_path, "end", "end"), hotseat=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await press(pilot)
+        await pilot.pause()
         lines = screen_text(app).splitlines()
         # each step cut at four, marked with a full stop; the sides' short names in the label and the track
         assert "T1/6 │ Al: Dawn Wea. [Transport] Sup. Bar. Act." in lines[0]
@@ -54,7 +54,7 @@ async def test_r15_r8_the_track_is_in_the_header_and_the_conditions_under_it_at_
 async def test_a_system_without_conditions_keeps_its_screen_as_it_was(tmp_path: Path) -> None:
     app = WargameApp(start="play", game=suez(tmp_path), hotseat=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await press(pilot)
+        await pilot.pause()
         assert not app.screen.query_one("#conditions").display
         assert app.screen.query_one("#body").region.y == 1  # the map right under the header
 
@@ -83,7 +83,7 @@ def test_r8_the_conditions_are_cut_at_a_word_when_the_line_is_short(tmp_path: Pa
 async def test_r8_the_replay_shows_the_conditions_of_the_record_shown(tmp_path: Path) -> None:
     app = WargameApp(start="replay", game=proving(tmp_path, "end", "end"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await press(pilot)
+        await pilot.pause()
         lines = screen_text(app).splitlines()
         assert lines[1].startswith("Day 1 Morning: ") and "[Transport]" in lines[0]
         await press(pilot, "home")  # the set-up: the first Dawn Briefing, before any weather
@@ -151,7 +151,7 @@ async def _highlight(app: WargameApp, scenario_id: str) -> None:
 async def test_r2_k_the_optional_rules_are_chosen_on_one_screen_defaults_off(tmp_path: Path) -> None:
     app = _title(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await press(pilot)
+        await pilot.pause()
         await _highlight(app, "proving")
         await press(pilot, "enter")
         assert isinstance(app.screen, OptionsScreen)
@@ -171,7 +171,7 @@ async def test_r2_k_the_optional_rules_are_chosen_on_one_screen_defaults_off(tmp
 async def test_r2_k_enter_twice_starts_with_every_default_and_a_long_list_scrolls(tmp_path: Path) -> None:
     app = _title(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await press(pilot)
+        await pilot.pause()
         await _highlight(app, "proving")
         await press(pilot, "enter")
         options = app.screen
@@ -188,7 +188,7 @@ async def test_r2_k_enter_twice_starts_with_every_default_and_a_long_list_scroll
 async def test_a_system_with_one_option_still_asks_it_in_its_own_dialog(tmp_path: Path) -> None:
     app = _title(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await press(pilot)
+        await pilot.pause()
         await _highlight(app, "suez1916")
         await press(pilot, "enter")
         assert isinstance(app.screen, ChoiceScreen)
@@ -211,7 +211,7 @@ def test_a_view_one_row_shorter_never_scrolls_back_and_forth_between_two_neighbo
 async def test_a_cursor_step_back_and_forth_scrolls_the_map_at_most_once(tmp_path: Path) -> None:
     app = WargameApp(start="play", game=proving(tmp_path), hotseat=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await press(pilot)
+        await pilot.pause()
         hexmap = app.screen.query_one(HexMap)
         tops = []
         for key in ("right", "left") * 3:
@@ -237,7 +237,7 @@ async def test_r13_r3_b_4_utah_opens_on_its_dawn_briefing_with_the_fixed_opening
     game = Game.new(scenario_file.find("utah1944"), tmp_path / "utah.toml", seed=1)
     app = WargameApp(start="play", game=game, hotseat=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await press(pilot)
+        await pilot.pause()
         header, conditions = screen_text(app).splitlines()[:2]
         assert "Axis: [Dawn] > Weather > Allies turn > Axis turn" in header and header.endswith("utah.toml")
         assert conditions.startswith("6 June Morning: Overcast (scenario); ground ")

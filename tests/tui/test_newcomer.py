@@ -64,12 +64,12 @@ async def test_the_story_log_wraps_again_to_its_new_width_after_a_resize(game: G
     panel rather than running past its edge, cut mid-word."""
     game.submit("move r1 0201 0301 0401")
     async with WargameApp(start="play", game=game, ascii_only=True).run_test(size=(160, 48)) as pilot:
-        await press(pilot)
+        await pilot.pause()
         log = pilot.app.screen.query_one("#log")
         wide = log.scrollable_content_region.width
         await pilot.resize_terminal(80, 40)
         for _ in range(200):  # the log wraps again once the resize has settled: later on a loaded machine
-            await press(pilot)
+            await pilot.pause()
             narrow = log.scrollable_content_region.width
             widest = max(strip.cell_length for strip in log.lines)
             if narrow < wide and widest <= narrow:

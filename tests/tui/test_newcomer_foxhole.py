@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.rules.foxhole.helpers import load
-from tests.tui.helpers import press, screen_text, sync
+from tests.tui.helpers import screen_text, sync
 from tui_wargame import scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.model import Order
@@ -30,7 +30,7 @@ async def test_newcomer_the_key_bar_names_o_beside_the_barrage_menu(tmp_path: Pa
     `f Barrage`, and every other key it shows, whole."""
     with utah(tmp_path / "u.toml") as game:
         async with WargameApp(start="play", game=game, ascii_only=True).run_test(size=(80, 24)) as pilot:
-            await press(pilot)
+            await pilot.pause()
             bar = screen_text(pilot.app).splitlines()[-1]
     for key in ("o Orders", "f Barrage", ": Order", "e End", "q Quit", "? Help"):
         assert key in bar, bar
@@ -139,7 +139,7 @@ async def test_newcomer_with_two_order_menus_the_typed_order_gives_way_on_the_ke
     lists it) so that no key is cut at the edge."""
     with Game.new(scenario_file.find("suez1916"), tmp_path / "s.toml", seed=1) as game:
         async with WargameApp(start="play", game=game, ascii_only=True).run_test(size=(80, 24)) as pilot:
-            await press(pilot)
+            await pilot.pause()
             bar = screen_text(pilot.app).splitlines()[-1]
     assert bar.rstrip().endswith("f Fire R Resolve") and "o Orders" in bar and "q Quit" in bar, bar
     assert ": Order" not in bar
