@@ -220,7 +220,7 @@ async def test_no_color_screens_render_to_no_colour_code(game: Game, monkeypatch
     app = WargameApp(start="play", game=game, saves_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         for keys in ([], ["tab"], ["question_mark"]):  # the game screen, a unit selected, the help
-            await press(pilot, *keys)
+            await (press(pilot, *keys) if keys else pilot.pause())
             strips = pilot.app.screen._compositor.render_strips()
             wire = "".join(strip.render(pilot.app.console) for strip in strips)
             assert "\x1b[" in wire and colour_codes(wire.encode()) == []
