@@ -21,6 +21,8 @@ from tui_wargame.tui.title import TitleScreen
 #: quick run keeps to its 60 s budget.
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((160, 48), id="160x48", marks=pytest.mark.slow)]
 
+pytestmark = pytest.mark.usefixtures("short_idle_waits")
+
 
 def fxstatus_game(tmp_path: Path) -> Game:
     """The proving ground, seed 1: both Dawn Briefings ended, the Allied Transport Phase."""

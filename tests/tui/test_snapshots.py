@@ -26,6 +26,8 @@ from tui_wargame.tui.game import GameScreen
 #: quick run keeps to its 60 s budget.
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((160, 48), id="160x48", marks=pytest.mark.slow)]
 
+pytestmark = pytest.mark.usefixtures("short_idle_waits")
+
 
 def mid_game(testbed: Scenario, tmp_path: Path) -> Game:
     game = Game.new(testbed, tmp_path / "game.toml", seed=7)
