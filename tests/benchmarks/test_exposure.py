@@ -32,4 +32,5 @@ def test_the_zero_hour_turn_is_foreseen_and_what_it_cost_counted() -> None:
     figures = json.loads(lines[-1])
     lost = figures["lost_to_bombardment"] + figures["lost_in_combat"]
     assert figures["games"] == 1 and figures["foreseen"] > 0 and lost > 0
-    assert figures["lost_per_foreseen"] == round(lost / figures["foreseen"], 2)
+    # the ratio of the unrounded totals: within the rounding of the printed ones
+    assert figures["lost_per_foreseen"] == pytest.approx(lost / figures["foreseen"], rel=0.02)
