@@ -42,6 +42,12 @@ def turn_ends(game: Game, side: str) -> bool:
             and {o.verb for o in game.legal_orders()} <= {"end", "undo"})
 
 
+def give(game: Game, players: dict[str, Player]) -> None:
+    """The side to act gives its player's order."""
+    acting = game.state.to_act
+    game.submit(players[acting].choose(game, acting).order, acting)
+
+
 def foreseen_and_lost(game: Game, side: str, players: dict[str, Player]) -> tuple[float, float, float]:
     """At the end of `side`'s combat phase: its stacks' exposure summed, as the hard player
     reckons it; then the phase ended, and the strength it loses until its own next turn (played
@@ -57,8 +63,7 @@ def foreseen_and_lost(game: Game, side: str, players: dict[str, Player]) -> tupl
     turn, first = game.state.turn, len(game.records)
     game.submit("end", side)
     while not game.state.over and not (game.state.active == side and game.state.turn > turn):
-        acting = game.state.to_act
-        game.submit(players[acting].choose(game, acting).order, acting)
+        give(game, players)
     bombarded = fought = 0.0
     for record in game.records[first:]:
         hit = None  # the unit the event before hit by bombardment
@@ -102,8 +107,7 @@ def main() -> int:
                 totals[2] += fought
                 told.append(f"{turn}: {foreseen:.1f} / {bombarded:.1f} + {fought:.1f}")
                 continue
-            acting = game.state.to_act
-            game.submit(players[acting].choose(game, acting).order, acting)
+            give(game, players)
         print(f"seed {seed}: " + ", ".join(told), flush=True)
     print_figures({"scenario": args.scenario, "side": args.side, "match": args.match, "games": args.seeds,
                    "turns": args.turns, "foreseen": round(totals[0], 1),

@@ -25,7 +25,7 @@ def why_moved(before: Assessor, after: Assessor, dest: str, least: float) -> str
         return ""
     pos = after.pos
     if part == "points":
-        taken = [_named(after, h) for h, _ in places(pos)
+        taken = [hex_name(pos.scenario, h) for h, _ in places(pos)
                  if held_by(pos, h) == after.side and held_by(before.pos, h) != after.side]
         return f"it takes {' and '.join(taken)} and the victory points there" if taken \
             else "it gains victory points"
@@ -34,19 +34,15 @@ def why_moved(before: Assessor, after: Assessor, dest: str, least: float) -> str
         aims = [h for h, _ in places(pos) if (h in plan if plan else pos.occupant(h) != after.side)]
         goal = min(aims or [h for h, _ in places(pos)], key=lambda h: (hex_distance(pos, dest, h), h))
         if after.taker:
-            return f"it marches on {_named(after, goal)}, a victory hex to take"
-        lost = held_by(pos, goal) == after.enemy
-        return f"it comes nearer {_named(after, goal)}, a victory hex to {'take back' if lost else 'hold'}"
+            return f"it marches on {hex_name(pos.scenario, goal)}, a victory hex to take"
+        aim = "take back" if held_by(pos, goal) == after.enemy else "hold"
+        return f"it comes nearer {hex_name(pos.scenario, goal)}, a victory hex to {aim}"
     if part == "open":
         goal = min((h for h, _ in places(pos)), key=lambda h: (hex_distance(pos, dest, h), h))
-        return f"it guards {_named(after, goal)}, a victory hex the enemy could walk into"
+        return f"it guards {hex_name(pos.scenario, goal)}, a victory hex the enemy could walk into"
     if part == "instant":
         return "it bars the enemy's way to a hex that would win it the game at once"
     if part == "exposure":
         return "it stands where the enemy's next attacks can do less harm"
     targets = sorted(n for n in pos.neighbours(dest) if pos.occupant(n) == after.enemy)
     return f"it stands ready to attack {', '.join(targets) or 'the enemy'} in the combat phase"
-
-
-def _named(ass: Assessor, label: str) -> str:
-    return hex_name(ass.pos.scenario, label)
