@@ -12,6 +12,8 @@ every record:
 - terrain (F&M 5.1, 5.2): no combat unit in prohibited terrain or off the route it is bound to
   (Suez 13.3, Gaza 13.2), and no hex holds units of both sides;
 - steps (F&M 7.6, Suez 13.2, Gaza 13.3): 0 <= steps <= printed steps, eliminated iff 0 steps;
+- the units that may act (`Capabilities.actors`, F&M 5.0 and 5.3 in a movement phase, found
+  without listing every path) are exactly those the legal orders name;
 - once per phase (F&M 5.0, Suez 17.2 / Gaza 16.2: each unit moves individually, once; F&M 7.1:
   each unit attacks once and each hex is attacked once; Suez 13.1 / Gaza 13.4 Kress on one attack;
   Suez 16.0 / Gaza 15.0 one rail move; Suez 18.5 an air unit placed once) counted from the
@@ -35,6 +37,7 @@ from attrs import frozen
 from tests.plain_english import untold
 from tui_wargame.engine import PHASE_EVENTS, Game
 from tui_wargame.model import IllegalOrder, Order, Scenario, State, fold
+from tui_wargame.rules.capabilities import named_units
 from tui_wargame.rules.fm.combat import ATTACKS
 from tui_wargame.rules.fm.data import fraction
 from tui_wargame.rules.fm.fire_support import USED
@@ -251,6 +254,10 @@ def play(scenario: Scenario, path: Path, seed: int, *, setup: str = "historical"
             orders = game.legal_orders()
             if not orders:
                 raise Broken(f"{label}: a live game lists no order ({game.prompt()})")
+            actors, named = game.capabilities.actors(scenario, game.state), named_units(scenario, orders)
+            if actors != named:
+                raise Broken(f"{label}, after record {game.seq}: the units that may act are "
+                             f"{sorted(actors)}, the legal orders name {sorted(named)}")
             order = choose(rng, scenario, game.state, orders, policy, game.records[-1].kind == "undo")
             for probe in [order, *rng.sample(orders, min(policy.probe, len(orders)))]:
                 try:

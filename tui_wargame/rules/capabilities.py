@@ -14,7 +14,7 @@ it shows zones of control or a combat results table.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Literal
 
@@ -158,6 +158,12 @@ def flag_words(flag: str) -> str:
     return " ".join(flag.replace(":", " ").replace("_", " ").replace("-", " ").split())
 
 
+def named_units(scenario: Scenario, orders: Iterable[Order]) -> frozenset[str]:
+    """The units `orders` name, in any of their arguments."""
+    units = scenario.unit
+    return frozenset(a for o in orders for a in o.args if a in units)
+
+
 class Capabilities:
     """The optional capabilities of one rule system, each the system's own or the default."""
 
@@ -165,7 +171,7 @@ class Capabilities:
     NAMES: tuple[str, ...] = ("options", "describe", "headline", "explain", "layers", "unit_notes",
                               "help_pages", "concealed", "order_menus", "reach", "move_order",
                               "decision", "order_note", "formation_name", "unit_face", "unit_card",
-                              "hex_notes", "conditions", "track", "settled")
+                              "hex_notes", "conditions", "track", "settled", "actors")
 
     def __init__(self, system: RuleSystem) -> None:
         self.system = system
@@ -250,6 +256,12 @@ class Capabilities:
         change it (an arrival timed at a Briefing): the question before a phase ends does not
         name them among those that could still act. None by default."""
         return frozenset()
+
+    def actors(self, scenario: Scenario, state: State) -> frozenset[str]:
+        """The units named in an order the side to act may give now: where a screen opens at a
+        phase's start. By default read from every legal order; a system whose list is costly
+        to make (every path of every unit) answers it more cheaply, and exactly the same."""
+        return named_units(scenario, self.system.legal_orders(scenario, state))
 
     def formation_name(self, scenario: Scenario, formation: str) -> str:
         """A unit's formation as players know it ("3rd Division"); by default its id as the

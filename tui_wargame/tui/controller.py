@@ -100,8 +100,8 @@ class MapController:
         """The hexes of the acting side's units that matter now, the one to centre on first: those
         that may act, nearest the enemy in sight (`forces.forces`)."""
         game = self.game
-        legal = self.legal() if game.state.to_act == self.acting else []
-        return forces(game, game.state, self.acting, concealed=self.concealed(), legal=legal)
+        actors = self.actors() if game.state.to_act == self.acting else frozenset()
+        return forces(game, game.state, self.acting, concealed=self.concealed(), actors=actors)
 
     def show(self, *hexes: str) -> None:
         """Ask the map's view to show `hexes`, centred on them unless they are well in view already."""
@@ -131,6 +131,13 @@ class MapController:
 
     def legal(self) -> list[Order]:
         return self._cached("legal", None, self.game.legal_orders)
+
+    def actors(self) -> frozenset[str]:
+        """The units named in an order the side to act may give (`Capabilities.actors`): asked
+        at a phase's start instead of `legal`, whose every path of every unit would hold back the
+        first picture of a game by a tenth of a second (docs/architecture.md, "Start-up")."""
+        game = self.game
+        return self._cached("actors", None, lambda: game.capabilities.actors(game.scenario, game.state))
 
     def concealed(self) -> frozenset[str]:
         """The units the viewer may not see."""

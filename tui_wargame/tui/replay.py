@@ -177,8 +177,8 @@ class ReplayScreen(Screen[None]):
         """Where the game screen would look at `state`: the acting side's forces (`forces.forces`)."""
         if not state.phase or state.over:
             return ()
-        legal = self.game.system.legal_orders(self.game.scenario, state)
-        return tuple(forces(self.game, state, state.to_act, concealed=hidden, legal=legal))
+        actors = self.game.capabilities.actors(self.game.scenario, state)
+        return tuple(forces(self.game, state, state.to_act, concealed=hidden, actors=actors))
 
     def drawn_layers(self, state: State) -> tuple[Layer, ...]:
         """The rule system's layers drawn whatever the player does (a replay selects no unit)."""

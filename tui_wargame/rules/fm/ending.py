@@ -33,6 +33,19 @@ def reach(pos: Position, uid: str, start: str | None = None,
     return {label: way for label, way in found.items() if beyond_repair(pos, uid, label) is None}
 
 
+def can_end_a_move(pos: Position, uid: str) -> bool:
+    """Whether `uid`, on the map, has a hex it may end a move in (`reach` is not empty), most often
+    answered by a hex beside it, without the search."""
+    return any(beyond_repair(pos, uid, to) is None for to in exits(pos, uid))
+
+
+def exits(pos: Position, uid: str) -> Iterator[str]:
+    """The hexes `uid`'s movement reaches (F&M 5.0), before 5.3: the hexes beside it first (no
+    search), so that a unit with room there is answered without the rest."""
+    yield from first_steps(pos, uid)
+    yield from paths(pos, uid, pos.location(uid))
+
+
 def beyond_repair(pos: Position, uid: str, label: str) -> Refusal | None:
     """F&M 5.3 (house rule): why `uid` may not end its move in `label`, or None."""
     side = pos.side_of(uid)
@@ -64,12 +77,6 @@ class Staying:
         """The units that may still move (F&M 5.0)."""
         return [uid for uid in self.pos.on_map_units(self.side) if why_not_move(self.pos, uid) is None]
 
-    def exits(self, uid: str) -> Iterator[str]:
-        """The hexes `uid`'s movement reaches (F&M 5.0), before 5.3: the hexes beside it first (no
-        search), so that a unit with room there is answered without the rest."""
-        yield from first_steps(self.pos, uid)
-        yield from paths(self.pos, uid, self.pos.location(uid))
-
     @cached_property
     def units(self) -> frozenset[str]:
         """The units that can no longer leave: moved or may not move, then every unit left with
@@ -100,7 +107,7 @@ class Staying:
             known = witness.get(uid) or self.witness.get(uid)
             if known is not None and known not in grown:
                 continue
-            to = next((to for to in self.exits(uid)
+            to = next((to for to in exits(self.pos, uid)
                        if overstack(self.pos, to, [*self.held(to, staying, moved), uid]) is None), None)
             if to is not None:
                 witness[uid] = to

@@ -22,7 +22,16 @@ from typing import Any
 from tui_wargame.dice import Dice
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Scenario, State, fold
 from tui_wargame.rules import Resolution
-from tui_wargame.rules.capabilities import Decision, Explanation, GameOption, HelpPage, Layer, Line, OrderMenu
+from tui_wargame.rules.capabilities import (
+    Decision,
+    Explanation,
+    GameOption,
+    HelpPage,
+    Layer,
+    Line,
+    OrderMenu,
+    named_units,
+)
 from tui_wargame.rules.fm import (
     combat,
     commander,
@@ -348,6 +357,25 @@ class FireAndMovement:
 
     def help_pages(self, scenario: Scenario) -> list[HelpPage]:
         return words.help_pages(scenario)
+
+    def actors(self, scenario: Scenario, state: State) -> frozenset[str]:
+        """The units named in a legal order now (`Capabilities.actors`), without listing every path
+        of a movement phase: there each unit that may move (F&M 5.0) to a hex it may end in (5.3),
+        the hexes beside it asked first (5.1's one-hex minimum reaches them whatever they cost),
+        its whole search only if none will do; in any other step, read from the legal orders."""
+        if state.result is not None or state.pending or state.phase != sequence.MOVEMENT:
+            return named_units(scenario, self.legal_orders(scenario, state))
+        pos = Position(scenario, state)
+        found = set(named_units(scenario, pos.hooks.extra_orders(pos)))
+        for uid in state.units:
+            if movement.why_not_move(pos, uid) is not None:
+                continue
+            if pos.on_map(uid):
+                if ending.can_end_a_move(pos, uid):
+                    found.add(uid)
+            elif (entry := self._entry(pos, uid)) and ending.reach(pos, uid, None, entry):
+                found.add(uid)
+        return frozenset(found)
 
     def reach(self, scenario: Scenario, state: State, unit: str) -> Mapping[str, Fraction]:
         return {label: cost for label, (cost, _) in self._paths(Position(scenario, state), unit).items()}
