@@ -11,8 +11,10 @@ import pytest
 from tests.tui.helpers import burst, press, screen_text, sync
 from tui_wargame import scenario_file
 from tui_wargame.engine import Game
+from tui_wargame.rules.capabilities import named_units
 from tui_wargame.tui.app import WargameApp
 from tui_wargame.tui.controller import MapController
+from tui_wargame.tui.forces import forces
 from tui_wargame.tui.hexmap import HexMap
 from tui_wargame.tui.viewport import Metrics, centre, inside, keep
 
@@ -143,6 +145,27 @@ async def test_the_map_opens_on_the_middle_of_the_acting_sides_forces(name: str,
         # not two-thirds sea: most of what the view could hold of the forces is in it
         assert boxes_in_view(hexmap, forces) >= min(len(forces), 8)
         assert hexmap.scroll_offset.x % hexmap.metrics.col == 0
+
+
+@pytest.mark.parametrize("name", ["suez1916", "gaza1917"])
+@sync
+async def test_the_map_opens_on_the_units_that_may_act_without_listing_every_order(
+        name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Start-up (docs/architecture.md): the first frame asks which units may act
+    (`Capabilities.actors`), not for every path of every unit; the cursor opens where the list of
+    orders would have put it, and Tab still finds the units by the list."""
+    game = suez_or_gaza(name, tmp_path)
+    system, listed = type(game.system), []
+    real = system.legal_orders
+    monkeypatch.setattr(system, "legal_orders",
+                        lambda self, sc, state: listed.append(state) or real(self, sc, state))
+    async with app_for(game).run_test(size=(80, 24)) as pilot:
+        screen = pilot.app.screen
+        assert listed == []
+        named = named_units(game.scenario, real(game.system, game.scenario, game.state))
+        assert screen.cursor == forces(game, game.state, game.state.to_act, actors=named)[0]
+        await press(pilot, "tab")
+        assert listed and screen.control.selected in named
 
 
 @sync
