@@ -98,7 +98,8 @@ async def test_a_small_refresh_writes_only_its_cells() -> None:
 
 # --- the terminal's view: the same cells whoever writes them --------------------------------------
 
-TOKEN = re.compile(r"\x1b\[(\d+);(\d+)H|\x1b\[([0-9;]*)m|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|([^\x1b]+)")
+TOKEN = re.compile(r"\x1b\[(\d+);(\d+)H|\x1b\[([0-9;]*)m|\x1b\[(K)"
+                   r"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|([^\x1b]+)")
 OFF = {"22": {"1", "2"}, "23": {"3"}, "24": {"4", "21"}, "25": {"5", "6"}, "27": {"7"}, "28": {"8"},
        "29": {"9"}, "54": {"51", "52"}, "55": {"53"}}
 Cell = tuple[str, frozenset[str], str, str]
@@ -114,9 +115,12 @@ class Terminal:
         self.fg = self.bg = ""
 
     def feed(self, data: str) -> None:
-        for move_y, move_x, sgr, text in TOKEN.findall(data):
+        for move_y, move_x, sgr, erase, text in TOKEN.findall(data):
             if move_y:
                 self.y, self.x = int(move_y) - 1, int(move_x) - 1
+            elif erase:  # EL: blank to the line's end in the current background (BCE), the cursor stays
+                row = self.cells[self.y]
+                row[self.x:] = [(" ", frozenset(), "", self.bg)] * (len(row) - self.x)
             elif text:
                 for ch in text.replace("\r", "").replace("\n", ""):
                     self.cells[self.y][self.x] = (ch, frozenset(self.attrs), self.fg, self.bg)
@@ -287,6 +291,36 @@ def test_the_shadow_sends_a_strip_it_cannot_follow_whole_and_forgets_its_cells()
     shadow.draw(pen, 0, 0, Strip([Segment("abXdefghij", RED)]))
     out = pen.close()
     assert SGR.sub("", MOVE.sub("", out)) == "abcdefghij" + "日本" + "Xdef"  # then the unknown cells again
+
+
+def test_a_line_that_ends_blank_is_erased_not_written_in_spaces() -> None:
+    """Text that grows shorter in a panel: the blanks after it go as one EL (3 bytes) in the
+    default colours where the line is blank beyond them to the right edge; the terminal shows
+    what writing every space would show. Not where something stands beyond them (EL would blank
+    it), nor over blanks in a colour of their own (EL paints the current background)."""
+    console = Console(color_system="truecolor", force_terminal=True)
+    shadow, pen, term = cropped.Shadow(), Pen(console), Terminal(20, 4)
+    shadow.size(20, 4)
+    shadow.draw(pen, 8, 0, Strip([Segment("a long line!", RED)]))
+    shadow.draw(pen, 0, 1, Strip([Segment("." * 14, RED), Segment("ends..", BLUE)]))
+    shadow.draw(pen, 8, 2, Strip([Segment("painted line", RED)]))
+    shadow.draw(pen, 4, 3, Strip([Segment("a long line", RED), Segment(" " * 5)]))
+    term.feed(pen.close())
+    pen = Pen(console)
+    shadow.draw(pen, 8, 0, Strip([Segment("short", RED), Segment(" " * 7)]))
+    shadow.draw(pen, 0, 1, Strip([Segment("." * 14, RED), Segment(" " * 5)]))  # a "." stays at 19
+    shadow.draw(pen, 8, 2, Strip([Segment("paint", RED), Segment(" " * 7, Style(bgcolor="#101010"))]))
+    shadow.draw(pen, 4, 3, Strip([Segment("a line", RED), Segment(" " * 5)]))  # blank beyond it
+    out = pen.close()
+    term.feed(out)
+    assert out.count("\x1b[K") == 2 and " " * 5 in out and " " * 7 in out  # rows 1 and 2: spaces
+    blank = (" ", frozenset(), "", "")
+    assert "".join(c[0] for c in term.cells[0]) == " " * 8 + "short" + " " * 7
+    assert term.cells[0][13:] == [blank] * 7
+    assert "".join(c[0] for c in term.cells[1]) == "." * 14 + " " * 5 + "."
+    assert term.cells[2][15][3] == "48;2;16;16;16"
+    assert "".join(c[0] for c in term.cells[3]) == "    a line" + " " * 10
+    assert term.cells[3][10:] == [blank] * 10
 
 
 # --- a Textual whose private compositor changed: Textual's own is used, and --debug says so ----------

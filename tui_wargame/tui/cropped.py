@@ -199,6 +199,11 @@ class Pen:
                      (bg or "49") if bg != old[2] else ""]
         self.out.append(f"\x1b[{';'.join(c for c in codes if c)}m")
 
+    def erase_to_end(self) -> None:
+        """Blank the line from the cursor to the right edge (EL), in the default colours."""
+        self._set(RESET)
+        self.out.append("\x1b[K")
+
     def close(self) -> str:
         self._set(RESET)
         return "".join(self.out)
@@ -209,6 +214,8 @@ Cell = tuple[str, "Sgr", str]
 #: Unchanged cells fewer than this between two changed runs are sent again rather than jumped over:
 #: a cursor move costs about as many bytes.
 GAP = 2
+BLANK: Cell = (" ", RESET, "")
+ERASE_FROM = 4  # blank cells at a line's end sent as one erase (EL, 3 bytes) from this many
 
 
 class Shadow:
@@ -253,8 +260,16 @@ class Shadow:
                 span = row[max(x, 0):x + strip.cell_length]
                 row[max(x, 0):x + strip.cell_length] = [None] * len(span)
             return
+        tail = len(cells)  # where the strip's blank end begins, if the line beyond it is blank too
+        if all(cell == BLANK for cell in row[x + tail:]):
+            while tail and cells[tail - 1] == BLANK:
+                tail -= 1
         for a, b in changed_runs(row[x:x + len(cells)], cells, GAP):
             pen.move_to(x + a, y)
+            if b - max(a, tail) >= ERASE_FROM:  # the rest of the line is blank: erase it, not spaces
+                pen.write(_strip(cells[a:tail], styles[a:tail]))
+                pen.erase_to_end()
+                break
             pen.write(_strip(cells[a:b], styles[a:b]))
         row[x:x + len(cells)] = cells
 
