@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Scenario, State, Verdict
 from tui_wargame.rules.capabilities import Line
 from tui_wargame.rules.fm.combat import STEP, declared
+from tui_wargame.rules.fm.data import rules_of
 from tui_wargame.rules.fm.ending import beyond_repair
 from tui_wargame.rules.fm.fire_support import observed
 from tui_wargame.rules.fm.hooks import Hooks, InstantGoal, InstantHold
@@ -346,10 +347,28 @@ class Gaza1917(Hooks):
             return (f"{unit_name(scenario, str(event.get('unit')))} is replaced by "
                     f"{unit_name(scenario, str(event.get('by')))} ({event.get('rule')})")
         if event.kind == "reinforcement_rolled":
-            outcome = "it arrives" if event.get("received") else "not yet"
-            return (f"Reinforcement roll for {unit_name(scenario, str(event.get('unit')))}: die "
-                    f"{event.get('die')}, {outcome} ({event.get('rule')})")
+            uid = str(event.get("unit"))
+            if not event.get("received"):
+                outcome = "not yet"
+            elif scenario.unit[uid].kind in rules_of(scenario).non_combat_kinds:
+                outcome = "it arrives and joins its side's pool"
+            else:
+                outcome = "it arrives and may enter the map this movement phase"
+            return f"Reinforcement roll for {unit_name(scenario, uid)}: die {event.get('die')}, {outcome} " \
+                   f"({event.get('rule')})"
+        if self._received(state, event):
+            return ""  # told by its roll, just before: the unit's name once, not twice in a line
         return None
+
+    @staticmethod
+    def _received(state: State, event: Event) -> bool:
+        """Whether `event` is what a received reinforcement's roll (Gaza 11.3) does: a unit's leave
+        to enter, or a marker put into the pool from the reinforcements box."""
+        if event.kind == "unit_flagged":
+            return event.get("flag") == ARRIVED and event.get("on", True) is not False
+        unit = state.units.get(str(event.get("unit")))
+        return (event.kind == "unit_placed" and event.get("to") == POOL and unit is not None
+                and unit.location == REINFORCEMENTS)
 
     def advance_extra(self, pos: Position, unit: str, attackers: Sequence[str]) -> int:
         """Gaza 13.1: cavalry that charged in this attack (it got the charge's shift) may advance one
