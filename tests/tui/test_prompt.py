@@ -38,6 +38,32 @@ def test_a_kept_prompt_keeps_its_first_line_under_a_long_message() -> None:
     assert len(kept) == 2 and kept[1].startswith("Combat at 2032: ") and kept[1].endswith("...")
 
 
+def test_an_outcome_cut_short_says_where_to_read_the_rest() -> None:
+    story = "Reinforcement roll for 3rd Cavalry Division (3Cav1): die 3, not yet (Gaza 11.3). " * 3
+    cut = prompt_text(LONG, Text(story), "keys", 80, rest=" n: in full").plain.split("\n")
+    assert len(cut) == 2 and cut[1].endswith("... n: in full") and len(cut[1]) <= 80
+    whole = prompt_text(LONG, Text("Accepted: end"), "keys", 80, rest=" n: in full").plain.split("\n")
+    assert whole[-1] == "Accepted: end"  # nothing cut, nothing more to read
+
+
+@sync
+async def test_the_news_of_a_new_turn_cut_short_points_to_the_log(tmp_path: Path) -> None:
+    """Gaza 11.3: the British end their turn and the Central Powers' reinforcement rolls are its
+    story, longer than two lines at 80x24: the prompt says where the rest is (n, the log), and the
+    log, shown, tells every roll (then the pointer goes)."""
+    with Game.new(scenario_file.find("gaza1917"), tmp_path / "g.toml", seed=3) as game:
+        async with WargameApp(start="play", game=game).run_test(size=(80, 24)) as pilot:
+            for _ in range(2):  # the British movement phase, then their combat phase
+                await press(pilot, "colon", *"end", "enter")
+            assert game.state.active == "cp"
+            await press(pilot, "enter")  # the hand-over to the Central Powers player
+            bottom = screen_text(pilot.app).splitlines()[-3:-1]
+            assert bottom[0].startswith("Reinforcement roll for ") and bottom[1].endswith("... n: in full")
+            await press(pilot, "n")
+            shown = screen_text(pilot.app)
+            assert "n: in full" not in shown and shown.count("Reinforcement roll") > 1
+
+
 @sync
 async def test_a_waiting_live_screen_says_whom_it_waits_for_under_a_long_result(tmp_path: Path) -> None:
     from tests.tui.test_hidden import fog_game

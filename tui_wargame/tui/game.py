@@ -133,6 +133,7 @@ class GameScreen(Screen[None]):
         self.opponent = opponent
         self.seating = seating_for(self, hotseat=hotseat, side=side, opponent=opponent, pace=pace)
         self.control = MapController(game, opponent.player if opponent else None, side=side)
+        self.reported = False  # the prompt line's note is a record's story, told whole in the log
         self.menus = self._bind_menus()
         self.greeting = greeting
         self.logged = 0  # records already narrated
@@ -279,7 +280,9 @@ class GameScreen(Screen[None]):
                                                 keys_first=control.keys_first(), keep=bool(waiting),
                                                 whole=("" if waiting or control.selected or state.pending
                                                        or state.over  # o's list shows the whole prompt
-                                                       else " o: in full")))
+                                                       else " o: in full"),
+                                                rest=" n: in full" if self.reported and not self.log_shown()
+                                                else ""))
 
     def _update(self, selector: str, text: Text) -> None:
         """Replace a panel's text only when it differs, so an unchanged line is not sent again."""
@@ -291,6 +294,11 @@ class GameScreen(Screen[None]):
     def say(self, note: Note) -> None:
         """Say `note` on the prompt line, in bold if it is a refusal."""
         self.message = (self.names.text(note.text), "bold" if note.refused else "")
+        self.reported = False
+
+    def log_shown(self) -> bool:
+        """Whether the log panel is shown (n), where a record's story cut short on the prompt is read."""
+        return self.query_one("#log", RichLog).display
 
     def _log_new(self) -> None:
         """Tell new records in the log panel if it is shown; a hidden log is told when shown.
@@ -331,6 +339,7 @@ class GameScreen(Screen[None]):
         last = event.records[-1]
         self.say(event.note or Note(short_report(self.game, last.seq, self.names, self.control.concealed(),
                                                  theirs=self.seating.theirs(last))))
+        self.reported = event.note is None  # the record's story, which the log (n) tells whole
         follow = self.seating.follow(event.records)  # where the other side or the computer acted
         if follow is not None:
             self._follow = follow
@@ -610,6 +619,7 @@ class GameScreen(Screen[None]):
         log = self.query_one("#log", RichLog)
         log.display = not log.display
         self._log_new()
+        self._stale("prompt")  # where a story cut short is read whole: said only while the log is hidden
 
     def action_help(self, page: str) -> None:
         self.nav.open_help(self.game, page, hidden=self.control.concealed(),

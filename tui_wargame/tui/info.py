@@ -49,35 +49,31 @@ def orders_about(orders: Iterable[Order], *, unit: str | None = None, hex: str |
     return [o for o in orders if (unit and unit in o.args) or (hex and hex in o.args)]
 
 
-def fit(text: str, width: int, lines: int) -> list[str]:
-    """`text` wrapped to `width`, at most `lines` lines, the last ending in "..." if it was cut;
-    cut after a whole word, never inside one."""
+def fit(text: str, width: int, lines: int, more: str = "") -> list[str]:
+    """`text` wrapped to `width`, at most `lines` lines, the last ending in "..." if it was cut,
+    then `more` (where to read the rest: " o: in full"); cut after a whole word, never inside one."""
     wrapped = textwrap.wrap(text, width) or [""]
     if len(wrapped) > lines:
         wrapped = wrapped[:lines]
-        last = wrapped[-1]
-        while len(last) > width - 3 and " " in last:
+        last, room = wrapped[-1], width - 3 - len(more)
+        while len(last) > room and " " in last:
             last = last.rsplit(" ", 1)[0]
-        wrapped[-1] = last[: max(width - 3, 0)].rstrip(" ,;:-") + "..."
+        wrapped[-1] = last[: max(room, 0)].rstrip(" ,;:-" + ("." if more else "")) + "..." + more
     return wrapped
 
 
 def prompt_text(prompt: str, message: Text, hint: str, width: int, *, keys_first: bool = False,
-                keep: bool = False, whole: str = "") -> Text:
+                keep: bool = False, whole: str = "", rest: str = "") -> Text:
     """The prompt bar's two lines. The outcome of the last order (a refusal with its rule) always
     shows, the phase prompt giving way to it; otherwise the phase prompt, then the keys if room.
     With `keys_first` the keys keep the last line unless the outcome needs both. `keep`: the
     prompt keeps its first line (a live game's "Waiting for ...": whom the screen waits for
     matters more than the whole of a result, which `b` shows in full). `whole`: said after a
-    prompt cut short on both lines, where to read it whole (" o: in full")."""
-    said = fit(message.plain, width, 1 if keep else 2) if message.plain else []
+    prompt cut short on both lines, where to read it whole (" o: in full"); `rest`: said after
+    an outcome cut short, where to read the rest (" n: in full", the log)."""
+    said = fit(message.plain, width, 1 if keep else 2, rest) if message.plain else []
     wanted = max(2 - len(said) - (1 if keys_first else 0), 1 if keep else 0)
-    shown = fit(prompt, width, wanted) if wanted else []
-    if whole and wanted == 2 and len(textwrap.wrap(prompt, width)) > wanted:  # not beside a result
-        last = shown[-1].removesuffix("...")
-        while len(last) > width - 3 - len(whole) and " " in last:
-            last = last.rsplit(" ", 1)[0]
-        shown[-1] = last[: max(width - 3 - len(whole), 0)].rstrip(" ,;:-.") + "..." + whole
+    shown = fit(prompt, width, wanted, whole if wanted == 2 else "") if wanted else []  # not beside a result
     out = Text("\n".join(shown), style="bold")
     for line in said:
         out.append(("\n" if out else "") + line, style=message.style)
