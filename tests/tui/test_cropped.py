@@ -323,6 +323,30 @@ def test_a_line_that_ends_blank_is_erased_not_written_in_spaces() -> None:
     assert term.cells[3][10:] == [blank] * 10
 
 
+def test_an_erase_follows_a_coloured_run_in_the_default_colours_and_never_crosses_unknown_cells() -> None:
+    """EL paints the current background (BCE): the pen resets before it, so a run in a colour of
+    its own just before the blank end leaves no colour behind. A cell the shadow does not know (a
+    wide character's, a hyperlink's) to the right keeps the spaces."""
+    console = Console(color_system="truecolor", force_terminal=True)
+    shadow, pen, term = cropped.Shadow(), Pen(console), Terminal(12, 3)
+    shadow.size(12, 3)
+    shadow.draw(pen, 0, 0, Strip([Segment("a long line!", RED)]))
+    shadow.draw(pen, 0, 1, Strip([Segment("abcdefgh", RED), Segment("日本", RED)]))  # 2 wide: unknown cells
+    link = Style(link="https://example.org")
+    shadow.draw(pen, 0, 2, Strip([Segment("abcdefgh", RED), Segment("link", link)]))
+    term.feed(pen.close())
+    pen = Pen(console)
+    blue = Style(color="white", bgcolor="blue")
+    shadow.draw(pen, 0, 0, Strip([Segment("ab", blue), Segment(" " * 10)]))
+    shadow.draw(pen, 0, 1, Strip([Segment("ab", RED), Segment(" " * 6)]))
+    shadow.draw(pen, 0, 2, Strip([Segment("ab", RED), Segment(" " * 6)]))
+    out = pen.close()
+    term.feed(out)
+    assert out.count("\x1b[K") == 1 and term.cells[0][2:] == [(" ", frozenset(), "", "")] * 10
+    assert "".join(c[0] for c in term.cells[1])[:8] == "ab      "
+    assert "".join(c[0] for c in term.cells[2]) == "ab      link"
+
+
 # --- a Textual whose private compositor changed: Textual's own is used, and --debug says so ----------
 
 @pytest.fixture

@@ -27,13 +27,17 @@ def test_11_3_a_received_reinforcement_is_told_once_by_its_roll() -> None:
     """A roll of 1-2 says what arriving means, so the unit's leave to enter (a combat unit) or its
     place in the pool (a fire support marker) is not told again with its name in the same line."""
     state = historical()
-    for uid, outcome in (("3Cav1", "it arrives and may enter the map this movement phase"),
+    for uid, outcome in (("3Cav1", "it arrives and may enter the map from now on"),
                          ("cpFS20", "it arrives and joins its side's pool")):
         roll = Event.of("reinforcement_rolled", unit=uid, die=2, received=True, rule="Gaza 11.3")
         assert CAPS.describe(SCENARIO, state, roll) == (
             f"Reinforcement roll for {unit_name(SCENARIO, uid)}: die 2, {outcome} (Gaza 11.3)")
     assert CAPS.describe(SCENARIO, state, Event.of("unit_flagged", unit="3Cav1", flag="arrived")) == ""
     assert CAPS.describe(SCENARIO, state, Event.of("unit_placed", unit="cpFS20", to="pool")) == ""
+    # still told: the leave withdrawn, and a marker back in the pool from the map
+    assert CAPS.describe(SCENARIO, state, Event.of("unit_flagged", unit="3Cav1", flag="arrived", on=False))
+    on_map = fold(state, [Event.of("unit_placed", unit="cpFS20", to="1114")])
+    assert CAPS.describe(SCENARIO, on_map, Event.of("unit_placed", unit="cpFS20", to="pool"))
 
 
 def test_15_0_the_ottoman_rail_move_is_told_as_one_not_as_a_move_of_0_mp() -> None:

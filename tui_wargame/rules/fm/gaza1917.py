@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING
 from tui_wargame.model import Event, IllegalOrder, Order, Refusal, Scenario, State, Verdict
 from tui_wargame.rules.capabilities import Line
 from tui_wargame.rules.fm.combat import STEP, declared
-from tui_wargame.rules.fm.data import rules_of
 from tui_wargame.rules.fm.ending import beyond_repair
 from tui_wargame.rules.fm.fire_support import observed
 from tui_wargame.rules.fm.hooks import Hooks, InstantGoal, InstantHold
+from tui_wargame.rules.fm.position import Position
 from tui_wargame.rules.fm.stacking import overstacked_hexes
 from tui_wargame.rules.fm.victory import control_events
 from tui_wargame.rules.fm.zoc import in_enemy_zoc
@@ -26,7 +26,6 @@ from tui_wargame.text import hex_name, unit_name
 
 if TYPE_CHECKING:
     from tui_wargame.dice import Dice
-    from tui_wargame.rules.fm.position import Position
 
 BRITISH, CENTRAL_POWERS = "br", "cp"
 GAZA_HOLD = InstantHold(BRITISH, frozenset({"0913", "0914"}))  # 12.1: Gaza east and Gaza west
@@ -350,10 +349,10 @@ class Gaza1917(Hooks):
             uid = str(event.get("unit"))
             if not event.get("received"):
                 outcome = "not yet"
-            elif scenario.unit[uid].kind in rules_of(scenario).non_combat_kinds:
-                outcome = "it arrives and joins its side's pool"
+            elif Position(scenario, state).is_combat(uid):  # as `start_of_turn` tells them apart
+                outcome = "it arrives and may enter the map from now on"
             else:
-                outcome = "it arrives and may enter the map this movement phase"
+                outcome = "it arrives and joins its side's pool"
             return f"Reinforcement roll for {unit_name(scenario, uid)}: die {event.get('die')}, {outcome} " \
                    f"({event.get('rule')})"
         if self._received(state, event):
@@ -363,12 +362,13 @@ class Gaza1917(Hooks):
     @staticmethod
     def _received(state: State, event: Event) -> bool:
         """Whether `event` is what a received reinforcement's roll (Gaza 11.3) does: a unit's leave
-        to enter, or a marker put into the pool from the reinforcements box."""
+        to enter, or a marker put into the pool, each from the reinforcements box."""
+        unit = state.units.get(str(event.get("unit")))
+        if unit is None or unit.location != REINFORCEMENTS:
+            return False
         if event.kind == "unit_flagged":
             return event.get("flag") == ARRIVED and event.get("on", True) is not False
-        unit = state.units.get(str(event.get("unit")))
-        return (event.kind == "unit_placed" and event.get("to") == POOL and unit is not None
-                and unit.location == REINFORCEMENTS)
+        return event.kind == "unit_placed" and event.get("to") == POOL
 
     def advance_extra(self, pos: Position, unit: str, attackers: Sequence[str]) -> int:
         """Gaza 13.1: cavalry that charged in this attack (it got the charge's shift) may advance one
