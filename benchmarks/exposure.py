@@ -96,18 +96,19 @@ def main() -> int:
     totals = [0.0, 0.0, 0.0]
     for seed in range(args.seeds):
         players: dict[str, Player] = {args.side: MAKERS[first](), other: MAKERS[second]()}
-        game = Game.new(scenario, Path(tempfile.mkdtemp()) / f"{args.scenario}-{seed}.toml", seed=seed)
         told = []
-        while not game.state.over and game.state.turn <= args.turns:
-            if turn_ends(game, args.side):
-                turn = game.state.turn
-                foreseen, bombarded, fought = foreseen_and_lost(game, args.side, players)
-                totals[0] += foreseen
-                totals[1] += bombarded
-                totals[2] += fought
-                told.append(f"{turn}: {foreseen:.1f} / {bombarded:.1f} + {fought:.1f}")
-                continue
-            give(game, players)
+        with tempfile.TemporaryDirectory() as folder, \
+                Game.new(scenario, Path(folder) / f"{args.scenario}-{seed}.toml", seed=seed) as game:
+            while not game.state.over and game.state.turn <= args.turns:
+                if turn_ends(game, args.side):
+                    turn = game.state.turn
+                    foreseen, bombarded, fought = foreseen_and_lost(game, args.side, players)
+                    totals[0] += foreseen
+                    totals[1] += bombarded
+                    totals[2] += fought
+                    told.append(f"{turn}: {foreseen:.1f} / {bombarded:.1f} + {fought:.1f}")
+                    continue
+                give(game, players)
         print(f"seed {seed}: " + ", ".join(told), flush=True)
     print_figures({"scenario": args.scenario, "side": args.side, "match": args.match, "games": args.seeds,
                    "turns": args.turns, "foreseen": round(totals[0], 1),

@@ -133,7 +133,7 @@ class GameScreen(Screen[None]):
         self.opponent = opponent
         self.seating = seating_for(self, hotseat=hotseat, side=side, opponent=opponent, pace=pace)
         self.control = MapController(game, opponent.player if opponent else None, side=side)
-        self.reported = False  # the prompt line's note is a record's story, told whole in the log
+        self.reported = False  # the prompt line's note is a record's story, told whole in the log (`say`)
         self.menus = self._bind_menus()
         self.greeting = greeting
         self.logged = 0  # records already narrated
@@ -291,10 +291,11 @@ class GameScreen(Screen[None]):
             widget = cast(Static | LinePanel, self.query_one(selector))
             widget.update(text, layout=False)  # fixed sizes: no relayout
 
-    def say(self, note: Note) -> None:
-        """Say `note` on the prompt line, in bold if it is a refusal."""
+    def say(self, note: Note, *, logged: bool = False) -> None:
+        """Say `note` on the prompt line, in bold if it is a refusal; `logged`: it is a record's
+        story, which the log tells whole (where to read it, if the prompt cuts it short)."""
         self.message = (self.names.text(note.text), "bold" if note.refused else "")
-        self.reported = False
+        self.reported = logged
 
     def log_shown(self) -> bool:
         """Whether the log panel is shown (n), where a record's story cut short on the prompt is read."""
@@ -337,9 +338,11 @@ class GameScreen(Screen[None]):
         """
         self.control.records_appended(event.records)
         last = event.records[-1]
-        self.say(event.note or Note(short_report(self.game, last.seq, self.names, self.control.concealed(),
-                                                 theirs=self.seating.theirs(last))))
-        self.reported = event.note is None  # the record's story, which the log (n) tells whole
+        if event.note is not None:
+            self.say(event.note)
+        else:
+            self.say(Note(short_report(self.game, last.seq, self.names, self.control.concealed(),
+                                       theirs=self.seating.theirs(last))), logged=True)
         follow = self.seating.follow(event.records)  # where the other side or the computer acted
         if follow is not None:
             self._follow = follow

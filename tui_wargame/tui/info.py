@@ -58,7 +58,7 @@ def fit(text: str, width: int, lines: int, more: str = "") -> list[str]:
         last, room = wrapped[-1], width - 3 - len(more)
         while len(last) > room and " " in last:
             last = last.rsplit(" ", 1)[0]
-        wrapped[-1] = last[: max(room, 0)].rstrip(" ,;:-" + ("." if more else "")) + "..." + more
+        wrapped[-1] = last[: max(room, 0)].rstrip(" ,;:-.") + "..." + more
     return wrapped
 
 

@@ -117,15 +117,11 @@ class FireAndMovement:
             return orders
         if state.phase == sequence.MOVEMENT:
             for uid in sorted(state.units):
-                if movement.why_not_move(pos, uid) is not None:
-                    continue
-                entry = self._entry(pos, uid)
-                if pos.on_map(uid):
-                    for _, (_, path) in sorted(ending.reach(pos, uid, pos.location(uid)).items()):
-                        orders.append(Order("move", (uid, *path)))
-                elif entry:
-                    for _, (_, path) in sorted(ending.reach(pos, uid, None, entry).items()):
-                        orders.append(Order("enter", (uid, *path)))
+                start = self._start(pos, uid)
+                if start is not None:
+                    verb = "move" if start[0] else "enter"
+                    found = sorted(ending.reach(pos, uid, *start).items())
+                    orders += [Order(verb, (uid, *path)) for _, (_, path) in found]
             if not overstacked_hexes(pos, state.active):
                 orders.append(Order("end"))
         elif state.values.get(combat.STEP) == sequence.DECLARE:
@@ -140,6 +136,16 @@ class FireAndMovement:
             if not pending:
                 orders.append(Order("end"))
         return orders
+
+    def _start(self, pos: Position, uid: str) -> tuple[str | None, tuple[str, ...]] | None:
+        """Where `uid`'s move may begin now (F&M 5.0), as `ending.reach` takes it: its hex, or off
+        the map the entry hexes of a reinforcement that may enter; None if it may not move."""
+        if movement.why_not_move(pos, uid) is not None:
+            return None
+        if pos.on_map(uid):
+            return pos.location(uid), ()
+        entry = self._entry(pos, uid)
+        return (None, entry) if entry else None
 
     def _entry(self, pos: Position, uid: str) -> tuple[str, ...]:
         """F&M reinforcements: the entry hexes of `uid` if it may enter now, else ()."""
@@ -330,12 +336,10 @@ class FireAndMovement:
     def _paths(self, pos: Position, unit: str) -> dict[str, tuple[Fraction, list[str]]]:
         """F&M 5.0: hex -> (cost, cheapest path) for every hex `unit` may end a move in now."""
         state = pos.state
-        if state.pending or state.result or unit not in state.units or movement.why_not_move(pos, unit):
+        if state.pending or state.result or unit not in state.units:
             return {}
-        if pos.on_map(unit):
-            return ending.reach(pos, unit, pos.location(unit))
-        entry = self._entry(pos, unit)
-        return ending.reach(pos, unit, None, entry) if entry else {}
+        start = self._start(pos, unit)
+        return ending.reach(pos, unit, *start) if start else {}
 
     # --- capabilities (rules.capabilities): what the screens and the narrative are told ---
 
@@ -368,12 +372,10 @@ class FireAndMovement:
         pos = Position(scenario, state)
         found = set(named_units(scenario, pos.hooks.extra_orders(pos)))
         for uid in state.units:
-            if movement.why_not_move(pos, uid) is not None:
+            start = self._start(pos, uid)
+            if start is None:
                 continue
-            if pos.on_map(uid):
-                if ending.can_end_a_move(pos, uid):
-                    found.add(uid)
-            elif (entry := self._entry(pos, uid)) and ending.reach(pos, uid, None, entry):
+            if ending.can_end_a_move(pos, uid) if start[0] else ending.reach(pos, uid, *start):
                 found.add(uid)
         return frozenset(found)
 
