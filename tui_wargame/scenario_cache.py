@@ -69,9 +69,11 @@ def code_fingerprint() -> bytes:
     return h.digest()
 
 
+@functools.cache
 def _sources(root: Path) -> bytes:
     """The path, modification time and size of each Python source under `root`, or of the file
-    `root` (Python's own test for a stale .pyc; reading every source cost 4 ms a start)."""
+    `root` (Python's own test for a stale .pyc; reading every source cost 4 ms a start). Once a
+    process: the code it runs was read when imported, and a later edit does not change it."""
     if root.is_file():
         info = root.stat()
         return f"{root.name}:{info.st_mtime_ns}:{info.st_size}\0".encode()

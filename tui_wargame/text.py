@@ -24,6 +24,8 @@ def clean(text: str, *, newlines: bool = False) -> str:
     if not newlines:
         text = text.replace("\t", " ").replace("\n", " ").replace("\r", " ")
     text = _CONTROL.sub("", text)
+    if text.isascii():  # no format character is ASCII: most text is, and needs no look at each one
+        return text
     # Bidirectional overrides and other format characters can reorder what a reader sees.
     return "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
 

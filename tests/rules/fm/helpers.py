@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -16,9 +17,15 @@ __all__ = ["HERE", "FixedDice", "legal", "load", "of_kind", "position", "run", "
 
 
 def load(name: str = "fm_test.toml", edit: Mapping[str, str] | None = None) -> Scenario:
-    """The test scenario, with text replacements for a variant."""
+    """The test scenario, with text replacements for a variant; parsed once a process (a
+    Scenario is frozen, so the tests that ask for one share it)."""
+    return _parsed(name, tuple((edit or {}).items()))
+
+
+@functools.cache
+def _parsed(name: str, edit: tuple[tuple[str, str], ...]) -> Scenario:
     text = (HERE / name).read_text()
-    for old, new in (edit or {}).items():
+    for old, new in edit:
         assert old in text, old
         text = text.replace(old, new)
     return scenario_file.parse(text, HERE / name)
