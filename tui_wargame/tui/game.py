@@ -21,7 +21,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import var
-from textual.screen import Screen
 from textual.widgets import RichLog, Static
 from textual.worker import Worker, WorkerState
 
@@ -32,6 +31,7 @@ from tui_wargame.opponent import HINT_LEVEL, Opponent
 from tui_wargame.rules.capabilities import OrderMenu
 from tui_wargame.savefile import Record
 from tui_wargame.tui.answers import Answer, Choose, Confirm, Give, GiveEach, Note, Pick
+from tui_wargame.tui.appscreen import AppScreen
 from tui_wargame.tui.controller import MapController
 from tui_wargame.tui.cropped import crop_updates
 from tui_wargame.tui.dialogs import CommandBar, ConfirmScreen, HintAsked, OrderChooser
@@ -53,14 +53,13 @@ from tui_wargame.tui.status import conditions_line, header_line
 
 if TYPE_CHECKING:
     from tui_wargame.players import Choice
-    from tui_wargame.tui.app import WargameApp
 
 
 #: How often the screen looks for records other programs appended to its save: a `stat` each time.
 FOLLOW_EVERY_S = 0.1
 
 
-class GameScreen(Screen[None]):
+class GameScreen(AppScreen):
     """Playing a game hot-seat (the side to act has the keyboard; the other's secrets stay hidden),
     live for one side (`side`), the other side playing from another terminal on the same save, or
     against the computer (`opponent`): its `seating` says what differs."""
@@ -147,20 +146,13 @@ class GameScreen(Screen[None]):
         self.log_lines: list[str] = []  # the narrative of those records
         self.log_written = 0  # lines of it in the log panel
 
-    @property
-    def nav(self) -> WargameApp:
-        """The app, which opens the other screens."""
-        return cast("WargameApp", self.app)
-
     # --- layout ---
 
     def compose(self) -> ComposeResult:
         yield Static(id="header")
         yield Static(id="conditions")  # shown only while the rule system says something there
         with Horizontal(id="body"):
-            yield HexMap(self.game.scenario, self.g, id="map",
-                         face=lambda state, uid: self.game.capabilities.unit_face(
-                             self.game.scenario, state, uid))
+            yield HexMap.of_game(self.game, self.g)
             with Vertical(id="side"):
                 yield LinePanel(id="panel")
                 yield RichLog(id="log", wrap=True, markup=False, max_lines=2000, min_width=20)

@@ -9,6 +9,7 @@ a few lines, not the screen.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from rich.segment import Segment
 from textual import events
@@ -22,6 +23,9 @@ from tui_wargame.tui.cropped import changed_runs
 from tui_wargame.tui.glyphs import Glyphs
 from tui_wargame.tui.mapdraw import COMPACT, DETAILED, Face, Overlay, Painter, Palette, Row
 from tui_wargame.tui.viewport import Box, Metrics, centre, keep
+
+if TYPE_CHECKING:
+    from tui_wargame.engine import Game
 
 
 def _strip(row: Row) -> Strip:
@@ -52,6 +56,13 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
         def __init__(self, label: str) -> None:
             super().__init__()
             self.label = label
+
+    @classmethod
+    def of_game(cls, game: Game, glyphs: Glyphs) -> HexMap:
+        """The map of `game` (the screen's "map"), each counter printed as its rule system faces it."""
+        scenario, capabilities = game.scenario, game.capabilities
+        return cls(scenario, glyphs, id="map",
+                   face=lambda state, uid: capabilities.unit_face(scenario, state, uid))
 
     def __init__(self, scenario: Scenario, glyphs: Glyphs, *, id: str | None = None,
                  face: Face | None = None) -> None:

@@ -8,13 +8,12 @@ screen or those it opens can act for a side the player does not hold.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
@@ -24,21 +23,19 @@ from tui_wargame.errors import WargameError
 from tui_wargame.hosting import Host, Listing, ago, scenarios
 from tui_wargame.model import IllegalOrder, Scenario
 from tui_wargame.rules.capabilities import GameOption
+from tui_wargame.tui.appscreen import AppScreen
 from tui_wargame.tui.dialogs import ChoiceScreen
 from tui_wargame.tui.glyphs import Glyphs
 from tui_wargame.tui.keybar import KeyBar
 from tui_wargame.tui.options import ask_options
 from tui_wargame.tui.title import game_options
 
-if TYPE_CHECKING:
-    from tui_wargame.tui.app import WargameApp
-
 #: How often the lobby looks at the saves folder for games made, joined or played meanwhile.
 RELIST_EVERY_S = 2.0
 RELIST = "lobby.relist"  # the group of its thread workers
 
 
-class LobbyScreen(Screen[None]):
+class LobbyScreen(AppScreen):
     BINDINGS = [
         Binding("enter", "enter", "Play", show=False, id="lobby.enter"),
         Binding("j", "join", "Join", id="lobby.join"),
@@ -56,10 +53,6 @@ class LobbyScreen(Screen[None]):
         self._seen: tuple[tuple[str, int, int], ...] = ()  # each save's (name, mtime, size) when last listed
         self._looking: Worker[object] | None = None  # the thread worker reading the saves
         self._again = False  # a relisting was asked while one ran
-
-    @property
-    def nav(self) -> WargameApp:
-        return cast("WargameApp", self.app)
 
     def text(self, value: object) -> str:
         return self.g.text(value)

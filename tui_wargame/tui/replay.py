@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 from textual import on
@@ -17,7 +16,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.message import Message
-from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Input, Static
 
@@ -25,6 +23,7 @@ from tui_wargame import savefile
 from tui_wargame.engine import Game
 from tui_wargame.model import EMPTY, State, fold
 from tui_wargame.rules.capabilities import Layer
+from tui_wargame.tui.appscreen import AppScreen
 from tui_wargame.tui.cropped import crop_updates
 from tui_wargame.tui.forces import forces
 from tui_wargame.tui.glyphs import Glyphs
@@ -35,9 +34,6 @@ from tui_wargame.tui.mapdraw import Overlay
 from tui_wargame.tui.status import conditions_line, header_line
 from tui_wargame.tui.touched import touched_hexes
 from tui_wargame.views import hidden_units
-
-if TYPE_CHECKING:
-    from tui_wargame.tui.app import WargameApp
 
 SPEEDS = (4.0, 2.0, 1.0, 0.5, 0.25)  # seconds per record
 
@@ -73,7 +69,7 @@ class JumpBar(Input):
         self.post_message(self.Chosen(text))
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(AppScreen):
     """Shows the game as it stood after one record, with that record's events and dice."""
 
     BINDINGS = [
@@ -114,18 +110,11 @@ class ReplayScreen(Screen[None]):
         self.scenario_dirs = scenario_dirs
         self._states: list[State] = []
 
-    @property
-    def nav(self) -> WargameApp:
-        """The app, which opens the other screens."""
-        return cast("WargameApp", self.app)
-
     def compose(self) -> ComposeResult:
         yield Static(id="header")
         yield Static(id="conditions")  # shown only while the rule system says something there
         with Horizontal(id="body"):
-            yield HexMap(self.game.scenario, self.g, id="map",
-                         face=lambda state, uid: self.game.capabilities.unit_face(
-                             self.game.scenario, state, uid))
+            yield HexMap.of_game(self.game, self.g)
             yield Static(id="events")
         yield JumpBar(placeholder="record N, or tN for turn N (empty Enter or Esc cancels)", id="jump")
         yield Static(id="prompt")

@@ -4,14 +4,12 @@ continue or replay a save, quit."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -24,14 +22,12 @@ from tui_wargame.model import Scenario
 from tui_wargame.opponent import DEFAULT_LEVEL, Opponent, against
 from tui_wargame.rules.capabilities import Capabilities, GameOption
 from tui_wargame.text import side_name
+from tui_wargame.tui.appscreen import AppScreen
 from tui_wargame.tui.dialogs import ChoiceScreen
 from tui_wargame.tui.glyphs import Glyphs
 from tui_wargame.tui.keybar import KeyBar
 from tui_wargame.tui.options import MANY, ask_options
 from tui_wargame.views import scenario_summary
-
-if TYPE_CHECKING:
-    from tui_wargame.tui.app import WargameApp
 
 
 def _newest_first(path: Path) -> float:
@@ -51,7 +47,7 @@ def game_options(scenario: Scenario) -> list[GameOption]:
         return []
 
 
-class TitleScreen(Screen[None]):
+class TitleScreen(AppScreen):
     BINDINGS = [
         Binding("n", "new_game", "New game", id="title.new"),
         Binding("a", "against_computer", "Vs computer", id="title.computer"),
@@ -71,11 +67,6 @@ class TitleScreen(Screen[None]):
         self.scenarios: list[Scenario] = []
         self.saves: list[Path] = []
         self.problems: list[str] = []
-
-    @property
-    def nav(self) -> WargameApp:
-        """The app, which opens the other screens."""
-        return cast("WargameApp", self.app)
 
     def text(self, value: object) -> str:
         return self.g.text(value)
