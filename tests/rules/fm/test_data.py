@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.rules.fm.helpers import load
+from tests.rules.fm.helpers import HERE, load
+from tui_wargame import scenario_file
 from tui_wargame.rules.fm import data
 from tui_wargame.scenario_file import ScenarioError
 
@@ -36,7 +37,8 @@ def test_the_test_scenario_is_clean() -> None:
 
 
 def test_the_tables_the_check_structured_serve_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Start-up: loading a scenario structures its rules tables once, for the check and the game."""
-    scenario = load()
+    """Start-up: loading a scenario structures its rules tables once, for the check and the game
+    (a fresh parse: `load` keeps its scenarios, and the tables kept for an old one may be gone)."""
+    scenario = scenario_file.parse((HERE / "fm_test.toml").read_text(), HERE / "fm_test.toml")
     monkeypatch.setattr(data, "structure", lambda raw: pytest.fail("structured a second time"))
     assert data.rules_of(scenario).crt.columns
