@@ -12,6 +12,8 @@ every record:
 - terrain (F&M 5.1, 5.2): no combat unit in prohibited terrain or off the route it is bound to
   (Suez 13.3, Gaza 13.2), and no hex holds units of both sides;
 - steps (F&M 7.6, Suez 13.2, Gaza 13.3): 0 <= steps <= printed steps, eliminated iff 0 steps;
+- the game can always go on: some order other than undo is listed (F&M 5.3's house rule: no move
+  may leave a hex overstacked beyond its units' repair);
 - the units that may act (`Capabilities.actors`, F&M 5.0 and 5.3 in a movement phase, found
   without listing every path) are exactly those the legal orders name;
 - once per phase (F&M 5.0, Suez 17.2 / Gaza 16.2: each unit moves individually, once; F&M 7.1:
@@ -74,7 +76,8 @@ class Broken(AssertionError):
 
 def repairs(scenario: Scenario, state: State, orders: Sequence[Order], undid: bool) -> list[Order]:
     """While the side to act is overstacked and may not end: the orders that take a unit out of an
-    overstacked hex (moves, deployments), or else undo (again, after an undo); none while it may end."""
+    overstacked hex (moves, deployments; F&M 5.3's house rule keeps one open), or undo again after
+    an undo; none while it may end."""
     if state.pending or any(o.verb in ENDING for o in orders):
         return []
     pos = Position(scenario, state)
@@ -83,7 +86,7 @@ def repairs(scenario: Scenario, state: State, orders: Sequence[Order], undid: bo
         return []
     undo = [o for o in orders if o.verb == "undo"]
     out = [o for o in orders if o.verb in {*MOVES, "deploy"} and state.units[o.args[0]].location in over]
-    return undo if undid and undo else out or undo
+    return undo if undid and undo else out
 
 
 def choose(rng: random.Random, scenario: Scenario, state: State, orders: Sequence[Order],
@@ -254,6 +257,9 @@ def play(scenario: Scenario, path: Path, seed: int, *, setup: str = "historical"
             orders = game.legal_orders()
             if not orders:
                 raise Broken(f"{label}: a live game lists no order ({game.prompt()})")
+            if all(o.verb == "undo" for o in orders):
+                raise Broken(f"{label}, after record {game.seq}: only undo is listed: the game cannot go "
+                             f"on without taking an order back ({game.prompt()})")
             actors, named = game.capabilities.actors(scenario, game.state), named_units(scenario, orders)
             if actors != named:
                 raise Broken(f"{label}, after record {game.seq}: the units that may act are "

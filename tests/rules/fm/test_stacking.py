@@ -66,3 +66,24 @@ def test_5_3_no_move_ends_overstacked_with_units_that_cannot_move_away() -> None
         run(scenario, state, "move r3 0401")
     assert exc.value.rule == "F&M 5.3"
     assert "end" in legal(scenario, state)
+
+
+def test_5_3_the_units_that_must_leave_a_hex_share_the_room_they_can_reach() -> None:
+    """House rule (F&M 5.3) with Suez 17.1's one formation a hex: b3 (B) joins b1 and b2 (A) in
+    0806, so both must leave, and the red units' zones of control let them reach only 0706. Once
+    b4 (A here) stands in 0706 it has room for one of them, not both: its move there is refused,
+    where each unit's way out checked alone let it pass and the phase could never end (found by
+    the computer player's benchmark in Suez, 3 December 2026)."""
+    scenario = load(edit={'formation = "B"\ntraits = ["mobile"]': 'formation = "A"\ntraits = ["mobile"]'})
+    state = position(scenario, {"r1": "0605", "r2": "0705", "b1": "0806", "b2": "0806", "b3": "0706",
+                                "b4": "0606"}, active="blue")
+    state, _ = run(scenario, state, "move b3 0806")  # 0706 left empty: b1 and b2 can both go there
+    assert {"move b1 0706", "move b2 0706"} <= set(legal(scenario, state))
+    assert "move b4 0706" not in legal(scenario, state)
+    with pytest.raises(IllegalOrder) as exc:
+        run(scenario, state, "move b4 0706")
+    assert exc.value.rule == "F&M 5.3"
+    assert "b1 and b2 could not both move out" in str(exc.value)
+    state, _ = run(scenario, state, "move b1 0706")  # the way the phase can end
+    state, _ = run(scenario, state, "move b2 0706")
+    assert "end" in legal(scenario, state)

@@ -28,7 +28,7 @@ class Position:
         # (unit, start, entry hexes) -> hex -> (cost, path): where its movement reaches (movement.paths)
         self.paths_cache: dict[tuple[str, str | None, tuple[str, ...]],
                                dict[str, tuple[Fraction, list[str]]]] = {}
-        self.ending_cache: dict[str, Any] = {}  # side -> its units that can no longer leave (ending.Staying)
+        self.ending_cache: dict[str, Any] = {}  # side -> its hexes beyond the limit (ending.Repair)
         self._held: dict[str, frozenset[str]] = {}
 
     def at(self, state: State) -> Position:
