@@ -56,18 +56,25 @@ def beyond_repair(pos: Position, uid: str, label: str) -> Refusal | None:
 
 
 class Repair:
-    """One side's hexes beyond the limit in one Position, and whether a move leaves them mendable."""
+    """One side's hexes beyond the limit in one Position, and whether a move leaves a way to put
+    them right."""
 
     def __init__(self, pos: Position, side: str) -> None:
         self.pos = pos
         self.side = side
         self._exits: dict[str, list[str]] = {}
+        self._alone: dict[str, frozenset[str] | None] = {}  # each crowded hex's way, asked alone
 
     @cached_property
     def crowded(self) -> frozenset[str]:
         """The side's hexes beyond the limit now: only these, and a move's own end, could be left
         beyond repair by a move."""
         return frozenset(overstacked_hexes(self.pos, self.side))
+
+    @cached_property
+    def movers(self) -> frozenset[str]:
+        """The side's units that may still move this phase (F&M 5.0)."""
+        return frozenset(u for u in self.pos.on_map_units(self.side) if why_not_move(self.pos, u) is None)
 
     def exits(self, uid: str) -> list[str]:
         """The hexes other than its own `uid`'s movement reaches (F&M 5.0), those beside it first."""
@@ -80,7 +87,9 @@ class Repair:
         """Why `uid` may not end its move in `label`: after it, some hex beyond the limit could not
         be put right by the units that have not moved; or None."""
         pos = self.pos
-        crowded = [h for h in self.crowded if overstack(pos, h, [u for u in pos.units_in(h) if u != uid])]
+        origin = pos.location(uid)
+        crowded = [h for h in self.crowded
+                   if h != origin or overstack(pos, h, [u for u in pos.units_in(h) if u != uid])]
         there = pos.units_in(label)
         why = overstack(pos, label, [*there, uid])
         if not crowded and (why is None or not any(why_not_move(pos, u) is None for u in there)):
@@ -88,70 +97,123 @@ class Repair:
             # the quick answer, and the usual
             return None if why is None else _refusal(uid, label, why)
         way = self._as_it_stands
-        if way is not None and why is None and label not in way and pos.location(uid) not in way:
+        if way is not None and why is None and label not in way and origin not in way:
             return None  # the way found before the move stays open: it neither uses nor fills its hexes
         stacks = {h: [u for u in pos.units_in(h) if u != uid] for h in {*crowded, label}}
         stacks[label].append(uid)
-        beyond = sorted(h for h, units in stacks.items() if overstack(pos, h, units))
-        beyond.sort(key=lambda h: (h != label, h))  # the hex the move fills first: most often at fault
-        leaving = [u for h in beyond for u in stacks[h] if u != uid and u in self.movers and self.exits(u)]
-        if self._mendable(uid, stacks, beyond, leaving) is not None:
+        beyond = sorted({*crowded, label} if why else crowded, key=lambda h: (h != label, h))
+        found, failing = self._way_out(uid, stacks, beyond, frozenset({label, origin}))
+        if found is not None:
             return None
-        here = label if label in beyond else beyond[0]
-        problem = overstack(pos, here, stacks[here])
+        assert failing is not None
+        problem = overstack(pos, failing, stacks[failing])
         assert problem is not None
-        out = [u for u in stacks[here] if u in leaving]
-        if not out:
+        out = [u for u in stacks[failing] if self._may_leave(u, uid)]
+        if failing == label and not out:
             return _refusal(uid, label, problem)
-        where = f"would overstack {label}" if here == label else f"in {label} would leave {here} overstacked"
+        where = f"would overstack {label}" if failing == label else \
+            f"in {label} would leave {failing} overstacked"
+        if not out:
+            return Refusal(f"{uid} {where}, with units that may not move away: {problem.message}",
+                           problem.rule)
         names = " and ".join([", ".join(out[:-1]), out[-1]] if len(out) > 1 else out)
-        return Refusal(f"{uid} {where} ({problem.message}): {names} could not "
-                       f"{'all ' if len(out) > 2 else 'both ' if len(out) == 2 else ''}move out to hexes "
-                       f"with room", problem.rule)
-
-    @cached_property
-    def movers(self) -> frozenset[str]:
-        """The side's units that may still move this phase (F&M 5.0)."""
-        return frozenset(u for u in self.pos.on_map_units(self.side) if why_not_move(self.pos, u) is None)
+        could = "could not all" if len(out) > 2 else "could not both" if len(out) == 2 else "could not"
+        return Refusal(f"{uid} {where} ({problem.message}): {names} {could} move out to hexes with room",
+                       problem.rule)
 
     @cached_property
     def _as_it_stands(self) -> frozenset[str] | None:
-        """The hexes of a way to end the phase in the position as it stands (`_mendable`), or None:
+        """The hexes of a way to end the phase in the position as it stands (`_way_out`), or None:
         a move that leaves them as they are and ends within the limit keeps that way open."""
-        beyond = sorted(self.crowded)
-        stacks = {h: list(self.pos.units_in(h)) for h in beyond}
-        leaving = [u for h in beyond for u in stacks[h] if u in self.movers and self.exits(u)]
-        return self._mendable(None, stacks, beyond, leaving)
+        stacks = {h: list(self.pos.units_in(h)) for h in self.crowded}
+        return self._way_out(None, stacks, sorted(self.crowded))[0]
 
-    def _mendable(self, uid: str | None, stacks: dict[str, list[str]], beyond: list[str],
-                  leaving: list[str]) -> frozenset[str] | None:
-        """Whether, after `uid`'s move (`stacks`: the hexes it changes), the units `leaving` (those
-        of the hexes `beyond` the limit that may still move) can each stay or go to one of their
-        exits so that every hex is within the limit: a depth-first search, hex by hex. A hex they
-        fill beyond the limit brings its own units that may still move into the search, to make
-        room. Of the hexes none of our units holds, a unit is offered only as many as there are
-        units that may move: a unit alone is always within the limit, so more are never needed.
-        The hexes of the way found (where its units stand and where they go), or None."""
+    def _may_leave(self, u: str, uid: str | None) -> bool:
+        """Whether `u` can still move out of its hex, `uid` having moved: it may move and has a hex
+        to go to."""
+        return u != uid and u in self.movers and bool(self.exits(u))
+
+    def _way_out(self, uid: str | None, stacks: dict[str, list[str]], beyond: list[str],
+                 touched: frozenset[str] = frozenset()) -> tuple[frozenset[str] | None, str | None]:
+        """After `uid`'s move (`stacks`: the hexes it changes, with their units; `touched`: the hexes
+        it leaves and fills), a way to put every hex `beyond` the limit right (the hexes its units
+        stand in and go to), or None and a hex that cannot be. Each hex is asked alone first (a
+        way found before the move that the move does not touch still serves): its failing refuses
+        the move at once, the whole being no easier, and ways that share no hex make one. So does
+        the way found before the move with those of the hexes the move put beyond the limit, where
+        they share none. Only where they share hexes are the hexes searched together."""
+        ways = []
+        for h in beyond:
+            kept = self._alone.get(h) if uid is not None and h not in touched else None
+            way = kept if kept is not None and kept.isdisjoint(touched) else self._search(uid, stacks, [h])
+            if uid is None:
+                self._alone[h] = way
+            if way is None:
+                return None, h
+            ways.append(way)
+        if _apart(ways):
+            return frozenset().union(*ways), None
+        before = self._as_it_stands if uid is not None else None
+        if before is not None and before.isdisjoint(touched):  # every hex beyond the limit before is in it
+            found = self._one_by_one(uid, stacks, [h for h in beyond if h not in self.crowded], before)
+            if found is not None:
+                return found, None
+        # the hexes whose units have fewest ways out first: they need the room most
+        tightest = sorted(beyond, key=lambda h: (sum(len(self.exits(u)) for u in stacks[h]
+                                                     if self._may_leave(u, uid)), h))
+        found = self._one_by_one(uid, stacks, tightest, frozenset())
+        if found is not None:
+            return found, None
+        return self._search(uid, stacks, beyond), beyond[0]
+
+    def _one_by_one(self, uid: str | None, stacks: dict[str, list[str]], beyond: list[str],
+                    taken: frozenset[str]) -> frozenset[str] | None:
+        """A way for the hexes `beyond`, found one hex at a time, each kept off the hexes of the
+        ways found before it (and of `taken`): quick where the search of them all together would
+        try every way of the first hexes before learning that a later one needs their room; None
+        where this finds none, which the search together may still find."""
+        for h in beyond:
+            way = self._search(uid, stacks, [h], taken)
+            if way is None:
+                return None
+            taken |= way
+        return taken
+
+    def _search(self, uid: str | None, stacks: dict[str, list[str]], beyond: list[str],
+                avoid: frozenset[str] = frozenset()) -> frozenset[str] | None:
+        """A depth-first search for a way to put the hexes `beyond` right, after `uid`'s move
+        (`stacks`): their units that may still move each stay or go to one of their exits, hex by
+        hex. A hex they fill beyond the limit brings its own units that may still move into the
+        search, to make room. Of the hexes none of our units holds, a unit is offered only as many
+        as there are units that may move: a unit alone is always within the limit, so more are
+        never needed, and they are offered first (they start no chain). No unit goes to a hex of
+        `avoid`. The hexes of the way found (where its units stand and where they go), or None."""
         pos = self.pos
         content = {h: list(units) for h, units in stacks.items()}
 
         def units_in(label: str) -> list[str]:
             return content.setdefault(label, [u for u in pos.units_in(label) if u != uid])
 
-        def may_leave(u: str) -> bool:
-            return u != uid and u in self.movers and bool(self.exits(u))
-
-        searched = set(leaving)
-        if any(overstack(pos, h, [u for u in stacks[h] if u not in searched]) for h in beyond):
-            return None  # the units that must stay there are beyond the limit by themselves
-        queue = list(leaving)
+        queue = [u for h in beyond for u in stacks[h] if self._may_leave(u, uid)]
+        searched, unplaced, judged = set(queue), set(queue), set(beyond)
         went: dict[str, str] = {}  # where each unit placed goes (or stays)
-        remaining = {h: sum(pos.location(u) == h for u in leaving) for h in beyond}
 
-        def options(u: str) -> list[str]:
-            exits = self.exits(u)
-            empty = [h for h in exits if not units_in(h)][: len(self.movers)]
-            return [pos.location(u), *empty, *(h for h in exits if units_in(h))]  # alone first: no chain
+        def fits(label: str) -> bool:
+            """Whether the units of `label` that are there to stay are within the limit: adding a
+            unit never brings a hex back within it, so one beyond it now stays beyond it."""
+            return overstack(pos, label, [x for x in content[label] if x not in unplaced]) is None
+
+        if not all(map(fits, beyond)):
+            return None  # the units that must stay there are beyond the limit by themselves
+
+        def options(u: str) -> Iterator[str]:
+            yield pos.location(u)
+            room = len(self.movers)
+            for h in self.exits(u):
+                if room and h not in avoid and not units_in(h):
+                    room -= 1
+                    yield h
+            yield from (h for h in self.exits(u) if h not in avoid and units_in(h))
 
         def place(i: int) -> bool:
             if i == len(queue):
@@ -159,35 +221,32 @@ class Repair:
             u = queue[i]
             home = pos.location(u)
             content[home].remove(u)
-            remaining[home] -= 1
+            unplaced.discard(u)
             for to in options(u):
                 went[u] = to
                 units = units_in(to)
                 units.append(u)
+                joined = to not in judged and overstack(pos, to, units) is not None
                 pulled: list[str] = []
-                if to != home and not remaining.get(to) and overstack(pos, to, units):
-                    # room may be made by the hex's own units that may still move
-                    pulled = [x for x in units if x != u and x not in searched and may_leave(x)]
-                    if pulled and overstack(pos, to, [x for x in units if x not in pulled]):
-                        pulled = []
-                    if pulled:  # none of them was in the search, so neither was their hex
-                        queue.extend(pulled)
-                        searched.update(pulled)
-                        remaining[to] = len(pulled)
-                # a hex is judged once none of the units still to place can leave it; adding a unit
-                # never brings a hex back within the limit, so one beyond it then stays beyond it
-                fits = (remaining[home] or overstack(pos, home, content[home]) is None) and \
-                    (to == home or remaining.get(to) or overstack(pos, to, units) is None)
-                if fits and place(i + 1):
+                if joined:
+                    # room may be made by the hex's own units that may still move: none of them was
+                    # in the search yet, so neither was their hex
+                    pulled = [x for x in units if x not in searched and self._may_leave(x, uid)]
+                    queue.extend(pulled)
+                    searched.update(pulled)
+                    unplaced.update(pulled)
+                    judged.add(to)
+                if fits(home) and (to == home or fits(to)) and place(i + 1):
                     return True
-                if pulled:
-                    del queue[-len(pulled):]
+                if joined:
+                    del queue[len(queue) - len(pulled):]
                     searched.difference_update(pulled)
-                    del remaining[to]
+                    unplaced.difference_update(pulled)
+                    judged.discard(to)
                 units.remove(u)
             del went[u]
             content[home].append(u)
-            remaining[home] += 1
+            unplaced.add(u)
             return False
 
         if not place(0):
@@ -199,3 +258,8 @@ def _refusal(uid: str, label: str, why: Refusal) -> Refusal:
     return Refusal(f"{uid} would overstack {label} with units that may not move away: {why.message}",
                    why.rule)
 
+
+
+def _apart(ways: list[frozenset[str]]) -> bool:
+    """Whether no two of `ways` share a hex: together they are a way."""
+    return sum(map(len, ways)) == len(frozenset().union(*ways))

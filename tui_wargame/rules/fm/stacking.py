@@ -9,9 +9,11 @@ from tui_wargame.model import Refusal
 from tui_wargame.rules.fm.data import StackLimit
 from tui_wargame.rules.fm.position import Position
 
+NO_LIMIT_GIVEN = StackLimit()  # F&M 5.3's own: one unit a hex
+
 
 def limit_of(pos: Position, side: str) -> StackLimit:
-    return pos.rules.stacking.get(side, StackLimit())
+    return pos.rules.stacking.get(side, NO_LIMIT_GIVEN)
 
 
 def overstack(pos: Position, label: str, units: list[str] | None = None) -> Refusal | None:
@@ -23,7 +25,7 @@ def overstack(pos: Position, label: str, units: list[str] | None = None) -> Refu
     lim = limit_of(pos, side)
     if not pos.terrain(label).stacking:
         return Refusal(f"no stacking in {pos.terrain_id(label)}", lim.rule)
-    kinds = Counter(pos.spec(u).kind for u in units)
+    kinds = Counter(pos.spec(u).kind for u in units) if lim.extra_kinds or lim.kind_max else Counter()
     extras = sum(n for k, n in kinds.items() if k in lim.extra_kinds)
     main = len(units) - min(extras, lim.extra)
     if main > lim.units:
