@@ -149,8 +149,9 @@ def _catch_up(game: Game, side: str) -> None:
     did since their last order and whose turn it is, as their side may see it."""
     problems = game.verify()
     if problems:
-        raise WargameError(f"{game.path}: refused: the save does not verify, so it may have been "
-                           f"changed by hand: {problems[0]} (run `tui-wargame verify` for more)")
+        raise WargameError(f"{game.path}: refused: the save does not verify (changed by hand, or "
+                           f"written under rules this version plays otherwise): {problems[0]} "
+                           f"(run `tui-wargame verify` for more)")
     start, lines = since_last_order(game, side)
     mine = "your last order" if start else "the set-up"
     print(f"Since {mine} (record {start}):" if lines
