@@ -10,6 +10,10 @@ from typing import Any
 
 import pytest
 
+from tests.players.helpers import game_at
+from tests.rules.fm.helpers import load as fm_load
+from tests.rules.fm.helpers import position as fm_position
+from tests.rules.fm.helpers import run as fm_run
 from tui_wargame import scenario_file
 from tui_wargame.engine import Game
 from tui_wargame.savefile import Record
@@ -222,3 +226,22 @@ def test_ending_a_phase_with_orders_but_no_unit_left_counts_them_and_names_the_s
     ending, what, _ = answer.question.split("\n\n")
     assert ending == "End the Axis Dawn Briefing."
     assert what == "1 order could still be given (e.g. sortie rail-gun 1pm)."
+
+
+def test_a_hex_in_reach_that_the_stacking_rule_refuses_is_told_with_the_reason(tmp_path: Path) -> None:
+    """F&M 5.3 (house rule): b4's move to 0706 would leave b1 and b2 no room to leave 0806, which
+    b3 has overfilled; the map does not mark 0706, and m or Enter there says why, with the rule,
+    where before it said only that b4 cannot reach it."""
+    scenario = fm_load(edit={'formation = "B"\ntraits = ["mobile"]': 'formation = "A"\ntraits = ["mobile"]'})
+    state = fm_position(scenario, {"r1": "0605", "r2": "0705", "b1": "0806", "b2": "0806", "b3": "0706",
+                                   "b4": "0606"}, active="blue")
+    state, _ = fm_run(scenario, state, "move b3 0806")
+    control = MapController(game_at(scenario, state, tmp_path))
+    control.cursor = "0606"
+    assert control.select_here() and control.selected == "b4"
+    control.cursor = "0706"
+    why = Note("Not to 0706: b4 in 0706 would leave 0806 overstacked: b1 and b2 could not both find room "
+               "elsewhere (3 units in 0806, the limit is 2) (F&M 5.3)")
+    assert control.move() == why and control.act() == why
+    control.cursor = "0506"
+    assert control.move() == Give("move b4 0506")

@@ -368,7 +368,21 @@ class MapController:
             if order is not None:
                 return Give(order.text)
         spec = game.scenario.unit.get(uid)
+        why = self.why_not_there(uid)
+        if why is not None:
+            return Note(f"Not to {self.cursor}: {why}")
         return Note(f"{spec.name if spec else uid} cannot reach {self.cursor} now")
+
+    def why_not_there(self, uid: str) -> Refusal | None:
+        """Why the rules refuse `uid` a move to the cursor's hex though its movement reaches it (the
+        rule system's `explain` of that move: a stacking limit, say); None where the system says
+        nothing more than that the unit cannot reach it, which the map's reach shows."""
+        game = self.game
+        for verb in sorted({o.verb for o in self.legal() if o.args[:1] == (uid,) and self.is_move(o)}):
+            why = game.capabilities.explain(game.scenario, game.state, Order(verb, (uid, self.cursor)))
+            if isinstance(why, Refusal):
+                return why
+        return None
 
     def choose(self, title: str, orders: list[Order]) -> Choose | Note:
         """Orders to choose from, each with its line of words."""
@@ -462,6 +476,9 @@ class MapController:
             mine = [o for o in orders if self.selected in o.args  # it, or its hex and no other unit
                     or (here in o.args and not any(a in units and a != self.selected for a in o.args))]
             if not mine:
+                why = self.why_not_there(self.selected) if self.reach() else None
+                if why is not None:
+                    return Note(f"Not to {self.cursor}: {why}")
                 if self.reach():
                     return Note(f"{name} can only move now: Enter or m on a hex it can reach")
                 return Note(f"No orders for {name} now")

@@ -83,7 +83,7 @@ def test_5_3_the_units_that_must_leave_a_hex_share_the_room_they_can_reach() -> 
     with pytest.raises(IllegalOrder) as exc:
         run(scenario, state, "move b4 0706")
     assert exc.value.rule == "F&M 5.3"
-    assert "b1 and b2 could not both move out" in str(exc.value)
+    assert "b1 and b2 could not both find room elsewhere" in str(exc.value)
     state, _ = run(scenario, state, "move b1 0706")  # the way the phase can end
     state, _ = run(scenario, state, "move b2 0706")
     assert "end" in legal(scenario, state)

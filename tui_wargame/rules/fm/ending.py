@@ -118,7 +118,7 @@ class Repair:
                            problem.rule)
         names = " and ".join([", ".join(out[:-1]), out[-1]] if len(out) > 1 else out)
         could = "could not all" if len(out) > 2 else "could not both" if len(out) == 2 else "could not"
-        return Refusal(f"{uid} {where} ({problem.message}): {names} {could} move out to hexes with room",
+        return Refusal(f"{uid} {where}: {names} {could} find room elsewhere ({problem.message})",
                        problem.rule)
 
     @cached_property

@@ -248,6 +248,14 @@ class FireAndMovement:
         if why:
             raise IllegalOrder(why)
 
+    def _refused_end(self, pos: Position, uid: str, label: str) -> Refusal | None:
+        """F&M 5.3 (house rule): why `uid`, free to move, may not end its move in `label`, a hex its
+        movement reaches (F&M 5.0); None for any other hex, whose refusal the map's reach shows."""
+        if not pos.on_map(uid) or movement.why_not_move(pos, uid) is not None \
+                or label not in movement.paths(pos, uid, pos.location(uid)):
+            return None
+        return ending.beyond_repair(pos, uid, label)
+
     def _may_end(self, pos: Position, uid: str, label: str) -> None:
         """F&M 5.3 (house rule): no move ends where the phase could never end (`ending`)."""
         why = ending.beyond_repair(pos, uid, label)
@@ -432,8 +440,11 @@ class FireAndMovement:
     def explain(self, scenario: Scenario, state: State, order: Order) -> Explanation | Refusal | None:
         """The odds an attack would be resolved at (F&M 7.2-7.6), each step with its rule, and why
         no fire support may join it (Suez 19.0: none at night); for a bare fire-support verb
-        (`bombard`), why none may be placed now (Suez/Gaza 18.1, 19.0), if none may."""
+        (`bombard`), why none may be placed now (Suez/Gaza 18.1, 19.0), if none may; for `move UNIT
+        HEX`, why a hex its movement reaches may not be the move's end (5.3), if it may not."""
         pos = Position(scenario, state)
+        if order.verb == "move" and len(order.args) == 2:
+            return self._refused_end(pos, *order.args)
         if order.verb in FIRE_VERBS and not order.args:
             why = fire_support.why_not(pos, state.active)
             declaring = state.phase == sequence.COMBAT and state.values.get(combat.STEP) == sequence.DECLARE
