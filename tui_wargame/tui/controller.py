@@ -476,11 +476,10 @@ class MapController:
             mine = [o for o in orders if self.selected in o.args  # it, or its hex and no other unit
                     or (here in o.args and not any(a in units and a != self.selected for a in o.args))]
             if not mine:
-                why = self.why_not_there(self.selected) if self.reach() else None
-                if why is not None:
-                    return Note(f"Not to {self.cursor}: {why}")
                 if self.reach():
-                    return Note(f"{name} can only move now: Enter or m on a hex it can reach")
+                    why = self.why_not_there(self.selected)
+                    return Note(f"Not to {self.cursor}: {why}") if why is not None else \
+                        Note(f"{name} can only move now: Enter or m on a hex it can reach")
                 return Note(f"No orders for {name} now")
             return self.choose(f"Orders for {name}", mine)
         side = self.choose(f"Orders for the {game.side_name(self.acting)}", orders)

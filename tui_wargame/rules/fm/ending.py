@@ -95,7 +95,7 @@ class Repair:
         if not crowded and (why is None or not any(why_not_move(pos, u) is None for u in there)):
             # no other stack breaks the limit after this move, and none of this one could leave:
             # the quick answer, and the usual
-            return None if why is None else _refusal(uid, label, why)
+            return None if why is None else _refusal(uid, f"would overstack {label}", why)
         way = self._as_it_stands
         if way is not None and why is None and label not in way and origin not in way:
             return None  # the way found before the move stays open: it neither uses nor fills its hexes
@@ -108,14 +108,11 @@ class Repair:
         assert failing is not None
         problem = overstack(pos, failing, stacks[failing])
         assert problem is not None
-        out = [u for u in stacks[failing] if self._may_leave(u, uid)]
-        if failing == label and not out:
-            return _refusal(uid, label, problem)
         where = f"would overstack {label}" if failing == label else \
             f"in {label} would leave {failing} overstacked"
+        out = [u for u in stacks[failing] if self._may_leave(u, uid)]
         if not out:
-            return Refusal(f"{uid} {where}, with units that may not move away: {problem.message}",
-                           problem.rule)
+            return _refusal(uid, where, problem)
         names = " and ".join([", ".join(out[:-1]), out[-1]] if len(out) > 1 else out)
         could = "could not all" if len(out) > 2 else "could not both" if len(out) == 2 else "could not"
         return Refusal(f"{uid} {where}: {names} {could} find room elsewhere ({problem.message})",
@@ -254,10 +251,9 @@ class Repair:
         return frozenset({pos.location(u) for u in queue} | set(went.values()))
 
 
-def _refusal(uid: str, label: str, why: Refusal) -> Refusal:
-    return Refusal(f"{uid} would overstack {label} with units that may not move away: {why.message}",
-                   why.rule)
-
+def _refusal(uid: str, where: str, why: Refusal) -> Refusal:
+    """`uid`'s move refused `where` ("would overstack 2031") by units that cannot leave the hex."""
+    return Refusal(f"{uid} {where} with units that may not move away: {why.message}", why.rule)
 
 
 def _apart(ways: list[frozenset[str]]) -> bool:
